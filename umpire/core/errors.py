@@ -1,0 +1,35 @@
+"""Errors a user can read: one line naming the file, the place and the problem."""
+
+from __future__ import annotations
+
+
+class UmpireError(Exception):
+    """Base of every error Umpire reports to a user instead of a traceback."""
+
+    def __init__(self, problem: str, *, file: str | None = None, place: str | None = None,
+                 line: int | None = None) -> None:
+        self.problem = problem
+        self.file = file
+        self.place = place
+        self.line = line
+        super().__init__(self.one_line())
+
+    def one_line(self) -> str:
+        where = ""
+        if self.file:
+            where = self.file + (f":{self.line}" if self.line else "")
+        if self.place:
+            where = f"{where}: {self.place}" if where else self.place
+        return f"{where}: {self.problem}" if where else self.problem
+
+
+class ScenarioError(UmpireError):
+    """A scenario file that cannot be played as written."""
+
+
+class RulesetError(UmpireError):
+    """A rule system's data file that is missing or malformed."""
+
+
+class GameFileError(UmpireError):
+    """A game file that cannot be opened or written."""

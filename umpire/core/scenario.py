@@ -1,0 +1,539 @@
+"""Scenario files: human-readable TOML that a club organizer writes by hand.
+
+`load_scenario(path)` returns a fully checked `Scenario` or raises `ScenarioError` naming
+the file, the line, the place and the problem.  The format is documented with an example
+in scenarios/README.md; the order of battle is flat with references (side -> battalion ->
+company -> unit), so a broken reference is a clear error rather than a nesting mistake.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn
+
+from .errors import RulesetError, ScenarioError
+from .hexgrid import Hex
+from .ruleset import Ruleset, load_ruleset
+from .scenario_map import read_map
+from .terrain import GameMap, Overlay
+from .textpos import line_of
+from .zones import is_edge_hex, resolve_zone
+
+
+@dataclass(frozen=True)
+class Side:
+    id: str
+    name: str
+    colour: str
+    quality: str
+    deploy: str | None = None
+
+
+@dataclass(frozen=True)
+class Battalion:
+    id: str
+    side: str
+    name: str
+    quality: str | None = None
+    hq: str | None = None
+    deploy: str | None = None
+
+
+@dataclass(frozen=True)
+class Company:
+    id: str
+    battalion: str
+    name: str
+    quality: str | None = None
+    deploy: str | None = None
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: str
+    type: str
+    side: str
+    battalion: str
+    company: str | None      # None for battalion-level units (HQ, mortars, scouts)
+    hex: Hex | None           # None: off map (a reinforcement) or still to be deployed
+    name: str = ""
+    quality: str = ""          # resolved: unit, else company, battalion, side
+    carried_by: str | None = None
+
+
+@dataclass(frozen=True)
+class Zone:
+    id: str
+    side: str
+    label: str
+    hexes: frozenset[Hex]
+
+
+@dataclass(frozen=True)
+class Reinforcement:
+    side: str
+    turn: int
+    entry: tuple[Hex, ...]
+    formation: str            # "column" (MW4 20.61) or "free" (20.66)
+    units: tuple[str, ...]    # unit ids, companies expanded
+
+
+@dataclass(frozen=True)
+class Artillery:
+    """Off-board artillery, written OFBDA n(xH) in MW4 14.0: n concentrations of x H points."""
+
+    id: str
+    side: str
+    label: str
+    concentrations: int
+    strength: int
+    kind: str = "artillery"   # artillery | rocket | mortar
+    from_turn: int = 1
+
+
+@dataclass(frozen=True)
+class AirSupport:
+    id: str
+    side: str
+    label: str
+    strikes: int
+    strength: int
+    from_turn: int = 1
+
+
+@dataclass(frozen=True)
+class Minefield:
+    side: str
+    type: str
+    hexes: tuple[Hex, ...]
+    secret: bool = True
+
+
+@dataclass(frozen=True)
+class Objective:
+    hex: Hex
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Victory:
+    side: str
+    text: str
+    objectives: tuple[Objective, ...] = ()
+    points_for_units: bool = False   # MW4 20.51
+
+
+@dataclass
+class Scenario:
+    path: Path
+    source: str
+    digest: str
+    title: str
+    rules: Ruleset
+    description: str
+    turns: int
+    first_player: str
+    night: bool
+    special_rules: tuple[str, ...]
+    map: GameMap
+    sides: list[Side] = field(default_factory=list)
+    battalions: list[Battalion] = field(default_factory=list)
+    companies: list[Company] = field(default_factory=list)
+    units: list[Unit] = field(default_factory=list)
+    zones: list[Zone] = field(default_factory=list)
+    reinforcements: list[Reinforcement] = field(default_factory=list)
+    artillery: list[Artillery] = field(default_factory=list)
+    air: list[AirSupport] = field(default_factory=list)
+    minefields: list[Minefield] = field(default_factory=list)
+    victory: list[Victory] = field(default_factory=list)
+
+    def side(self, side_id: str) -> Side:
+        return next(s for s in self.sides if s.id == side_id)
+
+
+_TOP = {"scenario", "map", "side", "battalion", "company", "zone", "reinforcement", "artillery",
+        "air", "minefield", "victory"}
+
+
+class _Reader:
+    """Holds the file's text so that every error can point at its line."""
+
+    def __init__(self, path: Path, text: str) -> None:
+        self.path = path
+        self.text = text
+
+    def fail(self, problem: str, place: str | None = None, needle: str | None = None,
+             after: str | None = None) -> NoReturn:
+        line = None
+        if after:
+            line = line_of(self.text, after)
+        if needle:
+            line = line_of(self.text, needle, after=line) or line
+        raise ScenarioError(problem, file=str(self.path), place=place, line=line)
+
+    def keys(self, entry: Any, allowed: set[str], required: set[str], place: str,
+             anchor: str | None = None) -> dict:
+        if not isinstance(entry, dict):
+            self.fail("must be a table of keys", place=place, needle=anchor)
+        for k in entry:
+            if k not in allowed:
+                self.fail(f"unknown key {k!r}{_suggest(k, allowed)}", place=place,
+                          needle=f"{k} =" if anchor is None else k, after=anchor)
+        for k in sorted(required):
+            if k not in entry:
+                self.fail(f"missing {k!r}", place=place, needle=anchor)
+        return entry
+
+    def text_of(self, entry: dict, key: str, place: str, default: str | None = None) -> str:
+        v = entry.get(key, default)
+        if not isinstance(v, str) or (key == "id" and not v.strip()):
+            self.fail(f"{key} must be text, got {v!r}", place=place, needle=f"{key} =")
+        return v
+
+    def int_of(self, entry: dict, key: str, place: str, default: int | None = None, low: int = 0,
+               anchor: str | None = None) -> int:
+        v = entry.get(key, default)
+        if isinstance(v, bool) or not isinstance(v, int) or v < low:
+            self.fail(f"{key} must be a whole number >= {low}, got {v!r}", place=place,
+                      needle=f"{key} =", after=anchor)
+        return v
+
+    def hex_of(self, game_map: GameMap, number: Any, place: str, anchor: str | None = None) -> Hex:
+        try:
+            return game_map.grid.parse(number)
+        except ValueError as e:
+            self.fail(str(e), place=place, needle=f'"{number}"', after=anchor)
+
+
+def _suggest(word: Any, known: Any) -> str:
+    close = difflib.get_close_matches(str(word), [str(k) for k in known], n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise ScenarioError(f"cannot read: {e.strerror}", file=str(path)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError("not a text file (it is not UTF-8)", file=str(path)) from None
+    rd = _Reader(path, text)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError(f"syntax error: {e}", file=str(path)) from None
+    for key in data:
+        if key not in _TOP:
+            rd.fail(f"unknown section [{key}]{_suggest(key, _TOP)}", needle=f"{key}")
+    head = rd.keys(data.get("scenario"), {"title", "rules", "description", "turns", "first_player",
+                                          "night", "special_rules"},
+                   {"title", "rules", "turns"}, "[scenario]", anchor="[scenario]")
+    try:
+        rules = load_ruleset(rd.text_of(head, "rules", "[scenario]"))
+    except RulesetError as e:
+        if e.file:      # the rule system's own data is broken: say so as it is
+            raise
+        rd.fail(e.problem, place="[scenario] rules", needle="rules =")
+    game_map = read_map(data.get("map"), rules, rd.fail)
+    sc = Scenario(
+        path=path, source=text, digest=hashlib.sha256(raw).hexdigest(),
+        title=rd.text_of(head, "title", "[scenario]"), rules=rules,
+        description=rd.text_of(head, "description", "[scenario]", ""),
+        turns=rd.int_of(head, "turns", "[scenario]", low=1),
+        first_player="", night=bool(head.get("night", False)),
+        special_rules=tuple(head.get("special_rules", [])), map=game_map)
+    if not isinstance(head.get("night", False), bool):
+        rd.fail("night must be true or false", place="[scenario]", needle="night =")
+    _read_oob(rd, data, sc)
+    sc.first_player = head.get("first_player", sc.sides[0].id)
+    if sc.first_player not in {s.id for s in sc.sides}:
+        rd.fail(f"first_player {sc.first_player!r} is not a side", place="[scenario]",
+                needle="first_player")
+    _read_zones(rd, data, sc)
+    _check_deployment(rd, sc)
+    _read_reinforcements(rd, data, sc)
+    _read_support(rd, data, sc)
+    _read_minefields(rd, data, sc)
+    _read_victory(rd, data, sc)
+    return sc
+
+
+def _list_of_tables(rd: _Reader, data: dict, key: str) -> list:
+    v = data.get(key, [])
+    if not isinstance(v, list):
+        rd.fail(f"write [[{key}]] (an array of tables), not [{key}]", needle=f"[{key}]")
+    return v
+
+
+def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
+    rules = sc.rules
+    sides = _list_of_tables(rd, data, "side")
+    if len(sides) < 2:
+        rd.fail(f"a scenario needs at least two [[side]] entries, found {len(sides)}", needle="[[side]]")
+    ids: dict[str, str] = {}   # every id in the order of battle -> what it is
+
+    def claim(ident: str, what: str, place: str) -> None:
+        if ident in ids:
+            rd.fail(f"duplicate id {ident!r} (already used by a {ids[ident]})", place=place,
+                    needle=f'"{ident}"', after=None)
+        ids[ident] = what
+
+    def quality(entry: dict, place: str, anchor: str, default: str | None) -> str | None:
+        q = entry.get("quality", default)
+        if q is not None and q not in rules.qualities:
+            rd.fail(f"unknown troop quality {q!r} (known: {', '.join(rules.qualities)})", place=place,
+                    needle="quality", after=anchor)
+        return q
+
+    for i, s in enumerate(sides, start=1):
+        place = f"[[side]] #{i}"
+        rd.keys(s, {"id", "name", "colour", "quality", "deploy"}, {"id", "name", "quality"}, place,
+                anchor="[[side]]")
+        sid = rd.text_of(s, "id", place)
+        anchor = f'id = "{sid}"'
+        claim(sid, "side", f'[[side]] "{sid}"')
+        sc.sides.append(Side(sid, rd.text_of(s, "name", place), s.get("colour", "#3060c0"),
+                             quality(s, f'[[side]] "{sid}"', anchor, None), s.get("deploy")))
+    side_ids = {s.id for s in sc.sides}
+    side_quality = {s.id: s.quality for s in sc.sides}
+
+    battalion_of: dict[str, Battalion] = {}
+    for b in _list_of_tables(rd, data, "battalion"):
+        rd.keys(b, {"id", "side", "name", "quality", "hq", "deploy", "units"}, {"id", "side"},
+                "[[battalion]]", anchor="[[battalion]]")
+        bid = rd.text_of(b, "id", "[[battalion]]")
+        place, anchor = f'[[battalion]] "{bid}"', f'id = "{bid}"'
+        claim(bid, "battalion", place)
+        if b["side"] not in side_ids:
+            rd.fail(f"unknown side {b['side']!r}{_suggest(b['side'], side_ids)}", place=place,
+                    needle="side =", after=anchor)
+        bat = Battalion(bid, b["side"], b.get("name", bid),
+                        quality(b, place, anchor, None), b.get("hq"), b.get("deploy"))
+        battalion_of[bid] = bat
+        sc.battalions.append(bat)
+        _read_units(rd, b.get("units", []), sc, claim, place, anchor, bat, None,
+                    bat.quality or side_quality[bat.side])
+
+    for c in _list_of_tables(rd, data, "company"):
+        rd.keys(c, {"id", "battalion", "name", "quality", "deploy", "units"}, {"id"},
+                "[[company]]", anchor="[[company]]")
+        cid = rd.text_of(c, "id", "[[company]]")
+        place, anchor = f'[[company]] "{cid}"', f'id = "{cid}"'
+        claim(cid, "company", place)
+        if "battalion" not in c:
+            rd.fail("company has no battalion: every company belongs to a [[battalion]]",
+                    place=place, needle=anchor)
+        bat = battalion_of.get(c["battalion"])
+        if bat is None:
+            rd.fail(f"battalion {c['battalion']!r} is not defined"
+                    f"{_suggest(c['battalion'], battalion_of)}", place=place,
+                    needle="battalion =", after=anchor)
+        comp = Company(cid, bat.id, c.get("name", cid), quality(c, place, anchor, None), c.get("deploy"))
+        sc.companies.append(comp)
+        _read_units(rd, c.get("units", []), sc, claim, place, anchor, bat, comp,
+                    comp.quality or bat.quality or side_quality[bat.side])
+
+    units = {u.id: u for u in sc.units}
+    for bat in sc.battalions:
+        if bat.hq is not None:
+            hq = units.get(bat.hq)
+            if hq is None or hq.battalion != bat.id:
+                rd.fail(f"hq {bat.hq!r} is not a unit of this battalion", place=f'[[battalion]] "{bat.id}"',
+                        needle="hq =", after=f'id = "{bat.id}"')
+    for u in sc.units:
+        if u.carried_by is not None:
+            carrier = units.get(u.carried_by)
+            where = f'unit "{u.id}"'
+            if carrier is None:
+                rd.fail(f"carried_by {u.carried_by!r} is not a unit", place=where, needle=f'"{u.id}"')
+            if rules.unit_types[carrier.type]["carries"] < 1:
+                rd.fail(f"{carrier.id} ({rules.unit_types[carrier.type]['label']}) cannot carry units",
+                        place=where, needle=f'"{u.id}"')
+            if carrier.hex != u.hex or carrier.side != u.side:
+                rd.fail(f"must be in the same hex as its carrier {carrier.id}", place=where,
+                        needle=f'"{u.id}"')
+    for s in sc.sides:
+        if not any(u.side == s.id for u in sc.units):
+            rd.fail(f"side {s.id!r} has no units", place=f'[[side]] "{s.id}"', needle=f'"{s.id}"')
+
+
+def _read_units(rd: _Reader, entries: Any, sc: Scenario, claim: Any, place: str, anchor: str,
+                bat: Battalion, comp: Company | None, inherited_quality: str) -> None:
+    types = sc.rules.unit_types
+    if not isinstance(entries, list):
+        rd.fail("units must be a list like [ { id = \"A1\", type = \"...\", hex = \"0101\" } ]",
+                place=place, needle="units", after=anchor)
+    for u in entries:
+        rd.keys(u, {"id", "type", "hex", "name", "quality", "carried_by"}, {"id", "type"},
+                f"{place} units", anchor=anchor)
+        uid = rd.text_of(u, "id", f"{place} units")
+        uplace = f'{place} unit "{uid}"'
+        claim(uid, "unit", uplace)
+        if u["type"] not in types:
+            rd.fail(f"unknown unit type {u['type']!r}{_suggest(u['type'], types)}", place=uplace,
+                    needle=f'"{u["type"]}"', after=anchor)
+        h = rd.hex_of(sc.map, u["hex"], uplace, anchor) if "hex" in u else None
+        if h is not None:
+            move = types[u["type"]]["move_class"]
+            terrain = sc.rules.terrain_types[sc.map.terrain[h]]
+            if terrain["move"].get(move) is None:
+                rd.fail(f"{types[u['type']]['label']} cannot stand in {terrain['label'].lower()} "
+                        f"hex {u['hex']}", place=uplace, needle=f'"{uid}"', after=anchor)
+        q = u.get("quality", inherited_quality)
+        if q not in sc.rules.qualities:
+            rd.fail(f"unknown troop quality {q!r}", place=uplace, needle=f'"{uid}"', after=anchor)
+        sc.units.append(Unit(uid, u["type"], bat.side, bat.id, comp.id if comp else None, h,
+                             u.get("name", ""), q, u.get("carried_by")))
+
+
+def _read_zones(rd: _Reader, data: dict, sc: Scenario) -> None:
+    side_ids = {s.id for s in sc.sides}
+    seen = set()
+    for z in _list_of_tables(rd, data, "zone"):
+        rd.keys(z, {"id", "side", "label", "hexes", "area", "south_of", "north_of", "edge", "within"},
+                {"id", "side"}, "[[zone]]", anchor="[[zone]]")
+        zid = rd.text_of(z, "id", "[[zone]]")
+        place, anchor = f'[[zone]] "{zid}"', f'id = "{zid}"'
+        if zid in seen:
+            rd.fail(f"duplicate zone id {zid!r}", place=place, needle=anchor)
+        seen.add(zid)
+        if z["side"] not in side_ids:
+            rd.fail(f"unknown side {z['side']!r}", place=place, needle="side =", after=anchor)
+        try:
+            hexes = resolve_zone(sc.map.grid, z)
+        except ValueError as e:
+            rd.fail(f"zone outside the map or malformed: {e}", place=place, needle=anchor)
+        sc.zones.append(Zone(zid, z["side"], z.get("label", zid), hexes))
+
+
+def _check_deployment(rd: _Reader, sc: Scenario) -> None:
+    """A unit set up on the map must stand in the zone its company, battalion or side names."""
+    zones = {z.id: z for z in sc.zones}
+    for owner, kind in ([(s, "side") for s in sc.sides] + [(b, "battalion") for b in sc.battalions]
+                        + [(c, "company") for c in sc.companies]):
+        if owner.deploy is not None and owner.deploy not in zones:
+            rd.fail(f"deploy names unknown zone {owner.deploy!r}", place=f'[[{kind}]] "{owner.id}"',
+                    needle=f'"{owner.deploy}"')
+    comp = {c.id: c for c in sc.companies}
+    bat = {b.id: b for b in sc.battalions}
+    for u in sc.units:
+        if u.hex is None:
+            continue
+        zid = ((comp[u.company].deploy if u.company else None) or bat[u.battalion].deploy
+               or sc.side(u.side).deploy)
+        if zid is not None and u.hex not in zones[zid].hexes:
+            rd.fail(f"set up in {sc.map.number(u.hex)}, outside its deployment zone {zid!r}",
+                    place=f'unit "{u.id}"', needle=f'"{u.id}"')
+
+
+def _read_reinforcements(rd: _Reader, data: dict, sc: Scenario) -> None:
+    units = {u.id: u for u in sc.units}
+    companies = {c.id for c in sc.companies}
+    arriving: set[str] = set()
+    for i, r in enumerate(_list_of_tables(rd, data, "reinforcement"), start=1):
+        place = f"[[reinforcement]] #{i}"
+        rd.keys(r, {"side", "turn", "entry", "formation", "units"}, {"side", "turn", "entry", "units"},
+                place, anchor="[[reinforcement]]")
+        if r["side"] not in {s.id for s in sc.sides}:
+            rd.fail(f"unknown side {r['side']!r}", place=place, needle="[[reinforcement]]")
+        turn = rd.int_of(r, "turn", place, low=1, anchor="[[reinforcement]]")
+        if turn > sc.turns:
+            rd.fail(f"turn {turn} is after the last turn ({sc.turns})", place=place, needle="turn =")
+        entry = tuple(rd.hex_of(sc.map, n, place) for n in r["entry"])
+        for h in entry:
+            if not is_edge_hex(sc.map.grid, h):
+                rd.fail(f"entry hex {sc.map.number(h)} is not on a map edge", place=place,
+                        needle=f'"{sc.map.number(h)}"')
+        formation = r.get("formation", "free")
+        if formation not in ("column", "free"):
+            rd.fail(f"formation must be \"column\" (MW4 20.61) or \"free\" (20.66), got {formation!r}",
+                    place=place, needle="formation")
+        ids: list[str] = []
+        for ref in r["units"]:
+            members = [u.id for u in sc.units if u.company == ref] if ref in companies else [ref]
+            for uid in members:
+                u = units.get(uid)
+                if u is None:
+                    rd.fail(f"{ref!r} is neither a unit nor a company", place=place, needle=f'"{ref}"')
+                if u.side != r["side"]:
+                    rd.fail(f"{uid} belongs to side {u.side!r}, not {r['side']!r}", place=place,
+                            needle=f'"{ref}"')
+                if u.hex is not None:
+                    rd.fail(f"{uid} is already set up on the map at {sc.map.number(u.hex)}; "
+                            "a reinforcement starts off the map", place=place, needle=f'"{ref}"')
+                if uid in arriving:
+                    rd.fail(f"{uid} arrives in two reinforcements", place=place, needle=f'"{ref}"')
+                arriving.add(uid)
+                ids.append(uid)
+        sc.reinforcements.append(Reinforcement(r["side"], turn, entry, formation, tuple(ids)))
+
+
+def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
+    side_ids = {s.id for s in sc.sides}
+    for a in _list_of_tables(rd, data, "artillery"):
+        rd.keys(a, {"id", "side", "label", "concentrations", "strength", "kind", "from_turn"},
+                {"id", "side", "concentrations", "strength"}, "[[artillery]]", anchor="[[artillery]]")
+        place, anchor = f'[[artillery]] "{a["id"]}"', f'id = "{a["id"]}"'
+        if a["side"] not in side_ids:
+            rd.fail(f"unknown side {a['side']!r}", place=place, needle=anchor)
+        kind = a.get("kind", "artillery")
+        if kind not in ("artillery", "rocket", "mortar"):
+            rd.fail(f"kind must be artillery, rocket or mortar, got {kind!r}", place=place, needle=anchor)
+        sc.artillery.append(Artillery(
+            a["id"], a["side"], a.get("label", a["id"]),
+            rd.int_of(a, "concentrations", place, low=1, anchor=anchor),
+            rd.int_of(a, "strength", place, low=1, anchor=anchor), kind,
+            rd.int_of(a, "from_turn", place, default=1, low=1, anchor=anchor)))
+    for a in _list_of_tables(rd, data, "air"):
+        rd.keys(a, {"id", "side", "label", "strikes", "strength", "from_turn"},
+                {"id", "side", "strikes", "strength"}, "[[air]]", anchor="[[air]]")
+        place, anchor = f'[[air]] "{a["id"]}"', f'id = "{a["id"]}"'
+        if a["side"] not in side_ids:
+            rd.fail(f"unknown side {a['side']!r}", place=place, needle=anchor)
+        sc.air.append(AirSupport(
+            a["id"], a["side"], a.get("label", a["id"]),
+            rd.int_of(a, "strikes", place, low=1, anchor=anchor),
+            rd.int_of(a, "strength", place, low=1, anchor=anchor),
+            rd.int_of(a, "from_turn", place, default=1, low=1, anchor=anchor)))
+
+
+def _read_minefields(rd: _Reader, data: dict, sc: Scenario) -> None:
+    for i, m in enumerate(_list_of_tables(rd, data, "minefield"), start=1):
+        place = f"[[minefield]] #{i}"
+        rd.keys(m, {"side", "type", "hexes", "secret"}, {"side", "type", "hexes"}, place,
+                anchor="[[minefield]]")
+        if m["side"] not in {s.id for s in sc.sides}:
+            rd.fail(f"unknown side {m['side']!r}", place=place, needle="[[minefield]]")
+        if m["type"] not in sc.rules.mine_types:
+            rd.fail(f"unknown minefield type {m['type']!r} (known: {', '.join(sc.rules.mine_types)})",
+                    place=place, needle=f'"{m["type"]}"')
+        hexes = tuple(rd.hex_of(sc.map, n, place) for n in m["hexes"])
+        secret = m.get("secret", True)
+        sc.minefields.append(Minefield(m["side"], m["type"], hexes, bool(secret)))
+        for h in hexes:
+            sc.map.overlays.append(Overlay(h, "minefield", m["side"], bool(secret), m["type"]))
+
+
+def _read_victory(rd: _Reader, data: dict, sc: Scenario) -> None:
+    for i, v in enumerate(_list_of_tables(rd, data, "victory"), start=1):
+        place = f"[[victory]] #{i}"
+        rd.keys(v, {"side", "text", "objectives", "points_for_units"}, {"side", "text"}, place,
+                anchor="[[victory]]")
+        if v["side"] not in {s.id for s in sc.sides}:
+            rd.fail(f"unknown side {v['side']!r}", place=place, needle="[[victory]]")
+        objectives = []
+        for o in v.get("objectives", []):
+            rd.keys(o, {"hex", "label", "points"}, {"hex", "points"}, f"{place} objective",
+                    anchor="[[victory]]")
+            objectives.append(Objective(rd.hex_of(sc.map, o["hex"], place), o.get("label", ""),
+                                        rd.int_of(o, "points", place, low=0)))
+        sc.victory.append(Victory(v["side"], v["text"], tuple(objectives),
+                                  bool(v.get("points_for_units", False))))

@@ -1,0 +1,67 @@
+"""The map: terrain and elevation per hex, features per hexside, overlays that change in play.
+
+The vocabulary (which terrain types and hexside features exist, and what they do) belongs
+to the rule system's terrain table; the map only stores keys from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .hexgrid import Grid, Hex, Hexside, neighbours
+
+
+@dataclass(frozen=True, slots=True)
+class Overlay:
+    """Something on a hex that the game puts there or takes away: smoke, a wreck, mines.
+
+    `side` is the owner where ownership matters (minefields); `secret` overlays are known
+    only to their owner until revealed (MW4 16.0: mined hexes are noted secretly).
+    """
+
+    hex: Hex
+    kind: str
+    side: str | None = None
+    secret: bool = False
+    detail: str = ""   # e.g. the minefield type
+
+
+@dataclass
+class GameMap:
+    grid: Grid
+    terrain: dict[Hex, str]
+    elevation: dict[Hex, int]
+    # hexside -> {feature kind: the higher hex for directional features (slopes), else None}
+    hexsides: dict[Hexside, dict[str, Hex | None]] = field(default_factory=dict)
+    overlays: list[Overlay] = field(default_factory=list)
+
+    def number(self, h: Hex) -> str:
+        return self.grid.number(h)
+
+    def hexes(self) -> Iterator[Hex]:
+        return self.grid.hexes()
+
+    def contains(self, h: Hex) -> bool:
+        return self.grid.contains(h)
+
+    def features(self, side: Hexside) -> dict[str, Hex | None]:
+        return self.hexsides.get(side, {})
+
+    def add_feature(self, side: Hexside, kind: str, high: Hex | None = None) -> None:
+        self.hexsides.setdefault(side, {})[kind] = high
+
+    def on_map_neighbours(self, h: Hex) -> list[Hex]:
+        return [n for n in neighbours(h) if self.grid.contains(n)]
+
+    def overlays_at(self, h: Hex) -> list[Overlay]:
+        return [o for o in self.overlays if o.hex == h]
+
+    def describe_hex(self, h: Hex, terrain_types: dict[str, dict[str, Any]]) -> str:
+        """One line for a status bar: number, terrain, elevation."""
+        t = self.terrain.get(h)
+        label = terrain_types.get(t, {}).get("label", t or "off map")
+        return f"{self.number(h)}  {label}  level {self.elevation.get(h, 0)}"
+
+    def max_elevation(self) -> int:
+        return max(self.elevation.values(), default=0)

@@ -1,0 +1,211 @@
+"""The command line: the same core actions as the GUI.
+
+    umpire [FILE]                       open the workstation (a game file, or a scenario to start)
+    umpire new SCENARIO [--out GAME]    create a game file from a scenario
+    umpire validate FILE...             check scenarios and game files
+    umpire render FILE --side umpire|SIDE --out map.png
+    umpire rulesets                     installed rule systems and their sample tables
+
+Errors are one line on stderr and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+from . import __version__
+from .core.errors import UmpireError
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
+SUBCOMMANDS = ("new", "validate", "render", "rulesets")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's usage errors: one line and exit 2
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="umpire", description="Umpire: an umpire's workstation for double-blind hex wargames.")
+    p.add_argument("--version", action="version", version=f"umpire {__version__}")
+    sub = p.add_subparsers(dest="command")
+    n = sub.add_parser("new", help="create a game file from a scenario")
+    n.add_argument("scenario")
+    n.add_argument("--out", help="game file path or database URL (default: <scenario>.umpire here)")
+    n.add_argument("--force", action="store_true", help="overwrite an existing game file")
+    v = sub.add_parser("validate", help="check scenario (.toml) and game (.umpire) files")
+    v.add_argument("files", nargs="+")
+    r = sub.add_parser("render", help="write a PNG of the map as one viewer knows it")
+    r.add_argument("file", help="game file or scenario")
+    r.add_argument("--side", default="umpire", help="umpire (the truth) or a side id")
+    r.add_argument("--out", required=True, help="PNG file to write")
+    r.add_argument("--hex-size", type=float, default=24.0, help="hex size in pixels, centre to corner")
+    sub.add_parser("rulesets", help="list the installed rule systems and which tables are samples")
+    return p
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="umpire", description="Open the Umpire workstation.",
+                epilog=f"Commands: {', '.join(SUBCOMMANDS)} (umpire COMMAND --help).")
+    p.add_argument("--version", action="version", version=f"umpire {__version__}")
+    p.add_argument("file", nargs="?", help="game file (.umpire) or scenario (.toml) to open")
+    p.add_argument("--screenshot", metavar="PNG", help="open, save a picture of the window, and quit")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] in SUBCOMMANDS:
+            args = _parser().parse_args(argv)
+            return {"new": cmd_new, "validate": cmd_validate, "render": cmd_render,
+                    "rulesets": cmd_rulesets}[args.command](args)
+        if argv and argv[0] in ("-h", "--help"):
+            _gui_parser().print_help()
+            return 0
+        return cmd_gui(_gui_parser().parse_args(argv))
+    except UmpireError as e:
+        print(f"umpire: error: {e.one_line()}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except Exception:  # a bug: keep the details, show the user one line
+        log = Path(tempfile.gettempdir()) / "umpire-crash.log"
+        log.write_text(traceback.format_exc(), encoding="utf-8")
+        print(f"umpire: internal error, please report it (details in {log})", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def cmd_new(args) -> int:
+    from .core.scenario import load_scenario
+    from .core.store.db import create_game, default_game_path
+
+    scenario = load_scenario(args.scenario)
+    out = args.out or default_game_path(args.scenario)
+    where = create_game(scenario, out, overwrite=args.force)
+    print(f"created {where}: {scenario.title}, {len(scenario.units)} units")
+    return 0
+
+
+def cmd_validate(args) -> int:
+    from .core.scenario import load_scenario
+    from .core.store.db import open_game
+
+    failed = 0
+    for f in args.files:
+        try:
+            if f.endswith(".toml"):
+                sc = load_scenario(f)
+                samples = ", ".join(t.title for t in sc.rules.sample_tables())
+                print(f"ok: {f}: {sc.title} ({sc.rules.title}), map {sc.map.grid.columns}x{sc.map.grid.rows}, "
+                      f"{len(sc.sides)} sides, {len(sc.units)} units"
+                      + (f"; sample tables in use: {samples}" if samples else ""))
+            else:
+                g = open_game(f)
+                print(f"ok: {f}: game of {g.title} ({g.rules.title}), turn {g.turn} of {g.turns}, "
+                      f"{len(g.units)} units, schema {g.schema_version}")
+        except UmpireError as e:
+            print(f"umpire: error: {e.one_line()}", file=sys.stderr)
+            failed += 1
+    return EXIT_BAD_INPUT if failed else 0
+
+
+def _load_any(path: str):
+    """A game from a game file, or a throwaway game from a scenario (for render)."""
+    from .core.scenario import load_scenario
+    from .core.store.db import create_game, open_game
+
+    if not path.endswith(".toml"):
+        return open_game(path)
+    scenario = load_scenario(path)
+    with tempfile.TemporaryDirectory() as tmp:
+        return open_game(create_game(scenario, Path(tmp) / "scenario.umpire"))
+
+
+def cmd_render(args) -> int:
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"   # rendering never needs a screen
+    from .core.knowledge import build_view
+
+    game = _load_any(args.file)
+    try:
+        view = build_view(game, args.side)
+    except ValueError as e:
+        raise UmpireError(str(e), place="--side") from None
+    if not 4 <= args.hex_size <= 200:
+        raise UmpireError("must be between 4 and 200 pixels", place="--hex-size")
+    from PySide6.QtWidgets import QApplication
+
+    from .gui.mapscene import render_view
+
+    app = QApplication.instance() or QApplication(["umpire"])
+    try:
+        w, h = render_view(view, game.rules, args.out, args.hex_size)
+    except OSError:
+        raise UmpireError("cannot write the image (does the folder exist?)", file=args.out) from None
+    del app
+    print(f"wrote {args.out} ({w}x{h}, {view.viewer_name}'s view, turn {view.turn})")
+    return 0
+
+
+def cmd_rulesets(args) -> int:
+    from .core.ruleset import available_rulesets, load_ruleset
+
+    for name in available_rulesets():
+        r = load_ruleset(name)
+        samples = [t.title for t in r.sample_tables()]
+        print(f"{r.name}  {r.title}  version {r.version}")
+        for t in r.tables.values():
+            print(f"    {'SAMPLE ' if t.sample else '       '}{t.title}")
+        if not samples:
+            print("    (no sample tables)")
+    return 0
+
+
+def cmd_gui(args) -> int:
+    if args.screenshot:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    elif (sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM")
+          and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
+        raise UmpireError("no display to open a window on (for a picture without a screen, use "
+                          "`umpire render` or --screenshot)")
+    game = None
+    if args.file:     # open before any window exists, so bad input is one line, not a dialog
+        from .core.scenario import load_scenario
+        from .core.store.db import create_game, default_game_path, open_game
+
+        path = args.file
+        if path.endswith(".toml"):
+            path = create_game(load_scenario(path), default_game_path(path))
+            print(f"created game file {path}")
+        game = open_game(path)
+    from PySide6.QtWidgets import QApplication
+
+    from .gui.mainwindow import MainWindow
+
+    app = QApplication.instance() or QApplication(["umpire"])
+    app.setApplicationName("Umpire")
+    app.setOrganizationName("Umpire")
+    window = MainWindow()
+    if game is not None:
+        window.load_game(game)
+        window.remember(game.location)
+    window.show()
+    if args.screenshot:
+        app.processEvents()
+        window.map_view.fit_map()
+        app.processEvents()
+        if not window.grab().save(args.screenshot):
+            raise UmpireError("cannot write the image", file=args.screenshot)
+        print(f"wrote {args.screenshot}")
+        return 0
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""A game in memory: the order of battle and the state, as read from a game file.
+
+The engine (later issues) changes a game only through actions that write the game file;
+the shells read a `Game` and never write to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .hexgrid import Hex
+from .ruleset import Ruleset
+from .scenario import AirSupport, Artillery, Battalion, Company, Reinforcement, Side, Victory, Zone
+from .terrain import GameMap
+
+
+@dataclass
+class UnitState:
+    id: str
+    type: str
+    side: str
+    battalion: str
+    company: str | None
+    name: str
+    quality: str
+    hex: Hex | None
+    status: str = "on_map"        # on_map | off_map | destroyed | exited
+    steps_lost: int = 0
+    face_down: bool = True
+    carried_by: str | None = None
+
+    @property
+    def on_map(self) -> bool:
+        return self.status == "on_map" and self.hex is not None
+
+
+@dataclass
+class Game:
+    location: str
+    schema_version: int
+    title: str
+    rules: Ruleset
+    description: str
+    turns: int
+    turn: int
+    first_player: str
+    night: bool
+    special_rules: tuple[str, ...]
+    scenario_path: str
+    map: GameMap
+    sides: list[Side] = field(default_factory=list)
+    battalions: list[Battalion] = field(default_factory=list)
+    companies: list[Company] = field(default_factory=list)
+    units: dict[str, UnitState] = field(default_factory=dict)
+    zones: list[Zone] = field(default_factory=list)
+    reinforcements: list[Reinforcement] = field(default_factory=list)
+    artillery: list[Artillery] = field(default_factory=list)
+    air: list[AirSupport] = field(default_factory=list)
+    victory: list[Victory] = field(default_factory=list)
+
+    def side(self, side_id: str) -> Side:
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        raise KeyError(side_id)
+
+    def side_ids(self) -> list[str]:
+        return [s.id for s in self.sides]
+
+    def unit_type(self, unit: UnitState) -> dict[str, Any]:
+        return self.rules.unit_types[unit.type]
+
+    def units_of(self, side_id: str) -> list[UnitState]:
+        return [u for u in self.units.values() if u.side == side_id]
+
+    def units_at(self, h: Hex) -> list[UnitState]:
+        return [u for u in self.units.values() if u.on_map and u.hex == h]
+
+    def companies_of(self, battalion_id: str) -> list[Company]:
+        return [c for c in self.companies if c.battalion == battalion_id]
+
+    def strength(self, unit: UnitState) -> str:
+        """'3/3' steps remaining of the unit's printed steps."""
+        steps = self.unit_type(unit)["steps"]
+        return f"{steps - unit.steps_lost}/{steps}"

@@ -1,0 +1,101 @@
+"""What a viewer knows, and the side view built only from it.
+
+A `SideView` is the only thing that code drawing, printing or exporting for a viewer may
+receive.  It holds marks (what may be drawn), never `UnitState`s, and for a side it is
+built from that side's own units and its knowledge of the enemy.  This issue has no
+spotting yet, so a side knows no enemy units; the LOS and spotting issue adds contacts
+here (seen now / last known) without changing what the drawing code receives.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+from .game import Game
+from .hexgrid import Hex
+from .terrain import GameMap
+
+UMPIRE = "umpire"
+
+
+@dataclass(frozen=True)
+class SideInfo:
+    id: str
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class UnitMark:
+    """One counter as a viewer may see it."""
+
+    key: str                  # unit id for own units (and for the umpire); a contact label otherwise
+    side: str
+    hex: Hex
+    role: str                 # NATO symbol role, "unknown" when not identified
+    label: str                # text on the counter
+    type_label: str
+    strength: str             # "3/3" or "" when unknown
+    knowledge: Literal["own", "truth", "seen", "last_known"]
+    face_down: bool = False
+    turn_seen: int | None = None
+    company: str | None = None
+    battalion: str | None = None
+
+
+@dataclass(frozen=True)
+class ZoneMark:
+    id: str
+    side: str
+    label: str
+    hexes: frozenset[Hex]
+
+
+@dataclass(frozen=True)
+class SideView:
+    viewer: str               # "umpire" or a side id
+    viewer_name: str
+    title: str
+    turn: int
+    turns: int
+    map: GameMap              # terrain is public; overlays are filtered for the viewer
+    sides: tuple[SideInfo, ...]
+    units: tuple[UnitMark, ...]
+    zones: tuple[ZoneMark, ...]
+
+    def marks_at(self, h: Hex) -> list[UnitMark]:
+        return [u for u in self.units if u.hex == h]
+
+    def side_colour(self, side_id: str) -> str:
+        return next((s.colour for s in self.sides if s.id == side_id), "#808080")
+
+
+def viewers(game: Game) -> list[tuple[str, str]]:
+    """(id, name) of everyone the View selector offers: the umpire and each side."""
+    return [(UMPIRE, "Umpire (truth)")] + [(s.id, s.name) for s in game.sides]
+
+
+def build_view(game: Game, viewer: str) -> SideView:
+    if viewer != UMPIRE and viewer not in game.side_ids():
+        raise ValueError(f"unknown viewer {viewer!r} (choose umpire or one of {', '.join(game.side_ids())})")
+    umpire = viewer == UMPIRE
+    marks = []
+    for u in game.units.values():
+        if not u.on_map or u.carried_by:      # passengers ride inside their carrier's counter
+            continue
+        if not umpire and u.side != viewer:
+            continue                           # no spotting yet: the enemy is unknown
+        t = game.unit_type(u)
+        marks.append(UnitMark(key=u.id, side=u.side, hex=u.hex, role=t["role"], label=u.id,
+                              type_label=t["label"], strength=game.strength(u),
+                              knowledge="truth" if umpire else "own", face_down=u.face_down,
+                              company=u.company, battalion=u.battalion))
+    overlays = [o for o in game.map.overlays if umpire or not o.secret or o.side == viewer]
+    view_map = dataclasses.replace(game.map, overlays=overlays)
+    zones = tuple(ZoneMark(z.id, z.side, z.label, z.hexes) for z in game.zones
+                  if umpire or z.side == viewer)
+    name = "Umpire" if umpire else game.side(viewer).name
+    return SideView(viewer, name, game.title, game.turn, game.turns, view_map,
+                    tuple(SideInfo(s.id, s.name, s.colour) for s in game.sides), tuple(marks), zones)

@@ -1,0 +1,284 @@
+"""Creating, opening, migrating and copying game files.
+
+A game file is a database reached through sqlmodel: an SQLite file by default, or any
+SQLAlchemy URL (postgresql+psycopg://...) for a club server.  A new game is written in
+one transaction into a temporary file that is renamed into place only when complete, so a
+failure never leaves a half-written game file behind.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+from sqlalchemy import event, inspect, text
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session, SQLModel, create_engine, select
+
+from ... import __version__
+from ..errors import GameFileError, UmpireError
+from ..game import Game, UnitState
+from ..hexgrid import Grid, Hex, Hexside
+from ..ruleset import load_ruleset
+from ..scenario import AirSupport, Artillery, Battalion, Company, Objective, Reinforcement, Scenario, Side, Victory, Zone
+from ..terrain import GameMap, Overlay
+from . import models as m
+
+GAME_SUFFIX = ".umpire"
+
+# schema version -> function bringing a connection from that version to the next.
+# Each migration runs inside the transaction that opens the file.
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+
+
+def is_url(target: str | Path) -> bool:
+    return "://" in str(target)
+
+
+def make_engine(target: str | Path) -> Engine:
+    if is_url(target):
+        return create_engine(str(target))
+    engine = create_engine(f"sqlite:///{Path(target)}")
+
+    @event.listens_for(engine, "connect")
+    def _fk_on(dbapi_conn, _record):  # SQLite enforces foreign keys only when asked
+        dbapi_conn.execute("PRAGMA foreign_keys=ON")
+
+    return engine
+
+
+def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False) -> str:
+    """Write a new game file for `scenario` at `target` (a path or a database URL)."""
+    if is_url(target):
+        engine = make_engine(target)
+        try:
+            if inspect(engine).has_table("game_info"):
+                raise GameFileError("the database already holds a game", file=_safe_url(target))
+            with engine.begin() as conn:        # PostgreSQL DDL is transactional too
+                SQLModel.metadata.create_all(conn)
+                with Session(bind=conn) as session:
+                    _write_scenario(session, scenario)
+                    session.flush()
+        except SQLAlchemyError as e:
+            raise GameFileError(f"database error: {e.__class__.__name__}: {_first_line(e)}",
+                                file=_safe_url(target)) from None
+        finally:
+            engine.dispose()
+        return str(target)
+    path = Path(target)
+    if path.exists() and not overwrite:
+        raise GameFileError("already exists (choose another name, or overwrite it)", file=str(path))
+    if not path.parent.is_dir():
+        raise GameFileError("folder does not exist", file=str(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    engine = make_engine(tmp)
+    try:
+        SQLModel.metadata.create_all(engine)
+        with Session(engine) as session:
+            _write_scenario(session, scenario)
+            session.commit()
+        engine.dispose()
+        _normal_mode(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        engine.dispose()
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return str(path)
+
+
+def _normal_mode(path: str) -> None:
+    """mkstemp makes files private (0600); a game file gets the user's usual permissions."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(path, 0o666 & ~umask)
+
+
+def _first_line(e: Exception) -> str:
+    return str(e).strip().splitlines()[0] if str(e).strip() else ""
+
+
+def _safe_url(url: str | Path) -> str:
+    """The URL without its password, for messages."""
+    s = str(url)
+    if "@" in s and "://" in s:
+        scheme, rest = s.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        return f"{scheme}://{creds.split(':', 1)[0]}@{host}"
+    return s
+
+
+def _write_scenario(session: Session, sc: Scenario) -> None:
+    g = sc.map.grid
+    session.add(m.GameInfo(
+        schema_version=m.SCHEMA_VERSION, umpire_version=__version__, title=sc.title,
+        rules=sc.rules.name, rules_version=sc.rules.version, scenario_path=str(sc.path),
+        scenario_digest=sc.digest, scenario_source=sc.source, description=sc.description,
+        created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"), turns=sc.turns,
+        first_player=sc.first_player, night=sc.night, special_rules=list(sc.special_rules),
+        columns=g.columns, rows=g.rows, orientation=g.orientation, stagger=g.stagger))
+    for i, s in enumerate(sc.sides):
+        session.add(m.SideRow(id=s.id, position=i, name=s.name, colour=s.colour, quality=s.quality,
+                              deploy=s.deploy))
+    session.flush()     # parents before children, for PostgreSQL's foreign keys
+    for i, b in enumerate(sc.battalions):
+        session.add(m.BattalionRow(id=b.id, position=i, side_id=b.side, name=b.name, quality=b.quality,
+                                   hq_unit_id=b.hq, deploy=b.deploy))
+    session.flush()
+    for i, c in enumerate(sc.companies):
+        session.add(m.CompanyRow(id=c.id, position=i, battalion_id=c.battalion, name=c.name,
+                                 quality=c.quality, deploy=c.deploy))
+    session.flush()
+    for i, u in enumerate(sc.units):
+        session.add(m.UnitRow(
+            id=u.id, position=i, type=u.type, side_id=u.side, battalion_id=u.battalion,
+            company_id=u.company, name=u.name, quality=u.quality,
+            q=u.hex.q if u.hex else None, r=u.hex.r if u.hex else None,
+            status="on_map" if u.hex else "off_map", carried_by=u.carried_by))
+    for h in g.hexes():
+        session.add(m.HexRow(q=h.q, r=h.r, terrain=sc.map.terrain[h], elevation=sc.map.elevation[h]))
+    for side, feats in sc.map.hexsides.items():
+        for kind, high in feats.items():
+            session.add(m.HexsideRow(aq=side.a.q, ar=side.a.r, bq=side.b.q, br=side.b.r, feature=kind,
+                                     high_q=high.q if high else None, high_r=high.r if high else None))
+    for o in sc.map.overlays:
+        session.add(m.OverlayRow(q=o.hex.q, r=o.hex.r, kind=o.kind, side_id=o.side, secret=o.secret,
+                                 detail=o.detail))
+    for z in sc.zones:
+        session.add(m.ZoneRow(id=z.id, side_id=z.side, label=z.label,
+                              hexes=[[h.q, h.r] for h in sorted(z.hexes)]))
+    for r in sc.reinforcements:
+        session.add(m.ReinforcementRow(side_id=r.side, turn=r.turn, entry=[[h.q, h.r] for h in r.entry],
+                                       formation=r.formation, unit_ids=list(r.units)))
+    for a in sc.artillery:
+        session.add(m.SupportRow(id=a.id, side_id=a.side, kind=a.kind, label=a.label,
+                                 count=a.concentrations, strength=a.strength, from_turn=a.from_turn))
+    for a in sc.air:
+        session.add(m.SupportRow(id=a.id, side_id=a.side, kind="air", label=a.label, count=a.strikes,
+                                 strength=a.strength, from_turn=a.from_turn))
+    for v in sc.victory:
+        session.add(m.VictoryRow(side_id=v.side, text=v.text, points_for_units=v.points_for_units,
+                                 objectives=[{"q": o.hex.q, "r": o.hex.r, "label": o.label,
+                                              "points": o.points} for o in v.objectives]))
+
+
+def open_game(target: str | Path) -> Game:
+    """Read a game file, migrating an older schema forward.  GameFileError if it can't."""
+    shown = _safe_url(target) if is_url(target) else str(target)
+    if not is_url(target):
+        path = Path(target)
+        if not path.is_file():
+            raise GameFileError("no such file", file=shown)
+        with open(path, "rb") as f:
+            if f.read(16) != b"SQLite format 3\x00":
+                raise GameFileError("not an Umpire game file (not an SQLite database)", file=shown)
+    engine = make_engine(target)
+    try:
+        with engine.begin() as conn:
+            if not inspect(conn).has_table("game_info"):
+                raise GameFileError("not an Umpire game file (no game_info table)", file=shown)
+            version = conn.execute(text("SELECT schema_version FROM game_info")).scalar()
+            if version is None:
+                raise GameFileError("game file has no game record", file=shown)
+            if version > m.SCHEMA_VERSION:
+                raise GameFileError(f"written by a newer Umpire (schema {version}; this Umpire reads "
+                                    f"up to {m.SCHEMA_VERSION}): update Umpire to open it", file=shown)
+            while version < m.SCHEMA_VERSION:
+                if version not in MIGRATIONS:
+                    raise GameFileError(f"schema {version} is too old to migrate", file=shown)
+                MIGRATIONS[version](conn)
+                version += 1
+                conn.execute(text("UPDATE game_info SET schema_version = :v"), {"v": version})
+        with Session(engine) as session:
+            return _read_game(session, str(target))
+    except UmpireError:
+        raise
+    except (SQLAlchemyError, sqlite3.Error, KeyError, ValueError) as e:
+        raise GameFileError(f"damaged game file: {e.__class__.__name__}: {_first_line(e)}",
+                            file=shown) from None
+    finally:
+        engine.dispose()
+
+
+def _read_game(session: Session, location: str) -> Game:
+    info = session.exec(select(m.GameInfo)).one()
+    rules = load_ruleset(info.rules)
+    grid = Grid(info.columns, info.rows, info.orientation, info.stagger)
+    terrain, elevation = {}, {}
+    for row in session.exec(select(m.HexRow)):
+        terrain[Hex(row.q, row.r)] = row.terrain
+        elevation[Hex(row.q, row.r)] = row.elevation
+    game_map = GameMap(grid, terrain, elevation)
+    for row in session.exec(select(m.HexsideRow)):
+        high = Hex(row.high_q, row.high_r) if row.high_q is not None else None
+        game_map.add_feature(Hexside(Hex(row.aq, row.ar), Hex(row.bq, row.br)), row.feature, high)
+    for row in session.exec(select(m.OverlayRow).order_by(m.OverlayRow.id)):
+        game_map.overlays.append(Overlay(Hex(row.q, row.r), row.kind, row.side_id, row.secret, row.detail))
+    game = Game(location=location, schema_version=info.schema_version, title=info.title, rules=rules,
+                description=info.description, turns=info.turns, turn=info.turn,
+                first_player=info.first_player, night=info.night,
+                special_rules=tuple(info.special_rules), scenario_path=info.scenario_path, map=game_map)
+    for s in session.exec(select(m.SideRow).order_by(m.SideRow.position)):
+        game.sides.append(Side(s.id, s.name, s.colour, s.quality, s.deploy))
+    for b in session.exec(select(m.BattalionRow).order_by(m.BattalionRow.position)):
+        game.battalions.append(Battalion(b.id, b.side_id, b.name, b.quality, b.hq_unit_id, b.deploy))
+    for c in session.exec(select(m.CompanyRow).order_by(m.CompanyRow.position)):
+        game.companies.append(Company(c.id, c.battalion_id, c.name, c.quality, c.deploy))
+    for u in session.exec(select(m.UnitRow).order_by(m.UnitRow.position)):
+        game.units[u.id] = UnitState(u.id, u.type, u.side_id, u.battalion_id, u.company_id, u.name,
+                                     u.quality, Hex(u.q, u.r) if u.q is not None else None, u.status,
+                                     u.steps_lost, u.face_down, u.carried_by)
+    for z in session.exec(select(m.ZoneRow)):
+        game.zones.append(Zone(z.id, z.side_id, z.label, frozenset(Hex(q, r) for q, r in z.hexes)))
+    for r in session.exec(select(m.ReinforcementRow).order_by(m.ReinforcementRow.id)):
+        game.reinforcements.append(Reinforcement(r.side_id, r.turn, tuple(Hex(q, rr) for q, rr in r.entry),
+                                                 r.formation, tuple(r.unit_ids)))
+    for a in session.exec(select(m.SupportRow)):
+        if a.kind == "air":
+            game.air.append(AirSupport(a.id, a.side_id, a.label, a.count, a.strength, a.from_turn))
+        else:
+            game.artillery.append(Artillery(a.id, a.side_id, a.label, a.count, a.strength, a.kind,
+                                            a.from_turn))
+    for v in session.exec(select(m.VictoryRow).order_by(m.VictoryRow.id)):
+        objectives = tuple(Objective(Hex(o["q"], o["r"]), o["label"], o["points"]) for o in v.objectives)
+        game.victory.append(Victory(v.side_id, v.text, objectives, v.points_for_units))
+    return game
+
+
+def copy_game(source: str | Path, target: str | Path, overwrite: bool = False) -> str:
+    """Save As: a consistent copy of an SQLite game file (sqlite3's online backup)."""
+    if is_url(source) or is_url(target):
+        raise GameFileError("Save As copies SQLite game files only; use your database's tools for "
+                            "a server game", file=str(target))
+    target = Path(target)
+    if target.exists() and not overwrite:
+        raise GameFileError("already exists", file=str(target))
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    try:
+        with sqlite3.connect(str(source)) as src, sqlite3.connect(tmp) as dst:
+            src.backup(dst)
+        _normal_mode(tmp)
+        os.replace(tmp, target)
+    except (OSError, sqlite3.Error) as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise GameFileError(f"cannot copy: {e}", file=str(target)) from None
+    return str(target)
+
+
+def default_game_path(scenario_path: str | Path, folder: str | Path | None = None) -> Path:
+    """`<scenario name>.umpire` in `folder` (default: current), numbered if it exists."""
+    stem = Path(scenario_path).stem
+    folder = Path(folder) if folder else Path.cwd()
+    candidate = folder / f"{stem}{GAME_SUFFIX}"
+    n = 2
+    while candidate.exists():
+        candidate = folder / f"{stem}-{n}{GAME_SUFFIX}"
+        n += 1
+    return candidate

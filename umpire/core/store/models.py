@@ -1,0 +1,161 @@
+"""The game file's tables (sqlmodel).  Portable: SQLite by default, PostgreSQL by URL.
+
+Only portable column types are used (integers, booleans, text, JSON); hexes are stored as
+axial (q, r) integer pairs so that queries by position work the same on both databases.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from sqlalchemy import JSON, Column, Text
+from sqlmodel import Field, SQLModel
+
+# The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
+SCHEMA_VERSION = 1
+
+
+class GameInfo(SQLModel, table=True):
+    __tablename__ = "game_info"
+    id: int = Field(default=1, primary_key=True)
+    schema_version: int
+    umpire_version: str
+    title: str
+    rules: str
+    rules_version: str
+    scenario_path: str
+    scenario_digest: str
+    scenario_source: str = Field(sa_column=Column(Text, nullable=False))
+    description: str = Field(default="", sa_column=Column(Text, nullable=False))
+    created_at: str
+    turns: int
+    turn: int = 1
+    first_player: str
+    night: bool = False
+    special_rules: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    columns: int
+    rows: int
+    orientation: str
+    stagger: str
+
+
+class SideRow(SQLModel, table=True):
+    __tablename__ = "side"
+    id: str = Field(primary_key=True)
+    position: int
+    name: str
+    colour: str
+    quality: str
+    deploy: Optional[str] = None
+
+
+class BattalionRow(SQLModel, table=True):
+    __tablename__ = "battalion"
+    id: str = Field(primary_key=True)
+    position: int
+    side_id: str = Field(foreign_key="side.id", index=True)
+    name: str
+    quality: Optional[str] = None
+    hq_unit_id: Optional[str] = None
+    deploy: Optional[str] = None
+
+
+class CompanyRow(SQLModel, table=True):
+    __tablename__ = "company"
+    id: str = Field(primary_key=True)
+    position: int
+    battalion_id: str = Field(foreign_key="battalion.id", index=True)
+    name: str
+    quality: Optional[str] = None
+    deploy: Optional[str] = None
+
+
+class UnitRow(SQLModel, table=True):
+    """A unit's identity (from the scenario) and its state (changed by play)."""
+
+    __tablename__ = "unit"
+    id: str = Field(primary_key=True)
+    position: int
+    type: str
+    side_id: str = Field(foreign_key="side.id", index=True)
+    battalion_id: str = Field(foreign_key="battalion.id")
+    company_id: Optional[str] = Field(default=None, foreign_key="company.id")
+    name: str = ""
+    quality: str
+    # state
+    q: Optional[int] = None          # None while off the map
+    r: Optional[int] = None
+    status: str = "on_map"           # on_map | off_map | destroyed | exited
+    steps_lost: int = 0
+    face_down: bool = True           # MW4 5.2: every unit starts face-down
+    carried_by: Optional[str] = None
+
+
+class HexRow(SQLModel, table=True):
+    __tablename__ = "map_hex"
+    q: int = Field(primary_key=True)
+    r: int = Field(primary_key=True)
+    terrain: str
+    elevation: int
+
+
+class HexsideRow(SQLModel, table=True):
+    __tablename__ = "map_hexside"
+    aq: int = Field(primary_key=True)
+    ar: int = Field(primary_key=True)
+    bq: int = Field(primary_key=True)
+    br: int = Field(primary_key=True)
+    feature: str = Field(primary_key=True)
+    high_q: Optional[int] = None     # the higher hex of a directional feature (slope)
+    high_r: Optional[int] = None
+
+
+class OverlayRow(SQLModel, table=True):
+    __tablename__ = "overlay"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    q: int
+    r: int
+    kind: str
+    side_id: Optional[str] = None
+    secret: bool = False
+    detail: str = ""
+
+
+class ZoneRow(SQLModel, table=True):
+    __tablename__ = "zone"
+    id: str = Field(primary_key=True)
+    side_id: str = Field(foreign_key="side.id")
+    label: str
+    hexes: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))  # [[q, r], ...]
+
+
+class ReinforcementRow(SQLModel, table=True):
+    __tablename__ = "reinforcement"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    side_id: str = Field(foreign_key="side.id")
+    turn: int
+    entry: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))   # [[q, r], ...]
+    formation: str
+    unit_ids: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+
+
+class SupportRow(SQLModel, table=True):
+    """Off-board artillery (MW4 14.0) and close air support (15.0)."""
+
+    __tablename__ = "support"
+    id: str = Field(primary_key=True)
+    side_id: str = Field(foreign_key="side.id")
+    kind: str            # artillery | rocket | mortar | air
+    label: str
+    count: int           # concentrations, or air strikes
+    strength: int        # H points each
+    from_turn: int = 1
+
+
+class VictoryRow(SQLModel, table=True):
+    __tablename__ = "victory"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    side_id: str = Field(foreign_key="side.id")
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    objectives: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    points_for_units: bool = False

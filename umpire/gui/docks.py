@@ -1,0 +1,123 @@
+"""Docks: the order-of-battle tree and the unit inspector."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QTextBrowser, QTreeWidget, QTreeWidgetItem
+
+from ..core.game import Game
+from ..core.knowledge import UMPIRE
+from ..core.symbols import ROLE_LABELS
+
+KEY = Qt.UserRole
+
+
+class OrderOfBattleTree(QTreeWidget):
+    """Side -> battalion -> company -> unit.  For a side's view, only that side's forces."""
+
+    unit_selected = Signal(str)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setHeaderLabels(["Unit", "Hex", "Strength"])
+        self.setColumnWidth(0, 230)
+        self.setColumnWidth(1, 50)
+        self.setUniformRowHeights(True)
+        self._items: dict[str, QTreeWidgetItem] = {}
+        self.itemSelectionChanged.connect(self._changed)
+        self._quiet = False
+
+    def populate(self, game: Game, viewer: str) -> None:
+        self._quiet = True
+        self.clear()
+        self._items.clear()
+        for side in game.sides:
+            if viewer != UMPIRE and side.id != viewer:
+                continue
+            s_item = QTreeWidgetItem(self, [side.name])
+            for bat in (b for b in game.battalions if b.side == side.id):
+                b_item = QTreeWidgetItem(s_item, [bat.name])
+                self._add_units(game, b_item, [u for u in game.units.values()
+                                               if u.battalion == bat.id and u.company is None])
+                for comp in game.companies_of(bat.id):
+                    c_item = QTreeWidgetItem(b_item, [comp.name])
+                    self._add_units(game, c_item, [u for u in game.units.values() if u.company == comp.id])
+        self.expandAll()
+        self._quiet = False
+
+    def _add_units(self, game: Game, parent: QTreeWidgetItem, units) -> None:
+        for u in units:
+            t = game.unit_type(u)
+            if u.on_map:
+                where = game.map.number(u.hex)
+            else:
+                where = "off map" if u.status == "off_map" else u.status
+            item = QTreeWidgetItem(parent, [f"{u.id} — {t['label']}", where, game.strength(u)])
+            item.setData(0, KEY, u.id)
+            item.setToolTip(0, f"{u.id}: {t['label']}")
+            self._items[u.id] = item
+
+    def select_key(self, key: str | None) -> None:
+        self._quiet = True
+        self.clearSelection()
+        item = self._items.get(key) if key else None
+        if item is not None:
+            item.setSelected(True)
+            self.scrollToItem(item)
+        self._quiet = False
+
+    def _changed(self) -> None:
+        if self._quiet:
+            return
+        items = self.selectedItems()
+        if items and items[0].data(0, KEY):
+            self.unit_selected.emit(items[0].data(0, KEY))
+
+
+class UnitInspector(QTextBrowser):
+    """Everything known about the selected unit, in a wargamer's words."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setOpenLinks(False)
+        self.show_nothing()
+
+    def show_nothing(self) -> None:
+        self.setHtml("<p style='color:#666'>Select a unit on the map or in the order of battle. "
+                     "Click a stack again to bring the next counter to the top.</p>")
+
+    def show_unit(self, game: Game, key: str) -> None:
+        u = game.units[key]
+        t = game.unit_type(u)
+        q = game.rules.qualities[u.quality]
+        bat = next(b for b in game.battalions if b.id == u.battalion)
+        comp = next((c.name for c in game.companies if c.id == u.company), "battalion troops")
+        if u.on_map:
+            where = game.map.describe_hex(u.hex, game.rules.terrain_types)
+        else:
+            arriving = [r for r in game.reinforcements if u.id in r.units]
+            where = (f"off map — arrives turn {arriving[0].turn} at "
+                     f"{', '.join(game.map.number(h) for h in arriving[0].entry)} ({arriving[0].formation})"
+                     if arriving else u.status)
+        passengers = [p.id for p in game.units.values() if p.carried_by == u.id]
+        rows = [
+            ("Type", t["label"]), ("Role", ROLE_LABELS.get(t["role"], t["role"])),
+            ("Side", game.side(u.side).name), ("Battalion", bat.name + (" (HQ)" if bat.hq == u.id else "")),
+            ("Company", comp), ("Position", where), ("Strength", f"{game.strength(u)} steps"),
+            ("Troop quality", f"{q['label']} (panic level {q['panic_level']}%)"),
+            ("Weapons class", t["weapons_class"]),
+            ("Attack / range", f"{t['attack']} / {t['range']} hexes"),
+            ("Defense", f"{t['defense']} ({t['target']} target)"),
+            ("Movement", f"{t['movement']} MP ({t['move_class']})"),
+            ("Spotting", "face-down (not yet spotted)" if u.face_down else "face-up (spotted)"),
+        ]
+        if u.carried_by:
+            rows.append(("Carried by", u.carried_by))
+        if passengers:
+            rows.append(("Carrying", ", ".join(passengers)))
+        body = "".join(f"<tr><td style='color:#555;padding-right:8px'>{escape(k)}</td>"
+                       f"<td>{escape(str(v))}</td></tr>" for k, v in rows)
+        sample = " <i style='color:#a60'>(sample values)</i>" if game.rules.tables["units"].sample else ""
+        self.setHtml(f"<h3 style='margin:2px 0'>{escape(u.id)}</h3>{sample}<table>{body}</table>")

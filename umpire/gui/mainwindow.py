@@ -1,0 +1,365 @@
+"""The umpire's main window: map, order of battle, inspector, View selector, File menu."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox,
+                               QToolBar)
+
+from .. import __version__
+from ..core.errors import UmpireError
+from ..core.game import Game
+from ..core.hexgrid import Hex
+from ..core.knowledge import UMPIRE, build_view, viewers
+from ..core.scenario import load_scenario
+from ..core.store.db import GAME_SUFFIX, copy_game, create_game, default_game_path, open_game
+from .docks import OrderOfBattleTree, UnitInspector
+from .mapscene import MapScene, render_view
+from .mapview import MapView
+
+MAX_RECENT = 8
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.settings = settings or QSettings("Umpire", "Umpire")
+        self.game: Game | None = None
+        self.viewer = UMPIRE
+        self.scene: MapScene | None = None
+        self.selected: str | None = None
+        self.map_view = MapView(self)
+        self.setCentralWidget(self.map_view)
+        self.tree = OrderOfBattleTree()
+        self.inspector = UnitInspector()
+        self._dock("Order of battle", self.tree, Qt.LeftDockWidgetArea).setMinimumWidth(330)
+        self._dock("Unit", self.inspector, Qt.RightDockWidgetArea)
+        self.viewer_box = QComboBox()
+        self.viewer_box.setToolTip("Show the map as the umpire knows it, or as one side knows it")
+        self.viewer_box.setMinimumWidth(220)
+        self.hex_label = QLabel()
+        self.sample_label = QLabel()
+        self.statusBar().addWidget(self.hex_label, 1)
+        self.statusBar().addPermanentWidget(self.sample_label)
+        self._build_actions()
+        self.tree.unit_selected.connect(self.select_unit)
+        self.map_view.hex_hovered.connect(self._hovered)
+        self.map_view.hex_clicked.connect(self._hex_clicked)
+        self.viewer_box.currentIndexChanged.connect(self._viewer_changed)
+        self.resize(1400, 900)
+        geometry = self.settings.value("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        self._update_title()
+
+    # ------------------------------------------------------------------ building
+    def _dock(self, title: str, widget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        if tip:
+            a.setStatusTip(tip)
+        a.triggered.connect(slot)
+        return a
+
+    def _build_actions(self) -> None:
+        file = self.menuBar().addMenu("&File")
+        self.act_new = self._action("&New Game from Scenario…", self.new_game_dialog, QKeySequence.New,
+                                    "Create a game file from a scenario")
+        self.act_open = self._action("&Open…", self.open_dialog, QKeySequence.Open,
+                                     "Open a game file or a scenario")
+        self.act_save_as = self._action("Save &As…", self.save_as_dialog, QKeySequence.SaveAs,
+                                        "Copy this game to a new file and continue in the copy")
+        self.act_export = self._action("&Export Map Image…", self.export_image_dialog, "Ctrl+E",
+                                       "Write a PNG of the map as the current viewer knows it")
+        self.act_close = self._action("&Close Game", self.close_game, QKeySequence.Close)
+        self.recent_menu = file.addMenu("Open &Recent")
+        for a in (self.act_new, self.act_open):
+            file.addAction(a)
+        file.addMenu(self.recent_menu)
+        file.addSeparator()
+        for a in (self.act_save_as, self.act_export, self.act_close):
+            file.addAction(a)
+        file.addSeparator()
+        file.addAction(self._action("&Quit", self.close, QKeySequence.Quit))
+        view = self.menuBar().addMenu("&View")
+        self.act_zoom_in = self._action("Zoom &In", lambda: self.map_view.zoom_by(1.25), QKeySequence.ZoomIn)
+        self.act_zoom_out = self._action("Zoom &Out", lambda: self.map_view.zoom_by(0.8), QKeySequence.ZoomOut)
+        self.act_fit = self._action("&Fit Map", self.map_view.fit_map, "Ctrl+0")
+        self.act_numbers = self._action("Hex &Numbers", self._toggle_numbers, "Ctrl+Shift+N")
+        self.act_numbers.setCheckable(True)
+        self.act_numbers.setChecked(True)
+        self.act_zones = self._action("Deployment &Zones", self._toggle_zones, "Ctrl+Shift+Z")
+        self.act_zones.setCheckable(True)
+        self.act_zones.setChecked(True)
+        for a in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
+            view.addAction(a)
+        view.addSeparator()
+        view.addAction(self.act_numbers)
+        view.addAction(self.act_zones)
+        view.addSeparator()
+        self.viewer_menu = view.addMenu("View &As")
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self._action("&Tables in Use…", self.show_tables))
+        help_menu.addAction(self._action("&About Umpire", self.show_about))
+        bar = QToolBar("Main", self)
+        bar.setObjectName("main toolbar")
+        bar.addAction(self.act_open)
+        bar.addSeparator()
+        bar.addWidget(QLabel(" View as: "))
+        bar.addWidget(self.viewer_box)
+        bar.addSeparator()
+        for a in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
+            bar.addAction(a)
+        self.addToolBar(bar)
+        self._refresh_recent()
+        self._enable_game_actions(False)
+
+    def _enable_game_actions(self, on: bool) -> None:
+        for a in (self.act_save_as, self.act_export, self.act_close, self.act_zoom_in, self.act_zoom_out,
+                  self.act_fit, self.act_numbers, self.act_zones):
+            a.setEnabled(on)
+        self.viewer_box.setEnabled(on)
+
+    # ------------------------------------------------------------------ files
+    def open_path(self, path: str) -> bool:
+        """Open a game file, or create a game from a scenario (.toml).  Errors go to a dialog."""
+        try:
+            if path.endswith(".toml"):
+                scenario = load_scenario(path)
+                path = create_game(scenario, default_game_path(path))
+                self.statusBar().showMessage(f"New game file {path}", 8000)
+            game = open_game(path)
+        except UmpireError as e:
+            QMessageBox.critical(self, "Cannot open", e.one_line())
+            return False
+        self.load_game(game)
+        self.remember(path)
+        return True
+
+    def load_game(self, game: Game) -> None:
+        self.game = game
+        self.viewer = UMPIRE
+        self.scene = MapScene(build_view(game, UMPIRE), game.rules)
+        self.scene.unit_clicked.connect(self.select_unit)
+        self.map_view.setScene(self.scene)
+        self.viewer_box.blockSignals(True)
+        self.viewer_box.clear()
+        self.viewer_menu.clear()
+        group = QActionGroup(self)
+        for i, (vid, name) in enumerate(viewers(game)):
+            self.viewer_box.addItem(name, vid)
+            act = self._action(name, lambda _=False, k=i: self.viewer_box.setCurrentIndex(k), f"Ctrl+{i + 1}")
+            act.setCheckable(True)
+            act.setChecked(i == 0)
+            group.addAction(act)
+            self.viewer_menu.addAction(act)
+        self._viewer_actions = group
+        self.viewer_box.blockSignals(False)
+        self.tree.populate(game, UMPIRE)
+        self.inspector.show_nothing()
+        self.selected = None
+        samples = [t.title for t in game.rules.sample_tables()]
+        self.sample_label.setText(f"Sample tables: {', '.join(samples)}" if samples else "")
+        self.sample_label.setToolTip("These tables are stand-ins for charts the rules text refers to but "
+                                     "does not print. Help → Tables in Use lists them.")
+        self._enable_game_actions(True)
+        self._update_title()
+        self.map_view.fit_map()
+
+    def close_game(self) -> None:
+        self.game = None
+        self.scene = None
+        self.map_view.setScene(None)
+        self.tree.clear()
+        self.inspector.show_nothing()
+        self.viewer_box.clear()
+        self.viewer_menu.clear()
+        self.sample_label.clear()
+        self._enable_game_actions(False)
+        self._update_title()
+
+    def new_game_dialog(self) -> None:
+        scenario, _ = QFileDialog.getOpenFileName(self, "Choose a scenario", str(self._scenario_dir()),
+                                                  "Scenarios (*.toml)")
+        if not scenario:
+            return
+        try:
+            sc = load_scenario(scenario)
+        except UmpireError as e:
+            QMessageBox.critical(self, "Scenario refused", e.one_line())
+            return
+        target, _ = QFileDialog.getSaveFileName(self, "Save the new game as", str(default_game_path(scenario)),
+                                                f"Umpire games (*{GAME_SUFFIX})")
+        if not target:
+            return
+        if not target.endswith(GAME_SUFFIX):
+            target += GAME_SUFFIX
+        try:
+            create_game(sc, target, overwrite=Path(target).exists())
+        except UmpireError as e:
+            QMessageBox.critical(self, "Cannot create the game", e.one_line())
+            return
+        self.open_path(target)
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open", "", f"Umpire games (*{GAME_SUFFIX});;"
+                                              "Scenarios (*.toml);;All files (*)")
+        if path:
+            self.open_path(path)
+
+    def save_as_dialog(self) -> None:
+        if self.game is None:
+            return
+        target, _ = QFileDialog.getSaveFileName(self, "Save game as", self.game.location,
+                                                f"Umpire games (*{GAME_SUFFIX})")
+        if not target:
+            return
+        if not target.endswith(GAME_SUFFIX):
+            target += GAME_SUFFIX
+        self.save_as(target)
+
+    def save_as(self, target: str) -> bool:
+        try:
+            copy_game(self.game.location, target, overwrite=True)
+        except UmpireError as e:
+            QMessageBox.critical(self, "Cannot save", e.one_line())
+            return False
+        self.game.location = target
+        self.remember(target)
+        self._update_title()
+        self.statusBar().showMessage(f"Saved as {target}; you are now working in this copy", 8000)
+        return True
+
+    def export_image_dialog(self) -> None:
+        if self.game is None:
+            return
+        name = f"{Path(self.game.location).stem}-{self.viewer}-turn{self.game.turn}.png"
+        target, _ = QFileDialog.getSaveFileName(self, "Export map image", name, "PNG images (*.png)")
+        if target:
+            try:
+                render_view(build_view(self.game, self.viewer), self.game.rules, target)
+                self.statusBar().showMessage(f"Wrote {target}", 8000)
+            except OSError as e:
+                QMessageBox.critical(self, "Cannot export", str(e))
+
+    def _scenario_dir(self) -> Path:
+        here = Path(__file__).resolve().parents[2] / "scenarios"
+        return here if here.is_dir() else Path.cwd()
+
+    def remember(self, path: str) -> None:
+        recent = [p for p in self._recent() if p != path]
+        recent.insert(0, path)
+        self.settings.setValue("recent", recent[:MAX_RECENT])
+        self._refresh_recent()
+
+    def _recent(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return list(value or [])
+
+    def _refresh_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self._recent()
+        for path in recent:
+            self.recent_menu.addAction(self._action(path, lambda _=False, p=path: self.open_path(p)))
+        self.recent_menu.setEnabled(bool(recent))
+
+    # ------------------------------------------------------------------ viewing
+    def _viewer_changed(self, index: int) -> None:
+        if self.game is None or index < 0:
+            return
+        self.viewer = self.viewer_box.itemData(index)
+        actions = self._viewer_actions.actions()
+        if index < len(actions):
+            actions[index].setChecked(True)
+        self.scene.set_view(build_view(self.game, self.viewer))
+        self.tree.populate(self.game, self.viewer)
+        if self.selected and self.game.units[self.selected].side != self.viewer and self.viewer != UMPIRE:
+            self.selected = None
+            self.inspector.show_nothing()
+        self.select_unit(self.selected)
+        self._update_title()
+
+    def select_unit(self, key: str | None) -> None:
+        if self.game is None or self.scene is None:
+            return
+        self.selected = key
+        h = self.scene.select_unit(key)
+        self.tree.select_key(key)
+        if key:
+            self.inspector.show_unit(self.game, key)
+            if h is not None:
+                self.map_view.ensureVisible(self.scene.stacks[h].boundingRect(), 80, 80)
+
+    def _hex_clicked(self, h: Hex | None) -> None:
+        if h is None or self.scene is None:
+            return
+        if not self.scene.view.marks_at(h):
+            self.select_unit(None)
+            self.inspector.show_nothing()
+            self.scene.highlight_hex(h)
+
+    def _hovered(self, h: Hex | None) -> None:
+        if self.game is None or h is None:
+            self.hex_label.clear()
+            return
+        text = self.game.map.describe_hex(h, self.game.rules.terrain_types)
+        feats = sorted({k for side, kinds in self.game.map.hexsides.items() if h in (side.a, side.b)
+                        for k in kinds})
+        if feats:
+            text += "  | hexsides: " + ", ".join(self.game.rules.hexside_features[k]["label"].lower()
+                                                  for k in feats)
+        marks = self.scene.view.marks_at(h)
+        if marks:
+            text += "  | " + ", ".join(m.label for m in marks)
+        self.hex_label.setText(text)
+
+    def _toggle_numbers(self) -> None:
+        if self.scene:
+            self.scene.terrain.show_numbers = self.act_numbers.isChecked()
+            self.scene.terrain.update()
+
+    def _toggle_zones(self) -> None:
+        if self.scene:
+            self.scene.show_zones = self.act_zones.isChecked()
+            self.scene.set_view(self.scene.view)
+            self.select_unit(self.selected)
+
+    def _update_title(self) -> None:
+        if self.game is None:
+            self.setWindowTitle("Umpire")
+            return
+        who = "Umpire" if self.viewer == UMPIRE else self.game.side(self.viewer).name
+        self.setWindowTitle(f"{self.game.title} — turn {self.game.turn}/{self.game.turns} — "
+                            f"viewing as {who} — {self.game.location} — Umpire")
+
+    # ------------------------------------------------------------------ help
+    def show_tables(self) -> None:
+        if self.game is None:
+            QMessageBox.information(self, "Tables in use", "Open a game to see its rule system's tables.")
+            return
+        lines = []
+        for t in self.game.rules.tables.values():
+            mark = "SAMPLE — " if t.sample else ""
+            lines.append(f"• {mark}{t.title}\n   {t.path}" + (f"\n   {t.note}" if t.note else ""))
+        QMessageBox.information(self, f"Tables in use: {self.game.rules.title}", "\n".join(lines))
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, "About Umpire", f"Umpire {__version__}\nAn umpire's workstation for "
+                          "double-blind hex wargames.")
+
+    def closeEvent(self, event) -> None:
+        self.settings.setValue("geometry", self.saveGeometry())
+        super().closeEvent(event)

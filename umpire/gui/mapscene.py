@@ -1,0 +1,257 @@
+"""The map as a QGraphicsScene, drawn from a SideView only (never from the game's truth)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QStyleOptionGraphicsItem
+
+from ..core.hexgrid import Hex, Hexside, neighbours
+from ..core.knowledge import SideView, UnitMark
+from ..core.layout import Layout
+from ..core.ruleset import Ruleset
+from .counters import paint_counter
+from .terrain_paint import hex_polygon, labels_picture, terrain_picture
+
+HEX_SIZE = 30.0
+LABEL_LOD = 0.55        # hex numbers appear once a hex is about 33 px across on screen
+
+
+class TerrainItem(QGraphicsItem):
+    def __init__(self, view: SideView, rules: Ruleset, layout: Layout) -> None:
+        super().__init__()
+        self._base = terrain_picture(view.map, rules, layout)
+        self._labels = labels_picture(view.map, layout)
+        w, h = layout.bounds(view.map.grid)
+        self._rect = QRectF(0, 0, w, h)
+        self.show_numbers = True
+        self.setZValue(0)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        p.fillRect(self._rect, QColor(250, 250, 246))
+        p.drawPicture(0, 0, self._base)
+        lod = option.levelOfDetailFromTransform(p.worldTransform())
+        if self.show_numbers and lod >= LABEL_LOD:
+            p.drawPicture(0, 0, self._labels)
+
+
+class OverlayItem(QGraphicsItem):
+    """Markers for smoke, wrecks, minefields... as the viewer knows them."""
+
+    def __init__(self, view: SideView, rules: Ruleset, layout: Layout) -> None:
+        super().__init__()
+        self._marks = []
+        for o in view.map.overlays:
+            x, y = layout.center(o.hex)
+            self._marks.append((x, y, rules.overlays[o.kind], o))
+        self._s = layout.size
+        w, h = layout.bounds(view.map.grid)
+        self._rect = QRectF(0, 0, w, h)
+        self.setZValue(5)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        s = self._s
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(5, int(s * 0.22)))
+        font.setBold(True)
+        p.setFont(font)
+        for x, y, spec, o in self._marks:
+            r = QRectF(x - s * 0.45, y + s * 0.3, s * 0.9, s * 0.34)
+            p.setBrush(QColor(255, 255, 255, 220))
+            pen = QPen(QColor(spec["colour"]), s * 0.06)
+            if o.secret:
+                pen.setStyle(Qt.DashLine)
+            p.setPen(pen)
+            p.drawRect(r)
+            p.setPen(QColor(spec["colour"]).darker(130))
+            p.drawText(r, Qt.AlignCenter, spec["marker"])
+
+
+class StackItem(QGraphicsItem):
+    """All the counters a viewer sees in one hex; the top one is drawn in full."""
+
+    def __init__(self, scene: MapScene, h: Hex, marks: list[UnitMark], layout: Layout) -> None:
+        super().__init__()
+        self.map_scene = scene
+        self.hex = h
+        self.marks = marks
+        self.top = 0
+        self.selected_key: str | None = None
+        x, y = layout.center(h)
+        self.side = layout.size * 1.05
+        self._rect = QRectF(x - self.side / 2, y - self.side / 2, self.side, self.side)
+        depth = min(len(marks) - 1, 3) * self.side * 0.08
+        self._bounds = self._rect.adjusted(-2, -depth - 2, depth + 2, 2)
+        self.setZValue(10)
+        self.setAcceptHoverEvents(False)
+        self.setToolTip("\n".join(f"{m.label} — {m.type_label} ({m.strength})" for m in marks))
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self._bounds)
+        return path
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.Antialiasing, True)
+        view = self.map_scene.view
+        n = len(self.marks)
+        step = self.side * 0.08
+        for i in range(min(n - 1, 3), 0, -1):        # shadows of the counters underneath
+            under = self.marks[(self.top + i) % n]
+            paint_counter(p, self._rect.translated(i * step, -i * step), under, view.side_colour(under.side))
+        top = self.marks[self.top]
+        paint_counter(p, self._rect, top, view.side_colour(top.side), selected=top.key == self.selected_key)
+        if n > 1:
+            font = QFont("DejaVu Sans")
+            font.setPixelSize(max(5, int(self.side * 0.2)))
+            font.setBold(True)
+            p.setFont(font)
+            badge = QRectF(self._rect.left() - self.side * 0.12, self._rect.bottom() - self.side * 0.26,
+                           self.side * 0.34, self.side * 0.26)
+            p.setBrush(QColor(255, 255, 255))
+            p.setPen(QPen(QColor(0, 0, 0), 1))
+            p.drawRoundedRect(badge, 3, 3)
+            p.drawText(badge, Qt.AlignCenter, f"{n}")
+
+    def show_on_top(self, key: str) -> None:
+        for i, m in enumerate(self.marks):
+            if m.key == key:
+                self.top = i
+        self.selected_key = key
+        self.update()
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() != Qt.LeftButton:
+            return super().mousePressEvent(event)
+        current = self.marks[self.top].key
+        # clicking a selected stack again brings the next counter to the top
+        if self.selected_key == current and len(self.marks) > 1:
+            self.top = (self.top + 1) % len(self.marks)
+        self.map_scene.unit_clicked.emit(self.marks[self.top].key)
+        event.accept()
+
+
+class MapScene(QGraphicsScene):
+    unit_clicked = Signal(str)
+
+    def __init__(self, view: SideView, rules: Ruleset, hex_size: float = HEX_SIZE) -> None:
+        super().__init__()
+        self.rules = rules
+        self.layout = Layout.for_grid(view.map.grid, hex_size)
+        self.view = view
+        self.terrain = TerrainItem(view, rules, self.layout)
+        self.addItem(self.terrain)
+        self.setSceneRect(self.terrain.boundingRect())
+        self._dynamic: list[QGraphicsItem] = []
+        self.stacks: dict[Hex, StackItem] = {}
+        self._highlight: QGraphicsPathItem | None = None
+        self.show_zones = True
+        self.set_view(view)
+
+    def set_view(self, view: SideView) -> None:
+        """Redraw what the viewer knows.  Terrain is public and is kept."""
+        for item in self._dynamic:
+            self.removeItem(item)
+        self._dynamic.clear()
+        self.stacks.clear()
+        self._highlight = None
+        self.view = view
+        overlay = OverlayItem(view, self.rules, self.layout)
+        self._add(overlay)
+        if self.show_zones:
+            for z in view.zones:
+                self._add(self._zone_item(z.hexes, view.side_colour(z.side)))
+        by_hex: dict[Hex, list[UnitMark]] = {}
+        for m in view.units:
+            by_hex.setdefault(m.hex, []).append(m)
+        for h, marks in by_hex.items():
+            item = StackItem(self, h, marks, self.layout)
+            self.stacks[h] = item
+            self._add(item)
+
+    def _add(self, item: QGraphicsItem) -> None:
+        self.addItem(item)
+        self._dynamic.append(item)
+
+    def _zone_item(self, hexes: frozenset[Hex], colour: str) -> QGraphicsPathItem:
+        path = QPainterPath()
+        for h in hexes:
+            for n in neighbours(h):
+                # the map edge already bounds a zone; outline only its inland edges
+                if n not in hexes and self.view.map.contains(n):
+                    (x1, y1), (x2, y2) = self.layout.hexside_segment(Hexside.between(h, n))
+                    path.moveTo(x1, y1)
+                    path.lineTo(x2, y2)
+        item = QGraphicsPathItem(path)
+        edge = QColor(colour)
+        edge.setAlpha(200)
+        pen = QPen(edge, self.layout.size * 0.09, Qt.DashDotLine)
+        pen.setCosmetic(False)
+        item.setPen(pen)
+        item.setZValue(4)
+        return item
+
+    def select_unit(self, key: str | None) -> Hex | None:
+        """Highlight a unit (bring it to the top of its stack); returns its hex."""
+        found = None
+        for h, stack in self.stacks.items():
+            if key is not None and any(m.key == key for m in stack.marks):
+                stack.show_on_top(key)
+                found = h
+            elif stack.selected_key is not None:
+                stack.selected_key = None
+                stack.update()
+        self.highlight_hex(found)
+        return found
+
+    def highlight_hex(self, h: Hex | None) -> None:
+        if self._highlight is not None:
+            self.removeItem(self._highlight)
+            self._dynamic.remove(self._highlight)
+            self._highlight = None
+        if h is None:
+            return
+        path = QPainterPath()
+        path.addPolygon(hex_polygon(self.layout, h))
+        path.closeSubpath()
+        item = QGraphicsPathItem(path)
+        item.setPen(QPen(QColor(255, 190, 0), self.layout.size * 0.12))
+        item.setZValue(8)
+        self._highlight = item
+        self._add(item)
+
+    def hex_at(self, pos: QPointF) -> Hex | None:
+        h = self.layout.hex_at(pos.x(), pos.y())
+        return h if self.view.map.contains(h) else None
+
+
+def render_view(view: SideView, rules: Ruleset, out_path: str, hex_size: float = 24.0) -> tuple[int, int]:
+    """Write a PNG of the map as `view`'s viewer knows it, with a title strip.  Returns its size."""
+    scene = MapScene(view, rules, hex_size)
+    rect = scene.sceneRect()
+    title_h = int(hex_size * 1.6)
+    img = QImage(int(rect.width()), int(rect.height()) + title_h, QImage.Format_RGB32)
+    img.fill(QColor(255, 255, 255))
+    p = QPainter(img)
+    p.setRenderHint(QPainter.Antialiasing, True)
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(int(hex_size * 0.7))
+    font.setBold(True)
+    p.setFont(font)
+    p.setPen(QColor(0, 0, 0))
+    p.drawText(QRectF(hex_size * 0.5, 0, rect.width(), title_h), Qt.AlignVCenter | Qt.AlignLeft,
+               f"{view.title} — {view.viewer_name} — turn {view.turn} of {view.turns}")
+    scene.render(p, QRectF(0, title_h, rect.width(), rect.height()), rect)
+    p.end()
+    if not img.save(out_path, "PNG"):
+        raise OSError(f"cannot write {out_path}")
+    return img.width(), img.height()

@@ -1,0 +1,162 @@
+"""Painting the map's terrain with QPainter: fills, print patterns, elevation, hexsides, roads.
+
+Everything static is recorded once into QPictures (replayed in C++ on every repaint), so a
+100x100 map pans and zooms smoothly without one Python item per hex.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPicture, QPolygonF
+
+from ..core.hexgrid import Hex, Hexside
+from ..core.layout import Layout
+from ..core.ruleset import Ruleset
+from ..core.terrain import GameMap
+
+LEVEL_TINT = QColor(110, 70, 30)      # elevation shading: darker with each level up
+GRID_PEN = QColor(90, 90, 90)
+
+
+def hex_polygon(layout: Layout, h: Hex) -> QPolygonF:
+    return QPolygonF([QPointF(x, y) for x, y in layout.corners(h)])
+
+
+def terrain_picture(game_map: GameMap, rules: Ruleset, layout: Layout) -> QPicture:
+    pic = QPicture()
+    p = QPainter(pic)
+    p.setRenderHint(QPainter.Antialiasing, True)
+    types = rules.terrain_types
+    brushes = {k: QBrush(QColor(v["fill"])) for k, v in types.items()}
+    p.setPen(Qt.NoPen)
+    for h in game_map.hexes():
+        p.setBrush(brushes[game_map.terrain[h]])
+        p.drawPolygon(hex_polygon(layout, h))
+    # elevation shading: one translucent tint per level, so that levels read in grey too
+    for h in game_map.hexes():
+        level = game_map.elevation[h]
+        if level > 0:
+            tint = QColor(LEVEL_TINT)
+            tint.setAlpha(min(36 * level, 150))
+            p.setBrush(tint)
+            p.drawPolygon(hex_polygon(layout, h))
+    for h in game_map.hexes():
+        _pattern(p, layout, h, types[game_map.terrain[h]]["print_pattern"])
+    p.setBrush(Qt.NoBrush)
+    pen = QPen(GRID_PEN, max(0.6, layout.size * 0.03))
+    p.setPen(pen)
+    for h in game_map.hexes():
+        p.drawPolygon(hex_polygon(layout, h))
+    _hexsides(p, game_map, rules, layout)
+    p.end()
+    return pic
+
+
+def labels_picture(game_map: GameMap, layout: Layout) -> QPicture:
+    """Hex numbers (and levels above 0), drawn only when zoomed in far enough to read."""
+    pic = QPicture()
+    p = QPainter(pic)
+    s = layout.size
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(max(6, int(s * 0.27)))
+    p.setFont(font)
+    p.setPen(QColor(40, 40, 40))
+    for h in game_map.hexes():
+        x, y = layout.center(h)
+        top = y - s * (0.86 if layout.orientation == "flat" else 0.95)
+        p.drawText(QRectF(x - s * 0.6, top, s * 1.2, s * 0.36), Qt.AlignCenter, game_map.number(h))
+        level = game_map.elevation[h]
+        if level:
+            p.drawText(QRectF(x - s * 0.3, y + s * 0.5, s * 0.6, s * 0.32), Qt.AlignCenter, f"L{level}")
+    p.end()
+    return pic
+
+
+def _pattern(p: QPainter, layout: Layout, h: Hex, pattern: str) -> None:
+    """Black-and-white readable marks for terrain (trees, buildings, marsh, water)."""
+    if pattern == "none":
+        return
+    x, y = layout.center(h)
+    s = layout.size
+    if pattern in ("trees", "dense_trees"):
+        dense = pattern == "dense_trees"
+        spots = [(-0.35, -0.15), (0.3, -0.3), (0.05, 0.3)]
+        if dense:
+            spots += [(-0.05, -0.45), (0.45, 0.15), (-0.45, 0.3)]
+        p.setPen(QPen(QColor(30, 70, 30), max(0.5, s * 0.04)))
+        p.setBrush(QColor(40, 100, 40) if dense else QColor(120, 170, 100))
+        for dx, dy in spots:
+            p.drawEllipse(QPointF(x + dx * s, y + dy * s), s * 0.16, s * 0.16)
+    elif pattern == "buildings":
+        p.setPen(QPen(QColor(30, 30, 30), max(0.5, s * 0.03)))
+        p.setBrush(QColor(90, 80, 75))
+        for dx, dy, w, hh in ((-0.45, -0.35, 0.35, 0.25), (0.05, -0.3, 0.3, 0.35), (-0.25, 0.15, 0.45, 0.25)):
+            p.drawRect(QRectF(x + dx * s, y + dy * s, w * s, hh * s))
+    elif pattern == "marsh":
+        p.setPen(QPen(QColor(40, 90, 80), max(0.5, s * 0.04)))
+        for dx, dy in ((-0.35, -0.2), (0.15, -0.05), (-0.15, 0.3)):
+            cx, cy = x + dx * s, y + dy * s
+            p.drawLine(QLineF(cx - s * 0.18, cy, cx + s * 0.18, cy))
+            for k in (-0.1, 0, 0.1):
+                p.drawLine(QLineF(cx + k * s, cy, cx + k * s * 1.4, cy - s * 0.14))
+    elif pattern == "water":
+        p.setPen(QPen(QColor(30, 70, 140), max(0.5, s * 0.04)))
+        for dy in (-0.2, 0.2):
+            pts = [QPointF(x + (i / 6 - 0.5) * s, y + dy * s + math.sin(i * 1.6) * s * 0.06) for i in range(7)]
+            p.drawPolyline(pts)
+    elif pattern == "dots":
+        p.setPen(Qt.NoPen)
+        p.setBrush(QColor(80, 80, 80))
+        for dx, dy in ((-0.3, -0.2), (0.3, -0.1), (0, 0.3)):
+            p.drawEllipse(QPointF(x + dx * s, y + dy * s), s * 0.05, s * 0.05)
+
+
+def _hexsides(p: QPainter, game_map: GameMap, rules: Ruleset, layout: Layout) -> None:
+    feats = rules.hexside_features
+    s = layout.size
+    edges: list[tuple[Hexside, str, Hex | None]] = []
+    paths: list[tuple[Hexside, str]] = []
+    for side, kinds in game_map.hexsides.items():
+        for kind, high in kinds.items():
+            (paths.append((side, kind)) if feats[kind]["draw"] == "path" else edges.append((side, kind, high)))
+    # slopes first (under streams), then other edges, then roads on top
+    edges.sort(key=lambda e: 0 if feats[e[1]]["draw"] == "slope" else 1)
+    for side, kind, high in edges:
+        f = feats[kind]
+        (x1, y1), (x2, y2) = layout.hexside_segment(side)
+        pen = QPen(QColor(f["colour"]), max(1.0, f["width"] / 100 * 2 * s))
+        pen.setCapStyle(Qt.RoundCap)
+        p.setPen(pen)
+        if f["draw"] == "slope" and high is not None:
+            pen.setWidthF(max(0.8, s * 0.05))
+            p.setPen(pen)
+            p.drawLine(QLineF(x1, y1, x2, y2))
+            low = side.other(high)
+            lx, ly = layout.center(low)
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            dx, dy = lx - mx, ly - my
+            norm = math.hypot(dx, dy) or 1.0
+            tx, ty = dx / norm * s * 0.2, dy / norm * s * 0.2
+            for k in (0.2, 0.5, 0.8):   # hachures point downhill
+                bx, by = x1 + (x2 - x1) * k, y1 + (y2 - y1) * k
+                p.drawLine(QLineF(bx, by, bx + tx, by + ty))
+        else:
+            p.drawLine(QLineF(x1, y1, x2, y2))
+    order = {"bridge": 0, "road": 2, "trail": 1}
+    for side, kind in sorted(paths, key=lambda e: order.get(e[1], 1)):
+        f = feats[kind]
+        pen = QPen(QColor(f["colour"]), max(1.0, f["width"] / 100 * 2 * s))
+        pen.setCapStyle(Qt.RoundCap)
+        if kind == "trail":
+            pen.setStyle(Qt.DashLine)
+        p.setPen(pen)
+        ax, ay = layout.center(side.a)
+        bx, by = layout.center(side.b)
+        if kind == "bridge":     # a short thick bar across the hexside, under the road
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            p.drawLine(QLineF(mx + (ax - mx) * 0.35, my + (ay - my) * 0.35,
+                              mx + (bx - mx) * 0.35, my + (by - my) * 0.35))
+        else:
+            p.drawLine(QLineF(ax, ay, bx, by))

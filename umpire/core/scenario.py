@@ -178,6 +178,8 @@ class _Reader:
 
     def keys(self, entry: Any, allowed: set[str], required: set[str], place: str,
              anchor: str | None = None) -> dict:
+        if entry is None:
+            self.fail(f"missing {place} section", place=place)
         if not isinstance(entry, dict):
             self.fail("must be a table of keys", place=place, needle=anchor)
         for k in entry:
@@ -345,8 +347,9 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
     for bat in sc.battalions:
         if bat.hq is not None:
             hq = units.get(bat.hq)
-            if hq is None or hq.battalion != bat.id:
-                rd.fail(f"hq {bat.hq!r} is not a unit of this battalion", place=f'[[battalion]] "{bat.id}"',
+            if hq is None or hq.battalion != bat.id or hq.company is not None:
+                rd.fail(f"hq {bat.hq!r} must be one of the battalion's own units (listed under the "
+                        "battalion, not in a company)", place=f'[[battalion]] "{bat.id}"',
                         needle="hq =", after=f'id = "{bat.id}"')
     for u in sc.units:
         if u.carried_by is not None:

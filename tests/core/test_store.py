@@ -1,0 +1,182 @@
+"""The game file: round trip, atomic creation, schema versions and migrations, PostgreSQL."""
+
+import os
+import sqlite3
+import uuid
+
+import pytest
+from sqlalchemy import text
+
+from umpire.core.errors import GameFileError
+from umpire.core.store import db
+from umpire.core.store import models as m
+from umpire.core.store.db import copy_game, create_game, default_game_path, make_engine, open_game
+
+
+def _assert_same_as_scenario(game, sc):
+    assert game.title == sc.title and game.turns == sc.turns and game.turn == 1
+    assert game.map.grid == sc.map.grid
+    assert game.map.terrain == sc.map.terrain
+    assert game.map.elevation == sc.map.elevation
+    assert game.map.hexsides == sc.map.hexsides
+    assert sorted(game.map.overlays, key=repr) == sorted(sc.map.overlays, key=repr)
+    assert [s.id for s in game.sides] == [s.id for s in sc.sides]
+    assert game.battalions == sc.battalions and game.companies == sc.companies
+    assert list(game.units) == [u.id for u in sc.units]
+    for u in sc.units:
+        g = game.units[u.id]
+        assert (g.type, g.side, g.battalion, g.company, g.hex, g.quality, g.carried_by) == \
+               (u.type, u.side, u.battalion, u.company, u.hex, u.quality, u.carried_by)
+        assert g.status == ("on_map" if u.hex else "off_map")
+        assert g.face_down       # MW4 5.2: every unit starts face-down
+    assert sorted(game.zones, key=lambda z: z.id) == sorted(sc.zones, key=lambda z: z.id)
+    assert game.reinforcements == sc.reinforcements
+    assert game.artillery == sc.artillery and game.air == sc.air
+    assert game.victory == sc.victory
+
+
+def test_round_trip(game_path, sample_scenario):
+    game = open_game(game_path)
+    _assert_same_as_scenario(game, sample_scenario)
+    assert game.schema_version == m.SCHEMA_VERSION
+
+
+def test_game_file_keeps_the_scenario_source(game_path, sample_scenario):
+    with sqlite3.connect(game_path) as conn:
+        source, digest = conn.execute("SELECT scenario_source, scenario_digest FROM game_info").fetchone()
+    assert source == sample_scenario.source and digest == sample_scenario.digest
+
+
+def test_existing_file_is_not_overwritten(game_path, sample_scenario):
+    before = game_path.read_bytes()
+    with pytest.raises(GameFileError, match="already exists"):
+        create_game(sample_scenario, game_path)
+    assert game_path.read_bytes() == before
+
+
+def test_failure_leaves_nothing_behind(tmp_path, sample_scenario, monkeypatch):
+    def boom(session, sc):
+        raise RuntimeError("disk died half way")
+
+    monkeypatch.setattr(db, "_write_scenario", boom)
+    target = tmp_path / "half.umpire"
+    with pytest.raises(RuntimeError):
+        create_game(sample_scenario, target)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_missing_folder(tmp_path, sample_scenario):
+    with pytest.raises(GameFileError, match="folder does not exist"):
+        create_game(sample_scenario, tmp_path / "no" / "such.umpire")
+
+
+@pytest.mark.parametrize("content,words", [(b"hello", "not an SQLite database"), (b"", "not an SQLite database")])
+def test_not_a_game_file(tmp_path, content, words):
+    p = tmp_path / "x.umpire"
+    p.write_bytes(content)
+    with pytest.raises(GameFileError, match=words):
+        open_game(p)
+
+
+def test_sqlite_but_not_ours(tmp_path):
+    p = tmp_path / "other.sqlite"
+    with sqlite3.connect(p) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    with pytest.raises(GameFileError, match="no game_info table"):
+        open_game(p)
+
+
+def test_newer_schema_refused(game_path):
+    with sqlite3.connect(game_path) as conn:
+        conn.execute("UPDATE game_info SET schema_version = ?", (m.SCHEMA_VERSION + 1,))
+    with pytest.raises(GameFileError, match="newer Umpire"):
+        open_game(game_path)
+
+
+def test_older_schema_is_migrated(game_path, monkeypatch):
+    """A file one schema behind opens through its migration, which runs once."""
+    with sqlite3.connect(game_path) as conn:
+        conn.execute("UPDATE game_info SET schema_version = ?", (m.SCHEMA_VERSION - 1,))
+        conn.execute("UPDATE unit SET name = 'old'")
+    ran = []
+
+    def migrate(conn):
+        ran.append(True)
+        conn.execute(text("UPDATE unit SET name = 'migrated'"))
+
+    monkeypatch.setitem(db.MIGRATIONS, m.SCHEMA_VERSION - 1, migrate)
+    game = open_game(game_path)
+    assert ran == [True]
+    assert all(u.name == "migrated" for u in game.units.values())
+    assert game.schema_version == m.SCHEMA_VERSION
+    open_game(game_path)
+    assert ran == [True]
+
+
+def test_too_old_without_migration(game_path):
+    with sqlite3.connect(game_path) as conn:
+        conn.execute("UPDATE game_info SET schema_version = 0")
+    with pytest.raises(GameFileError, match="too old"):
+        open_game(game_path)
+
+
+def test_damaged_file_is_one_line(game_path):
+    with sqlite3.connect(game_path) as conn:
+        conn.execute("DROP TABLE unit")
+    with pytest.raises(GameFileError, match="damaged game file") as info:
+        open_game(game_path)
+    assert "\n" not in info.value.one_line()
+
+
+def test_save_as_copy(game_path, tmp_path):
+    target = tmp_path / "copy.umpire"
+    copy_game(game_path, target)
+    assert open_game(target).units.keys() == open_game(game_path).units.keys()
+    with pytest.raises(GameFileError, match="already exists"):
+        copy_game(game_path, target)
+
+
+def test_default_game_path_never_clobbers(tmp_path):
+    first = default_game_path("scenarios/kaltenbach-gap.toml", tmp_path)
+    assert first.name == "kaltenbach-gap.umpire"
+    first.write_text("x")
+    assert default_game_path("scenarios/kaltenbach-gap.toml", tmp_path).name == "kaltenbach-gap-2.umpire"
+
+
+def test_foreign_keys_are_enforced(game_path):
+    from sqlmodel import Session
+
+    engine = make_engine(game_path)
+    with pytest.raises(Exception):
+        with Session(engine) as s:
+            s.add(m.UnitRow(id="ghost", position=999, type="us_m1", side_id="nobody", battalion_id="TF 2-32",
+                            quality="green"))
+            s.commit()
+    engine.dispose()
+
+
+PG_URL = os.environ.get("UMPIRE_TEST_POSTGRES_URL")
+
+
+@pytest.mark.skipif(not PG_URL, reason="set UMPIRE_TEST_POSTGRES_URL to run against PostgreSQL "
+                    "(.ci/run starts a server and sets it)")
+def test_postgresql_round_trip(sample_scenario):
+    """The same models, created and read back on PostgreSQL, in a fresh database."""
+    from sqlalchemy import create_engine
+
+    name = f"umpire_test_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = PG_URL.rsplit("/", 1)[0] + "/" + name
+    try:
+        create_game(sample_scenario, url)
+        _assert_same_as_scenario(open_game(url), sample_scenario)
+        with pytest.raises(GameFileError, match="already holds a game"):
+            create_game(sample_scenario, url)
+    finally:
+        engine = make_engine(url)
+        engine.dispose()
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()

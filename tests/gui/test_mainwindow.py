@@ -1,0 +1,124 @@
+"""The main window, offscreen: opening a game, the order of battle, selection, the View selector."""
+
+import pytest
+from PySide6.QtCore import QPointF, QSettings, Qt
+
+from umpire.core.knowledge import UMPIRE
+from umpire.core.store.db import open_game
+from umpire.gui.mainwindow import MainWindow
+
+
+@pytest.fixture()
+def window(qtbot, tmp_path, game_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    w = MainWindow(settings)
+    qtbot.addWidget(w)
+    w.show()
+    w.load_game(open_game(game_path))
+    return w
+
+
+def _tree_keys(tree):
+    return set(tree._items)
+
+
+def test_opens_with_every_unit_in_the_tree(window):
+    assert _tree_keys(window.tree) == set(window.game.units)
+    assert window.viewer_box.count() == 3
+    assert "Kaltenbach Gap" in window.windowTitle()
+    assert "Sample tables" in window.sample_label.text()
+
+
+def test_tree_selection_selects_on_the_map(window, qtbot):
+    item = window.tree._items["A2"]
+    window.tree.setCurrentItem(item)
+    item.setSelected(True)
+    assert window.selected == "A2"
+    stack = window.scene.stacks[window.game.units["A2"].hex]
+    assert stack.marks[stack.top].key == "A2" and stack.selected_key == "A2"
+    assert "M1 Abrams" in window.inspector.toPlainText()
+
+
+def test_map_click_selects_in_the_tree(window, qtbot):
+    h = window.game.units["TOW 1"].hex
+    window.map_view.centerOn(QPointF(*window.scene.layout.center(h)))
+    window.map_view.resetTransform()
+    window.map_view.centerOn(QPointF(*window.scene.layout.center(h)))
+    pos = window.map_view.mapFromScene(QPointF(*window.scene.layout.center(h)))
+    qtbot.mouseClick(window.map_view.viewport(), Qt.LeftButton, pos=pos)
+    assert window.selected == "TOW 1"
+    assert [i.data(0, Qt.UserRole) for i in window.tree.selectedItems()] == ["TOW 1"]
+
+
+def test_clicking_a_stack_again_cycles_it(window, qtbot):
+    stack_hex = window.game.units["B Dragons"].hex       # the sample stacks B3 Inf with the Dragons
+    assert len(window.scene.stacks[stack_hex].marks) == 2
+    window.map_view.resetTransform()
+    window.map_view.centerOn(QPointF(*window.scene.layout.center(stack_hex)))
+    pos = window.map_view.mapFromScene(QPointF(*window.scene.layout.center(stack_hex)))
+    qtbot.mouseClick(window.map_view.viewport(), Qt.LeftButton, pos=pos)
+    first = window.selected
+    qtbot.mouseClick(window.map_view.viewport(), Qt.LeftButton, pos=pos)
+    second = window.selected
+    assert {first, second} == {"B Dragons", "B3 Inf"}
+
+
+def test_view_selector_shows_only_own_units(window):
+    window.viewer_box.setCurrentIndex(1)           # NATO
+    assert window.viewer == "nato"
+    assert {m.side for m in window.scene.view.units} == {"nato"}
+    assert _tree_keys(window.tree) == {u.id for u in window.game.units_of("nato")}
+    assert "viewing as US Task Force" in window.windowTitle()
+    window.viewer_box.setCurrentIndex(0)
+    assert window.viewer == UMPIRE and {m.side for m in window.scene.view.units} == {"nato", "warpac"}
+
+
+def test_switching_side_drops_an_enemy_selection(window):
+    window.select_unit("T1")
+    window.viewer_box.setCurrentIndex(1)
+    assert window.selected is None
+    assert "T1" not in window.inspector.toPlainText()
+
+
+def test_status_bar_names_the_hex(window, qtbot):
+    h = window.game.map.grid.parse("1206")
+    window._hovered(h)
+    text = window.hex_label.text()
+    assert text.startswith("1206") and "level 3" in text and "2-32 HQ" in text
+
+
+def test_zoom_actions(window):
+    before = window.map_view.zoom()
+    window.act_zoom_in.trigger()
+    assert window.map_view.zoom() > before
+    window.act_zoom_out.trigger()
+    window.act_zoom_out.trigger()
+    assert window.map_view.zoom() < before
+
+
+def test_save_as_switches_to_the_copy(window, tmp_path):
+    target = str(tmp_path / "copy.umpire")
+    assert window.save_as(target)
+    assert window.game.location == target and target in window.windowTitle()
+    assert window._recent()[0] == target
+
+
+def test_bad_file_gives_a_dialog_not_a_crash(window, tmp_path, monkeypatch):
+    shown = []
+    monkeypatch.setattr("umpire.gui.mainwindow.QMessageBox.critical",
+                        lambda parent, title, text: shown.append(text))
+    bad = tmp_path / "bad.umpire"
+    bad.write_text("garbage")
+    assert not window.open_path(str(bad))
+    assert shown and "not an SQLite database" in shown[0]
+    assert window.game is not None          # the open game is untouched
+
+
+def test_screenshot_looks_like_a_map(window, tmp_path):
+    window.resize(1200, 800)
+    window.map_view.fit_map()
+    img = window.grab().toImage()
+    assert img.width() >= 1000
+    # the map area is mostly terrain colours, not the empty grey of a blank view
+    colours = {img.pixelColor(x, y).name() for x in range(400, 900, 25) for y in range(150, 700, 25)}
+    assert len(colours) > 5

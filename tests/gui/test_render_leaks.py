@@ -1,0 +1,40 @@
+"""A side's map picture holds no trace of unseen enemy units: checked on the pixels."""
+
+import sqlite3
+
+import pytest
+from PySide6.QtGui import QImage
+
+from umpire.core.knowledge import build_view
+from umpire.core.store.db import open_game
+from umpire.gui.mapscene import render_view
+
+
+def _render(qapp, game_path, viewer, out):
+    game = open_game(game_path)
+    render_view(build_view(game, viewer), game.rules, str(out), 12)
+    return QImage(str(out))
+
+
+@pytest.mark.parametrize("side,enemy", [("nato", "warpac"), ("warpac", "nato")])
+def test_enemy_units_leave_no_trace_on_a_side_map(qapp, tmp_path, game_path, side, enemy):
+    before = _render(qapp, game_path, side, tmp_path / "before.png")
+    umpire_before = _render(qapp, game_path, "umpire", tmp_path / "u1.png")
+    with sqlite3.connect(game_path) as conn:   # move every enemy unit somewhere else, remove one
+        rows = conn.execute("SELECT id, q, r FROM unit WHERE side_id = ? AND q IS NOT NULL", (enemy,)).fetchall()
+        for uid, q, r in rows:
+            conn.execute("UPDATE unit SET q = ?, r = ? WHERE id = ?", (q, r - 1, uid))
+        conn.execute("DELETE FROM unit WHERE id = ?", (rows[0][0],))
+    after = _render(qapp, game_path, side, tmp_path / "after.png")
+    umpire_after = _render(qapp, game_path, "umpire", tmp_path / "u2.png")
+    assert before == after, "the side's picture changed when only enemy units moved"
+    assert umpire_before != umpire_after, "control: the umpire's picture must show the move"
+
+
+def test_secret_minefield_not_drawn_for_the_enemy(qapp, tmp_path, game_path):
+    enemy_before = _render(qapp, game_path, "warpac", tmp_path / "a.png")
+    owner_before = _render(qapp, game_path, "nato", tmp_path / "b.png")
+    with sqlite3.connect(game_path) as conn:
+        conn.execute("DELETE FROM overlay WHERE kind = 'minefield'")
+    assert _render(qapp, game_path, "warpac", tmp_path / "c.png") == enemy_before
+    assert _render(qapp, game_path, "nato", tmp_path / "d.png") != owner_before, "control: owner sees it"

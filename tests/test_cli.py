@@ -1,0 +1,120 @@
+"""The command line, run as a user runs it: exit codes, one-line errors, files written."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.toml"))
+
+
+def umpire(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "umpire.cli", *map(str, args)], capture_output=True,
+                          text=True, cwd=cwd, timeout=120)
+
+
+def _one_line_error(r):
+    assert r.returncode == 2, r.stdout + r.stderr
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip() and "propagateSizeHints" not in ln]
+    assert len(lines) == 1, r.stderr
+    assert "Traceback" not in r.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.name for s in SCENARIOS])
+def test_validate_accepts_every_bundled_scenario(scenario):
+    r = umpire("validate", scenario)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("ok: ") and "sample tables in use" in r.stdout
+
+
+def test_validate_garbage(tmp_path):
+    bad = tmp_path / "garbage.toml"
+    bad.write_bytes(b"\x00\x01 not a scenario [[[")
+    line = _one_line_error(umpire("validate", bad))
+    assert str(bad) in line
+
+
+def test_validate_game_file_and_mixed(tmp_path, game_path):
+    assert umpire("validate", game_path).returncode == 0
+    bad = tmp_path / "x.umpire"
+    bad.write_text("nope")
+    r = umpire("validate", game_path, bad)
+    assert r.returncode == 2 and "ok: " in r.stdout and "not an SQLite database" in r.stderr
+
+
+def test_new_creates_game_file(tmp_path, sample_path):
+    r = umpire("new", sample_path, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "kaltenbach-gap.umpire").is_file()
+    r = umpire("new", sample_path, "--out", tmp_path / "kaltenbach-gap.umpire")
+    assert "already exists" in _one_line_error(r)
+
+
+def test_new_from_bad_scenario_writes_nothing(tmp_path, sample_text):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(sample_text.replace('type = "us_m1"', 'type = "us_m1x"', 1))
+    line = _one_line_error(umpire("new", bad, cwd=tmp_path))
+    assert "unknown unit type 'us_m1x'" in line and f"{bad}:" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.toml"]
+
+
+@pytest.mark.parametrize("side", ["umpire", "nato", "warpac"])
+def test_render(tmp_path, game_path, side):
+    out = tmp_path / f"{side}.png"
+    r = umpire("render", game_path, "--side", side, "--out", out)
+    assert r.returncode == 0, r.stderr
+    img = QImage(str(out))
+    assert img.width() > 800 and img.height() > 700
+
+
+def test_render_from_scenario_directly(tmp_path, sample_path):
+    out = tmp_path / "s.png"
+    assert umpire("render", sample_path, "--out", out, "--hex-size", "10").returncode == 0
+    assert QImage(str(out)).width() > 300
+
+
+def test_render_unknown_side(tmp_path, game_path):
+    line = _one_line_error(umpire("render", game_path, "--side", "klingons", "--out", tmp_path / "x.png"))
+    assert "unknown viewer 'klingons'" in line
+
+
+def test_render_to_missing_folder(tmp_path, game_path):
+    line = _one_line_error(umpire("render", game_path, "--out", tmp_path / "no" / "x.png"))
+    assert "cannot write" in line
+
+
+def test_gui_without_display_says_so(monkeypatch, game_path):
+    env = {k: v for k, v in __import__("os").environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    r = subprocess.run([sys.executable, "-m", "umpire.cli", str(game_path)], capture_output=True, text=True,
+                       env=env, timeout=60)
+    assert "no display" in _one_line_error(r)
+
+
+def test_gui_screenshot(tmp_path, sample_path):
+    out = tmp_path / "shot.png"
+    r = umpire(sample_path, "--screenshot", out, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert QImage(str(out)).width() >= 800
+    assert (tmp_path / "kaltenbach-gap.umpire").is_file()
+
+
+def test_gui_bad_file_is_one_line(tmp_path):
+    bad = tmp_path / "b.umpire"
+    bad.write_text("x")
+    assert "not an SQLite database" in _one_line_error(umpire(bad, "--screenshot", tmp_path / "s.png"))
+
+
+def test_rulesets_lists_samples():
+    r = umpire("rulesets")
+    assert r.returncode == 0
+    assert "mechwar4" in r.stdout and "SAMPLE Terrain Effects Chart" in r.stdout
+
+
+def test_usage_error_is_one_line():
+    line = _one_line_error(umpire("render"))
+    assert "required" in line

@@ -329,7 +329,6 @@ class MainWindow(QMainWindow):
     def _toggle_numbers(self) -> None:
         if self.scene:
             self.scene.terrain.show_numbers = self.act_numbers.isChecked()
-            self.scene.terrain.update()
 
     def _toggle_zones(self) -> None:
         if self.scene:

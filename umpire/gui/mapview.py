@@ -56,6 +56,6 @@ class MapView(QGraphicsView):
         scene = self.scene()
         if scene is not None and event.button() == Qt.LeftButton:
             item = self.itemAt(event.position().toPoint())
-            if item is None or item is scene.terrain or item.zValue() < 10:
+            if item is None or item.zValue() < 10:     # terrain, zones, markers: a hex click
                 self.hex_clicked.emit(scene.hex_at(self.mapToScene(event.position().toPoint())))
         super().mousePressEvent(event)

@@ -24,54 +24,64 @@ def hex_polygon(layout: Layout, h: Hex) -> QPolygonF:
     return QPolygonF([QPointF(x, y) for x, y in layout.corners(h)])
 
 
-def terrain_picture(game_map: GameMap, rules: Ruleset, layout: Layout) -> QPicture:
+LAYERS = ("ground", "edges", "paths", "labels")   # painted in this order, each over the last
+
+
+def layer_picture(layer: str, game_map: GameMap, rules: Ruleset, layout: Layout, hexes: list[Hex]) -> QPicture:
+    """One layer of the terrain for a block of hexes (a tile), recorded for fast replay.
+
+    Layers are separate so that a road drawn across a tile border is never covered by the
+    next tile's ground: all ground is painted before any hexside feature.
+    """
     pic = QPicture()
     p = QPainter(pic)
     p.setRenderHint(QPainter.Antialiasing, True)
-    types = rules.terrain_types
-    brushes = {k: QBrush(QColor(v["fill"])) for k, v in types.items()}
-    p.setPen(Qt.NoPen)
-    for h in game_map.hexes():
-        p.setBrush(brushes[game_map.terrain[h]])
-        p.drawPolygon(hex_polygon(layout, h))
-    # elevation shading: one translucent tint per level, so that levels read in grey too
-    for h in game_map.hexes():
-        level = game_map.elevation[h]
-        if level > 0:
-            tint = QColor(LEVEL_TINT)
-            tint.setAlpha(min(36 * level, 150))
-            p.setBrush(tint)
-            p.drawPolygon(hex_polygon(layout, h))
-    for h in game_map.hexes():
-        _pattern(p, layout, h, types[game_map.terrain[h]]["print_pattern"])
-    p.setBrush(Qt.NoBrush)
-    pen = QPen(GRID_PEN, max(0.6, layout.size * 0.03))
-    p.setPen(pen)
-    for h in game_map.hexes():
-        p.drawPolygon(hex_polygon(layout, h))
-    _hexsides(p, game_map, rules, layout)
+    if layer == "ground":
+        _ground(p, game_map, rules, layout, hexes)
+    elif layer == "labels":
+        _labels(p, game_map, layout, hexes)
+    else:
+        inside = set(hexes)
+        sides = [(side, kinds) for side, kinds in game_map.hexsides.items() if side.a in inside]
+        _hexsides(p, sides, rules, layout, paths=layer == "paths")
     p.end()
     return pic
 
 
-def labels_picture(game_map: GameMap, layout: Layout) -> QPicture:
-    """Hex numbers (and levels above 0), drawn only when zoomed in far enough to read."""
-    pic = QPicture()
-    p = QPainter(pic)
+def _ground(p: QPainter, game_map: GameMap, rules: Ruleset, layout: Layout, hexes: list[Hex]) -> None:
+    types = rules.terrain_types
+    p.setPen(Qt.NoPen)
+    for h in hexes:
+        p.setBrush(QColor(types[game_map.terrain[h]]["fill"]))
+        p.drawPolygon(hex_polygon(layout, h))
+        level = game_map.elevation[h]
+        if level > 0:      # one translucent tint per level, so that levels read in grey too
+            tint = QColor(LEVEL_TINT)
+            tint.setAlpha(min(36 * level, 150))
+            p.setBrush(tint)
+            p.drawPolygon(hex_polygon(layout, h))
+    for h in hexes:
+        _pattern(p, layout, h, types[game_map.terrain[h]]["print_pattern"])
+    p.setBrush(Qt.NoBrush)
+    p.setPen(QPen(GRID_PEN, max(0.6, layout.size * 0.03)))
+    for h in hexes:
+        p.drawPolygon(hex_polygon(layout, h))
+
+
+def _labels(p: QPainter, game_map: GameMap, layout: Layout, hexes: list[Hex]) -> None:
+    """Hex numbers, and levels above 0."""
     s = layout.size
     font = QFont("DejaVu Sans")
     font.setPixelSize(max(6, int(s * 0.27)))
     p.setFont(font)
     p.setPen(QColor(40, 40, 40))
-    for h in game_map.hexes():
+    for h in hexes:
         x, y = layout.center(h)
         top = y - s * (0.86 if layout.orientation == "flat" else 0.95)
         p.drawText(QRectF(x - s * 0.6, top, s * 1.2, s * 0.36), Qt.AlignCenter, game_map.number(h))
         level = game_map.elevation[h]
         if level:
             p.drawText(QRectF(x - s * 0.3, y + s * 0.5, s * 0.6, s * 0.32), Qt.AlignCenter, f"L{level}")
-    p.end()
-    return pic
 
 
 def _pattern(p: QPainter, layout: Layout, h: Hex, pattern: str) -> None:
@@ -113,39 +123,23 @@ def _pattern(p: QPainter, layout: Layout, h: Hex, pattern: str) -> None:
             p.drawEllipse(QPointF(x + dx * s, y + dy * s), s * 0.05, s * 0.05)
 
 
-def _hexsides(p: QPainter, game_map: GameMap, rules: Ruleset, layout: Layout) -> None:
+def _hexsides(p: QPainter, sides, rules: Ruleset, layout: Layout, paths: bool) -> None:
+    """Edge features (streams, slopes...) or path features (roads, trails, bridges)."""
     feats = rules.hexside_features
     s = layout.size
     edges: list[tuple[Hexside, str, Hex | None]] = []
-    paths: list[tuple[Hexside, str]] = []
-    for side, kinds in game_map.hexsides.items():
+    path_list: list[tuple[Hexside, str]] = []
+    for side, kinds in sides:
         for kind, high in kinds.items():
-            (paths.append((side, kind)) if feats[kind]["draw"] == "path" else edges.append((side, kind, high)))
-    # slopes first (under streams), then other edges, then roads on top
-    edges.sort(key=lambda e: 0 if feats[e[1]]["draw"] == "slope" else 1)
-    for side, kind, high in edges:
-        f = feats[kind]
-        (x1, y1), (x2, y2) = layout.hexside_segment(side)
-        pen = QPen(QColor(f["colour"]), max(1.0, f["width"] / 100 * 2 * s))
-        pen.setCapStyle(Qt.RoundCap)
-        p.setPen(pen)
-        if f["draw"] == "slope" and high is not None:
-            pen.setWidthF(max(0.8, s * 0.05))
-            p.setPen(pen)
-            p.drawLine(QLineF(x1, y1, x2, y2))
-            low = side.other(high)
-            lx, ly = layout.center(low)
-            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            dx, dy = lx - mx, ly - my
-            norm = math.hypot(dx, dy) or 1.0
-            tx, ty = dx / norm * s * 0.2, dy / norm * s * 0.2
-            for k in (0.2, 0.5, 0.8):   # hachures point downhill
-                bx, by = x1 + (x2 - x1) * k, y1 + (y2 - y1) * k
-                p.drawLine(QLineF(bx, by, bx + tx, by + ty))
-        else:
-            p.drawLine(QLineF(x1, y1, x2, y2))
+            if feats[kind]["draw"] == "path":
+                path_list.append((side, kind))
+            else:
+                edges.append((side, kind, high))
+    if not paths:
+        _edges(p, edges, feats, layout)
+        return
     order = {"bridge": 0, "road": 2, "trail": 1}
-    for side, kind in sorted(paths, key=lambda e: order.get(e[1], 1)):
+    for side, kind in sorted(path_list, key=lambda e: order.get(e[1], 1)):
         f = feats[kind]
         pen = QPen(QColor(f["colour"]), max(1.0, f["width"] / 100 * 2 * s))
         pen.setCapStyle(Qt.RoundCap)
@@ -160,3 +154,27 @@ def _hexsides(p: QPainter, game_map: GameMap, rules: Ruleset, layout: Layout) ->
                               mx + (bx - mx) * 0.35, my + (by - my) * 0.35))
         else:
             p.drawLine(QLineF(ax, ay, bx, by))
+
+
+def _edges(p: QPainter, edges, feats, layout: Layout) -> None:
+    s = layout.size
+    edges.sort(key=lambda e: 0 if feats[e[1]]["draw"] == "slope" else 1)   # slopes under streams
+    for side, kind, high in edges:
+        f = feats[kind]
+        (x1, y1), (x2, y2) = layout.hexside_segment(side)
+        pen = QPen(QColor(f["colour"]), max(1.0, f["width"] / 100 * 2 * s))
+        pen.setCapStyle(Qt.RoundCap)
+        if f["draw"] == "slope" and high is not None:
+            pen.setWidthF(max(0.8, s * 0.05))
+            p.setPen(pen)
+            p.drawLine(QLineF(x1, y1, x2, y2))
+            lx, ly = layout.center(side.other(high))
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            norm = math.hypot(lx - mx, ly - my) or 1.0
+            tx, ty = (lx - mx) / norm * s * 0.2, (ly - my) / norm * s * 0.2
+            for k in (0.2, 0.5, 0.8):   # hachures point downhill
+                bx, by = x1 + (x2 - x1) * k, y1 + (y2 - y1) * k
+                p.drawLine(QLineF(bx, by, bx + tx, by + ty))
+        else:
+            p.setPen(pen)
+            p.drawLine(QLineF(x1, y1, x2, y2))

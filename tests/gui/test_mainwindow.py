@@ -122,3 +122,27 @@ def test_screenshot_looks_like_a_map(window, tmp_path):
     # the map area is mostly terrain colours, not the empty grey of a blank view
     colours = {img.pixelColor(x, y).name() for x in range(400, 900, 25) for y in range(150, 700, 25)}
     assert len(colours) > 5
+
+
+def test_clicking_an_empty_hex_describes_it(window, qtbot):
+    h = window.game.map.grid.parse("2019")          # the bridge's hex: a stream and a road
+    window._hex_clicked(h)
+    text = window.inspector.toPlainText()
+    assert "Hex 2019" in text and "bridge" in text and "stream" in text
+    assert window.selected is None
+
+
+def test_escape_clears_the_selection(window, qtbot):
+    window.select_unit("A1")
+    qtbot.keyClick(window, Qt.Key_Escape)
+    assert window.selected is None and window.tree.selectedItems() == []
+
+
+def test_enemy_secret_minefield_not_described_to_the_other_side(window):
+    h = window.game.map.grid.parse("1414")
+    window.viewer_box.setCurrentIndex(2)            # the Soviet side
+    window._hex_clicked(h)
+    assert "Minefield" not in window.inspector.toPlainText()
+    window.viewer_box.setCurrentIndex(1)            # NATO, the owner
+    window._hex_clicked(h)
+    assert "Minefield (preventative), nato — secret" in window.inspector.toPlainText()

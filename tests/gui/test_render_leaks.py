@@ -38,3 +38,25 @@ def test_secret_minefield_not_drawn_for_the_enemy(qapp, tmp_path, game_path):
         conn.execute("DELETE FROM overlay WHERE kind = 'minefield'")
     assert _render(qapp, game_path, "warpac", tmp_path / "c.png") == enemy_before
     assert _render(qapp, game_path, "nato", tmp_path / "d.png") != owner_before, "control: owner sees it"
+
+
+def test_pointy_topped_map_renders(qapp, tmp_path):
+    """Maps may be pointy-topped (rows staggered); the same scene draws them."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from bigmap import big_scenario_text
+
+    from umpire.core.scenario import load_scenario
+    from umpire.core.store.db import create_game
+
+    src = tmp_path / "pointy.toml"
+    src.write_text(big_scenario_text(20, 15, "pointy", units_per_side=3))
+    sc = load_scenario(src)
+    assert sc.map.grid.orientation == "pointy"
+    game = open_game(create_game(sc, tmp_path / "p.umpire"))
+    img = _render(qapp, tmp_path / "p.umpire", "umpire", tmp_path / "p.png")
+    # pointy maps are wider than tall for the same column and row counts
+    assert img.width() > img.height() * 0.9
+    assert len(game.units) == 6

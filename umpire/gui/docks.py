@@ -8,6 +8,9 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QTextBrowser, QTreeWidget, QTreeWidgetItem
 
 from ..core.game import Game
+from ..core.hexgrid import Hex, Hexside, neighbour
+from ..core.ruleset import Ruleset
+from ..core.terrain import GameMap
 from ..core.knowledge import UMPIRE
 from ..core.symbols import ROLE_LABELS
 
@@ -87,6 +90,30 @@ class UnitInspector(QTextBrowser):
     def show_nothing(self) -> None:
         self.setHtml("<p style='color:#666'>Select a unit on the map or in the order of battle. "
                      "Click a stack again to bring the next counter to the top.</p>")
+
+    def show_hex(self, game_map: GameMap, rules: Ruleset, h: Hex) -> None:
+        """A hex as the viewer's map shows it: terrain, level, hexside features, overlays."""
+        rows = [("Terrain", rules.terrain_types[game_map.terrain[h]]["label"]),
+                ("Level", str(game_map.elevation[h]))]
+        for d in range(6):
+            n = neighbour(h, d)
+            kinds = game_map.features(Hexside.between(h, n)) if game_map.contains(n) else {}
+            if kinds:
+                words = []
+                for kind, high in kinds.items():
+                    label = rules.hexside_features[kind]["label"].lower()
+                    if high is not None:
+                        label += " (up)" if high == n else " (down)"
+                    words.append(label)
+                rows.append((f"{game_map.grid.direction_name(d)} side", ", ".join(words)))
+        for o in game_map.overlays_at(h):
+            text = rules.overlays[o.kind]["label"] + (f" ({o.detail})" if o.detail else "")
+            if o.side:
+                text += f", {o.side}" + (" — secret" if o.secret else "")
+            rows.append(("On the hex", text))
+        body = "".join(f"<tr><td style='color:#555;padding-right:8px'>{escape(k)}</td>"
+                       f"<td>{escape(v)}</td></tr>" for k, v in rows)
+        self.setHtml(f"<h3 style='margin:2px 0'>Hex {game_map.number(h)}</h3><table>{body}</table>")
 
     def show_unit(self, game: Game, key: str) -> None:
         u = game.units[key]

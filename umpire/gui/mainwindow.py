@@ -50,9 +50,11 @@ class MainWindow(QMainWindow):
         self.map_view.hex_clicked.connect(self._hex_clicked)
         self.viewer_box.currentIndexChanged.connect(self._viewer_changed)
         self.resize(1400, 900)
-        geometry = self.settings.value("geometry")
+        geometry, state = self.settings.value("geometry"), self.settings.value("window_state")
         if geometry is not None:
             self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
         self._update_title()
 
     # ------------------------------------------------------------------ building
@@ -308,8 +310,16 @@ class MainWindow(QMainWindow):
             return
         if not self.scene.view.marks_at(h):
             self.select_unit(None)
-            self.inspector.show_nothing()
             self.scene.highlight_hex(h)
+            self.inspector.show_hex(self.scene.view.map, self.game.rules, h)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key_Escape and self.scene is not None:
+            self.select_unit(None)
+            self.scene.highlight_hex(None)
+            self.inspector.show_nothing()
+            return
+        super().keyPressEvent(event)
 
     def _hovered(self, h: Hex | None) -> None:
         if self.game is None or h is None:
@@ -361,4 +371,5 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:
         self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("window_state", self.saveState())
         super().closeEvent(event)

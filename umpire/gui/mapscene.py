@@ -14,7 +14,7 @@ from .counters import paint_counter
 from .terrain_paint import LAYERS, hex_polygon, layer_picture
 
 HEX_SIZE = 30.0
-LABEL_LOD = 0.55        # hex numbers appear once a hex is about 33 px across on screen
+LABEL_MIN_PX = 16.0     # hex numbers appear once a hex is about 32 px across (size 16 px)
 OVERVIEW_LOD = 0.35     # below this zoom one pre-rendered picture of the whole map is drawn
 TILE = 8                # hexes per tile side
 PIXMAP_CACHE_KB = 256 * 1024
@@ -39,7 +39,7 @@ class TerrainTile(QGraphicsItem):
         lod = option.levelOfDetailFromTransform(p.worldTransform())
         if lod < OVERVIEW_LOD and widget is not None:
             return                      # on screen, the overview draws the far-out map
-        if self.layer == "labels" and (lod < LABEL_LOD or not self.terrain.show_numbers):
+        if self.layer == "labels" and (lod * self.terrain.hex_size < LABEL_MIN_PX or not self.terrain.show_numbers):
             return
         p.drawPicture(0, 0, self.picture)
 
@@ -82,6 +82,7 @@ class Terrain:
     def __init__(self, scene: QGraphicsScene, view: SideView, rules: Ruleset, layout: Layout) -> None:
         w, h = layout.bounds(view.map.grid)
         self.rect = QRectF(0, 0, w, h)
+        self.hex_size = layout.size
         self._show_numbers = True
         self.tiles: list[TerrainTile] = []
         grid, s = view.map.grid, layout.size

@@ -1,0 +1,26 @@
+"""Small hand-drawn maps for rule tests."""
+
+from __future__ import annotations
+
+from umpire.core.errors import ScenarioError
+from umpire.core.ruleset import load_ruleset
+from umpire.core.scenario_map import read_map
+from umpire.core.terrain import GameMap, Overlay
+
+MW4 = load_ruleset("mechwar4")
+
+
+def _fail(problem, place=None, needle=None, after=None):
+    raise ScenarioError(problem, place=place)
+
+
+def make_map(terrain: list[str], elevation: list[str] | None = None, hexsides: dict | None = None,
+             smoke: list[str] = (), slopes: str = "listed") -> GameMap:
+    rows, cols = len(terrain), len(terrain[0])
+    elevation = elevation or ["0" * cols] * rows
+    data = {"columns": cols, "rows": rows, "slopes": slopes, "terrain": "\n".join(terrain),
+            "elevation": "\n".join(elevation), "hexsides": hexsides or {}}
+    m = read_map(data, MW4, _fail)
+    for n in smoke:
+        m.overlays.append(Overlay(m.grid.parse(n), "smoke"))
+    return m

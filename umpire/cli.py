@@ -23,7 +23,7 @@ from .core.errors import UmpireError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
-SUBCOMMANDS = ("new", "validate", "render", "rulesets")
+SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -47,6 +47,19 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--out", required=True, help="PNG file to write")
     r.add_argument("--hex-size", type=float, default=24.0, help="hex size in pixels, centre to corner")
     sub.add_parser("rulesets", help="list the installed rule systems and which tables are samples")
+    lo = sub.add_parser("los", help="line of sight between two hexes or units, explained")
+    lo.add_argument("game")
+    lo.add_argument("origin", metavar="FROM", help="hex number (0119) or unit id")
+    lo.add_argument("target", metavar="TO", help="hex number or unit id")
+    lo.add_argument("--json", action="store_true")
+    sp = sub.add_parser("spot", help="run a spotting pass and print what a side knows")
+    sp.add_argument("game")
+    sp.add_argument("--side", required=True)
+    sp.add_argument("--json", action="store_true")
+    be = sub.add_parser("bench", help="measure fast paths against naive baselines")
+    be.add_argument("what", choices=["los"])
+    be.add_argument("--units", type=int, default=300, help="units a side")
+    be.add_argument("--size", type=int, default=100, help="map columns and rows")
     return p
 
 
@@ -65,7 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         if argv and argv[0] in SUBCOMMANDS:
             args = _parser().parse_args(argv)
             return {"new": cmd_new, "validate": cmd_validate, "render": cmd_render,
-                    "rulesets": cmd_rulesets}[args.command](args)
+                    "rulesets": cmd_rulesets, "los": cmd_los, "spot": cmd_spot,
+                    "bench": cmd_bench}[args.command](args)
         if argv and argv[0] in ("-h", "--help"):
             _gui_parser().print_help()
             return 0
@@ -83,12 +97,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def cmd_new(args) -> int:
+    from .actions import new_game
     from .core.scenario import load_scenario
-    from .core.store.db import create_game, default_game_path
+    from .core.store.db import default_game_path
 
     scenario = load_scenario(args.scenario)
     out = args.out or default_game_path(args.scenario)
-    where = create_game(scenario, out, overwrite=args.force)
+    where = new_game(scenario, out, overwrite=args.force)
     print(f"created {where}: {scenario.title}, {len(scenario.units)} units")
     return 0
 
@@ -119,13 +134,15 @@ def cmd_validate(args) -> int:
 def _load_any(path: str):
     """A game from a game file, or a throwaway game from a scenario (for render)."""
     from .core.scenario import load_scenario
-    from .core.store.db import create_game, open_game
+    from .core.store.db import open_game
 
     if not path.endswith(".toml"):
         return open_game(path)
+    from .actions import new_game
+
     scenario = load_scenario(path)
     with tempfile.TemporaryDirectory() as tmp:
-        return open_game(create_game(scenario, Path(tmp) / "scenario.umpire"))
+        return open_game(new_game(scenario, Path(tmp) / "scenario.umpire"))
 
 
 def cmd_render(args) -> int:
@@ -167,6 +184,69 @@ def cmd_rulesets(args) -> int:
     return 0
 
 
+def cmd_los(args) -> int:
+    import json
+
+    from .actions import line_of_sight
+    from .core.store.db import open_game
+
+    game = open_game(args.game)
+    result = line_of_sight(game, args.origin, args.target)
+    if args.json:
+        print(json.dumps(result.to_json(game.map), indent=2))
+    else:
+        print(result.describe(game.map))
+    return 0
+
+
+def cmd_spot(args) -> int:
+    import json
+
+    from .actions import update_spotting
+    from .core.engine import contacts_of
+    from .core.store.db import open_game
+
+    game = open_game(args.game)
+    if args.side not in game.side_ids():
+        raise UmpireError(f"unknown side {args.side!r} (sides: {', '.join(game.side_ids())})", place="--side")
+    update_spotting(args.game)
+    game = open_game(args.game)
+    n = game.map.number
+    contacts = contacts_of(game, args.side)
+    samples = [t.title for t in game.rules.sample_tables() if t.name in ("observation", "camouflage")]
+    if args.json:
+        print(json.dumps({
+            "side": args.side, "turn": game.turn, "sample_tables": samples,
+            "own_units": [{"id": u.id, "hex": n(u.hex) if u.on_map else None, "status": u.status,
+                           "face_down": u.face_down} for u in game.units_of(args.side)],
+            "contacts": [{"label": c.label, "status": c.status, "what": c.type_label or c.detail,
+                          "hex": n(c.hex), "turn": c.turn, "seen_by": list(c.seen_by)} for c in contacts],
+        }, indent=2))
+        return 0
+    side = game.side(args.side)
+    print(f"{side.name}: turn {game.turn} of {game.turns}")
+    on_map = [u for u in game.units_of(args.side) if u.on_map]
+    spotted = [u.id for u in on_map if not u.face_down]
+    print(f"  own units on the map: {len(on_map)}; spotted by the enemy: {', '.join(spotted) or 'none'}")
+    if not contacts:
+        print("  contacts: none — no enemy unit has been seen")
+    for c in contacts:
+        when = "seen now" if c.status == "seen" else f"last seen turn {c.turn}"
+        by = f", by {', '.join(c.seen_by)}" if c.seen_by else ""
+        print(f"  {c.label:4} {c.type_label or c.detail:38} {n(c.hex)}  {when}{by}")
+    if samples:
+        print(f"  (observation ranges from SAMPLE tables: {', '.join(samples)})")
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from .bench import bench_los
+
+    for line in bench_los(units=args.units, size=args.size):
+        print(line, flush=True)
+    return 0
+
+
 def cmd_gui(args) -> int:
     if args.screenshot:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -177,11 +257,13 @@ def cmd_gui(args) -> int:
     game = None
     if args.file:     # open before any window exists, so bad input is one line, not a dialog
         from .core.scenario import load_scenario
-        from .core.store.db import create_game, default_game_path, open_game
+        from .core.store.db import default_game_path, open_game
 
         path = args.file
         if path.endswith(".toml"):
-            path = create_game(load_scenario(path), default_game_path(path))
+            from .actions import new_game
+
+            path = new_game(load_scenario(path), default_game_path(path))
             print(f"created game file {path}")
         game = open_game(path)
     from PySide6.QtWidgets import QApplication

@@ -180,3 +180,20 @@ def test_postgresql_round_trip(sample_scenario):
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
+    """tests/data/kaltenbach-v1.umpire was written by Umpire with schema 1 (before spotting)."""
+    import shutil
+    from pathlib import Path
+
+    old = tmp_path / "old.umpire"
+    shutil.copy(Path(__file__).resolve().parents[1] / "data" / "kaltenbach-v1.umpire", old)
+    with sqlite3.connect(old) as conn:
+        assert conn.execute("SELECT schema_version FROM game_info").fetchone() == (1,)
+    game = open_game(old)
+    assert game.schema_version == m.SCHEMA_VERSION == 2
+    assert len(game.units) == 37 and game.contacts == {}
+    assert not any(u.moved or u.fired or u.camouflaged for u in game.units.values())
+    with sqlite3.connect(old) as conn:
+        assert conn.execute("SELECT count(*) FROM contact").fetchone() == (0,)

@@ -42,17 +42,13 @@ def test_secret_minefield_not_drawn_for_the_enemy(qapp, tmp_path, game_path):
 
 def test_pointy_topped_map_renders(qapp, tmp_path):
     """Maps may be pointy-topped (rows staggered); the same scene draws them."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from bigmap import big_scenario_text
+    from umpire.bench import generated_scenario_text
 
     from umpire.core.scenario import load_scenario
     from umpire.core.store.db import create_game
 
     src = tmp_path / "pointy.toml"
-    src.write_text(big_scenario_text(20, 15, "pointy", units_per_side=3))
+    src.write_text(generated_scenario_text(20, 15, "pointy", units_per_side=3))
     sc = load_scenario(src)
     assert sc.map.grid.orientation == "pointy"
     game = open_game(create_game(sc, tmp_path / "p.umpire"))

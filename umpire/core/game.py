@@ -29,10 +29,33 @@ class UnitState:
     steps_lost: int = 0
     face_down: bool = True
     carried_by: str | None = None
+    moved: bool = False                 # this turn (MW4 5.21)
+    fired: bool = False
+    path: tuple[Hex, ...] = ()          # hexes passed this turn, start included (MW4 5.23)
+    camouflaged: bool = False           # MW4 5.25
+    improved: bool = False              # MW4 11.2
+    cb_spotted: Hex | None = None       # MW4 7.87
 
     @property
     def on_map(self) -> bool:
         return self.status == "on_map" and self.hex is not None
+
+
+@dataclass(frozen=True)
+class Contact:
+    """One side's knowledge of one enemy unit: seen now, or last known where and when."""
+
+    side: str
+    unit: str
+    label: str
+    status: str                 # seen | last_known
+    hex: Hex
+    turn: int
+    detail: str = "unit"        # unit | vehicle | infantry (MW4 15.73)
+    type_label: str = ""
+    role: str = "unknown"
+    strength: str = ""
+    seen_by: tuple[str, ...] = ()
 
 
 @dataclass
@@ -58,6 +81,7 @@ class Game:
     artillery: list[Artillery] = field(default_factory=list)
     air: list[AirSupport] = field(default_factory=list)
     victory: list[Victory] = field(default_factory=list)
+    contacts: dict[tuple[str, str], Contact] = field(default_factory=dict)   # (side, unit) -> knowledge
 
     def side(self, side_id: str) -> Side:
         for s in self.sides:

@@ -2,9 +2,9 @@
 
 A `SideView` is the only thing that code drawing, printing or exporting for a viewer may
 receive.  It holds marks (what may be drawn), never `UnitState`s, and for a side it is
-built from that side's own units and its knowledge of the enemy.  This issue has no
-spotting yet, so a side knows no enemy units; the LOS and spotting issue adds contacts
-here (seen now / last known) without changing what the drawing code receives.
+built from that side's own units and its contacts: what the side recorded when it saw an
+enemy unit (seen now, or last known with the turn).  An enemy unit the side has never seen
+has no contact, so nothing of it can reach the view.
 """
 
 from __future__ import annotations
@@ -72,6 +72,12 @@ class SideView:
         return next((s.colour for s in self.sides if s.id == side_id), "#808080")
 
 
+def _enemy_side(game: Game, viewer: str) -> str:
+    """The side a contact belongs to, as the viewer can tell: in a two-sided game, the other one."""
+    others = [s for s in game.side_ids() if s != viewer]
+    return others[0] if len(others) == 1 else "enemy"
+
+
 def viewers(game: Game) -> list[tuple[str, str]]:
     """(id, name) of everyone the View selector offers: the umpire and each side."""
     return [(UMPIRE, "Umpire (truth)")] + [(s.id, s.name) for s in game.sides]
@@ -86,12 +92,22 @@ def build_view(game: Game, viewer: str) -> SideView:
         if not u.on_map or u.carried_by:      # passengers ride inside their carrier's counter
             continue
         if not umpire and u.side != viewer:
-            continue                           # no spotting yet: the enemy is unknown
+            continue                           # the enemy comes only from contacts, below
         t = game.unit_type(u)
         marks.append(UnitMark(key=u.id, side=u.side, hex=u.hex, role=t["role"], label=u.id,
                               type_label=t["label"], strength=game.strength(u),
                               knowledge="truth" if umpire else "own", face_down=u.face_down,
                               company=u.company, battalion=u.battalion))
+    if not umpire:
+        for c in game.contacts.values():
+            if c.side != viewer:
+                continue
+            # built from what the side recorded when it saw the unit, never from the unit itself
+            enemy = _enemy_side(game, viewer)
+            marks.append(UnitMark(key=f"contact:{c.label}", side=enemy, hex=c.hex, role=c.role,
+                                  label=c.label, type_label=c.type_label or c.detail,
+                                  strength=c.strength if c.status == "seen" else "",
+                                  knowledge="seen" if c.status == "seen" else "last_known", turn_seen=c.turn))
     overlays = [o for o in game.map.overlays if umpire or not o.secret or o.side == viewer]
     view_map = dataclasses.replace(game.map, overlays=overlays)
     zones = tuple(ZoneMark(z.id, z.side, z.label, z.hexes) for z in game.zones

@@ -112,6 +112,7 @@ class CrossingPlan:
     vertex: tuple[tuple[Hex, int, int], ...]
     hexsides: tuple[tuple[Hexside, float], ...]          # crossed hexsides (offsets) and t
     order: tuple[tuple[float, str, int], ...] = field(default=())   # (t, kind, index) along the line
+    entry_side: Hexside | None = None     # the hexside through which the line enters the end hex
 
 
 @lru_cache(maxsize=8192)
@@ -145,4 +146,5 @@ def crossing_plan(d: Hex) -> CrossingPlan:
         order.append((t, "hexside", len(sides)))
         sides.append((side, t))
     order.sort()
-    return CrossingPlan(d, tuple(through), tuple(along), tuple(vertex), tuple(sides), tuple(order))
+    entry = next((s for s in lc.hexsides_crossed if d in (s.a, s.b)), None)
+    return CrossingPlan(d, tuple(through), tuple(along), tuple(vertex), tuple(sides), tuple(order), entry)

@@ -63,6 +63,8 @@ class Unit:
     name: str = ""
     quality: str = ""          # resolved: unit, else company, battalion, side
     carried_by: str | None = None
+    camouflaged: bool = False  # starts in camouflage (MW4 5.25)
+    improved: bool = False     # starts in an improved position (MW4 11.0)
 
 
 @dataclass(frozen=True)
@@ -375,7 +377,8 @@ def _read_units(rd: _Reader, entries: Any, sc: Scenario, claim: Any, place: str,
         rd.fail("units must be a list like [ { id = \"A1\", type = \"...\", hex = \"0101\" } ]",
                 place=place, needle="units", after=anchor)
     for u in entries:
-        rd.keys(u, {"id", "type", "hex", "name", "quality", "carried_by"}, {"id", "type"},
+        rd.keys(u, {"id", "type", "hex", "name", "quality", "carried_by", "camouflaged", "improved_position"},
+                {"id", "type"},
                 f"{place} units", anchor=anchor)
         uid = rd.text_of(u, "id", f"{place} units")
         uplace = f'{place} unit "{uid}"'
@@ -393,8 +396,12 @@ def _read_units(rd: _Reader, entries: Any, sc: Scenario, claim: Any, place: str,
         q = u.get("quality", inherited_quality)
         if q not in sc.rules.qualities:
             rd.fail(f"unknown troop quality {q!r}", place=uplace, needle=f'"{uid}"', after=anchor)
+        for flag in ("camouflaged", "improved_position"):
+            if not isinstance(u.get(flag, False), bool):
+                rd.fail(f"{flag} must be true or false", place=uplace, needle=f'"{uid}"', after=anchor)
         sc.units.append(Unit(uid, u["type"], bat.side, bat.id, comp.id if comp else None, h,
-                             u.get("name", ""), q, u.get("carried_by")))
+                             u.get("name", ""), q, u.get("carried_by"), u.get("camouflaged", False),
+                             u.get("improved_position", False)))
 
 
 def _read_zones(rd: _Reader, data: dict, sc: Scenario) -> None:

@@ -22,7 +22,7 @@ from sqlmodel import Session, SQLModel, create_engine, select
 
 from ... import __version__
 from ..errors import GameFileError, UmpireError
-from ..game import Game, UnitState
+from ..game import Contact, Game, UnitState
 from ..hexgrid import Grid, Hex, Hexside
 from ..ruleset import load_ruleset
 from ..scenario import AirSupport, Artillery, Battalion, Company, Objective, Reinforcement, Scenario, Side, Victory, Zone
@@ -33,7 +33,18 @@ GAME_SUFFIX = ".umpire"
 
 # schema version -> function bringing a connection from that version to the next.
 # Each migration runs inside the transaction that opens the file.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+def _migrate_1_to_2(conn: Connection) -> None:
+    """Schema 2 adds spotting state to units and the per-side contact table."""
+    for column, kind, default in (("moved", "BOOLEAN", "FALSE"), ("fired", "BOOLEAN", "FALSE"),
+                                  ("path", "JSON", "'[]'"), ("camouflaged", "BOOLEAN", "FALSE"),
+                                  ("improved", "BOOLEAN", "FALSE"), ("cb_q", "INTEGER", "NULL"),
+                                  ("cb_r", "INTEGER", "NULL")):
+        conn.execute(text(f"ALTER TABLE unit ADD COLUMN {column} {kind} DEFAULT {default}"
+                          + (" NOT NULL" if default != "NULL" else "")))
+    m.ContactRow.__table__.create(conn)
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2}
 
 
 def is_url(target: str | Path) -> bool:
@@ -140,7 +151,8 @@ def _write_scenario(session: Session, sc: Scenario) -> None:
             id=u.id, position=i, type=u.type, side_id=u.side, battalion_id=u.battalion,
             company_id=u.company, name=u.name, quality=u.quality,
             q=u.hex.q if u.hex else None, r=u.hex.r if u.hex else None,
-            status="on_map" if u.hex else "off_map", carried_by=u.carried_by))
+            status="on_map" if u.hex else "off_map", carried_by=u.carried_by,
+            camouflaged=u.camouflaged, improved=u.improved))
     for h in g.hexes():
         session.add(m.HexRow(q=h.q, r=h.r, terrain=sc.map.terrain[h], elevation=sc.map.elevation[h]))
     for side, feats in sc.map.hexsides.items():
@@ -233,7 +245,13 @@ def _read_game(session: Session, location: str) -> Game:
     for u in session.exec(select(m.UnitRow).order_by(m.UnitRow.position)):
         game.units[u.id] = UnitState(u.id, u.type, u.side_id, u.battalion_id, u.company_id, u.name,
                                      u.quality, Hex(u.q, u.r) if u.q is not None else None, u.status,
-                                     u.steps_lost, u.face_down, u.carried_by)
+                                     u.steps_lost, u.face_down, u.carried_by, u.moved, u.fired,
+                                     tuple(Hex(q, r) for q, r in u.path), u.camouflaged, u.improved,
+                                     Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None)
+    for c in session.exec(select(m.ContactRow)):
+        game.contacts[(c.side_id, c.unit_id)] = Contact(
+            c.side_id, c.unit_id, c.label, c.status, Hex(c.q, c.r), c.turn, c.detail, c.type_label,
+            c.role, c.strength, tuple(c.seen_by))
     for z in session.exec(select(m.ZoneRow)):
         game.zones.append(Zone(z.id, z.side_id, z.label, frozenset(Hex(q, r) for q, r in z.hexes)))
     for r in session.exec(select(m.ReinforcementRow).order_by(m.ReinforcementRow.id)):

@@ -12,7 +12,7 @@ from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2     # 2: spotting state on units, the contact table (per-side knowledge)
 
 
 class GameInfo(SQLModel, table=True):
@@ -89,6 +89,14 @@ class UnitRow(SQLModel, table=True):
     steps_lost: int = 0
     face_down: bool = True           # MW4 5.2: every unit starts face-down
     carried_by: Optional[str] = None
+    # schema 2: what spotting needs to know about this turn
+    moved: bool = False              # moved this turn (MW4 5.21, 5.23)
+    fired: bool = False              # fired this turn (MW4 5.21, 17.32)
+    path: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))   # [[q, r], ...] this turn
+    camouflaged: bool = False        # MW4 5.25
+    improved: bool = False           # in an improved position (MW4 11.2)
+    cb_q: Optional[int] = None       # hex where counterbattery spotted it (MW4 7.87)
+    cb_r: Optional[int] = None
 
 
 class HexRow(SQLModel, table=True):
@@ -159,3 +167,21 @@ class VictoryRow(SQLModel, table=True):
     text: str = Field(sa_column=Column(Text, nullable=False))
     objectives: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     points_for_units: bool = False
+
+
+class ContactRow(SQLModel, table=True):
+    """What one side knows of one enemy unit (schema 2).  Absent: the unit is unknown."""
+
+    __tablename__ = "contact"
+    side_id: str = Field(primary_key=True, foreign_key="side.id")
+    unit_id: str = Field(primary_key=True, foreign_key="unit.id")
+    label: str                        # the side's own name for it: "C3"
+    status: str                       # seen | last_known
+    q: int
+    r: int
+    turn: int                         # turn last seen
+    detail: str = "unit"              # unit | vehicle | infantry (MW4 15.73: only the kind)
+    type_label: str = ""              # what the side saw it to be ("" when only the kind)
+    role: str = "unknown"
+    strength: str = ""
+    seen_by: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))

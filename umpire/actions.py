@@ -1,0 +1,46 @@
+"""Actions shared by the CLI and the GUI that need both the core and a rule system."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .core.engine import KnowledgeChange, refresh_knowledge
+from .core.errors import UmpireError
+from .core.game import Game
+from .core.hexgrid import Hex
+from .core.los import Eye, LosResult
+from .core.scenario import Scenario
+from .core.store.db import create_game, open_game
+from .rules import rule_system
+
+
+def new_game(scenario: Scenario, target: str | Path, overwrite: bool = False) -> str:
+    """Create the game file and run the opening spotting pass (MW4 5.2: face-down until seen)."""
+    location = create_game(scenario, target, overwrite=overwrite)
+    refresh_knowledge(location, rule_system(scenario.rules))
+    return location
+
+
+def update_spotting(location: str) -> KnowledgeChange:
+    return refresh_knowledge(location, rule_system(open_game(location).rules))
+
+
+def resolve_place(game: Game, text: str) -> tuple[Hex, Eye]:
+    """A hex number or a unit id -> (hex, the eye LOS should use there)."""
+    if text in game.units:
+        u = game.units[text]
+        if not u.on_map:
+            raise UmpireError(f"unit {text} is not on the map ({u.status})")
+        heli = game.unit_type(u)["move_class"] == "helicopter"
+        return u.hex, Eye(u.hex, heli, u.fired)
+    try:
+        h = game.map.grid.parse(text)
+    except ValueError as e:
+        raise UmpireError(f"{text!r} is neither a unit id nor a hex number: {e}") from None
+    return h, Eye(h)
+
+
+def line_of_sight(game: Game, a: str, b: str) -> LosResult:
+    _, ea = resolve_place(game, a)
+    _, eb = resolve_place(game, b)
+    return rule_system(game.rules).sight(game.map, game.night).line_of_sight(ea, eb)

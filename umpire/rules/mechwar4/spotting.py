@@ -1,0 +1,242 @@
+"""MechWar 4 spotting (MW4 5.2-5.25, 11.2, 7.87, 19.72): which enemy units each side observes.
+
+A target is observed by an enemy unit with a clear line of sight when:
+* it fired this turn, or is a vehicle that moved this turn: at any range (5.21);
+* it is already face-up to that side (seen last pass): at any range, while in LOS (5.22);
+* otherwise within the Observation Range Table's range for the terrain it is in (5.2) -- the
+  best terrain along its move if it moved (5.23), the "defilade" row when the line enters its
+  hex across a slope, crest or embankment hexside (10.21); at night no more than 10 (19.72);
+* in an improved position, neither moving nor firing: only from an adjacent hex (11.2).
+A camouflaged target that would be observed by range rolls 1d6 on the Camouflage Observation
+Chart; at or under the number it stays hidden this phase (5.25).  Artillery spotted by
+counterbattery stays spotted while it stays in that hex (7.87).
+
+`spot_side` is the fast full pass (distance pruning, then batched LOS); `SpottingState` keeps
+the observer-target pairs so that one unit's move is re-judged without redoing the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from ...core.errors import RulesetError
+from ...core.game import Game, UnitState
+from ...core.hexgrid import Hex, hex_distance
+from ...core.los import Eye, crossing_plan
+from .los import NO_HEIGHT, Mw4Map
+
+ANY_RANGE = 10_000
+Roll = Callable[[str], int]     # purpose -> 1d6 result
+
+
+@dataclass(frozen=True)
+class Sighting:
+    target: str
+    observers: tuple[str, ...]
+    rule: str
+    reason: str
+
+
+@dataclass
+class SpottingReport:
+    side: str
+    seen: dict[str, Sighting] = field(default_factory=dict)
+    camouflage_rolls: list[tuple[str, int, int]] = field(default_factory=list)   # unit, roll, needed
+
+
+class Spotter:
+    def __init__(self, game: Game, sight: Mw4Map) -> None:
+        self.game = game
+        self.sight = sight
+        rules = game.rules
+        self.obs = rules.tables["observation"].section("entry")
+        self.camo = rules.tables["camouflage"].section("entry")
+        for table, name in ((self.obs, "observation.toml"), (self.camo, "camouflage.toml")):
+            missing = [k for k in list(rules.terrain_types) + ["defilade"] if k not in table]
+            if missing:
+                raise RulesetError(f"no row for terrain {', '.join(missing)}", file=name)
+        self.night_cap = sight.night_los if game.night else None
+        self.units = [u for u in game.units.values() if u.on_map and not u.carried_by]
+
+    # ------------------------------------------------------------------ one pair
+    def kind(self, u: UnitState) -> str:
+        t = self.game.unit_type(u)
+        if t["move_class"] == "helicopter":
+            return "helicopter"
+        return "infantry" if t["move_class"] == "foot" else "vehicle"
+
+    def eye(self, u: UnitState) -> Eye:
+        return Eye(u.hex, self.kind(u) == "helicopter", u.fired)
+
+    def table_range(self, u: UnitState, terrain_key: str) -> int:
+        k = self.kind(u)
+        row = self.obs["helicopter" if k == "helicopter" else terrain_key]
+        rng = row["vehicle"] if k in ("vehicle", "helicopter") else (
+            row["infantry_moving"] if u.moved else row["infantry"])
+        return min(rng, self.night_cap) if self.night_cap else rng
+
+    def any_range(self, side: str, u: UnitState) -> str | None:
+        """The rule under which `side` sees `u` at any range in LOS, if one applies."""
+        if u.fired:
+            return "MW4 5.21"
+        if u.moved and self.kind(u) != "infantry":
+            return "MW4 5.21"
+        c = self.game.contacts.get((side, u.id))
+        if c is not None and c.status == "seen":
+            return "MW4 5.22"
+        return None
+
+    def reach(self, side: str, u: UnitState) -> int:
+        """The farthest an observer of `side` could be and still see `u` (before LOS)."""
+        if u.improved and not u.moved and not u.fired:
+            return 1
+        if self.any_range(side, u):
+            spread = max((hex_distance(h, u.hex) for h in u.path), default=0)
+            return (self.night_cap or ANY_RANGE) + spread
+        # 5.23: a mover may be seen anywhere along its path, so reach back along it too
+        hexes = u.path or (u.hex,)
+        return max(self.table_range(u, self.game.map.terrain[h]) + hex_distance(h, u.hex) for h in hexes)
+
+    def in_defilade(self, observer: Hex, target: Hex) -> bool:
+        """The line enters the target's hex across an obstruction hexside its observer does not
+        see over (MW4 10.21 defilade; 10.41 a unit two levels up ignores it)."""
+        side_off = crossing_plan(target - observer).entry_side
+        if side_off is None:
+            return False
+        side = type(side_off)(side_off.a + observer, side_off.b + observer)
+        height = self.sight.side_height.get(side, NO_HEIGHT)
+        return height > NO_HEIGHT and self.sight.elev[observer] < height + 1
+
+    def pair(self, side: str, o: UnitState, t: UnitState) -> str | None:
+        """The rule by which observer `o` sees target `t` now, or None (one pair, exactly)."""
+        d = hex_distance(o.hex, t.hex)
+        if t.improved and not t.moved and not t.fired:
+            return "MW4 11.2" if d <= 1 else None
+        if d > self.reach(side, t):
+            return None
+        los = self.sight.line_of_sight
+        anyr = self.any_range(side, t)
+        if t.moved and t.path and anyr != "MW4 5.22":
+            # 5.21 / 5.23: every hex of its move counts, each with its own terrain
+            tk = self.eye(t)
+            for h in t.path:
+                limit = (self.night_cap or ANY_RANGE) if anyr else self.table_range(t, self.game.map.terrain[h])
+                if hex_distance(o.hex, h) <= limit and los(self.eye(o), Eye(h, tk.helicopter, tk.firing)).clear:
+                    return anyr or "MW4 5.23"
+            return None
+        if not los(self.eye(o), self.eye(t)).clear:
+            return None
+        if anyr:
+            return anyr
+        return "MW4 5.2" if d <= self._range_now(o, t) else None
+
+    def _range_now(self, o: UnitState, t: UnitState) -> int:
+        if self.in_defilade(o.hex, t.hex):
+            return self.table_range(t, "defilade")
+        return self.table_range(t, self.game.map.terrain[t.hex])
+
+    # ------------------------------------------------------------------ a whole side
+    def pairs_for(self, side: str, observers: list[UnitState], targets: list[UnitState]) -> dict:
+        """{(observer id, target id): rule} for every pair in which the observer sees the target."""
+        out: dict[tuple[str, str], str] = {}
+        if not observers or not targets:
+            return out
+        oq = np.array([[u.hex.q, u.hex.r] for u in observers])
+        tq = np.array([[u.hex.q, u.hex.r] for u in targets])
+        dq = tq[None, :, 0] - oq[:, None, 0]
+        dr = tq[None, :, 1] - oq[:, None, 1]
+        dist = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        reach = np.array([self.reach(side, t) for t in targets])
+        oi, ti = np.nonzero(dist <= reach[None, :])          # prune by range before any LOS
+        simple = np.array([not (self.kind(observers[i]) == "helicopter" or self.kind(targets[j]) == "helicopter"
+                                or (targets[j].moved and targets[j].path)) for i, j in zip(oi, ti)], dtype=bool)
+        for i, j in zip(oi[~simple], ti[~simple]):           # helicopters and movers: one by one
+            rule = self.pair(side, observers[i], targets[j])
+            if rule:
+                out[(observers[i].id, targets[j].id)] = rule
+        si, sj = oi[simple], ti[simple]
+        clear = self.sight.batch_clear(oq[si], tq[sj])
+        for i, j, ok in zip(si, sj, clear):
+            if not ok:
+                continue
+            o, t = observers[i], targets[j]
+            d = int(dist[i, j])
+            if t.improved and not t.moved and not t.fired:
+                out[(o.id, t.id)] = "MW4 11.2"
+                continue
+            anyr = self.any_range(side, t)
+            if anyr:
+                out[(o.id, t.id)] = anyr
+            elif d <= self._range_now(o, t):
+                out[(o.id, t.id)] = "MW4 5.2"
+        return out
+
+    def observers_and_targets(self, side: str) -> tuple[list[UnitState], list[UnitState]]:
+        mine = [u for u in self.units if u.side == side]
+        theirs = [u for u in self.units if u.side != side]
+        return mine, theirs
+
+    def spot_side(self, side: str, roll: Roll | None = None) -> SpottingReport:
+        observers, targets = self.observers_and_targets(side)
+        return self.report(side, self.pairs_for(side, observers, targets), roll)
+
+    def report(self, side: str, pairs: dict, roll: Roll | None = None) -> SpottingReport:
+        rep = SpottingReport(side)
+        by_target: dict[str, list[tuple[str, str]]] = {}
+        for (o, t), rule in sorted(pairs.items()):
+            by_target.setdefault(t, []).append((o, rule))
+        for u in self.units:
+            if u.side != side and u.cb_spotted is not None and u.cb_spotted == u.hex:
+                by_target.setdefault(u.id, []).append(("counterbattery", "MW4 7.87"))
+        for tid, seen in by_target.items():
+            t = self.game.units[tid]
+            rules = {r for _, r in seen}
+            if t.camouflaged and rules <= {"MW4 5.2", "MW4 5.23"} and roll is not None:
+                key = "defilade" if all(self.in_defilade(self.game.units[o].hex, t.hex)
+                                        for o, _ in seen if o in self.game.units) else self.game.map.terrain[t.hex]
+                need = self.camo[key]["infantry" if self.kind(t) == "infantry" else "vehicle"]
+                r = roll(f"camouflage {tid}")
+                rep.camouflage_rolls.append((tid, r, need))
+                if r <= need:
+                    continue            # stays hidden this phase (5.25)
+            rule = sorted(rules)[0]
+            rep.seen[tid] = Sighting(tid, tuple(o for o, _ in seen), rule, _REASONS.get(rule, ""))
+        return rep
+
+
+_REASONS = {
+    "MW4 5.2": "within observation range with a clear line of sight",
+    "MW4 5.21": "fired or moved (vehicle) in a line of sight",
+    "MW4 5.22": "already face-up and still in a line of sight",
+    "MW4 5.23": "seen in the most open terrain it moved through",
+    "MW4 11.2": "in an improved position, seen from the next hex",
+    "MW4 7.87": "spotted by counterbattery and has not moved",
+}
+
+
+class SpottingState:
+    """Every seeing pair of one side, kept so that a move is re-judged incrementally."""
+
+    def __init__(self, spotter: Spotter, side: str) -> None:
+        self.spotter = spotter
+        self.side = side
+        obs, tgt = spotter.observers_and_targets(side)
+        self.pairs = spotter.pairs_for(side, obs, tgt)
+
+    def unit_moved(self, unit_id: str) -> None:
+        """Re-judge only the pairs that include the unit (its new hex is in the game state)."""
+        sp = self.spotter
+        sp.units = [u for u in sp.game.units.values() if u.on_map and not u.carried_by]
+        self.pairs = {k: v for k, v in self.pairs.items() if unit_id not in k}
+        obs, tgt = sp.observers_and_targets(self.side)
+        moved = sp.game.units[unit_id]
+        if moved.side == self.side:
+            self.pairs.update(sp.pairs_for(self.side, [moved], tgt))
+        else:
+            self.pairs.update(sp.pairs_for(self.side, obs, [moved]))
+
+    def seen(self) -> set[str]:
+        return {t for _, t in self.pairs}

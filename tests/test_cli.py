@@ -118,3 +118,40 @@ def test_rulesets_lists_samples():
 def test_usage_error_is_one_line():
     line = _one_line_error(umpire("render"))
     assert "required" in line
+
+
+def test_los_explains(game_path):
+    r = umpire("los", game_path, "1206", "1626")
+    assert r.returncode == 0, r.stderr
+    assert "BLOCKED" in r.stdout and "MW4 10.4" in r.stdout and "blocked at hex" in r.stdout
+
+
+def test_los_json_with_unit_ids(game_path):
+    import json
+
+    r = umpire("los", game_path, "2-32 HQ", "B3 Inf", "--json")
+    data = json.loads(r.stdout)
+    assert data["from"] == "1206" and data["to"] == "2406" and data["clear"] is True
+    assert data["along_hexsides"]            # this line runs exactly along hexsides
+
+
+def test_los_bad_place(game_path):
+    assert "neither a unit id nor a hex number" in _one_line_error(umpire("los", game_path, "Z9", "0101"))
+
+
+def test_spot_prints_the_sides_knowledge(game_path):
+    r = umpire("spot", game_path, "--side", "nato")
+    assert r.returncode == 0, r.stderr
+    assert "C1" in r.stdout and "BRDM-2 reconnaissance" in r.stdout and "2224" in r.stdout
+    assert "SAMPLE" in r.stdout
+    assert "Recon 1" not in r.stdout            # the side's own name for it, not the enemy's
+    r = umpire("spot", game_path, "--side", "warpac", "--json")
+    import json
+    data = json.loads(r.stdout)
+    from umpire.core.store.db import open_game
+    assert data["contacts"] == []
+    assert len(data["own_units"]) == len(open_game(game_path).units_of("warpac"))
+
+
+def test_spot_unknown_side(game_path):
+    assert "unknown side 'nobody'" in _one_line_error(umpire("spot", game_path, "--side", "nobody"))

@@ -56,3 +56,21 @@ def test_pointy_topped_map_renders(qapp, tmp_path):
     # pointy maps are wider than tall for the same column and row counts
     assert img.width() > img.height() * 0.9
     assert len(game.units) == 6
+
+
+def test_contacts_are_drawn_from_knowledge_not_truth(qapp, tmp_path, sample_scenario):
+    """NATO sees Recon 1 at the start.  Moving it (or any unseen unit) in the truth, without a
+    new spotting pass, must not change NATO's picture: the contact is what NATO recorded."""
+    from umpire.actions import new_game
+
+    path = new_game(sample_scenario, tmp_path / "k.umpire")
+    before = _render(qapp, path, "nato", tmp_path / "1.png")
+    game = open_game(path)
+    assert [c.unit for (s, _), c in game.contacts.items() if s == "nato"] == ["Recon 1"]
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE unit SET r = r - 1 WHERE side_id = 'warpac' AND q IS NOT NULL")
+        conn.execute("UPDATE unit SET steps_lost = 1 WHERE side_id = 'warpac'")
+    assert _render(qapp, path, "nato", tmp_path / "2.png") == before
+    with sqlite3.connect(path) as conn:        # control: forgetting the contact does change it
+        conn.execute("DELETE FROM contact")
+    assert _render(qapp, path, "nato", tmp_path / "3.png") != before

@@ -24,7 +24,7 @@ import numpy as np
 
 from ...core.errors import RulesetError
 from ...core.game import Game, UnitState
-from ...core.hexgrid import Hex, hex_distance
+from ...core.hexgrid import Hex, Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
 from .los import NO_HEIGHT, Mw4Map
 
@@ -106,7 +106,7 @@ class Spotter:
         side_off = crossing_plan(target - observer).entry_side
         if side_off is None:
             return False
-        side = type(side_off)(side_off.a + observer, side_off.b + observer)
+        side = Hexside(side_off.a + observer, side_off.b + observer)
         height = self.sight.side_height.get(side, NO_HEIGHT)
         return height > NO_HEIGHT and self.sight.elev[observer] < height + 1
 
@@ -173,6 +173,24 @@ class Spotter:
             elif d <= self._range_now(o, t):
                 out[(o.id, t.id)] = "MW4 5.2"
         return out
+
+    def can_pull_back(self, u: UnitState) -> bool:
+        """MW4 6.92: a unit that fired from defilade (its hex has a slope, crest or embankment
+        hexside, or it is on a hilltop) may go back to face-down at the end of the phase if no
+        enemy unit would observe it within normal observation range, as if it had not fired."""
+        m = self.sight
+        hilltop = all(m.elev.get(n, -1) < m.elev[u.hex] for n in self.game.map.on_map_neighbours(u.hex))
+        behind = any(Hexside.between(u.hex, n) in m.side_height for n in self.game.map.on_map_neighbours(u.hex))
+        if not u.fired or not (hilltop or behind):
+            return False
+        quiet = UnitState(**{**u.__dict__, "fired": False, "moved": False, "path": ()})
+        for o in self.units:
+            if o.side == u.side:
+                continue
+            d = hex_distance(o.hex, u.hex)
+            if d <= self._range_now(o, quiet) and self.sight.line_of_sight(self.eye(o), self.eye(quiet)).clear:
+                return False
+        return True
 
     def observers_and_targets(self, side: str) -> tuple[list[UnitState], list[UnitState]]:
         mine = [u for u in self.units if u.side == side]

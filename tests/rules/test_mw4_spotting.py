@@ -1,0 +1,214 @@
+"""MechWar 4 spotting: one small situation per rule, each citing it."""
+
+import dataclasses
+
+import pytest
+
+from umpire.core.game import Contact, Game, UnitState
+from umpire.core.hexgrid import Hex
+from umpire.rules.mechwar4.los import Mw4Map
+from umpire.rules.mechwar4.spotting import Spotter, SpottingState
+
+from .mapkit import MW4, make_map
+from .test_mw4_los import ROW, grid_with
+
+OBS = MW4.tables["observation"].section("entry")
+
+
+def game_on(m, units, night=False, contacts=()):
+    g = Game(location=":memory:", schema_version=2, title="t", rules=MW4, description="", turns=5, turn=2,
+             first_player="blue", night=night, special_rules=(), scenario_path="t.toml", map=m)
+    from umpire.core.scenario import Side
+    g.sides = [Side("blue", "Blue", "#0000ff", "seasoned"), Side("red", "Red", "#ff0000", "seasoned")]
+    for u in units:
+        g.units[u.id] = u
+    for c in contacts:
+        g.contacts[(c.side, c.unit)] = c
+    return g
+
+
+def unit(uid, side, number, m, utype="us_m1", **kw):
+    return UnitState(uid, utype, side, f"{side}-bn", None, "", "seasoned", m.grid.parse(number), **kw)
+
+
+def seen(g, side="blue", roll=None):
+    return Spotter(g, Mw4Map(g.map, MW4, g.night)).spot_side(side, roll).seen
+
+
+def far(m, start, dist):
+    """The hex `dist` hexes along ROW's line from `start`... on a long clear map."""
+    return m.grid.from_offset(1 + dist, 6)
+
+
+@pytest.fixture()
+def open_map():
+    return make_map(["." * 30] * 12)
+
+
+def place(m, col):
+    return m.grid.number(m.grid.from_offset(col, 6))
+
+
+class TestObservationRange:
+    def test_5_2_stationary_vehicle_in_clear_within_range(self, open_map):
+        m = open_map
+        rng = OBS["clear"]["vehicle"]
+        g = game_on(m, [unit("o", "blue", place(m, 1), m), unit("t", "red", place(m, 1 + rng), m, "sov_t72")])
+        assert seen(g)["t"].rule == "MW4 5.2"
+        g = game_on(m, [unit("o", "blue", place(m, 1), m), unit("t", "red", place(m, 2 + rng), m, "sov_t72")])
+        assert "t" not in seen(g)
+
+    def test_5_2_infantry_is_harder_to_see(self, open_map):
+        m = open_map
+        d = OBS["clear"]["infantry"] + 1
+        g = game_on(m, [unit("o", "blue", place(m, 1), m), unit("t", "red", place(m, 1 + d), m, "sov_motor_rifle")])
+        assert "t" not in seen(g)
+
+    def test_5_2_woods_shrink_the_range(self):
+        t, e = grid_with({ROW[4]: "w"})
+        m = make_map(t, e)
+        g = game_on(m, [unit("o", "blue", ROW[0], m), unit("t", "red", ROW[4], m, "sov_t72")])
+        assert OBS["light_woods"]["vehicle"] < 4 and "t" not in seen(g)
+        g = game_on(m, [unit("o", "blue", ROW[2], m), unit("t", "red", ROW[4], m, "sov_t72")])
+        assert "t" in seen(g)
+
+    def test_los_blocked_means_unseen_even_when_close(self):
+        m = make_map(*grid_with({ROW[1]: "W"}))
+        g = game_on(m, [unit("o", "blue", ROW[0], m), unit("t", "red", ROW[2], m, "sov_t72")])
+        assert "t" not in seen(g)
+
+    def test_19_72_night_caps_observation_at_10(self, open_map):
+        m = open_map
+        g = game_on(m, [unit("o", "blue", place(m, 1), m), unit("t", "red", place(m, 13), m, "sov_t72")], night=True)
+        assert OBS["clear"]["vehicle"] > 10 and "t" not in seen(g)
+
+    def test_defilade_behind_a_crest_10_21(self, open_map):
+        t, e = grid_with({})
+        m = make_map(t, e, hexsides={"crest": [f"{ROW[5]}/{ROW[6]}"]})
+        g = game_on(m, [unit("o", "blue", ROW[0], m, "us_m1"), unit("t", "red", ROW[6], m, "sov_t72")])
+        assert "t" not in seen(g)                 # hull down: seen only from the next hex
+        g = game_on(m, [unit("o", "blue", ROW[5], m), unit("t", "red", ROW[6], m, "sov_t72")])
+        assert "t" in seen(g)
+
+
+class TestRevealing:
+    def test_5_21_firing_reveals_at_any_range(self, open_map):
+        m = open_map
+        far_hex = place(m, 28)
+        g = game_on(m, [unit("o", "blue", place(m, 1), m), unit("t", "red", far_hex, m, "sov_motor_rifle", fired=True)])
+        assert seen(g)["t"].rule == "MW4 5.21"
+
+    def test_5_21_a_moving_vehicle_is_seen_at_any_range_in_los(self, open_map):
+        m = open_map
+        path = tuple(m.grid.from_offset(c, 6) for c in (26, 27, 28))
+        g = game_on(m, [unit("o", "blue", place(m, 1), m),
+                        unit("t", "red", place(m, 28), m, "sov_t72", moved=True, path=path)])
+        assert seen(g)["t"].rule == "MW4 5.21"
+
+    def test_5_22_face_up_stays_seen_while_in_los(self, open_map):
+        m = open_map
+        t_hex = place(m, 25)
+        c = Contact("blue", "t", "C1", "seen", m.grid.parse(t_hex), 1)
+        g = game_on(m, [unit("o", "blue", place(m, 1), m), unit("t", "red", t_hex, m, "sov_t72")], contacts=[c])
+        assert seen(g)["t"].rule == "MW4 5.22"
+        g2 = game_on(m, [unit("o", "blue", place(m, 1), m), unit("t", "red", t_hex, m, "sov_t72")])
+        assert "t" not in seen(g2)           # the same unit, not face-up: too far
+
+    def test_5_23_best_terrain_along_the_move_counts(self):
+        """Infantry that moved from open ground into woods is judged by the open ground."""
+        m = make_map(*grid_with({ROW[6]: "w"}))
+        path = (m.grid.parse(ROW[5]), m.grid.parse(ROW[6]))
+        g = game_on(m, [unit("o", "blue", ROW[0], m),
+                        unit("t", "red", ROW[6], m, "sov_motor_rifle", moved=True, path=path)])
+        # moving infantry in clear is seen at infantry_moving range; ROW[5] is 5 hexes away
+        assert OBS["clear"]["infantry_moving"] >= 5
+        assert seen(g)["t"].rule == "MW4 5.23"
+        g = game_on(m, [unit("o", "blue", ROW[0], m), unit("t", "red", ROW[6], m, "sov_motor_rifle", moved=True,
+                                                           path=(m.grid.parse(ROW[6]),))])
+        assert "t" not in seen(g)
+
+    def test_11_2_improved_position_seen_only_from_adjacent(self, open_map):
+        m = open_map
+        g = game_on(m, [unit("o", "blue", place(m, 1), m), unit("t", "red", place(m, 3), m, "sov_t72", improved=True)])
+        assert "t" not in seen(g)
+        g = game_on(m, [unit("o", "blue", place(m, 2), m), unit("t", "red", place(m, 3), m, "sov_t72", improved=True)])
+        assert seen(g)["t"].rule == "MW4 11.2"
+        g = game_on(m, [unit("o", "blue", place(m, 1), m),
+                        unit("t", "red", place(m, 3), m, "sov_t72", improved=True, fired=True)])
+        assert "t" in seen(g)                  # firing gives the position away
+
+    def test_7_87_counterbattery_spotted_stays_spotted_in_place(self, open_map):
+        m = open_map
+        h = place(m, 29)
+        g = game_on(m, [unit("o", "blue", place(m, 1), m),
+                        unit("t", "red", h, m, "sov_2s1", cb_spotted=m.grid.parse(h))])
+        assert seen(g)["t"].rule == "MW4 7.87" and seen(g)["t"].observers == ("counterbattery",)
+        g = game_on(m, [unit("o", "blue", place(m, 1), m),
+                        unit("t", "red", h, m, "sov_2s1", cb_spotted=m.grid.parse(place(m, 28)))])
+        assert "t" not in seen(g)              # it moved: no longer spotted
+
+
+class TestCamouflage:
+    def test_5_25_low_roll_keeps_a_camouflaged_unit_hidden(self, open_map):
+        m = open_map
+        units = [unit("o", "blue", place(m, 1), m), unit("t", "red", place(m, 4), m, "sov_t72", camouflaged=True)]
+        need = MW4.tables["camouflage"].section("entry")["clear"]["vehicle"]
+        assert "t" not in seen(game_on(m, units), roll=lambda purpose: need)
+        assert "t" in seen(game_on(m, units), roll=lambda purpose: need + 1)
+
+    def test_camouflage_does_not_help_a_unit_that_fires(self, open_map):
+        m = open_map
+        units = [unit("o", "blue", place(m, 1), m),
+                 unit("t", "red", place(m, 4), m, "sov_t72", camouflaged=True, fired=True)]
+        assert "t" in seen(game_on(m, units), roll=lambda purpose: 1)
+
+
+class TestPullBack:
+    def test_6_92_example_no_enemy_within_observation_range(self):
+        """MW4 6.92 example: the M60 that fired from behind a slope hexside reverts to hidden if
+        no Soviet unit is within (its one-hex defilade) observation range."""
+        t, e = grid_with({}, {ROW[4]: 1, ROW[5]: 1})
+        m = make_map(t, e, slopes="auto")
+        m60 = unit("m60", "blue", ROW[4], m, "us_m60a3", fired=True)
+        g = game_on(m, [m60, unit("s", "red", ROW[0], m, "sov_t72")])
+        sp = Spotter(g, Mw4Map(m, MW4))
+        assert sp.can_pull_back(m60)
+        g = game_on(m, [m60, unit("s", "red", ROW[3], m, "sov_t72")])
+        assert not Spotter(g, Mw4Map(m, MW4)).can_pull_back(m60)     # an enemy in the next hex
+
+    def test_6_92_only_after_firing_from_defilade(self, open_map):
+        m = open_map
+        u = unit("u", "blue", place(m, 5), m, fired=True)
+        g = game_on(m, [u, unit("s", "red", place(m, 25), m, "sov_t72")])
+        assert not Spotter(g, Mw4Map(m, MW4)).can_pull_back(u)       # open ground: no defilade
+
+
+class TestFastPathsAgree:
+    def test_batched_pass_equals_pair_by_pair(self, sample_scenario):
+        from umpire.core.game import UnitState as U
+        g = game_on(sample_scenario.map, [])
+        for su in sample_scenario.units:
+            if su.hex and not su.carried_by:
+                g.units[su.id] = U(su.id, su.type, "blue" if su.side == "nato" else "red", su.battalion,
+                                   su.company, "", su.quality, su.hex)
+        sp = Spotter(g, Mw4Map(g.map, MW4))
+        for side in ("blue", "red"):
+            obs, tgt = sp.observers_and_targets(side)
+            fast = sp.pairs_for(side, obs, tgt)
+            slow = {(o.id, t.id): r for o in obs for t in tgt if (r := sp.pair(side, o, t))}
+            assert fast == slow
+
+    def test_incremental_equals_full_after_moves(self, sample_scenario):
+        from umpire.core.game import UnitState as U
+        g = game_on(sample_scenario.map, [])
+        for su in sample_scenario.units:
+            if su.hex and not su.carried_by:
+                g.units[su.id] = U(su.id, su.type, "blue" if su.side == "nato" else "red", su.battalion,
+                                   su.company, "", su.quality, su.hex)
+        sp = Spotter(g, Mw4Map(g.map, MW4))
+        state = SpottingState(sp, "blue")
+        for uid, dest in (("T1", "1918"), ("A3", "2215"), ("Recon 1", "2214")):
+            g.units[uid].hex = g.map.grid.parse(dest)
+            state.unit_moved(uid)
+            assert state.pairs == sp.pairs_for("blue", *sp.observers_and_targets("blue"))
+        assert state.seen()

@@ -146,3 +146,64 @@ def test_enemy_secret_minefield_not_described_to_the_other_side(window):
     window.viewer_box.setCurrentIndex(1)            # NATO, the owner
     window._hex_clicked(h)
     assert "Minefield (preventative), nato — secret" in window.inspector.toPlainText()
+
+
+@pytest.fixture()
+def spotted_window(qtbot, tmp_path, sample_scenario):
+    from umpire.actions import new_game
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
+    w = MainWindow(settings)
+    qtbot.addWidget(w)
+    w.show()
+    w.load_game(open_game(new_game(sample_scenario, tmp_path / "g.umpire")))
+    return w
+
+
+def test_los_tool_drag_shows_line_and_blocker(spotted_window):
+    w = spotted_window
+    p = w.game.map.grid.parse
+    w.sight_tools.act_los.setChecked(True)
+    assert w.map_view.los_tool
+    w.map_view.los_dragged.emit(p("1206"), p("1626"), True)
+    assert w.sight_tools.last is not None and not w.sight_tools.last.clear
+    assert w.sight_tools.los_item is not None and w.sight_tools.los_item.scene() is w.scene
+    assert "BLOCKED" in w.statusBar().currentMessage() and "1522" in w.statusBar().currentMessage()
+    assert "MW4 10.44" in w.inspector.toPlainText()
+    w.sight_tools.act_los.setChecked(False)
+    assert w.sight_tools.los_item is None and not w.map_view.los_tool
+
+
+def test_visible_area_only_for_the_viewers_own_units(spotted_window):
+    w = spotted_window
+    w.sight_tools.act_area.setChecked(True)
+    w.select_unit("A3")
+    assert w.sight_tools.area_item is not None
+    w.viewer_box.setCurrentIndex(2)              # the Soviet side cannot ask what A3 sees
+    assert w.sight_tools.area_item is None
+    w.select_unit("T1")
+    assert w.sight_tools.area_item is not None
+    visible = w.sight_tools.visible_hexes(w.game.units["T1"].hex)
+    assert w.game.units["T1"].hex in visible and len(visible) > 10
+
+
+def test_side_view_lists_contacts_not_enemy_units(spotted_window):
+    w = spotted_window
+    w.viewer_box.setCurrentIndex(1)              # NATO
+    keys = set(w.tree._items)
+    assert "contact:C1" in keys and "Recon 1" not in keys
+    w.select_unit("contact:C1")
+    text = w.inspector.toPlainText()
+    assert "Contact C1" in text and "BRDM-2 reconnaissance" in text and "Recon 1" not in text
+
+
+def test_update_spotting_action(spotted_window):
+    import sqlite3
+    w = spotted_window
+    w.viewer_box.setCurrentIndex(1)
+    h = w.game.map.grid.parse("2214")
+    with sqlite3.connect(w.game.location) as conn:
+        conn.execute("UPDATE unit SET q = ?, r = ? WHERE id = 'T1'", (h.q, h.r))
+    w.act_spot.trigger()
+    assert w.viewer == "nato"                    # the viewer is kept
+    assert len([k for k in w.tree._items if k.startswith("contact:")]) == 2
+    assert "new" in w.statusBar().currentMessage()

@@ -11,7 +11,7 @@ from ..core.game import Game
 from ..core.hexgrid import Hex, Hexside, neighbour
 from ..core.ruleset import Ruleset
 from ..core.terrain import GameMap
-from ..core.knowledge import UMPIRE
+from ..core.knowledge import UMPIRE, SideView, UnitMark
 from ..core.symbols import ROLE_LABELS
 
 KEY = Qt.UserRole
@@ -32,7 +32,7 @@ class OrderOfBattleTree(QTreeWidget):
         self.itemSelectionChanged.connect(self._changed)
         self._quiet = False
 
-    def populate(self, game: Game, viewer: str) -> None:
+    def populate(self, game: Game, viewer: str, view: SideView | None = None) -> None:
         self._quiet = True
         self.clear()
         self._items.clear()
@@ -47,8 +47,20 @@ class OrderOfBattleTree(QTreeWidget):
                 for comp in game.companies_of(bat.id):
                     c_item = QTreeWidgetItem(b_item, [comp.name])
                     self._add_units(game, c_item, [u for u in game.units.values() if u.company == comp.id])
+            if viewer != UMPIRE and view is not None:
+                self._add_contacts(s_item, game, view)
         self.expandAll()
         self._quiet = False
+
+    def _add_contacts(self, parent: QTreeWidgetItem, game: Game, view: SideView) -> None:
+        """The side's contacts, from its view only: label, what it was seen to be, where, when."""
+        marks = sorted((m for m in view.units if m.key.startswith("contact:")), key=lambda m: int(m.label[1:]))
+        c_item = QTreeWidgetItem(parent, [f"Contacts ({len(marks)})" if marks else "Contacts: none seen"])
+        for m in marks:
+            when = "" if m.knowledge == "seen" else f" (turn {m.turn_seen})"
+            item = QTreeWidgetItem(c_item, [f"{m.label} — {m.type_label}{when}", game.map.number(m.hex), m.strength])
+            item.setData(0, KEY, m.key)
+            self._items[m.key] = item
 
     def _add_units(self, game: Game, parent: QTreeWidgetItem, units) -> None:
         for u in units:
@@ -90,6 +102,17 @@ class UnitInspector(QTextBrowser):
     def show_nothing(self) -> None:
         self.setHtml("<p style='color:#666'>Select a unit on the map or in the order of battle. "
                      "Click a stack again to bring the next counter to the top.</p>")
+
+    def show_contact(self, view: SideView, mark: UnitMark) -> None:
+        """An enemy contact, from the side's knowledge only."""
+        status = "in sight now" if mark.knowledge == "seen" else f"last seen on turn {mark.turn_seen}"
+        rows = [("Seen as", mark.type_label), ("Role", ROLE_LABELS.get(mark.role, mark.role)),
+                ("Where", view.map.number(mark.hex)), ("Status", status)]
+        if mark.strength:
+            rows.append(("Strength", f"{mark.strength} steps"))
+        body = "".join(f"<tr><td style='color:#555;padding-right:8px'>{escape(k)}</td>"
+                       f"<td>{escape(str(v))}</td></tr>" for k, v in rows)
+        self.setHtml(f"<h3 style='margin:2px 0'>Contact {escape(mark.label)}</h3><table>{body}</table>")
 
     def show_hex(self, game_map: GameMap, rules: Ruleset, h: Hex) -> None:
         """A hex as the viewer's map shows it: terrain, level, hexside features, overlays."""

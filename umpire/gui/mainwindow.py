@@ -15,10 +15,12 @@ from ..core.game import Game
 from ..core.hexgrid import Hex
 from ..core.knowledge import UMPIRE, build_view, viewers
 from ..core.scenario import load_scenario
-from ..core.store.db import GAME_SUFFIX, copy_game, create_game, default_game_path, open_game
+from ..actions import new_game, update_spotting
+from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, open_game
 from .docks import OrderOfBattleTree, UnitInspector
 from .mapscene import MapScene, render_view
 from .mapview import MapView
+from .sighttools import SightTools
 
 MAX_RECENT = 8
 
@@ -33,6 +35,7 @@ class MainWindow(QMainWindow):
         self.selected: str | None = None
         self.map_view = MapView(self)
         self.setCentralWidget(self.map_view)
+        self.sight_tools = SightTools(self)
         self.tree = OrderOfBattleTree()
         self.inspector = UnitInspector()
         self._dock("Order of battle", self.tree, Qt.LeftDockWidgetArea).setMinimumWidth(330)
@@ -111,6 +114,13 @@ class MainWindow(QMainWindow):
         view.addAction(self.act_zones)
         view.addSeparator()
         self.viewer_menu = view.addMenu("View &As")
+        tools = self.menuBar().addMenu("&Tools")
+        tools.addAction(self.sight_tools.act_los)
+        tools.addAction(self.sight_tools.act_area)
+        tools.addSeparator()
+        self.act_spot = self._action("&Update Spotting", self.update_spotting, "F5",
+                                     "Run a spotting pass: who sees whom now (face-up / face-down)")
+        tools.addAction(self.act_spot)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("&Tables in Use…", self.show_tables))
         help_menu.addAction(self._action("&About Umpire", self.show_about))
@@ -123,13 +133,17 @@ class MainWindow(QMainWindow):
         bar.addSeparator()
         for a in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
             bar.addAction(a)
+        bar.addSeparator()
+        for a in (self.sight_tools.act_los, self.sight_tools.act_area, self.act_spot):
+            bar.addAction(a)
         self.addToolBar(bar)
         self._refresh_recent()
         self._enable_game_actions(False)
 
     def _enable_game_actions(self, on: bool) -> None:
         for a in (self.act_save_as, self.act_export, self.act_close, self.act_zoom_in, self.act_zoom_out,
-                  self.act_fit, self.act_numbers, self.act_zones):
+                  self.act_fit, self.act_numbers, self.act_zones, self.act_spot, self.sight_tools.act_los,
+                  self.sight_tools.act_area):
             a.setEnabled(on)
         self.viewer_box.setEnabled(on)
 
@@ -139,7 +153,7 @@ class MainWindow(QMainWindow):
         try:
             if path.endswith(".toml"):
                 scenario = load_scenario(path)
-                path = create_game(scenario, default_game_path(path))
+                path = new_game(scenario, default_game_path(path))
                 self.statusBar().showMessage(f"New game file {path}", 8000)
             game = open_game(path)
         except UmpireError as e:
@@ -149,10 +163,11 @@ class MainWindow(QMainWindow):
         self.remember(path)
         return True
 
-    def load_game(self, game: Game) -> None:
+    def load_game(self, game: Game, viewer: str = UMPIRE) -> None:
         self.game = game
-        self.viewer = UMPIRE
-        self.scene = MapScene(build_view(game, UMPIRE), game.rules)
+        self.viewer = viewer if viewer in [v for v, _ in viewers(game)] else UMPIRE
+        self.sight_tools.game_loaded(game)
+        self.scene = MapScene(build_view(game, self.viewer), game.rules)
         self.scene.unit_clicked.connect(self.select_unit)
         self.map_view.setScene(self.scene)
         self.viewer_box.blockSignals(True)
@@ -163,12 +178,13 @@ class MainWindow(QMainWindow):
             self.viewer_box.addItem(name, vid)
             act = self._action(name, lambda _=False, k=i: self.viewer_box.setCurrentIndex(k), f"Ctrl+{i + 1}")
             act.setCheckable(True)
-            act.setChecked(i == 0)
+            act.setChecked(vid == self.viewer)
             group.addAction(act)
             self.viewer_menu.addAction(act)
         self._viewer_actions = group
+        self.viewer_box.setCurrentIndex([v for v, _ in viewers(game)].index(self.viewer))
         self.viewer_box.blockSignals(False)
-        self.tree.populate(game, UMPIRE)
+        self.tree.populate(game, self.viewer, self.scene.view)
         self.inspector.show_nothing()
         self.selected = None
         samples = [t.title for t in game.rules.sample_tables()]
@@ -180,6 +196,7 @@ class MainWindow(QMainWindow):
         self.map_view.fit_map()
 
     def close_game(self) -> None:
+        self.sight_tools.clear()
         self.game = None
         self.scene = None
         self.map_view.setScene(None)
@@ -208,7 +225,7 @@ class MainWindow(QMainWindow):
         if not target.endswith(GAME_SUFFIX):
             target += GAME_SUFFIX
         try:
-            create_game(sc, target, overwrite=Path(target).exists())
+            new_game(sc, target, overwrite=Path(target).exists())
         except UmpireError as e:
             QMessageBox.critical(self, "Cannot create the game", e.one_line())
             return
@@ -287,12 +304,34 @@ class MainWindow(QMainWindow):
         if index < len(actions):
             actions[index].setChecked(True)
         self.scene.set_view(build_view(self.game, self.viewer))
-        self.tree.populate(self.game, self.viewer)
-        if self.selected and self.game.units[self.selected].side != self.viewer and self.viewer != UMPIRE:
+        self.tree.populate(self.game, self.viewer, self.scene.view)
+        if self.selected and not self.scene.view_has(self.selected):
             self.selected = None
             self.inspector.show_nothing()
         self.select_unit(self.selected)
+        self.sight_tools.view_changed()
         self._update_title()
+
+    def update_spotting(self) -> None:
+        """Run a spotting pass, store it, and redraw what each viewer knows."""
+        if self.game is None:
+            return
+        try:
+            change = update_spotting(self.game.location)
+            game = open_game(self.game.location)
+        except UmpireError as e:
+            QMessageBox.critical(self, "Spotting failed", e.one_line())
+            return
+        selected = self.selected
+        self.load_game(game, self.viewer)
+        if selected in game.units and (self.viewer == UMPIRE or game.units[selected].side == self.viewer):
+            self.select_unit(selected)
+        parts = []
+        for side in game.side_ids():
+            new, lost = change.new.get(side, []), change.lost.get(side, [])
+            parts.append(f"{game.side(side).name}: {len(change.seen.get(side, []))} seen"
+                         + (f", {len(new)} new" if new else "") + (f", {len(lost)} lost from sight" if lost else ""))
+        self.statusBar().showMessage("Spotting — " + "; ".join(parts), 10000)
 
     def select_unit(self, key: str | None) -> None:
         if self.game is None or self.scene is None:
@@ -300,7 +339,11 @@ class MainWindow(QMainWindow):
         self.selected = key
         h = self.scene.select_unit(key)
         self.tree.select_key(key)
-        if key:
+        self.sight_tools.unit_selected(key)
+        if key and key.startswith("contact:"):
+            mark = next(m for m in self.scene.view.units if m.key == key)
+            self.inspector.show_contact(self.scene.view, mark)
+        elif key:
             self.inspector.show_unit(self.game, key)
             if h is not None:
                 self.map_view.ensureVisible(self.scene.stacks[h].boundingRect(), 80, 80)
@@ -315,6 +358,7 @@ class MainWindow(QMainWindow):
 
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key_Escape and self.scene is not None:
+            self.sight_tools.act_los.setChecked(False)
             self.select_unit(None)
             self.scene.highlight_hex(None)
             self.inspector.show_nothing()
@@ -345,6 +389,7 @@ class MainWindow(QMainWindow):
             self.scene.show_zones = self.act_zones.isChecked()
             self.scene.set_view(self.scene.view)
             self.select_unit(self.selected)
+            self.sight_tools.view_changed()
 
     def _update_title(self) -> None:
         if self.game is None:

@@ -309,6 +309,9 @@ class MapScene(QGraphicsScene):
         self._highlight = item
         self._add(item)
 
+    def view_has(self, key: str) -> bool:
+        return any(m.key == key for m in self.view.units)
+
     def hex_at(self, pos: QPointF) -> Hex | None:
         h = self.layout.hex_at(pos.x(), pos.y())
         return h if self.view.map.contains(h) else None

@@ -14,6 +14,7 @@ MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
 class MapView(QGraphicsView):
     hex_hovered = Signal(object)      # Hex or None
     hex_clicked = Signal(object)
+    los_dragged = Signal(object, object, bool)   # from hex, to hex, finished
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -23,6 +24,15 @@ class MapView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
         self.setMouseTracking(True)
         self._last_hex: Hex | None = None
+        self._los_from: Hex | None = None
+        self.los_tool = False
+
+    def set_los_tool(self, on: bool) -> None:
+        """In the LOS tool, dragging draws a sight line instead of panning the map."""
+        self.los_tool = on
+        self._los_from = None
+        self.setDragMode(QGraphicsView.NoDrag if on else QGraphicsView.ScrollHandDrag)
+        self.viewport().setCursor(Qt.CrossCursor if on else Qt.OpenHandCursor)
 
     def zoom(self) -> float:
         return self.transform().m11()
@@ -51,9 +61,24 @@ class MapView(QGraphicsView):
         if h != self._last_hex:
             self._last_hex = h
             self.hex_hovered.emit(h)
+            if self.los_tool and self._los_from is not None and h is not None:
+                self.los_dragged.emit(self._los_from, h, False)
+
+    def mouseReleaseEvent(self, event) -> None:
+        scene = self.scene()
+        if self.los_tool and scene is not None and self._los_from is not None:
+            h = scene.hex_at(self.mapToScene(event.position().toPoint()))
+            if h is not None:
+                self.los_dragged.emit(self._los_from, h, True)
+            self._los_from = None
+            return
+        super().mouseReleaseEvent(event)
 
     def mousePressEvent(self, event) -> None:
         scene = self.scene()
+        if self.los_tool and scene is not None and event.button() == Qt.LeftButton:
+            self._los_from = scene.hex_at(self.mapToScene(event.position().toPoint()))
+            return
         if scene is not None and event.button() == Qt.LeftButton:
             item = self.itemAt(event.position().toPoint())
             if item is None or item.zValue() < 10:     # terrain, zones, markers: a hex click

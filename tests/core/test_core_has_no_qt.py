@@ -37,3 +37,18 @@ def test_importing_the_core_loads_no_qt():
             "print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_drawing_code_cannot_reach_the_truth():
+    """The map scene, counters and terrain painting take a SideView; they never name the game's
+    truth (Game, UnitState, contacts, the game's units), so a side's picture can't leak it."""
+    gui = CORE.parent / "gui"
+    for name in ("mapscene.py", "counters.py", "terrain_paint.py"):
+        src = (gui / name).read_text(encoding="utf-8")
+        tree = ast.parse(src)
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | \
+                {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+        for forbidden in ("Game", "UnitState", "Contact", "open_game", "contacts"):
+            assert forbidden not in names | imported, f"{name} uses {forbidden}"
+        assert "core.game" not in src and "core.store" not in src, name

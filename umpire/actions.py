@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .core.engine import KnowledgeChange, refresh_knowledge
+from .core.engine import KnowledgeChange, perform
 from .core.errors import UmpireError
 from .core.game import Game
 from .core.hexgrid import Hex
@@ -17,12 +17,16 @@ from .rules import rule_system
 def new_game(scenario: Scenario, target: str | Path, overwrite: bool = False) -> str:
     """Create the game file and run the opening spotting pass (MW4 5.2: face-down until seen)."""
     location = create_game(scenario, target, overwrite=overwrite)
-    refresh_knowledge(location, rule_system(scenario.rules))
+    perform(location, "open", {}, rule_system(scenario.rules))
     return location
 
 
+def system_for(location: str):
+    return rule_system(open_game(location).rules)
+
+
 def update_spotting(location: str) -> KnowledgeChange:
-    return refresh_knowledge(location, rule_system(open_game(location).rules))
+    return perform(location, "spot", {}, system_for(location)).detail
 
 
 def resolve_place(game: Game, text: str) -> tuple[Hex, Eye]:

@@ -55,7 +55,7 @@ def test_existing_file_is_not_overwritten(game_path, sample_scenario):
 
 
 def test_failure_leaves_nothing_behind(tmp_path, sample_scenario, monkeypatch):
-    def boom(session, sc):
+    def boom(session, sc, seed=None):
         raise RuntimeError("disk died half way")
 
     monkeypatch.setattr(db, "_write_scenario", boom)
@@ -192,7 +192,8 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT schema_version FROM game_info").fetchone() == (1,)
     game = open_game(old)
-    assert game.schema_version == m.SCHEMA_VERSION == 2
+    assert game.schema_version == m.SCHEMA_VERSION == 3
+    assert len(game.seed) == 16          # schema 3 gave the old game a dice seed
     assert len(game.units) == 37 and game.contacts == {}
     assert not any(u.moved or u.fired or u.camouflaged for u in game.units.values())
     with sqlite3.connect(old) as conn:

@@ -1,95 +1,201 @@
-"""Actions the shells call.  Each reads the game file, decides, and writes the result in one
-transaction, returning a record of what changed so that a shell refreshes only that.
+"""Actions the shells call.  Each runs in one transaction, through the journal, and returns a
+record of what changed so that a shell refreshes only that (and can undo it).
 
-Rule-system procedures are passed in (the core never imports a rule system): any object with
-`spot(game, roll) -> {side: {unit id: (observer ids, rule)}}` can refresh knowledge.
+Rule-system procedures are passed in (the core never imports a rule system): `system` is any
+object with the methods an action needs (`spot(game, roll)` for spotting, ...).
 """
 
 from __future__ import annotations
 
-import random
+import tempfile
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
 
-from sqlmodel import Session, select
+from sqlalchemy import delete, func, select
+from sqlmodel import Session
 
+from .dice import Dice, Roll, TypeIn
+from .errors import UmpireError
 from .game import Contact, Game
+from .journal import Recorder, digest, redo_next, undo_last
 from .store import models as m
-from .store.db import make_engine, open_game
-
-Roll = Callable[[str], int]
-
-
-class Spotting(Protocol):
-    def spot(self, game: Game, roll: Roll) -> dict[str, dict[str, tuple[tuple[str, ...], str]]]: ...
+from .store.db import create_game, make_engine, open_game
 
 
 @dataclass
+class Context:
+    game: Game                       # the state before the action
+    session: Session
+    rec: Recorder
+    dice: Dice
+    system: Any
+    params: dict[str, Any]
+    log: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ActionResult:
+    seq: int
+    kind: str
+    summary: str
+    log: list[str]
+    rolls: list[Roll]
+    changed: set[str]                # tables the action changed (what a shell should refresh)
+    detail: Any = None
+
+
+ACTIONS: dict[str, Callable[[Context], tuple[str, Any]]] = {}
+
+
+def action(kind: str):
+    def register(fn):
+        ACTIONS[kind] = fn
+        return fn
+    return register
+
+
+def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed: TypeIn | None = None,
+            replay: list[Roll] | None = None, side: str | None = None) -> ActionResult:
+    """Run one action and journal it, all in one transaction."""
+    if kind not in ACTIONS:
+        raise UmpireError(f"unknown action {kind!r}")
+    game = open_game(location)
+    engine = make_engine(location)
+    try:
+        with Session(engine) as session:
+            # a new action ends the redo branch
+            session.execute(delete(m.ActionRow).where(m.ActionRow.undone == True))  # noqa: E712
+            seq = (session.execute(select(func.max(m.ActionRow.seq))).scalar() or 0) + 1
+            ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params)
+            summary, detail = ACTIONS[kind](ctx)
+            row = m.ActionRow(seq=seq, turn=game.turn, kind=kind, side_id=side, params=params,
+                              rolls=[r.to_json() for r in ctx.dice.rolls], changes=ctx.rec.changes,
+                              log=ctx.log + [r.describe() for r in ctx.dice.rolls], summary=summary,
+                              at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+            session.add(row)
+            session.commit()
+            changed = {c[1] for c in ctx.rec.changes}
+            return ActionResult(seq, kind, summary, row.log, ctx.dice.rolls, changed, detail)
+    finally:
+        engine.dispose()
+
+
+def undo(location: str) -> m.ActionRow:
+    return _step(location, undo_last)
+
+
+def redo(location: str) -> m.ActionRow:
+    return _step(location, redo_next)
+
+
+def _step(location: str, fn) -> m.ActionRow:
+    open_game(location)            # migrates an old file first
+    engine = make_engine(location)
+    try:
+        with Session(engine) as session:
+            row = fn(session)
+            session.commit()
+            session.refresh(row)
+            session.expunge(row)
+            return row
+    finally:
+        engine.dispose()
+
+
+def journal(location: str) -> list[m.ActionRow]:
+    open_game(location)
+    engine = make_engine(location)
+    try:
+        with Session(engine) as session:
+            rows = session.execute(select(m.ActionRow).order_by(m.ActionRow.seq)).scalars().all()
+            for r in rows:
+                session.expunge(r)
+            return list(rows)
+    finally:
+        engine.dispose()
+
+
+def state_digest(location: str) -> str:
+    engine = make_engine(location)
+    try:
+        with Session(engine) as session:
+            return digest(session)
+    finally:
+        engine.dispose()
+
+
+def replay(location: str, system_for: Callable[[Game], Any], load_scenario: Callable) -> tuple[str, str]:
+    """Re-run the journal on a fresh game from the scenario kept in the file; return the stored
+    and the replayed digests (equal when the engine is deterministic and nothing was tampered)."""
+    engine = make_engine(location)
+    with Session(engine) as session:
+        info = session.execute(select(m.GameInfo)).scalars().one()
+        source, name, seed = info.scenario_source, Path(info.scenario_path).name, info.seed
+    engine.dispose()
+    actions = [a for a in journal(location) if not a.undone]
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / name
+        src.write_text(source, encoding="utf-8")
+        fresh = create_game(load_scenario(src), Path(tmp) / "replay.umpire", seed=seed)
+        system = system_for(open_game(fresh))
+        for a in actions:
+            perform(fresh, a.kind, a.params, system, replay=[Roll.from_json(r) for r in a.rolls], side=a.side_id)
+        return state_digest(location), state_digest(fresh)
+
+
+# ---------------------------------------------------------------------- spotting
+
+@dataclass
 class KnowledgeChange:
-    """What a spotting pass changed, per side: newly seen, seen again, lost from sight."""
+    """What a spotting pass changed, per side: newly seen, seen now, lost from sight."""
 
     new: dict[str, list[str]] = field(default_factory=dict)
     lost: dict[str, list[str]] = field(default_factory=dict)
     seen: dict[str, list[str]] = field(default_factory=dict)
-    rolls: list[tuple[str, int]] = field(default_factory=list)
 
 
-def table_roll(game: Game) -> Roll:
-    """Deterministic 1d6 for spotting until the dice service (issue 4) records every roll."""
-    def roll(purpose: str) -> int:
-        return random.Random(f"{game.scenario_path}:{game.turn}:{purpose}").randint(1, 6)
-    return roll
-
-
-def refresh_knowledge(location: str, spotting: Spotting, roll: Roll | None = None) -> KnowledgeChange:
-    """Run a spotting pass for every side and store what each now knows (MW4 5.2: face-up when
-    observed, face-down when out of every enemy's sight)."""
-    game = open_game(location)
-    roll = roll or table_roll(game)
-    rolls: list[tuple[str, int]] = []
-
-    def recorded(purpose: str) -> int:
-        r = roll(purpose)
-        rolls.append((purpose, r))
-        return r
-
-    seen_by_side = spotting.spot(game, recorded)
-    change = KnowledgeChange(rolls=rolls)
+@action("spot")
+def _spot(ctx: Context) -> tuple[str, KnowledgeChange]:
+    """A spotting pass for every side (MW4 5.2: face-up when observed, face-down when out of
+    every enemy's sight); contacts lost from sight become last-known."""
+    game, session, rec = ctx.game, ctx.session, ctx.rec
+    seen_by_side = ctx.system.spot(game, ctx.dice.d6)
+    change = KnowledgeChange()
     face_up: set[str] = set()
-    engine = make_engine(location)
-    try:
-        with Session(engine) as session:
-            existing = {(c.side_id, c.unit_id): c for c in session.exec(select(m.ContactRow))}
-            for side in game.side_ids():
-                seen = seen_by_side.get(side, {})
-                face_up |= set(seen)
-                labels = [int(c.label[1:]) for (s, _), c in existing.items() if s == side and c.label[1:].isdigit()]
-                next_label = max(labels, default=0) + 1
-                change.new[side], change.lost[side], change.seen[side] = [], [], sorted(seen)
-                for uid, (observers, _rule) in sorted(seen.items()):
-                    u = game.units[uid]
-                    t = game.unit_type(u)
-                    row = existing.get((side, uid))
-                    if row is None:
-                        row = m.ContactRow(side_id=side, unit_id=uid, label=f"C{next_label}", status="seen",
-                                           q=u.hex.q, r=u.hex.r, turn=game.turn)
-                        next_label += 1
-                        change.new[side].append(uid)
-                        session.add(row)
-                    row.status, row.q, row.r, row.turn = "seen", u.hex.q, u.hex.r, game.turn
-                    row.detail, row.type_label, row.role = "unit", t["label"], t["role"]
-                    row.strength, row.seen_by = game.strength(u), list(observers)
-                for (s, uid), row in existing.items():
-                    if s == side and uid not in seen and row.status == "seen":
-                        row.status = "last_known"
-                        row.seen_by = []
-                        change.lost[side].append(uid)
-            for row in session.exec(select(m.UnitRow)):
-                row.face_down = row.id not in face_up
-            session.commit()
-    finally:
-        engine.dispose()
-    return change
+    existing = {(c.side_id, c.unit_id): c for c in session.execute(select(m.ContactRow)).scalars()}
+    for side in game.side_ids():
+        seen = seen_by_side.get(side, {})
+        face_up |= set(seen)
+        labels = [int(c.label[1:]) for (s, _), c in existing.items() if s == side and c.label[1:].isdigit()]
+        next_label = max(labels, default=0) + 1
+        change.new[side], change.lost[side], change.seen[side] = [], [], sorted(seen)
+        for uid, (observers, _rule) in sorted(seen.items()):
+            u = game.units[uid]
+            t = game.unit_type(u)
+            row = existing.get((side, uid))
+            values = dict(status="seen", q=u.hex.q, r=u.hex.r, turn=game.turn, detail="unit",
+                          type_label=t["label"], role=t["role"], strength=game.strength(u), seen_by=list(observers))
+            if row is None:
+                rec.insert(m.ContactRow(side_id=side, unit_id=uid, label=f"C{next_label}", **values))
+                next_label += 1
+                change.new[side].append(uid)
+                ctx.log.append(f"{game.side(side).name} spots a new contact: {t['label']} in {game.map.number(u.hex)}")
+            else:
+                rec.set(row, **values)
+        for (s, uid), row in existing.items():
+            if s == side and uid not in seen and row.status == "seen":
+                rec.set(row, status="last_known", seen_by=[])
+                change.lost[side].append(uid)
+                ctx.log.append(f"{game.side(side).name} loses sight of {row.label}")
+    for row in session.execute(select(m.UnitRow)).scalars():
+        rec.set(row, face_down=row.id not in face_up)
+    summary = "; ".join(f"{game.side(s).name} sees {len(change.seen[s])}" for s in game.side_ids())
+    return f"Spotting: {summary}", change
+
+
+ACTIONS["open"] = _spot        # the opening pass, journaled but not undoable
 
 
 def contacts_of(game: Game, side: str) -> list[Contact]:

@@ -72,6 +72,7 @@ class Game:
     special_rules: tuple[str, ...]
     scenario_path: str
     map: GameMap
+    seed: str = ""
     sides: list[Side] = field(default_factory=list)
     battalions: list[Battalion] = field(default_factory=list)
     companies: list[Company] = field(default_factory=list)

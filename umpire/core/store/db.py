@@ -9,6 +9,7 @@ failure never leaves a half-written game file behind.
 from __future__ import annotations
 
 import os
+import secrets
 import sqlite3
 import tempfile
 from datetime import datetime, timezone
@@ -44,7 +45,14 @@ def _migrate_1_to_2(conn: Connection) -> None:
     m.ContactRow.__table__.create(conn)
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2}
+def _migrate_2_to_3(conn: Connection) -> None:
+    """Schema 3 adds the journal and a dice seed (an older game gets a fresh one)."""
+    conn.execute(text("ALTER TABLE game_info ADD COLUMN seed VARCHAR DEFAULT '' NOT NULL"))
+    conn.execute(text("UPDATE game_info SET seed = :s"), {"s": secrets.token_hex(8)})
+    m.ActionRow.__table__.create(conn)
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3}
 
 
 def is_url(target: str | Path) -> bool:
@@ -63,7 +71,7 @@ def make_engine(target: str | Path) -> Engine:
     return engine
 
 
-def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False) -> str:
+def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False, seed: str | None = None) -> str:
     """Write a new game file for `scenario` at `target` (a path or a database URL)."""
     if is_url(target):
         engine = make_engine(target)
@@ -73,7 +81,7 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False)
             with engine.begin() as conn:        # PostgreSQL DDL is transactional too
                 SQLModel.metadata.create_all(conn)
                 with Session(bind=conn) as session:
-                    _write_scenario(session, scenario)
+                    _write_scenario(session, scenario, seed)
                     session.flush()
         except SQLAlchemyError as e:
             raise GameFileError(f"database error: {e.__class__.__name__}: {_first_line(e)}",
@@ -92,7 +100,7 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False)
     try:
         SQLModel.metadata.create_all(engine)
         with Session(engine) as session:
-            _write_scenario(session, scenario)
+            _write_scenario(session, scenario, seed)
             session.commit()
         engine.dispose()
         _normal_mode(tmp)
@@ -125,7 +133,7 @@ def _safe_url(url: str | Path) -> str:
     return s
 
 
-def _write_scenario(session: Session, sc: Scenario) -> None:
+def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> None:
     g = sc.map.grid
     session.add(m.GameInfo(
         schema_version=m.SCHEMA_VERSION, umpire_version=__version__, title=sc.title,
@@ -133,7 +141,8 @@ def _write_scenario(session: Session, sc: Scenario) -> None:
         scenario_digest=sc.digest, scenario_source=sc.source, description=sc.description,
         created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"), turns=sc.turns,
         first_player=sc.first_player, night=sc.night, special_rules=list(sc.special_rules),
-        columns=g.columns, rows=g.rows, orientation=g.orientation, stagger=g.stagger))
+        columns=g.columns, rows=g.rows, orientation=g.orientation, stagger=g.stagger,
+        seed=seed if seed is not None else secrets.token_hex(8)))
     for i, s in enumerate(sc.sides):
         session.add(m.SideRow(id=s.id, position=i, name=s.name, colour=s.colour, quality=s.quality,
                               deploy=s.deploy))
@@ -235,7 +244,8 @@ def _read_game(session: Session, location: str) -> Game:
     game = Game(location=location, schema_version=info.schema_version, title=info.title, rules=rules,
                 description=info.description, turns=info.turns, turn=info.turn,
                 first_player=info.first_player, night=info.night,
-                special_rules=tuple(info.special_rules), scenario_path=info.scenario_path, map=game_map)
+                special_rules=tuple(info.special_rules), scenario_path=info.scenario_path, map=game_map,
+                seed=info.seed)
     for s in session.exec(select(m.SideRow).order_by(m.SideRow.position)):
         game.sides.append(Side(s.id, s.name, s.colour, s.quality, s.deploy))
     for b in session.exec(select(m.BattalionRow).order_by(m.BattalionRow.position)):

@@ -12,7 +12,7 @@ from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
-SCHEMA_VERSION = 2     # 2: spotting state on units, the contact table (per-side knowledge)
+SCHEMA_VERSION = 3     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed
 
 
 class GameInfo(SQLModel, table=True):
@@ -37,6 +37,7 @@ class GameInfo(SQLModel, table=True):
     rows: int
     orientation: str
     stagger: str
+    seed: str = ""                    # schema 3: the dice seed (core/dice.py)
 
 
 class SideRow(SQLModel, table=True):
@@ -185,3 +186,24 @@ class ContactRow(SQLModel, table=True):
     role: str = "unknown"
     strength: str = ""
     seen_by: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+
+
+class ActionRow(SQLModel, table=True):
+    """The journal (schema 3): one row per engine action, with what it changed and its dice.
+
+    `changes` holds every row change as [op, table, key, column-or-row, before, after], so an
+    action can be undone and redone exactly; `params` and `rolls` let replay re-run it.
+    """
+
+    __tablename__ = "action"
+    seq: Optional[int] = Field(default=None, primary_key=True)
+    turn: int
+    kind: str
+    side_id: Optional[str] = None
+    params: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    rolls: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    changes: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    log: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    summary: str = Field(default="", sa_column=Column(Text, nullable=False))
+    undone: bool = False
+    at: str = ""

@@ -1,0 +1,119 @@
+"""The journal: every engine action, what it changed, and its dice; undo, redo, replay, digest.
+
+An action runs inside one database transaction.  It changes rows only through a `Recorder`,
+which keeps each change with its value before and after; the action row stores them with the
+action's parameters and dice.  So:
+* undo applies the befores in reverse and marks the action undone; redo applies the afters;
+* replay builds a fresh game from the scenario text kept in the game file and re-runs every
+  action that stands, feeding it the dice it recorded, then compares state digests;
+* a crash loses at most the action in progress: the transaction either committed or did not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from sqlalchemy import and_, delete, insert, select, update
+from sqlmodel import Session, SQLModel
+
+from .errors import UmpireError
+from .store import models as m
+
+# what a digest covers: the state, not the journal nor where and when the file was made
+STATE_COLUMNS = {"game_info": ("turn",), "unit": None, "contact": None, "overlay": None}
+
+
+def _key(row: SQLModel) -> dict[str, Any]:
+    table = row.__table__
+    return {c.name: getattr(row, c.name) for c in table.primary_key.columns}
+
+
+def _row_dict(row: SQLModel) -> dict[str, Any]:
+    return {c.name: getattr(row, c.name) for c in row.__table__.columns}
+
+
+class Recorder:
+    """Makes and remembers row changes for one action."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.changes: list[list[Any]] = []
+
+    def set(self, row: SQLModel, **values: Any) -> None:
+        for column, after in values.items():
+            before = getattr(row, column)
+            if before != after:
+                self.changes.append(["update", row.__tablename__, _key(row), column, _plain(before), _plain(after)])
+                setattr(row, column, after)
+        self.session.add(row)
+
+    def insert(self, row: SQLModel) -> None:
+        self.session.add(row)
+        self.session.flush()
+        self.changes.append(["insert", row.__tablename__, _key(row), None, None, _plain(_row_dict(row))])
+
+    def delete(self, row: SQLModel) -> None:
+        self.changes.append(["delete", row.__tablename__, _key(row), None, _plain(_row_dict(row)), None])
+        self.session.delete(row)
+
+
+def _plain(v: Any) -> Any:
+    """Values as JSON keeps them (tuples become lists), so before/after compare after a round trip."""
+    return json.loads(json.dumps(v))
+
+
+def _where(table, key: dict[str, Any]):
+    return and_(*[table.c[k] == v for k, v in key.items()])
+
+
+def apply(session: Session, changes: list[list[Any]], backwards: bool) -> None:
+    tables = SQLModel.metadata.tables
+    for op, tname, key, column, before, after in (reversed(changes) if backwards else changes):
+        table = tables[tname]
+        if op == "update":
+            session.execute(update(table).where(_where(table, key)).values({column: before if backwards else after}))
+        elif (op == "insert") != backwards:      # redo an insert, or undo a delete
+            session.execute(insert(table).values(after if op == "insert" else before))
+        else:                                     # undo an insert, or redo a delete
+            session.execute(delete(table).where(_where(table, key)))
+
+
+def undo_last(session: Session) -> m.ActionRow:
+    row = session.execute(select(m.ActionRow).where(m.ActionRow.undone == False)  # noqa: E712
+                          .order_by(m.ActionRow.seq.desc())).scalars().first()
+    if row is None or row.kind in UNDOABLE_NOT:
+        raise UmpireError("nothing to undo")
+    apply(session, row.changes, backwards=True)
+    row.undone = True
+    session.add(row)
+    return row
+
+
+def redo_next(session: Session) -> m.ActionRow:
+    row = session.execute(select(m.ActionRow).where(m.ActionRow.undone == True)  # noqa: E712
+                          .order_by(m.ActionRow.seq.asc())).scalars().first()
+    if row is None:
+        raise UmpireError("nothing to redo")
+    apply(session, row.changes, backwards=False)
+    row.undone = False
+    session.add(row)
+    return row
+
+
+UNDOABLE_NOT = {"open"}      # the opening spotting pass belongs to the set-up
+
+
+def digest(session: Session) -> str:
+    """A hash of the game state (not the journal): equal digests, equal games."""
+    h = hashlib.sha256()
+    tables = SQLModel.metadata.tables
+    for name, keep in STATE_COLUMNS.items():
+        table = tables[name]
+        cols = [c for c in table.columns if (keep is None or c.name in keep) and not (name == "overlay" and c.name == "id")]
+        rows = session.execute(select(*cols)).all()
+        for r in sorted(json.dumps(list(r), default=str, sort_keys=True) for r in rows):
+            h.update(r.encode())
+        h.update(b"|")
+    return h.hexdigest()

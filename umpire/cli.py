@@ -23,7 +23,8 @@ from .core.errors import UmpireError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
-SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench")
+SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "end-turn", "undo",
+               "redo", "journal", "replay")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -60,6 +61,19 @@ def _parser() -> argparse.ArgumentParser:
     be.add_argument("what", choices=["los"])
     be.add_argument("--units", type=int, default=300, help="units a side")
     be.add_argument("--size", type=int, default=100, help="map columns and rows")
+    mv = sub.add_parser("move", help="move a unit along a path of hexes (journaled, undoable)")
+    mv.add_argument("game")
+    mv.add_argument("unit")
+    mv.add_argument("path", nargs="+", help="hex numbers, starting with the unit's own hex")
+    for name, text in (("end-turn", "close the game turn and begin the next"), ("undo", "undo the last action"),
+                       ("redo", "redo the last undone action")):
+        sub.add_parser(name, help=text).add_argument("game")
+    jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
+    jo.add_argument("game")
+    jo.add_argument("--json", action="store_true")
+    rp = sub.add_parser("replay", help="re-run the journal from the scenario and compare states")
+    rp.add_argument("game")
+    rp.add_argument("--verify", action="store_true", help="exit 1 if the replayed state differs")
     return p
 
 
@@ -79,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
             args = _parser().parse_args(argv)
             return {"new": cmd_new, "validate": cmd_validate, "render": cmd_render,
                     "rulesets": cmd_rulesets, "los": cmd_los, "spot": cmd_spot,
-                    "bench": cmd_bench}[args.command](args)
+                    "bench": cmd_bench, "move": cmd_move, "end-turn": cmd_end_turn, "undo": cmd_undo,
+                    "redo": cmd_redo, "journal": cmd_journal, "replay": cmd_replay}[args.command](args)
         if argv and argv[0] in ("-h", "--help"):
             _gui_parser().print_help()
             return 0
@@ -245,6 +260,72 @@ def cmd_bench(args) -> int:
     for line in bench_los(units=args.units, size=args.size):
         print(line, flush=True)
     return 0
+
+
+def cmd_move(args) -> int:
+    from .actions import system_for
+    from .core.engine import perform
+
+    res = perform(args.game, "move", {"unit": args.unit, "path": args.path}, system_for(args.game))
+    print(res.summary)
+    for line in res.log:
+        print(f"  {line}")
+    return 0
+
+
+def cmd_end_turn(args) -> int:
+    from .actions import system_for
+    from .core.engine import perform
+
+    print(perform(args.game, "end_turn", {}, system_for(args.game)).summary)
+    return 0
+
+
+def cmd_undo(args) -> int:
+    from .core.engine import undo
+
+    row = undo(args.game)
+    print(f"undid #{row.seq} {row.kind}: {row.summary}")
+    return 0
+
+
+def cmd_redo(args) -> int:
+    from .core.engine import redo
+
+    row = redo(args.game)
+    print(f"redid #{row.seq} {row.kind}: {row.summary}")
+    return 0
+
+
+def cmd_journal(args) -> int:
+    import json
+
+    from .core.engine import journal
+
+    rows = journal(args.game)
+    if args.json:
+        print(json.dumps([{"seq": r.seq, "turn": r.turn, "kind": r.kind, "side": r.side_id, "params": r.params,
+                           "summary": r.summary, "log": r.log, "rolls": r.rolls, "undone": r.undone, "at": r.at}
+                          for r in rows], indent=2))
+        return 0
+    for r in rows:
+        print(f"#{r.seq:<4} turn {r.turn:<3} {r.kind:9} {'(undone) ' if r.undone else ''}{r.summary}")
+        for line in r.log:
+            print(f"        {line}")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from .core.engine import replay
+    from .core.scenario import load_scenario
+    from .rules import rule_system
+
+    stored, replayed = replay(args.game, lambda g: rule_system(g.rules), load_scenario)
+    print(f"stored state   {stored}")
+    print(f"replayed state {replayed}")
+    same = stored == replayed
+    print("replay matches the stored state" if same else "REPLAY DIFFERS from the stored state")
+    return 1 if (args.verify and not same) else 0
 
 
 def cmd_gui(args) -> int:

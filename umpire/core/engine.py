@@ -200,3 +200,56 @@ ACTIONS["open"] = _spot        # the opening pass, journaled but not undoable
 
 def contacts_of(game: Game, side: str) -> list[Contact]:
     return sorted((c for (s, _), c in game.contacts.items() if s == side), key=lambda c: int(c.label[1:]))
+
+
+# ---------------------------------------------------------------------- movement and turns
+
+@action("move")
+def _move(ctx: Context) -> tuple[str, Any]:
+    """Move a unit along a path (the rule system prices and checks it), then spot again: a
+    moving vehicle is seen in any enemy line of sight (MW4 5.21)."""
+    game, session, rec = ctx.game, ctx.session, ctx.rec
+    uid = ctx.params.get("unit")
+    try:
+        path = [game.map.grid.parse(n) for n in ctx.params.get("path", [])]
+    except ValueError as e:
+        raise UmpireError(f"move {uid}: {e}") from None
+    check = ctx.system.check_move(game, uid, path)
+    if not check.legal:
+        raise UmpireError(f"{uid} cannot move: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
+    n = game.map.number
+    end = check.steps[-1].hex
+    walked = [[s.hex.q, s.hex.r] for s in check.steps]
+    riders = [v.id for v in game.units.values() if v.carried_by == uid]
+    for row in session.execute(select(m.UnitRow).where(m.UnitRow.id.in_([uid, *riders]))).scalars():
+        rec.set(row, q=end.q, r=end.r, moved=True, path=walked)
+        unit = game.units[row.id]
+        unit.hex, unit.moved, unit.path = end, True, tuple(s.hex for s in check.steps)
+    ctx.log.append(f"{uid} moves " + " ".join(f"{n(s.hex)}({s.total:g})" for s in check.steps)
+                   + f": {check.total:g} of {check.allowance:g} MP" + (f", carrying {', '.join(riders)}" if riders else ""))
+    for h, who in check.watchers.items():
+        ctx.log.append(f"  entering {n(h)} in sight of {', '.join(who)}: opportunity fire possible (MW4 6.5)")
+    if check.stop_at is not None:
+        ctx.log.append(f"  {uid} enters a minefield in {n(check.stop_at)} and stops (MW4 16.13)")
+        for row in session.execute(select(m.OverlayRow).where(m.OverlayRow.kind == "minefield",
+                                   m.OverlayRow.q == check.stop_at.q, m.OverlayRow.r == check.stop_at.r)).scalars():
+            rec.set(row, secret=False)        # a mined-hex marker goes on the map (16.0)
+    spot_summary, change = _spot(ctx)
+    return f"{uid} moved to {n(end)} ({check.total:g} MP). {spot_summary}", check
+
+
+@action("end_turn")
+def _end_turn(ctx: Context) -> tuple[str, Any]:
+    """Close the game turn: the turn record advances and this turn's moves and fire are cleared."""
+    game, session, rec = ctx.game, ctx.session, ctx.rec
+    if game.turn >= game.turns:
+        raise UmpireError(f"the scenario ends after turn {game.turns}; this is its last turn")
+    info = session.execute(select(m.GameInfo)).scalars().one()
+    rec.set(info, turn=game.turn + 1)
+    game.turn += 1
+    for row in session.execute(select(m.UnitRow)).scalars():
+        rec.set(row, moved=False, fired=False, path=[])
+        u = game.units[row.id]
+        u.moved, u.fired, u.path = False, False, ()
+    spot_summary, _ = _spot(ctx)
+    return f"Turn {game.turn} of {game.turns} begins. {spot_summary}", None

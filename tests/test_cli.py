@@ -155,3 +155,27 @@ def test_spot_prints_the_sides_knowledge(game_path):
 
 def test_spot_unknown_side(game_path):
     assert "unknown side 'nobody'" in _one_line_error(umpire("spot", game_path, "--side", "nobody"))
+
+
+def test_move_undo_journal_replay(tmp_path, sample_path):
+    game = tmp_path / "g.umpire"
+    assert umpire("new", sample_path, "--out", game).returncode == 0
+    r = umpire("move", game, "T1", "1928", "1927", "1926")
+    assert r.returncode == 0 and "T1 moved to 1926" in r.stdout
+    assert "8.21" in _one_line_error(umpire("move", game, "T1", "1926", "1925"))
+    assert "undid" in umpire("undo", game).stdout
+    assert "redid" in umpire("redo", game).stdout
+    assert umpire("end-turn", game).stdout.startswith("Turn 2 of 12")
+    import json
+    rows = json.loads(umpire("journal", game, "--json").stdout)
+    assert [row["kind"] for row in rows] == ["open", "move", "end_turn"]
+    r = umpire("replay", game, "--verify")
+    assert r.returncode == 0 and "replay matches" in r.stdout
+
+
+def test_replay_verify_fails_on_tampering(tmp_path, game_path):
+    import sqlite3
+    with sqlite3.connect(game_path) as conn:
+        conn.execute("UPDATE unit SET steps_lost = 1 WHERE id = 'A1'")
+    r = umpire("replay", game_path, "--verify")
+    assert r.returncode == 1 and "DIFFERS" in r.stdout

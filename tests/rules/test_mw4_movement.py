@@ -1,0 +1,154 @@
+"""MechWar 4 movement, one case per rule (costs from the sample terrain chart)."""
+
+import pytest
+
+from umpire.core.terrain import Overlay
+from umpire.rules.mechwar4.movement import check_move, step_cost
+
+from .mapkit import MW4, make_map
+from .test_mw4_spotting import game_on, unit
+
+TEC = MW4.terrain_types
+SIDES = MW4.hexside_features
+
+
+def line(m, *cols, row=6):
+    return [m.grid.from_offset(c, row) for c in cols]
+
+
+@pytest.fixture()
+def strip():
+    # row 6, columns 1..10: clear, light woods at 4, heavy woods at 5, town at 6, lake at 8
+    terrain = ["." * 10] * 12
+    t = list(terrain[5])
+    t[3], t[4], t[5], t[7] = "w", "W", "t", "~"
+    terrain[5] = "".join(t)
+    return make_map(terrain)
+
+
+def test_10_11_terrain_costs_add_up(strip):
+    m = strip
+    g = game_on(m, [unit("a", "blue", m.number(line(m, 2)[0]), m, "us_m1")])
+    r = check_move(g, "a", line(m, 2, 3, 4, 5))
+    assert r.legal
+    assert [s.cost for s in r.steps[1:]] == [TEC["clear"]["move"]["vehicle"], TEC["light_woods"]["move"]["vehicle"],
+                                              TEC["heavy_woods"]["move"]["vehicle"]]
+    assert r.total == sum(s.cost for s in r.steps)
+
+
+def test_10_13_trucks_pay_more_and_cannot_enter_heavy_woods(strip):
+    m = strip
+    g = game_on(m, [unit("t", "blue", m.number(line(m, 2)[0]), m, "us_truck")])
+    assert check_move(g, "t", line(m, 2, 3)).total == TEC["clear"]["move"]["truck"]
+    r = check_move(g, "t", line(m, 2, 3, 4, 5))
+    assert not r.legal and "heavy woods is prohibited" in r.reason and r.rule == "MW4 8.25"
+
+
+def test_8_24_not_beyond_the_movement_allowance():
+    m = make_map(["W" * 20] * 12)
+    g = game_on(m, [unit("a", "blue", m.number(line(m, 1)[0]), m, "us_m1")])
+    ma = MW4.unit_types["us_m1"]["movement"]
+    cost = TEC["heavy_woods"]["move"]["vehicle"]
+    fits = int(ma // cost)
+    assert check_move(g, "a", line(m, *range(1, fits + 2))).legal
+    r = check_move(g, "a", line(m, *range(1, fits + 3)))
+    assert not r.legal and r.rule == "MW4 8.24"
+
+
+def test_10_14_road_costs_half_whatever_the_terrain():
+    m = make_map(["W" * 10] * 12, hexsides={"road": ["0206-0306-0406"]})
+    a, b, c = (m.grid.parse(n) for n in ("0206", "0306", "0406"))
+    g = game_on(m, [unit("a", "blue", "0206", m, "us_m1")])
+    r = check_move(g, "a", [a, b, c])
+    assert [s.cost for s in r.steps[1:]] == [0.5, 0.5] and "road" in r.steps[1].note
+
+
+def test_19_52_a_wreck_cancels_the_road():
+    m = make_map(["W" * 10] * 12, hexsides={"road": ["0206-0306"]})
+    m.overlays.append(Overlay(m.grid.parse("0306"), "wreck"))
+    g = game_on(m, [unit("a", "blue", "0206", m, "us_m1")])
+    r = check_move(g, "a", [m.grid.parse("0206"), m.grid.parse("0306")])
+    assert r.steps[1].cost == TEC["heavy_woods"]["move"]["vehicle"]
+
+
+def test_hexside_costs_stream_and_slopes_only_uphill():
+    t, e = ["." * 10] * 12, ["0" * 10] * 12
+    e = list(e)
+    e[5] = "0001000000"
+    m = make_map(t, e, hexsides={"stream": ["0206/0306"]}, slopes="auto")
+    g = game_on(m, [unit("a", "blue", "0206", m, "us_m1")])
+    p = m.grid.parse
+    r = check_move(g, "a", [p("0206"), p("0306"), p("0406"), p("0506")])
+    clear = TEC["clear"]["move"]["vehicle"]
+    assert r.steps[1].cost == clear + SIDES["stream"]["move"]["vehicle"]
+    assert r.steps[2].cost == clear + SIDES["slope"]["move"]["vehicle"]        # up onto level 1
+    assert r.steps[3].cost == clear                                           # down costs no more
+
+
+def test_8_1_foot_units_move_one_hex_whatever_the_terrain(strip):
+    m = strip
+    g = game_on(m, [unit("i", "blue", m.number(line(m, 4)[0]), m, "us_mech_inf")])
+    r = check_move(g, "i", line(m, 4, 5))
+    assert r.legal and r.total == MW4.unit_types["us_mech_inf"]["movement"]
+    r = check_move(g, "i", line(m, 4, 5, 6))
+    assert not r.legal and r.rule == "MW4 8.1"
+
+
+def test_8_25_no_entry_into_enemy_hexes_or_impassable_terrain(strip):
+    m = strip
+    g = game_on(m, [unit("a", "blue", m.number(line(m, 6)[0]), m, "us_m1"),
+                    unit("e", "red", m.number(line(m, 7)[0]), m, "sov_t72")])
+    r = check_move(g, "a", line(m, 6, 7))
+    assert not r.legal and r.rule == "MW4 8.25" and "enemy" in r.reason
+    g = game_on(m, [unit("a", "blue", m.number(line(m, 9)[0]), m, "us_m1")])
+    assert not check_move(g, "a", line(m, 9, 8)).legal                       # the lake
+
+
+def test_8_21_8_22_once_a_turn_and_not_after_firing(strip):
+    m = strip
+    g = game_on(m, [unit("a", "blue", "0206", m, "us_m1", moved=True), unit("b", "blue", "0306", m, "us_m1", fired=True)])
+    assert check_move(g, "a", [m.grid.parse("0206"), m.grid.parse("0207")]).rule == "MW4 8.21"
+    assert check_move(g, "b", [m.grid.parse("0306"), m.grid.parse("0307")]).rule == "MW4 8.22"
+
+
+def test_8_27_never_off_the_map():
+    m = make_map(["." * 5] * 5)
+    g = game_on(m, [unit("a", "blue", "0101", m, "us_m1")])
+    from umpire.core.hexgrid import Hex
+    a = m.grid.parse("0101")
+    r = check_move(g, "a", [a, a + Hex(0, -1)])
+    assert not r.legal and r.rule == "MW4 8.27"
+
+
+def test_8_5_three_units_a_hex_carrier_and_passenger_count_once(strip):
+    m = strip
+    here = "0306"
+    units = [unit(f"s{i}", "blue", here, m, "us_m1") for i in range(2)] + \
+            [unit("apc", "blue", here, m, "us_m113"), unit("rider", "blue", here, m, "us_mech_inf", carried_by="apc"),
+             unit("a", "blue", "0206", m, "us_m1")]
+    g = game_on(m, units)
+    r = check_move(g, "a", [m.grid.parse("0206"), m.grid.parse(here)])
+    assert not r.legal and r.rule == "MW4 8.5"
+    g.units.pop("s0")
+    assert check_move(g, "a", [m.grid.parse("0206"), m.grid.parse(here)]).legal
+
+
+def test_16_13_a_mined_hex_ends_the_move(strip):
+    m = strip
+    m.overlays.append(Overlay(m.grid.parse("0306"), "minefield", "red", True, "hasty"))
+    g = game_on(m, [unit("a", "blue", "0206", m, "us_m1")])
+    r = check_move(g, "a", line(m, 2, 3, 4))
+    assert r.legal and r.stop_at == m.grid.parse("0306") and r.path[-1] == m.grid.parse("0306")
+
+
+def test_17_11_helicopters_ignore_terrain(strip):
+    m = strip
+    g = game_on(m, [unit("h", "blue", "0306", m, "us_ah1")])
+    r = check_move(g, "h", line(m, 3, 4, 5, 6, 7, 8, 9))
+    assert r.legal and all(s.cost == 1 for s in r.steps[1:])
+
+
+def test_step_cost_reports_prohibited_river():
+    m = make_map(["." * 5] * 5, hexsides={"river": ["0202/0302"]})
+    cost, why = step_cost(game_on(m, []), "vehicle", m.grid.parse("0202"), m.grid.parse("0302"))
+    assert cost is None and "river" in why

@@ -207,3 +207,54 @@ def test_update_spotting_action(spotted_window):
     assert w.viewer == "nato"                    # the viewer is kept
     assert len([k for k in w.tree._items if k.startswith("contact:")]) == 2
     assert "new" in w.statusBar().currentMessage()
+
+
+def _drag(w, *numbers, finish=True):
+    p = w.game.map.grid.parse
+    path = [p(n) for n in numbers]
+    for i in range(1, len(path) + 1):
+        w.map_view.move_dragged.emit(path[:i], False)
+    if finish:
+        w.map_view.move_dragged.emit(path, True)
+
+
+def test_move_tool_drag_moves_and_undo_redo(spotted_window, monkeypatch):
+    w = spotted_window
+    w.play.act_move.setChecked(True)
+    assert w.map_view.move_tool and not w.map_view.los_tool
+    _drag(w, "1928", "1927", "1926", finish=False)
+    assert w.play.path_item is not None and "T1: 2 of 11 MP" in w.statusBar().currentMessage()
+    w.map_view.move_dragged.emit([w.game.map.grid.parse(n) for n in ("1928", "1927", "1926")], True)
+    assert w.game.map.number(w.game.units["T1"].hex) == "1926"
+    assert "T1 moved to 1926" in w.play.journal_view.toPlainText()
+    w.play.act_undo.trigger()
+    assert w.game.map.number(w.game.units["T1"].hex) == "1928"
+    w.play.act_redo.trigger()
+    assert w.game.map.number(w.game.units["T1"].hex) == "1926"
+
+
+def test_illegal_drag_is_refused_with_its_reason(spotted_window, monkeypatch):
+    w = spotted_window
+    shown = []
+    monkeypatch.setattr("umpire.gui.play.QMessageBox.warning", lambda parent, title, text: shown.append(text))
+    w.play.act_move.setChecked(True)
+    _drag(w, "1928", "1927", "1926", "1925", "1924", "1923", "1922", "1921", "1920", "1919", "1918", "1917",
+          "1916", finish=False)
+    assert "MW4 8.24" in w.statusBar().currentMessage()
+    w.map_view.move_dragged.emit([w.game.map.grid.parse(n) for n in ("1928", "1927", "1926", "1925", "1924",
+                                  "1923", "1922", "1921", "1920", "1919", "1918", "1917", "1916")], True)
+    assert shown and "8.24" in shown[0]
+    assert w.game.map.number(w.game.units["T1"].hex) == "1928"
+
+
+def test_a_side_cannot_drag_the_enemy(spotted_window):
+    w = spotted_window
+    w.viewer_box.setCurrentIndex(1)          # NATO: the Soviet C1 contact is not its to move
+    assert w.play.mover_at(w.game.map.grid.parse("2224")) is None
+    assert w.play.mover_at(w.game.units["A1"].hex) == "A1"
+
+
+def test_end_turn_from_the_menu(spotted_window):
+    w = spotted_window
+    w.play.act_end_turn.trigger()
+    assert w.game.turn == 2 and "turn 2/12" in w.windowTitle()

@@ -20,6 +20,7 @@ from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, open_game
 from .docks import OrderOfBattleTree, UnitInspector
 from .mapscene import MapScene, render_view
 from .mapview import MapView
+from .play import JournalCommand, Play
 from .sighttools import SightTools
 
 MAX_RECENT = 8
@@ -36,10 +37,12 @@ class MainWindow(QMainWindow):
         self.map_view = MapView(self)
         self.setCentralWidget(self.map_view)
         self.sight_tools = SightTools(self)
+        self.play = Play(self)
         self.tree = OrderOfBattleTree()
         self.inspector = UnitInspector()
         self._dock("Order of battle", self.tree, Qt.LeftDockWidgetArea).setMinimumWidth(330)
         self._dock("Unit", self.inspector, Qt.RightDockWidgetArea)
+        self._dock("Journal", self.play.journal_view, Qt.RightDockWidgetArea)
         self.viewer_box = QComboBox()
         self.viewer_box.setToolTip("Show the map as the umpire knows it, or as one side knows it")
         self.viewer_box.setMinimumWidth(220)
@@ -97,6 +100,9 @@ class MainWindow(QMainWindow):
             file.addAction(a)
         file.addSeparator()
         file.addAction(self._action("&Quit", self.close, QKeySequence.Quit))
+        edit = self.menuBar().addMenu("&Edit")
+        edit.addAction(self.play.act_undo)
+        edit.addAction(self.play.act_redo)
         view = self.menuBar().addMenu("&View")
         self.act_zoom_in = self._action("Zoom &In", lambda: self.map_view.zoom_by(1.25), QKeySequence.ZoomIn)
         self.act_zoom_out = self._action("Zoom &Out", lambda: self.map_view.zoom_by(0.8), QKeySequence.ZoomOut)
@@ -121,6 +127,11 @@ class MainWindow(QMainWindow):
         self.act_spot = self._action("&Update Spotting", self.update_spotting, "F5",
                                      "Run a spotting pass: who sees whom now (face-up / face-down)")
         tools.addAction(self.act_spot)
+        turn = self.menuBar().addMenu("T&urn")
+        turn.addAction(self.play.act_move)
+        turn.addAction(self.play.act_end_turn)
+        turn.addSeparator()
+        turn.addAction(self.play.act_typed)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("&Tables in Use…", self.show_tables))
         help_menu.addAction(self._action("&About Umpire", self.show_about))
@@ -136,6 +147,9 @@ class MainWindow(QMainWindow):
         bar.addSeparator()
         for a in (self.sight_tools.act_los, self.sight_tools.act_area, self.act_spot):
             bar.addAction(a)
+        bar.addSeparator()
+        for a in (self.play.act_move, self.play.act_end_turn, self.play.act_undo, self.play.act_redo):
+            bar.addAction(a)
         self.addToolBar(bar)
         self._refresh_recent()
         self._enable_game_actions(False)
@@ -143,7 +157,7 @@ class MainWindow(QMainWindow):
     def _enable_game_actions(self, on: bool) -> None:
         for a in (self.act_save_as, self.act_export, self.act_close, self.act_zoom_in, self.act_zoom_out,
                   self.act_fit, self.act_numbers, self.act_zones, self.act_spot, self.sight_tools.act_los,
-                  self.sight_tools.act_area):
+                  self.sight_tools.act_area, self.play.act_move, self.play.act_end_turn, self.play.act_typed):
             a.setEnabled(on)
         self.viewer_box.setEnabled(on)
 
@@ -194,9 +208,26 @@ class MainWindow(QMainWindow):
         self._enable_game_actions(True)
         self._update_title()
         self.map_view.fit_map()
+        self.play.game_loaded()
+
+    def reload_game(self) -> None:
+        """After an action: read the game again and redraw the viewer's knowledge (the terrain
+        and the view stay as they are)."""
+        game = open_game(self.game.location)
+        selected = self.selected
+        self.game = game
+        self.sight_tools.game_loaded(game)
+        self.scene.set_view(build_view(game, self.viewer))
+        self.tree.populate(game, self.viewer, self.scene.view)
+        self.select_unit(selected if selected and self.scene.view_has(selected) else None)
+        if self.selected is None:
+            self.inspector.show_nothing()
+        self._update_title()
 
     def close_game(self) -> None:
         self.sight_tools.clear()
+        self.play.stack.clear()
+        self.play.journal_view.clear()
         self.game = None
         self.scene = None
         self.map_view.setScene(None)
@@ -318,14 +349,13 @@ class MainWindow(QMainWindow):
             return
         try:
             change = update_spotting(self.game.location)
-            game = open_game(self.game.location)
         except UmpireError as e:
             QMessageBox.critical(self, "Spotting failed", e.one_line())
             return
-        selected = self.selected
-        self.load_game(game, self.viewer)
-        if selected in game.units and (self.viewer == UMPIRE or game.units[selected].side == self.viewer):
-            self.select_unit(selected)
+        self.reload_game()
+        self.play.stack.push(JournalCommand(self.play, "Spotting"))
+        self.play.refresh_journal()
+        game = self.game
         parts = []
         for side in game.side_ids():
             new, lost = change.new.get(side, []), change.lost.get(side, [])
@@ -359,6 +389,7 @@ class MainWindow(QMainWindow):
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key_Escape and self.scene is not None:
             self.sight_tools.act_los.setChecked(False)
+            self.play.act_move.setChecked(False)
             self.select_unit(None)
             self.scene.highlight_hex(None)
             self.inspector.show_nothing()

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsView
 
-from ..core.hexgrid import Hex
+from ..core.hexgrid import Hex, hex_line
 
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
 
@@ -15,6 +15,7 @@ class MapView(QGraphicsView):
     hex_hovered = Signal(object)      # Hex or None
     hex_clicked = Signal(object)
     los_dragged = Signal(object, object, bool)   # from hex, to hex, finished
+    move_dragged = Signal(object, bool)          # path (list of hexes), finished
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -26,10 +27,40 @@ class MapView(QGraphicsView):
         self._last_hex: Hex | None = None
         self._los_from: Hex | None = None
         self.los_tool = False
+        self.move_tool = False
+        self._path: list[Hex] | None = None
+
+    def set_move_tool(self, on: bool) -> None:
+        """In the move tool, dragging from a unit draws its path instead of panning the map."""
+        self.move_tool = on
+        self._path = None
+        if on:
+            self.set_los_tool(False)
+        self.setDragMode(QGraphicsView.NoDrag if on else QGraphicsView.ScrollHandDrag)
+        self.viewport().setCursor(Qt.PointingHandCursor if on else Qt.OpenHandCursor)
+
+    def _extend_path(self, h: Hex) -> None:
+        """Follow the mouse hex by hex: back over the last step undoes it; a jump is filled in."""
+        path = self._path
+        if h == path[-1]:
+            return
+        if len(path) > 1 and h == path[-2]:
+            path.pop()
+            return
+        if h in path:
+            del path[path.index(h) + 1:]
+            return
+        for step in hex_line(path[-1], h)[1:]:
+            if step in path:
+                del path[path.index(step) + 1:]
+            else:
+                path.append(step)
 
     def set_los_tool(self, on: bool) -> None:
         """In the LOS tool, dragging draws a sight line instead of panning the map."""
         self.los_tool = on
+        if on:
+            self.move_tool = False
         self._los_from = None
         self.setDragMode(QGraphicsView.NoDrag if on else QGraphicsView.ScrollHandDrag)
         self.viewport().setCursor(Qt.CrossCursor if on else Qt.OpenHandCursor)
@@ -63,9 +94,16 @@ class MapView(QGraphicsView):
             self.hex_hovered.emit(h)
             if self.los_tool and self._los_from is not None and h is not None:
                 self.los_dragged.emit(self._los_from, h, False)
+            if self.move_tool and self._path is not None and h is not None:
+                self._extend_path(h)
+                self.move_dragged.emit(list(self._path), False)
 
     def mouseReleaseEvent(self, event) -> None:
         scene = self.scene()
+        if self.move_tool and self._path is not None:
+            path, self._path = self._path, None
+            self.move_dragged.emit(path, True)
+            return
         if self.los_tool and scene is not None and self._los_from is not None:
             h = scene.hex_at(self.mapToScene(event.position().toPoint()))
             if h is not None:
@@ -78,6 +116,12 @@ class MapView(QGraphicsView):
         scene = self.scene()
         if self.los_tool and scene is not None and event.button() == Qt.LeftButton:
             self._los_from = scene.hex_at(self.mapToScene(event.position().toPoint()))
+            return
+        if self.move_tool and scene is not None and event.button() == Qt.LeftButton:
+            h = scene.hex_at(self.mapToScene(event.position().toPoint()))
+            if h is not None:
+                self._path = [h]
+                self.move_dragged.emit([h], False)
             return
         if scene is not None and event.button() == Qt.LeftButton:
             item = self.itemAt(event.position().toPoint())

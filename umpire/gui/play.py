@@ -1,0 +1,221 @@
+"""Playing turns in the window: the move tool, end of turn, undo/redo, the journal and dice.
+
+Every change goes through an engine action (journaled in the game file, one transaction);
+the window then reloads what changed.  Undo and redo are a QUndoStack whose commands call
+the engine's undo and redo, so the game file's journal stays the one truth.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPainterPath, QPen, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (QGraphicsItemGroup, QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem,
+                               QInputDialog,
+                               QMessageBox, QTextBrowser)
+
+from ..core.engine import journal, perform, redo, undo
+from ..core.errors import UmpireError
+from ..core.hexgrid import Hex
+from ..core.knowledge import UMPIRE
+from ..rules import rule_system
+
+
+class JournalCommand(QUndoCommand):
+    """One engine action on Qt's undo stack; the action itself already ran when it is pushed."""
+
+    def __init__(self, play: Play, text: str) -> None:
+        super().__init__(text)
+        self.play = play
+        self._first = True
+
+    def redo(self) -> None:
+        if self._first:          # pushed after the engine ran it
+            self._first = False
+            return
+        self.play.engine_step(redo)
+
+    def undo(self) -> None:
+        self.play.engine_step(undo)
+
+
+class Play(QObject):
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.w = window
+        self.stack = QUndoStack(self)
+        self.path_item: QGraphicsItemGroup | None = None
+        self.act_undo = self.stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcut(QKeySequence.Undo)
+        self.act_redo = self.stack.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcuts([QKeySequence.Redo, QKeySequence("Ctrl+Shift+Z")])
+        self.act_move = QAction("&Move Tool", window)
+        self.act_move.setShortcut("M")
+        self.act_move.setCheckable(True)
+        self.act_move.setStatusTip("Drag a unit along a path: each hex shows the movement points spent")
+        self.act_move.toggled.connect(self._move_toggled)
+        self.act_end_turn = QAction("&End Turn", window)
+        self.act_end_turn.setShortcut("Ctrl+T")
+        self.act_end_turn.triggered.connect(self.end_turn)
+        self.act_typed = QAction("Type In &Real Dice", window)
+        self.act_typed.setCheckable(True)
+        self.act_typed.setStatusTip("Ask for the dice rolled at the table instead of rolling them")
+        self.journal_view = QTextBrowser()
+        window.map_view.move_dragged.connect(self._dragged)
+
+    # ------------------------------------------------------------------ game lifecycle
+    def game_loaded(self) -> None:
+        self.stack.clear()
+        self.refresh_journal()
+
+    def refresh_journal(self) -> None:
+        game = self.w.game
+        if game is None:
+            self.journal_view.clear()
+            return
+        rows = journal(game.location)
+        html = []
+        for r in reversed(rows):
+            style = "color:#999;text-decoration:line-through" if r.undone else ""
+            lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in r.log)
+            html.append(f"<div style='{style}'><b>#{r.seq}</b> turn {r.turn}: {escape(r.summary)}{lines}</div>")
+        self.journal_view.setHtml("".join(html) or "<i>No actions yet.</i>")
+
+    # ------------------------------------------------------------------ actions
+    def _typed(self):
+        if not self.act_typed.isChecked():
+            return None
+
+        def ask(purpose: str, count: int, sides: int) -> list[int]:
+            faces = []
+            for i in range(count):
+                v, ok = QInputDialog.getInt(self.w, "Roll the dice", f"{purpose}\nDie {i + 1} of {count} (d{sides}):",
+                                            1, 1, sides)
+                if not ok:
+                    raise UmpireError("dice entry cancelled; nothing was changed")
+                faces.append(v)
+            return faces
+        return ask
+
+    def run(self, kind: str, params: dict) -> bool:
+        """Perform an engine action, refresh the window, and put it on the undo stack."""
+        game = self.w.game
+        try:
+            res = perform(game.location, kind, params, rule_system(game.rules), typed=self._typed())
+        except UmpireError as e:
+            self.w.statusBar().showMessage(e.one_line(), 10000)
+            QMessageBox.warning(self.w, "Not allowed", e.one_line())
+            return False
+        self.w.reload_game()
+        self.stack.push(JournalCommand(self, res.summary))
+        self.refresh_journal()
+        self.w.statusBar().showMessage(res.summary, 10000)
+        return True
+
+    def engine_step(self, fn) -> None:
+        try:
+            row = fn(self.w.game.location)
+        except UmpireError as e:
+            QMessageBox.warning(self.w, "Undo", e.one_line())
+            return
+        self.w.reload_game()
+        self.refresh_journal()
+        self.w.statusBar().showMessage(f"{'Undid' if fn is undo else 'Redid'}: {row.summary}", 8000)
+
+    def end_turn(self) -> None:
+        if self.w.game is not None:
+            self.run("end_turn", {})
+
+    # ------------------------------------------------------------------ the move tool
+    def _move_toggled(self, on: bool) -> None:
+        if on:
+            self.w.sight_tools.act_los.setChecked(False)
+        self.w.map_view.set_move_tool(on)
+        self._clear_path()
+
+    def _clear_path(self) -> None:
+        if self.path_item is not None and self.path_item.scene() is not None:
+            self.path_item.scene().removeItem(self.path_item)
+        self.path_item = None
+
+    def mover_at(self, h: Hex) -> str | None:
+        """The unit a drag from `h` moves: the selected one if it is there, else the top counter
+        of the stack -- only units the current viewer commands (the umpire commands all)."""
+        game, scene = self.w.game, self.w.scene
+        stack = scene.stacks.get(h)
+        if stack is None:
+            return None
+        keys = [m.key for m in stack.marks if m.key in game.units
+                and (self.w.viewer == UMPIRE or game.units[m.key].side == self.w.viewer)]
+        if self.w.selected in keys:
+            return self.w.selected
+        top = stack.marks[stack.top].key
+        return top if top in keys else (keys[0] if keys else None)
+
+    def _dragged(self, path: list[Hex], finished: bool) -> None:
+        game = self.w.game
+        if game is None or not path:
+            return
+        uid = self.mover_at(path[0])
+        if uid is None:
+            self._clear_path()
+            if finished:
+                self.w.statusBar().showMessage("Drag from one of your own units to move it", 6000)
+            return
+        n = game.map.number
+        if finished:
+            self._clear_path()
+            if len(path) > 1:
+                self.run("move", {"unit": uid, "path": [n(h) for h in path]})
+            return
+        if self.w.selected != uid:
+            self.w.select_unit(uid)
+        check = rule_system(game.rules).check_move(game, uid, path)
+        self._draw_path(path, check)
+        if check.legal:
+            stop = f"; a minefield stops it in {n(check.stop_at)}" if check.stop_at else ""
+            self.w.statusBar().showMessage(f"{uid}: {check.total:g} of {check.allowance:g} MP{stop}")
+        else:
+            self.w.statusBar().showMessage(f"{uid}: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
+
+    def _draw_path(self, path: list[Hex], check) -> None:
+        self._clear_path()
+        scene, lay = self.w.scene, self.w.scene.layout
+        group = QGraphicsItemGroup()
+        group.setZValue(30)
+        ok_hexes = [s.hex for s in check.steps] if check.steps else path[:1]
+        for hexes, colour in ((ok_hexes, QColor(0, 120, 0)), (path[len(ok_hexes) - 1:], QColor(200, 0, 0))):
+            if len(hexes) < 2 or (colour.red() and check.legal):
+                continue
+            line = QPainterPath()
+            line.moveTo(*lay.center(hexes[0]))
+            for h in hexes[1:]:
+                line.lineTo(*lay.center(h))
+            item = QGraphicsPathItem(line)
+            item.setPen(QPen(colour, lay.size * 0.14, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+            group.addToGroup(item)
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(8, int(lay.size * 0.5)))
+        font.setBold(True)
+        for step in check.steps[1:]:
+            # the movement points spent so far, in a tag above the path
+            x, y = lay.center(step.hex)
+            label = QGraphicsSimpleTextItem(f"{step.total:g}")
+            label.setFont(font)
+            watched = step.hex in check.watchers
+            label.setBrush(QColor(150, 0, 0) if watched else QColor(0, 0, 0))
+            r = label.boundingRect()
+            tag = QGraphicsRectItem(x - r.width() / 2 - 3, y - lay.size * 0.55 - r.height() / 2,
+                                    r.width() + 6, r.height())
+            tag.setBrush(QColor(255, 255, 255, 235))
+            tag.setPen(QPen(QColor(150, 0, 0) if watched else QColor(0, 100, 0), 1.5))
+            label.setPos(x - r.width() / 2, y - lay.size * 0.55 - r.height() / 2)
+            if watched:
+                tip = "in sight of " + ", ".join(check.watchers[step.hex]) + ": opportunity fire possible (MW4 6.5)"
+                tag.setToolTip(tip)
+                label.setToolTip(tip)
+            group.addToGroup(tag)
+            group.addToGroup(label)
+        scene.addItem(group)
+        self.path_item = group

@@ -162,7 +162,7 @@ def test_move_undo_journal_replay(tmp_path, sample_path):
     assert umpire("new", sample_path, "--out", game).returncode == 0
     r = umpire("move", game, "T1", "1928", "1927", "1926")
     assert r.returncode == 0 and "T1 moved to 1926" in r.stdout
-    assert "8.21" in _one_line_error(umpire("move", game, "T1", "1926", "1925"))
+    assert "MW4 4.1" in _one_line_error(umpire("move", game, "T1", "1926", "1925"))   # NATO's turn to act
     assert "undid" in umpire("undo", game).stdout
     assert "redid" in umpire("redo", game).stdout
     assert umpire("end-turn", game).stdout.startswith("Turn 2 of 12")

@@ -195,9 +195,6 @@ def _spot(ctx: Context) -> tuple[str, KnowledgeChange]:
     return f"Spotting: {summary}", change
 
 
-ACTIONS["open"] = _spot        # the opening pass, journaled but not undoable
-
-
 def contacts_of(game: Game, side: str) -> list[Contact]:
     return sorted((c for (s, _), c in game.contacts.items() if s == side), key=lambda c: int(c.label[1:]))
 
@@ -214,6 +211,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
         path = [game.map.grid.parse(n) for n in ctx.params.get("path", [])]
     except ValueError as e:
         raise UmpireError(f"move {uid}: {e}") from None
+    if uid in game.units:
+        _check_turn_to_act(game, game.units[uid].side)
     check = ctx.system.check_move(game, uid, path)
     if not check.legal:
         raise UmpireError(f"{uid} cannot move: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
@@ -235,21 +234,117 @@ def _move(ctx: Context) -> tuple[str, Any]:
                                    m.OverlayRow.q == check.stop_at.q, m.OverlayRow.r == check.stop_at.r)).scalars():
             rec.set(row, secret=False)        # a mined-hex marker goes on the map (16.0)
     spot_summary, change = _spot(ctx)
+    _after_activation(ctx, game.units[uid].side)
     return f"{uid} moved to {n(end)} ({check.total:g} MP). {spot_summary}", check
+
+
+def _info(ctx: Context) -> m.GameInfo:
+    return ctx.session.execute(select(m.GameInfo)).scalars().one()
+
+
+def _phase(ctx: Context, key: str):
+    return next(p for p in ctx.system.phases() if p.key == key)
+
+
+def _begin_phase(ctx: Context, key: str) -> None:
+    """Enter a phase; an alternating phase draws who acts first (MW4 4.2), except the first
+    phase of the game, which the scenario's first player opens (4.1 note 1)."""
+    game, info = ctx.game, _info(ctx)
+    phase = _phase(ctx, key)
+    active = None
+    if phase.alternating:
+        if game.turn == 1 and key == ctx.system.phases()[0].key and not game.phase:
+            active = game.first_player
+            ctx.log.append(f"{game.side(active).name} is the scenario's first player (MW4 4.1)")
+        else:
+            active, lines = ctx.system.first_player(game, ctx.dice)
+            ctx.log.extend(lines)
+    ctx.rec.set(info, phase=key, active_side=active, passed=[])
+    game.phase, game.active_side, game.passed = key, active, ()
+    ctx.log.append(f"Turn {game.turn}: {phase.label} ({phase.rule})")
+
+
+def _open(ctx: Context) -> tuple[str, Any]:
+    summary, change = _spot(ctx)
+    _begin_phase(ctx, ctx.system.phases()[0].key)
+    return summary, change
+
+
+ACTIONS["open"] = _open        # the opening pass and first phase, journaled but not undoable
+
+
+def _new_turn(ctx: Context) -> None:
+    game = ctx.game
+    if game.turn >= game.turns:
+        raise UmpireError(f"the scenario ends after turn {game.turns}; this is its last turn (MW4 20.5)")
+    ctx.rec.set(_info(ctx), turn=game.turn + 1)
+    game.turn += 1
+    for row in ctx.session.execute(select(m.UnitRow)).scalars():
+        ctx.rec.set(row, moved=False, fired=False, path=[])
+        u = game.units[row.id]
+        u.moved, u.fired, u.path = False, False, ()
+    _spot(ctx)
+    _begin_phase(ctx, ctx.system.phases()[0].key)
+
+
+@action("next_phase")
+def _next_phase(ctx: Context) -> tuple[str, Any]:
+    """Go on to the next phase of the turn; after the last, the next game turn (MW4 4.1 F)."""
+    game = ctx.game
+    keys = [p.key for p in ctx.system.phases()]
+    if not game.phase:
+        _begin_phase(ctx, keys[0])
+    elif keys.index(game.phase) + 1 < len(keys):
+        _begin_phase(ctx, keys[keys.index(game.phase) + 1])
+    else:
+        _new_turn(ctx)
+    phase = _phase(ctx, game.phase)
+    who = f"; {game.side(game.active_side).name} acts first" if game.active_side else ""
+    return f"Turn {game.turn}: {phase.label}{who}", None
 
 
 @action("end_turn")
 def _end_turn(ctx: Context) -> tuple[str, Any]:
-    """Close the game turn: the turn record advances and this turn's moves and fire are cleared."""
-    game, session, rec = ctx.game, ctx.session, ctx.rec
-    if game.turn >= game.turns:
-        raise UmpireError(f"the scenario ends after turn {game.turns}; this is its last turn")
-    info = session.execute(select(m.GameInfo)).scalars().one()
-    rec.set(info, turn=game.turn + 1)
-    game.turn += 1
-    for row in session.execute(select(m.UnitRow)).scalars():
-        rec.set(row, moved=False, fired=False, path=[])
-        u = game.units[row.id]
-        u.moved, u.fired, u.path = False, False, ()
-    spot_summary, _ = _spot(ctx)
-    return f"Turn {game.turn} of {game.turns} begins. {spot_summary}", None
+    """Close the game turn from any phase (the umpire skips what is left of it)."""
+    _new_turn(ctx)
+    phase = _phase(ctx, ctx.game.phase)
+    who = f"; {ctx.game.side(ctx.game.active_side).name} acts first" if ctx.game.active_side else ""
+    return f"Turn {ctx.game.turn} of {ctx.game.turns} begins: {phase.label}{who}", None
+
+
+@action("pass")
+def _pass(ctx: Context) -> tuple[str, Any]:
+    """The side to act passes: it acts no more this phase (MW4 8.23); when every side has
+    passed, the phase ends."""
+    game = ctx.game
+    side = ctx.params.get("side") or game.active_side
+    _check_turn_to_act(game, side)
+    passed = list(game.passed) + [side]
+    others = [s for s in game.side_ids() if s not in passed]
+    ctx.rec.set(_info(ctx), passed=passed, active_side=others[0] if others else None)
+    game.passed, game.active_side = tuple(passed), (others[0] if others else None)
+    if not others:
+        ctx.log.append("every side has passed: the phase ends")
+        _next_phase(ctx)
+        return f"{game.side(side).name} passes; the phase ends", None
+    return f"{game.side(side).name} passes; {game.side(others[0]).name} acts on alone", None
+
+
+def _check_turn_to_act(game: Game, side: str | None) -> None:
+    if not game.phase:
+        return                        # a game from before the turn engine: no sequence to keep
+    if game.active_side is None:
+        raise UmpireError("units act only in the Direct Fire/Movement phase (MW4 4.1)")
+    if side != game.active_side:
+        raise UmpireError(f"it is {game.side(game.active_side).name}'s activation (MW4 4.1)")
+
+
+def _after_activation(ctx: Context, side: str) -> None:
+    """Activations alternate; a side that has passed is skipped (MW4 4.1, 8.0)."""
+    game = ctx.game
+    if not game.phase:
+        return
+    others = [s for s in game.side_ids() if s != side and s not in game.passed]
+    if others:
+        ctx.rec.set(_info(ctx), active_side=others[0])
+        game.active_side = others[0]

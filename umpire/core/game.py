@@ -73,6 +73,9 @@ class Game:
     scenario_path: str
     map: GameMap
     seed: str = ""
+    phase: str = ""                       # "" before play begins
+    active_side: str | None = None        # whose activation, in an alternating phase
+    passed: tuple[str, ...] = ()
     sides: list[Side] = field(default_factory=list)
     battalions: list[Battalion] = field(default_factory=list)
     companies: list[Company] = field(default_factory=list)

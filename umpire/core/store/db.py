@@ -48,6 +48,9 @@ def _migrate_1_to_2(conn: Connection) -> None:
 def _migrate_2_to_3(conn: Connection) -> None:
     """Schema 3 adds the journal and a dice seed (an older game gets a fresh one)."""
     conn.execute(text("ALTER TABLE game_info ADD COLUMN seed VARCHAR DEFAULT '' NOT NULL"))
+    conn.execute(text("ALTER TABLE game_info ADD COLUMN phase VARCHAR DEFAULT '' NOT NULL"))
+    conn.execute(text("ALTER TABLE game_info ADD COLUMN active_side VARCHAR"))
+    conn.execute(text("ALTER TABLE game_info ADD COLUMN passed JSON DEFAULT '[]' NOT NULL"))
     conn.execute(text("UPDATE game_info SET seed = :s"), {"s": secrets.token_hex(8)})
     m.ActionRow.__table__.create(conn)
 
@@ -245,7 +248,7 @@ def _read_game(session: Session, location: str) -> Game:
                 description=info.description, turns=info.turns, turn=info.turn,
                 first_player=info.first_player, night=info.night,
                 special_rules=tuple(info.special_rules), scenario_path=info.scenario_path, map=game_map,
-                seed=info.seed)
+                seed=info.seed, phase=info.phase, active_side=info.active_side, passed=tuple(info.passed))
     for s in session.exec(select(m.SideRow).order_by(m.SideRow.position)):
         game.sides.append(Side(s.id, s.name, s.colour, s.quality, s.deploy))
     for b in session.exec(select(m.BattalionRow).order_by(m.BattalionRow.position)):

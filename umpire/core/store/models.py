@@ -38,6 +38,9 @@ class GameInfo(SQLModel, table=True):
     orientation: str
     stagger: str
     seed: str = ""                    # schema 3: the dice seed (core/dice.py)
+    phase: str = ""                   # schema 3: the phase of the turn ("" until play begins)
+    active_side: Optional[str] = None  # whose activation it is in an alternating phase
+    passed: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))   # sides that passed
 
 
 class SideRow(SQLModel, table=True):

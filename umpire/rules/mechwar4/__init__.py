@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...core.ruleset import Ruleset
 from ...core.terrain import GameMap
 from .los import Mw4Map
 from .movement import MoveCheck, check_move
 from .spotting import Spotter
+
+
+@dataclass(frozen=True)
+class Phase:
+    key: str
+    label: str
+    rule: str
+    alternating: bool      # the sides take turns to act (MW4 4.1 A/B)
+
+
+PHASES = (
+    Phase("fire_move", "Direct Fire/Movement phase", "MW4 4.1 A/B", True),
+    Phase("panic_removal", "Panic and Suppression Removal phase", "MW4 4.1 C", False),
+    Phase("indirect_fire", "Indirect Fire phase", "MW4 4.1 D", False),
+    Phase("regroup", "Regrouping phase", "MW4 4.1 E", False),
+)
 
 
 class RuleSystem:
@@ -49,3 +67,27 @@ class RuleSystem:
             if who:
                 watchers[step.hex] = who
         return MoveCheck(check.unit, check.steps, check.allowance, True, stop_at=check.stop_at, watchers=watchers)
+
+    def phases(self) -> tuple[Phase, ...]:
+        return PHASES
+
+    def first_player(self, game, dice) -> tuple[str, list[str]]:
+        """MW4 4.2: each side rolls 1d6 and adds a tenth of its panic level; the lower total
+        acts first, a tie going to the lower panic level (and a full tie to a new roll)."""
+        lines = []
+        panic = {s.id: self.ruleset.qualities[s.quality]["panic_level"] for s in game.sides}
+        while True:
+            totals = {}
+            for s in game.sides:
+                r = dice.roll(f"first player: {s.name}", modifiers=((f"panic level {panic[s.id]}%", panic[s.id] // 10),))
+                totals[s.id] = r.total
+                lines.append(f"{s.name} rolls {r.faces[0]} + {panic[s.id] // 10} = {r.total} (MW4 4.2)")
+            best = min(totals.values())
+            tied = [s for s, t in totals.items() if t == best]
+            if len(tied) > 1:
+                low = min(panic[s] for s in tied)
+                tied = [s for s in tied if panic[s] == low]
+            if len(tied) == 1:
+                lines.append(f"{game.side(tied[0]).name} acts first")
+                return tied[0], lines
+            lines.append("a tie at equal panic levels: roll again")

@@ -48,3 +48,16 @@ def line_of_sight(game: Game, a: str, b: str) -> LosResult:
     _, ea = resolve_place(game, a)
     _, eb = resolve_place(game, b)
     return rule_system(game.rules).sight(game.map, game.night).line_of_sight(ea, eb)
+
+
+def phase_line(game: Game) -> str:
+    """'Turn 3 of 12 — Direct Fire/Movement phase — NATO to act' for status bars and the CLI."""
+    phase = next((p for p in rule_system(game.rules).phases() if p.key == game.phase), None)
+    text = f"Turn {game.turn} of {game.turns}"
+    if phase is not None:
+        text += f" — {phase.label}"
+    if game.active_side:
+        text += f" — {game.side(game.active_side).name} to act"
+    if game.passed:
+        text += f" (passed: {', '.join(game.side(s).name for s in game.passed)})"
+    return text

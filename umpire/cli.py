@@ -23,8 +23,8 @@ from .core.errors import UmpireError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
-SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "end-turn", "undo",
-               "redo", "journal", "replay")
+SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "pass", "next-phase",
+               "end-turn", "undo", "redo", "journal", "replay", "status")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -66,7 +66,9 @@ def _parser() -> argparse.ArgumentParser:
     mv.add_argument("unit")
     mv.add_argument("path", nargs="+", help="hex numbers, starting with the unit's own hex")
     for name, text in (("end-turn", "close the game turn and begin the next"), ("undo", "undo the last action"),
-                       ("redo", "redo the last undone action")):
+                       ("redo", "redo the last undone action"), ("pass", "the side to act passes (MW4 8.23)"),
+                       ("next-phase", "go on to the next phase of the turn"),
+                       ("status", "turn, phase and whose activation it is")):
         sub.add_parser(name, help=text).add_argument("game")
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")
@@ -94,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
             return {"new": cmd_new, "validate": cmd_validate, "render": cmd_render,
                     "rulesets": cmd_rulesets, "los": cmd_los, "spot": cmd_spot,
                     "bench": cmd_bench, "move": cmd_move, "end-turn": cmd_end_turn, "undo": cmd_undo,
+                    "pass": cmd_pass, "next-phase": cmd_next_phase, "status": cmd_status,
                     "redo": cmd_redo, "journal": cmd_journal, "replay": cmd_replay}[args.command](args)
         if argv and argv[0] in ("-h", "--help"):
             _gui_parser().print_help()
@@ -270,6 +273,33 @@ def cmd_move(args) -> int:
     print(res.summary)
     for line in res.log:
         print(f"  {line}")
+    return 0
+
+
+def _simple_action(kind: str, game: str) -> int:
+    from .actions import system_for
+    from .core.engine import perform
+
+    res = perform(game, kind, {}, system_for(game))
+    print(res.summary)
+    for line in res.log:
+        print(f"  {line}")
+    return 0
+
+
+def cmd_pass(args) -> int:
+    return _simple_action("pass", args.game)
+
+
+def cmd_next_phase(args) -> int:
+    return _simple_action("next_phase", args.game)
+
+
+def cmd_status(args) -> int:
+    from .actions import phase_line
+    from .core.store.db import open_game
+
+    print(phase_line(open_game(args.game)))
     return 0
 
 

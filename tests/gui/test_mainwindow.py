@@ -258,3 +258,16 @@ def test_end_turn_from_the_menu(spotted_window):
     w = spotted_window
     w.play.act_end_turn.trigger()
     assert w.game.turn == 2 and "turn 2/12" in w.windowTitle()
+
+
+def test_phase_bar_pass_and_next_phase(spotted_window):
+    w = spotted_window
+    assert "Direct Fire/Movement phase — Soviet" in w.play.phase_label.text()
+    w.play.act_pass.trigger()
+    assert "US Task Force 2-32 to act" in w.play.phase_label.text()
+    w.play.act_pass.trigger()
+    assert "Panic and Suppression Removal" in w.play.phase_label.text() and not w.play.act_pass.isEnabled()
+    w.play.act_next_phase.trigger()
+    assert "Indirect Fire phase" in w.play.phase_label.text()
+    w.play.act_undo.trigger()
+    assert "Panic and Suppression Removal" in w.play.phase_label.text()

@@ -129,6 +129,8 @@ class MainWindow(QMainWindow):
         tools.addAction(self.act_spot)
         turn = self.menuBar().addMenu("T&urn")
         turn.addAction(self.play.act_move)
+        turn.addAction(self.play.act_pass)
+        turn.addAction(self.play.act_next_phase)
         turn.addAction(self.play.act_end_turn)
         turn.addSeparator()
         turn.addAction(self.play.act_typed)
@@ -148,16 +150,24 @@ class MainWindow(QMainWindow):
         for a in (self.sight_tools.act_los, self.sight_tools.act_area, self.act_spot):
             bar.addAction(a)
         bar.addSeparator()
-        for a in (self.play.act_move, self.play.act_end_turn, self.play.act_undo, self.play.act_redo):
+        for a in (self.play.act_undo, self.play.act_redo):
             bar.addAction(a)
         self.addToolBar(bar)
+        play = QToolBar("Turn", self)
+        play.setObjectName("turn toolbar")
+        play.addWidget(self.play.phase_label)
+        for a in (self.play.act_move, self.play.act_pass, self.play.act_next_phase, self.play.act_end_turn):
+            play.addAction(a)
+        self.addToolBarBreak()
+        self.addToolBar(play)
         self._refresh_recent()
         self._enable_game_actions(False)
 
     def _enable_game_actions(self, on: bool) -> None:
         for a in (self.act_save_as, self.act_export, self.act_close, self.act_zoom_in, self.act_zoom_out,
                   self.act_fit, self.act_numbers, self.act_zones, self.act_spot, self.sight_tools.act_los,
-                  self.sight_tools.act_area, self.play.act_move, self.play.act_end_turn, self.play.act_typed):
+                  self.sight_tools.act_area, self.play.act_move, self.play.act_end_turn, self.play.act_typed,
+                  self.play.act_pass, self.play.act_next_phase):
             a.setEnabled(on)
         self.viewer_box.setEnabled(on)
 
@@ -223,6 +233,7 @@ class MainWindow(QMainWindow):
         if self.selected is None:
             self.inspector.show_nothing()
         self._update_title()
+        self.play.refresh_phase()
 
     def close_game(self) -> None:
         self.sight_tools.clear()

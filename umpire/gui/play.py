@@ -12,9 +12,10 @@ from html import escape
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPainterPath, QPen, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QGraphicsItemGroup, QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem,
-                               QInputDialog,
+                               QInputDialog, QLabel,
                                QMessageBox, QTextBrowser)
 
+from ..actions import phase_line
 from ..core.engine import journal, perform, redo, undo
 from ..core.errors import UmpireError
 from ..core.hexgrid import Hex
@@ -58,6 +59,15 @@ class Play(QObject):
         self.act_end_turn = QAction("&End Turn", window)
         self.act_end_turn.setShortcut("Ctrl+T")
         self.act_end_turn.triggered.connect(self.end_turn)
+        self.act_pass = QAction("&Pass", window)
+        self.act_pass.setShortcut("P")
+        self.act_pass.setStatusTip("The side to act passes: it acts no more this phase (MW4 8.23)")
+        self.act_pass.triggered.connect(lambda: self.w.game is not None and self.run("pass", {}))
+        self.act_next_phase = QAction("&Next Phase", window)
+        self.act_next_phase.setShortcut("Ctrl+Return")
+        self.act_next_phase.triggered.connect(lambda: self.w.game is not None and self.run("next_phase", {}))
+        self.phase_label = QLabel()
+        self.phase_label.setStyleSheet("QLabel { font-weight: bold; padding: 0 8px; }")
         self.act_typed = QAction("Type In &Real Dice", window)
         self.act_typed.setCheckable(True)
         self.act_typed.setStatusTip("Ask for the dice rolled at the table instead of rolling them")
@@ -68,6 +78,15 @@ class Play(QObject):
     def game_loaded(self) -> None:
         self.stack.clear()
         self.refresh_journal()
+        self.refresh_phase()
+
+    def refresh_phase(self) -> None:
+        game = self.w.game
+        self.phase_label.setText(phase_line(game) if game is not None else "")
+        alternating = game is not None and game.active_side is not None
+        self.act_pass.setEnabled(alternating)
+        if game is not None and game.active_side:
+            self.act_pass.setText(f"&Pass ({game.side(game.active_side).name})")
 
     def refresh_journal(self) -> None:
         game = self.w.game
@@ -110,6 +129,7 @@ class Play(QObject):
         self.w.reload_game()
         self.stack.push(JournalCommand(self, res.summary))
         self.refresh_journal()
+        self.refresh_phase()
         self.w.statusBar().showMessage(res.summary, 10000)
         return True
 
@@ -121,6 +141,7 @@ class Play(QObject):
             return
         self.w.reload_game()
         self.refresh_journal()
+        self.refresh_phase()
         self.w.statusBar().showMessage(f"{'Undid' if fn is undo else 'Redid'}: {row.summary}", 8000)
 
     def end_turn(self) -> None:

@@ -80,14 +80,14 @@ class RuleSystem:
             totals = {}
             for s in game.sides:
                 r = dice.roll(f"first player: {s.name}", modifiers=((f"panic level {panic[s.id]}%", panic[s.id] // 10),))
-                totals[s.id] = r.total
-                lines.append(f"{s.name} rolls {r.faces[0]} + {panic[s.id] // 10} = {r.total} (MW4 4.2)")
+                totals[s.id] = r.total          # the roll itself goes to the journal's dice log
             best = min(totals.values())
             tied = [s for s, t in totals.items() if t == best]
             if len(tied) > 1:
                 low = min(panic[s] for s in tied)
                 tied = [s for s in tied if panic[s] == low]
             if len(tied) == 1:
-                lines.append(f"{game.side(tied[0]).name} acts first")
+                lines.append(f"{game.side(tied[0]).name} acts first: the lower roll plus a tenth of its "
+                             f"panic level (MW4 4.2)")
                 return tied[0], lines
             lines.append("a tie at equal panic levels: roll again")

@@ -152,3 +152,46 @@ def test_step_cost_reports_prohibited_river():
     m = make_map(["." * 5] * 5, hexsides={"river": ["0202/0302"]})
     cost, why = step_cost(game_on(m, []), "vehicle", m.grid.parse("0202"), m.grid.parse("0302"))
     assert cost is None and "river" in why
+
+
+class TestReinforcements:
+    """MW4 20.6, on the sample scenario: the second tank company enters at 3030 on turn 4, in column."""
+
+    @pytest.fixture()
+    def game(self, sample_scenario):
+        from umpire.core.game import UnitState
+        from umpire.core.store.db import create_game, open_game
+        import tempfile, pathlib
+        tmp = pathlib.Path(tempfile.mkdtemp())
+        g = open_game(create_game(sample_scenario, tmp / "r.umpire"))
+        g.turn = 4
+        return g
+
+    def _enter(self, g, uid, *numbers):
+        r = check_move(g, uid, [g.map.grid.parse(n) for n in numbers])
+        if r.legal:      # what the engine does with a legal entry
+            u = g.units[uid]
+            u.status, u.hex, u.moved, u.path = "on_map", r.path[-1], True, tuple(r.path)
+        return r
+
+    def test_20_62_example_column_on_a_road_pays_half_a_point_more_each(self, game):
+        """The lead unit pays 0.5 MP to enter, the second 1, the third 1.5."""
+        paid = [self._enter(game, uid, "3030").steps[0].cost for uid in ("T4", "T5", "T6")]
+        assert paid == [0.5, 1.0, 1.5]
+
+    def test_20_63_the_column_keeps_its_order(self, game):
+        r = check_move(game, "T5", [game.map.grid.parse("3030")])
+        assert not r.legal and r.rule == "MW4 20.63" and "T4 first" in r.reason
+
+    def test_not_before_the_turn_of_arrival(self, game):
+        game.turn = 3
+        r = check_move(game, "T4", [game.map.grid.parse("3030")])
+        assert not r.legal and "arrives on turn 4" in r.reason
+
+    def test_only_at_the_entry_hexes(self, game):
+        r = check_move(game, "T4", [game.map.grid.parse("2930")])
+        assert not r.legal and "enters at 3030" in r.reason
+
+    def test_entering_then_moving_on_counts_the_entry_cost(self, game):
+        r = self._enter(game, "T4", "3030", "3029", "3028")
+        assert r.legal and r.steps[0].cost == 0.5 and r.total == 0.5 + 2 * 0.5      # road all the way

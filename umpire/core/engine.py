@@ -221,9 +221,9 @@ def _move(ctx: Context) -> tuple[str, Any]:
     walked = [[s.hex.q, s.hex.r] for s in check.steps]
     riders = [v.id for v in game.units.values() if v.carried_by == uid]
     for row in session.execute(select(m.UnitRow).where(m.UnitRow.id.in_([uid, *riders]))).scalars():
-        rec.set(row, q=end.q, r=end.r, moved=True, path=walked)
+        rec.set(row, q=end.q, r=end.r, moved=True, path=walked, status="on_map")
         unit = game.units[row.id]
-        unit.hex, unit.moved, unit.path = end, True, tuple(s.hex for s in check.steps)
+        unit.hex, unit.moved, unit.path, unit.status = end, True, tuple(s.hex for s in check.steps), "on_map"
     ctx.log.append(f"{uid} moves " + " ".join(f"{n(s.hex)}({s.total:g})" for s in check.steps)
                    + f": {check.total:g} of {check.allowance:g} MP" + (f", carrying {', '.join(riders)}" if riders else ""))
     for h, who in check.watchers.items():

@@ -95,23 +95,35 @@ def check_move(game: Game, unit_id: str, path: list[Hex]) -> MoveCheck:
         return _fail(unit_id, [], 0, f"no unit {unit_id!r}", "")
     t = game.unit_type(u)
     ma = float(t["movement"])
-    if not u.on_map:
-        return _fail(unit_id, [], ma, f"{unit_id} is not on the map", "")
+    entering = u.status == "off_map"
+    if not u.on_map and not entering:
+        return _fail(unit_id, [], ma, f"{unit_id} is {u.status.replace('_', ' ')}", "")
     if u.carried_by:
         return _fail(unit_id, [], ma, f"{unit_id} rides in {u.carried_by}: move the carrier", "MW4 9.0")
     if u.moved:
         return _fail(unit_id, [], ma, f"{unit_id} has already moved this turn", "MW4 8.21")
     if u.fired:
         return _fail(unit_id, [], ma, f"{unit_id} has fired this turn and may not move", "MW4 8.22")
-    if not path or path[0] != u.hex:
-        return _fail(unit_id, [], ma, "a path starts in the unit's own hex", "")
-    if len(path) < 2:
-        return _fail(unit_id, [], ma, "the path has no step", "")
     move_class = t["move_class"]
-    steps: list[Step] = [Step(path[0], 0.0, 0.0, "start")]
     enemy_at = {v.hex for v in game.units.values() if v.on_map and v.side != u.side}
+    if entering:
+        first = entry_cost(game, u, path[0] if path else None)
+        if isinstance(first, MoveCheck):
+            return first
+        if path[0] in enemy_at:
+            return _fail(unit_id, [], ma, f"the entry hex {game.map.number(path[0])} holds an enemy unit: "
+                         "enter at the nearest free hex (MW4 20.68)", "MW4 20.68")
+        steps = [Step(path[0], first[0], first[0], first[1])]
+        if first[0] > ma:
+            return _fail(unit_id, steps, ma, f"entering costs {first[0]:g} MP; {unit_id} has {ma:g}", "MW4 20.64")
+    else:
+        if not path or path[0] != u.hex:
+            return _fail(unit_id, [], ma, "a path starts in the unit's own hex", "")
+        if len(path) < 2:
+            return _fail(unit_id, [], ma, "the path has no step", "")
+        steps = [Step(path[0], 0.0, 0.0, "start")]
     mined = {o.hex for o in game.map.overlays if o.kind == "minefield"}
-    total = 0.0
+    total = steps[0].total
     stop_at = None
     for i, (a, b) in enumerate(zip(path, path[1:]), start=1):
         if hex_distance(a, b) != 1:
@@ -122,7 +134,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex]) -> MoveCheck:
             return _fail(unit_id, steps, ma, f"{game.map.number(b)} holds an enemy unit (only an overrun "
                          "may enter it)", "MW4 8.25")
         if move_class == "foot":
-            if i > 1:
+            if i > 1 or entering:
                 return _fail(unit_id, steps, ma, "foot units move one hex a phase", "MW4 8.1")
             cost, note = step_cost(game, move_class, a, b)
             if cost is None:
@@ -147,3 +159,42 @@ def check_move(game: Game, unit_id: str, path: list[Hex]) -> MoveCheck:
         return _fail(unit_id, steps, ma, f"{game.map.number(end)} would hold {len(stacked) + 1} units "
                      f"(at most {STACK_LIMIT})", "MW4 8.5")
     return MoveCheck(unit_id, tuple(steps), ma, True, stop_at=stop_at)
+
+
+def entry_cost(game: Game, u, entry: Hex | None):
+    """Movement points for a reinforcement to enter at `entry` (MW4 20.6), or a failed MoveCheck.
+
+    In column, the k-th unit through an entry hex also pays for the k hypothetical hexes behind
+    it: road hexes if a road leaves the map there (20.61), else clear terrain (20.62).  Free
+    formation units entering through the same hex form a column too (20.66).
+    """
+    t = game.unit_type(u)
+    ma = float(t["movement"])
+    group = next((r for r in game.reinforcements if u.id in r.units), None)
+    if group is None:
+        return _fail(u.id, [], ma, f"{u.id} is off the map and not a reinforcement", "MW4 20.6")
+    if game.turn < group.turn:
+        return _fail(u.id, [], ma, f"{u.id} arrives on turn {group.turn}; this is turn {game.turn}", "MW4 20.6")
+    if entry is None or entry not in group.entry:
+        where = ", ".join(game.map.number(h) for h in group.entry)
+        return _fail(u.id, [], ma, f"{u.id} enters at {where}", "MW4 20.42")
+    if group.formation == "column":
+        waiting = [game.units[x] for x in group.units[: group.units.index(u.id)]]
+        behind = [x.id for x in waiting if x.status == "off_map"]
+        if behind:
+            return _fail(u.id, [], ma, f"the column enters in its order: {behind[0]} first", "MW4 20.63")
+    ahead = sum(1 for x in group.units if x != u.id and game.units[x].on_map and game.units[x].moved
+                and game.units[x].path and game.units[x].path[0] == entry)
+    rules = game.rules
+    move_class = t["move_class"]
+    road = any("road" in kinds for side, kinds in game.map.hexsides.items() if entry in (side.a, side.b))
+    if move_class == "helicopter":
+        return 1.0, "enters flying (17.11)"
+    if road:
+        per = rules.hexside_features["road"]["move"][move_class]
+        return per * (ahead + 1), f"enters on the road, {ahead + 1} in column (20.62)"
+    here = rules.terrain_types[game.map.terrain[entry]]["move"][move_class]
+    clear = rules.terrain_types["clear"]["move"][move_class]
+    if here is None:
+        return _fail(u.id, [], ma, f"{u.id} cannot enter {game.map.terrain[entry]}", "MW4 8.25")
+    return here + ahead * clear, f"enters {ahead + 1} in column across open ground (20.62)"

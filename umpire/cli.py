@@ -24,7 +24,7 @@ from .core.errors import UmpireError
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "pass", "next-phase",
-               "end-turn", "undo", "redo", "journal", "replay", "status")
+               "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -73,6 +73,12 @@ def _parser() -> argparse.ArgumentParser:
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")
     jo.add_argument("--json", action="store_true")
+    ap = sub.add_parser("autoplay", help="play a scenario with a simple bot for both sides")
+    ap.add_argument("scenario")
+    ap.add_argument("--turns", type=int, default=2)
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--out", required=True, help="game file to write")
+    ap.add_argument("--quiet", action="store_true")
     rp = sub.add_parser("replay", help="re-run the journal from the scenario and compare states")
     rp.add_argument("game")
     rp.add_argument("--verify", action="store_true", help="exit 1 if the replayed state differs")
@@ -97,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
                     "rulesets": cmd_rulesets, "los": cmd_los, "spot": cmd_spot,
                     "bench": cmd_bench, "move": cmd_move, "end-turn": cmd_end_turn, "undo": cmd_undo,
                     "pass": cmd_pass, "next-phase": cmd_next_phase, "status": cmd_status,
+                    "autoplay": cmd_autoplay,
                     "redo": cmd_redo, "journal": cmd_journal, "replay": cmd_replay}[args.command](args)
         if argv and argv[0] in ("-h", "--help"):
             _gui_parser().print_help()
@@ -284,6 +291,20 @@ def _simple_action(kind: str, game: str) -> int:
     print(res.summary)
     for line in res.log:
         print(f"  {line}")
+    return 0
+
+
+def cmd_autoplay(args) -> int:
+    from .autoplay import autoplay
+    from .core.scenario import load_scenario
+    from .core.store.db import open_game
+
+    if args.turns < 1:
+        raise UmpireError("must be at least 1", place="--turns")
+    out = autoplay(load_scenario(args.scenario), args.out, args.turns, args.seed,
+                   report=(lambda s: None) if args.quiet else print)
+    game = open_game(out)
+    print(f"autoplay wrote {out}: turn {game.turn}, {game.phase}")
     return 0
 
 

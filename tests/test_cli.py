@@ -179,3 +179,16 @@ def test_replay_verify_fails_on_tampering(tmp_path, game_path):
         conn.execute("UPDATE unit SET steps_lost = 1 WHERE id = 'A1'")
     r = umpire("replay", game_path, "--verify")
     assert r.returncode == 1 and "DIFFERS" in r.stdout
+
+
+def test_orders_file_from_the_command_line(tmp_path, sample_path):
+    game = tmp_path / "g.umpire"
+    umpire("new", sample_path, "--out", game)
+    good = tmp_path / "nato-1.toml"
+    good.write_text('side = "nato"\nturn = 1\n[commands]\n"A/2-32" = "overwatch"\n')
+    r = umpire("orders", game, good)
+    assert r.returncode == 0 and "Overwatch" in r.stdout
+    bad = tmp_path / "sneaky.toml"
+    bad.write_text('side = "nato"\nturn = 1\n[commands]\n"Tank Co" = "rally"\n')
+    line = _one_line_error(umpire("orders", game, bad))
+    assert str(bad) in line and "a side orders only its own units" in line

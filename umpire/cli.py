@@ -24,7 +24,7 @@ from .core.errors import UmpireError
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "pass", "next-phase",
-               "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay")
+               "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -73,6 +73,9 @@ def _parser() -> argparse.ArgumentParser:
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")
     jo.add_argument("--json", action="store_true")
+    od = sub.add_parser("orders", help="apply a side's orders file (company commands, MW4 19.1)")
+    od.add_argument("game")
+    od.add_argument("file")
     ap = sub.add_parser("autoplay", help="play a scenario with a simple bot for both sides")
     ap.add_argument("scenario")
     ap.add_argument("--turns", type=int, default=2)
@@ -103,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
                     "rulesets": cmd_rulesets, "los": cmd_los, "spot": cmd_spot,
                     "bench": cmd_bench, "move": cmd_move, "end-turn": cmd_end_turn, "undo": cmd_undo,
                     "pass": cmd_pass, "next-phase": cmd_next_phase, "status": cmd_status,
-                    "autoplay": cmd_autoplay,
+                    "autoplay": cmd_autoplay, "orders": cmd_orders,
                     "redo": cmd_redo, "journal": cmd_journal, "replay": cmd_replay}[args.command](args)
         if argv and argv[0] in ("-h", "--help"):
             _gui_parser().print_help()
@@ -288,6 +291,22 @@ def _simple_action(kind: str, game: str) -> int:
     from .core.engine import perform
 
     res = perform(game, kind, {}, system_for(game))
+    print(res.summary)
+    for line in res.log:
+        print(f"  {line}")
+    return 0
+
+
+def cmd_orders(args) -> int:
+    from .actions import system_for
+    from .core.engine import perform
+    from .core.orders import read_orders
+
+    orders = read_orders(args.file)
+    try:
+        res = perform(args.game, "orders", orders.params(), system_for(args.game), side=orders.side)
+    except UmpireError as e:
+        raise UmpireError(e.problem, file=args.file) from None
     print(res.summary)
     for line in res.log:
         print(f"  {line}")

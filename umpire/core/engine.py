@@ -213,6 +213,11 @@ def _move(ctx: Context) -> tuple[str, Any]:
         raise UmpireError(f"move {uid}: {e}") from None
     if uid in game.units:
         _check_turn_to_act(game, game.units[uid].side)
+        command = game.command_of(game.units[uid])
+        if command and ctx.system.commands()[command]["moves"] == "never":
+            rule = ctx.system.commands()[command]["rule"]
+            raise UmpireError(f"{uid} cannot move: {game.units[uid].company} is under a "
+                              f"{ctx.system.commands()[command]['label']} command ({rule})")
     check = ctx.system.check_move(game, uid, path)
     if not check.legal:
         raise UmpireError(f"{uid} cannot move: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
@@ -287,10 +292,26 @@ def _new_turn(ctx: Context) -> None:
     _begin_phase(ctx, ctx.system.phases()[0].key)
 
 
+def _unmet_commands(ctx: Context) -> None:
+    """At the end of an alternating phase, note companies that did not do what they were told
+    (a Bound company whose units neither moved nor fired, MW4 19.14): the umpire decides."""
+    game = ctx.game
+    codes = ctx.system.commands()
+    for (turn, cid), (code, _hex) in game.commands.items():
+        if turn != game.turn or codes[code]["moves"] != "must":
+            continue
+        idle = [u.id for u in game.units.values() if u.company == cid and u.on_map and not (u.moved or u.fired)]
+        if idle:
+            ctx.log.append(f"{cid} had a {codes[code]['label']} command, but {', '.join(idle)} did not act "
+                           f"({codes[code]['rule']})")
+
+
 @action("next_phase")
 def _next_phase(ctx: Context) -> tuple[str, Any]:
     """Go on to the next phase of the turn; after the last, the next game turn (MW4 4.1 F)."""
     game = ctx.game
+    if game.active_side is not None:
+        _unmet_commands(ctx)
     keys = [p.key for p in ctx.system.phases()]
     if not game.phase:
         _begin_phase(ctx, keys[0])
@@ -325,6 +346,7 @@ def _pass(ctx: Context) -> tuple[str, Any]:
     game.passed, game.active_side = tuple(passed), (others[0] if others else None)
     if not others:
         ctx.log.append("every side has passed: the phase ends")
+        _unmet_commands(ctx)
         _next_phase(ctx)
         return f"{game.side(side).name} passes; the phase ends", None
     return f"{game.side(side).name} passes; {game.side(others[0]).name} acts on alone", None
@@ -348,3 +370,66 @@ def _after_activation(ctx: Context, side: str) -> None:
     if others:
         ctx.rec.set(_info(ctx), active_side=others[0])
         game.active_side = others[0]
+
+
+# ---------------------------------------------------------------------- command orders
+
+@action("orders")
+def _orders(ctx: Context) -> tuple[str, Any]:
+    """A side's company commands for a turn (MW4 19.1), all checked before any is applied."""
+    game, p = ctx.game, ctx.params
+    side, turn = p.get("side"), p.get("turn")
+    codes = ctx.system.commands()
+    problems: list[str] = []
+    if side not in game.side_ids():
+        raise UmpireError(f"orders refused: unknown side {side!r}")
+    if not isinstance(turn, int) or turn < game.turn:
+        problems.append(f"orders are for turn {turn}, but the game is at turn {game.turn}")
+    companies = {c.id: c for c in game.companies}
+    battalion_side = {b.id: b.side for b in game.battalions}
+    for cid, code in p.get("commands", {}).items():
+        c = companies.get(cid)
+        if c is None:
+            problems.append(f"no company {cid!r}")
+        elif battalion_side[c.battalion] != side:
+            problems.append(f"{cid} is not a company of {game.side(side).name}: a side orders only its own units")
+        elif code not in codes:
+            problems.append(f"{cid}: unknown command {code!r} (known: {', '.join(codes)})")
+        elif code == "bounding_overwatch" and sum(1 for u in game.units.values() if u.company == cid) < 2:
+            problems.append(f"{cid} has a single unit: no Bounding Overwatch (MW4 19.14)")
+    ambush: dict[str, Any] = {}
+    for cid, number in p.get("ambush", {}).items():
+        if turn != 1:
+            problems.append(f"{cid}: ambush hexes are chosen before the game, for turn 1 (MW4 6.9131)")
+            continue
+        if cid not in p.get("commands", {}) or p["commands"][cid] != "ambush":
+            problems.append(f"{cid}: an ambush hex needs the Ambush command (MW4 6.9131)")
+            continue
+        try:
+            h = game.map.grid.parse(number)
+        except ValueError as e:
+            problems.append(f"{cid}: {e}")
+            continue
+        members = [u for u in game.units.values() if u.company == cid and u.on_map]
+        sight = ctx.system.sight(game.map, game.night)
+        from .los import Eye
+        if not any(sight.line_of_sight(Eye(u.hex), Eye(h)).clear for u in members):
+            problems.append(f"{cid}: ambush hex {number} is not in the company's line of sight (MW4 6.9131)")
+        ambush[cid] = h
+    for cid, code in p.get("commands", {}).items():
+        if code == "ambush" and cid not in ambush and not any(cid in x for x in problems):
+            problems.append(f"{cid}: the Ambush command needs an ambush hex (MW4 6.9131)")
+    if problems:
+        raise UmpireError("orders refused, nothing applied: " + "; ".join(problems))
+    existing = {(r.turn, r.company_id): r for r in ctx.session.execute(
+        select(m.CommandRow).where(m.CommandRow.turn == turn)).scalars()}
+    for cid, code in p.get("commands", {}).items():
+        h = ambush.get(cid)
+        values = dict(code=code, ambush_q=h.q if h else None, ambush_r=h.r if h else None)
+        row = existing.get((turn, cid))
+        if row is None:
+            ctx.rec.insert(m.CommandRow(turn=turn, company_id=cid, side_id=side, **values))
+        else:
+            ctx.rec.set(row, **values)
+        ctx.log.append(f"{cid}: {codes[code]['label']}" + (f" on {game.map.number(h)}" if h else ""))
+    return f"{game.side(side).name} gives orders for turn {turn} ({len(p.get('commands', {}))} companies)", None

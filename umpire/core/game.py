@@ -86,6 +86,14 @@ class Game:
     air: list[AirSupport] = field(default_factory=list)
     victory: list[Victory] = field(default_factory=list)
     contacts: dict[tuple[str, str], Contact] = field(default_factory=dict)   # (side, unit) -> knowledge
+    commands: dict[tuple[int, str], tuple[str, Hex | None]] = field(default_factory=dict)  # (turn, company)
+
+    def command_of(self, unit: UnitState) -> str | None:
+        """This turn's command for the unit's company; None for independent units (MW4 19.14)."""
+        if unit.company is None:
+            return None
+        entry = self.commands.get((self.turn, unit.company))
+        return entry[0] if entry else None
 
     def side(self, side_id: str) -> Side:
         for s in self.sides:

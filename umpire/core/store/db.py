@@ -53,6 +53,7 @@ def _migrate_2_to_3(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE game_info ADD COLUMN passed JSON DEFAULT '[]' NOT NULL"))
     conn.execute(text("UPDATE game_info SET seed = :s"), {"s": secrets.token_hex(8)})
     m.ActionRow.__table__.create(conn)
+    m.CommandRow.__table__.create(conn)
 
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3}
@@ -261,6 +262,8 @@ def _read_game(session: Session, location: str) -> Game:
                                      u.steps_lost, u.face_down, u.carried_by, u.moved, u.fired,
                                      tuple(Hex(q, r) for q, r in u.path), u.camouflaged, u.improved,
                                      Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None)
+    for c in session.exec(select(m.CommandRow)):
+        game.commands[(c.turn, c.company_id)] = (c.code, Hex(c.ambush_q, c.ambush_r) if c.ambush_q is not None else None)
     for c in session.exec(select(m.ContactRow)):
         game.contacts[(c.side_id, c.unit_id)] = Contact(
             c.side_id, c.unit_id, c.label, c.status, Hex(c.q, c.r), c.turn, c.detail, c.type_label,

@@ -210,3 +210,15 @@ class ActionRow(SQLModel, table=True):
     summary: str = Field(default="", sa_column=Column(Text, nullable=False))
     undone: bool = False
     at: str = ""
+
+
+class CommandRow(SQLModel, table=True):
+    """A company's command for a turn (schema 3; MW4 19.1), secret to its side."""
+
+    __tablename__ = "command"
+    turn: int = Field(primary_key=True)
+    company_id: str = Field(primary_key=True, foreign_key="company.id")
+    side_id: str = Field(foreign_key="side.id")
+    code: str                         # bound | overwatch | bounding_overwatch | withdraw | rally | regroup
+    ambush_q: Optional[int] = None    # MW4 6.913: a secret ambush hex
+    ambush_r: Optional[int] = None

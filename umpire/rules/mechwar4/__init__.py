@@ -27,6 +27,18 @@ PHASES = (
 )
 
 
+# MW4 19.14 command summary: what each command lets a company's units do when activated
+COMMANDS = {
+    "bound": {"label": "Bound (BC)", "rule": "MW4 19.14", "moves": "must"},
+    "overwatch": {"label": "Overwatch (OC)", "rule": "MW4 19.14", "moves": "never"},
+    "bounding_overwatch": {"label": "Bounding Overwatch (BOC)", "rule": "MW4 19.14", "moves": "may"},
+    "withdraw": {"label": "Withdraw (WC)", "rule": "MW4 19.14", "moves": "may"},
+    "rally": {"label": "Rally (RC)", "rule": "MW4 19.14", "moves": "never"},
+    "regroup": {"label": "Regroup (RGC)", "rule": "MW4 19.14", "moves": "never"},
+    "ambush": {"label": "Ambush", "rule": "MW4 6.913", "moves": "never"},
+}
+
+
 class RuleSystem:
     name = "mechwar4"
 
@@ -91,3 +103,6 @@ class RuleSystem:
                              f"panic level (MW4 4.2)")
                 return tied[0], lines
             lines.append("a tie at equal panic levels: roll again")
+
+    def commands(self) -> dict[str, dict]:
+        return COMMANDS

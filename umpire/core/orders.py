@@ -1,0 +1,62 @@
+"""Orders files: a side's commands for a turn, written by a player and handed to the umpire.
+
+Format (TOML), one file per side and turn:
+
+    side = "nato"
+    turn = 3
+
+    [commands]                # company id = command (the rule system's codes)
+    "A/2-32" = "overwatch"
+    "B/2-32" = "bound"
+
+    [ambush]                  # MW4 6.913: turn 1 only, a hex in the company's sight
+    "B/2-32" = "1414"
+
+The file is read and checked completely before anything is applied: a malformed file, or one
+that orders another side's companies, is refused with every reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import UmpireError
+
+
+@dataclass
+class OrdersFile:
+    side: str
+    turn: int
+    commands: dict[str, str] = field(default_factory=dict)
+    ambush: dict[str, str] = field(default_factory=dict)
+
+    def params(self) -> dict:
+        return {"side": self.side, "turn": self.turn, "commands": dict(self.commands), "ambush": dict(self.ambush)}
+
+
+def read_orders(path: str | Path) -> OrdersFile:
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise UmpireError(f"cannot read: {e.strerror}", file=str(path)) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise UmpireError(f"not a valid orders file: {e}", file=str(path)) from None
+    problems = []
+    extra = set(data) - {"side", "turn", "commands", "ambush"}
+    if extra:
+        problems.append(f"unknown key(s) {', '.join(sorted(extra))} (use side, turn, [commands], [ambush])")
+    side, turn = data.get("side"), data.get("turn")
+    if not isinstance(side, str):
+        problems.append("side must name your side, e.g. side = \"nato\"")
+    if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
+        problems.append("turn must be the turn number the orders are for, e.g. turn = 3")
+    for key in ("commands", "ambush"):
+        table = data.get(key, {})
+        if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+            problems.append(f"[{key}] must map company ids to text")
+    if problems:
+        raise UmpireError("; ".join(problems), file=str(path))
+    return OrdersFile(side, turn, dict(data.get("commands", {})), dict(data.get("ambush", {})))

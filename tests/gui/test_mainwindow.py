@@ -271,3 +271,18 @@ def test_phase_bar_pass_and_next_phase(spotted_window):
     assert "Indirect Fire phase" in w.play.phase_label.text()
     w.play.act_undo.trigger()
     assert "Panic and Suppression Removal" in w.play.phase_label.text()
+
+
+def test_orders_panel_shows_only_the_viewers_companies_and_gives_orders(spotted_window):
+    w = spotted_window
+    w.viewer_box.setCurrentIndex(1)                      # NATO
+    companies = [cid for _, cid, _, _ in w.orders._rows]
+    assert companies == ["A/2-32", "B/2-32"]
+    combo = w.orders._rows[0][2]
+    combo.setCurrentIndex(combo.findData("overwatch"))
+    w.orders.give()
+    assert w.game.commands[(1, "A/2-32")] == ("overwatch", None)
+    w.viewer_box.setCurrentIndex(2)                      # the Soviets see their own companies only
+    assert "A/2-32" not in [cid for _, cid, _, _ in w.orders._rows]
+    w.viewer_box.setCurrentIndex(0)
+    assert len(w.orders._rows) == len(w.game.companies) == 6

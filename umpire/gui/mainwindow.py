@@ -20,6 +20,7 @@ from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, open_game
 from .docks import OrderOfBattleTree, UnitInspector
 from .mapscene import MapScene, render_view
 from .mapview import MapView
+from .orders import OrdersPanel
 from .play import JournalCommand, Play
 from .sighttools import SightTools
 
@@ -43,6 +44,10 @@ class MainWindow(QMainWindow):
         self._dock("Order of battle", self.tree, Qt.LeftDockWidgetArea).setMinimumWidth(330)
         self._dock("Unit", self.inspector, Qt.RightDockWidgetArea)
         self._dock("Journal", self.play.journal_view, Qt.RightDockWidgetArea)
+        self.orders = OrdersPanel(self)
+        oob = self.findChild(QDockWidget, "Order of battle")
+        self.tabifyDockWidget(oob, self._dock("Orders", self.orders, Qt.LeftDockWidgetArea))
+        oob.raise_()
         self.viewer_box = QComboBox()
         self.viewer_box.setToolTip("Show the map as the umpire knows it, or as one side knows it")
         self.viewer_box.setMinimumWidth(220)
@@ -219,6 +224,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.map_view.fit_map()
         self.play.game_loaded()
+        self.orders.refresh()
 
     def reload_game(self) -> None:
         """After an action: read the game again and redraw the viewer's knowledge (the terrain
@@ -234,6 +240,7 @@ class MainWindow(QMainWindow):
             self.inspector.show_nothing()
         self._update_title()
         self.play.refresh_phase()
+        self.orders.refresh()
 
     def close_game(self) -> None:
         self.sight_tools.clear()
@@ -352,6 +359,7 @@ class MainWindow(QMainWindow):
             self.inspector.show_nothing()
         self.select_unit(self.selected)
         self.sight_tools.view_changed()
+        self.orders.refresh()
         self._update_title()
 
     def update_spotting(self) -> None:

@@ -58,6 +58,10 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
             perform(location, "next_phase", {}, system_for(location))
             continue
         side = game.active_side
+        paused = [u.id for u in game.units.values() if u.paused]
+        if paused:               # the bot does not fire yet: a paused unit simply halts
+            report(perform(location, "halt", {"unit": paused[0]}, system_for(location)).summary)
+            continue
         moved_here = sum(1 for u in game.units.values() if u.side == side and u.moved)
         candidates = [u for u in game.units.values() if u.side == side and not u.moved and not u.fired
                       and not u.carried_by and u.status in ("on_map", "off_map")]

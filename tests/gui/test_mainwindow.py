@@ -286,3 +286,24 @@ def test_orders_panel_shows_only_the_viewers_companies_and_gives_orders(spotted_
     assert "A/2-32" not in [cid for _, cid, _, _ in w.orders._rows]
     w.viewer_box.setCurrentIndex(0)
     assert len(w.orders._rows) == len(w.game.companies) == 6
+
+
+def test_drag_past_watchers_asks_to_pause(spotted_window, monkeypatch):
+    w = spotted_window
+    asked = []
+
+    def fake_exec(box):
+        asked.append(box.text())
+        box._chosen = box.buttons()[0]       # "Pause in ..."
+        return 0
+
+    monkeypatch.setattr("umpire.gui.play.QMessageBox.exec", fake_exec)
+    monkeypatch.setattr("umpire.gui.play.QMessageBox.clickedButton", lambda box: box._chosen)
+    path = [w.game.map.grid.parse(f"22{r:02d}") for r in range(24, 12, -1)]
+    w.play.act_move.setChecked(True)
+    w.map_view.move_dragged.emit(path, True)
+    assert asked and "may fire" in asked[0]
+    assert w.game.units["Recon 1"].paused and w.game.map.number(w.game.units["Recon 1"].hex) == "2216"
+    assert "paused for opportunity fire" in w.play.phase_label.text() and w.play.act_halt.isEnabled()
+    w.play.act_halt.trigger()
+    assert not w.game.units["Recon 1"].paused

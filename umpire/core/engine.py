@@ -19,6 +19,7 @@ from sqlmodel import Session
 from .dice import Dice, Roll, TypeIn
 from .errors import UmpireError
 from .game import Contact, Game
+from .hexgrid import Hex
 from .journal import Recorder, digest, redo_next, undo_last
 from .store import models as m
 from .store.db import create_game, make_engine, open_game
@@ -204,15 +205,22 @@ def contacts_of(game: Game, side: str) -> list[Contact]:
 @action("move")
 def _move(ctx: Context) -> tuple[str, Any]:
     """Move a unit along a path (the rule system prices and checks it), then spot again: a
-    moving vehicle is seen in any enemy line of sight (MW4 5.21)."""
+    moving vehicle is seen in any enemy line of sight (MW4 5.21).
+
+    params: unit, path (hex numbers), and optionally `until` (a hex of the path) where the move
+    pauses for opportunity fire (6.52); it also pauses by itself on entering an enemy company's
+    ambush zone (6.9131).  A paused unit goes on with another move, or halts.
+    """
     game, session, rec = ctx.game, ctx.session, ctx.rec
     uid = ctx.params.get("unit")
     try:
         path = [game.map.grid.parse(n) for n in ctx.params.get("path", [])]
+        until = game.map.grid.parse(ctx.params["until"]) if ctx.params.get("until") else None
     except ValueError as e:
         raise UmpireError(f"move {uid}: {e}") from None
     if uid in game.units:
         _check_turn_to_act(game, game.units[uid].side)
+        _check_no_pause(game, uid)
         command = game.command_of(game.units[uid])
         if command and ctx.system.commands()[command]["moves"] == "never":
             rule = ctx.system.commands()[command]["rule"]
@@ -222,25 +230,80 @@ def _move(ctx: Context) -> tuple[str, Any]:
     if not check.legal:
         raise UmpireError(f"{uid} cannot move: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
     n = game.map.number
-    end = check.steps[-1].hex
-    walked = [[s.hex.q, s.hex.r] for s in check.steps]
+    steps = list(check.steps)
+    ambush = _ambush_stop(game, uid, check)
+    stop = until if until is not None else ambush
+    if stop is not None:
+        if stop not in [s.hex for s in steps[1:]]:
+            raise UmpireError(f"move {uid}: the pause hex {n(stop)} is not on its path")
+        steps = steps[: [s.hex for s in steps].index(stop, 1) + 1]
+    paused = stop is not None and steps[-1].hex != check.steps[-1].hex
+    end = steps[-1].hex
+    mover = game.units[uid]
+    walked = ([[h.q, h.r] for h in mover.path] if mover.paused else []) + \
+        [[s.hex.q, s.hex.r] for s in (steps if not mover.paused else steps[1:])]
     riders = [v.id for v in game.units.values() if v.carried_by == uid]
     for row in session.execute(select(m.UnitRow).where(m.UnitRow.id.in_([uid, *riders]))).scalars():
-        rec.set(row, q=end.q, r=end.r, moved=True, path=walked, status="on_map")
+        rec.set(row, q=end.q, r=end.r, moved=True, path=walked, status="on_map", mp_spent=steps[-1].total,
+                paused=paused and row.id == uid)
         unit = game.units[row.id]
-        unit.hex, unit.moved, unit.path, unit.status = end, True, tuple(s.hex for s in check.steps), "on_map"
-    ctx.log.append(f"{uid} moves " + " ".join(f"{n(s.hex)}({s.total:g})" for s in check.steps)
-                   + f": {check.total:g} of {check.allowance:g} MP" + (f", carrying {', '.join(riders)}" if riders else ""))
+        unit.hex, unit.moved, unit.status = end, True, "on_map"
+        unit.path, unit.paused = tuple(Hex(q, r) for q, r in walked), paused and row.id == uid
+    ctx.log.append(f"{uid} moves " + " ".join(f"{n(s.hex)}({s.total:g})" for s in steps)
+                   + f": {steps[-1].total:g} of {check.allowance:g} MP" + (f", carrying {', '.join(riders)}" if riders else ""))
     for h, who in check.watchers.items():
-        ctx.log.append(f"  entering {n(h)} in sight of {', '.join(who)}: opportunity fire possible (MW4 6.5)")
-    if check.stop_at is not None:
+        if h in [s.hex for s in steps[1:]]:
+            ctx.log.append(f"  entering {n(h)} in sight of {', '.join(who)}: opportunity fire possible (MW4 6.5)")
+    if paused:
+        why = "in an ambush zone (MW4 6.9131)" if until is None else "for opportunity fire (MW4 6.52)"
+        ctx.log.append(f"  {uid} pauses in {n(end)} {why}; it may go on afterwards (6.53)")
+    if check.stop_at is not None and check.stop_at == end:
         ctx.log.append(f"  {uid} enters a minefield in {n(check.stop_at)} and stops (MW4 16.13)")
         for row in session.execute(select(m.OverlayRow).where(m.OverlayRow.kind == "minefield",
-                                   m.OverlayRow.q == check.stop_at.q, m.OverlayRow.r == check.stop_at.r)).scalars():
+                                   m.OverlayRow.q == end.q, m.OverlayRow.r == end.r)).scalars():
             rec.set(row, secret=False)        # a mined-hex marker goes on the map (16.0)
     spot_summary, change = _spot(ctx)
-    _after_activation(ctx, game.units[uid].side)
-    return f"{uid} moved to {n(end)} ({check.total:g} MP). {spot_summary}", check
+    if not paused:
+        _after_activation(ctx, mover.side)
+    state = f"pauses in {n(end)}" if paused else f"moved to {n(end)}"
+    return f"{uid} {state} ({steps[-1].total:g} MP). {spot_summary}", check
+
+
+def _check_no_pause(game: Game, uid: str | None) -> None:
+    """While a unit is paused mid-move, only it may go on (or halt) (MW4 6.52, 6.53)."""
+    held = [u.id for u in game.units.values() if u.paused and u.id != uid]
+    if held:
+        raise UmpireError(f"{held[0]} is paused for opportunity fire: let it go on or halt it first (MW4 6.52)")
+
+
+def _ambush_stop(game: Game, uid: str, check) -> Hex | None:
+    """The first hex of the path inside an enemy ambush zone -- the ambush hex or next to it --
+    that one of the ambushing company's units can fire on (MW4 6.9131)."""
+    from .hexgrid import hex_distance
+    side = game.units[uid].side
+    for (turn, cid), (code, h) in game.commands.items():
+        if code != "ambush" or h is None or turn != game.turn:
+            continue
+        members = {u.id for u in game.units.values() if u.company == cid and u.side != side}
+        for step in check.steps[1:]:
+            if hex_distance(step.hex, h) <= 1 and members & set(check.watchers.get(step.hex, ())):
+                return step.hex
+    return None
+
+
+@action("halt")
+def _halt(ctx: Context) -> tuple[str, Any]:
+    """A unit paused for opportunity fire ends its move where it is."""
+    game = ctx.game
+    uid = ctx.params.get("unit")
+    u = game.units.get(uid)
+    if u is None or not u.paused:
+        raise UmpireError(f"{uid} is not paused in a move")
+    row = ctx.session.get(m.UnitRow, uid)
+    ctx.rec.set(row, paused=False)
+    u.paused = False
+    _after_activation(ctx, u.side)
+    return f"{uid} ends its move in {game.map.number(u.hex)}", None
 
 
 def _info(ctx: Context) -> m.GameInfo:
@@ -285,9 +348,9 @@ def _new_turn(ctx: Context) -> None:
     ctx.rec.set(_info(ctx), turn=game.turn + 1)
     game.turn += 1
     for row in ctx.session.execute(select(m.UnitRow)).scalars():
-        ctx.rec.set(row, moved=False, fired=False, path=[])
+        ctx.rec.set(row, moved=False, fired=False, path=[], mp_spent=0.0, paused=False)
         u = game.units[row.id]
-        u.moved, u.fired, u.path = False, False, ()
+        u.moved, u.fired, u.path, u.mp_spent, u.paused = False, False, (), 0.0, False
     _spot(ctx)
     _begin_phase(ctx, ctx.system.phases()[0].key)
 
@@ -340,6 +403,7 @@ def _pass(ctx: Context) -> tuple[str, Any]:
     game = ctx.game
     side = ctx.params.get("side") or game.active_side
     _check_turn_to_act(game, side)
+    _check_no_pause(game, None)
     passed = list(game.passed) + [side]
     others = [s for s in game.side_ids() if s not in passed]
     ctx.rec.set(_info(ctx), passed=passed, active_side=others[0] if others else None)

@@ -35,6 +35,8 @@ class UnitState:
     camouflaged: bool = False           # MW4 5.25
     improved: bool = False              # MW4 11.2
     cb_spotted: Hex | None = None       # MW4 7.87
+    mp_spent: float = 0.0               # movement points used so far this turn
+    paused: bool = False                # stopped mid-move for opportunity fire (MW4 6.52)
 
     @property
     def on_map(self) -> bool:

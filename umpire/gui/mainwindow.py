@@ -135,6 +135,7 @@ class MainWindow(QMainWindow):
         turn = self.menuBar().addMenu("T&urn")
         turn.addAction(self.play.act_move)
         turn.addAction(self.play.act_pass)
+        turn.addAction(self.play.act_halt)
         turn.addAction(self.play.act_next_phase)
         turn.addAction(self.play.act_end_turn)
         turn.addSeparator()

@@ -63,6 +63,10 @@ class Play(QObject):
         self.act_pass.setShortcut("P")
         self.act_pass.setStatusTip("The side to act passes: it acts no more this phase (MW4 8.23)")
         self.act_pass.triggered.connect(lambda: self.w.game is not None and self.run("pass", {}))
+        self.act_halt = QAction("&Halt Paused Unit", window)
+        self.act_halt.setShortcut("H")
+        self.act_halt.setStatusTip("A unit paused for opportunity fire ends its move where it is")
+        self.act_halt.triggered.connect(self.halt)
         self.act_next_phase = QAction("&Next Phase", window)
         self.act_next_phase.setShortcut("Ctrl+Return")
         self.act_next_phase.triggered.connect(lambda: self.w.game is not None and self.run("next_phase", {}))
@@ -84,7 +88,11 @@ class Play(QObject):
         game = self.w.game
         self.phase_label.setText(phase_line(game) if game is not None else "")
         alternating = game is not None and game.active_side is not None
-        self.act_pass.setEnabled(alternating)
+        paused = [u.id for u in game.units.values() if u.paused] if game is not None else []
+        self.act_pass.setEnabled(alternating and not paused)
+        self.act_halt.setEnabled(bool(paused))
+        if paused:
+            self.phase_label.setText(self.phase_label.text() + f" — {paused[0]} paused for opportunity fire")
         if game is not None and game.active_side:
             self.act_pass.setText(f"&Pass ({game.side(game.active_side).name})")
 
@@ -188,7 +196,7 @@ class Play(QObject):
         if finished:
             self._clear_path()
             if len(path) > 1:
-                self.run("move", {"unit": uid, "path": [n(h) for h in path]})
+                self.run("move", self._move_params(uid, path))
             return
         if self.w.selected != uid:
             self.w.select_unit(uid)
@@ -199,6 +207,31 @@ class Play(QObject):
             self.w.statusBar().showMessage(f"{uid}: {check.total:g} of {check.allowance:g} MP{stop}")
         else:
             self.w.statusBar().showMessage(f"{uid}: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
+
+    def _move_params(self, uid: str, path: list[Hex]) -> dict:
+        """Ask the umpire whether to pause where enemy units could fire (MW4 6.52)."""
+        game = self.w.game
+        n = game.map.number
+        params = {"unit": uid, "path": [n(h) for h in path]}
+        check = rule_system(game.rules).check_move(game, uid, path)
+        if not check.legal or not check.watchers:
+            return params
+        first = next(s.hex for s in check.steps[1:] if s.hex in check.watchers)
+        lines = "\n".join(f"  {n(h)}: {', '.join(w)}" for h, w in check.watchers.items())
+        box = QMessageBox(QMessageBox.Question, "Opportunity fire (MW4 6.5)",
+                          f"{uid} moves in sight of enemy units that may fire:\n{lines}", parent=self.w)
+        pause = box.addButton(f"Pause in {n(first)}", QMessageBox.AcceptRole)
+        box.addButton("Move on", QMessageBox.RejectRole)
+        box.exec()
+        if box.clickedButton() is pause:
+            params["until"] = n(first)
+        return params
+
+    def halt(self) -> None:
+        game = self.w.game
+        paused = [u.id for u in game.units.values() if u.paused] if game else []
+        if paused:
+            self.run("halt", {"unit": paused[0]})
 
     def _draw_path(self, path: list[Hex], check) -> None:
         self._clear_path()

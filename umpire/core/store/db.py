@@ -51,6 +51,8 @@ def _migrate_2_to_3(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE game_info ADD COLUMN phase VARCHAR DEFAULT '' NOT NULL"))
     conn.execute(text("ALTER TABLE game_info ADD COLUMN active_side VARCHAR"))
     conn.execute(text("ALTER TABLE game_info ADD COLUMN passed JSON DEFAULT '[]' NOT NULL"))
+    conn.execute(text("ALTER TABLE unit ADD COLUMN mp_spent FLOAT DEFAULT 0 NOT NULL"))
+    conn.execute(text("ALTER TABLE unit ADD COLUMN paused BOOLEAN DEFAULT FALSE NOT NULL"))
     conn.execute(text("UPDATE game_info SET seed = :s"), {"s": secrets.token_hex(8)})
     m.ActionRow.__table__.create(conn)
     m.CommandRow.__table__.create(conn)
@@ -261,7 +263,7 @@ def _read_game(session: Session, location: str) -> Game:
                                      u.quality, Hex(u.q, u.r) if u.q is not None else None, u.status,
                                      u.steps_lost, u.face_down, u.carried_by, u.moved, u.fired,
                                      tuple(Hex(q, r) for q, r in u.path), u.camouflaged, u.improved,
-                                     Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None)
+                                     Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused)
     for c in session.exec(select(m.CommandRow)):
         game.commands[(c.turn, c.company_id)] = (c.code, Hex(c.ambush_q, c.ambush_r) if c.ambush_q is not None else None)
     for c in session.exec(select(m.ContactRow)):

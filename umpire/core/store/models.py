@@ -101,6 +101,9 @@ class UnitRow(SQLModel, table=True):
     improved: bool = False           # in an improved position (MW4 11.2)
     cb_q: Optional[int] = None       # hex where counterbattery spotted it (MW4 7.87)
     cb_r: Optional[int] = None
+    # schema 3: a move paused for opportunity fire (MW4 6.52) goes on from here
+    mp_spent: float = 0.0
+    paused: bool = False
 
 
 class HexRow(SQLModel, table=True):

@@ -68,8 +68,9 @@ class RuleSystem:
             return check
         sight = self.sight(game.map, game.night)
         mover = game.units[unit_id]
+        # who may fire at it as it enters each hex: not yet moved or fired this turn (6.13, 6.51)
         enemies = [v for v in game.units.values() if v.on_map and not v.carried_by and v.side != mover.side
-                   and game.unit_type(v)["attack"] > 0]
+                   and game.unit_type(v)["attack"] > 0 and not v.moved and not v.fired]
         from ...core.hexgrid import hex_distance
         from ...core.los import Eye
         watchers = {}

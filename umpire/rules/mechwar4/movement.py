@@ -100,7 +100,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex]) -> MoveCheck:
         return _fail(unit_id, [], ma, f"{unit_id} is {u.status.replace('_', ' ')}", "")
     if u.carried_by:
         return _fail(unit_id, [], ma, f"{unit_id} rides in {u.carried_by}: move the carrier", "MW4 9.0")
-    if u.moved:
+    if u.moved and not u.paused:
         return _fail(unit_id, [], ma, f"{unit_id} has already moved this turn", "MW4 8.21")
     if u.fired:
         return _fail(unit_id, [], ma, f"{unit_id} has fired this turn and may not move", "MW4 8.22")
@@ -121,7 +121,8 @@ def check_move(game: Game, unit_id: str, path: list[Hex]) -> MoveCheck:
             return _fail(unit_id, [], ma, "a path starts in the unit's own hex", "")
         if len(path) < 2:
             return _fail(unit_id, [], ma, "the path has no step", "")
-        steps = [Step(path[0], 0.0, 0.0, "start")]
+        spent = u.mp_spent if u.paused else 0.0        # going on after opportunity fire (6.53)
+        steps = [Step(path[0], 0.0, spent, "start" if not u.paused else f"goes on with {spent:g} MP spent")]
     mined = {o.hex for o in game.map.overlays if o.kind == "minefield"}
     total = steps[0].total
     stop_at = None

@@ -307,3 +307,17 @@ def test_drag_past_watchers_asks_to_pause(spotted_window, monkeypatch):
     assert "paused for opportunity fire" in w.play.phase_label.text() and w.play.act_halt.isEnabled()
     w.play.act_halt.trigger()
     assert not w.game.units["Recon 1"].paused
+
+
+def test_reinforcement_enters_by_dragging_from_its_entry_hex(spotted_window):
+    import sqlite3
+    w = spotted_window
+    with sqlite3.connect(w.game.location) as conn:
+        conn.execute("UPDATE game_info SET turn = 4")
+    w.reload_game()
+    w.select_unit("T4")                                  # chosen in the order of battle (off map)
+    assert w.play.mover_at(w.game.map.grid.parse("3030")) == "T4"
+    w.play.act_move.setChecked(True)
+    w.map_view.move_dragged.emit([w.game.map.grid.parse(n) for n in ("3030", "3029")], True)
+    t4 = w.game.units["T4"]
+    assert t4.on_map and w.game.map.number(t4.hex) == "3029" and t4.mp_spent == 1.0   # 0.5 + 0.5 (20.62)

@@ -169,9 +169,15 @@ class Play(QObject):
         self.path_item = None
 
     def mover_at(self, h: Hex) -> str | None:
-        """The unit a drag from `h` moves: the selected one if it is there, else the top counter
-        of the stack -- only units the current viewer commands (the umpire commands all)."""
+        """The unit a drag from `h` moves: the selected one if it is there (or, for a
+        reinforcement selected in the order of battle, if `h` is one of its entry hexes), else
+        the top counter of the stack -- only units the current viewer commands."""
         game, scene = self.w.game, self.w.scene
+        sel = game.units.get(self.w.selected) if self.w.selected else None
+        if sel is not None and sel.status == "off_map" and (self.w.viewer in (UMPIRE, sel.side)):
+            group = next((r for r in game.reinforcements if sel.id in r.units), None)
+            if group is not None and h in group.entry:
+                return sel.id
         stack = scene.stacks.get(h)
         if stack is None:
             return None

@@ -321,3 +321,37 @@ def test_reinforcement_enters_by_dragging_from_its_entry_hex(spotted_window):
     w.map_view.move_dragged.emit([w.game.map.grid.parse(n) for n in ("3030", "3029")], True)
     t4 = w.game.units["T4"]
     assert t4.on_map and w.game.map.number(t4.hex) == "3029" and t4.mp_spent == 1.0   # 0.5 + 0.5 (20.62)
+
+
+def test_journal_dock_filters_by_turn_and_hides_the_enemy(spotted_window):
+    w = spotted_window
+    w.play.run("move", {"unit": "T1", "path": ["1928", "1927"]})
+    w.play.run("move", {"unit": "A1", "path": ["1109", "1110"]})
+    text = w.play.journal_view.toPlainText()
+    assert "T1 moved" in text and "A1 moved" in text
+    w.viewer_box.setCurrentIndex(1)                      # NATO reads its own moves only
+    text = w.play.journal_view.toPlainText()
+    assert "A1 moves 1109(0) 1110(1)" in text
+    for secret in ("T1", "Spotting", "Soviet", "spots", "in sight of"):
+        assert secret not in text, secret
+    w.viewer_box.setCurrentIndex(0)
+    w.play.act_end_turn.trigger()
+    w.play.journal_turn.setCurrentIndex(w.play.journal_turn.findData(2))
+    assert "T1 moved" not in w.play.journal_view.toPlainText()
+
+
+def test_a_sides_path_preview_reveals_no_enemy(spotted_window):
+    """In the Soviets' view a path preview knows no NATO unit and no NATO secret minefield: it
+    neither stops at a mined hex nor names the units that could fire."""
+    w = spotted_window
+    w.viewer_box.setCurrentIndex(2)                      # the Soviets' view
+    p = w.game.map.grid.parse
+    g = w.play.preview_game()
+    assert all(u.side == "warpac" for u in g.units.values())
+    assert not any(o.kind == "minefield" for o in g.map.overlays)
+    w.play.act_move.setChecked(True)
+    path = [p(f"22{r:02d}") for r in range(24, 12, -1)]
+    for i in range(2, len(path) + 1):
+        w.map_view.move_dragged.emit(path[:i], False)
+    msg = w.statusBar().currentMessage()
+    assert "Recon 1:" in msg and "A2" not in msg and "TOW" not in msg

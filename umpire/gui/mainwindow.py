@@ -43,7 +43,7 @@ class MainWindow(QMainWindow):
         self.inspector = UnitInspector()
         self._dock("Order of battle", self.tree, Qt.LeftDockWidgetArea).setMinimumWidth(330)
         self._dock("Unit", self.inspector, Qt.RightDockWidgetArea)
-        self._dock("Journal", self.play.journal_view, Qt.RightDockWidgetArea)
+        self._dock("Journal", self.play.journal_panel, Qt.RightDockWidgetArea)
         self.orders = OrdersPanel(self)
         oob = self.findChild(QDockWidget, "Order of battle")
         self.tabifyDockWidget(oob, self._dock("Orders", self.orders, Qt.LeftDockWidgetArea))
@@ -361,6 +361,7 @@ class MainWindow(QMainWindow):
         self.select_unit(self.selected)
         self.sight_tools.view_changed()
         self.orders.refresh()
+        self.play.refresh_journal()
         self._update_title()
 
     def update_spotting(self) -> None:

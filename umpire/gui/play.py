@@ -7,12 +7,13 @@ the engine's undo and redo, so the game file's journal stays the one truth.
 
 from __future__ import annotations
 
+import dataclasses
 from html import escape
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPainterPath, QPen, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import (QGraphicsItemGroup, QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem,
-                               QInputDialog, QLabel,
+from PySide6.QtWidgets import (QComboBox, QGraphicsItemGroup, QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem,
+                               QInputDialog, QLabel, QVBoxLayout, QWidget,
                                QMessageBox, QTextBrowser)
 
 from ..actions import phase_line
@@ -76,6 +77,13 @@ class Play(QObject):
         self.act_typed.setCheckable(True)
         self.act_typed.setStatusTip("Ask for the dice rolled at the table instead of rolling them")
         self.journal_view = QTextBrowser()
+        self.journal_turn = QComboBox()
+        self.journal_turn.currentIndexChanged.connect(lambda _i: self.refresh_journal())
+        self.journal_panel = QWidget()
+        box = QVBoxLayout(self.journal_panel)
+        box.setContentsMargins(2, 2, 2, 2)
+        box.addWidget(self.journal_turn)
+        box.addWidget(self.journal_view)
         window.map_view.move_dragged.connect(self._dragged)
 
     # ------------------------------------------------------------------ game lifecycle
@@ -97,17 +105,51 @@ class Play(QObject):
             self.act_pass.setText(f"&Pass ({game.side(game.active_side).name})")
 
     def refresh_journal(self) -> None:
+        """The journal as the current viewer may read it: the umpire sees every action; a side
+        sees only its own (orders and moves of its units), and no dice or logs of the enemy's."""
         game = self.w.game
         if game is None:
             self.journal_view.clear()
             return
         rows = journal(game.location)
+        wanted = self.journal_turn.currentData()
+        turns = sorted({r.turn for r in rows})
+        self.journal_turn.blockSignals(True)
+        self.journal_turn.clear()
+        self.journal_turn.addItem("All turns", None)
+        for t in turns:
+            self.journal_turn.addItem(f"Turn {t}", t)
+        self.journal_turn.setCurrentIndex(max(0, self.journal_turn.findData(wanted)))
+        self.journal_turn.blockSignals(False)
+        wanted = self.journal_turn.currentData()
+        viewer = self.w.viewer
         html = []
         for r in reversed(rows):
+            if wanted is not None and r.turn != wanted:
+                continue
+            if viewer != UMPIRE and not self._side_may_read(r, viewer):
+                continue
             style = "color:#999;text-decoration:line-through" if r.undone else ""
-            lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in r.log)
-            html.append(f"<div style='{style}'><b>#{r.seq}</b> turn {r.turn}: {escape(r.summary)}{lines}</div>")
+            summary, log = r.summary, r.log
+            if viewer != UMPIRE:
+                # a side reads what it did, not what the move revealed: the spotting results and
+                # the enemy units that could fire are the umpire's knowledge
+                summary, log = (log[0] if r.kind == "move" and log else summary.split(". Spotting")[0]), \
+                    (log if r.kind == "orders" else [])
+            lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
+            html.append(f"<div style='{style}'><b>#{r.seq}</b> turn {r.turn}: {escape(summary)}{lines}</div>")
         self.journal_view.setHtml("".join(html) or "<i>No actions yet.</i>")
+
+    def _side_may_read(self, row, side: str) -> bool:
+        """A side reads its own orders and its own units' moves; everything else in the journal
+        (spotting logs, the enemy's moves, dice) is the umpire's."""
+        game = self.w.game
+        if row.kind == "orders":
+            return row.side_id == side
+        if row.kind in ("move", "halt"):
+            u = game.units.get(row.params.get("unit"))
+            return u is not None and u.side == side
+        return False
 
     # ------------------------------------------------------------------ actions
     def _typed(self):
@@ -206,7 +248,7 @@ class Play(QObject):
             return
         if self.w.selected != uid:
             self.w.select_unit(uid)
-        check = rule_system(game.rules).check_move(game, uid, path)
+        check = rule_system(game.rules).check_move(self.preview_game(), uid, path)
         self._draw_path(path, check)
         if check.legal:
             stop = f"; a minefield stops it in {n(check.stop_at)}" if check.stop_at else ""
@@ -219,6 +261,8 @@ class Play(QObject):
         game = self.w.game
         n = game.map.number
         params = {"unit": uid, "path": [n(h) for h in path]}
+        if self.w.viewer != UMPIRE:
+            return params          # who could fire is the umpire's knowledge, not the mover's
         check = rule_system(game.rules).check_move(game, uid, path)
         if not check.legal or not check.watchers:
             return params
@@ -232,6 +276,15 @@ class Play(QObject):
         if box.clickedButton() is pause:
             params["until"] = n(first)
         return params
+
+    def preview_game(self):
+        """The game as the viewer may know it, for previewing a path: in a side's view, no enemy
+        units and no secret enemy minefields -- the real move finds out what is really there."""
+        game = self.w.game
+        if self.w.viewer == UMPIRE:
+            return game
+        own = {k: u for k, u in game.units.items() if u.side == self.w.viewer}
+        return dataclasses.replace(game, units=own, map=self.w.scene.view.map)
 
     def halt(self) -> None:
         game = self.w.game

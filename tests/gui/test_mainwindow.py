@@ -355,3 +355,15 @@ def test_a_sides_path_preview_reveals_no_enemy(spotted_window):
         w.map_view.move_dragged.emit(path[:i], False)
     msg = w.statusBar().currentMessage()
     assert "Recon 1:" in msg and "A2" not in msg and "TOW" not in msg
+
+
+def test_messages_in_a_side_view_carry_no_enemy_knowledge(spotted_window):
+    w = spotted_window
+    w.viewer_box.setCurrentIndex(2)                      # the Soviets move T1 in their own view
+    w.play.run("move", {"unit": "T1", "path": ["1928", "1927"]})
+    msg = w.statusBar().currentMessage()
+    assert msg.startswith("T1 moved to 1927") and "US Task Force" not in msg and "Spotting" not in msg
+    assert "Move T1" in w.play.act_undo.text()
+    w.act_spot.trigger()
+    msg = w.statusBar().currentMessage()
+    assert "Soviet" in msg and "US Task Force" not in msg

@@ -379,6 +379,8 @@ class MainWindow(QMainWindow):
         game = self.game
         parts = []
         for side in game.side_ids():
+            if self.viewer not in (UMPIRE, side):
+                continue                      # what the enemy saw is not this viewer's business
             new, lost = change.new.get(side, []), change.lost.get(side, [])
             parts.append(f"{game.side(side).name}: {len(change.seen.get(side, []))} seen"
                          + (f", {len(new)} new" if new else "") + (f", {len(lost)} lost from sight" if lost else ""))

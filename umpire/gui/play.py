@@ -177,11 +177,18 @@ class Play(QObject):
             QMessageBox.warning(self.w, "Not allowed", e.one_line())
             return False
         self.w.reload_game()
-        self.stack.push(JournalCommand(self, res.summary))
+        label = {"move": f"Move {params.get('unit')}", "orders": f"Orders ({params.get('side')})",
+                 "halt": f"Halt {params.get('unit')}"}.get(kind, kind.replace("_", " ").title())
+        self.stack.push(JournalCommand(self, label))
         self.refresh_journal()
         self.refresh_phase()
-        self.w.statusBar().showMessage(res.summary, 10000)
+        self.w.statusBar().showMessage(self.shown(res.summary), 10000)
         return True
+
+    def shown(self, summary: str) -> str:
+        """An action's summary as the current viewer may read it: in a side's view without the
+        spotting results that follow it (what each side saw is the umpire's knowledge)."""
+        return summary if self.w.viewer == UMPIRE else summary.split(" Spotting:")[0]
 
     def engine_step(self, fn) -> None:
         try:
@@ -192,7 +199,7 @@ class Play(QObject):
         self.w.reload_game()
         self.refresh_journal()
         self.refresh_phase()
-        self.w.statusBar().showMessage(f"{'Undid' if fn is undo else 'Redid'}: {row.summary}", 8000)
+        self.w.statusBar().showMessage(f"{'Undid' if fn is undo else 'Redid'}: {self.shown(row.summary)}", 8000)
 
     def end_turn(self) -> None:
         if self.w.game is not None:

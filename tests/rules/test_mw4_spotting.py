@@ -183,14 +183,20 @@ class TestPullBack:
         assert not Spotter(g, Mw4Map(m, MW4)).can_pull_back(u)       # open ground: no defilade
 
 
+def sample_game(sample_scenario):
+    """The sample's units on the sample map, as sides blue (NATO) and red (Soviet)."""
+    from umpire.core.game import UnitState as U
+    g = game_on(sample_scenario.map, [])
+    for su in sample_scenario.units:
+        if su.hex and not su.carried_by:
+            g.units[su.id] = U(su.id, su.type, "blue" if su.side == "nato" else "red", su.battalion,
+                               su.company, "", su.quality, su.hex)
+    return g
+
+
 class TestFastPathsAgree:
     def test_batched_pass_equals_pair_by_pair(self, sample_scenario):
-        from umpire.core.game import UnitState as U
-        g = game_on(sample_scenario.map, [])
-        for su in sample_scenario.units:
-            if su.hex and not su.carried_by:
-                g.units[su.id] = U(su.id, su.type, "blue" if su.side == "nato" else "red", su.battalion,
-                                   su.company, "", su.quality, su.hex)
+        g = sample_game(sample_scenario)
         sp = Spotter(g, Mw4Map(g.map, MW4))
         for side in ("blue", "red"):
             obs, tgt = sp.observers_and_targets(side)
@@ -199,12 +205,7 @@ class TestFastPathsAgree:
             assert fast == slow
 
     def test_incremental_equals_full_after_moves(self, sample_scenario):
-        from umpire.core.game import UnitState as U
-        g = game_on(sample_scenario.map, [])
-        for su in sample_scenario.units:
-            if su.hex and not su.carried_by:
-                g.units[su.id] = U(su.id, su.type, "blue" if su.side == "nato" else "red", su.battalion,
-                                   su.company, "", su.quality, su.hex)
+        g = sample_game(sample_scenario)
         sp = Spotter(g, Mw4Map(g.map, MW4))
         state = SpottingState(sp, "blue")
         for uid, dest in (("T1", "1918"), ("A3", "2215"), ("Recon 1", "2214")):

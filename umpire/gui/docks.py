@@ -91,6 +91,11 @@ class OrderOfBattleTree(QTreeWidget):
             self.unit_selected.emit(items[0].data(0, KEY))
 
 
+def _table(rows: list[tuple[str, str]]) -> str:
+    return "<table>" + "".join(f"<tr><td style='color:#555;padding-right:8px'>{escape(k)}</td>"
+                               f"<td>{escape(str(v))}</td></tr>" for k, v in rows) + "</table>"
+
+
 class UnitInspector(QTextBrowser):
     """Everything known about the selected unit, in a wargamer's words."""
 
@@ -110,9 +115,7 @@ class UnitInspector(QTextBrowser):
                 ("Where", view.map.number(mark.hex)), ("Status", status)]
         if mark.strength:
             rows.append(("Strength", f"{mark.strength} steps"))
-        body = "".join(f"<tr><td style='color:#555;padding-right:8px'>{escape(k)}</td>"
-                       f"<td>{escape(str(v))}</td></tr>" for k, v in rows)
-        self.setHtml(f"<h3 style='margin:2px 0'>Contact {escape(mark.label)}</h3><table>{body}</table>")
+        self.setHtml(f"<h3 style='margin:2px 0'>Contact {escape(mark.label)}</h3>{_table(rows)}")
 
     def show_hex(self, game_map: GameMap, rules: Ruleset, h: Hex) -> None:
         """A hex as the viewer's map shows it: terrain, level, hexside features, overlays."""
@@ -134,9 +137,7 @@ class UnitInspector(QTextBrowser):
             if o.side:
                 text += f", {o.side}" + (" — secret" if o.secret else "")
             rows.append(("On the hex", text))
-        body = "".join(f"<tr><td style='color:#555;padding-right:8px'>{escape(k)}</td>"
-                       f"<td>{escape(v)}</td></tr>" for k, v in rows)
-        self.setHtml(f"<h3 style='margin:2px 0'>Hex {game_map.number(h)}</h3><table>{body}</table>")
+        self.setHtml(f"<h3 style='margin:2px 0'>Hex {game_map.number(h)}</h3>{_table(rows)}")
 
     def show_unit(self, game: Game, key: str) -> None:
         u = game.units[key]
@@ -167,7 +168,5 @@ class UnitInspector(QTextBrowser):
             rows.append(("Carried by", u.carried_by))
         if passengers:
             rows.append(("Carrying", ", ".join(passengers)))
-        body = "".join(f"<tr><td style='color:#555;padding-right:8px'>{escape(k)}</td>"
-                       f"<td>{escape(str(v))}</td></tr>" for k, v in rows)
         sample = " <i style='color:#a60'>(sample values)</i>" if game.rules.tables["units"].sample else ""
-        self.setHtml(f"<h3 style='margin:2px 0'>{escape(u.id)}</h3>{sample}<table>{body}</table>")
+        self.setHtml(f"<h3 style='margin:2px 0'>{escape(u.id)}</h3>{sample}{_table(rows)}")

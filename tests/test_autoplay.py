@@ -26,3 +26,15 @@ def test_same_seed_same_game(tmp_path, sample_scenario):
     a = autoplay(sample_scenario, tmp_path / "a.umpire", turns=1, seed="42", moves_per_phase=3)
     b = autoplay(sample_scenario, tmp_path / "b.umpire", turns=1, seed="42", moves_per_phase=3)
     assert [(x.kind, x.params) for x in journal(a)] == [(x.kind, x.params) for x in journal(b)]
+
+
+def test_a_whole_scenario_plays_and_replays(tmp_path, sample_scenario):
+    """The soak that fits in CI: all twelve turns of the sample, then a replay."""
+    path = autoplay(sample_scenario, tmp_path / "soak.umpire", turns=sample_scenario.turns, seed="soak",
+                    moves_per_phase=3)
+    game = open_game(path)
+    assert game.turn == sample_scenario.turns and game.phase == "regroup"
+    entered = [u for uid, u in game.units.items() if uid in ("T4", "T5", "T6")]
+    assert any(u.status == "on_map" for u in entered)          # the reinforcement came on
+    stored, replayed = replay(path, lambda g: rule_system(g.rules), load_scenario)
+    assert stored == replayed

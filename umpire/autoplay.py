@@ -19,8 +19,7 @@ from .core.hexgrid import Hex
 from .core.store.db import create_game, open_game
 
 
-def _random_path(rng: random.Random, game, unit) -> list[Hex] | None:
-    system = system_for(game.location)
+def _random_path(rng: random.Random, game, unit, system) -> list[Hex] | None:
     if unit.status == "off_map":
         group = next((r for r in game.reinforcements if unit.id in r.units), None)
         if group is None or game.turn < group.turn:
@@ -46,7 +45,8 @@ def _random_path(rng: random.Random, game, unit) -> list[Hex] | None:
 def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: int = 4,
              report: Callable[[str], None] = lambda s: None) -> str:
     location = create_game(scenario, out, seed=seed)
-    perform(location, "open", {}, system_for(location))
+    system = system_for(location)          # procedures only: one for the whole game
+    perform(location, "open", {}, system)
     rng = random.Random(f"bot:{seed}")
     while True:
         game = open_game(location)
@@ -55,12 +55,12 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
         if game.active_side is None:
             if game.turn >= game.turns and game.phase == "regroup":
                 break
-            perform(location, "next_phase", {}, system_for(location))
+            perform(location, "next_phase", {}, system)
             continue
         side = game.active_side
         paused = [u.id for u in game.units.values() if u.paused]
         if paused:               # the bot does not fire yet: a paused unit simply halts
-            report(perform(location, "halt", {"unit": paused[0]}, system_for(location)).summary)
+            report(perform(location, "halt", {"unit": paused[0]}, system).summary)
             continue
         moved_here = sum(1 for u in game.units.values() if u.side == side and u.moved)
         candidates = [u for u in game.units.values() if u.side == side and not u.moved and not u.fired
@@ -69,16 +69,16 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
         done = False
         if moved_here < moves_per_phase:
             for u in candidates[:8]:
-                path = _random_path(rng, game, u)
+                path = _random_path(rng, game, u, system)
                 if path:
                     try:
                         res = perform(location, "move", {"unit": u.id, "path": [game.map.number(h) for h in path]},
-                                      system_for(location))
+                                      system)
                         report(res.summary)
                         done = True
                         break
                     except UmpireError:
                         continue
         if not done:
-            report(perform(location, "pass", {}, system_for(location)).summary)
+            report(perform(location, "pass", {}, system).summary)
     return location

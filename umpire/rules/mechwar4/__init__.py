@@ -44,10 +44,17 @@ class RuleSystem:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
+        self._sight: tuple[object, Mw4Map] | None = None
 
     def sight(self, game_map: GameMap, night: bool = False) -> Mw4Map:
-        """The map prepared for line-of-sight questions (rebuild it when overlays change)."""
-        return Mw4Map(game_map, self.ruleset, night)
+        """The map prepared for line-of-sight questions.  The last one is kept while the map's
+        terrain, hexsides and overlays are the same (each action reads the game afresh)."""
+        key = (game_map.grid, night, hash(frozenset(game_map.terrain.items())),
+               hash(frozenset(game_map.elevation.items())), len(game_map.hexsides),
+               tuple(sorted((o.hex, o.kind) for o in game_map.overlays)))
+        if self._sight is None or self._sight[0] != key:
+            self._sight = (key, Mw4Map(game_map, self.ruleset, night))
+        return self._sight[1]
 
     def spotter(self, game) -> Spotter:
         return Spotter(game, self.sight(game.map, game.night))

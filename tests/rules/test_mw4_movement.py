@@ -159,7 +159,6 @@ class TestReinforcements:
 
     @pytest.fixture()
     def game(self, sample_scenario):
-        from umpire.core.game import UnitState
         from umpire.core.store.db import create_game, open_game
         import tempfile, pathlib
         tmp = pathlib.Path(tempfile.mkdtemp())

@@ -1,11 +1,10 @@
 """MechWar 4 spotting: one small situation per rule, each citing it."""
 
-import dataclasses
 
 import pytest
 
 from umpire.core.game import Contact, Game, UnitState
-from umpire.core.hexgrid import Hex
+
 from umpire.rules.mechwar4.los import Mw4Map
 from umpire.rules.mechwar4.spotting import Spotter, SpottingState
 
@@ -33,11 +32,6 @@ def unit(uid, side, number, m, utype="us_m1", **kw):
 
 def seen(g, side="blue", roll=None):
     return Spotter(g, Mw4Map(g.map, MW4, g.night)).spot_side(side, roll).seen
-
-
-def far(m, start, dist):
-    """The hex `dist` hexes along ROW's line from `start`... on a long clear map."""
-    return m.grid.from_offset(1 + dist, 6)
 
 
 @pytest.fixture()

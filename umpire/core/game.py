@@ -112,9 +112,6 @@ class Game:
     def units_of(self, side_id: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.side == side_id]
 
-    def units_at(self, h: Hex) -> list[UnitState]:
-        return [u for u in self.units.values() if u.on_map and u.hex == h]
-
     def companies_of(self, battalion_id: str) -> list[Company]:
         return [c for c in self.companies if c.battalion == battalion_id]
 

@@ -62,6 +62,3 @@ class GameMap:
         t = self.terrain.get(h)
         label = terrain_types.get(t, {}).get("label", t or "off map")
         return f"{self.number(h)}  {label}  level {self.elevation.get(h, 0)}"
-
-    def max_elevation(self) -> int:
-        return max(self.elevation.values(), default=0)

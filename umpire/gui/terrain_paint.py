@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPicture, QPolygonF
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPicture, QPolygonF
 
 from ..core.hexgrid import Hex, Hexside
 from ..core.layout import Layout

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.hexgrid import hex_distance
+from ...core.los import Eye
 from ...core.ruleset import Ruleset
 from ...core.terrain import GameMap
 from .los import Mw4Map
@@ -78,8 +80,6 @@ class RuleSystem:
         # who may fire at it as it enters each hex: not yet moved or fired this turn (6.13, 6.51)
         enemies = [v for v in game.units.values() if v.on_map and not v.carried_by and v.side != mover.side
                    and game.unit_type(v)["attack"] > 0 and not v.moved and not v.fired]
-        from ...core.hexgrid import hex_distance
-        from ...core.los import Eye
         watchers = {}
         for step in check.steps[1:]:
             who = tuple(v.id for v in enemies if hex_distance(v.hex, step.hex) <= game.unit_type(v)["range"]

@@ -54,6 +54,8 @@ def phase_line(game: Game) -> str:
     """'Turn 3 of 12 — Direct Fire/Movement phase — NATO to act' for status bars and the CLI."""
     phase = next((p for p in rule_system(game.rules).phases() if p.key == game.phase), None)
     text = f"Turn {game.turn} of {game.turns}"
+    if game.phase == "ended":
+        return f"Game over after turn {game.turns}"
     if phase is not None:
         text += f" — {phase.label}"
     if game.active_side:

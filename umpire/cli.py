@@ -24,7 +24,7 @@ from .core.errors import UmpireError
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "pass", "next-phase",
-               "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders")
+               "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders", "victory")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -68,7 +68,8 @@ def _parser() -> argparse.ArgumentParser:
     for name, text in (("end-turn", "close the game turn and begin the next"), ("undo", "undo the last action"),
                        ("redo", "redo the last undone action"), ("pass", "the side to act passes (MW4 8.23)"),
                        ("next-phase", "go on to the next phase of the turn"),
-                       ("status", "turn, phase and whose activation it is")):
+                       ("status", "turn, phase and whose activation it is"),
+                       ("victory", "the victory situation (final once the game has ended, MW4 20.5)")):
         sub.add_parser(name, help=text).add_argument("game")
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")
@@ -106,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
                     "rulesets": cmd_rulesets, "los": cmd_los, "spot": cmd_spot,
                     "bench": cmd_bench, "move": cmd_move, "end-turn": cmd_end_turn, "undo": cmd_undo,
                     "pass": cmd_pass, "next-phase": cmd_next_phase, "status": cmd_status,
-                    "autoplay": cmd_autoplay, "orders": cmd_orders,
+                    "autoplay": cmd_autoplay, "orders": cmd_orders, "victory": cmd_victory,
                     "redo": cmd_redo, "journal": cmd_journal, "replay": cmd_replay}[args.command](args)
         if argv and argv[0] in ("-h", "--help"):
             _gui_parser().print_help()
@@ -294,6 +295,15 @@ def _simple_action(kind: str, game: str) -> int:
     print(res.summary)
     for line in res.log:
         print(f"  {line}")
+    return 0
+
+
+def cmd_victory(args) -> int:
+    from .core.store.db import open_game
+    from .rules import rule_system
+
+    game = open_game(args.game)
+    print(rule_system(game.rules).victory(game, final=game.phase == "ended").text(game))
     return 0
 
 

@@ -213,10 +213,23 @@ def _open(ctx: Context) -> tuple[str, Any]:
 ACTIONS["open"] = _open        # the opening pass and first phase, journaled but not undoable
 
 
-def _new_turn(ctx: Context) -> None:
+ENDED = "ended"
+
+
+def _end_game(ctx: Context) -> str:
+    """After the last turn: victory is evaluated (MW4 20.5) and play stops."""
+    report = ctx.system.victory(ctx.game, final=True)
+    ctx.rec.set(_info(ctx), phase=ENDED, active_side=None, passed=[])
+    ctx.game.phase, ctx.game.active_side = ENDED, None
+    ctx.log.extend(report.text(ctx.game).splitlines())
+    return report.text(ctx.game).splitlines()[0]
+
+
+def _new_turn(ctx: Context) -> str | None:
+    """The next game turn, or the end of the game after the last; returns the end's summary."""
     game = ctx.game
     if game.turn >= game.turns:
-        raise UmpireError(f"the scenario ends after turn {game.turns}; this is its last turn (MW4 20.5)")
+        return _end_game(ctx)
     ctx.rec.set(_info(ctx), turn=game.turn + 1)
     game.turn += 1
     for row in ctx.session.execute(select(m.UnitRow)).scalars():
@@ -245,6 +258,8 @@ def _unmet_commands(ctx: Context) -> None:
 def _next_phase(ctx: Context) -> tuple[str, Any]:
     """Go on to the next phase of the turn; after the last, the next game turn (MW4 4.1 F)."""
     game = ctx.game
+    if game.phase == ENDED:
+        raise UmpireError(f"the game is over: it ended after turn {game.turns}")
     if game.active_side is not None:
         _unmet_commands(ctx)
     keys = [p.key for p in ctx.system.phases()]
@@ -253,7 +268,9 @@ def _next_phase(ctx: Context) -> tuple[str, Any]:
     elif keys.index(game.phase) + 1 < len(keys):
         _begin_phase(ctx, keys[keys.index(game.phase) + 1])
     else:
-        _new_turn(ctx)
+        ended = _new_turn(ctx)
+        if ended:
+            return ended, None
     phase = _phase(ctx, game.phase)
     who = f"; {game.side(game.active_side).name} acts first" if game.active_side else ""
     return f"Turn {game.turn}: {phase.label}{who}", None
@@ -262,7 +279,11 @@ def _next_phase(ctx: Context) -> tuple[str, Any]:
 @action("end_turn")
 def _end_turn(ctx: Context) -> tuple[str, Any]:
     """Close the game turn from any phase (the umpire skips what is left of it)."""
-    _new_turn(ctx)
+    if ctx.game.phase == ENDED:
+        raise UmpireError(f"the game is over: it ended after turn {ctx.game.turns}")
+    ended = _new_turn(ctx)
+    if ended:
+        return ended, None
     phase = _phase(ctx, ctx.game.phase)
     who = f"; {ctx.game.side(ctx.game.active_side).name} acts first" if ctx.game.active_side else ""
     return f"Turn {ctx.game.turn} of {ctx.game.turns} begins: {phase.label}{who}", None
@@ -291,6 +312,8 @@ def _pass(ctx: Context) -> tuple[str, Any]:
 def _check_turn_to_act(game: Game, side: str | None) -> None:
     if not game.phase:
         return                        # a game from before the turn engine: no sequence to keep
+    if game.phase == ENDED:
+        raise UmpireError(f"the game is over: it ended after turn {game.turns}")
     if game.active_side is None:
         raise UmpireError("units act only in the Direct Fire/Movement phase (MW4 4.1)")
     if side != game.active_side:

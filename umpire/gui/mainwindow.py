@@ -139,6 +139,7 @@ class MainWindow(QMainWindow):
         turn.addAction(self.play.act_next_phase)
         turn.addAction(self.play.act_end_turn)
         turn.addSeparator()
+        turn.addAction(self.play.act_victory)
         turn.addAction(self.play.act_typed)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("&Tables in Use…", self.show_tables))
@@ -173,7 +174,7 @@ class MainWindow(QMainWindow):
         for a in (self.act_save_as, self.act_export, self.act_close, self.act_zoom_in, self.act_zoom_out,
                   self.act_fit, self.act_numbers, self.act_zones, self.act_spot, self.sight_tools.act_los,
                   self.sight_tools.act_area, self.play.act_move, self.play.act_end_turn, self.play.act_typed,
-                  self.play.act_pass, self.play.act_next_phase):
+                  self.play.act_pass, self.play.act_next_phase, self.play.act_victory):
             a.setEnabled(on)
         self.viewer_box.setEnabled(on)
 

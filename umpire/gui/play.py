@@ -73,6 +73,8 @@ class Play(QObject):
         self.act_next_phase.triggered.connect(lambda: self.w.game is not None and self.run("next_phase", {}))
         self.phase_label = QLabel()
         self.phase_label.setStyleSheet("QLabel { font-weight: bold; padding: 0 8px; }")
+        self.act_victory = QAction("&Victory Situation…", window)
+        self.act_victory.triggered.connect(self.show_victory)
         self.act_typed = QAction("Type In &Real Dice", window)
         self.act_typed.setCheckable(True)
         self.act_typed.setStatusTip("Ask for the dice rolled at the table instead of rolling them")
@@ -292,6 +294,14 @@ class Play(QObject):
             return game
         own = {k: u for k, u in game.units.items() if u.side == self.w.viewer}
         return dataclasses.replace(game, units=own, map=self.w.scene.view.map)
+
+    def show_victory(self) -> None:
+        """The umpire's count of objectives and points (MW4 20.5); final once the game is over."""
+        game = self.w.game
+        if game is None:
+            return
+        report = rule_system(game.rules).victory(game, final=game.phase == "ended")
+        QMessageBox.information(self.w, "Victory (MW4 20.5)", report.text(game))
 
     def halt(self) -> None:
         game = self.w.game

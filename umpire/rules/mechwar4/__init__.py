@@ -11,6 +11,7 @@ from ...core.terrain import GameMap
 from .los import Mw4Map
 from .movement import MoveCheck, check_move
 from .spotting import Spotter
+from .victory import VictoryReport, evaluate
 
 
 @dataclass(frozen=True)
@@ -114,3 +115,6 @@ class RuleSystem:
 
     def commands(self) -> dict[str, dict]:
         return COMMANDS
+
+    def victory(self, game, final: bool = False) -> VictoryReport:
+        return evaluate(game, final)

@@ -246,8 +246,8 @@ def cmd_spot(args) -> int:
     if args.json:
         print(json.dumps({
             "side": args.side, "turn": game.turn, "sample_tables": samples,
-            "own_units": [{"id": u.id, "hex": n(u.hex) if u.on_map else None, "status": u.status,
-                           "face_down": u.face_down} for u in game.units_of(args.side)],
+            "own_units": [{"id": u.id, "hex": n(u.hex) if u.on_map else None, "status": u.status}
+                          for u in game.units_of(args.side)],
             "contacts": [{"label": c.label, "status": c.status, "what": c.type_label or c.detail,
                           "hex": n(c.hex), "turn": c.turn, "seen_by": list(c.seen_by)} for c in contacts],
         }, indent=2))
@@ -255,8 +255,7 @@ def cmd_spot(args) -> int:
     side = game.side(args.side)
     print(f"{side.name}: turn {game.turn} of {game.turns}")
     on_map = [u for u in game.units_of(args.side) if u.on_map]
-    spotted = [u.id for u in on_map if not u.face_down]
-    print(f"  own units on the map: {len(on_map)}; spotted by the enemy: {', '.join(spotted) or 'none'}")
+    print(f"  own units on the map: {len(on_map)}")
     if not contacts:
         print("  contacts: none — no enemy unit has been seen")
     for c in contacts:

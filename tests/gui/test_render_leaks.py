@@ -74,3 +74,19 @@ def test_contacts_are_drawn_from_knowledge_not_truth(qapp, tmp_path, sample_scen
     with sqlite3.connect(path) as conn:        # control: forgetting the contact does change it
         conn.execute("DELETE FROM contact")
     assert _render(qapp, path, "nato", tmp_path / "3.png") != before
+
+
+def test_what_the_enemy_has_seen_does_not_show_on_a_sides_map(qapp, tmp_path, sample_scenario):
+    """The Soviets' sightings of NATO units are Soviet knowledge: NATO's picture is the same
+    whether or not the Soviets have spotted anything (no face-up/face-down marks for own units)."""
+    from umpire.actions import new_game
+
+    path = new_game(sample_scenario, tmp_path / "f.umpire")
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE unit SET face_down = 1")
+    before = _render(qapp, path, "nato", tmp_path / "1.png")
+    umpire_before = _render(qapp, path, "umpire", tmp_path / "3.png")
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE unit SET face_down = 0 WHERE side_id = 'nato'")
+    assert _render(qapp, path, "nato", tmp_path / "2.png") == before
+    assert _render(qapp, path, "umpire", tmp_path / "4.png") != umpire_before, "control: the umpire sees it"

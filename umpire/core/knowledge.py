@@ -96,7 +96,9 @@ def build_view(game: Game, viewer: str) -> SideView:
         t = game.unit_type(u)
         marks.append(UnitMark(key=u.id, side=u.side, hex=u.hex, role=t["role"], label=u.id,
                               type_label=t["label"], strength=game.strength(u),
-                              knowledge="truth" if umpire else "own", face_down=u.face_down,
+                              knowledge="truth" if umpire else "own",
+                              # whether the enemy has spotted it is the enemy's knowledge
+                              face_down=u.face_down if umpire else False,
                               company=u.company, battalion=u.battalion))
     if not umpire:
         for c in game.contacts.values():

@@ -139,7 +139,7 @@ class UnitInspector(QTextBrowser):
             rows.append(("On the hex", text))
         self.setHtml(f"<h3 style='margin:2px 0'>Hex {game_map.number(h)}</h3>{_table(rows)}")
 
-    def show_unit(self, game: Game, key: str) -> None:
+    def show_unit(self, game: Game, key: str, umpire: bool = True) -> None:
         u = game.units[key]
         t = game.unit_type(u)
         q = game.rules.qualities[u.quality]
@@ -162,8 +162,9 @@ class UnitInspector(QTextBrowser):
             ("Attack / range", f"{t['attack']} / {t['range']} hexes"),
             ("Defense", f"{t['defense']} ({t['target']} target)"),
             ("Movement", f"{t['movement']} MP ({t['move_class']})"),
-            ("Spotting", "face-down (not yet spotted)" if u.face_down else "face-up (spotted)"),
         ]
+        if umpire:     # whether the enemy has seen it is the enemy's knowledge, not its owner's
+            rows.append(("Spotting", "face-down (unseen by the enemy)" if u.face_down else "face-up (spotted)"))
         if u.carried_by:
             rows.append(("Carried by", u.carried_by))
         if passengers:

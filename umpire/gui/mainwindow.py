@@ -398,7 +398,7 @@ class MainWindow(QMainWindow):
             mark = next(m for m in self.scene.view.units if m.key == key)
             self.inspector.show_contact(self.scene.view, mark)
         elif key:
-            self.inspector.show_unit(self.game, key)
+            self.inspector.show_unit(self.game, key, umpire=self.viewer == UMPIRE)
             if h is not None:
                 self.map_view.ensureVisible(self.scene.stacks[h].boundingRect(), 80, 80)
 

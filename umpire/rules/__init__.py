@@ -12,9 +12,19 @@ from ..core.errors import RulesetError
 from ..core.ruleset import Ruleset
 
 
+_systems: dict[int, tuple[Ruleset, object]] = {}
+
+
 def rule_system(ruleset: Ruleset):
+    """The procedures for a rule system's data, one instance per loaded ruleset, so that what
+    they prepare (a map made ready for sight lines) is reused from one action to the next."""
+    kept = _systems.get(id(ruleset))
+    if kept is not None and kept[0] is ruleset:
+        return kept[1]
     try:
         module = importlib.import_module(f"{__name__}.{ruleset.name}")
     except ModuleNotFoundError:
         raise RulesetError(f"rule system {ruleset.name!r} has data but no procedures installed") from None
-    return module.RuleSystem(ruleset)
+    system = module.RuleSystem(ruleset)
+    _systems[id(ruleset)] = (ruleset, system)
+    return system

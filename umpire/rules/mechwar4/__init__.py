@@ -53,7 +53,8 @@ class RuleSystem:
         """The map prepared for line-of-sight questions.  The last one is kept while the map's
         terrain, hexsides and overlays are the same (each action reads the game afresh)."""
         key = (game_map.grid, night, hash(frozenset(game_map.terrain.items())),
-               hash(frozenset(game_map.elevation.items())), len(game_map.hexsides),
+               hash(frozenset(game_map.elevation.items())),
+               hash(frozenset((side, tuple(sorted(kinds))) for side, kinds in game_map.hexsides.items())),
                tuple(sorted((o.hex, o.kind) for o in game_map.overlays)))
         if self._sight is None or self._sight[0] != key:
             self._sight = (key, Mw4Map(game_map, self.ruleset, night))

@@ -367,3 +367,17 @@ def test_messages_in_a_side_view_carry_no_enemy_knowledge(spotted_window):
     w.act_spot.trigger()
     msg = w.statusBar().currentMessage()
     assert "Soviet" in msg and "US Task Force" not in msg
+
+
+def test_undo_works_after_reopening_the_file(qtbot, tmp_path, sample_scenario):
+    from umpire.actions import new_game, system_for
+    from umpire.core.engine import perform
+    path = new_game(sample_scenario, tmp_path / "r.umpire")
+    perform(path, "move", {"unit": "T1", "path": ["1928", "1927"]}, system_for(path))
+    w = MainWindow(QSettings(str(tmp_path / "r.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    w.load_game(open_game(path))
+    assert w.play.act_undo.isEnabled() and "Move T1" in w.play.act_undo.text()
+    w.play.act_undo.trigger()
+    assert w.game.map.number(w.game.units["T1"].hex) == "1928"
+    assert not w.play.act_undo.isEnabled()          # the opening pass is part of the set-up

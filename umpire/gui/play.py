@@ -24,6 +24,12 @@ from ..core.knowledge import UMPIRE
 from ..rules import rule_system
 
 
+def _label(kind: str, params: dict) -> str:
+    """What the Edit menu says it will undo: the action, never what it revealed."""
+    return {"move": f"Move {params.get('unit')}", "orders": f"Orders ({params.get('side')})",
+            "halt": f"Halt {params.get('unit')}"}.get(kind, kind.replace("_", " ").title())
+
+
 class JournalCommand(QUndoCommand):
     """One engine action on Qt's undo stack; the action itself already ran when it is pushed."""
 
@@ -90,7 +96,14 @@ class Play(QObject):
 
     # ------------------------------------------------------------------ game lifecycle
     def game_loaded(self) -> None:
+        """A game just opened: its journal's standing actions go on the undo stack (newest on
+        top), so Undo works after reopening a file as it did before closing it."""
         self.stack.clear()
+        game = self.w.game
+        if game is not None:
+            for row in journal(game.location):
+                if not row.undone and row.kind != "open":
+                    self.stack.push(JournalCommand(self, _label(row.kind, row.params)))
         self.refresh_journal()
         self.refresh_phase()
 
@@ -179,9 +192,7 @@ class Play(QObject):
             QMessageBox.warning(self.w, "Not allowed", e.one_line())
             return False
         self.w.reload_game()
-        label = {"move": f"Move {params.get('unit')}", "orders": f"Orders ({params.get('side')})",
-                 "halt": f"Halt {params.get('unit')}"}.get(kind, kind.replace("_", " ").title())
-        self.stack.push(JournalCommand(self, label))
+        self.stack.push(JournalCommand(self, _label(kind, params)))
         self.refresh_journal()
         self.refresh_phase()
         self.w.statusBar().showMessage(self.shown(res.summary), 10000)

@@ -194,3 +194,12 @@ class TestReinforcements:
     def test_entering_then_moving_on_counts_the_entry_cost(self, game):
         r = self._enter(game, "T4", "3030", "3029", "3028")
         assert r.legal and r.steps[0].cost == 0.5 and r.total == 0.5 + 2 * 0.5      # road all the way
+
+    def test_20_68_entry_hex_held_by_the_enemy_moves_to_the_nearest_free_hex(self, game):
+        p = game.map.grid.parse
+        game.units["A1"].hex = p("3030")                   # a US tank sits on the entry road
+        r = check_move(game, "T4", [p("3030")])
+        assert not r.legal and r.rule == "MW4 20.68" and "2930" in r.reason
+        r = check_move(game, "T4", [p("2930")])
+        assert r.legal, r.reason                           # next to it on the map edge
+        assert check_move(game, "T4", [p("2530")]).rule == "MW4 20.68"     # but not anywhere

@@ -162,6 +162,21 @@ def check_move(game: Game, unit_id: str, path: list[Hex]) -> MoveCheck:
     return MoveCheck(unit_id, tuple(steps), ma, True, stop_at=stop_at)
 
 
+def entry_hexes(game: Game, group) -> list[Hex]:
+    """Where a reinforcement may enter: its entry hexes, or -- those held by the enemy -- the
+    nearest map-edge hexes free of enemy units instead (MW4 20.68)."""
+    from ...core.zones import is_edge_hex
+    enemy = {v.hex for v in game.units.values() if v.on_map and v.side != group.side}
+    free = [h for h in group.entry if h not in enemy]
+    if len(free) == len(group.entry):
+        return list(group.entry)
+    edge = [h for h in game.map.hexes() if is_edge_hex(game.map.grid, h) and h not in enemy]
+    for held in (h for h in group.entry if h in enemy):
+        best = min((hex_distance(held, h) for h in edge), default=None)
+        free += [h for h in edge if best is not None and hex_distance(held, h) == best and h not in free]
+    return free
+
+
 def entry_cost(game: Game, u, entry: Hex | None):
     """Movement points for a reinforcement to enter at `entry` (MW4 20.6), or a failed MoveCheck.
 
@@ -176,9 +191,11 @@ def entry_cost(game: Game, u, entry: Hex | None):
         return _fail(u.id, [], ma, f"{u.id} is off the map and not a reinforcement", "MW4 20.6")
     if game.turn < group.turn:
         return _fail(u.id, [], ma, f"{u.id} arrives on turn {group.turn}; this is turn {game.turn}", "MW4 20.6")
-    if entry is None or entry not in group.entry:
-        where = ", ".join(game.map.number(h) for h in group.entry)
-        return _fail(u.id, [], ma, f"{u.id} enters at {where}", "MW4 20.42")
+    allowed = entry_hexes(game, group)
+    if entry is None or entry not in allowed:
+        where = ", ".join(game.map.number(h) for h in allowed)
+        rule = "MW4 20.68" if allowed != list(group.entry) else "MW4 20.42"
+        return _fail(u.id, [], ma, f"{u.id} enters at {where}", rule)
     if group.formation == "column":
         waiting = [game.units[x] for x in group.units[: group.units.index(u.id)]]
         behind = [x.id for x in waiting if x.status == "off_map"]

@@ -9,7 +9,7 @@ from .core.errors import UmpireError
 from .core.game import Game
 from .core.hexgrid import Hex
 from .core.los import Eye, LosResult
-from .core.scenario import Scenario
+from .core.oob import Scenario
 from .core.store.db import create_game, open_game
 from .rules import rule_system
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from .hexgrid import Hex
 from .ruleset import Ruleset
-from .scenario import AirSupport, Artillery, Battalion, Company, Reinforcement, Side, Victory, Zone
+from .oob import AirSupport, Artillery, Battalion, Company, Reinforcement, Side, Victory, Zone
 from .terrain import GameMap
 
 

@@ -26,7 +26,7 @@ from ..errors import GameFileError, UmpireError
 from ..game import Contact, Game, UnitState
 from ..hexgrid import Grid, Hex, Hexside
 from ..ruleset import load_ruleset
-from ..scenario import AirSupport, Artillery, Battalion, Company, Objective, Reinforcement, Scenario, Side, Victory, Zone
+from ..oob import AirSupport, Artillery, Battalion, Company, Objective, Reinforcement, Scenario, Side, Victory, Zone
 from ..terrain import GameMap, Overlay
 from . import models as m
 

@@ -381,3 +381,12 @@ def test_undo_works_after_reopening_the_file(qtbot, tmp_path, sample_scenario):
     w.play.act_undo.trigger()
     assert w.game.map.number(w.game.units["T1"].hex) == "1928"
     assert not w.play.act_undo.isEnabled()          # the opening pass is part of the set-up
+
+
+def test_only_one_drag_tool_is_lit(spotted_window):
+    w = spotted_window
+    w.play.act_move.setChecked(True)
+    w.sight_tools.act_los.setChecked(True)
+    assert w.map_view.los_tool and not w.map_view.move_tool and not w.play.act_move.isChecked()
+    w.play.act_move.setChecked(True)
+    assert w.map_view.move_tool and not w.map_view.los_tool and not w.sight_tools.act_los.isChecked()

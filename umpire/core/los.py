@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
-from .hexgrid import Hex, Hexside, LineCrossing, hex_distance, line_crossing
+from .hexgrid import Hex, Hexside, HexTouch, LineCrossing, hex_distance, line_crossing
 from .terrain import GameMap
 
 ORIGIN = Hex(0, 0)
@@ -93,7 +93,6 @@ def crossing(a: Hex, b: Hex) -> LineCrossing:
     base = crossing_from_origin(b - a)
     if a == ORIGIN:
         return base
-    from .hexgrid import HexTouch
     return LineCrossing(a, b, tuple(HexTouch(t.hex + a, t.kind, t.t_in, t.t_out) for t in base.touches))
 
 

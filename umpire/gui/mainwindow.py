@@ -15,13 +15,13 @@ from ..core.game import Game
 from ..core.hexgrid import Hex
 from ..core.knowledge import UMPIRE, build_view, viewers
 from ..core.scenario import load_scenario
-from ..actions import new_game, update_spotting
+from ..actions import new_game
 from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, open_game
 from .docks import OrderOfBattleTree, UnitInspector
 from .mapscene import MapScene, render_view
 from .mapview import MapView
 from .orders import OrdersPanel
-from .play import JournalCommand, Play
+from .play import Play
 from .sighttools import SightTools
 
 MAX_RECENT = 8
@@ -369,15 +369,10 @@ class MainWindow(QMainWindow):
         """Run a spotting pass, store it, and redraw what each viewer knows."""
         if self.game is None:
             return
-        try:
-            change = update_spotting(self.game.location)
-        except UmpireError as e:
-            QMessageBox.critical(self, "Spotting failed", e.one_line())
+        res = self.play.run("spot", {})       # one way through: the same path as every action
+        if res is None:
             return
-        self.reload_game()
-        self.play.stack.push(JournalCommand(self.play, "Spotting"))
-        self.play.refresh_journal()
-        game = self.game
+        change, game = res.detail, self.game
         parts = []
         for side in game.side_ids():
             if self.viewer not in (UMPIRE, side):

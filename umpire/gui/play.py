@@ -182,21 +182,22 @@ class Play(QObject):
             return faces
         return ask
 
-    def run(self, kind: str, params: dict) -> bool:
-        """Perform an engine action, refresh the window, and put it on the undo stack."""
+    def run(self, kind: str, params: dict):
+        """Perform an engine action, refresh the window, and put it on the undo stack.
+        Returns the action's result, or None when the engine refused it (the reason is shown)."""
         game = self.w.game
         try:
             res = perform(game.location, kind, params, rule_system(game.rules), typed=self._typed())
         except UmpireError as e:
             self.w.statusBar().showMessage(e.one_line(), 10000)
             QMessageBox.warning(self.w, "Not allowed", e.one_line())
-            return False
+            return None
         self.w.reload_game()
         self.stack.push(JournalCommand(self, _label(kind, params)))
         self.refresh_journal()
         self.refresh_phase()
         self.w.statusBar().showMessage(self.shown(res.summary), 10000)
-        return True
+        return res
 
     def shown(self, summary: str) -> str:
         """An action's summary as the current viewer may read it: in a side's view without the

@@ -81,6 +81,8 @@ class SightTools(QObject):
 
     # ------------------------------------------------------------------ LOS tool
     def _los_toggled(self, on: bool) -> None:
+        if on:     # one drag tool at a time: the move tool's button must not stay lit
+            self.w.play.act_move.setChecked(False)
         self.w.map_view.set_los_tool(on)
         if not on and self.los_item is not None and self.los_item.scene() is not None:
             self.los_item.scene().removeItem(self.los_item)

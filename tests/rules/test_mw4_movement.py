@@ -55,18 +55,37 @@ def test_8_24_not_beyond_the_movement_allowance():
     assert not r.legal and r.rule == "MW4 8.24"
 
 
-def test_10_14_road_costs_half_whatever_the_terrain():
+def test_8_1_10_14_a_column_on_the_road_pays_the_road_whatever_the_terrain():
+    m = make_map(["W" * 10] * 12, hexsides={"road": ["0206-0306-0406"]})
+    a, b, c = (m.grid.parse(n) for n in ("0206", "0306", "0406"))
+    g = game_on(m, [unit("a", "blue", "0206", m, "us_m1", in_column=True)])
+    r = check_move(g, "a", [a, b, c])
+    assert [s.cost for s in r.steps[1:]] == [0.5, 0.5] and "road" in r.steps[1].note
+    assert r.in_column
+
+
+def test_8_1_out_of_column_the_road_does_not_help():
     m = make_map(["W" * 10] * 12, hexsides={"road": ["0206-0306-0406"]})
     a, b, c = (m.grid.parse(n) for n in ("0206", "0306", "0406"))
     g = game_on(m, [unit("a", "blue", "0206", m, "us_m1")])
-    r = check_move(g, "a", [a, b, c])
-    assert [s.cost for s in r.steps[1:]] == [0.5, 0.5] and "road" in r.steps[1].note
+    woods = TEC["heavy_woods"]["move"]["vehicle"]
+    assert [s.cost for s in check_move(g, "a", [a, b, c]).steps[1:]] == [woods, woods]
+    g.units["a"].in_column = True           # 8.11: leaving column at the start is free
+    r = check_move(g, "a", [a, b, c], {"column": False})
+    assert [s.cost for s in r.steps[1:]] == [woods, woods] and not r.in_column
+
+
+def test_a_bridge_serves_units_out_of_column_too():
+    m = make_map(["." * 10] * 12, hexsides={"river": ["0206/0306"], "bridge": ["0206-0306"]})
+    g = game_on(m, [unit("a", "blue", "0206", m, "us_m1")])
+    r = check_move(g, "a", [m.grid.parse("0206"), m.grid.parse("0306")])
+    assert r.legal and r.steps[1].cost == SIDES["bridge"]["move"]["vehicle"]
 
 
 def test_19_52_a_wreck_cancels_the_road():
     m = make_map(["W" * 10] * 12, hexsides={"road": ["0206-0306"]})
     m.overlays.append(Overlay(m.grid.parse("0306"), "wreck"))
-    g = game_on(m, [unit("a", "blue", "0206", m, "us_m1")])
+    g = game_on(m, [unit("a", "blue", "0206", m, "us_m1", in_column=True)])
     r = check_move(g, "a", [m.grid.parse("0206"), m.grid.parse("0306")])
     assert r.steps[1].cost == TEC["heavy_woods"]["move"]["vehicle"]
 

@@ -207,3 +207,31 @@ class TestFastPathsAgree:
             state.unit_moved(uid)
             assert state.pairs == sp.pairs_for("blue", *sp.observers_and_targets("blue"))
         assert state.seen()
+
+    @pytest.mark.parametrize("seed", [1, 2, 3])
+    def test_batched_movers_equal_pair_by_pair(self, sample_scenario, seed):
+        """Units that moved (5.21 vehicles at any range, 5.23 infantry by the best hex of the
+        path) and face-up contacts (5.22) go through the batched mover path: same verdicts."""
+        import random
+        rng = random.Random(seed)
+        g = sample_game(sample_scenario)
+        for u in list(g.units.values()):
+            if rng.random() < 0.5:
+                path = [u.hex]
+                for _ in range(rng.randint(1, 5)):
+                    path.append(rng.choice(g.map.on_map_neighbours(path[-1])))
+                u.moved, u.path, u.hex = True, tuple(path), path[-1]
+            if rng.random() < 0.2:
+                side = "red" if u.side == "blue" else "blue"
+                g.contacts[(side, u.id)] = Contact(side, u.id, "C1", "seen", u.hex, 1)
+        g.night = seed == 3          # 19.72: at most 10 hexes (the sides start 14 apart)
+
+        sp = Spotter(g, Mw4Map(g.map, MW4, g.night))
+        movers_seen = 0
+        for side in ("blue", "red"):
+            obs, tgt = sp.observers_and_targets(side)
+            fast = sp.pairs_for(side, obs, tgt)
+            slow = {(o.id, t.id): r for o in obs for t in tgt if (r := sp.pair(side, o, t))}
+            assert fast == slow
+            movers_seen += sum(1 for _, t in fast if g.units[t].moved)
+        assert movers_seen or g.night        # by day the batched mover path was exercised

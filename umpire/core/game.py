@@ -37,6 +37,9 @@ class UnitState:
     cb_spotted: Hex | None = None       # MW4 7.87
     mp_spent: float = 0.0               # movement points used so far this turn
     paused: bool = False                # stopped mid-move for opportunity fire (MW4 6.52)
+    in_column: bool = False             # column formation (MW4 8.1)
+    fatigue: int = 0                    # MW4 8.16: 1 after double time, 2 after doubling again, 3 after a charge
+    acted: bool = False                 # activation used without moving or firing (formed column)
 
     @property
     def on_map(self) -> bool:
@@ -78,6 +81,8 @@ class Game:
     phase: str = ""                       # "" before play begins
     active_side: str | None = None        # whose activation, in an alternating phase
     passed: tuple[str, ...] = ()
+    active_company: str | None = None     # a company activated as a formation (MW4 4.1)
+    activation_units: tuple[str, ...] = ()
     sides: list[Side] = field(default_factory=list)
     battalions: list[Battalion] = field(default_factory=list)
     companies: list[Company] = field(default_factory=list)

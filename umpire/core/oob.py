@@ -18,6 +18,7 @@ class Side:
     colour: str
     quality: str
     deploy: str | None = None
+    doctrine: str | None = None        # formation doctrine for company activations (MW4 4.1)
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,8 @@ class Victory:
     text: str
     objectives: tuple[Objective, ...] = ()
     points_for_units: bool = False   # MW4 20.51
+    exit_hexes: frozenset = frozenset()    # where the side's units may leave the map (MW4 8.27)
+    exit_points: int = 0                   # victory points for each unit exited there
 
 
 @dataclass

@@ -22,7 +22,7 @@ from .ruleset import load_ruleset
 from .scenario_map import read_map
 from .terrain import GameMap, Overlay
 from .textpos import line_of
-from .zones import is_edge_hex, resolve_zone
+from .zones import ZONE_PARTS, is_edge_hex, resolve_zone
 
 __all__ = ["load_scenario", "AirSupport", "Artillery", "Battalion", "Company", "Minefield", "Objective",
            "Reinforcement", "Scenario", "Side", "Unit", "Victory", "Zone"]
@@ -169,13 +169,17 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
 
     for i, s in enumerate(sides, start=1):
         place = f"[[side]] #{i}"
-        rd.keys(s, {"id", "name", "colour", "quality", "deploy"}, {"id", "name", "quality"}, place,
+        rd.keys(s, {"id", "name", "colour", "quality", "deploy", "doctrine"}, {"id", "name", "quality"}, place,
                 anchor="[[side]]")
         sid = rd.text_of(s, "id", place)
         anchor = f'id = "{sid}"'
         claim(sid, "side", f'[[side]] "{sid}"')
+        doctrines = rules.tables["formation"].section("entry") if "formation" in rules.tables else {}
+        if "doctrine" in s and s["doctrine"] not in doctrines:
+            rd.fail(f"unknown formation doctrine {s['doctrine']!r} (known: {', '.join(doctrines) or 'none'})",
+                    place=f'[[side]] "{sid}"', needle="doctrine", after=anchor)
         sc.sides.append(Side(sid, rd.text_of(s, "name", place), s.get("colour", "#3060c0"),
-                             quality(s, f'[[side]] "{sid}"', anchor, None), s.get("deploy")))
+                             quality(s, f'[[side]] "{sid}"', anchor, None), s.get("deploy"), s.get("doctrine")))
     side_ids = {s.id for s in sc.sides}
     side_quality = {s.id: s.quality for s in sc.sides}
 
@@ -405,7 +409,7 @@ def _read_minefields(rd: _Reader, data: dict, sc: Scenario) -> None:
 def _read_victory(rd: _Reader, data: dict, sc: Scenario) -> None:
     for i, v in enumerate(_list_of_tables(rd, data, "victory"), start=1):
         place = f"[[victory]] #{i}"
-        rd.keys(v, {"side", "text", "objectives", "points_for_units"}, {"side", "text"}, place,
+        rd.keys(v, {"side", "text", "objectives", "points_for_units", "exit"}, {"side", "text"}, place,
                 anchor="[[victory]]")
         if v["side"] not in {s.id for s in sc.sides}:
             rd.fail(f"unknown side {v['side']!r}", place=place, needle="[[victory]]")
@@ -415,5 +419,20 @@ def _read_victory(rd: _Reader, data: dict, sc: Scenario) -> None:
                     anchor="[[victory]]")
             objectives.append(Objective(rd.hex_of(sc.map, o["hex"], place), o.get("label", ""),
                                         rd.int_of(o, "points", place, low=0)))
+        exit_hexes, exit_points = frozenset(), 0
+        if "exit" in v:
+            # MW4 8.27: units leave the map only where the scenario says, for its points
+            spec = v["exit"]
+            if not isinstance(spec, dict) or "points" not in spec:
+                rd.fail("exit needs a zone (edge, hexes, area...) and points per unit", place=place, needle="exit")
+            rd.keys(spec, set(ZONE_PARTS) | {"points"}, {"points"}, f"{place} exit", anchor="[[victory]]")
+            exit_points = rd.int_of(spec, "points", f"{place} exit", low=0)
+            try:
+                exit_hexes = resolve_zone(sc.map.grid, {k: x for k, x in spec.items() if k != "points"})
+            except ValueError as e:
+                rd.fail(f"exit zone outside the map or malformed: {e}", place=place, needle="exit")
+            outside = [sc.map.number(h) for h in sorted(exit_hexes) if not is_edge_hex(sc.map.grid, h)]
+            if outside:
+                rd.fail(f"exit hexes must be on the map edge: {', '.join(outside[:5])}", place=place, needle="exit")
         sc.victory.append(Victory(v["side"], v["text"], tuple(objectives),
-                                  bool(v.get("points_for_units", False))))
+                                  bool(v.get("points_for_units", False)), exit_hexes, exit_points))

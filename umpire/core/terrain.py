@@ -35,6 +35,9 @@ class GameMap:
     # hexside -> {feature kind: the higher hex for directional features (slopes), else None}
     hexsides: dict[Hexside, dict[str, Hex | None]] = field(default_factory=dict)
     overlays: list[Overlay] = field(default_factory=list)
+    # set by the game-file reader: equal keys mean equal terrain, elevation and hexsides, so a
+    # rule system may reuse what it prepared from them without comparing every hex
+    static_key: Any = None
 
     def number(self, h: Hex) -> str:
         return self.grid.number(h)

@@ -82,7 +82,9 @@ def _move(ctx: Context) -> tuple[str, Any]:
 
     params: unit, path (hex numbers), and optionally `until` (a hex of the path) where the move
     pauses for opportunity fire (6.52); it also pauses by itself on entering an enemy company's
-    ambush zone (6.9131).  A paused unit goes on with another move, or halts.
+    ambush zone (6.9131).  A paused unit goes on with another move, or halts.  Also optional,
+    priced by the rule system: pace (normal, double, charge), column (True/False), mount and
+    dismount (unit ids), exit (True: leave the map after the last hex).
     """
     game, session, rec = ctx.game, ctx.session, ctx.rec
     uid = ctx.params.get("unit")
@@ -91,15 +93,17 @@ def _move(ctx: Context) -> tuple[str, Any]:
         until = game.map.grid.parse(ctx.params["until"]) if ctx.params.get("until") else None
     except ValueError as e:
         raise UmpireError(f"move {uid}: {e}") from None
+    how = {k: ctx.params[k] for k in ("pace", "column", "mount", "dismount", "exit") if k in ctx.params}
     if uid in game.units:
         _check_turn_to_act(game, game.units[uid].side)
         _check_no_pause(game, uid)
+        _check_in_activation(game, uid)
         command = game.command_of(game.units[uid])
         if command and ctx.system.commands()[command]["moves"] == "never":
             rule = ctx.system.commands()[command]["rule"]
             raise UmpireError(f"{uid} cannot move: {game.units[uid].company} is under a "
                               f"{ctx.system.commands()[command]['label']} command ({rule})")
-    check = ctx.system.check_move(game, uid, path)
+    check = ctx.system.check_move(game, uid, path, how)
     if not check.legal:
         raise UmpireError(f"{uid} cannot move: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
     n = game.map.number
@@ -115,15 +119,27 @@ def _move(ctx: Context) -> tuple[str, Any]:
     mover = game.units[uid]
     walked = ([[h.q, h.r] for h in mover.path] if mover.paused else []) + \
         [[s.hex.q, s.hex.r] for s in (steps if not mover.paused else steps[1:])]
-    riders = [v.id for v in game.units.values() if v.carried_by == uid]
-    for row in session.execute(select(m.UnitRow).where(m.UnitRow.id.in_([uid, *riders]))).scalars():
-        rec.set(row, q=end.q, r=end.r, moved=True, path=walked, status="on_map", mp_spent=steps[-1].total,
-                paused=paused and row.id == uid)
-        unit = game.units[row.id]
-        unit.hex, unit.moved, unit.status = end, True, "on_map"
-        unit.path, unit.paused = tuple(Hex(q, r) for q, r in walked), paused and row.id == uid
+    # a paused move's dismount and exit wait for the rest of the move (6.53)
+    leaving = () if paused else check.leaving
+    gone = check.exits and not paused
+    aboard = [v.id for v in game.units.values() if v.carried_by == uid and v.id not in leaving]
+    spent = steps[-1].total + (0.0 if paused else check.end_cost)
+    rows = {r.id: r for r in session.execute(select(m.UnitRow).where(
+        m.UnitRow.id.in_([uid, *aboard, *check.boarding, *leaving]))).scalars()}
+    where = dict(q=None, r=None, status="exited") if gone else dict(q=end.q, r=end.r, status="on_map")
+    _set_unit(ctx, rows[uid], moved=True, path=walked, mp_spent=spent, paused=paused, in_column=check.in_column,
+              fatigue=mover.fatigue if paused else check.fatigue, **where)
+    for pid in aboard:           # passengers ride along and spend nothing (8.164: they may rest)
+        _set_unit(ctx, rows[pid], moved=True, **where)
+    for pid in check.boarding:   # 9.12: a passenger pays 1 MP to mount
+        _set_unit(ctx, rows[pid], moved=True, carried_by=uid, mp_spent=check.passenger_cost, **where)
+    for pid in leaving:
+        _set_unit(ctx, rows[pid], moved=True, carried_by=None, mp_spent=check.passenger_cost,
+                  q=end.q, r=end.r, status="on_map")
+    riders = aboard + list(check.boarding)
     ctx.log.append(f"{uid} moves " + " ".join(f"{n(s.hex)}({s.total:g})" for s in steps)
-                   + f": {steps[-1].total:g} of {check.allowance:g} MP" + (f", carrying {', '.join(riders)}" if riders else ""))
+                   + f": {spent:g} of {check.allowance:g} MP" + (f", carrying {', '.join(riders)}" if riders else ""))
+    ctx.log.extend(f"  {x}" for x in check.notes if not paused or "dismount" not in x and "leaves the map" not in x)
     for h, who in check.watchers.items():
         if h in [s.hex for s in steps[1:]]:
             ctx.log.append(f"  entering {n(h)} in sight of {', '.join(who)}: opportunity fire possible (MW4 6.5)")
@@ -137,9 +153,49 @@ def _move(ctx: Context) -> tuple[str, Any]:
             rec.set(row, secret=False)        # a mined-hex marker goes on the map (16.0)
     spot_summary, change = _spot(ctx)
     if not paused:
-        _after_activation(ctx, mover.side)
-    state = f"pauses in {n(end)}" if paused else f"moved to {n(end)}"
+        _unit_done(ctx, mover.side)
+    state = f"pauses in {n(end)}" if paused else (f"left the map from {n(end)}" if gone else f"moved to {n(end)}")
     return f"{uid} {state} ({steps[-1].total:g} MP). {spot_summary}", check
+
+
+def _set_unit(ctx: Context, row: m.UnitRow, **values) -> None:
+    """Change a unit's row (journaled) and its state in the game the action holds."""
+    ctx.rec.set(row, **values)
+    u = ctx.game.units[row.id]
+    for k, v in values.items():
+        if k in ("q", "r"):
+            continue
+        setattr(u, k, tuple(Hex(q, r) for q, r in v) if k == "path" else v)
+    if "q" in values:
+        u.hex = Hex(values["q"], values["r"]) if values["q"] is not None else None
+
+
+def _check_in_activation(game: Game, uid: str) -> None:
+    """While a company is activated as a formation, only its units act (MW4 4.1)."""
+    if game.active_company and uid not in game.activation_units:
+        raise UmpireError(f"{game.active_company} is activated: only {', '.join(game.activation_units)} may act "
+                          "until its activation ends (MW4 4.1)")
+
+
+def _unit_done(ctx: Context, side: str) -> None:
+    """A unit finished its activation: in a company activation, the turn passes when every unit
+    of the formation has acted; otherwise at once (MW4 4.1)."""
+    game = ctx.game
+    if game.active_company:
+        waiting = [x for x in game.activation_units if (u := game.units[x]).on_map and not u.carried_by
+                   and not (u.moved or u.fired or u.acted)]
+        if waiting:
+            return
+        _close_company(ctx)
+    _after_activation(ctx, side)
+
+
+def _close_company(ctx: Context) -> None:
+    game = ctx.game
+    if game.active_company:
+        ctx.log.append(f"{game.active_company}'s activation ends")
+        ctx.rec.set(_info(ctx), active_company=None, activation_units=[])
+        game.active_company, game.activation_units = None, ()
 
 
 def _check_no_pause(game: Game, uid: str | None) -> None:
@@ -174,7 +230,7 @@ def _halt(ctx: Context) -> tuple[str, Any]:
     row = ctx.session.get(m.UnitRow, uid)
     ctx.rec.set(row, paused=False)
     u.paused = False
-    _after_activation(ctx, u.side)
+    _unit_done(ctx, u.side)
     return f"{uid} ends its move in {game.map.number(u.hex)}", None
 
 
@@ -199,8 +255,9 @@ def _begin_phase(ctx: Context, key: str) -> None:
         else:
             active, lines = ctx.system.first_player(game, ctx.dice)
             ctx.log.extend(lines)
-    ctx.rec.set(info, phase=key, active_side=active, passed=[])
+    ctx.rec.set(info, phase=key, active_side=active, passed=[], active_company=None, activation_units=[])
     game.phase, game.active_side, game.passed = key, active, ()
+    game.active_company, game.activation_units = None, ()
     ctx.log.append(f"Turn {game.turn}: {phase.label} ({phase.rule})")
 
 
@@ -231,11 +288,15 @@ def _new_turn(ctx: Context) -> str | None:
     if game.turn >= game.turns:
         return _end_game(ctx)
     ctx.rec.set(_info(ctx), turn=game.turn + 1)
-    game.turn += 1
     for row in ctx.session.execute(select(m.UnitRow)).scalars():
-        ctx.rec.set(row, moved=False, fired=False, path=[], mp_spent=0.0, paused=False)
         u = game.units[row.id]
-        u.moved, u.fired, u.path, u.mp_spent, u.paused = False, False, (), 0.0, False
+        fatigue = u.fatigue
+        if fatigue and u.status == "on_map" and u.mp_spent == 0:
+            fatigue -= 1          # a movement phase without spending MP rests one level (8.164)
+            ctx.log.append(f"{u.id} rests: fatigue level {fatigue} (MW4 8.164)")
+        _set_unit(ctx, row, moved=False, fired=False, path=[], mp_spent=0.0, paused=False, acted=False,
+                  fatigue=fatigue)
+    game.turn += 1
     _spot(ctx)
     _begin_phase(ctx, ctx.system.phases()[0].key)
 
@@ -297,6 +358,8 @@ def _pass(ctx: Context) -> tuple[str, Any]:
     side = ctx.params.get("side") or game.active_side
     _check_turn_to_act(game, side)
     _check_no_pause(game, None)
+    if game.active_company:
+        raise UmpireError(f"{game.active_company} is activated: end its activation before passing (MW4 4.1)")
     passed = list(game.passed) + [side]
     others = [s for s in game.side_ids() if s not in passed]
     ctx.rec.set(_info(ctx), passed=passed, active_side=others[0] if others else None)

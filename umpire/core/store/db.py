@@ -58,7 +58,18 @@ def _migrate_2_to_3(conn: Connection) -> None:
     m.CommandRow.__table__.create(conn)
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3}
+def _migrate_3_to_4(conn: Connection) -> None:
+    """Schema 4 adds column formation, fatigue, company activations and map exits."""
+    for table, column, kind, default in (
+            ("unit", "in_column", "BOOLEAN", "FALSE"), ("unit", "fatigue", "INTEGER", "0"),
+            ("unit", "acted", "BOOLEAN", "FALSE"), ("game_info", "active_company", "VARCHAR", "NULL"),
+            ("game_info", "activation_units", "JSON", "'[]'"), ("side", "doctrine", "VARCHAR", "NULL"),
+            ("victory", "exit_hexes", "JSON", "'[]'"), ("victory", "exit_points", "INTEGER", "0")):
+        conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind} DEFAULT {default}"
+                          + (" NOT NULL" if default != "NULL" else "")))
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3, 3: _migrate_3_to_4}
 
 
 def is_url(target: str | Path) -> bool:
@@ -151,7 +162,7 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
         seed=seed if seed is not None else secrets.token_hex(8)))
     for i, s in enumerate(sc.sides):
         session.add(m.SideRow(id=s.id, position=i, name=s.name, colour=s.colour, quality=s.quality,
-                              deploy=s.deploy))
+                              deploy=s.deploy, doctrine=s.doctrine))
     session.flush()     # parents before children, for PostgreSQL's foreign keys
     for i, b in enumerate(sc.battalions):
         session.add(m.BattalionRow(id=b.id, position=i, side_id=b.side, name=b.name, quality=b.quality,
@@ -167,7 +178,8 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
             company_id=u.company, name=u.name, quality=u.quality,
             q=u.hex.q if u.hex else None, r=u.hex.r if u.hex else None,
             status="on_map" if u.hex else "off_map", carried_by=u.carried_by,
-            camouflaged=u.camouflaged, improved=u.improved))
+            camouflaged=u.camouflaged, improved=u.improved,
+            in_column=bool(u.carried_by is None and u.hex is None and _enters_in_column(sc, u.id))))
     for h in g.hexes():
         session.add(m.HexRow(q=h.q, r=h.r, terrain=sc.map.terrain[h], elevation=sc.map.elevation[h]))
     for side, feats in sc.map.hexsides.items():
@@ -192,7 +204,13 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
     for v in sc.victory:
         session.add(m.VictoryRow(side_id=v.side, text=v.text, points_for_units=v.points_for_units,
                                  objectives=[{"q": o.hex.q, "r": o.hex.r, "label": o.label,
-                                              "points": o.points} for o in v.objectives]))
+                                              "points": o.points} for o in v.objectives],
+                                 exit_hexes=[[h.q, h.r] for h in sorted(v.exit_hexes)], exit_points=v.exit_points))
+
+
+def _enters_in_column(sc: Scenario, uid: str) -> bool:
+    """Reinforcements scheduled to enter in column are in column when they arrive (MW4 20.6)."""
+    return any(uid in r.units and r.formation == "column" for r in sc.reinforcements)
 
 
 def open_game(target: str | Path) -> Game:
@@ -233,57 +251,87 @@ def open_game(target: str | Path) -> Game:
         engine.dispose()
 
 
-def _read_game(session: Session, location: str) -> Game:
-    info = session.exec(select(m.GameInfo)).one()
-    rules = load_ruleset(info.rules)
-    grid = Grid(info.columns, info.rows, info.orientation, info.stagger)
+# What play never changes -- the map's hexes and hexsides, the order of battle's frame, zones,
+# reinforcement schedules and victory conditions -- is
+# read once per game file and reused: an action reopens the game, and reading 1,200 hex rows
+# each time was most of an action's cost.  The key names the file and the game made in it.
+_STATIC: dict[tuple, dict] = {}
+
+
+def _static_part(session: Session, location: str, info: m.GameInfo) -> dict:
+    key = (location, info.created_at, info.scenario_digest, info.seed)
+    kept = _STATIC.get(key)
+    if kept is not None:
+        return kept
     terrain, elevation = {}, {}
     for row in session.exec(select(m.HexRow)):
         terrain[Hex(row.q, row.r)] = row.terrain
         elevation[Hex(row.q, row.r)] = row.elevation
-    game_map = GameMap(grid, terrain, elevation)
+    hexsides: list[tuple[Hexside, str, Hex | None]] = []
     for row in session.exec(select(m.HexsideRow)):
         high = Hex(row.high_q, row.high_r) if row.high_q is not None else None
-        game_map.add_feature(Hexside(Hex(row.aq, row.ar), Hex(row.bq, row.br)), row.feature, high)
+        hexsides.append((Hexside(Hex(row.aq, row.ar), Hex(row.bq, row.br)), row.feature, high))
+    part = dict(key=key, terrain=terrain, elevation=elevation, hexsides=hexsides, sides=[
+        Side(s.id, s.name, s.colour, s.quality, s.deploy, s.doctrine)
+        for s in session.exec(select(m.SideRow).order_by(m.SideRow.position))], battalions=[
+        Battalion(b.id, b.side_id, b.name, b.quality, b.hq_unit_id, b.deploy)
+        for b in session.exec(select(m.BattalionRow).order_by(m.BattalionRow.position))], companies=[
+        Company(c.id, c.battalion_id, c.name, c.quality, c.deploy)
+        for c in session.exec(select(m.CompanyRow).order_by(m.CompanyRow.position))], zones=[
+        Zone(z.id, z.side_id, z.label, frozenset(Hex(q, r) for q, r in z.hexes))
+        for z in session.exec(select(m.ZoneRow))], reinforcements=[
+        Reinforcement(r.side_id, r.turn, tuple(Hex(q, rr) for q, rr in r.entry), r.formation, tuple(r.unit_ids))
+        for r in session.exec(select(m.ReinforcementRow).order_by(m.ReinforcementRow.id))], victory=[
+        Victory(v.side_id, v.text, tuple(Objective(Hex(o["q"], o["r"]), o["label"], o["points"]) for o in v.objectives),
+                v.points_for_units, frozenset(Hex(q, r) for q, r in v.exit_hexes), v.exit_points)
+        for v in session.exec(select(m.VictoryRow).order_by(m.VictoryRow.id))])
+    if len(_STATIC) > 16:
+        _STATIC.clear()
+    _STATIC[key] = part
+    return part
+
+
+def _read_game(session: Session, location: str) -> Game:
+    info = session.exec(select(m.GameInfo)).one()
+    rules = load_ruleset(info.rules)
+    grid = Grid(info.columns, info.rows, info.orientation, info.stagger)
+    static = _static_part(session, location, info)
+    game_map = GameMap(grid, dict(static["terrain"]), dict(static["elevation"]), static_key=static["key"])
+    for side, kind, high in static["hexsides"]:
+        game_map.add_feature(side, kind, high)
     for row in session.exec(select(m.OverlayRow).order_by(m.OverlayRow.id)):
         game_map.overlays.append(Overlay(Hex(row.q, row.r), row.kind, row.side_id, row.secret, row.detail))
     game = Game(location=location, schema_version=info.schema_version, title=info.title, rules=rules,
                 description=info.description, turns=info.turns, turn=info.turn,
                 first_player=info.first_player, night=info.night,
                 special_rules=tuple(info.special_rules), scenario_path=info.scenario_path, map=game_map,
-                seed=info.seed, phase=info.phase, active_side=info.active_side, passed=tuple(info.passed))
-    for s in session.exec(select(m.SideRow).order_by(m.SideRow.position)):
-        game.sides.append(Side(s.id, s.name, s.colour, s.quality, s.deploy))
-    for b in session.exec(select(m.BattalionRow).order_by(m.BattalionRow.position)):
-        game.battalions.append(Battalion(b.id, b.side_id, b.name, b.quality, b.hq_unit_id, b.deploy))
-    for c in session.exec(select(m.CompanyRow).order_by(m.CompanyRow.position)):
-        game.companies.append(Company(c.id, c.battalion_id, c.name, c.quality, c.deploy))
+                seed=info.seed, phase=info.phase, active_side=info.active_side, passed=tuple(info.passed),
+                active_company=info.active_company, activation_units=tuple(info.activation_units))
+    game.sides = list(static["sides"])
+    game.battalions = list(static["battalions"])
+    game.companies = list(static["companies"])
     for u in session.exec(select(m.UnitRow).order_by(m.UnitRow.position)):
         game.units[u.id] = UnitState(u.id, u.type, u.side_id, u.battalion_id, u.company_id, u.name,
                                      u.quality, Hex(u.q, u.r) if u.q is not None else None, u.status,
                                      u.steps_lost, u.face_down, u.carried_by, u.moved, u.fired,
                                      tuple(Hex(q, r) for q, r in u.path), u.camouflaged, u.improved,
-                                     Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused)
+                                     Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused,
+                                     u.in_column, u.fatigue, u.acted)
     for c in session.exec(select(m.CommandRow)):
         game.commands[(c.turn, c.company_id)] = (c.code, Hex(c.ambush_q, c.ambush_r) if c.ambush_q is not None else None)
     for c in session.exec(select(m.ContactRow)):
         game.contacts[(c.side_id, c.unit_id)] = Contact(
             c.side_id, c.unit_id, c.label, c.status, Hex(c.q, c.r), c.turn, c.detail, c.type_label,
             c.role, c.strength, tuple(c.seen_by))
-    for z in session.exec(select(m.ZoneRow)):
-        game.zones.append(Zone(z.id, z.side_id, z.label, frozenset(Hex(q, r) for q, r in z.hexes)))
-    for r in session.exec(select(m.ReinforcementRow).order_by(m.ReinforcementRow.id)):
-        game.reinforcements.append(Reinforcement(r.side_id, r.turn, tuple(Hex(q, rr) for q, rr in r.entry),
-                                                 r.formation, tuple(r.unit_ids)))
+    game.zones = list(static["zones"])
+    game.reinforcements = list(static["reinforcements"])
+    game.victory = list(static["victory"])
     for a in session.exec(select(m.SupportRow)):
         if a.kind == "air":
             game.air.append(AirSupport(a.id, a.side_id, a.label, a.count, a.strength, a.from_turn))
         else:
             game.artillery.append(Artillery(a.id, a.side_id, a.label, a.count, a.strength, a.kind,
                                             a.from_turn))
-    for v in session.exec(select(m.VictoryRow).order_by(m.VictoryRow.id)):
-        objectives = tuple(Objective(Hex(o["q"], o["r"]), o["label"], o["points"]) for o in v.objectives)
-        game.victory.append(Victory(v.side_id, v.text, objectives, v.points_for_units))
     return game
 
 

@@ -12,7 +12,8 @@ from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
-SCHEMA_VERSION = 3     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed
+SCHEMA_VERSION = 4     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+                       # 4: column, fatigue, company activations, formation doctrine, exits
 
 
 class GameInfo(SQLModel, table=True):
@@ -41,6 +42,9 @@ class GameInfo(SQLModel, table=True):
     phase: str = ""                   # schema 3: the phase of the turn ("" until play begins)
     active_side: Optional[str] = None  # whose activation it is in an alternating phase
     passed: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))   # sides that passed
+    # schema 4: a company activated as a formation (MW4 4.1) and the units it may act with
+    active_company: Optional[str] = None
+    activation_units: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
 
 
 class SideRow(SQLModel, table=True):
@@ -51,6 +55,7 @@ class SideRow(SQLModel, table=True):
     colour: str
     quality: str
     deploy: Optional[str] = None
+    doctrine: Optional[str] = None     # schema 4: formation doctrine (MW4 4.1); None: single units
 
 
 class BattalionRow(SQLModel, table=True):
@@ -104,6 +109,10 @@ class UnitRow(SQLModel, table=True):
     # schema 3: a move paused for opportunity fire (MW4 6.52) goes on from here
     mp_spent: float = 0.0
     paused: bool = False
+    # schema 4
+    in_column: bool = False          # in column formation (MW4 8.1)
+    fatigue: int = 0                 # fatigue level 0-3 (MW4 8.16)
+    acted: bool = False              # used its activation this turn without moving or firing
 
 
 class HexRow(SQLModel, table=True):
@@ -174,6 +183,8 @@ class VictoryRow(SQLModel, table=True):
     text: str = Field(sa_column=Column(Text, nullable=False))
     objectives: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     points_for_units: bool = False
+    exit_hexes: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))   # schema 4 (MW4 8.27)
+    exit_points: int = 0
 
 
 class ContactRow(SQLModel, table=True):

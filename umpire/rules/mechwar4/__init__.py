@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ...core.hexgrid import hex_distance
@@ -9,7 +10,8 @@ from ...core.los import Eye
 from ...core.ruleset import Ruleset
 from ...core.terrain import GameMap
 from .los import Mw4Map
-from .movement import MoveCheck, check_move
+from .formation import formation
+from .movement import MoveCheck, check_move, form_column_problem
 from .spotting import Spotter
 from .victory import VictoryReport, evaluate
 
@@ -52,10 +54,12 @@ class RuleSystem:
     def sight(self, game_map: GameMap, night: bool = False) -> Mw4Map:
         """The map prepared for line-of-sight questions.  The last one is kept while the map's
         terrain, hexsides and overlays are the same (each action reads the game afresh)."""
-        key = (game_map.grid, night, hash(frozenset(game_map.terrain.items())),
-               hash(frozenset(game_map.elevation.items())),
-               hash(frozenset((side, tuple(sorted(kinds))) for side, kinds in game_map.hexsides.items())),
-               tuple(sorted((o.hex, o.kind) for o in game_map.overlays)))
+        if game_map.static_key is not None:
+            ground = game_map.static_key
+        else:
+            ground = (hash(frozenset(game_map.terrain.items())), hash(frozenset(game_map.elevation.items())),
+                      hash(frozenset((side, tuple(sorted(kinds))) for side, kinds in game_map.hexsides.items())))
+        key = (game_map.grid, night, ground, tuple(sorted((o.hex, o.kind) for o in game_map.overlays)))
         if self._sight is None or self._sight[0] != key:
             self._sight = (key, Mw4Map(game_map, self.ruleset, night))
         return self._sight[1]
@@ -72,9 +76,10 @@ class RuleSystem:
             out[side] = {uid: (s.observers, s.rule) for uid, s in rep.seen.items()}
         return out
 
-    def check_move(self, game, unit_id: str, path) -> MoveCheck:
-        """Price and check a path (MW4 8.0), and note who could fire on each hex entered (6.5)."""
-        check = check_move(game, unit_id, path)
+    def check_move(self, game, unit_id: str, path, how: dict | None = None) -> MoveCheck:
+        """Price and check a path (MW4 8.0), and note who could fire on each hex entered (6.5).
+        `how`: pace, column, mount, dismount, exit (see movement.check_move)."""
+        check = check_move(game, unit_id, path, how)
         if not check.legal:
             return check
         sight = self.sight(game.map, game.night)
@@ -88,7 +93,15 @@ class RuleSystem:
                         and sight.line_of_sight(Eye(v.hex), Eye(step.hex)).clear)
             if who:
                 watchers[step.hex] = who
-        return MoveCheck(check.unit, check.steps, check.allowance, True, stop_at=check.stop_at, watchers=watchers)
+        return dataclasses.replace(check, watchers=watchers)
+
+    def form_column_problem(self, game, unit_id: str) -> tuple[str, str] | None:
+        return form_column_problem(game, unit_id)
+
+    def formation(self, game, company_id: str) -> tuple[list[str], list[str], str]:
+        """Which of a company's ready units may act together now (MW4 4.1 simplified formation
+        doctrine), which may not, and why."""
+        return formation(game, company_id)
 
     def phases(self) -> tuple[Phase, ...]:
         return PHASES

@@ -3,9 +3,16 @@ it is allowed.  The costs come from the terrain chart (terrain.toml, a sample); 
 
 * each hex entered costs its terrain for the unit's movement class plus the costs of the
   hexside crossed (streams, slopes going up, crests...) (10.11, 10.13);
-* following a road, trail or bridge hexside costs only that feature (10.14, 8.1), unless a
-  wreck lies in either hex (19.52);
-* foot units move one hex a phase whatever the terrain (8.1); helicopters pay 1 a hex (17.11);
+* following a road or trail costs only that feature for a unit in column formation, a bridge
+  for any unit (8.1, 10.14), unless a wreck lies in either hex (19.52); vehicles form column
+  by staying put for an activation, and leave it free at the start of a move (8.11);
+* foot units move one hex a phase whatever the terrain (8.1), two at double time and three
+  at a charge, for fatigue (8.16); helicopters pay 1 a hex (17.11);
+* mounting costs the carrier 3 MP at the start, dismounting 2 at the end, and the
+  passenger 1 (9.12), within the carrier's capacity and its damage (9.14), never from an
+  improved position (9.15);
+* a unit leaves the map only where the scenario allows, paying for one more hex like the
+  last (8.27, 20.5);
 * no more than the movement allowance (8.24); never into an enemy hex (8.25, overruns are
   12.0); never off the map (8.27); not after moving or firing this turn (8.21, 8.22);
 * at most three units in a hex at the end of the move, a carrier and its passengers counting
@@ -21,6 +28,9 @@ from ...core.game import Game
 from ...core.hexgrid import Hex, Hexside, hex_distance
 
 STACK_LIMIT = 3     # MW4 8.5
+PACE_HEXES = {"normal": 1, "double": 2, "charge": 3}     # foot hexes a phase (8.1, 8.16)
+PACE_FATIGUE = {"double": 1, "charge": 3}                 # fatigue after a double time or a charge
+MOUNT_MP, DISMOUNT_MP, PASSENGER_MP = 3, 2, 1             # MW4 9.12
 
 
 @dataclass(frozen=True)
@@ -41,10 +51,18 @@ class MoveCheck:
     rule: str = ""
     stop_at: Hex | None = None            # a mined hex ended the move here (16.13)
     watchers: dict[Hex, tuple[str, ...]] = field(default_factory=dict)   # 6.5 opportunity fire
+    fatigue: int = 0                      # the mover's fatigue level after the move (8.16)
+    in_column: bool = False               # in column formation after the move (8.1)
+    boarding: tuple[str, ...] = ()        # passengers mounting at the start (9.12)
+    leaving: tuple[str, ...] = ()         # passengers dismounting at the end (9.12)
+    exits: bool = False                   # leaves the map after its last hex (8.27)
+    end_cost: float = 0.0                 # MP spent after the last hex: dismounting, exiting
+    passenger_cost: float = PASSENGER_MP  # what a passenger spends to mount or dismount (9.12)
+    notes: tuple[str, ...] = ()
 
     @property
     def total(self) -> float:
-        return self.steps[-1].total if self.steps else 0.0
+        return (self.steps[-1].total if self.steps else 0.0) + self.end_cost
 
     @property
     def path(self) -> list[Hex]:
@@ -55,8 +73,9 @@ def _fail(unit: str, steps: list[Step], allowance: float, reason: str, rule: str
     return MoveCheck(unit, tuple(steps), allowance, False, reason, rule)
 
 
-def step_cost(game: Game, move_class: str, a: Hex, b: Hex) -> tuple[float | None, str]:
-    """Movement points to go from a to the adjacent b, and how the cost was found."""
+def step_cost(game: Game, move_class: str, a: Hex, b: Hex, in_column: bool = True) -> tuple[float | None, str]:
+    """Movement points to go from a to the adjacent b, and how the cost was found.  Roads and
+    trails replace the terrain only for a unit in column (8.1); bridges for every unit."""
     rules, m = game.rules, game.map
     if move_class == "helicopter":
         return 1.0, "helicopter (17.11)"
@@ -64,7 +83,8 @@ def step_cost(game: Game, move_class: str, a: Hex, b: Hex) -> tuple[float | None
     feats = m.features(side)
     wrecked = any(o.kind == "wreck" for o in m.overlays_at(a) + m.overlays_at(b))
     replacing = [(rules.hexside_features[k]["move"][move_class], k) for k in feats
-                 if rules.hexside_features[k]["crossing"] == "replaces"]
+                 if rules.hexside_features[k]["crossing"] == "replaces"
+                 and (in_column or not rules.hexside_features[k]["needs_column"])]
     replacing = [(c, k) for c, k in replacing if c is not None]
     if replacing and not wrecked:
         cost, kind = min(replacing)
@@ -89,7 +109,11 @@ def step_cost(game: Game, move_class: str, a: Hex, b: Hex) -> tuple[float | None
     return cost, " ".join(notes)
 
 
-def check_move(game: Game, unit_id: str, path: list[Hex]) -> MoveCheck:
+def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = None) -> MoveCheck:
+    """Price and check a move.  `how` (all optional): pace normal|double|charge (8.16), column
+    True to form column on foot / False to leave it (8.11), mount and dismount (lists of unit
+    ids, 9.12), exit True to leave the map after the last hex (8.27)."""
+    how = how or {}
     u = game.units.get(unit_id)
     if u is None:
         return _fail(unit_id, [], 0, f"no unit {unit_id!r}", "")
@@ -104,25 +128,66 @@ def check_move(game: Game, unit_id: str, path: list[Hex]) -> MoveCheck:
         return _fail(unit_id, [], ma, f"{unit_id} has already moved this turn", "MW4 8.21")
     if u.fired:
         return _fail(unit_id, [], ma, f"{unit_id} has fired this turn and may not move", "MW4 8.22")
+    if u.acted:
+        return _fail(unit_id, [], ma, f"{unit_id} formed column this turn, staying put", "MW4 8.11")
     move_class = t["move_class"]
+    foot = move_class == "foot"
+    pace = how.get("pace") or "normal"
+    mount, dismount = tuple(how.get("mount") or ()), tuple(how.get("dismount") or ())
+    if pace not in PACE_HEXES:
+        return _fail(unit_id, [], ma, f"unknown pace {pace!r} (normal, double, charge)", "MW4 8.16")
+    if pace != "normal" and not foot:
+        return _fail(unit_id, [], ma, "only infantry on foot may double time or charge", "MW4 8.16")
+    if u.fatigue >= 2:
+        return _fail(unit_id, [], ma, f"{unit_id} is at fatigue level {u.fatigue}: no movement until it "
+                     "rests", "MW4 8.162")
+    if pace == "charge" and u.fatigue:
+        return _fail(unit_id, [], ma, f"{unit_id} is fatigued: only a fresh unit may charge", "MW4 8.161")
+    fatigue = u.fatigue + PACE_FATIGUE[pace] if pace in PACE_FATIGUE else u.fatigue
+    in_column = u.in_column
+    notes: list[str] = []
+    if how.get("column") is True and not in_column:
+        if not foot:
+            return _fail(unit_id, [], ma, "a vehicle forms column by staying put for its activation "
+                         "(Form Column)", "MW4 8.11")
+        in_column = True
+        notes.append("forms column at no cost (8.11)")
+    elif how.get("column") is False and in_column:
+        in_column = False
+        notes.append("leaves column at no cost (8.11)")
+    if foot:
+        ma *= PACE_HEXES[pace]
     enemy_at = {v.hex for v in game.units.values() if v.on_map and v.side != u.side}
     if entering:
+        if mount or dismount:
+            return _fail(unit_id, [], ma, "units mount and dismount on the map", "MW4 9.12")
         first = entry_cost(game, u, path[0] if path else None)
         if isinstance(first, MoveCheck):
             return first
         if path[0] in enemy_at:
             return _fail(unit_id, [], ma, f"the entry hex {game.map.number(path[0])} holds an enemy unit: "
                          "enter at the nearest free hex (MW4 20.68)", "MW4 20.68")
+        if foot:
+            first = (float(t["movement"]), "enters on foot (8.1)")
         steps = [Step(path[0], first[0], first[0], first[1])]
         if first[0] > ma:
             return _fail(unit_id, steps, ma, f"entering costs {first[0]:g} MP; {unit_id} has {ma:g}", "MW4 20.64")
     else:
         if not path or path[0] != u.hex:
             return _fail(unit_id, [], ma, "a path starts in the unit's own hex", "")
-        if len(path) < 2:
+        if len(path) < 2 and not (mount or dismount or how.get("exit")):
             return _fail(unit_id, [], ma, "the path has no step", "")
         spent = u.mp_spent if u.paused else 0.0        # going on after opportunity fire (6.53)
         steps = [Step(path[0], 0.0, spent, "start" if not u.paused else f"goes on with {spent:g} MP spent")]
+        if mount:
+            problem = _mount_problem(game, u, mount, path[0])
+            if problem:
+                return _fail(unit_id, [], ma, *problem)
+            if u.paused:
+                return _fail(unit_id, [], ma, "passengers mount at the start of a move", "MW4 9.12")
+            steps = [Step(path[0], MOUNT_MP, MOUNT_MP, f"{', '.join(mount)} mount: {MOUNT_MP} MP (9.12)")]
+            if MOUNT_MP > ma:
+                return _fail(unit_id, [], ma, f"mounting costs {MOUNT_MP} MP; {unit_id} has {ma:g}", "MW4 9.12")
     mined = {o.hex for o in game.map.overlays if o.kind == "minefield"}
     total = steps[0].total
     stop_at = None
@@ -134,17 +199,14 @@ def check_move(game: Game, unit_id: str, path: list[Hex]) -> MoveCheck:
         if b in enemy_at:
             return _fail(unit_id, steps, ma, f"{game.map.number(b)} holds an enemy unit (only an overrun "
                          "may enter it)", "MW4 8.25")
-        if move_class == "foot":
-            if i > 1 or entering:
-                return _fail(unit_id, steps, ma, "foot units move one hex a phase", "MW4 8.1")
-            cost, note = step_cost(game, move_class, a, b)
-            if cost is None:
-                return _fail(unit_id, steps, ma, note, "MW4 8.25")
-            cost, note = ma, "one hex on foot (8.1)"
-        else:
-            cost, note = step_cost(game, move_class, a, b)
-            if cost is None:
-                return _fail(unit_id, steps, ma, note, "MW4 8.25")
+        cost, note = step_cost(game, move_class, a, b, in_column)
+        if cost is None:
+            return _fail(unit_id, steps, ma, note, "MW4 8.25")
+        if foot:
+            if i + (1 if entering else 0) > PACE_HEXES[pace]:
+                return _fail(unit_id, steps, ma, "foot units move one hex a phase (two at double time, "
+                             "three at a charge)", "MW4 8.1" if pace == "normal" else "MW4 8.16")
+            cost, note = float(t["movement"]), f"one hex on foot ({'8.16 ' + pace if pace != 'normal' else '8.1'})"
         total += cost
         if total > ma + 1e-9:
             return _fail(unit_id, steps, ma, f"{game.map.number(b)} needs {total:g} MP; "
@@ -154,12 +216,84 @@ def check_move(game: Game, unit_id: str, path: list[Hex]) -> MoveCheck:
             stop_at = b            # the move ends here, whatever was planned beyond (16.13)
             break
     end = steps[-1].hex
+    end_cost = 0.0
+    riders = [v.id for v in game.units.values() if v.carried_by == unit_id]
+    if dismount:
+        strays = [x for x in dismount if x not in riders]
+        if strays:
+            return _fail(unit_id, steps, ma, f"{', '.join(strays)} not aboard {unit_id}", "MW4 9.12")
+        end_cost += DISMOUNT_MP        # a minefield stop (16.13) still lets them get out there
+        notes.append(f"{', '.join(dismount)} dismount in {game.map.number(end)}: {DISMOUNT_MP} MP (9.12)")
+    exits = bool(how.get("exit")) and (stop_at is None)
+    if exits:
+        allowed = set().union(*(v.exit_hexes for v in game.victory if v.side == u.side)) if game.victory else set()
+        if end not in allowed:
+            where = "nowhere" if not allowed else "only from " + ", ".join(game.map.number(h) for h in sorted(allowed)[:6])
+            return _fail(unit_id, steps, ma, f"{unit_id} may leave the map {where}", "MW4 8.27")
+        if dismount:
+            return _fail(unit_id, steps, ma, "passengers leave the map with their carrier", "MW4 8.27")
+        if foot:
+            if len(steps) + (0 if entering else -1) + 1 > PACE_HEXES[pace]:
+                return _fail(unit_id, steps, ma, "leaving the map counts as a hex for foot units", "MW4 20.5")
+            cost = float(t["movement"])
+        else:
+            cost = game.rules.terrain_types[game.map.terrain[end]]["move"][move_class] if move_class != "helicopter" else 1.0
+            cost = cost if cost is not None else float("inf")
+        end_cost += cost
+        notes.append(f"leaves the map: {cost:g} MP for a hex like {game.map.number(end)} (20.5)")
+    if steps[-1].total + end_cost > ma + 1e-9:
+        return _fail(unit_id, steps, ma, f"that needs {steps[-1].total + end_cost:g} MP; {unit_id} has {ma:g}",
+                     "MW4 9.12" if dismount else "MW4 8.24")
     stacked = [v for v in game.units.values()
-               if v.on_map and v.hex == end and v.side == u.side and not v.carried_by and v.id != u.id]
-    if len(stacked) + 1 > STACK_LIMIT:
-        return _fail(unit_id, steps, ma, f"{game.map.number(end)} would hold {len(stacked) + 1} units "
+               if v.on_map and v.hex == end and v.side == u.side and not v.carried_by and v.id != u.id
+               and v.id not in mount]
+    newcomers = 1 + len(dismount)      # a carrier and its passengers count as one (8.51)
+    if not exits and len(stacked) + newcomers > STACK_LIMIT:
+        return _fail(unit_id, steps, ma, f"{game.map.number(end)} would hold {len(stacked) + newcomers} units "
                      f"(at most {STACK_LIMIT})", "MW4 8.5")
-    return MoveCheck(unit_id, tuple(steps), ma, True, stop_at=stop_at)
+    if pace in PACE_FATIGUE:
+        notes.append(f"fatigue level {fatigue} ({'8.161, 8.162' if pace == 'double' else '8.163'})")
+    return MoveCheck(unit_id, tuple(steps), ma, True, stop_at=stop_at, fatigue=fatigue, in_column=in_column,
+                     boarding=mount, leaving=dismount, exits=exits, end_cost=end_cost, notes=tuple(notes))
+
+
+def _mount_problem(game: Game, carrier, mount: tuple[str, ...], here: Hex) -> tuple[str, str] | None:
+    """Why these units cannot board the carrier now (9.11-9.15), or None."""
+    t = game.unit_type(carrier)
+    aboard = [v.id for v in game.units.values() if v.carried_by == carrier.id]
+    if len(aboard) + len(mount) > t["carries"]:
+        return f"{carrier.id} carries {t['carries']} personnel units ({len(aboard)} aboard)", "MW4 9.0"
+    for pid in mount:
+        p = game.units.get(pid)
+        if p is None or p.side != carrier.side:
+            return f"no unit {pid!r} of this side", "MW4 9.11"
+        if game.unit_type(p)["move_class"] != "foot" or p.carried_by:
+            return f"{pid} is not a personnel unit on foot", "MW4 9.11"
+        if not p.on_map or p.hex != here:
+            return f"{pid} must be in {carrier.id}'s hex to mount", "MW4 9.12"
+        if p.moved or p.fired or p.acted:
+            return f"{pid} has already moved or fired this turn", "MW4 8.21"
+        if p.fatigue >= 2:
+            return f"{pid} is at fatigue level {p.fatigue} and may spend no movement points", "MW4 8.162"
+        if p.improved:
+            return f"{pid} is in an improved position: it must leave it and mount next turn", "MW4 9.15"
+        if carrier.steps_lost > p.steps_lost:
+            return f"{carrier.id} has taken more losses than {pid}", "MW4 9.14"
+    return None
+
+
+def form_column_problem(game: Game, unit_id: str) -> tuple[str, str] | None:
+    """Why the unit cannot form column in this activation (MW4 8.11), or None."""
+    u = game.units.get(unit_id)
+    if u is None or not u.on_map or u.carried_by:
+        return f"{unit_id} is not a unit on the map", ""
+    if u.in_column:
+        return f"{unit_id} is already in column", "MW4 8.11"
+    if u.moved or u.fired or u.acted:
+        return f"{unit_id} has already moved or fired this turn: a column forms by staying put", "MW4 8.11"
+    if game.unit_type(u)["move_class"] == "helicopter":
+        return "helicopters do not form column", "MW4 8.1"
+    return None
 
 
 def entry_hexes(game: Game, group) -> list[Hex]:

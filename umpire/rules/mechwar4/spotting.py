@@ -151,12 +151,16 @@ class Spotter:
         dist = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
         reach = np.array([self.reach(side, t) for t in targets])
         oi, ti = np.nonzero(dist <= reach[None, :])          # prune by range before any LOS
-        simple = np.array([not (self.kind(observers[i]) == "helicopter" or self.kind(targets[j]) == "helicopter"
-                                or (targets[j].moved and targets[j].path)) for i, j in zip(oi, ti)], dtype=bool)
-        for i, j in zip(oi[~simple], ti[~simple]):           # helicopters and movers: one by one
+        heli = np.array([self.kind(observers[i]) == "helicopter" or self.kind(targets[j]) == "helicopter"
+                         for i, j in zip(oi, ti)], dtype=bool)
+        mover = np.array([bool(targets[j].moved and targets[j].path) and self.any_range(side, targets[j]) != "MW4 5.22"
+                          for j in ti], dtype=bool) & ~heli
+        simple = ~heli & ~mover
+        for i, j in zip(oi[heli], ti[heli]):                  # helicopters: one line at a time
             rule = self.pair(side, observers[i], targets[j])
             if rule:
                 out[(observers[i].id, targets[j].id)] = rule
+        self._movers(side, observers, targets, zip(oi[mover], ti[mover]), out)
         si, sj = oi[simple], ti[simple]
         clear = self.sight.batch_clear(oq[si], tq[sj])
         for i, j, ok in zip(si, sj, clear):
@@ -173,6 +177,28 @@ class Spotter:
             elif d <= self._range_now(o, t):
                 out[(o.id, t.id)] = "MW4 5.2"
         return out
+
+    def _movers(self, side: str, observers: list[UnitState], targets: list[UnitState], pairs, out: dict) -> None:
+        """Pairs whose target moved: seen if any hex of its move is in sight (5.21, 5.23) --
+        the same verdicts as `pair`, with every (observer, path hex) line judged in one batch."""
+        lines: list[tuple[int, int]] = []
+        starts, ends = [], []
+        for i, j in pairs:
+            o, t = observers[i], targets[j]
+            anyr = self.any_range(side, t)
+            for h in t.path:
+                limit = (self.night_cap or ANY_RANGE) if anyr else self.table_range(t, self.game.map.terrain[h])
+                if hex_distance(o.hex, h) <= limit:
+                    lines.append((i, j))
+                    starts.append((o.hex.q, o.hex.r))
+                    ends.append((h.q, h.r))
+        if not lines:
+            return
+        clear = self.sight.batch_clear(np.array(starts), np.array(ends))
+        for (i, j), ok in zip(lines, clear):
+            if ok:
+                t = targets[j]
+                out[(observers[i].id, t.id)] = self.any_range(side, t) or "MW4 5.23"
 
     def can_pull_back(self, u: UnitState) -> bool:
         """MW4 6.92: a unit that fired from defilade (its hex has a slope, crest or embankment

@@ -1,5 +1,6 @@
-"""MechWar 4 victory (MW4 20.5, 20.51): objective hexes held at the end, and points for enemy
-units destroyed on the Victory Point Schedule (a sample table: the text does not print it)."""
+"""MechWar 4 victory (MW4 20.5, 20.51): objective hexes held at the end, points for enemy
+units destroyed on the Victory Point Schedule (a sample table: the text does not print it),
+and points for units exited where the scenario allows it (8.27)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,10 @@ def evaluate(game: Game, final: bool = False) -> VictoryReport:
             pts = sum(schedule[game.unit_type(u)["role"]]["points"] for u in lost)
             rep.points[v.side] += pts
             rep.lines.append(f"{name}: {len(lost)} enemy units destroyed, {pts} points (MW4 20.51, sample schedule)")
+        if v.exit_points:
+            gone = [u for u in game.units.values() if u.side == v.side and u.status == "exited"]
+            rep.points[v.side] += v.exit_points * len(gone)
+            rep.lines.append(f"{name}: {len(gone)} units exited the map, {v.exit_points * len(gone)} points (MW4 8.27)")
     best = max(rep.points.values(), default=0)
     top = [s for s, p in rep.points.items() if p == best]
     rep.winner = top[0] if len(top) == 1 else None

@@ -1,0 +1,75 @@
+"""Activations that are not a move: a company activated as a formation, its early end, and
+a unit forming column by staying put.  Registered with `engine.action` like the turn's
+other actions; the rule system says who is in formation and who may form column.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import Context, action
+from .errors import UmpireError
+from .store import models as m
+from .turn import _check_in_activation, _check_no_pause, _check_turn_to_act, _close_company, _info, \
+    _after_activation, _set_unit, _unit_done
+
+
+def _company_side(game, cid: str) -> str:
+    company = next((c for c in game.companies if c.id == cid), None)
+    if company is None:
+        raise UmpireError(f"no company {cid!r}")
+    return next(b.side for b in game.battalions if b.id == company.battalion)
+
+
+@action("activate")
+def _activate(ctx: Context) -> tuple[str, Any]:
+    """Activate a company as a formation: each of its units in formation may then move or fire
+    before the other side acts (MW4 4.1, simplified formation doctrine)."""
+    game = ctx.game
+    cid = ctx.params.get("company")
+    side = _company_side(game, cid)
+    _check_turn_to_act(game, side)
+    _check_no_pause(game, None)
+    if game.active_company:
+        raise UmpireError(f"{game.active_company} is already activated: end its activation first (MW4 4.1)")
+    members, _left, why = ctx.system.formation(game, cid)
+    if len(members) < 2:
+        raise UmpireError(f"{cid} cannot act as a formation: {why}")
+    ctx.rec.set(_info(ctx), active_company=cid, activation_units=members)
+    game.active_company, game.activation_units = cid, tuple(members)
+    ctx.log.append(why)
+    return f"{cid} activated: {', '.join(members)} may each move or fire", None
+
+
+@action("end_activation")
+def _end_activation(ctx: Context) -> tuple[str, Any]:
+    """End a company's activation before all its units have acted; the others wait."""
+    game = ctx.game
+    cid = game.active_company
+    if cid is None:
+        raise UmpireError("no company is activated")
+    _check_no_pause(game, None)
+    side = _company_side(game, cid)
+    _close_company(ctx)
+    _after_activation(ctx, side)
+    return f"{cid}'s activation ends", None
+
+
+@action("form_column")
+def _form_column(ctx: Context) -> tuple[str, Any]:
+    """A unit forms column by staying put for its activation (MW4 8.11)."""
+    game = ctx.game
+    uid = ctx.params.get("unit")
+    u = game.units.get(uid)
+    if u is None:
+        raise UmpireError(f"no unit {uid!r}")
+    _check_turn_to_act(game, u.side)
+    _check_no_pause(game, uid)
+    _check_in_activation(game, uid)
+    problem = ctx.system.form_column_problem(game, uid)
+    if problem:
+        raise UmpireError(f"{uid} cannot form column: {problem[0]}" + (f" ({problem[1]})" if problem[1] else ""))
+    _set_unit(ctx, ctx.session.get(m.UnitRow, uid), in_column=True, acted=True)
+    ctx.log.append(f"{uid} forms column in {game.map.number(u.hex)} (MW4 8.11)")
+    _unit_done(ctx, u.side)
+    return f"{uid} forms column", None

@@ -36,5 +36,10 @@ def test_a_whole_scenario_plays_and_replays(tmp_path, sample_scenario):
     assert game.turn == sample_scenario.turns and game.phase == "regroup"
     entered = [u for uid, u in game.units.items() if uid in ("T4", "T5", "T6")]
     assert any(u.status == "on_map" for u in entered)          # the reinforcement came on
+    rows = journal(path)
+    kinds = {a.kind for a in rows}
+    assert {"orders", "activate", "form_column", "move", "pass", "next_phase"} <= kinds
+    extras = {k for a in rows if a.kind == "move" for k in a.params if k in ("pace", "mount", "dismount", "column")}
+    assert {"pace", "dismount"} <= extras                       # 8.16 and 9.12 were exercised
     stored, replayed = replay(path, lambda g: rule_system(g.rules), load_scenario)
     assert stored == replayed

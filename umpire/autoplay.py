@@ -2,8 +2,11 @@
 player uses -- for demos, soak tests and benchmarks.  The bot's choices come from its own
 seeded random generator and are journaled as ordinary actions, so `umpire replay` re-runs them.
 
-The bot knows the moves the engine offers today (moving, passing, the phases); firing and
-fire plots join it as those capabilities land.
+What the bot does today: company commands each turn (MW4 19.1), company activations where
+its side has a formation doctrine (4.1), moves (double time for infantry, dismounting and
+mounting, leaving column, exits where the scenario scores them), forming column, halting
+after an opportunity-fire pause, passing and the phases.  Firing and fire plots join it as
+those capabilities land.
 """
 
 from __future__ import annotations
@@ -18,8 +21,11 @@ from .core.errors import UmpireError
 from .core.hexgrid import Hex
 from .core.store.db import create_game, open_game
 
+# commands the bot picks from; ambush needs a hex chosen before the game, so it is left out
+BOT_COMMANDS = ("bound", "bound", "bounding_overwatch", "withdraw", "overwatch")
 
-def _random_path(rng: random.Random, game, unit, system) -> list[Hex] | None:
+
+def _random_path(rng: random.Random, game, unit, system, how: dict) -> list[Hex] | None:
     if unit.status == "off_map":
         group = next((r for r in game.reinforcements if unit.id in r.units), None)
         if group is None or game.turn < group.turn:
@@ -27,7 +33,7 @@ def _random_path(rng: random.Random, game, unit, system) -> list[Hex] | None:
         start = [rng.choice(group.entry)]
     else:
         start = [unit.hex]
-    shortest = 1 if unit.status == "off_map" else 2      # an entry may stop in its entry hex
+    shortest = 1 if unit.status == "off_map" or how else 2    # an entry or a mount may stay put
     for _ in range(6):                              # a few tries at a legal random walk
         path = list(start)
         for _ in range(rng.randint(1, 4)):
@@ -36,10 +42,65 @@ def _random_path(rng: random.Random, game, unit, system) -> list[Hex] | None:
                 break
             path.append(rng.choice(steps))
         while len(path) >= shortest:                # cut it back until the engine accepts it
-            if system.check_move(game, unit.id, path).legal:
+            if system.check_move(game, unit.id, path, how).legal:
                 return path
             path.pop()
     return None
+
+
+def _how(rng: random.Random, game, unit) -> dict:
+    """Extras for a move, now and then: double time, dismounting, mounting, leaving column."""
+    t = game.unit_type(unit)
+    how: dict = {}
+    if t["move_class"] == "foot" and unit.fatigue == 0 and rng.random() < 0.3:
+        how["pace"] = "double"
+    riders = [v.id for v in game.units.values() if v.carried_by == unit.id]
+    if riders and rng.random() < 0.25:
+        how["dismount"] = riders
+    elif not riders and t["carries"] and unit.on_map and rng.random() < 0.5:
+        walkers = [v.id for v in game.units.values() if v.on_map and v.hex == unit.hex and v.side == unit.side
+                   and not v.carried_by and game.unit_type(v)["move_class"] == "foot" and not v.moved]
+        if walkers:
+            how["mount"] = walkers[:t["carries"]]
+    if unit.in_column and rng.random() < 0.3:
+        how["column"] = False
+    return how
+
+
+def _give_orders(location: str, game, system, rng: random.Random, report) -> None:
+    for side in game.side_ids():
+        mine = [c.id for c in game.companies
+                if next(b.side for b in game.battalions if b.id == c.battalion) == side]
+        if not mine or any((game.turn, c) in game.commands for c in mine):
+            continue
+        commands = {}
+        for c in mine:
+            code = rng.choice(BOT_COMMANDS)
+            if code == "bounding_overwatch" and sum(1 for u in game.units.values() if u.company == c) < 2:
+                code = "bound"
+            commands[c] = code
+        report(perform(location, "orders", {"side": side, "turn": game.turn, "commands": commands}, system,
+                       side=side).summary)
+
+
+def _try_move(location, game, system, rng, u, report) -> bool:
+    how = _how(rng, game, u)
+    for extras in (how, {}):
+        path = _random_path(rng, game, u, system, extras)
+        if path:
+            try:
+                params = {"unit": u.id, "path": [game.map.number(h) for h in path], **extras}
+                report(perform(location, "move", params, system).summary)
+                return True
+            except UmpireError:
+                continue
+    if u.on_map and not u.in_column and rng.random() < 0.3:
+        try:
+            report(perform(location, "form_column", {"unit": u.id}, system).summary)
+            return True
+        except UmpireError:
+            pass
+    return False
 
 
 def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: int = 4,
@@ -55,30 +116,36 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
         if game.active_side is None:
             if game.turn >= game.turns and game.phase == "regroup":
                 break
-            perform(location, "next_phase", {}, system)
+            report(perform(location, "next_phase", {}, system).summary)
             continue
+        _give_orders(location, game, system, rng, report)
+        game = open_game(location)
         side = game.active_side
         paused = [u.id for u in game.units.values() if u.paused]
         if paused:               # the bot does not fire yet: a paused unit simply halts
             report(perform(location, "halt", {"unit": paused[0]}, system).summary)
             continue
-        moved_here = sum(1 for u in game.units.values() if u.side == side and u.moved)
+        if game.active_company:  # a formation activation: its units act, then it ends
+            ready = [game.units[x] for x in game.activation_units
+                     if not (game.units[x].moved or game.units[x].acted or game.units[x].carried_by)]
+            if not any(_try_move(location, game, system, rng, u, report) for u in ready[:1]):
+                report(perform(location, "end_activation", {}, system).summary)
+            continue
+        acted = sum(1 for u in game.units.values() if u.side == side and (u.moved or u.acted))
         candidates = [u for u in game.units.values() if u.side == side and not u.moved and not u.fired
-                      and not u.carried_by and u.status in ("on_map", "off_map")]
+                      and not u.acted and not u.carried_by and u.status in ("on_map", "off_map")]
         rng.shuffle(candidates)
         done = False
-        if moved_here < moves_per_phase:
-            for u in candidates[:8]:
-                path = _random_path(rng, game, u, system)
-                if path:
-                    try:
-                        res = perform(location, "move", {"unit": u.id, "path": [game.map.number(h) for h in path]},
-                                      system)
-                        report(res.summary)
-                        done = True
-                        break
-                    except UmpireError:
-                        continue
+        if acted < moves_per_phase and game.side(side).doctrine and candidates and rng.random() < 0.3:
+            company = candidates[0].company
+            if company:
+                try:
+                    report(perform(location, "activate", {"company": company}, system).summary)
+                    continue
+                except UmpireError:
+                    pass
+        if acted < moves_per_phase:
+            done = any(_try_move(location, game, system, rng, u, report) for u in candidates[:8])
         if not done:
             report(perform(location, "pass", {}, system).summary)
     return location

@@ -105,6 +105,11 @@ REFUSALS = [
     ("turn = 4", "turn = 40", "after the last turn", True),
     ("hq = \"2-32 HQ\"", "hq = \"A1\"", "hq 'A1' must be one of the battalion's own units", True),
     ("side = \"warpac\"\nname = \"1st Motor", "side = \"redfor\"\nname = \"1st Motor", "unknown side 'redfor'", True),
+    ("doctrine = \"soviet\"", "doctrine = \"roman\"", "unknown formation doctrine 'roman'", True),
+    ("exit = { edge = \"north\", points = 3 }", "exit = { hexes = [\"2020\"], points = 3 }",
+     "exit hexes must be on the map edge: 2020", True),
+    ("exit = { edge = \"north\", points = 3 }", "exit = { edge = \"north\" }", "exit needs a zone", True),
+    ("exit = { edge = \"north\", points = 3 }", "exit = { edge = \"up\", points = 3 }", "exit zone outside", True),
 ]
 
 

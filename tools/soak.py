@@ -48,8 +48,8 @@ def main() -> int:
         last = [0]
 
         def progress(summary: str) -> None:
-            if summary.startswith("Turn ") and " of " in summary or "begins" in summary:
-                turn = int(summary.split()[1])
+            if summary.startswith("Turn ") and summary.split()[1].rstrip(":").isdigit():
+                turn = int(summary.split()[1].rstrip(":"))
                 if turn // 50 > last[0] // 50:
                     last[0] = turn
                     rate = (time.perf_counter() - start) / max(turn - 1, 1)

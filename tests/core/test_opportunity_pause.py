@@ -72,3 +72,47 @@ def test_undo_a_pause(game):
     undo(game)
     t1 = open_game(game).units["T1"]
     assert not t1.paused and not t1.moved and open_game(game).map.number(t1.hex) == "1928"
+
+
+def _orders(game, tmp_path, side, commands):
+    from umpire.core.orders import read_orders
+    p = tmp_path / f"o-{side}.toml"
+    p.write_text(f'side = "{side}"\nturn = 1\n[commands]\n' + "".join(f'"{c}" = "{k}"\n' for c, k in commands.items()))
+    perform(game, "orders", read_orders(p).params(), system_for(game), side=side)
+
+
+def test_19_14_an_overwatch_company_stops_a_move_it_sees(game, tmp_path):
+    """A Company on Overwatch: Recon 1 driving north up column 22 stops on the first hex one of
+    its tanks can see and reach -- without the umpire asking -- and going on from there it does
+    not stop again for the same watchers."""
+    _orders(game, tmp_path, "nato", {"A/2-32": "overwatch"})
+    path = [f"22{r:02d}" for r in range(24, 14, -1)]
+    check = system_for(game).check_move(open_game(game), "Recon 1", [open_game(game).map.grid.parse(n) for n in path])
+    first = next(s.hex for s in check.steps[1:] if set(check.watchers.get(s.hex, ())) & {"A1", "A2", "A3"})
+    res = act(game, "move", unit="Recon 1", path=path)
+    g = open_game(game)
+    assert g.units["Recon 1"].hex == first and g.units["Recon 1"].paused
+    assert any("on Overwatch (OC) (MW4 19.14" in line for line in res.log)
+    here = g.map.number(first)
+    rest = path[path.index(here):]
+    watchers_here = set(check.watchers[first])
+    company = {"A1", "A2", "A3"}         # other NATO units (scouts, TOWs) have no standing order
+    later = [h for h in rest[1:] if (set(check.watchers.get(g.map.grid.parse(h), ())) & company) - watchers_here]
+    act(game, "move", unit="Recon 1", path=rest)
+    g = open_game(game)
+    # it stops only where a new watcher sees it, or else drives to the end of its path
+    assert g.map.number(g.units["Recon 1"].hex) == (later[0] if later else rest[-1])
+    assert g.units["Recon 1"].paused == bool(later)
+
+
+def test_19_14_a_bound_company_sets_no_standing_order(game, tmp_path):
+    _orders(game, tmp_path, "nato", {"A/2-32": "bound"})
+    path = [f"22{r:02d}" for r in range(24, 14, -1)]
+    act(game, "move", unit="Recon 1", path=path[:4])
+    assert not open_game(game).units["Recon 1"].paused
+
+
+def test_19_14_rally_allows_no_change_of_status(game, tmp_path):
+    _orders(game, tmp_path, "warpac", {"Tank Co": "rally"})
+    with pytest.raises(UmpireError, match="Rally"):
+        act(game, "form_column", unit="T1")

@@ -66,6 +66,11 @@ def _form_column(ctx: Context) -> tuple[str, Any]:
     _check_turn_to_act(game, u.side)
     _check_no_pause(game, uid)
     _check_in_activation(game, uid)
+    command = game.command_of(u)
+    if command and not ctx.system.commands()[command].get("status", True):
+        rule = ctx.system.commands()[command]["rule"]
+        raise UmpireError(f"{uid} cannot form column: {u.company} is under a "
+                          f"{ctx.system.commands()[command]['label']} command ({rule})")
     problem = ctx.system.form_column_problem(game, uid)
     if problem:
         raise UmpireError(f"{uid} cannot form column: {problem[0]}" + (f" ({problem[1]})" if problem[1] else ""))

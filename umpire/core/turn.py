@@ -108,8 +108,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
         raise UmpireError(f"{uid} cannot move: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
     n = game.map.number
     steps = list(check.steps)
-    ambush = _ambush_stop(game, uid, check)
-    stop = until if until is not None else ambush
+    standing = _standing_stop(game, uid, check, ctx.system.commands()) if until is None else None
+    stop = until if until is not None else (standing[0] if standing else None)
     if stop is not None:
         if stop not in [s.hex for s in steps[1:]]:
             raise UmpireError(f"move {uid}: the pause hex {n(stop)} is not on its path")
@@ -144,7 +144,7 @@ def _move(ctx: Context) -> tuple[str, Any]:
         if h in [s.hex for s in steps[1:]]:
             ctx.log.append(f"  entering {n(h)} in sight of {', '.join(who)}: opportunity fire possible (MW4 6.5)")
     if paused:
-        why = "in an ambush zone (MW4 6.9131)" if until is None else "for opportunity fire (MW4 6.52)"
+        why = standing[1] if standing else "for opportunity fire (MW4 6.52)"
         ctx.log.append(f"  {uid} pauses in {n(end)} {why}; it may go on afterwards (6.53)")
     if check.stop_at is not None and check.stop_at == end:
         ctx.log.append(f"  {uid} enters a minefield in {n(check.stop_at)} and stops (MW4 16.13)")
@@ -205,17 +205,24 @@ def _check_no_pause(game: Game, uid: str | None) -> None:
         raise UmpireError(f"{held[0]} is paused for opportunity fire: let it go on or halt it first (MW4 6.52)")
 
 
-def _ambush_stop(game: Game, uid: str, check) -> Hex | None:
-    """The first hex of the path inside an enemy ambush zone -- the ambush hex or next to it --
-    that one of the ambushing company's units can fire on (MW4 6.9131)."""
-    side = game.units[uid].side
-    for (turn, cid), (code, h) in game.commands.items():
-        if code != "ambush" or h is None or turn != game.turn:
-            continue
-        members = {u.id for u in game.units.values() if u.company == cid and u.side != side}
-        for step in check.steps[1:]:
-            if hex_distance(step.hex, h) <= 1 and members & set(check.watchers.get(step.hex, ())):
-                return step.hex
+def _standing_stop(game: Game, uid: str, check, codes: dict) -> tuple[Hex, str] | None:
+    """Where the move stops by itself under the enemy's standing orders, and why: the first hex
+    in sight of a unit whose company watches -- under Overwatch (19.14), or in its ambush zone,
+    the ambush hex or next to it (6.9131).  A unit going on after a pause stops again only
+    for watchers that could not already see it where it paused."""
+    mover = game.units[uid]
+    seen_at_start = set(check.watchers.get(check.steps[0].hex, ())) if mover.paused else set()
+    for step in check.steps[1:]:
+        for wid in check.watchers.get(step.hex, ()):
+            w = game.units[wid]
+            if wid in seen_at_start or w.company is None or w.side == mover.side:
+                continue
+            code, ambush_hex = game.commands.get((game.turn, w.company), (None, None))
+            watch = codes.get(code, {}).get("watches")
+            if watch == "zone" and ambush_hex is not None and hex_distance(step.hex, ambush_hex) <= 1:
+                return step.hex, "in an ambush zone (MW4 6.9131)"
+            if watch == "sight":
+                return step.hex, f"in sight of {wid} on {codes[code]['label']} ({codes[code]['rule']}, MW4 6.5)"
     return None
 
 
@@ -309,7 +316,8 @@ def _unmet_commands(ctx: Context) -> None:
     for (turn, cid), (code, _hex) in game.commands.items():
         if turn != game.turn or codes[code]["moves"] != "must":
             continue
-        idle = [u.id for u in game.units.values() if u.company == cid and u.on_map and not (u.moved or u.fired)]
+        idle = [u.id for u in game.units.values() if u.company == cid and u.on_map
+                and not (u.moved or u.fired or u.acted)]     # forming column counts (19.14 BC)
         if idle:
             ctx.log.append(f"{cid} had a {codes[code]['label']} command, but {', '.join(idle)} did not act "
                            f"({codes[code]['rule']})")

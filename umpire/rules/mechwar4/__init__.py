@@ -32,15 +32,22 @@ PHASES = (
 )
 
 
-# MW4 19.14 command summary: what each command lets a company's units do when activated
+# MW4 19.14 command summary: what each command lets a company's units do when activated.
+#   moves    must | may | never
+#   status   whether its units may change status (form column) -- Rally forbids it
+#   watches  a standing order that stops an enemy move for opportunity fire (6.5): "sight" --
+#            any hex its units see (Overwatch; the units of a Bounding Overwatch company that
+#            have not moved); "zone" -- the ambush hex and the hexes next to it (6.9131)
 COMMANDS = {
-    "bound": {"label": "Bound (BC)", "rule": "MW4 19.14", "moves": "must"},
-    "overwatch": {"label": "Overwatch (OC)", "rule": "MW4 19.14", "moves": "never"},
-    "bounding_overwatch": {"label": "Bounding Overwatch (BOC)", "rule": "MW4 19.14", "moves": "may"},
-    "withdraw": {"label": "Withdraw (WC)", "rule": "MW4 19.14", "moves": "may"},
-    "rally": {"label": "Rally (RC)", "rule": "MW4 19.14", "moves": "never"},
-    "regroup": {"label": "Regroup (RGC)", "rule": "MW4 19.14", "moves": "never"},
-    "ambush": {"label": "Ambush", "rule": "MW4 6.913", "moves": "never"},
+    "bound": {"label": "Bound (BC)", "rule": "MW4 19.14", "moves": "must", "status": True, "watches": None},
+    "overwatch": {"label": "Overwatch (OC)", "rule": "MW4 19.14", "moves": "never", "status": True,
+                  "watches": "sight"},
+    "bounding_overwatch": {"label": "Bounding Overwatch (BOC)", "rule": "MW4 19.14", "moves": "may",
+                           "status": True, "watches": "sight"},
+    "withdraw": {"label": "Withdraw (WC)", "rule": "MW4 19.14", "moves": "may", "status": True, "watches": None},
+    "rally": {"label": "Rally (RC)", "rule": "MW4 19.14", "moves": "never", "status": False, "watches": None},
+    "regroup": {"label": "Regroup (RGC)", "rule": "MW4 19.14", "moves": "never", "status": True, "watches": None},
+    "ambush": {"label": "Ambush", "rule": "MW4 6.913", "moves": "never", "status": True, "watches": "zone"},
 }
 
 
@@ -88,7 +95,8 @@ class RuleSystem:
         enemies = [v for v in game.units.values() if v.on_map and not v.carried_by and v.side != mover.side
                    and game.unit_type(v)["attack"] > 0 and not v.moved and not v.fired]
         watchers = {}
-        for step in check.steps[1:]:
+        # a unit going on after a pause: who saw it where it paused too (for standing orders)
+        for step in check.steps[(0 if mover.paused else 1):]:
             who = tuple(v.id for v in enemies if hex_distance(v.hex, step.hex) <= game.unit_type(v)["range"]
                         and sight.line_of_sight(Eye(v.hex), Eye(step.hex)).clear)
             if who:

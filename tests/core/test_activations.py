@@ -47,7 +47,7 @@ def test_4_1_ending_an_activation_early_hands_over(game):
     act(game, "move", unit="1/1", path=["1626", "1625"])
     res = act(game, "end_activation")
     g = open_game(game)
-    assert "1 MRC's activation ends" in res.summary and g.active_side == "nato" and g.active_company is None
+    assert "1 MRC's activation ended early: 1/2, 1/3 did not act" in res.summary and g.active_side == "nato" and g.active_company is None
     assert not g.units["1/2"].moved           # it may still act alone later in the phase
 
 

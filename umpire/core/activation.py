@@ -50,9 +50,10 @@ def _end_activation(ctx: Context) -> tuple[str, Any]:
         raise UmpireError("no company is activated")
     _check_no_pause(game, None)
     side = _company_side(game, cid)
+    waiting = [x for x in game.activation_units if not (game.units[x].moved or game.units[x].acted)]
     _close_company(ctx)
     _after_activation(ctx, side)
-    return f"{cid}'s activation ends", None
+    return f"{cid}'s activation ended early" + (f": {', '.join(waiting)} did not act" if waiting else ""), None
 
 
 @action("form_column")

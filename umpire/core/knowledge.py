@@ -43,6 +43,7 @@ class UnitMark:
     turn_seen: int | None = None
     company: str | None = None
     battalion: str | None = None
+    state: str = ""           # own units only: "C" in column (MW4 8.1), "F1".."F3" fatigue (8.16)
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,9 @@ def build_view(game: Game, viewer: str) -> SideView:
                               knowledge="truth" if umpire else "own",
                               # whether the enemy has spotted it is the enemy's knowledge
                               face_down=u.face_down if umpire else False,
-                              company=u.company, battalion=u.battalion))
+                              company=u.company, battalion=u.battalion,
+                              state=" ".join(x for x in ("C" if u.in_column else "",
+                                                         f"F{u.fatigue}" if u.fatigue else "") if x)))
     if not umpire:
         for c in game.contacts.values():
             if c.side != viewer:

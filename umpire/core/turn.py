@@ -155,7 +155,7 @@ def _move(ctx: Context) -> tuple[str, Any]:
     if not paused:
         _unit_done(ctx, mover.side)
     state = f"pauses in {n(end)}" if paused else (f"left the map from {n(end)}" if gone else f"moved to {n(end)}")
-    return f"{uid} {state} ({steps[-1].total:g} MP). {spot_summary}", check
+    return f"{uid} {state} ({spent:g} MP). {spot_summary}", check
 
 
 def _set_unit(ctx: Context, row: m.UnitRow, **values) -> None:

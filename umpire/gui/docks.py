@@ -169,5 +169,14 @@ class UnitInspector(QTextBrowser):
             rows.append(("Carried by", u.carried_by))
         if passengers:
             rows.append(("Carrying", ", ".join(passengers)))
+        if t["carries"] and not passengers:
+            rows.append(("Carrying", f"nobody (room for {t['carries']})"))
+        state = [x for x, on in (("in column (MW4 8.1)", u.in_column), ("moved", u.moved), ("fired", u.fired),
+                                 ("formed column this turn", u.acted), ("paused mid-move", u.paused)) if on]
+        if u.on_map:
+            rows.append(("This turn", ", ".join(state) or "has not acted"))
+        if u.fatigue:
+            rows.append(("Fatigue", f"level {u.fatigue} (MW4 8.16)" + (": may not move until rested"
+                                                                        if u.fatigue >= 2 else "")))
         sample = " <i style='color:#a60'>(sample values)</i>" if game.rules.tables["units"].sample else ""
         self.setHtml(f"<h3 style='margin:2px 0'>{escape(u.id)}</h3>{sample}{_table(rows)}")

@@ -21,6 +21,7 @@ from .docks import OrderOfBattleTree, UnitInspector
 from .mapscene import MapScene, render_view
 from .mapview import MapView
 from .orders import OrdersPanel
+from .unitmenu import UnitMenu
 from .play import Play
 from .sighttools import SightTools
 
@@ -39,6 +40,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.map_view)
         self.sight_tools = SightTools(self)
         self.play = Play(self)
+        self.unit_menu = UnitMenu(self, self.play)
         self.tree = OrderOfBattleTree()
         self.inspector = UnitInspector()
         self._dock("Order of battle", self.tree, Qt.LeftDockWidgetArea).setMinimumWidth(330)
@@ -141,6 +143,7 @@ class MainWindow(QMainWindow):
         turn.addSeparator()
         turn.addAction(self.play.act_victory)
         turn.addAction(self.play.act_typed)
+        self.menuBar().addMenu(self.unit_menu.menu)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("&Tables in Use…", self.show_tables))
         help_menu.addAction(self._action("&About Umpire", self.show_about))
@@ -386,6 +389,7 @@ class MainWindow(QMainWindow):
         if self.game is None or self.scene is None:
             return
         self.selected = key
+        self.unit_menu.refresh()
         h = self.scene.select_unit(key)
         self.tree.select_key(key)
         self.sight_tools.unit_selected(key)

@@ -12,11 +12,12 @@ from html import escape
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPainterPath, QPen, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import (QComboBox, QGraphicsItemGroup, QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItemGroup, QHBoxLayout, QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem,
                                QInputDialog, QLabel, QVBoxLayout, QWidget,
                                QMessageBox, QTextBrowser)
 
 from ..actions import phase_line
+from ..core.dice import Roll
 from ..core.engine import journal, perform, redo, undo
 from ..core.errors import UmpireError
 from ..core.hexgrid import Hex
@@ -26,8 +27,12 @@ from ..rules import rule_system
 
 def _label(kind: str, params: dict) -> str:
     """What the Edit menu says it will undo: the action, never what it revealed."""
-    return {"move": f"Move {params.get('unit')}", "orders": f"Orders ({params.get('side')})",
-            "halt": f"Halt {params.get('unit')}"}.get(kind, kind.replace("_", " ").title())
+    if kind == "move":
+        extra = [w for k, w in (("mount", "mount"), ("dismount", "dismount"), ("exit", "exit")) if params.get(k)]
+        return f"Move {params.get('unit')}" + (f" ({', '.join(extra)})" if extra else "")
+    return {"orders": f"Orders ({params.get('side')})", "halt": f"Halt {params.get('unit')}",
+            "activate": f"Activate {params.get('company')}", "form_column": f"Form Column {params.get('unit')}",
+            }.get(kind, kind.replace("_", " ").title())
 
 
 class JournalCommand(QUndoCommand):
@@ -42,10 +47,12 @@ class JournalCommand(QUndoCommand):
         if self._first:          # pushed after the engine ran it
             self._first = False
             return
-        self.play.engine_step(redo)
+        if not self.play.rebuilding:
+            self.play.engine_step(redo)
 
     def undo(self) -> None:
-        self.play.engine_step(undo)
+        if not self.play.rebuilding:     # reopening: the file already has it undone
+            self.play.engine_step(undo)
 
 
 class Play(QObject):
@@ -53,6 +60,7 @@ class Play(QObject):
         super().__init__(window)
         self.w = window
         self.stack = QUndoStack(self)
+        self.rebuilding = False
         self.path_item: QGraphicsItemGroup | None = None
         self.act_undo = self.stack.createUndoAction(self, "&Undo")
         self.act_undo.setShortcut(QKeySequence.Undo)
@@ -87,23 +95,41 @@ class Play(QObject):
         self.journal_view = QTextBrowser()
         self.journal_turn = QComboBox()
         self.journal_turn.currentIndexChanged.connect(lambda _i: self.refresh_journal())
+        self.journal_side = QComboBox()          # the umpire's filter; a side reads only its own
+        self.journal_side.setToolTip("Show the actions of one side only")
+        self.journal_side.currentIndexChanged.connect(lambda _i: self.refresh_journal())
+        self.journal_dice = QCheckBox("Dice only")
+        self.journal_dice.setToolTip("Only the actions that rolled dice, with every roll: purpose, dice, "
+                                     "modifiers and result")
+        self.journal_dice.toggled.connect(lambda _on: self.refresh_journal())
         self.journal_panel = QWidget()
         box = QVBoxLayout(self.journal_panel)
         box.setContentsMargins(2, 2, 2, 2)
-        box.addWidget(self.journal_turn)
+        filters = QHBoxLayout()
+        filters.addWidget(self.journal_turn)
+        filters.addWidget(self.journal_side)
+        filters.addWidget(self.journal_dice)
+        box.addLayout(filters)
         box.addWidget(self.journal_view)
         window.map_view.move_dragged.connect(self._dragged)
 
     # ------------------------------------------------------------------ game lifecycle
     def game_loaded(self) -> None:
-        """A game just opened: its journal's standing actions go on the undo stack (newest on
-        top), so Undo works after reopening a file as it did before closing it."""
+        """A game just opened: its journal goes on the undo stack -- the standing actions to
+        undo (newest on top), and the actions undone before closing to redo -- so Undo and Redo
+        work after reopening a file as they did before closing it."""
         self.stack.clear()
         game = self.w.game
         if game is not None:
-            for row in journal(game.location):
-                if not row.undone and row.kind != "open":
+            rows = [r for r in journal(game.location) if r.kind != "open"]
+            self.rebuilding = True
+            try:
+                for row in rows:
                     self.stack.push(JournalCommand(self, _label(row.kind, row.params)))
+                for _ in (r for r in rows if r.undone):   # undone actions are the journal's tail
+                    self.stack.undo()
+            finally:
+                self.rebuilding = False
         self.refresh_journal()
         self.refresh_phase()
 
@@ -116,6 +142,11 @@ class Play(QObject):
         self.act_halt.setEnabled(bool(paused))
         if paused:
             self.phase_label.setText(self.phase_label.text() + f" — {paused[0]} paused for opportunity fire")
+        if game is not None and game.active_company:
+            waiting = [x for x in game.activation_units if not (game.units[x].moved or game.units[x].acted)]
+            self.phase_label.setText(self.phase_label.text() + f" — {game.active_company} activated"
+                                     + (f" ({', '.join(waiting)} to act)" if waiting else ""))
+        self.w.unit_menu.refresh()
         if game is not None and game.active_side:
             self.act_pass.setText(f"&Pass ({game.side(game.active_side).name})")
 
@@ -138,11 +169,32 @@ class Play(QObject):
         self.journal_turn.blockSignals(False)
         wanted = self.journal_turn.currentData()
         viewer = self.w.viewer
+        self.journal_side.blockSignals(True)
+        side_wanted = self.journal_side.currentData()
+        self.journal_side.clear()
+        self.journal_side.addItem("All sides", None)
+        for s in game.sides:
+            self.journal_side.addItem(s.name, s.id)
+        self.journal_side.setCurrentIndex(max(0, self.journal_side.findData(side_wanted)))
+        self.journal_side.setVisible(viewer == UMPIRE)
+        self.journal_dice.setVisible(viewer == UMPIRE)    # the dice are the umpire's (they show the enemy's rolls)
+        self.journal_side.blockSignals(False)
+        side_wanted = self.journal_side.currentData() if viewer == UMPIRE else None
+        dice_only = self.journal_dice.isChecked() and viewer == UMPIRE
         html = []
         for r in reversed(rows):
             if wanted is not None and r.turn != wanted:
                 continue
             if viewer != UMPIRE and not self._side_may_read(r, viewer):
+                continue
+            if side_wanted is not None and not self._side_may_read(r, side_wanted):
+                continue
+            if dice_only:
+                if not r.rolls:
+                    continue
+                log = [Roll.from_json(x).describe() for x in r.rolls]
+                lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
+                html.append(f"<div><b>#{r.seq}</b> turn {r.turn}: {escape(r.summary.split('. Spotting')[0])}{lines}</div>")
                 continue
             style = "color:#999;text-decoration:line-through" if r.undone else ""
             summary, log = r.summary, r.log
@@ -153,7 +205,7 @@ class Play(QObject):
                     (log if r.kind == "orders" else [])
             lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
             html.append(f"<div style='{style}'><b>#{r.seq}</b> turn {r.turn}: {escape(summary)}{lines}</div>")
-        self.journal_view.setHtml("".join(html) or "<i>No actions yet.</i>")
+        self.journal_view.setHtml("".join(html) or ("<i>No dice rolled here.</i>" if dice_only else "<i>No actions yet.</i>"))
 
     def _side_may_read(self, row, side: str) -> bool:
         """A side reads its own orders and its own units' moves; everything else in the journal
@@ -161,9 +213,11 @@ class Play(QObject):
         game = self.w.game
         if row.kind == "orders":
             return row.side_id == side
-        if row.kind in ("move", "halt"):
+        if row.kind in ("move", "halt", "form_column"):
             u = game.units.get(row.params.get("unit"))
             return u is not None and u.side == side
+        if row.kind in ("activate", "end_activation", "pass"):
+            return row.side_id == side
         return False
 
     # ------------------------------------------------------------------ actions
@@ -186,13 +240,17 @@ class Play(QObject):
         """Perform an engine action, refresh the window, and put it on the undo stack.
         Returns the action's result, or None when the engine refused it (the reason is shown)."""
         game = self.w.game
+        acting = game.active_side if kind in ("activate", "end_activation", "pass", "form_column", "move", "halt") \
+            else params.get("side")
         try:
-            res = perform(game.location, kind, params, rule_system(game.rules), typed=self._typed())
+            res = perform(game.location, kind, params, rule_system(game.rules), typed=self._typed(), side=acting)
         except UmpireError as e:
             self.w.statusBar().showMessage(e.one_line(), 10000)
             QMessageBox.warning(self.w, "Not allowed", e.one_line())
             return None
         self.w.reload_game()
+        if kind == "move":
+            self.w.unit_menu.move_done()
         self.stack.push(JournalCommand(self, _label(kind, params)))
         self.refresh_journal()
         self.refresh_phase()
@@ -269,7 +327,7 @@ class Play(QObject):
             return
         if self.w.selected != uid:
             self.w.select_unit(uid)
-        check = rule_system(game.rules).check_move(self.preview_game(), uid, path)
+        check = rule_system(game.rules).check_move(self.preview_game(), uid, path, self.w.unit_menu.how(uid))
         self._draw_path(path, check)
         if check.legal:
             stop = f"; a minefield stops it in {n(check.stop_at)}" if check.stop_at else ""
@@ -281,14 +339,15 @@ class Play(QObject):
         """Ask the umpire whether to pause where enemy units could fire (MW4 6.52)."""
         game = self.w.game
         n = game.map.number
-        params = {"unit": uid, "path": [n(h) for h in path]}
+        params = {"unit": uid, "path": [n(h) for h in path], **self.w.unit_menu.how(uid)}
         if self.w.viewer != UMPIRE:
             return params          # who could fire is the umpire's knowledge, not the mover's
-        check = rule_system(game.rules).check_move(game, uid, path)
-        if not check.legal or not check.watchers:
+        check = rule_system(game.rules).check_move(game, uid, path, self.w.unit_menu.how(uid))
+        ahead = [s.hex for s in check.steps[1:] if s.hex in check.watchers]
+        if not check.legal or not ahead:
             return params
-        first = next(s.hex for s in check.steps[1:] if s.hex in check.watchers)
-        lines = "\n".join(f"  {n(h)}: {', '.join(w)}" for h, w in check.watchers.items())
+        first = ahead[0]
+        lines = "\n".join(f"  {n(h)}: {', '.join(check.watchers[h])}" for h in ahead)
         box = QMessageBox(QMessageBox.Question, "Opportunity fire (MW4 6.5)",
                           f"{uid} moves in sight of enemy units that may fire:\n{lines}", parent=self.w)
         pause = box.addButton(f"Pause in {n(first)}", QMessageBox.AcceptRole)

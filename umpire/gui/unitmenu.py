@@ -1,0 +1,162 @@
+"""The Unit menu: what a selected unit or its company may do besides a plain move --
+activate its company as a formation (MW4 4.1), form or leave column (8.11), mount and
+dismount (9.12), double time or charge (8.16), leave the map (8.27).
+
+Each entry ends in the same engine action the CLI and orders files use; the engine refuses
+what the rules forbid and the reason is shown.  The pace and column choices apply to the next
+move dragged with the move tool (and to its preview).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QInputDialog, QMenu
+
+from ..core.knowledge import UMPIRE
+
+
+class UnitMenu(QObject):
+    def __init__(self, window, play) -> None:
+        super().__init__(window)
+        self.w, self.play = window, play
+        self.menu = QMenu("U&nit", window)
+
+        def add(text: str, key: str, tip: str, slot) -> QAction:
+            a = QAction(text, window)
+            if key:
+                a.setShortcut(key)
+            a.setStatusTip(tip)
+            a.triggered.connect(slot)
+            self.menu.addAction(a)
+            return a
+
+        self.act_activate = add("&Activate Company", "A", "The selected unit's company acts as a formation: each "
+                                "unit in formation may move or fire before the other side acts (MW4 4.1)",
+                                self.activate)
+        self.act_end_activation = add("&End Company Activation", "E", "The activated company's remaining units "
+                                      "wait; the other side acts (MW4 4.1)", self.end_activation)
+        self.menu.addSeparator()
+        self.act_column = add("Form &Column", "K", "The selected unit forms column by staying put this "
+                              "activation; in column it moves along roads and trails at their cost (MW4 8.1, 8.11)",
+                              self.form_column)
+        self.act_leave_column = QAction("&Leave Column When Moving", window)
+        self.act_leave_column.setCheckable(True)
+        self.act_leave_column.setStatusTip("The next move starts by leaving column, at no cost (MW4 8.11)")
+        self.menu.addAction(self.act_leave_column)
+        self.menu.addSeparator()
+        self.act_mount = add("&Mount…", "U", "The selected infantry boards a carrier in its hex: 3 MP for the "
+                             "carrier, 1 for the infantry; the carrier may move on (MW4 9.12)", self.mount)
+        self.act_dismount = add("&Dismount Here", "D", "The selected carrier's passengers get out in its hex: "
+                                "2 MP for the carrier (MW4 9.12)", self.dismount)
+        self.menu.addSeparator()
+        pace = self.menu.addMenu("&Pace of Infantry")
+        self.pace_group = QActionGroup(self)
+        self.pace_actions = {}
+        for key, text, tip in (("normal", "&Normal", "One hex a phase (MW4 8.1)"),
+                               ("double", "&Double Time", "Two hexes, for a level of fatigue (MW4 8.161-8.162)"),
+                               ("charge", "&Charge", "Three hexes, for fatigue level 3; fresh units only (MW4 8.163)")):
+            a = QAction(text, window)
+            a.setCheckable(True)
+            a.setStatusTip(tip)
+            self.pace_group.addAction(a)
+            pace.addAction(a)
+            self.pace_actions[key] = a
+        self.pace_actions["normal"].setChecked(True)
+        self.menu.addSeparator()
+        self.act_exit = add("E&xit the Map", "X", "The selected unit leaves the map from an exit hex the scenario "
+                            "allows, paying for one more hex like it (MW4 8.27, 20.5)", self.exit_map)
+        self.actions = [self.act_activate, self.act_end_activation, self.act_column, self.act_mount,
+                        self.act_dismount, self.act_exit]
+
+    # ------------------------------------------------------------------ state
+    def how(self, uid: str) -> dict:
+        """Extras for the next move of `uid` chosen in this menu (the move tool adds them)."""
+        game = self.w.game
+        how: dict = {}
+        u = game.units.get(uid) if game else None
+        if u is None:
+            return how
+        pace = next(k for k, a in self.pace_actions.items() if a.isChecked())
+        if pace != "normal" and game.unit_type(u)["move_class"] == "foot":
+            how["pace"] = pace
+        if self.act_leave_column.isChecked() and u.in_column:
+            how["column"] = False
+        return how
+
+    def move_done(self) -> None:
+        """After a move the one-off choices go back to their defaults."""
+        self.act_leave_column.setChecked(False)
+        self.pace_actions["normal"].setChecked(True)
+
+    def refresh(self) -> None:
+        game = self.w.game
+        u = self._selected()
+        in_play = game is not None and game.active_side is not None
+        self.act_activate.setEnabled(in_play and u is not None and u.company is not None and not game.active_company)
+        self.act_end_activation.setEnabled(in_play and bool(game.active_company))
+        self.act_column.setEnabled(in_play and u is not None and u.on_map and not u.in_column)
+        riders = [v for v in game.units.values() if v.carried_by == u.id] if u is not None else []
+        self.act_dismount.setEnabled(in_play and bool(riders))
+        self.act_mount.setEnabled(in_play and u is not None and u.on_map and not u.carried_by
+                                  and game.unit_type(u)["move_class"] == "foot")
+        exits = set().union(*(v.exit_hexes for v in game.victory if u is not None and v.side == u.side)) \
+            if game is not None and game.victory else set()
+        self.act_exit.setEnabled(in_play and u is not None and u.on_map and u.hex in exits)
+
+    def _selected(self):
+        """The selected unit, if the current viewer commands it."""
+        game, key = self.w.game, self.w.selected
+        if game is None or not key or key not in game.units:
+            return None
+        u = game.units[key]
+        return u if self.w.viewer in (UMPIRE, u.side) else None
+
+    # ------------------------------------------------------------------ actions
+    def activate(self) -> None:
+        u = self._selected()
+        if u is not None and u.company:
+            self.play.run("activate", {"company": u.company})
+
+    def end_activation(self) -> None:
+        if self.w.game is not None and self.w.game.active_company:
+            self.play.run("end_activation", {})
+
+    def form_column(self) -> None:
+        u = self._selected()
+        if u is not None:
+            self.play.run("form_column", {"unit": u.id})
+
+    def dismount(self) -> None:
+        u = self._selected()
+        if u is None:
+            return
+        riders = [v.id for v in self.w.game.units.values() if v.carried_by == u.id]
+        n = self.w.game.map.number
+        if riders:
+            self.play.run("move", {"unit": u.id, "path": [n(u.hex)], "dismount": riders})
+
+    def mount(self) -> None:
+        """Board a carrier with room in the same hex; ask which one if there are several."""
+        u = self._selected()
+        if u is None:
+            return
+        game = self.w.game
+        carriers = [v for v in game.units.values() if v.on_map and v.hex == u.hex and v.side == u.side
+                    and not v.carried_by and game.unit_type(v)["carries"] > 0]
+        if not carriers:
+            self.w.statusBar().showMessage(f"No carrier in {game.map.number(u.hex)} for {u.id} (MW4 9.11)", 8000)
+            return
+        choice = carriers[0].id
+        if len(carriers) > 1:
+            choice, ok = QInputDialog.getItem(self.w, "Mount", f"{u.id} boards:", [c.id for c in carriers], 0, False)
+            if not ok:
+                return
+        carrier = game.units[choice]
+        self.play.run("move", {"unit": choice, "path": [game.map.number(carrier.hex)], "mount": [u.id]})
+
+    def exit_map(self) -> None:
+        u = self._selected()
+        if u is not None:
+            self.play.run("move", {"unit": u.id, "path": [self.w.game.map.number(u.hex)], "exit": True,
+                                   **self.how(u.id)})

@@ -192,3 +192,21 @@ def test_orders_file_from_the_command_line(tmp_path, sample_path):
     bad.write_text('side = "nato"\nturn = 1\n[commands]\n"Tank Co" = "rally"\n')
     line = _one_line_error(umpire("orders", game, bad))
     assert str(bad) in line and "a side orders only its own units" in line
+
+
+def test_activations_column_and_transport_from_the_command_line(tmp_path, sample_path):
+    game = tmp_path / "g.umpire"
+    umpire("new", sample_path, "--out", game)
+    r = umpire("activate", game, "Tank Co")
+    assert r.returncode == 0 and "T1, T2, T3 may each move or fire" in r.stdout
+    assert umpire("form-column", game, "T1").returncode == 0
+    r = umpire("end-activation", game)
+    assert r.returncode == 0 and "T2, T3 did not act" in r.stdout
+    r = umpire("move", game, "B1 Inf", "1011", "1010", "1009", "--pace", "double")
+    assert r.returncode == 0 and "fatigue level 1" in r.stdout
+    r = umpire("move", game, "1/1", "1626", "1625", "--dismount", "1/1 Rifles")
+    assert r.returncode == 0 and "1/1 Rifles dismount in 1625" in r.stdout
+    err = _one_line_error(umpire("move", game, "B1", "0911", "--mount", "B2 Inf"))
+    assert "MW4 9.12" in err
+    r = umpire("replay", game, "--verify")
+    assert r.returncode == 0

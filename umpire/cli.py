@@ -23,7 +23,8 @@ from .core.errors import UmpireError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
-SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "pass", "next-phase",
+SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
+               "form-column", "halt", "end-activation", "pass", "next-phase",
                "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders", "victory")
 
 
@@ -65,9 +66,27 @@ def _parser() -> argparse.ArgumentParser:
     mv.add_argument("game")
     mv.add_argument("unit")
     mv.add_argument("path", nargs="+", help="hex numbers, starting with the unit's own hex")
+    mv.add_argument("--pace", choices=["normal", "double", "charge"], help="infantry: double time or charge "
+                    "(MW4 8.16)")
+    mv.add_argument("--mount", nargs="+", metavar="UNIT", help="passengers boarding at the start (MW4 9.12)")
+    mv.add_argument("--dismount", nargs="+", metavar="UNIT", help="passengers getting out at the end (MW4 9.12)")
+    mv.add_argument("--leave-column", action="store_true", help="leave column formation first (MW4 8.11)")
+    mv.add_argument("--column", action="store_true", help="infantry: enter column at no cost (MW4 8.11)")
+    mv.add_argument("--exit", action="store_true", help="leave the map after the last hex (MW4 8.27)")
+    mv.add_argument("--until", metavar="HEX", help="pause in this hex for opportunity fire (MW4 6.52)")
+    ac = sub.add_parser("activate", help="activate a company as a formation (MW4 4.1)")
+    ac.add_argument("game")
+    ac.add_argument("company")
+    fc = sub.add_parser("form-column", help="a unit forms column by staying put (MW4 8.11)")
+    fc.add_argument("game")
+    fc.add_argument("unit")
+    ha = sub.add_parser("halt", help="a unit paused for opportunity fire ends its move")
+    ha.add_argument("game")
+    ha.add_argument("unit")
     for name, text in (("end-turn", "close the game turn and begin the next"), ("undo", "undo the last action"),
                        ("redo", "redo the last undone action"), ("pass", "the side to act passes (MW4 8.23)"),
                        ("next-phase", "go on to the next phase of the turn"),
+                       ("end-activation", "end the activated company's activation early (MW4 4.1)"),
                        ("status", "turn, phase and whose activation it is"),
                        ("victory", "the victory situation (final once the game has ended, MW4 20.5)")):
         sub.add_parser(name, help=text).add_argument("game")
@@ -105,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
             args = _parser().parse_args(argv)
             return {"new": cmd_new, "validate": cmd_validate, "render": cmd_render,
                     "rulesets": cmd_rulesets, "los": cmd_los, "spot": cmd_spot,
-                    "bench": cmd_bench, "move": cmd_move, "end-turn": cmd_end_turn, "undo": cmd_undo,
+                    "bench": cmd_bench, "move": cmd_move, "activate": cmd_activate, "form-column": cmd_form_column,
+                    "halt": cmd_halt, "end-activation": cmd_end_activation, "end-turn": cmd_end_turn, "undo": cmd_undo,
                     "pass": cmd_pass, "next-phase": cmd_next_phase, "status": cmd_status,
                     "autoplay": cmd_autoplay, "orders": cmd_orders, "victory": cmd_victory,
                     "redo": cmd_redo, "journal": cmd_journal, "replay": cmd_replay}[args.command](args)
@@ -279,18 +299,43 @@ def cmd_move(args) -> int:
     from .actions import system_for
     from .core.engine import perform
 
-    res = perform(args.game, "move", {"unit": args.unit, "path": args.path}, system_for(args.game))
+    params = {"unit": args.unit, "path": args.path}
+    for key, value in (("pace", args.pace), ("mount", args.mount), ("dismount", args.dismount),
+                       ("until", args.until), ("exit", args.exit or None)):
+        if value:
+            params[key] = value
+    if args.leave_column or args.column:
+        if args.leave_column and args.column:
+            raise UmpireError("choose one of --column and --leave-column", place="move")
+        params["column"] = bool(args.column)
+    res = perform(args.game, "move", params, system_for(args.game))
     print(res.summary)
     for line in res.log:
         print(f"  {line}")
     return 0
 
 
-def _simple_action(kind: str, game: str) -> int:
+def cmd_activate(args) -> int:
+    return _simple_action("activate", args.game, {"company": args.company})
+
+
+def cmd_form_column(args) -> int:
+    return _simple_action("form_column", args.game, {"unit": args.unit})
+
+
+def cmd_halt(args) -> int:
+    return _simple_action("halt", args.game, {"unit": args.unit})
+
+
+def cmd_end_activation(args) -> int:
+    return _simple_action("end_activation", args.game)
+
+
+def _simple_action(kind: str, game: str, params: dict | None = None) -> int:
     from .actions import system_for
     from .core.engine import perform
 
-    res = perform(game, kind, {}, system_for(game))
+    res = perform(game, kind, params or {}, system_for(game))
     print(res.summary)
     for line in res.log:
         print(f"  {line}")

@@ -117,7 +117,7 @@ class MainWindow(QMainWindow):
         self.act_numbers = self._action("Hex &Numbers", self._toggle_numbers, "Ctrl+Shift+N")
         self.act_numbers.setCheckable(True)
         self.act_numbers.setChecked(True)
-        self.act_zones = self._action("Deployment &Zones", self._toggle_zones, "Ctrl+Shift+Z")
+        self.act_zones = self._action("Deployment &Zones", self._toggle_zones, "Ctrl+Shift+D")
         self.act_zones.setCheckable(True)
         self.act_zones.setChecked(True)
         for a in (self.act_zoom_in, self.act_zoom_out, self.act_fit):

@@ -24,7 +24,7 @@ from .core.errors import UmpireError
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
-               "form-column", "halt", "end-activation", "pass", "next-phase",
+               "form-column", "halt", "end-activation", "fire", "pass", "next-phase",
                "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders", "victory")
 
 
@@ -80,6 +80,11 @@ def _parser() -> argparse.ArgumentParser:
     fc = sub.add_parser("form-column", help="a unit forms column by staying put (MW4 8.11)")
     fc.add_argument("game")
     fc.add_argument("unit")
+    fi = sub.add_parser("fire", help="units of one side fire at an enemy unit (MW4 6.0); the worksheet is printed")
+    fi.add_argument("game")
+    fi.add_argument("firers", nargs="+", metavar="FIRER")
+    fi.add_argument("--at", required=True, metavar="TARGET", help="the target unit's id")
+    fi.add_argument("--odds", action="store_true", help="print each firer's worksheet and odds; roll nothing")
     ha = sub.add_parser("halt", help="a unit paused for opportunity fire ends its move")
     ha.add_argument("game")
     ha.add_argument("unit")
@@ -127,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
                     "bench": cmd_bench, "move": cmd_move, "activate": cmd_activate, "form-column": cmd_form_column,
                     "halt": cmd_halt, "end-activation": cmd_end_activation, "end-turn": cmd_end_turn, "undo": cmd_undo,
                     "pass": cmd_pass, "next-phase": cmd_next_phase, "status": cmd_status,
-                    "autoplay": cmd_autoplay, "orders": cmd_orders, "victory": cmd_victory,
+                    "autoplay": cmd_autoplay, "orders": cmd_orders, "victory": cmd_victory, "fire": cmd_fire,
                     "redo": cmd_redo, "journal": cmd_journal, "replay": cmd_replay}[args.command](args)
         if argv and argv[0] in ("-h", "--help"):
             _gui_parser().print_help()
@@ -138,6 +143,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:      # the reader went away (`umpire journal GAME | head`): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception:  # a bug: keep the details, show the user one line
         log = Path(tempfile.gettempdir()) / "umpire-crash.log"
         log.write_text(traceback.format_exc(), encoding="utf-8")
@@ -313,6 +321,20 @@ def cmd_move(args) -> int:
     for line in res.log:
         print(f"  {line}")
     return 0
+
+
+def cmd_fire(args) -> int:
+    from .actions import system_for
+    from .core.store.db import open_game
+
+    if args.odds:
+        game = open_game(args.game)
+        system = system_for(args.game)
+        for firer in args.firers:
+            for line in system.fire_sheet(game, firer, args.at).text():
+                print(line)
+        return 0
+    return _simple_action("fire", args.game, {"firers": args.firers, "target": args.at})
 
 
 def cmd_activate(args) -> int:

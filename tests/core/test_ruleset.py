@@ -45,7 +45,7 @@ def test_los_facts_follow_the_text(mw4):
 
 def test_samples_are_labelled(mw4):
     samples = {t.name for t in mw4.sample_tables()}
-    assert samples == {"terrain", "units", "observation", "camouflage", "victory"}
+    assert samples == {"terrain", "units", "observation", "camouflage", "victory", "crt", "attenuation", "panic"}
     assert all(t.note for t in mw4.sample_tables())
 
 
@@ -101,3 +101,21 @@ def test_bad_tables_refused(tmp_path, old, new, words):
 def test_unknown_ruleset():
     with pytest.raises(RulesetError, match="unknown rule system 'chess'"):
         load_ruleset("chess")
+
+
+def test_ints_and_rows_field_types(tmp_path):
+    from umpire.core.errors import RulesetError
+    from umpire.core.ruleset import load_table
+    ok = tmp_path / "t.toml"
+    ok.write_text('[table]\ntitle = "T"\nsample = true\nnote = "n"\n[fields]\nby = "ints"\ncells = "rows"\n'
+                  '[entry.a]\nby = [1, -2]\ncells = [["-", "D1"], ["S1", "D2"]]\n')
+    t = load_table(ok, ())
+    assert t.section("entry")["a"]["by"] == [1, -2]
+    ragged = tmp_path / "r.toml"
+    ragged.write_text(ok.read_text().replace('["S1", "D2"]', '["S1"]'))
+    with pytest.raises(RulesetError, match="same number of cells"):
+        load_table(ragged, ())
+    words = tmp_path / "w.toml"
+    words.write_text(ok.read_text().replace("[1, -2]", '["one"]'))
+    with pytest.raises(RulesetError, match="list of whole numbers"):
+        load_table(words, ())

@@ -40,6 +40,8 @@ class UnitState:
     in_column: bool = False             # column formation (MW4 8.1)
     fatigue: int = 0                    # MW4 8.16: 1 after double time, 2 after doubling again, 3 after a charge
     acted: bool = False                 # activation used without moving or firing (formed column)
+    panicked: bool = False              # MW4 13.0: a panic marker; neither moves nor fires
+    suppression: int = 0                # MW4 7.4-7.6: S1, S2...; removed in the removal phase
 
     @property
     def on_map(self) -> bool:

@@ -7,7 +7,8 @@ file, the entry and the problem.  A table says `sample = true` when its values a
 for a chart the rules text refers to but does not print; Umpire reports those to users.
 
 Types: text, char, int, number, bool, colour (#rrggbb), costs (movement points per
-movement class, "no" for prohibited) and choice(a|b|c).
+movement class, "no" for prohibited), choice(a|b|c), list (of text), ints (a list of whole
+numbers) and rows (a table of text cells, every row as long).
 """
 
 from __future__ import annotations
@@ -172,7 +173,7 @@ def _valid_type(t: Any) -> bool:
     if not isinstance(t, str):
         return False
     base = t[:-1] if t.endswith("?") else t
-    return base in _SIMPLE_TYPES or base == "list" or bool(_CHOICE.match(base))
+    return base in _SIMPLE_TYPES or base in ("list", "ints", "rows") or bool(_CHOICE.match(base))
 
 
 def _check_keys(entry: dict, spec: dict[str, str], path: Path, text: str, place: str,
@@ -225,6 +226,18 @@ def _convert(value: Any, ftype: str, movement_classes: tuple[str, ...]) -> Any:
     if ftype == "list":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise ValueError(f"expected a list of text, got {value!r}")
+        return value
+    if ftype == "ints":
+        if not isinstance(value, list) or not value or not all(isinstance(v, int) and not isinstance(v, bool)
+                                                               for v in value):
+            raise ValueError(f"expected a list of whole numbers, got {value!r}")
+        return value
+    if ftype == "rows":
+        if not isinstance(value, list) or not value or not all(
+                isinstance(r, list) and r and all(isinstance(v, str) for v in r) for r in value):
+            raise ValueError("expected rows of text, like [[\"-\", \"S1\"], [\"S1\", \"D1\"]]")
+        if len({len(r) for r in value}) != 1:
+            raise ValueError("every row needs the same number of cells")
         return value
     if ftype == "costs":
         if not isinstance(value, dict):

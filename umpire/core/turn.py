@@ -265,6 +265,13 @@ def _begin_phase(ctx: Context, key: str) -> None:
     ctx.rec.set(info, phase=key, active_side=active, passed=[], active_company=None, activation_units=[])
     game.phase, game.active_side, game.passed = key, active, ()
     game.active_company, game.activation_units = None, ()
+    if hasattr(ctx.system, "phase_start"):
+        rows = None
+        for uid, values, line in ctx.system.phase_start(game, key, ctx.dice):
+            if values:
+                rows = rows or {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
+                _set_unit(ctx, rows[uid], **values)
+            ctx.log.append(line)
     ctx.log.append(f"Turn {game.turn}: {phase.label} ({phase.rule})")
 
 

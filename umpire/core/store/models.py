@@ -12,8 +12,9 @@ from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
-SCHEMA_VERSION = 4     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
-                       # 4: column, fatigue, company activations, formation doctrine, exits
+SCHEMA_VERSION = 5     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+                       # 4: column, fatigue, company activations, formation doctrine, exits;
+                       # 5: panic and suppression
 
 
 class GameInfo(SQLModel, table=True):
@@ -113,6 +114,9 @@ class UnitRow(SQLModel, table=True):
     in_column: bool = False          # in column formation (MW4 8.1)
     fatigue: int = 0                 # fatigue level 0-3 (MW4 8.16)
     acted: bool = False              # used its activation this turn without moving or firing
+    # schema 5
+    panicked: bool = False           # a panic marker (MW4 13.0): no move, no fire until removed
+    suppression: int = 0             # suppression level S1, S2... (MW4 7.4-7.6)
 
 
 class HexRow(SQLModel, table=True):

@@ -10,6 +10,7 @@ from ...core.los import Eye
 from ...core.ruleset import Ruleset
 from ...core.terrain import GameMap
 from .los import Mw4Map
+from .fire import STEPS, SUPPRESSION, FireSheet, fire_sheet, panic_number, removal_number, resolve
 from .formation import formation
 from .movement import MoveCheck, check_move, form_column_problem
 from .spotting import Spotter
@@ -35,6 +36,7 @@ PHASES = (
 # MW4 19.14 command summary: what each command lets a company's units do when activated.
 #   moves    must | may | never
 #   status   whether its units may change status (form column) -- Rally forbids it
+#   fires    False: its units may not fire (Rally); absent: they may
 #   watches  a standing order that stops an enemy move for opportunity fire (6.5): "sight" --
 #            any hex its units see (Overwatch; the units of a Bounding Overwatch company that
 #            have not moved); "zone" -- the ambush hex and the hexes next to it (6.9131)
@@ -45,7 +47,8 @@ COMMANDS = {
     "bounding_overwatch": {"label": "Bounding Overwatch (BOC)", "rule": "MW4 19.14", "moves": "may",
                            "status": True, "watches": "sight"},
     "withdraw": {"label": "Withdraw (WC)", "rule": "MW4 19.14", "moves": "may", "status": True, "watches": None},
-    "rally": {"label": "Rally (RC)", "rule": "MW4 19.14", "moves": "never", "status": False, "watches": None},
+    "rally": {"label": "Rally (RC)", "rule": "MW4 19.14", "moves": "never", "status": False, "watches": None,
+              "fires": False},
     "regroup": {"label": "Regroup (RGC)", "rule": "MW4 19.14", "moves": "never", "status": True, "watches": None},
     "ambush": {"label": "Ambush", "rule": "MW4 6.913", "moves": "never", "status": True, "watches": "zone"},
 }
@@ -110,6 +113,39 @@ class RuleSystem:
         """Which of a company's ready units may act together now (MW4 4.1 simplified formation
         doctrine), which may not, and why."""
         return formation(game, company_id)
+
+    # ------------------------------------------------------------------ fire (MW4 6.0, 13.0)
+    def fire_sheet(self, game, firer_id: str, target_id: str) -> FireSheet:
+        return fire_sheet(game, self.sight(game.map, game.night), firer_id, target_id)
+
+    def resolve_fire(self, sheet: FireSheet, die: int) -> str:
+        return resolve(sheet, die)
+
+    def fire_effect(self, result: str) -> tuple[int, int]:
+        """(steps lost, suppression levels) for a CRT result."""
+        return STEPS.get(result, 0), SUPPRESSION.get(result, 0)
+
+    def panic_number(self, game, unit) -> tuple[int, str]:
+        return panic_number(game, unit)
+
+    def phase_start(self, game, key: str, dice) -> list[tuple[str, dict, str]]:
+        """What entering a phase does to units: (unit id, new values, journal line).  In the
+        Panic and Suppression Removal phase suppression comes off (7.4) and each panic marker
+        comes off on the Panic Table's removal roll (13.0, 4.1 C)."""
+        out = []
+        if key != "panic_removal":
+            return out
+        for u in game.units.values():
+            if u.suppression:
+                out.append((u.id, {"suppression": 0}, f"{u.id}: suppression removed (MW4 7.4)"))
+            if u.panicked and u.status == "on_map":
+                need = removal_number(game, u)
+                r = dice.roll(f"panic removal {u.id} (removed on 1-{need})", 1, 10).total
+                if r <= need:
+                    out.append((u.id, {"panicked": False}, f"{u.id}: panic removed on {r} (MW4 13.0)"))
+                else:
+                    out.append((u.id, {}, f"{u.id}: still panicked ({r}; MW4 13.11)"))
+        return out
 
     def phases(self) -> tuple[Phase, ...]:
         return PHASES

@@ -128,8 +128,13 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         return _fail(unit_id, [], ma, f"{unit_id} has already moved this turn", "MW4 8.21")
     if u.fired:
         return _fail(unit_id, [], ma, f"{unit_id} has fired this turn and may not move", "MW4 8.22")
+    if u.panicked:
+        return _fail(unit_id, [], ma, f"{unit_id} is panicked: it neither moves nor fires", "MW4 13.1")
     if u.acted:
         return _fail(unit_id, [], ma, f"{unit_id} formed column this turn, staying put", "MW4 8.11")
+    if u.suppression and t["target"] == "soft":
+        return _fail(unit_id, [], ma, f"{unit_id} is suppressed (S{u.suppression}): soft targets do not move "
+                     "until it is removed", "MW4 7.6")
     move_class = t["move_class"]
     foot = move_class == "foot"
     pace = how.get("pace") or "normal"

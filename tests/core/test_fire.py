@@ -1,0 +1,113 @@
+"""The fire action on the sample game (MW4 6.0, 6.3, 6.31, 6.5, 9.13, 13.0, 7.4, 19.5): turn
+order, panic, results, wrecks, the removal phase, undo and replay.  Dice are typed in, so each
+test knows what the table gives."""
+
+import pytest
+
+from umpire.actions import new_game, system_for
+from umpire.core.engine import journal, perform, replay, undo
+from umpire.core.errors import UmpireError
+from umpire.core.scenario import load_scenario
+from umpire.core.store.db import open_game
+from umpire.rules import rule_system
+
+RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]      # Recon 1 drives north to 2215
+
+
+@pytest.fixture()
+def game(tmp_path, sample_scenario):
+    path = new_game(sample_scenario, tmp_path / "f.umpire")
+    perform(path, "move", {"unit": "Recon 1", "path": RECON_RUN}, system_for(path))   # seen by NATO
+    return path
+
+
+def dice(*faces):
+    queue = list(faces)
+    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)]
+
+
+def fire(path, target, *firers, typed=None):
+    return perform(path, "fire", {"firers": list(firers), "target": target}, system_for(path), typed=typed)
+
+
+def test_6_0_a_kill_leaves_a_wreck_and_the_turn_passes(game):
+    g = open_game(game)
+    sheet = rule_system(g.rules).fire_sheet(g, "A3", "Recon 1")
+    face = sheet.cells.index("D3") + 1                      # the die face that destroys it
+    res = fire(game, "Recon 1", "A3", "TOW 1", typed=dice(10, face))    # no panic, then the kill
+    g = open_game(game)
+    assert g.units["Recon 1"].status == "destroyed" and g.units["Recon 1"].hex is None
+    assert any(o.kind == "wreck" and g.map.number(o.hex) == "2215" for o in g.map.overlays)   # 19.5
+    assert g.units["A3"].fired and g.units["TOW 1"].fired                 # 6.31: TOW 1 counts as fired
+    assert g.active_side == "warpac"                                       # NATO's activation is over
+    log = "\n".join(res.log)
+    assert "attack superiority" in log and "MW4 6.0 step 3" in log and "MW4 6.31" in log
+    assert "Recon 1 is destroyed" in log
+    undo(game)
+    assert open_game(game).units["Recon 1"].status == "on_map"
+
+
+def test_13_0_a_unit_that_panics_does_not_fire(game):
+    res = fire(game, "Recon 1", "A3", typed=dice(1))      # first line: panics on 1 at full strength
+    g = open_game(game)
+    assert g.units["A3"].panicked and not g.units["A3"].fired and g.units["Recon 1"].steps_lost == 0
+    assert "A3 panicked" in res.summary
+    g = open_game(game)
+    check = system_for(game).check_move(g, "A3", [g.map.grid.parse("2209"), g.map.grid.parse("2208")])
+    assert not check.legal and check.rule == "MW4 13.1"
+
+
+def test_fire_refused_whole_when_a_firer_cannot_shoot(game):
+    before = len(journal(game))
+    with pytest.raises(UmpireError, match="nothing rolled: A1: no clear line of sight"):
+        fire(game, "Recon 1", "A3", "A1")
+    assert len(journal(game)) == before
+
+
+def test_6_41_only_at_what_the_side_observes(game):
+    with pytest.raises(UmpireError, match="does not observe"):
+        fire(game, "T1", "A1")
+
+
+def test_6_5_opportunity_fire_at_a_paused_mover(tmp_path, sample_scenario):
+    path = new_game(sample_scenario, tmp_path / "o.umpire")
+    perform(path, "move", {"unit": "Recon 1", "path": RECON_RUN + ["2214"], "until": "2215"}, system_for(path))
+    assert open_game(path).units["Recon 1"].paused
+    res = fire(path, "Recon 1", "A3", typed=dice(10, 1))
+    g = open_game(path)
+    assert res.summary.startswith("Opportunity fire") and g.active_side == "warpac"   # still the mover's turn
+    assert g.units["A3"].fired and g.units["Recon 1"].steps_lost == 1      # the +8 column's 1: D1
+
+
+def test_crt_results_as_losses_and_suppression():
+    from umpire.core.ruleset import load_ruleset
+    system = rule_system(load_ruleset("mechwar4"))
+    assert [system.fire_effect(r) for r in ("-", "S1", "S2", "D1", "D2", "D3")] == \
+        [(0, 0), (0, 1), (0, 2), (1, 0), (2, 0), (3, 0)]
+
+
+def test_7_4_suppression_comes_off_in_the_removal_phase(game):
+    import sqlite3
+    with sqlite3.connect(game) as conn:
+        conn.execute("UPDATE unit SET suppression = 2 WHERE id = 'Recon 1'")
+    perform(game, "pass", {}, system_for(game))            # NATO passes
+    perform(game, "pass", {}, system_for(game))            # the Soviets too: the removal phase begins
+    g = open_game(game)
+    assert g.phase == "panic_removal" and g.units["Recon 1"].suppression == 0
+
+
+def test_removal_phase_rolls_for_panic_markers(game):
+    fire(game, "Recon 1", "A3", typed=dice(1))             # A3 panics
+    perform(game, "pass", {}, system_for(game))            # the Soviets pass
+    perform(game, "pass", {}, system_for(game))            # NATO too: the removal phase begins
+    g = open_game(game)
+    assert g.phase == "panic_removal"
+    rows = [r for r in journal(game) if r.kind == "pass"][-1]
+    assert any("panic removal A3" in line for line in rows.log)
+
+
+def test_replay_with_fire(game):
+    fire(game, "Recon 1", "A3", "TOW 1")
+    perform(game, "end_turn", {}, system_for(game))
+    stored, replayed = replay(game, lambda g: rule_system(g.rules), load_scenario)
+    assert stored == replayed

@@ -1,0 +1,141 @@
+"""MechWar 4 fire worksheets (MW4 6.0 fire routine, 6.4-6.7, 7.5-7.6, 8.4, 8.14, 10.22, 10.25)
+and the panic numbers (13.0).  The CRT, attenuation and panic tables are samples: the tests
+read their values from the tables rather than repeating them."""
+
+import pytest
+
+from umpire.core.game import Contact
+from umpire.rules.mechwar4.fire import fire_sheet, panic_number, resolve
+from umpire.rules.mechwar4.los import Mw4Map
+
+from .mapkit import MW4, make_map
+from .test_mw4_spotting import game_on, unit
+
+UT = MW4.unit_types
+ATT = MW4.tables["attenuation"].section("entry")
+CRT = MW4.tables["crt"].section("entry")
+
+
+def sheet(g, f, t):
+    return fire_sheet(g, Mw4Map(g.map, MW4, g.night), f, t)
+
+
+@pytest.fixture()
+def m():
+    t = ["." * 10 + "W" + "." * 5] * 8     # a band of heavy woods down column 11
+    return make_map(t)
+
+
+def at(m, col, row=4):
+    return m.grid.number(m.grid.from_offset(col, row))
+
+
+def duel(m, firer="us_m1", target="sov_t72", gap=4, target_col=None, **target_state):
+    col = target_col or 2 + gap
+    g = game_on(m, [unit("f", "blue", at(m, 2), m, firer), unit("t", "red", at(m, col), m, target, **target_state)])
+    g.contacts[("blue", "t")] = Contact("blue", "t", "C1", "seen", g.units["t"].hex, 1)
+    return g
+
+
+def test_6_0_the_fire_routine_step_by_step(m):
+    g = duel(m, gap=4)
+    s = sheet(g, "f", "t")
+    mod = ATT["hard_M"]["by_range"][4]
+    sup = UT["us_m1"]["attack"] + mod - UT["sov_t72"]["defense"]
+    text = "\n".join(s.text())
+    assert s.legal and "range: 4 hexes" in text and "target type: hard" in text
+    assert f"attack superiority: {UT['us_m1']['attack'] + mod} - defense {UT['sov_t72']['defense']} = {sup:+d}" in text
+    assert s.table == CRT["anti_armor_full"]["label"] and s.die_modifier == 0
+    col = max(i for i, c in enumerate(CRT["anti_armor_full"]["columns"]) if c <= sup)
+    assert s.cells == tuple(CRT["anti_armor_full"]["rows"][face - 1][col] for face in range(1, 7))
+    assert abs(sum(s.odds.values()) - 1) < 1e-9
+    assert resolve(s, 6) == s.cells[5] and "1d6 = 6" in "\n".join(s.text())
+
+
+def test_6_0_step_1_out_of_range_no_shot(m):
+    g = duel(m, firer="us_m2", gap=UT["us_m2"]["range"] + 1)
+    s = sheet(g, "f", "t")
+    assert not s.legal and s.rule == "MW4 6.0 step 1"
+
+
+def test_6_41_no_shot_without_a_clear_line(m):
+    g = duel(m, gap=12)                                # the heavy woods of column 11 stand between
+    s = sheet(g, "f", "t")
+    assert not s.legal and s.rule == "MW4 6.41"
+
+
+def test_6_11_6_13_panicked_or_fired_units_do_not_fire(m):
+    g = duel(m)
+    g.units["f"].panicked = True
+    assert sheet(g, "f", "t").rule == "MW4 6.11"
+    g.units["f"].panicked, g.units["f"].fired = False, True
+    assert sheet(g, "f", "t").rule == "MW4 6.13"
+
+
+def test_3_table_by_firer_state_against_armour(m):
+    g = duel(m)
+    g.units["f"].steps_lost = 1
+    assert sheet(g, "f", "t").table == CRT["anti_armor_d1"]["label"]
+    g.units["f"].steps_lost = 2
+    assert sheet(g, "f", "t").table == CRT["anti_armor_d2"]["label"]
+
+
+def test_6_7_losses_lower_the_die_against_soft_targets(m):
+    g = duel(m, target="sov_motor_rifle", gap=3)
+    assert sheet(g, "f", "t").table == CRT["anti_personnel"]["label"] and sheet(g, "f", "t").die_modifier == 0
+    g.units["f"].steps_lost = 1
+    assert sheet(g, "f", "t").die_modifier == -1
+    g.units["f"].steps_lost = 2
+    assert sheet(g, "f", "t").die_modifier == -2
+
+
+def test_10_25_terrain_of_the_target_hex_and_8_4_movers_lose_it(m):
+    cover = MW4.terrain_types["heavy_woods"]["cover"]
+    g = duel(m, target="sov_motor_rifle", target_col=11)
+    g.units["f"].hex = m.grid.parse(at(m, 6))
+    s = sheet(g, "f", "t")
+    assert s.die_modifier == cover and "MW4 6.6, 10.25" in "\n".join(s.text())
+    g.units["t"].moved = True
+    s = sheet(g, "f", "t")
+    assert s.die_modifier == 0 and "MW4 8.4" in "\n".join(s.text())
+
+
+def test_8_14_a_column_is_easier_to_hit(m):
+    g = duel(m, in_column=True)
+    s = sheet(g, "f", "t")
+    assert s.die_modifier == 2 and "MW4 8.14" in "\n".join(s.text())
+
+
+def test_7_51_suppression_costs_a_hard_firer_2_a_level(m):
+    plain = sheet(duel(m), "f", "t")
+    g = duel(m)
+    g.units["f"].suppression = 2
+    text = "\n".join(sheet(g, "f", "t").text())
+    assert "S2: -4" in text and "MW4 7.51" in text and text != "\n".join(plain.text())
+
+
+def test_6_43_on_map_h_class_direct_fire(m):
+    g = duel(m, firer="us_m109", gap=3)
+    s = sheet(g, "f", "t")
+    text = "\n".join(s.text())
+    assert s.table == CRT["anti_armor_d2"]["label"] and "no defense deducted" in text and "MW4 6.43" in text
+
+
+def test_crt_edges_below_the_first_column_and_past_the_last(m):
+    g = duel(m, firer="sov_brdm", target="us_m1", gap=2)        # a weak gun against heavy armour
+    s = sheet(g, "f", "t")
+    assert s.cells == ("-",) * 6 and "no effect" in s.column
+    g = duel(m, firer="us_m1", target="sov_truck", gap=1)       # overwhelming: the last column
+    s = sheet(g, "f", "t")
+    assert s.column.endswith("and more")
+
+
+@pytest.mark.parametrize("quality,level", [("seasoned", 0), ("first_line", 10), ("green", 40)])
+def test_13_0_panic_number_by_level_and_strength(m, quality, level):
+    g = duel(m)
+    u = g.units["f"]
+    u.quality = quality
+    rows = MW4.tables["panic"].section("entry")[str(level)]
+    assert panic_number(g, u)[0] == rows["full"]
+    u.steps_lost = 1
+    assert panic_number(g, u)[0] == rows["d1"]

@@ -1,0 +1,120 @@
+"""The fire action: one or more units of a side fire at one enemy unit (MW4 6.0, 6.3), in its
+own activation or, at a unit paused mid-move, as opportunity fire (6.5).
+
+The rule system builds a worksheet per firer (`fire_sheet`), says when a unit panics
+(`panic_number`, 13.0) and what a result does (`fire_effect`); this module checks the turn,
+rolls the dice through the journal's dice service and applies the results.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+from .engine import Context, action
+from .errors import UmpireError
+from .store import models as m
+from .terrain import Overlay
+from .turn import _check_in_activation, _check_no_pause, _check_turn_to_act, _set_unit, _spot, _unit_done
+
+
+@action("fire")
+def _fire(ctx: Context) -> tuple[str, Any]:
+    """params: firers (unit ids of one side), target (an enemy unit id)."""
+    game, system = ctx.game, ctx.system
+    firers, target = list(ctx.params.get("firers") or []), ctx.params.get("target")
+    if not firers:
+        raise UmpireError("fire: name at least one firing unit")
+    unknown = [x for x in firers + [target] if x not in game.units]
+    if unknown:
+        raise UmpireError(f"fire: no unit {unknown[0]!r}")
+    if len(set(firers)) != len(firers):
+        raise UmpireError("fire: a unit is named twice (each fires once, MW4 6.13)")
+    sides = {game.units[x].side for x in firers}
+    if len(sides) != 1:
+        raise UmpireError("fire: the firing units must all be of one side (MW4 6.3)")
+    side = sides.pop()
+    t = game.units[target]
+    opportunity = t.paused and t.side != side
+    if opportunity:
+        _check_no_pause(game, target)
+    else:
+        _check_turn_to_act(game, side)
+        _check_no_pause(game, None)
+        for x in firers:
+            _check_in_activation(game, x)
+    contact = game.contacts.get((side, target))
+    if contact is None or contact.status != "seen":
+        raise UmpireError(f"fire: {game.side(side).name} does not observe that unit now (MW4 6.41)")
+    codes = system.commands()
+    for x in firers:
+        command = game.command_of(game.units[x])
+        if command and not codes[command].get("fires", True):
+            raise UmpireError(f"{x} may not fire: {game.units[x].company} is under a {codes[command]['label']} "
+                              f"command ({codes[command]['rule']})")
+    sheets = [system.fire_sheet(game, x, target) for x in firers]
+    refused = [s for s in sheets if not s.legal]
+    if refused:
+        raise UmpireError("fire refused, nothing rolled: " + "; ".join(
+            f"{s.firer}: {s.reason}" + (f" ({s.rule})" if s.rule else "") for s in refused))
+    rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
+    label = contact.label
+    outcomes = []
+    for sheet in sheets:
+        f = game.units[sheet.firer]
+        if t.status != "on_map":          # 6.31: the target is gone; the rest count as having fired
+            _set_unit(ctx, rows[f.id], fired=True)
+            ctx.log.append(f"{f.id}: the target is already destroyed; it counts as having fired (MW4 6.31)")
+            continue
+        need, why = system.panic_number(game, f)
+        if need:
+            r = ctx.dice.roll(f"panic check {f.id} ({why}; panics on 1-{need})", 1, 10)
+            if r.total <= need:
+                _set_unit(ctx, rows[f.id], panicked=True, acted=True)
+                ctx.log.append(f"{f.id} panics on {r.total} and does not fire (MW4 13.0, 13.1)")
+                outcomes.append(f"{f.id} panicked")
+                continue
+        die = ctx.dice.roll(f"fire {f.id} at {target}", 1, 6).total
+        result = system.resolve_fire(sheet, die)
+        ctx.log.extend(sheet.text())
+        _set_unit(ctx, rows[f.id], fired=True)
+        _apply(ctx, rows, target, result)
+        outcomes.append(f"{f.id}: {result}")
+    spot_summary, _change = _spot(ctx)
+    if not opportunity:
+        _unit_done(ctx, side)
+    kind = "Opportunity fire" if opportunity else "Fire"
+    return f"{kind} at {target} ({label}): {'; '.join(outcomes)}. {spot_summary}", sheets
+
+
+def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
+    """Losses and suppression on the target (and, for losses, its passengers, MW4 9.13)."""
+    game = ctx.game
+    steps, suppression = ctx.system.fire_effect(result)
+    t = game.units[target]
+    if suppression:
+        soft = game.unit_type(t)["target"] == "soft"
+        level = t.suppression + suppression if soft else min(2, t.suppression + suppression)   # 7.6
+        _set_unit(ctx, rows[target], suppression=level)
+        ctx.log.append(f"  {target} suppressed: S{level} (MW4 7.4-7.6)")
+    if not steps:
+        return
+    riders = [v.id for v in game.units.values() if v.carried_by == target]
+    for uid in [target] + riders:
+        u = game.units[uid]
+        total = game.unit_type(u)["steps"]
+        lost = min(total, u.steps_lost + steps)
+        if lost >= total:
+            where = u.hex
+            _set_unit(ctx, rows[uid], steps_lost=lost, status="destroyed", q=None, r=None, carried_by=None)
+            ctx.log.append(f"  {uid} is destroyed" + (" with its carrier (MW4 9.13)" if uid != target else ""))
+            if uid == target and game.unit_type(u)["move_class"] not in ("foot", "helicopter") and where:
+                ctx.rec.insert(m.OverlayRow(q=where.q, r=where.r, kind="wreck"))
+                game.map.overlays.append(Overlay(where, "wreck"))
+                ctx.log.append(f"  a wreck is left in {game.map.number(where)} (MW4 19.5)")
+        else:
+            _set_unit(ctx, rows[uid], steps_lost=lost)
+            ctx.log.append(f"  {uid} loses {steps} step{'s' if steps > 1 else ''}: {total - lost}/{total} left"
+                           + (" (passengers share the carrier's losses, MW4 9.13)" if uid != target else ""))
+

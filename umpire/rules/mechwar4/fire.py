@@ -1,0 +1,199 @@
+"""MechWar 4 direct fire (MW4 6.0 fire routine) with a worksheet for every shot, and the panic
+check before it (13.0).
+
+The worksheet is built before any die is rolled, so a shell can show it with the odds of each
+result; `resolve` then reads the rolled die on the same sheet.  The steps, with their rules:
+
+1. range: hexes to the target, counting its hex and not the firer's; beyond the printed
+   range there is no shot (6.0 step 1); the target must be observed with a clear LOS (6.41);
+2. target type: hard, protected or soft (6.0 step 2);
+3. attack strength less 2 a suppression level for hard firers, 3 for protected and soft ones
+   (7.51, 7.52, 7.6); plus the Range Attenuation Table (step 3; not for H class, 6.43);
+   less the target's defense strength: the attack superiority (not for H class, 6.43);
+4. the table: Anti-Armor by the firer's state (full, D1, D2) for hard and protected targets,
+   the D2 table for on-map H class (6.43); Anti-Personnel for soft targets with -1 for a D1
+   firer and -2 for a D2 firer (6.7);
+5. the die: 1d6 plus the best terrain modifier of the target's hex only (6.6, 10.25) -- none
+   for a soft target that moved this turn (8.4) nor for H class fire at a hard target
+   (10.22) -- and +2 against a unit in column (8.14); kept within 1-6.
+
+Dual-class units fire their M weapons at hard and protected targets and their R weapons at
+soft ones (a simplification of 6.87-6.88: the catalogue does not give both strengths yet).
+The tables are samples (crt.toml, attenuation.toml, panic.toml): the text does not print them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...core.errors import RulesetError
+from ...core.game import Game, UnitState
+from ...core.hexgrid import hex_distance
+from ...core.los import Eye
+
+STEPS = {"D1": 1, "D2": 2, "D3": 3}
+SUPPRESSION = {"S1": 1, "S2": 2}
+RESULTS = ("-", "S1", "S2", "D1", "D2", "D3")
+
+
+@dataclass
+class FireSheet:
+    firer: str
+    target: str
+    legal: bool
+    reason: str = ""
+    rule: str = ""
+    lines: list[tuple[str, str, str]] = field(default_factory=list)     # (what, value, rule)
+    table: str = ""
+    column: str = ""
+    die_modifier: int = 0
+    cells: tuple[str, ...] = ()          # the result for each die face 1-6, modifiers applied
+    roll: int | None = None
+    result: str | None = None
+
+    @property
+    def odds(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for cell in self.cells:
+            out[cell] = out.get(cell, 0.0) + 1 / 6
+        return out
+
+    def odds_text(self) -> str:
+        order = {r: i for i, r in enumerate(RESULTS)}
+        return ", ".join(f"{r} {p:.0%}" for r, p in sorted(self.odds.items(), key=lambda x: order.get(x[0], 9)))
+
+    def text(self) -> list[str]:
+        """The worksheet as an umpire writes it: one line per step, each with its rule."""
+        head = f"Fire: {self.firer} at {self.target}"
+        if not self.legal:
+            return [f"{head}: no shot -- {self.reason}" + (f" ({self.rule})" if self.rule else "")]
+        out = [head] + [f"  {what}: {value}" + (f" ({rule})" if rule else "") for what, value, rule in self.lines]
+        out.append(f"  table: {self.table}, column {self.column}; die modifier {self.die_modifier:+d}")
+        out.append(f"  odds: {self.odds_text()}")
+        if self.roll is not None:
+            modified = max(1, min(6, self.roll + self.die_modifier))
+            out.append(f"  1d6 = {self.roll}, modified {modified}: {self.result}")
+        return out
+
+
+def _state(u: UnitState) -> str:
+    return {0: "full", 1: "d1"}.get(u.steps_lost, "d2")
+
+
+def fire_sheet(game: Game, sight, firer_id: str, target_id: str) -> FireSheet:
+    """The worksheet of one firer's shot at one target, before the die (MW4 6.0)."""
+    f, t = game.units.get(firer_id), game.units.get(target_id)
+    if f is None or t is None:
+        return FireSheet(firer_id, target_id, False, f"no unit {firer_id if f is None else target_id!r}")
+    no = lambda reason, rule="": FireSheet(firer_id, target_id, False, reason, rule)   # noqa: E731
+    ft, tt = game.unit_type(f), game.unit_type(t)
+    if not f.on_map or f.carried_by:
+        return no(f"{f.id} is not on the map to fire")
+    if f.side == t.side:
+        return no(f"{t.id} is on the same side")
+    if not t.on_map or t.carried_by:
+        return no(f"{t.id} is not a target on the map")
+    if ft["attack"] <= 0 or ft["weapons_class"] == "none":
+        return no(f"{f.id} has no attack strength", "MW4 6.42")
+    if f.panicked:
+        return no(f"{f.id} is panicked", "MW4 6.11")
+    if f.fired:
+        return no(f"{f.id} has already fired this turn", "MW4 6.13")
+    if f.moved:
+        return no(f"{f.id} has moved this turn: a unit moves or fires", "MW4 4.1")
+    d = hex_distance(f.hex, t.hex)
+    if d > ft["range"]:
+        return no(f"{t.id} is {d} hexes away; {f.id} reaches {ft['range']}", "MW4 6.0 step 1")
+    heli = {u.id: game.unit_type(u)["move_class"] == "helicopter" for u in (f, t)}
+    if not sight.line_of_sight(Eye(f.hex, heli[f.id], True), Eye(t.hex, heli[t.id], t.fired)).clear:
+        return no(f"no clear line of sight from {f.id} to {t.id}", "MW4 6.41")
+    target = tt["target"]
+    if target == "helicopter":
+        return no("fire at helicopters is air defence fire (MW4 17.31), not resolved here yet")
+    wc = ft["weapons_class"]
+    if wc == "dual":
+        wc = "M" if target in ("hard", "protected") else "R"
+    sheet = FireSheet(firer_id, target_id, True)
+    add = sheet.lines.append
+    add(("range", f"{d} hexes (of {ft['range']})", "MW4 6.0 step 1"))
+    add(("target type", target, "MW4 6.0 step 2"))
+    attack = ft["attack"]
+    add(("attack strength", f"{attack} ({ft['weapons_class']} class" + (f", firing as {wc}" if wc != ft["weapons_class"]
+                                                                         else "") + ")", "MW4 3.4"))
+    if f.suppression:
+        per = 2 if ft["target"] == "hard" else 3
+        attack -= per * f.suppression
+        add(("firer suppressed", f"S{f.suppression}: -{per * f.suppression}", "MW4 7.51" if per == 2 else "MW4 7.52, 7.6"))
+    h_class = wc == "H"
+    if not h_class:
+        rows = game.rules.tables["attenuation"].section("entry")
+        row = rows.get(f"{target}_{wc}")
+        if row is None:
+            raise RulesetError(f"no row for {target} targets and {wc} class", file="attenuation.toml")
+        mod = row["by_range"][min(d, len(row["by_range"]) - 1)]
+        attack += mod
+        add(("range attenuation", f"{mod:+d} at {d} hexes: {attack}", "MW4 6.0 step 3"))
+        superiority = attack - tt["defense"]
+        add(("attack superiority", f"{attack} - defense {tt['defense']} = {superiority:+d}", "MW4 6.0 step 3"))
+    else:
+        superiority = attack
+        add(("attack superiority", f"{attack}: H class, no attenuation and no defense deducted", "MW4 6.43"))
+    die_mod = 0
+    crts = game.rules.tables["crt"].section("entry")
+    if target in ("hard", "protected"):
+        key = "anti_armor_d2" if h_class else f"anti_armor_{_state(f)}"
+    else:
+        key = "anti_personnel"
+        firer_mod = {"full": 0, "d1": -1, "d2": -2}[_state(f)]
+        if firer_mod:
+            die_mod += firer_mod
+            add(("firer's losses", f"{firer_mod:+d} against a soft target", "MW4 6.7"))
+    terrain_key = game.map.terrain[t.hex]
+    cover = game.rules.terrain_types[terrain_key]["cover"]
+    if cover and target == "soft" and t.moved:
+        add(("terrain", f"none: a soft target that moved loses its {terrain_key.replace('_', ' ')}", "MW4 8.4"))
+    elif cover and h_class and target == "hard":
+        add(("terrain", "none for H class fire at a hard target", "MW4 10.22"))
+    elif cover:
+        die_mod += cover
+        add(("terrain", f"{cover:+d} for {game.rules.terrain_types[terrain_key]['label'].lower()} "
+             "(the best modifier only)", "MW4 6.6, 10.25"))
+    if t.in_column:
+        die_mod += 2
+        add(("target in column", "+2", "MW4 8.14"))
+    table = crts[key]
+    cols = table["columns"]
+    col = max((i for i, c in enumerate(cols) if c <= superiority), default=None)
+    sheet.table, sheet.die_modifier = table["label"], die_mod
+    if col is None:
+        sheet.column = f"below {cols[0]:+d} (no effect)"
+        sheet.cells = ("-",) * 6
+    else:
+        upper = f" to {cols[col + 1] - 1:+d}" if col + 1 < len(cols) else " and more"
+        sheet.column = f"{cols[col]:+d}{upper}"
+        sheet.cells = tuple(table["rows"][max(1, min(6, face + die_mod)) - 1][col] for face in range(1, 7))
+    bad = [c for c in sheet.cells if c not in RESULTS]
+    if bad:
+        raise RulesetError(f"unknown result {bad[0]!r} in {key} (known: {', '.join(RESULTS)})", file="crt.toml")
+    return sheet
+
+
+def resolve(sheet: FireSheet, die: int) -> str:
+    sheet.roll = die
+    sheet.result = sheet.cells[die - 1]
+    return sheet.result
+
+
+def panic_number(game: Game, u: UnitState) -> tuple[int, str]:
+    """The highest 1d10 on which the unit panics when it tries to move or fire (13.0)."""
+    level = game.rules.qualities[u.quality]["panic_level"]
+    rows = game.rules.tables["panic"].section("entry")
+    row = rows.get(str(level))
+    if row is None:
+        raise RulesetError(f"no row for panic level {level}", file="panic.toml")
+    return row[_state(u)], f"panic level {level}%, {_state(u).upper() if _state(u) != 'full' else 'full strength'}"
+
+
+def removal_number(game: Game, u: UnitState) -> int:
+    level = game.rules.qualities[u.quality]["panic_level"]
+    return game.rules.tables["panic"].section("entry")[str(level)]["removal"]

@@ -43,6 +43,10 @@ def test_6_0_a_kill_leaves_a_wreck_and_the_turn_passes(game):
     log = "\n".join(res.log)
     assert "attack superiority" in log and "MW4 6.0 step 3" in log and "MW4 6.31" in log
     assert "Recon 1 is destroyed" in log
+    assert res.summary.startswith("Fire at C1: A3: D3") and "Recon 1" not in res.summary.split(". Spotting")[0]
+    from umpire.core.knowledge import build_view
+    assert g.contacts[("nato", "Recon 1")].status == "destroyed"        # NATO saw it die
+    assert not any(m.key == "contact:C1" for m in build_view(g, "nato").units)
     undo(game)
     assert open_game(game).units["Recon 1"].status == "on_map"
 

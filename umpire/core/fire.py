@@ -77,7 +77,7 @@ def _fire(ctx: Context) -> tuple[str, Any]:
                 continue
         die = ctx.dice.roll(f"fire {f.id} at {target}", 1, 6).total
         result = system.resolve_fire(sheet, die)
-        ctx.log.extend(sheet.text())
+        ctx.log.extend(sheet.text(f"{target} ({label})"))
         _set_unit(ctx, rows[f.id], fired=True)
         _apply(ctx, rows, target, result)
         outcomes.append(f"{f.id}: {result}")
@@ -85,7 +85,8 @@ def _fire(ctx: Context) -> tuple[str, Any]:
     if not opportunity:
         _unit_done(ctx, side)
     kind = "Opportunity fire" if opportunity else "Fire"
-    return f"{kind} at {target} ({label}): {'; '.join(outcomes)}. {spot_summary}", sheets
+    # the summary names the target by the firing side's contact label: a side may read it
+    return f"{kind} at {label}: {'; '.join(outcomes)}. {spot_summary}", sheets
 
 
 def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
@@ -108,6 +109,9 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
         if lost >= total:
             where = u.hex
             _set_unit(ctx, rows[uid], steps_lost=lost, status="destroyed", q=None, r=None, carried_by=None)
+            for c in ctx.session.execute(select(m.ContactRow).where(m.ContactRow.unit_id == uid,
+                                                                    m.ContactRow.status == "seen")).scalars():
+                ctx.rec.set(c, status="destroyed")    # who watched it die knows it is gone
             ctx.log.append(f"  {uid} is destroyed" + (" with its carrier (MW4 9.13)" if uid != target else ""))
             if uid == target and game.unit_type(u)["move_class"] not in ("foot", "helicopter") and where:
                 ctx.rec.insert(m.OverlayRow(q=where.q, r=where.r, kind="wreck"))

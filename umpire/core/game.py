@@ -55,7 +55,7 @@ class Contact:
     side: str
     unit: str
     label: str
-    status: str                 # seen | last_known
+    status: str                 # seen | last_known | destroyed (seen to be destroyed)
     hex: Hex
     turn: int
     detail: str = "unit"        # unit | vehicle | infantry (MW4 15.73)

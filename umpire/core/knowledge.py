@@ -105,7 +105,7 @@ def build_view(game: Game, viewer: str) -> SideView:
                                                          f"F{u.fatigue}" if u.fatigue else "") if x)))
     if not umpire:
         for c in game.contacts.values():
-            if c.side != viewer:
+            if c.side != viewer or c.status == "destroyed":     # the side saw it destroyed: off its map
                 continue
             # built from what the side recorded when it saw the unit, never from the unit itself
             enemy = _enemy_side(game, viewer)

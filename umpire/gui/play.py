@@ -30,6 +30,8 @@ def _label(kind: str, params: dict) -> str:
     if kind == "move":
         extra = [w for k, w in (("mount", "mount"), ("dismount", "dismount"), ("exit", "exit")) if params.get(k)]
         return f"Move {params.get('unit')}" + (f" ({', '.join(extra)})" if extra else "")
+    if kind == "fire":              # never the target: in a side's view that is the enemy's name
+        return f"Fire ({', '.join(params.get('firers') or [])})"
     return {"orders": f"Orders ({params.get('side')})", "halt": f"Halt {params.get('unit')}",
             "activate": f"Activate {params.get('company')}", "form_column": f"Form Column {params.get('unit')}",
             }.get(kind, kind.replace("_", " ").title())
@@ -213,6 +215,9 @@ class Play(QObject):
         game = self.w.game
         if row.kind == "orders":
             return row.side_id == side
+        if row.kind == "fire":
+            u = game.units.get((row.params.get("firers") or [None])[0])
+            return u is not None and u.side == side
         if row.kind in ("move", "halt", "form_column"):
             u = game.units.get(row.params.get("unit"))
             return u is not None and u.side == side
@@ -242,6 +247,9 @@ class Play(QObject):
         game = self.w.game
         acting = game.active_side if kind in ("activate", "end_activation", "pass", "form_column", "move", "halt") \
             else params.get("side")
+        if kind == "fire":
+            first = game.units.get((params.get("firers") or [None])[0])
+            acting = first.side if first is not None else None
         try:
             res = perform(game.location, kind, params, rule_system(game.rules), typed=self._typed(), side=acting)
         except UmpireError as e:

@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QMenu
 
 from ..core.knowledge import UMPIRE
+from .firedialog import FireDialog
 
 
 class UnitMenu(QObject):
@@ -36,6 +37,9 @@ class UnitMenu(QObject):
                                 self.activate)
         self.act_end_activation = add("&End Company Activation", "E", "The activated company's remaining units "
                                       "wait; the other side acts (MW4 4.1)", self.end_activation)
+        self.menu.addSeparator()
+        self.act_fire = add("&Fire…", "F", "The selected unit (and others of its side) fire at an observed enemy "
+                            "unit; the worksheet and odds show before the roll (MW4 6.0)", self.fire)
         self.menu.addSeparator()
         self.act_column = add("Form &Column", "K", "The selected unit forms column by staying put this "
                               "activation; in column it moves along roads and trails at their cost (MW4 8.1, 8.11)",
@@ -66,7 +70,7 @@ class UnitMenu(QObject):
         self.menu.addSeparator()
         self.act_exit = add("E&xit the Map", "X", "The selected unit leaves the map from an exit hex the scenario "
                             "allows, paying for one more hex like it (MW4 8.27, 20.5)", self.exit_map)
-        self.actions = [self.act_activate, self.act_end_activation, self.act_column, self.act_mount,
+        self.actions = [self.act_activate, self.act_end_activation, self.act_fire, self.act_column, self.act_mount,
                         self.act_dismount, self.act_exit]
 
     # ------------------------------------------------------------------ state
@@ -96,6 +100,8 @@ class UnitMenu(QObject):
         self.act_activate.setEnabled(in_play and u is not None and u.company is not None and not game.active_company)
         self.act_end_activation.setEnabled(in_play and bool(game.active_company))
         self.act_column.setEnabled(in_play and u is not None and u.on_map and not u.in_column)
+        self.act_fire.setEnabled(in_play and u is not None and u.on_map and not u.fired and not u.moved
+                                 and game.unit_type(u)["attack"] > 0)
         riders = [v for v in game.units.values() if v.carried_by == u.id] if u is not None else []
         self.act_dismount.setEnabled(in_play and bool(riders))
         self.act_mount.setEnabled(in_play and u is not None and u.on_map and not u.carried_by
@@ -121,6 +127,14 @@ class UnitMenu(QObject):
     def end_activation(self) -> None:
         if self.w.game is not None and self.w.game.active_company:
             self.play.run("end_activation", {})
+
+    def fire(self) -> None:
+        u = self._selected()
+        if u is None:
+            return
+        dialog = FireDialog(self.w, u.id)
+        if dialog.exec() == FireDialog.Accepted:
+            self.play.run("fire", dialog.params())
 
     def form_column(self) -> None:
         u = self._selected()

@@ -198,7 +198,7 @@ class ContactRow(SQLModel, table=True):
     side_id: str = Field(primary_key=True, foreign_key="side.id")
     unit_id: str = Field(primary_key=True, foreign_key="unit.id")
     label: str                        # the side's own name for it: "C3"
-    status: str                       # seen | last_known
+    status: str                       # seen | last_known | destroyed (seen to be destroyed)
     q: int
     r: int
     turn: int                         # turn last seen

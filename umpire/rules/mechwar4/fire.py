@@ -62,9 +62,10 @@ class FireSheet:
         order = {r: i for i, r in enumerate(RESULTS)}
         return ", ".join(f"{r} {p:.0%}" for r, p in sorted(self.odds.items(), key=lambda x: order.get(x[0], 9)))
 
-    def text(self) -> list[str]:
-        """The worksheet as an umpire writes it: one line per step, each with its rule."""
-        head = f"Fire: {self.firer} at {self.target}"
+    def text(self, target_label: str | None = None) -> list[str]:
+        """The worksheet as an umpire writes it: one line per step, each with its rule.  A side
+        reading it names the target by its own contact label."""
+        head = f"Fire: {self.firer} at {target_label or self.target}"
         if not self.legal:
             return [f"{head}: no shot -- {self.reason}" + (f" ({self.rule})" if self.rule else "")]
         out = [head] + [f"  {what}: {value}" + (f" ({rule})" if rule else "") for what, value, rule in self.lines]

@@ -1,0 +1,51 @@
+"""The fire dialog: worksheets and odds before the roll, the firing side's names only."""
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from umpire.core.store.db import open_game
+from umpire.gui.firedialog import FireDialog
+from umpire.gui.mainwindow import MainWindow
+
+
+@pytest.fixture()
+def w(qtbot, tmp_path, sample_scenario, monkeypatch):
+    from umpire.actions import new_game, system_for
+    from umpire.core.engine import perform
+    monkeypatch.setattr("umpire.gui.play.QMessageBox.warning", lambda *a: None)
+    path = new_game(sample_scenario, tmp_path / "g.umpire")
+    perform(path, "move", {"unit": "Recon 1", "path": [f"22{r:02d}" for r in range(24, 14, -1)]}, system_for(path))
+    win = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(win)
+    win.show()
+    win.load_game(open_game(path))
+    return win
+
+
+def test_worksheet_and_odds_before_the_roll(w):
+    d = FireDialog(w, "A3")
+    text = d.sheet.toPlainText()
+    assert d.target.currentData() == "Recon 1" and "Recon 1 (C1)" in text        # the umpire sees both
+    assert "attack superiority" in text and "odds:" in text and "panic check first" in text
+    assert set(d.firers) >= {"A3", "TOW 1"} and "A1" not in d.firers           # A1 has no line of sight
+    d.firers["TOW 1"].setChecked(True)
+    assert d.sheet.toPlainText().count("Fire:") == 2 and d.fire_button.isEnabled()
+
+
+def test_a_side_reads_its_own_label_for_the_target_and_never_the_enemy_id(w):
+    w.viewer_box.setCurrentIndex(1)                       # NATO's view
+    d = FireDialog(w, "A3")
+    assert "Recon 1" not in d.target.currentText() and "Recon 1" not in d.sheet.toPlainText()
+    assert "Fire: A3 at C1" in d.sheet.toPlainText()
+    w.play.run("fire", d.params())
+    assert "Recon 1" not in w.play.journal_view.toPlainText() and "Fire at C1" in w.play.journal_view.toPlainText()
+    assert "Recon 1" not in w.statusBar().currentMessage() and w.play.act_undo.text().replace("&", "") == "Undo Fire (A3)"
+
+
+def test_fire_from_the_unit_menu(w, monkeypatch):
+    monkeypatch.setattr(FireDialog, "exec", lambda self: FireDialog.Accepted)
+    w.select_unit("A3")
+    assert w.unit_menu.act_fire.isEnabled()
+    w.unit_menu.act_fire.trigger()
+    assert w.game.units["A3"].fired or w.game.units["A3"].panicked
+    assert "Fire (A3)" in w.play.act_undo.text()

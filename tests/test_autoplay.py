@@ -38,8 +38,10 @@ def test_a_whole_scenario_plays_and_replays(tmp_path, sample_scenario):
     assert any(u.status == "on_map" for u in entered)          # the reinforcement came on
     rows = journal(path)
     kinds = {a.kind for a in rows}
-    assert {"orders", "activate", "form_column", "move", "pass", "next_phase"} <= kinds
+    assert {"orders", "activate", "form_column", "move", "pass", "next_phase", "fire"} <= kinds
     extras = {k for a in rows if a.kind == "move" for k in a.params if k in ("pace", "mount", "dismount", "column")}
     assert {"pace", "dismount"} <= extras                       # 8.16 and 9.12 were exercised
     stored, replayed = replay(path, lambda g: rule_system(g.rules), load_scenario)
     assert stored == replayed
+    worksheets = [line for a in rows if a.kind == "fire" for line in a.log if "attack superiority" in line]
+    assert worksheets                                           # every shot keeps its worksheet (MW4 6.0)

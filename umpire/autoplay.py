@@ -3,10 +3,10 @@ player uses -- for demos, soak tests and benchmarks.  The bot's choices come fro
 seeded random generator and are journaled as ordinary actions, so `umpire replay` re-runs them.
 
 What the bot does today: company commands each turn (MW4 19.1), company activations where
-its side has a formation doctrine (4.1), moves (double time for infantry, dismounting and
-mounting, leaving column, exits where the scenario scores them), forming column, halting
-after an opportunity-fire pause, passing and the phases.  Firing and fire plots join it as
-those capabilities land.
+its side has a formation doctrine (4.1), direct fire at what its side observes (6.0, 6.3) and
+opportunity fire at a paused mover (6.5), moves (double time for infantry, dismounting and
+mounting, leaving column), forming column, halting, passing and the phases.  Fire plots join
+it when plotted indirect fire lands.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Callable
 from .actions import system_for
 from .core.engine import perform
 from .core.errors import UmpireError
-from .core.hexgrid import Hex
+from .core.hexgrid import Hex, hex_distance
 from .core.store.db import create_game, open_game
 
 # commands the bot picks from; ambush needs a hex chosen before the game, so it is left out
@@ -34,12 +34,17 @@ def _random_path(rng: random.Random, game, unit, system, how: dict) -> list[Hex]
     else:
         start = [unit.hex]
     shortest = 1 if unit.status == "off_map" or how else 2    # an entry or a mount may stay put
+    # the bot drifts toward the enemy (it knows the truth: it is a test driver, not a player)
+    enemy = [u.hex for u in game.units.values() if u.on_map and u.side != unit.side]
     for _ in range(6):                              # a few tries at a legal random walk
         path = list(start)
         for _ in range(rng.randint(1, 4)):
             steps = [n for n in game.map.on_map_neighbours(path[-1]) if n not in path]
             if not steps:
                 break
+            if enemy and rng.random() < 0.6:
+                goal = min(enemy, key=lambda h: hex_distance(h, path[-1]))
+                steps = [min(steps, key=lambda n: hex_distance(n, goal))]
             path.append(rng.choice(steps))
         while len(path) >= shortest:                # cut it back until the engine accepts it
             if system.check_move(game, unit.id, path, how).legal:
@@ -83,6 +88,28 @@ def _give_orders(location: str, game, system, rng: random.Random, report) -> Non
                        side=side).summary)
 
 
+def _try_fire(location, game, system, rng, side: str, report, target: str | None = None) -> bool:
+    """Fire at an observed enemy unit (or at `target`, a paused mover) with the units that have a
+    shot, now and then joined by a second firer (MW4 6.3)."""
+    seen = [t for (s, t), c in game.contacts.items() if s == side and c.status == "seen"
+            and (target is None or t == target)]
+    firers = [u for u in game.units.values() if u.side == side and u.on_map and not u.carried_by
+              and not (u.moved or u.fired or u.acted or u.panicked) and game.unit_type(u)["attack"] > 0
+              and (not game.active_company or u.id in game.activation_units)]
+    rng.shuffle(seen)
+    for t in seen[:3]:
+        shots = [u.id for u in firers if system.fire_sheet(game, u.id, t).legal]
+        if shots:
+            rng.shuffle(shots)
+            chosen = shots[:2] if len(shots) > 1 and rng.random() < 0.3 else shots[:1]
+            try:
+                report(perform(location, "fire", {"firers": chosen, "target": t}, system).summary)
+                return True
+            except UmpireError:
+                continue
+    return False
+
+
 def _try_move(location, game, system, rng, u, report) -> bool:
     how = _how(rng, game, u)
     for extras in (how, {}):
@@ -109,6 +136,7 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
     system = system_for(location)          # procedures only: one for the whole game
     perform(location, "open", {}, system)
     rng = random.Random(f"bot:{seed}")
+    opportunity: set = set()       # (turn, mover, hex) where the bot already chose whether to fire
     while True:
         game = open_game(location)
         if game.turn > turns or (game.turn == turns and game.phase == "regroup"):
@@ -121,14 +149,23 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
         _give_orders(location, game, system, rng, report)
         game = open_game(location)
         side = game.active_side
-        paused = [u.id for u in game.units.values() if u.paused]
-        if paused:               # the bot does not fire yet: a paused unit simply halts
-            report(perform(location, "halt", {"unit": paused[0]}, system).summary)
+        paused = [u for u in game.units.values() if u.paused]
+        if paused:               # the other side may fire at it (6.5), then the mover halts
+            mover = paused[0]
+            enemy = next(s for s in game.side_ids() if s != mover.side)
+            fired_here = (game.turn, mover.id, mover.hex) in opportunity
+            opportunity.add((game.turn, mover.id, mover.hex))
+            if not fired_here and rng.random() < 0.6 and _try_fire(location, game, system, rng, enemy, report,
+                                                                   target=mover.id):
+                continue
+            if game.units[mover.id].paused:
+                report(perform(location, "halt", {"unit": mover.id}, system).summary)
             continue
         if game.active_company:  # a formation activation: its units act, then it ends
             ready = [game.units[x] for x in game.activation_units
                      if not (game.units[x].moved or game.units[x].acted or game.units[x].carried_by)]
-            if not any(_try_move(location, game, system, rng, u, report) for u in ready[:1]):
+            if not (_try_move(location, game, system, rng, ready[0], report) if ready else False) and \
+                    not (ready and rng.random() < 0.5 and _try_fire(location, game, system, rng, side, report)):
                 report(perform(location, "end_activation", {}, system).summary)
             continue
         acted = sum(1 for u in game.units.values() if u.side == side and (u.moved or u.acted))
@@ -144,7 +181,9 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
                     continue
                 except UmpireError:
                     pass
-        if acted < moves_per_phase:
+        if acted < moves_per_phase and rng.random() < 0.4:
+            done = _try_fire(location, game, system, rng, side, report)
+        if not done and acted < moves_per_phase:
             done = any(_try_move(location, game, system, rng, u, report) for u in candidates[:8])
         if not done:
             report(perform(location, "pass", {}, system).summary)

@@ -210,3 +210,18 @@ def test_activations_column_and_transport_from_the_command_line(tmp_path, sample
     assert "MW4 9.12" in err
     r = umpire("replay", game, "--verify")
     assert r.returncode == 0
+
+
+def test_fire_from_the_command_line_with_its_worksheet(tmp_path, sample_path):
+    game = tmp_path / "g.umpire"
+    umpire("new", sample_path, "--out", game)
+    umpire("move", game, "Recon 1", *[f"22{r:02d}" for r in range(24, 14, -1)])
+    r = umpire("fire", game, "A3", "--at", "Recon 1", "--odds")
+    assert r.returncode == 0 and "attack superiority" in r.stdout and "odds:" in r.stdout
+    assert "Fire" in umpire("journal", game).stdout and len(umpire("journal", game, "--json").stdout) > 0
+    r = umpire("fire", game, "A3", "--at", "Recon 1", "--weapon", "mg", "--odds")
+    assert "no shot" in r.stdout and "MW4 6.44" in r.stdout          # machine guns: soft targets only
+    r = umpire("fire", game, "A3", "--at", "Recon 1")
+    assert r.returncode == 0 and r.stdout.startswith("Fire at C1")
+    again = umpire("fire", game, "A3", "--at", "Recon 1", "--odds").stdout
+    assert "MW4 6.13" in again or "MW4 6.11" in again        # fired once this turn, or panicked

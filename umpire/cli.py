@@ -85,6 +85,9 @@ def _parser() -> argparse.ArgumentParser:
     fi.add_argument("firers", nargs="+", metavar="FIRER")
     fi.add_argument("--at", required=True, metavar="TARGET", help="the target unit's id")
     fi.add_argument("--odds", action="store_true", help="print each firer's worksheet and odds; roll nothing")
+    fi.add_argument("--weapon", choices=["main", "mg", "infantry_h"], default="main",
+                    help="mg: tanks' and APCs' machine guns at soft targets (MW4 6.44); infantry_h: infantry's "
+                         "close-in attack on a vehicle (6.45)")
     ha = sub.add_parser("halt", help="a unit paused for opportunity fire ends its move")
     ha.add_argument("game")
     ha.add_argument("unit")
@@ -331,10 +334,13 @@ def cmd_fire(args) -> int:
         game = open_game(args.game)
         system = system_for(args.game)
         for firer in args.firers:
-            for line in system.fire_sheet(game, firer, args.at).text():
+            for line in system.fire_sheet(game, firer, args.at, args.weapon).text():
                 print(line)
         return 0
-    return _simple_action("fire", args.game, {"firers": args.firers, "target": args.at})
+    params = {"firers": args.firers, "target": args.at}
+    if args.weapon != "main":
+        params["mode"] = args.weapon
+    return _simple_action("fire", args.game, params)
 
 
 def cmd_activate(args) -> int:

@@ -49,3 +49,10 @@ def test_fire_from_the_unit_menu(w, monkeypatch):
     w.unit_menu.act_fire.trigger()
     assert w.game.units["A3"].fired or w.game.units["A3"].panicked
     assert "Fire (A3)" in w.play.act_undo.text()
+
+
+def test_choosing_a_weapon_the_target_does_not_allow_disables_fire(w):
+    d = FireDialog(w, "A3")
+    d.weapon.setCurrentIndex(d.weapon.findData("mg"))         # machine guns: soft targets only (6.44)
+    assert "MW4 6.44" in d.sheet.toPlainText() and not d.fire_button.isEnabled()
+    assert list(d.firers) == ["A3"]                           # nobody else has that shot

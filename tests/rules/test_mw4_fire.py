@@ -139,3 +139,52 @@ def test_13_0_panic_number_by_level_and_strength(m, quality, level):
     assert panic_number(g, u)[0] == rows["full"]
     u.steps_lost = 1
     assert panic_number(g, u)[0] == rows["d1"]
+
+
+def test_6_45_example_rifle_platoon_at_d1_and_s1_one_hex_away(m):
+    """MW4 6.45 example: 6H base, -3 for one hex, -1 for D1 (7.16), -3 for S1 (7.6) = -1."""
+    g = duel(m, firer="us_mech_inf", target="sov_t72", gap=1)
+    g.units["f"].steps_lost, g.units["f"].suppression = 1, 1
+    s = sheet_mode(g, "infantry_h")
+    text = "\n".join(s.text())
+    assert s.legal and "attack superiority: -1" in text and s.table == CRT["anti_armor_d2"]["label"]
+    assert s.die_modifier == 0                              # terrain ignored
+    fresh = duel(m, firer="us_mech_inf", target="sov_t72", gap=0 + 1)
+    fresh.units["t"].hex = fresh.units["f"].hex             # same hex: range 0, full 6H
+    assert "attack superiority: +6" in "\n".join(sheet_mode(fresh, "infantry_h").text())
+
+
+def test_6_45_only_infantry_against_vehicles_and_close(m):
+    assert sheet_mode(duel(m, firer="us_m1", target="sov_t72", gap=1), "infantry_h").rule == "MW4 6.45"
+    assert sheet_mode(duel(m, firer="us_mech_inf", target="sov_t72", gap=3), "infantry_h").rule == "MW4 6.0 step 1"
+
+
+def test_6_44_tank_machine_guns_2r3_at_soft_targets(m):
+    s = sheet_mode(duel(m, firer="us_m1", target="sov_motor_rifle", gap=3), "mg")
+    text = "\n".join(s.text())
+    assert s.legal and "2 (machine guns, 2R3)" in text and s.table == CRT["anti_personnel"]["label"]
+    mod = ATT["soft_R"]["by_range"][3]
+    assert f"attack superiority: {2 + mod} - defense {UT['sov_motor_rifle']['defense']}" in text
+    assert sheet_mode(duel(m, firer="us_m1", target="sov_motor_rifle", gap=4), "mg").rule == "MW4 6.0 step 1"
+    assert sheet_mode(duel(m, firer="us_m1", target="sov_t72", gap=2), "mg").rule == "MW4 6.44"
+
+
+def test_7_51_example_fifteen_double_suppressed_fires_at_eleven(m, monkeypatch):
+    """MW4 7.51 example: attack strength 15, double suppressed: 11 (2 points a level)."""
+    monkeypatch.setitem(UT["us_m1"], "attack", 15)         # the example's unit; the catalogue is a sample
+    g = duel(m, firer="us_m1", gap=3)
+    g.units["f"].suppression = 2
+    text = "\n".join(sheet(g, "f", "t").text())
+    mod = ATT["hard_M"]["by_range"][3]
+    assert "S2: -4" in text and f"range attenuation: {mod:+d} at 3 hexes: {11 + mod}" in text
+
+
+def test_7_16_on_map_h_class_loses_a_factor_a_step(m):
+    g = duel(m, firer="us_m109", gap=3)
+    g.units["f"].steps_lost = 1
+    text = "\n".join(sheet(g, "f", "t").text())
+    assert f"attack superiority: {UT['us_m109']['attack'] - 1}" in text and "MW4 7.16" in text
+
+
+def sheet_mode(g, mode):
+    return fire_sheet(g, Mw4Map(g.map, MW4, g.night), "f", "t", mode)

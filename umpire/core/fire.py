@@ -21,7 +21,8 @@ from .turn import _check_in_activation, _check_no_pause, _check_turn_to_act, _se
 
 @action("fire")
 def _fire(ctx: Context) -> tuple[str, Any]:
-    """params: firers (unit ids of one side), target (an enemy unit id)."""
+    """params: firers (unit ids of one side), target (an enemy unit id), and optionally mode: the
+    weapon the rule system offers besides the main one (MechWar 4: mg, infantry_h)."""
     game, system = ctx.game, ctx.system
     firers, target = list(ctx.params.get("firers") or []), ctx.params.get("target")
     if not firers:
@@ -53,7 +54,8 @@ def _fire(ctx: Context) -> tuple[str, Any]:
         if command and not codes[command].get("fires", True):
             raise UmpireError(f"{x} may not fire: {game.units[x].company} is under a {codes[command]['label']} "
                               f"command ({codes[command]['rule']})")
-    sheets = [system.fire_sheet(game, x, target) for x in firers]
+    mode = ctx.params.get("mode") or "main"
+    sheets = [system.fire_sheet(game, x, target, mode) for x in firers]
     refused = [s for s in sheets if not s.legal]
     if refused:
         raise UmpireError("fire refused, nothing rolled: " + "; ".join(

@@ -36,6 +36,11 @@ class FireDialog(QDialog):
             who = f" — {c.unit}" if window.viewer == UMPIRE else ""
             self.target.addItem(f"{c.label}: {c.type_label} in {game.map.number(c.hex)}{who}", c.unit)
         box.addWidget(self.target)
+        self.weapon = QComboBox()
+        for key, text in (("main", "Main armament"), ("mg", "Machine guns, 2R3 at soft targets (MW4 6.44)"),
+                          ("infantry_h", "Infantry close-in attack on a vehicle, 6H (MW4 6.45)")):
+            self.weapon.addItem(text, key)
+        box.addWidget(self.weapon)
         box.addWidget(QLabel("Firing units that have a shot at it (6.3: several may fire at one target):"))
         self.firer_id = firer_id
         self.firers: dict[str, QCheckBox] = {}
@@ -56,6 +61,7 @@ class FireDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         box.addWidget(self.buttons)
         self.target.currentIndexChanged.connect(self.list_firers)
+        self.weapon.currentIndexChanged.connect(self.list_firers)
         self.list_firers()
 
     def list_firers(self) -> None:
@@ -68,7 +74,8 @@ class FireDialog(QDialog):
         for u in game.units.values():
             if u.side != self.side or not u.on_map or u.carried_by:
                 continue
-            if u.id != self.firer_id and (target is None or not self.system.fire_sheet(game, u.id, target).legal):
+            if u.id != self.firer_id and (target is None or not self.system.fire_sheet(
+                    game, u.id, target, self.weapon.currentData()).legal):
                 continue
             cb = QCheckBox(f"{u.id} — {game.unit_type(u)['label']} in {game.map.number(u.hex)}")
             cb.setChecked(u.id in ticked)
@@ -81,7 +88,10 @@ class FireDialog(QDialog):
         return [uid for uid, cb in self.firers.items() if cb.isChecked()]
 
     def params(self) -> dict:
-        return {"firers": self.chosen(), "target": self.target.currentData()}
+        params = {"firers": self.chosen(), "target": self.target.currentData()}
+        if self.weapon.currentData() != "main":
+            params["mode"] = self.weapon.currentData()
+        return params
 
     def refresh(self) -> None:
         """Each chosen firer's worksheet and odds; Fire only when every one has a shot."""
@@ -94,7 +104,7 @@ class FireDialog(QDialog):
         shown = target if self.w.viewer == UMPIRE else None
         parts, ok = [], bool(self.chosen())
         for uid in self.chosen():
-            s = self.system.fire_sheet(game, uid, target)
+            s = self.system.fire_sheet(game, uid, target, self.weapon.currentData())
             ok &= s.legal
             lines = s.text(f"{target} ({label})" if shown else label)
             if s.legal:

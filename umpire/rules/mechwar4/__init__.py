@@ -115,8 +115,8 @@ class RuleSystem:
         return formation(game, company_id)
 
     # ------------------------------------------------------------------ fire (MW4 6.0, 13.0)
-    def fire_sheet(self, game, firer_id: str, target_id: str) -> FireSheet:
-        return fire_sheet(game, self.sight(game.map, game.night), firer_id, target_id)
+    def fire_sheet(self, game, firer_id: str, target_id: str, mode: str = "main") -> FireSheet:
+        return fire_sheet(game, self.sight(game.map, game.night), firer_id, target_id, mode)
 
     def resolve_fire(self, sheet: FireSheet, die: int) -> str:
         return resolve(sheet, die)

@@ -19,6 +19,14 @@ result; `resolve` then reads the rolled die on the same sheet.  The steps, with 
 
 Dual-class units fire their M weapons at hard and protected targets and their R weapons at
 soft ones (a simplification of 6.87-6.88: the catalogue does not give both strengths yet).
+
+Two other weapons a unit may choose (`mode`):
+* "mg" -- tanks, tank destroyers and APCs fire their machine guns at a soft target as a 2R3
+  attack instead of their main armament (6.44);
+* "infantry_h" -- infantry attacks a vehicle close in with a 6H direct-fire H attack (6.45):
+  -3 at 1 hex (the worked example); the rule's closing note allows 2 hexes at -3 too, read
+  here as the same -3; -1 a step lost (7.16) and -3 a suppression level (7.6); on the D2
+  table, no defense deducted, terrain ignored.
 The tables are samples (crt.toml, attenuation.toml, panic.toml): the text does not print them.
 """
 
@@ -32,6 +40,8 @@ from ...core.hexgrid import hex_distance
 from ...core.los import Eye
 
 STEPS = {"D1": 1, "D2": 2, "D3": 3}
+MODES = ("main", "mg", "infantry_h")
+MG_ROLES = ("armour", "anti_tank", "recon", "mechanized", "transport")     # tanks, TDs, APCs (6.44)
 SUPPRESSION = {"S1": 1, "S2": 2}
 RESULTS = ("-", "S1", "S2", "D1", "D2", "D3")
 
@@ -81,8 +91,9 @@ def _state(u: UnitState) -> str:
     return {0: "full", 1: "d1"}.get(u.steps_lost, "d2")
 
 
-def fire_sheet(game: Game, sight, firer_id: str, target_id: str) -> FireSheet:
-    """The worksheet of one firer's shot at one target, before the die (MW4 6.0)."""
+def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "main") -> FireSheet:
+    """The worksheet of one firer's shot at one target, before the die (MW4 6.0); `mode` picks
+    a secondary weapon (6.44 machine guns, 6.45 infantry anti-tank attack)."""
     f, t = game.units.get(firer_id), game.units.get(target_id)
     if f is None or t is None:
         return FireSheet(firer_id, target_id, False, f"no unit {firer_id if f is None else target_id!r}")
@@ -90,10 +101,6 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str) -> FireSheet:
     ft, tt = game.unit_type(f), game.unit_type(t)
     if not f.on_map or f.carried_by:
         return no(f"{f.id} is not on the map to fire")
-    if f.side == t.side:
-        return no(f"{t.id} is on the same side")
-    if not t.on_map or t.carried_by:
-        return no(f"{t.id} is not a target on the map")
     if ft["attack"] <= 0 or ft["weapons_class"] == "none":
         return no(f"{f.id} has no attack strength", "MW4 6.42")
     if f.panicked:
@@ -102,9 +109,20 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str) -> FireSheet:
         return no(f"{f.id} has already fired this turn", "MW4 6.13")
     if f.moved:
         return no(f"{f.id} has moved this turn: a unit moves or fires", "MW4 4.1")
+    if f.side == t.side:
+        return no(f"{t.id} is on the same side")
+    if not t.on_map or t.carried_by:
+        return no(f"{t.id} is not a target on the map")
+    if mode not in MODES:
+        return no(f"unknown weapon {mode!r} (main, mg, infantry_h)")
     d = hex_distance(f.hex, t.hex)
-    if d > ft["range"]:
-        return no(f"{t.id} is {d} hexes away; {f.id} reaches {ft['range']}", "MW4 6.0 step 1")
+    reach = {"main": ft["range"], "mg": 3, "infantry_h": 2}[mode]
+    if mode == "mg" and (ft["role"] not in MG_ROLES or ft["move_class"] == "foot" or tt["target"] != "soft"):
+        return no("machine guns: tanks, tank destroyers and APCs, at soft targets", "MW4 6.44")
+    if mode == "infantry_h" and (ft["move_class"] != "foot" or tt["target"] not in ("hard", "protected")):
+        return no("the close-in H attack is infantry's, against vehicles", "MW4 6.45")
+    if d > reach:
+        return no(f"{t.id} is {d} hexes away; {f.id} reaches {reach}", "MW4 6.0 step 1")
     heli = {u.id: game.unit_type(u)["move_class"] == "helicopter" for u in (f, t)}
     if not sight.line_of_sight(Eye(f.hex, heli[f.id], True), Eye(t.hex, heli[t.id], t.fired)).clear:
         return no(f"no clear line of sight from {f.id} to {t.id}", "MW4 6.41")
@@ -116,11 +134,20 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str) -> FireSheet:
         wc = "M" if target in ("hard", "protected") else "R"
     sheet = FireSheet(firer_id, target_id, True)
     add = sheet.lines.append
-    add(("range", f"{d} hexes (of {ft['range']})", "MW4 6.0 step 1"))
+    add(("range", f"{d} hexes (of {reach})", "MW4 6.0 step 1"))
     add(("target type", target, "MW4 6.0 step 2"))
+    if mode == "infantry_h":
+        return _infantry_h(game, f, sheet, d)
     attack = ft["attack"]
-    add(("attack strength", f"{attack} ({ft['weapons_class']} class" + (f", firing as {wc}" if wc != ft["weapons_class"]
-                                                                         else "") + ")", "MW4 3.4"))
+    if mode == "mg":
+        attack, wc = 2, "R"
+        add(("attack strength", "2 (machine guns, 2R3)", "MW4 6.44"))
+    else:
+        add(("attack strength", f"{attack} ({ft['weapons_class']} class" +
+             (f", firing as {wc}" if wc != ft["weapons_class"] else "") + ")", "MW4 3.4"))
+    if wc == "H" and f.steps_lost and target in ("hard", "protected"):
+        attack = max(1, attack - f.steps_lost)
+        add(("losses", f"-{f.steps_lost} H for steps lost, at least 1: {attack}", "MW4 7.16"))
     if f.suppression:
         per = 2 if ft["target"] == "hard" else 3
         attack -= per * f.suppression
@@ -140,7 +167,6 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str) -> FireSheet:
         superiority = attack
         add(("attack superiority", f"{attack}: H class, no attenuation and no defense deducted", "MW4 6.43"))
     die_mod = 0
-    crts = game.rules.tables["crt"].section("entry")
     if target in ("hard", "protected"):
         key = "anti_armor_d2" if h_class else f"anti_armor_{_state(f)}"
     else:
@@ -162,7 +188,32 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str) -> FireSheet:
     if t.in_column:
         die_mod += 2
         add(("target in column", "+2", "MW4 8.14"))
-    table = crts[key]
+    _read_table(game, sheet, key, superiority, die_mod)
+    return sheet
+
+
+def _infantry_h(game: Game, f: UnitState, sheet: FireSheet, d: int) -> FireSheet:
+    """MW4 6.45: 6H, -3 at 1 (or 2) hexes, -1 a step lost (7.16), -3 a suppression level (7.6);
+    the D2 table, no defense deducted, no terrain."""
+    add = sheet.lines.append
+    strength = 6
+    add(("attack strength", "6H close-in attack on a vehicle", "MW4 6.45"))
+    if d >= 1:
+        strength -= 3
+        add(("range", f"-3 at {d} hex{'es' if d > 1 else ''}", "MW4 6.45"))
+    if f.steps_lost:
+        strength -= f.steps_lost
+        add(("losses", f"-{f.steps_lost} for the firer's steps lost", "MW4 7.16"))
+    if f.suppression:
+        strength -= 3 * f.suppression
+        add(("firer suppressed", f"S{f.suppression}: -{3 * f.suppression}", "MW4 7.6"))
+    add(("attack superiority", f"{strength:+d}: H class, no defense deducted, terrain ignored", "MW4 6.43, 6.45"))
+    _read_table(game, sheet, "anti_armor_d2", strength, 0)
+    return sheet
+
+
+def _read_table(game: Game, sheet: FireSheet, key: str, superiority: int, die_mod: int) -> None:
+    table = game.rules.tables["crt"].section("entry")[key]
     cols = table["columns"]
     col = max((i for i, c in enumerate(cols) if c <= superiority), default=None)
     sheet.table, sheet.die_modifier = table["label"], die_mod
@@ -176,7 +227,6 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str) -> FireSheet:
     bad = [c for c in sheet.cells if c not in RESULTS]
     if bad:
         raise RulesetError(f"unknown result {bad[0]!r} in {key} (known: {', '.join(RESULTS)})", file="crt.toml")
-    return sheet
 
 
 def resolve(sheet: FireSheet, die: int) -> str:

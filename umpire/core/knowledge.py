@@ -43,7 +43,8 @@ class UnitMark:
     turn_seen: int | None = None
     company: str | None = None
     battalion: str | None = None
-    state: str = ""           # own units only: "C" in column (MW4 8.1), "F1".."F3" fatigue (8.16)
+    state: str = ""           # own units only: "C" column (MW4 8.1), "F1" fatigue (8.16),
+                              # "S1" suppression (7.4), "P" panicked (13.0)
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,9 @@ def build_view(game: Game, viewer: str) -> SideView:
                               face_down=u.face_down if umpire else False,
                               company=u.company, battalion=u.battalion,
                               state=" ".join(x for x in ("C" if u.in_column else "",
-                                                         f"F{u.fatigue}" if u.fatigue else "") if x)))
+                                                         f"F{u.fatigue}" if u.fatigue else "",
+                                                         f"S{u.suppression}" if u.suppression else "",
+                                                         "P" if u.panicked else "") if x)))
     if not umpire:
         for c in game.contacts.values():
             if c.side != viewer or c.status == "destroyed":     # the side saw it destroyed: off its map

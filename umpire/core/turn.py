@@ -205,7 +205,7 @@ def _unmet_commands(ctx: Context) -> None:
     for (turn, cid), (code, _hex) in game.commands.items():
         if turn != game.turn or codes[code]["moves"] != "must":
             continue
-        idle = [u.id for u in game.units.values() if u.company == cid and u.on_map
+        idle = [u.id for u in game.units.values() if u.company == cid and u.on_map and not u.carried_by
                 and not (u.moved or u.fired or u.acted)]     # forming column counts (19.14 BC)
         if idle:
             ctx.log.append(f"{cid} had a {codes[code]['label']} command, but {', '.join(idle)} did not act "

@@ -86,7 +86,7 @@ def paint_counter(p: QPainter, rect: QRectF, mark: UnitMark, side_colour: str, s
     font.setPixelSize(max(5, int(rect.height() * 0.17)))
     p.setFont(font)
     bottom = mark.strength if not ghost else f"T{mark.turn_seen}"
-    if mark.state:          # C: in column (MW4 8.1); F1-F3: fatigue (8.16)
+    if mark.state:          # C column (MW4 8.1), F1-F3 fatigue (8.16), S1.. suppression (7.4), P panic (13.0)
         bottom = f"{bottom} {mark.state}"
     p.drawText(QRectF(rect.left(), rect.bottom() - rect.height() * 0.25, rect.width(), rect.height() * 0.22),
                Qt.AlignCenter, bottom)

@@ -163,7 +163,7 @@ class UnitInspector(QTextBrowser):
             ("Defense", f"{t['defense']} ({t['target']} target)"),
             ("Movement", f"{t['movement']} MP ({t['move_class']})"),
         ]
-        if umpire:     # whether the enemy has seen it is the enemy's knowledge, not its owner's
+        if umpire and u.on_map:     # whether the enemy has seen it is the enemy's knowledge, not its owner's
             rows.append(("Spotting", "face-down (unseen by the enemy)" if u.face_down else "face-up (spotted)"))
         if u.carried_by:
             rows.append(("Carried by", u.carried_by))
@@ -175,6 +175,12 @@ class UnitInspector(QTextBrowser):
                                  ("formed column this turn", u.acted), ("paused mid-move", u.paused)) if on]
         if u.on_map:
             rows.append(("This turn", ", ".join(state) or "has not acted"))
+        if u.suppression:
+            rows.append(("Suppressed", f"S{u.suppression} (MW4 7.4-7.6; removed in the next removal phase)"))
+        if u.panicked:
+            rows.append(("Panicked", "neither moves nor fires until the marker comes off (MW4 13.1)"))
+        if u.status == "destroyed":
+            rows.append(("Status", f"destroyed ({game.strength(u)} steps)"))
         if u.fatigue:
             rows.append(("Fatigue", f"level {u.fatigue} (MW4 8.16)" + (": may not move until rested"
                                                                         if u.fatigue >= 2 else "")))

@@ -94,7 +94,7 @@ def test_10_25_terrain_of_the_target_hex_and_8_4_movers_lose_it(m):
     g = duel(m, target="sov_motor_rifle", target_col=11)
     g.units["f"].hex = m.grid.parse(at(m, 6))
     s = sheet(g, "f", "t")
-    assert s.die_modifier == cover and "MW4 6.6, 10.25" in "\n".join(s.text())
+    assert s.die_modifier == cover and "10.25)" in "\n".join(s.text())
     g.units["t"].moved = True
     s = sheet(g, "f", "t")
     assert s.die_modifier == 0 and "MW4 8.4" in "\n".join(s.text())
@@ -188,3 +188,75 @@ def test_7_16_on_map_h_class_loses_a_factor_a_step(m):
 
 def sheet_mode(g, mode):
     return fire_sheet(g, Mw4Map(g.map, MW4, g.night), "f", "t", mode)
+
+
+# ------------------------------------------------------------------ covering terrain (10.2-10.3)
+def _entry_side(g):
+    from umpire.core.hexgrid import Hexside
+    from umpire.core.los import crossing_plan
+    f, t = g.units["f"].hex, g.units["t"].hex
+    e = crossing_plan(t - f).entry_side
+    return Hexside(e.a + f, e.b + f)
+
+
+def _terrain_line(s):
+    return next(v for what, v, _ in s.lines if what == "terrain")
+
+
+def test_10_25_example_woods_and_a_crest_the_best_one_and_h_fire(m):
+    """MW4 10.25 example: a soft unit in woods fired on through a crest hexside benefits from the
+    better of the two against M fire; against H fire only the woods count (10.22)."""
+    g = duel(m, firer="us_m1", target="sov_motor_rifle", gap=5)
+    g.map.terrain[g.units["t"].hex] = "light_woods"
+    g.map.add_feature(_entry_side(g), "crest")
+    woods = MW4.terrain_types["light_woods"]["cover"]
+    s = sheet(g, "f", "t")
+    assert s.die_modifier == min(-3, woods) and "crest" in _terrain_line(s) and "not also light woods" in _terrain_line(s)
+    g.units["f"].type = "us_m109"                           # an H class firer: the crest does not count
+    s = sheet(g, "f", "t")
+    assert s.die_modifier == woods and "crest" not in _terrain_line(s)
+
+
+def test_10_45_no_defilade_against_fire_from_higher_ground(m):
+    g = duel(m, target="sov_motor_rifle", gap=5)
+    g.map.add_feature(_entry_side(g), "crest")
+    assert sheet(g, "f", "t").die_modifier == -3
+    g.map.elevation[g.units["f"].hex] = 1
+    assert sheet(g, "f", "t").die_modifier == 0
+
+
+def test_10_21_a_hilltop_is_defilade(m):
+    g = duel(m, target="sov_t72", gap=5)
+    g.map.elevation[g.units["t"].hex] = 1                   # higher than every neighbour
+    s = sheet(g, "f", "t")
+    assert s.die_modifier == -3 and "hilltop" in _terrain_line(s)
+
+
+def _slope_game(m, target, firer_level=1):
+    """The firer on the high side of a slope hexside, the target just below it."""
+    g = duel(m, target=target, gap=1)
+    g.map.elevation[g.units["f"].hex] = firer_level
+    g.map.add_feature(_entry_side(g), "slope", g.units["f"].hex)
+    return g
+
+
+@pytest.mark.parametrize("target,mod", [("sov_t72", -2), ("sov_bmp", -1), ("sov_motor_rifle", -1)])
+def test_10_32_fire_down_a_slope(m, target, mod):
+    s = sheet(_slope_game(m, target), "f", "t")
+    assert s.die_modifier == mod and "MW4 10.31, 10.32" in "\n".join(s.text())
+
+
+def test_10_31_vehicles_lose_it_to_fire_from_two_levels_up_but_infantry_keeps_it(m):
+    assert sheet(_slope_game(m, "sov_t72", firer_level=2), "f", "t").die_modifier == 0
+    assert sheet(_slope_game(m, "sov_motor_rifle", firer_level=2), "f", "t").die_modifier == -1
+
+
+def test_10_24_a_slope_shields_only_the_unit_above_it(m):
+    g = duel(m, target="sov_t72", gap=5)
+    side = _entry_side(g)
+    g.map.add_feature(side, "slope", g.units["t"].hex)      # the target stands on the high side
+    g.map.elevation[g.units["t"].hex] = 1
+    for n in g.map.on_map_neighbours(g.units["t"].hex):
+        g.map.elevation[n] = 1                               # not a hilltop: only the slope counts
+    s = sheet(g, "f", "t")
+    assert s.die_modifier == -3 and "slope hexside (defilade)" in _terrain_line(s)

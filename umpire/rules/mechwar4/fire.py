@@ -13,8 +13,8 @@ result; `resolve` then reads the rolled die on the same sheet.  The steps, with 
 4. the table: Anti-Armor by the firer's state (full, D1, D2) for hard and protected targets,
    the D2 table for on-map H class (6.43); Anti-Personnel for soft targets with -1 for a D1
    firer and -2 for a D2 firer (6.7);
-5. the die: 1d6 plus the best terrain modifier of the target's hex only (6.6, 10.25) -- none
-   for a soft target that moved this turn (8.4) nor for H class fire at a hard target
+5. the die: 1d6 plus the best terrain benefit only (6.6, 10.25; see `covering_terrain`) --
+   none for a soft target that moved this turn (8.4) nor for H class fire at a hard target
    (10.22) -- and +2 against a unit in column (8.14); kept within 1-6.
 
 Dual-class units fire their M weapons at hard and protected targets and their R weapons at
@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 
 from ...core.errors import RulesetError
 from ...core.game import Game, UnitState
-from ...core.hexgrid import hex_distance
-from ...core.los import Eye
+from ...core.hexgrid import Hexside, hex_distance
+from ...core.los import Eye, crossing_plan
 
 STEPS = {"D1": 1, "D2": 2, "D3": 3}
 MODES = ("main", "mg", "infantry_h")
@@ -175,21 +175,63 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         if firer_mod:
             die_mod += firer_mod
             add(("firer's losses", f"{firer_mod:+d} against a soft target", "MW4 6.7"))
-    terrain_key = game.map.terrain[t.hex]
-    cover = game.rules.terrain_types[terrain_key]["cover"]
-    if cover and target == "soft" and t.moved:
-        add(("terrain", f"none: a soft target that moved loses its {terrain_key.replace('_', ' ')}", "MW4 8.4"))
-    elif cover and h_class and target == "hard":
+    options = covering_terrain(game, sight, f, t, h_class)
+    if options and target == "soft" and t.moved:
+        add(("terrain", "none: a soft target that moved loses its cover", "MW4 8.4"))
+    elif options and h_class and target == "hard":
         add(("terrain", "none for H class fire at a hard target", "MW4 10.22"))
-    elif cover:
-        die_mod += cover
-        add(("terrain", f"{cover:+d} for {game.rules.terrain_types[terrain_key]['label'].lower()} "
-             "(the best modifier only)", "MW4 6.6, 10.25"))
+    elif options:
+        best = min(options)
+        die_mod += best[0]
+        others = f"; not also {', '.join(o[1] for o in options if o is not best)}" if len(options) > 1 else ""
+        add(("terrain", f"{best[0]:+d} for {best[1]} (the best one only{others})", f"{best[2]}, 10.25"))
     if t.in_column:
         die_mod += 2
         add(("target in column", "+2", "MW4 8.14"))
     _read_table(game, sheet, key, superiority, die_mod)
     return sheet
+
+
+def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: bool) -> list[tuple[int, str, str]]:
+    """Every terrain benefit the target could claim against this firer (MW4 10.2-10.3), as
+    (die modifier, what, rule); the caller keeps the best one only (10.25).
+    * the target's hex: woods, town... from the Terrain Effects Chart (10.21);
+    * defilade, -3: a hilltop hex, or behind a slope, crest or embankment hexside the line of
+      fire crosses into its hex -- a slope only shields the unit above it, a crest or an
+      embankment either side (10.21, 10.24); none when fired on from higher ground (10.45),
+      and crests never against H class fire (10.22);
+    * fired on down a slope into its lower hex: -2 for hard targets, -1 for protected and
+      soft ones, none for vehicles when the firer is two or more levels higher (10.31, 10.32).
+    """
+    rules, elev = game.rules, sight.elev
+    out: list[tuple[int, str, str]] = []
+    terrain = rules.terrain_types[game.map.terrain[t.hex]]
+    if terrain["cover"]:
+        out.append((terrain["cover"], terrain["label"].lower(), "MW4 6.6, 10.21"))
+    here, there = elev[t.hex], elev[f.hex]
+    entry = crossing_plan(t.hex - f.hex).entry_side
+    side = Hexside(entry.a + f.hex, entry.b + f.hex) if entry is not None else None
+    feats = game.map.features(side) if side is not None else {}
+    if there <= here:                                               # 10.45
+        if all(elev.get(n, here) < here for n in game.map.on_map_neighbours(t.hex)):
+            out.append((-3, "a hilltop (defilade)", "MW4 10.21"))
+        for kind, high in feats.items():
+            if rules.hexside_features[kind]["obstruction_level"] <= 0:
+                continue
+            if rules.hexside_features[kind]["draw"] == "slope" and high != t.hex:
+                continue                         # below a slope: 10.31 below, not defilade
+            if kind == "crest" and h_class:
+                continue                         # 10.22
+            out.append((-3, f"behind a {rules.hexside_features[kind]['label'].lower()} hexside (defilade)",
+                        "MW4 10.21, 10.24"))
+    for kind, high in feats.items():
+        if rules.hexside_features[kind]["draw"] == "slope" and high is not None and high != t.hex:
+            vehicle = game.unit_type(t)["move_class"] != "foot"
+            if vehicle and there - here >= 2:
+                continue                         # 10.31: no help to vehicles against fire from far above
+            mod = -2 if game.unit_type(t)["target"] == "hard" else -1
+            out.append((mod, "fire down a slope into its hex", "MW4 10.31, 10.32"))
+    return out
 
 
 def _infantry_h(game: Game, f: UnitState, sheet: FireSheet, d: int) -> FireSheet:

@@ -260,3 +260,46 @@ def test_10_24_a_slope_shields_only_the_unit_above_it(m):
         g.map.elevation[n] = 1                               # not a hilltop: only the slope counts
     s = sheet(g, "f", "t")
     assert s.die_modifier == -3 and "slope hexside (defilade)" in _terrain_line(s)
+
+
+# ------------------------------------------------------------------ G class (6.84-6.88)
+def test_6_85_g_class_fires_only_at_vehicles(m):
+    assert sheet(duel(m, firer="us_tow", target="sov_motor_rifle", gap=3), "f", "t").rule == "MW4 6.85"
+    s = sheet(duel(m, firer="us_tow", target="sov_t72", gap=3), "f", "t")
+    assert s.legal and s.g_fire
+
+
+def test_6_86_brdm_missiles_not_at_adjacent_targets(m):
+    assert sheet(duel(m, firer="sov_brdm_at", target="us_m1", gap=1), "f", "t").rule == "MW4 6.86"
+    assert sheet(duel(m, firer="sov_brdm_at", target="us_m1", gap=2), "f", "t").legal
+
+
+class _Dice:
+    def __init__(self, face):
+        self.face = face
+
+    def roll(self, purpose, count=1, sides=6):
+        return type("R", (), {"total": self.face})()
+
+
+def test_6_84_a_g_unit_that_spends_its_missiles_leaves_the_map(m):
+    from umpire.rules.mechwar4.fire import ammunition
+    g = duel(m, firer="us_tow", target="sov_t72", gap=3)
+    s = sheet(g, "f", "t")
+    rating = UT["us_tow"]["ammo"]
+    assert ammunition(g, g.units["f"], s, _Dice(rating + 1))[0][1] == {}            # above: missiles left
+    uid, values, line = ammunition(g, g.units["f"], s, _Dice(rating))[0]            # at or under: spent
+    assert values["status"] == "removed" and values["g_spent"] and "MW4 6.84" in line
+
+
+def test_6_87_a_dual_unit_goes_on_with_its_conventional_weapon(m):
+    from umpire.rules.mechwar4.fire import ammunition
+    g = duel(m, firer="sov_bmp", target="us_m1", gap=3)
+    s = sheet(g, "f", "t")
+    assert s.g_fire and "firing as G" in "\n".join(s.text())
+    values = ammunition(g, g.units["f"], s, _Dice(1))[0][1]
+    assert values == {"g_spent": True}
+    g.units["f"].g_spent = True
+    s = sheet(g, "f", "t")
+    assert s.legal and not s.g_fire and "firing as M" in "\n".join(s.text())
+    assert not sheet(duel(m, firer="sov_bmp", target="us_mech_inf", gap=3), "f", "t").g_fire   # R at infantry

@@ -83,6 +83,10 @@ def _fire(ctx: Context) -> tuple[str, Any]:
         _set_unit(ctx, rows[f.id], fired=True)
         _apply(ctx, rows, target, result)
         outcomes.append(f"{f.id}: {result}")
+        for uid, values, line in system.after_fire(game, f, sheet, ctx.dice):
+            if values:
+                _set_unit(ctx, rows[uid], **values)
+            ctx.log.append(line)
     spot_summary, _change = _spot(ctx)
     if not opportunity:
         _unit_done(ctx, side)

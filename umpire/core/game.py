@@ -25,7 +25,7 @@ class UnitState:
     name: str
     quality: str
     hex: Hex | None
-    status: str = "on_map"        # on_map | off_map | destroyed | exited
+    status: str = "on_map"        # on_map | off_map | destroyed | exited | removed (out of missiles, 6.84)
     steps_lost: int = 0
     face_down: bool = True
     carried_by: str | None = None
@@ -42,6 +42,7 @@ class UnitState:
     acted: bool = False                 # activation used without moving or firing (formed column)
     panicked: bool = False              # MW4 13.0: a panic marker; neither moves nor fires
     suppression: int = 0                # MW4 7.4-7.6: S1, S2...; removed in the removal phase
+    g_spent: bool = False               # MW4 6.84: its missiles are spent
 
     @property
     def on_map(self) -> bool:

@@ -14,7 +14,7 @@ from sqlmodel import Field, SQLModel
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
 SCHEMA_VERSION = 5     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
-                       # 5: panic and suppression
+                       # 5: panic, suppression, spent missiles
 
 
 class GameInfo(SQLModel, table=True):
@@ -117,6 +117,7 @@ class UnitRow(SQLModel, table=True):
     # schema 5
     panicked: bool = False           # a panic marker (MW4 13.0): no move, no fire until removed
     suppression: int = 0             # suppression level S1, S2... (MW4 7.4-7.6)
+    g_spent: bool = False            # its G class missiles are spent (MW4 6.84)
 
 
 class HexRow(SQLModel, table=True):

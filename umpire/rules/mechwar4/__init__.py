@@ -10,7 +10,7 @@ from ...core.los import Eye
 from ...core.ruleset import Ruleset
 from ...core.terrain import GameMap
 from .los import Mw4Map
-from .fire import STEPS, SUPPRESSION, FireSheet, fire_sheet, panic_number, removal_number, resolve
+from .fire import STEPS, SUPPRESSION, FireSheet, ammunition, fire_sheet, panic_number, removal_number, resolve
 from .formation import formation
 from .movement import MoveCheck, check_move, form_column_problem
 from .spotting import Spotter
@@ -120,6 +120,10 @@ class RuleSystem:
 
     def resolve_fire(self, sheet: FireSheet, die: int) -> str:
         return resolve(sheet, die)
+
+    def after_fire(self, game, unit, sheet: FireSheet, dice) -> list[tuple[str, dict, str]]:
+        """What firing does to the firer afterwards: ammunition depletion (6.84)."""
+        return ammunition(game, unit, sheet, dice)
 
     def fire_effect(self, result: str) -> tuple[int, int]:
         """(steps lost, suppression levels) for a CRT result."""

@@ -60,6 +60,7 @@ class FireSheet:
     cells: tuple[str, ...] = ()          # the result for each die face 1-6, modifiers applied
     roll: int | None = None
     result: str | None = None
+    g_fire: bool = False                 # a G class shot: ammunition depletion follows (6.84)
 
     @property
     def odds(self) -> dict[str, float]:
@@ -130,9 +131,17 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if target == "helicopter":
         return no("fire at helicopters is air defence fire (MW4 17.31), not resolved here yet")
     wc = ft["weapons_class"]
-    if wc == "dual":
-        wc = "M" if target in ("hard", "protected") else "R"
-    sheet = FireSheet(firer_id, target_id, True)
+    if wc == "dual":        # G at vehicles while its missiles last, else its conventional weapon (6.87, 6.88)
+        wc = "G" if target in ("hard", "protected") and not f.g_spent and mode == "main" else \
+            ("R" if ft["move_class"] == "foot" else "M")
+    elif wc == "G" and mode == "main":
+        if f.g_spent:
+            return no(f"{f.id} has spent its missiles", "MW4 6.84")
+        if target not in ("hard", "protected"):
+            return no("G class fires only at vehicles", "MW4 6.85")
+    if wc == "G" and mode == "main" and d < ft.get("min_range", 0):
+        return no(f"{f.id}'s missiles need {ft['min_range']} hexes at least", "MW4 6.86")
+    sheet = FireSheet(firer_id, target_id, True, g_fire=wc == "G" and mode == "main")
     add = sheet.lines.append
     add(("range", f"{d} hexes (of {reach})", "MW4 6.0 step 1"))
     add(("target type", target, "MW4 6.0 step 2"))
@@ -275,6 +284,22 @@ def resolve(sheet: FireSheet, die: int) -> str:
     sheet.roll = die
     sheet.result = sheet.cells[die - 1]
     return sheet.result
+
+
+def ammunition(game: Game, u: UnitState, sheet: FireSheet, dice) -> list[tuple[str, dict, str]]:
+    """After a G shot: 1d6 at or under the unit's rating spends its missiles (6.84); a unit
+    without another weapon leaves the map, a dual one fires conventionally from then on (6.87)."""
+    rating = game.unit_type(u).get("ammo", 0)
+    if not sheet.g_fire or not rating:
+        return []
+    r = dice.roll(f"ammunition depletion {u.id} (spent on 1-{rating})", 1, 6).total
+    if r > rating:
+        return [(u.id, {}, f"{u.id} ammunition: {r}, missiles left (MW4 6.84)")]
+    if game.unit_type(u)["weapons_class"] == "dual":
+        return [(u.id, {"g_spent": True}, f"{u.id} ammunition: {r}, missiles spent; it fires its other "
+                                           "weapons from now on (MW4 6.84, 6.87)")]
+    return [(u.id, {"g_spent": True, "status": "removed", "q": None, "r": None},
+             f"{u.id} ammunition: {r}, missiles spent; it leaves the map (MW4 6.84)")]
 
 
 def panic_number(game: Game, u: UnitState) -> tuple[int, str]:

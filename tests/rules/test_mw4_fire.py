@@ -303,3 +303,14 @@ def test_6_87_a_dual_unit_goes_on_with_its_conventional_weapon(m):
     s = sheet(g, "f", "t")
     assert s.legal and not s.g_fire and "firing as M" in "\n".join(s.text())
     assert not sheet(duel(m, firer="sov_bmp", target="us_mech_inf", gap=3), "f", "t").g_fire   # R at infantry
+
+
+def test_6_10_r_class_at_armour_only_suppresses_within_3_hexes(m):
+    g = duel(m, firer="us_mech_inf", target="sov_bmp", gap=2)
+    s = sheet(g, "f", "t")
+    text = "\n".join(s.text())
+    assert s.legal and s.table == CRT["anti_personnel"]["label"] and "MW4 6.10" in text
+    assert set(s.cells) <= {"-", "S1"}
+    sup = UT["us_mech_inf"]["attack"] - UT["sov_bmp"]["defense"]
+    assert f"= {sup:+d}: suppressive fire" in text
+    assert sheet(duel(m, firer="us_mech_inf", target="sov_bmp", gap=4), "f", "t").rule in ("MW4 6.10", "MW4 6.0 step 1")

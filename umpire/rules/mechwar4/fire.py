@@ -23,6 +23,8 @@ soft ones (a simplification of 6.87-6.88: the catalogue does not give both stren
 Two other weapons a unit may choose (`mode`):
 * "mg" -- tanks, tank destroyers and APCs fire their machine guns at a soft target as a 2R3
   attack instead of their main armament (6.44);
+* R class fire at a vehicle (6.10) is suppressive: 3 hexes at most, attack less defense on
+  the Anti-Personnel table with terrain, and any effect only suppresses (S1);
 * "infantry_h" -- infantry attacks a vehicle close in with a 6H direct-fire H attack (6.45):
   -3 at 1 hex (the worked example); the rule's closing note allows 2 hexes at -3 too, read
   here as the same -3; -1 a step lost (7.16) and -3 a suppression level (7.6); on the D2
@@ -162,7 +164,14 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         attack -= per * f.suppression
         add(("firer suppressed", f"S{f.suppression}: -{per * f.suppression}", "MW4 7.51" if per == 2 else "MW4 7.52, 7.6"))
     h_class = wc == "H"
-    if not h_class:
+    suppressive = wc == "R" and target in ("hard", "protected")       # 6.10
+    if suppressive and d > 3:
+        return no(f"R class fire at vehicles reaches 3 hexes; {t.id} is {d} away", "MW4 6.10")
+    if suppressive:
+        superiority = attack - tt["defense"]
+        add(("attack superiority", f"{attack} - defense {tt['defense']} = {superiority:+d}: suppressive fire at a "
+             "vehicle, on the Anti-Personnel CRT; any effect is S1", "MW4 6.10"))
+    elif not h_class:
         rows = game.rules.tables["attenuation"].section("entry")
         row = rows.get(f"{target}_{wc}")
         if row is None:
@@ -176,7 +185,9 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         superiority = attack
         add(("attack superiority", f"{attack}: H class, no attenuation and no defense deducted", "MW4 6.43"))
     die_mod = 0
-    if target in ("hard", "protected"):
+    if suppressive:
+        key = "anti_personnel"
+    elif target in ("hard", "protected"):
         key = "anti_armor_d2" if h_class else f"anti_armor_{_state(f)}"
     else:
         key = "anti_personnel"
@@ -198,6 +209,8 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         die_mod += 2
         add(("target in column", "+2", "MW4 8.14"))
     _read_table(game, sheet, key, superiority, die_mod)
+    if suppressive:         # 6.10: whatever the table says, a vehicle is only suppressed
+        sheet.cells = tuple("-" if c == "-" else "S1" for c in sheet.cells)
     return sheet
 
 

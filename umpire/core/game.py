@@ -97,6 +97,7 @@ class Game:
     victory: list[Victory] = field(default_factory=list)
     contacts: dict[tuple[str, str], Contact] = field(default_factory=dict)   # (side, unit) -> knowledge
     commands: dict[tuple[int, str], tuple[str, Hex | None]] = field(default_factory=dict)  # (turn, company)
+    company_morale: dict[str, tuple[int, int]] = field(default_factory=dict)   # company -> (losses, panic rise)
 
     def command_of(self, unit: UnitState) -> str | None:
         """This turn's command for the unit's company; None for independent units (MW4 19.14)."""

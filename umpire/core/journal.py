@@ -24,7 +24,7 @@ from .store import models as m
 # what a digest covers: the state, not the journal nor where and when the file was made
 STATE_COLUMNS = {"game_info": ("turn", "phase", "active_side", "passed", "active_company", "activation_units"),
                  "unit": None, "contact": None,
-                 "overlay": None, "command": None}
+                 "overlay": None, "command": None, "company_state": None}
 
 
 def _key(row: SQLModel) -> dict[str, Any]:

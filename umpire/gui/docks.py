@@ -175,6 +175,10 @@ class UnitInspector(QTextBrowser):
                                  ("formed column this turn", u.acted), ("paused mid-move", u.paused)) if on]
         if u.on_map:
             rows.append(("This turn", ", ".join(state) or "has not acted"))
+        if u.company in game.company_morale:
+            losses, rise = game.company_morale[u.company]
+            rows.append(("Company morale", f"{losses} unit{'s' if losses != 1 else ''} lost; panic level "
+                                           f"+{rise} level{'s' if rise != 1 else ''} (MW4 19.812)"))
         if u.suppression:
             rows.append(("Suppressed", f"S{u.suppression} (MW4 7.4-7.6; removed in the next removal phase)"))
         if u.panicked:

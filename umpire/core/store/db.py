@@ -70,10 +70,11 @@ def _migrate_3_to_4(conn: Connection) -> None:
 
 
 def _migrate_4_to_5(conn: Connection) -> None:
-    """Schema 5 adds panic markers, suppression and spent missiles to units."""
+    """Schema 5 adds panic markers, suppression and spent missiles to units, and company morale."""
     conn.execute(text("ALTER TABLE unit ADD COLUMN panicked BOOLEAN DEFAULT FALSE NOT NULL"))
     conn.execute(text("ALTER TABLE unit ADD COLUMN suppression INTEGER DEFAULT 0 NOT NULL"))
     conn.execute(text("ALTER TABLE unit ADD COLUMN g_spent BOOLEAN DEFAULT FALSE NOT NULL"))
+    m.CompanyStateRow.__table__.create(conn)
 
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
@@ -325,6 +326,8 @@ def _read_game(session: Session, location: str) -> Game:
                                      tuple(Hex(q, r) for q, r in u.path), u.camouflaged, u.improved,
                                      Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused,
                                      u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent)
+    for c in session.exec(select(m.CompanyStateRow)):
+        game.company_morale[c.company_id] = (c.losses, c.panic_rise)
     for c in session.exec(select(m.CommandRow)):
         game.commands[(c.turn, c.company_id)] = (c.code, Hex(c.ambush_q, c.ambush_r) if c.ambush_q is not None else None)
     for c in session.exec(select(m.ContactRow)):

@@ -241,3 +241,13 @@ class CommandRow(SQLModel, table=True):
     code: str                         # bound | overwatch | bounding_overwatch | withdraw | rally | regroup
     ambush_q: Optional[int] = None    # MW4 6.913: a secret ambush hex
     ambush_r: Optional[int] = None
+
+
+class CompanyStateRow(SQLModel, table=True):
+    """A company's morale as play changes it (schema 5; MW4 19.81): units lost and how many
+    levels its panic level has risen.  Absent: no loss yet."""
+
+    __tablename__ = "company_state"
+    company_id: str = Field(primary_key=True, foreign_key="company.id")
+    losses: int = 0
+    panic_rise: int = 0

@@ -12,6 +12,7 @@ from ...core.terrain import GameMap
 from .los import Mw4Map
 from .fire import STEPS, SUPPRESSION, FireSheet, ammunition, fire_sheet, panic_number, removal_number, resolve
 from .formation import formation
+from .morale import company_loss
 from .movement import MoveCheck, check_move, form_column_problem
 from .spotting import Spotter
 from .victory import VictoryReport, evaluate
@@ -124,6 +125,14 @@ class RuleSystem:
     def after_fire(self, game, unit, sheet: FireSheet, dice) -> list[tuple[str, dict, str]]:
         """What firing does to the firer afterwards: ammunition depletion (6.84)."""
         return ammunition(game, unit, sheet, dice)
+
+    def unit_lost(self, game, unit, dice) -> tuple[str, dict, list[str]] | None:
+        """A unit of a company is destroyed: the company's morale (19.812) -- (company, its new
+        state, journal lines), or None for independent units (19.823)."""
+        if not unit.company:
+            return None
+        state, lines = company_loss(game, unit.company, dice)
+        return unit.company, state, lines
 
     def fire_effect(self, result: str) -> tuple[int, int]:
         """(steps lost, suppression levels) for a CRT result."""

@@ -40,6 +40,7 @@ from ...core.errors import RulesetError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
+from .morale import unit_panic_level
 
 STEPS = {"D1": 1, "D2": 2, "D3": 3}
 MODES = ("main", "mg", "infantry_h")
@@ -317,14 +318,21 @@ def ammunition(game: Game, u: UnitState, sheet: FireSheet, dice) -> list[tuple[s
 
 def panic_number(game: Game, u: UnitState) -> tuple[int, str]:
     """The highest 1d10 on which the unit panics when it tries to move or fire (13.0)."""
-    level = game.rules.qualities[u.quality]["panic_level"]
-    rows = game.rules.tables["panic"].section("entry")
-    row = rows.get(str(level))
-    if row is None:
-        raise RulesetError(f"no row for panic level {level}", file="panic.toml")
+    level, row = _panic_row(game, u)
     return row[_state(u)], f"panic level {level}%, {_state(u).upper() if _state(u) != 'full' else 'full strength'}"
 
 
 def removal_number(game: Game, u: UnitState) -> int:
-    level = game.rules.qualities[u.quality]["panic_level"]
-    return game.rules.tables["panic"].section("entry")[str(level)]["removal"]
+    return _panic_row(game, u)[1]["removal"]
+
+
+def _panic_row(game: Game, u: UnitState) -> tuple[int, dict]:
+    """The Panic Table row for the unit's level, with its company's rise (19.812); above the
+    table's last row, the last row."""
+    level = unit_panic_level(game, u)
+    rows = game.rules.tables["panic"].section("entry")
+    levels = sorted(int(k) for k in rows if k.isdigit())
+    if not levels or level < levels[0]:
+        raise RulesetError(f"no row for panic level {level}", file="panic.toml")
+    usable = max(x for x in levels if x <= level)
+    return level, rows[str(usable)]

@@ -26,7 +26,7 @@ def test_opens_with_every_unit_in_the_tree(window):
     assert _tree_keys(window.tree) == set(window.game.units)
     assert window.viewer_box.count() == 3
     assert "Kaltenbach Gap" in window.windowTitle()
-    assert "Sample tables" in window.sample_label.text()
+    assert "sample tables in use" in window.sample_label.text() and "Observation Range Table" in window.sample_label.toolTip()
 
 
 def test_tree_selection_selects_on_the_map(window, qtbot):

@@ -222,9 +222,10 @@ class MainWindow(QMainWindow):
         self.inspector.show_nothing()
         self.selected = None
         samples = [t.title for t in game.rules.sample_tables()]
-        self.sample_label.setText(f"Sample tables: {', '.join(samples)}" if samples else "")
-        self.sample_label.setToolTip("These tables are stand-ins for charts the rules text refers to but "
-                                     "does not print. Help → Tables in Use lists them.")
+        # a count keeps the status bar readable; the names are in the tooltip and Help → Tables in Use
+        self.sample_label.setText(f"{len(samples)} sample tables in use (Help → Tables in Use)" if samples else "")
+        self.sample_label.setToolTip("Stand-ins for charts the rules text refers to but does not print:\n"
+                                     + "\n".join(samples))
         self._enable_game_actions(True)
         self._update_title()
         self.map_view.fit_map()

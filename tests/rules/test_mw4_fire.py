@@ -314,3 +314,13 @@ def test_6_10_r_class_at_armour_only_suppresses_within_3_hexes(m):
     sup = UT["us_mech_inf"]["attack"] - UT["sov_bmp"]["defense"]
     assert f"= {sup:+d}: suppressive fire" in text
     assert sheet(duel(m, firer="us_mech_inf", target="sov_bmp", gap=4), "f", "t").rule in ("MW4 6.10", "MW4 6.0 step 1")
+
+
+def test_8_14_a_unit_in_column_fires_on_the_d2_table(m):
+    g = duel(m)
+    g.units["f"].in_column = True
+    s = sheet(g, "f", "t")
+    assert s.table == CRT["anti_armor_d2"]["label"] and "MW4 8.14" in "\n".join(s.text())
+    g = duel(m, target="sov_motor_rifle", gap=3)
+    g.units["f"].in_column = True
+    assert sheet(g, "f", "t").die_modifier == -2            # as a D2 firer against soft targets (6.7)

@@ -189,10 +189,12 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if suppressive:
         key = "anti_personnel"
     elif target in ("hard", "protected"):
-        key = "anti_armor_d2" if h_class else f"anti_armor_{_state(f)}"
+        key = "anti_armor_d2" if h_class or f.in_column else f"anti_armor_{_state(f)}"
+        if f.in_column and not h_class:
+            add(("firer in column", "fires on the D2 table", "MW4 8.14"))
     else:
         key = "anti_personnel"
-        firer_mod = {"full": 0, "d1": -1, "d2": -2}[_state(f)]
+        firer_mod = {"full": 0, "d1": -1, "d2": -2}["d2" if f.in_column else _state(f)]
         if firer_mod:
             die_mod += firer_mod
             add(("firer's losses", f"{firer_mod:+d} against a soft target", "MW4 6.7"))

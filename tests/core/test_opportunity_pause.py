@@ -116,3 +116,18 @@ def test_19_14_rally_allows_no_change_of_status(game, tmp_path):
     _orders(game, tmp_path, "warpac", {"Tank Co": "rally"})
     with pytest.raises(UmpireError, match="Rally"):
         act(game, "form_column", unit="T1")
+
+
+def test_19_14_overwatch_units_may_dismount_in_place_but_not_under_rally(game, tmp_path):
+    _orders(game, tmp_path, "warpac", {"1 MRC": "overwatch"})
+    act(game, "move", unit="1/1", path=["1626"], dismount=["1/1 Rifles"])
+    assert open_game(game).units["1/1 Rifles"].carried_by is None
+    act(game, "pass")                                     # NATO passes; the Soviets act on
+    with pytest.raises(UmpireError, match="Overwatch"):
+        act(game, "move", unit="1/2", path=["1726", "1725"])
+
+
+def test_19_14_rally_forbids_dismounting(game, tmp_path):
+    _orders(game, tmp_path, "warpac", {"1 MRC": "rally"})
+    with pytest.raises(UmpireError, match="Rally"):
+        act(game, "move", unit="1/1", path=["1626"], dismount=["1/1 Rifles"])

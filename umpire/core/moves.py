@@ -41,7 +41,13 @@ def _move(ctx: Context) -> tuple[str, Any]:
         _check_no_pause(game, uid)
         _check_in_activation(game, uid)
         command = game.command_of(game.units[uid])
-        if command and ctx.system.commands()[command]["moves"] == "never":
+        # mounting or dismounting in place changes status, it does not move (19.14)
+        in_place = len(path) == 1 and not how.get("exit") and game.units[uid].on_map
+        spec = ctx.system.commands().get(command, {}) if command else {}
+        if command and in_place and not spec.get("status", True):
+            raise UmpireError(f"{uid} cannot mount or dismount: {game.units[uid].company} is under a "
+                              f"{spec['label']} command ({spec['rule']})")
+        if command and not in_place and spec["moves"] == "never":
             rule = ctx.system.commands()[command]["rule"]
             raise UmpireError(f"{uid} cannot move: {game.units[uid].company} is under a "
                               f"{ctx.system.commands()[command]['label']} command ({rule})")

@@ -225,3 +225,16 @@ def test_fire_from_the_command_line_with_its_worksheet(tmp_path, sample_path):
     assert r.returncode == 0 and r.stdout.startswith("Fire at C1")
     again = umpire("fire", game, "A3", "--at", "Recon 1", "--odds").stdout
     assert "MW4 6.13" in again or "MW4 6.11" in again        # fired once this turn, or panicked
+
+
+def test_the_same_seed_rolls_the_same_dice(tmp_path, sample_path):
+    """`umpire new --seed`: two games with one seed and the same actions roll alike (issue 4, dice)."""
+    import json
+    rolls = []
+    for name in ("a", "b"):
+        game = tmp_path / f"{name}.umpire"
+        assert umpire("new", sample_path, "--out", game, "--seed", "club-night").returncode == 0
+        umpire("end-turn", game)
+        rows = json.loads(umpire("journal", game, "--json").stdout)
+        rolls.append([r["rolls"] for r in rows])
+    assert rolls[0] == rolls[1] and any(rolls[0])

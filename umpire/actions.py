@@ -14,9 +14,10 @@ from .core.store.db import create_game, open_game
 from .rules import rule_system
 
 
-def new_game(scenario: Scenario, target: str | Path, overwrite: bool = False) -> str:
-    """Create the game file and run the opening spotting pass (MW4 5.2: face-down until seen)."""
-    location = create_game(scenario, target, overwrite=overwrite)
+def new_game(scenario: Scenario, target: str | Path, overwrite: bool = False, seed: str | None = None) -> str:
+    """Create the game file and run the opening spotting pass (MW4 5.2: face-down until seen).
+    `seed` fixes the dice (the same seed and actions give the same rolls); default: a fresh one."""
+    location = create_game(scenario, target, overwrite=overwrite, seed=seed)
     perform(location, "open", {}, rule_system(scenario.rules))
     return location
 

@@ -41,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
     n.add_argument("scenario")
     n.add_argument("--out", help="game file path or database URL (default: <scenario>.umpire here)")
     n.add_argument("--force", action="store_true", help="overwrite an existing game file")
+    n.add_argument("--seed", help="the dice seed: the same seed and the same actions roll the same dice "
+                                  "(default: a fresh one)")
     v = sub.add_parser("validate", help="check scenario (.toml) and game (.umpire) files")
     v.add_argument("files", nargs="+")
     r = sub.add_parser("render", help="write a PNG of the map as one viewer knows it")
@@ -163,7 +165,7 @@ def cmd_new(args) -> int:
 
     scenario = load_scenario(args.scenario)
     out = args.out or default_game_path(args.scenario)
-    where = new_game(scenario, out, overwrite=args.force)
+    where = new_game(scenario, out, overwrite=args.force, seed=args.seed)
     print(f"created {where}: {scenario.title}, {len(scenario.units)} units")
     return 0
 

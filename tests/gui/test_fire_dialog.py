@@ -56,3 +56,19 @@ def test_choosing_a_weapon_the_target_does_not_allow_disables_fire(w):
     d.weapon.setCurrentIndex(d.weapon.findData("mg"))         # machine guns: soft targets only (6.44)
     assert "MW4 6.44" in d.sheet.toPlainText() and not d.fire_button.isEnabled()
     assert list(d.firers) == ["A3"]                           # nobody else has that shot
+
+
+def _mark_text(w):
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+    if w.play.fire_mark is None:
+        return None
+    return " ".join(i.text() for i in w.play.fire_mark.childItems() if isinstance(i, QGraphicsSimpleTextItem))
+
+
+def test_the_result_is_marked_on_the_map_for_the_firing_side_only(w):
+    w.viewer_box.setCurrentIndex(1)                        # NATO fires in its own view
+    w.play.run("fire", FireDialog(w, "A3").params())
+    text = _mark_text(w)
+    assert text and text.startswith("A3") and "Recon 1" not in text
+    w.viewer_box.setCurrentIndex(2)                        # the Soviets' view: no mark naming NATO's units
+    assert _mark_text(w) is None

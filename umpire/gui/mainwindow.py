@@ -250,6 +250,7 @@ class MainWindow(QMainWindow):
 
     def close_game(self) -> None:
         self.sight_tools.clear()
+        self.play.clear_fire_mark()
         self.play.stack.clear()
         self.play.journal_view.clear()
         self.game = None
@@ -355,6 +356,7 @@ class MainWindow(QMainWindow):
         if self.game is None or index < 0:
             return
         self.viewer = self.viewer_box.itemData(index)
+        self.play.clear_fire_mark()      # it was drawn for the previous viewer
         actions = self._viewer_actions.actions()
         if index < len(actions):
             actions[index].setChecked(True)

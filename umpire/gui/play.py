@@ -63,6 +63,7 @@ class Play(QObject):
         self.w = window
         self.stack = QUndoStack(self)
         self.rebuilding = False
+        self.fire_mark: QGraphicsItemGroup | None = None
         self.path_item: QGraphicsItemGroup | None = None
         self.act_undo = self.stack.createUndoAction(self, "&Undo")
         self.act_undo.setShortcut(QKeySequence.Undo)
@@ -245,6 +246,7 @@ class Play(QObject):
         """Perform an engine action, refresh the window, and put it on the undo stack.
         Returns the action's result, or None when the engine refused it (the reason is shown)."""
         game = self.w.game
+        self.clear_fire_mark()
         acting = game.active_side if kind in ("activate", "end_activation", "pass", "form_column", "move", "halt") \
             else params.get("side")
         if kind == "fire":
@@ -256,9 +258,12 @@ class Play(QObject):
             self.w.statusBar().showMessage(e.one_line(), 10000)
             QMessageBox.warning(self.w, "Not allowed", e.one_line())
             return None
+        before = game
         self.w.reload_game()
         if kind == "move":
             self.w.unit_menu.move_done()
+        if kind == "fire":
+            self.mark_fire(before, params, res.summary)
         self.stack.push(JournalCommand(self, _label(kind, params)))
         self.refresh_journal()
         self.refresh_phase()
@@ -270,7 +275,49 @@ class Play(QObject):
         spotting results that follow it (what each side saw is the umpire's knowledge)."""
         return summary if self.w.viewer == UMPIRE else summary.split(" Spotting:")[0]
 
+    def mark_fire(self, before, params: dict, summary: str) -> None:
+        """The results of a fire on the map, at the target's hex, for the umpire and the firing
+        side only (the target's side learns its losses from its own counters)."""
+        firers = params.get("firers") or []
+        if not firers or firers[0] not in before.units:
+            return
+        side = before.units[firers[0]].side
+        viewer = self.w.viewer
+        contact = before.contacts.get((side, params.get("target")))
+        if viewer not in (UMPIRE, side) or contact is None:
+            return
+        h = before.units[params["target"]].hex if viewer == UMPIRE else contact.hex
+        if h is None:
+            return
+        text = summary.split(". Spotting")[0].split(": ", 1)[-1]
+        lay = self.w.scene.layout
+        group = QGraphicsItemGroup()
+        group.setZValue(40)
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(9, int(lay.size * 0.45)))
+        font.setBold(True)
+        label = QGraphicsSimpleTextItem(text)
+        label.setFont(font)
+        label.setBrush(QColor(160, 0, 0))
+        r = label.boundingRect()
+        x, y = lay.center(h)
+        box = QGraphicsRectItem(x - r.width() / 2 - 4, y - lay.size * 1.1 - r.height() / 2, r.width() + 8, r.height())
+        box.setBrush(QColor(255, 255, 240, 240))
+        box.setPen(QPen(QColor(160, 0, 0), 2))
+        label.setPos(x - r.width() / 2, y - lay.size * 1.1 - r.height() / 2)
+        group.addToGroup(box)
+        group.addToGroup(label)
+        group.setToolTip(summary.split(". Spotting")[0])
+        self.w.scene.addItem(group)
+        self.fire_mark = group
+
+    def clear_fire_mark(self) -> None:
+        if self.fire_mark is not None and self.fire_mark.scene() is not None:
+            self.fire_mark.scene().removeItem(self.fire_mark)
+        self.fire_mark = None
+
     def engine_step(self, fn) -> None:
+        self.clear_fire_mark()
         try:
             row = fn(self.w.game.location)
         except UmpireError as e:

@@ -1,6 +1,6 @@
 """The long soak: autoplay a scenario for many turns, then replay the journal and compare.
 
-    python tools/soak.py [--turns 1000] [--seed soak] [--scenario scenarios/kaltenbach-gap.toml]
+    python tools/soak.py [--turns 1000] [--seed soak] [--moves-per-phase 4] [--scenario ...]
 
 The scenario is copied with its length set to --turns (a scenario's own length is part of
 what replay re-runs, so the copy is what the game file keeps).  Prints progress every 50
@@ -33,6 +33,7 @@ def main() -> int:
     ap.add_argument("--seed", default="soak")
     ap.add_argument("--scenario", default=str(ROOT / "scenarios" / "kaltenbach-gap.toml"))
     ap.add_argument("--keep", help="write the game file here instead of a temporary folder")
+    ap.add_argument("--moves-per-phase", type=int, default=4, help="the bot's activations a side and phase")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         text = Path(args.scenario).read_text(encoding="utf-8")
@@ -55,7 +56,8 @@ def main() -> int:
                     rate = (time.perf_counter() - start) / max(turn - 1, 1)
                     print(f"turn {turn}: {rate:.2f} s a turn", flush=True)
 
-        autoplay(load_scenario(src), out, args.turns, args.seed, report=progress)
+        autoplay(load_scenario(src), out, args.turns, args.seed, moves_per_phase=args.moves_per_phase,
+                 report=progress)
         played = time.perf_counter() - start
         game = open_game(out)
         actions = len(engine.journal(str(out)))

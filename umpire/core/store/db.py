@@ -328,7 +328,9 @@ def _read_game(session: Session, location: str) -> Game:
                                      u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent)
     for c in session.exec(select(m.CompanyStateRow)):
         game.company_morale[c.company_id] = (c.losses, c.panic_rise)
-    for c in session.exec(select(m.CommandRow)):
+    # past turns' commands stay in the file (the journal and the digest), but play needs only
+    # this turn's and those given ahead; reading every turn's made long games slow to open
+    for c in session.exec(select(m.CommandRow).where(m.CommandRow.turn >= info.turn)):
         game.commands[(c.turn, c.company_id)] = (c.code, Hex(c.ambush_q, c.ambush_r) if c.ambush_q is not None else None)
     for c in session.exec(select(m.ContactRow)):
         game.contacts[(c.side_id, c.unit_id)] = Contact(

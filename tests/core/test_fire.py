@@ -77,10 +77,13 @@ def test_6_5_opportunity_fire_at_a_paused_mover(tmp_path, sample_scenario):
     path = new_game(sample_scenario, tmp_path / "o.umpire")
     perform(path, "move", {"unit": "Recon 1", "path": RECON_RUN + ["2214"], "until": "2215"}, system_for(path))
     assert open_game(path).units["Recon 1"].paused
+    assert open_game(path).active_side == "warpac"
+    with pytest.raises(UmpireError, match="MW4 4.1"):
+        fire(path, "T1", "A3")                        # only the paused mover may be fired on out of turn
     res = fire(path, "Recon 1", "A3", typed=dice(10, 1))
     g = open_game(path)
-    assert res.summary.startswith("Opportunity fire") and g.active_side == "warpac"   # still the mover's turn
-    assert g.units["A3"].fired and g.units["Recon 1"].steps_lost == 1      # the +8 column's 1: D1
+    assert res.summary.startswith("Opportunity fire") and g.units["A3"].fired
+    assert g.units["Recon 1"].steps_lost == 1                             # the +8 column's 1: D1
 
 
 def test_crt_results_as_losses_and_suppression():
@@ -115,3 +118,18 @@ def test_replay_with_fire(game):
     perform(game, "end_turn", {}, system_for(game))
     stored, replayed = replay(game, lambda g: rule_system(g.rules), load_scenario)
     assert stored == replayed
+
+
+def test_6_53_a_mover_destroyed_by_opportunity_fire_ends_its_activation(tmp_path, sample_scenario):
+    path = new_game(sample_scenario, tmp_path / "k.umpire")
+    perform(path, "move", {"unit": "Recon 1", "path": RECON_RUN + ["2214"], "until": "2215"}, system_for(path))
+    g = open_game(path)
+    face = rule_system(g.rules).fire_sheet(g, "A3", "Recon 1").cells.index("D3") + 1
+    res = fire(path, "Recon 1", "A3", typed=dice(10, face))
+    g = open_game(path)
+    recon = g.units["Recon 1"]
+    assert recon.status == "destroyed" and not recon.paused
+    assert g.active_side == "nato" and "move ends with it" in "\n".join(res.log)     # NATO acts next
+    with pytest.raises(UmpireError, match="not paused"):
+        perform(path, "halt", {"unit": "Recon 1"}, system_for(path))
+    perform(path, "move", {"unit": "A1", "path": ["1109", "1110"]}, system_for(path))   # play goes on

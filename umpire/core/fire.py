@@ -90,6 +90,9 @@ def _fire(ctx: Context) -> tuple[str, Any]:
     spot_summary, _change = _spot(ctx)
     if not opportunity:
         _unit_done(ctx, side)
+    elif t.status != "on_map":
+        ctx.log.append(f"{target}'s move ends with it (MW4 6.53)")
+        _unit_done(ctx, t.side)           # the mover's activation is over
     kind = "Opportunity fire" if opportunity else "Fire"
     # the summary names the target by the firing side's contact label: a side may read it
     return f"{kind} at {label}: {'; '.join(outcomes)}. {spot_summary}", sheets
@@ -129,7 +132,8 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
         lost = min(total, u.steps_lost + steps)
         if lost >= total:
             where = u.hex
-            _set_unit(ctx, rows[uid], steps_lost=lost, status="destroyed", q=None, r=None, carried_by=None)
+            _set_unit(ctx, rows[uid], steps_lost=lost, status="destroyed", q=None, r=None, carried_by=None,
+                      paused=False)
             for c in ctx.session.execute(select(m.ContactRow).where(m.ContactRow.unit_id == uid,
                                                                     m.ContactRow.status == "seen")).scalars():
                 ctx.rec.set(c, status="destroyed")    # who watched it die knows it is gone

@@ -133,7 +133,7 @@ def _halt(ctx: Context) -> tuple[str, Any]:
     game = ctx.game
     uid = ctx.params.get("unit")
     u = game.units.get(uid)
-    if u is None or not u.paused:
+    if u is None or not u.paused or not u.on_map:
         raise UmpireError(f"{uid} is not paused in a move")
     row = ctx.session.get(m.UnitRow, uid)
     ctx.rec.set(row, paused=False)

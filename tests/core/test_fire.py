@@ -133,3 +133,32 @@ def test_6_53_a_mover_destroyed_by_opportunity_fire_ends_its_activation(tmp_path
     with pytest.raises(UmpireError, match="not paused"):
         perform(path, "halt", {"unit": "Recon 1"}, system_for(path))
     perform(path, "move", {"unit": "A1", "path": ["1109", "1110"]}, system_for(path))   # play goes on
+
+
+def test_6_91_overwatch_fire_answers_the_opportunity_firer_at_once(tmp_path, sample_scenario):
+    """MW4 6.91: T1 pauses in 2215 and A3 fires on it (opportunity fire); while T1 is still
+    paused, T2 -- which has neither moved nor fired -- fires at A3 at once.  Only at A3, and only
+    until the mover goes on."""
+    import sqlite3
+    path = new_game(sample_scenario, tmp_path / "w.umpire", seed="overwatch")
+    g = open_game(path)
+    with sqlite3.connect(path) as conn:          # a set-up for the example: T1 up the road, T2 on the hill
+        for uid, number in (("T1", "2219"), ("T2", "2316")):
+            h = g.map.grid.parse(number)
+            conn.execute("UPDATE unit SET q = ?, r = ? WHERE id = ?", (h.q, h.r, uid))
+    perform(path, "move", {"unit": "T1", "path": ["2219", "2218", "2217", "2216", "2215", "2214"],
+                           "until": "2215"}, system_for(path))
+    g = open_game(path)
+    sheet = rule_system(g.rules).fire_sheet(g, "A3", "T1")
+    survive = next(i + 1 for i, c in enumerate(sheet.cells) if c in ("-", "S1", "S2", "D1", "D2"))
+    fire(path, "T1", "A3", typed=dice(10, survive))
+    g = open_game(path)
+    assert g.units["T1"].paused and g.overwatch_targets == ("A3",)
+    with pytest.raises(UmpireError, match="paused"):
+        fire(path, "A2", "T2")                    # overwatch fire goes only at the opportunity firer
+    res = fire(path, "A3", "T2", typed=dice(10, 1, 6))
+    assert res.summary.startswith("Overwatch fire") and "MW4 6.91" in "\n".join(res.log)
+    g = open_game(path)
+    assert g.active_side == "warpac" and g.units["T2"].fired and g.units["T1"].paused
+    perform(path, "move", {"unit": "T1", "path": ["2215", "2214"]}, system_for(path))
+    assert open_game(path).overwatch_targets == ()          # the moment has passed

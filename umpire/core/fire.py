@@ -38,8 +38,12 @@ def _fire(ctx: Context) -> tuple[str, Any]:
     side = sides.pop()
     t = game.units[target]
     opportunity = t.paused and t.side != side
+    paused_own = [u for u in game.units.values() if u.paused and u.side == side]
+    overwatch = bool(paused_own) and target in game.overwatch_targets
     if opportunity:
         _check_no_pause(game, target)
+    elif overwatch:                  # 6.91: answering at once the units that fired at our mover
+        pass
     else:
         _check_turn_to_act(game, side)
         _check_no_pause(game, None)
@@ -87,13 +91,19 @@ def _fire(ctx: Context) -> tuple[str, Any]:
             if values:
                 _set_unit(ctx, rows[uid], **values)
             ctx.log.append(line)
+    info = ctx.session.execute(select(m.GameInfo)).scalars().one()
+    if opportunity:                  # the firers may now draw overwatch fire (6.91)
+        fired = [x for x in firers if game.units[x].fired]
+        ctx.rec.set(info, overwatch_targets=sorted(set(game.overwatch_targets) | set(fired)))
     spot_summary, _change = _spot(ctx)
-    if not opportunity:
+    if overwatch:
+        ctx.log.append("overwatch fire at a unit that fired on the moving unit (MW4 6.91)")
+    elif not opportunity:
         _unit_done(ctx, side)
     elif t.status != "on_map":
         ctx.log.append(f"{target}'s move ends with it (MW4 6.53)")
         _unit_done(ctx, t.side)           # the mover's activation is over
-    kind = "Opportunity fire" if opportunity else "Fire"
+    kind = "Opportunity fire" if opportunity else ("Overwatch fire" if overwatch else "Fire")
     # the summary names the target by the firing side's contact label: a side may read it
     return f"{kind} at {label}: {'; '.join(outcomes)}. {spot_summary}", sheets
 

@@ -86,6 +86,7 @@ class Game:
     passed: tuple[str, ...] = ()
     active_company: str | None = None     # a company activated as a formation (MW4 4.1)
     activation_units: tuple[str, ...] = ()
+    overwatch_targets: tuple[str, ...] = ()   # fired at a paused mover: open to overwatch fire (MW4 6.91)
     sides: list[Side] = field(default_factory=list)
     battalions: list[Battalion] = field(default_factory=list)
     companies: list[Company] = field(default_factory=list)

@@ -22,7 +22,8 @@ from .errors import UmpireError
 from .store import models as m
 
 # what a digest covers: the state, not the journal nor where and when the file was made
-STATE_COLUMNS = {"game_info": ("turn", "phase", "active_side", "passed", "active_company", "activation_units"),
+STATE_COLUMNS = {"game_info": ("turn", "phase", "active_side", "passed", "active_company", "activation_units",
+                               "overwatch_targets"),
                  "unit": None, "contact": None,
                  "overlay": None, "command": None, "company_state": None}
 

@@ -54,6 +54,7 @@ def _move(ctx: Context) -> tuple[str, Any]:
     check = ctx.system.check_move(game, uid, path, how)
     if not check.legal:
         raise UmpireError(f"{uid} cannot move: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
+    _close_overwatch(ctx)
     n = game.map.number
     steps = list(check.steps)
     standing = _standing_stop(game, uid, check, ctx.system.commands()) if until is None else None
@@ -106,6 +107,13 @@ def _move(ctx: Context) -> tuple[str, Any]:
     return f"{uid} {state} ({spent:g} MP). {spot_summary}", check
 
 
+def _close_overwatch(ctx: Context) -> None:
+    """The mover goes on or halts: the chance of overwatch fire has passed (MW4 6.91)."""
+    if ctx.game.overwatch_targets:
+        ctx.rec.set(ctx.session.execute(select(m.GameInfo)).scalars().one(), overwatch_targets=[])
+        ctx.game.overwatch_targets = ()
+
+
 def _standing_stop(game: Game, uid: str, check, codes: dict) -> tuple[Hex, str] | None:
     """Where the move stops by itself under the enemy's standing orders, and why: the first hex
     in sight of a unit whose company watches -- under Overwatch (19.14), or in its ambush zone,
@@ -135,6 +143,7 @@ def _halt(ctx: Context) -> tuple[str, Any]:
     u = game.units.get(uid)
     if u is None or not u.paused or not u.on_map:
         raise UmpireError(f"{uid} is not paused in a move")
+    _close_overwatch(ctx)
     row = ctx.session.get(m.UnitRow, uid)
     ctx.rec.set(row, paused=False)
     u.paused = False

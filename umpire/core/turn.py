@@ -144,7 +144,8 @@ def _begin_phase(ctx: Context, key: str) -> None:
         else:
             active, lines = ctx.system.first_player(game, ctx.dice)
             ctx.log.extend(lines)
-    ctx.rec.set(info, phase=key, active_side=active, passed=[], active_company=None, activation_units=[])
+    ctx.rec.set(info, phase=key, active_side=active, passed=[], active_company=None, activation_units=[],
+                overwatch_targets=[])
     game.phase, game.active_side, game.passed = key, active, ()
     game.active_company, game.activation_units = None, ()
     if hasattr(ctx.system, "phase_start"):

@@ -75,6 +75,7 @@ def _migrate_4_to_5(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE unit ADD COLUMN suppression INTEGER DEFAULT 0 NOT NULL"))
     conn.execute(text("ALTER TABLE unit ADD COLUMN g_spent BOOLEAN DEFAULT FALSE NOT NULL"))
     m.CompanyStateRow.__table__.create(conn)
+    conn.execute(text("ALTER TABLE game_info ADD COLUMN overwatch_targets JSON DEFAULT '[]' NOT NULL"))
 
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
@@ -315,7 +316,8 @@ def _read_game(session: Session, location: str) -> Game:
                 first_player=info.first_player, night=info.night,
                 special_rules=tuple(info.special_rules), scenario_path=info.scenario_path, map=game_map,
                 seed=info.seed, phase=info.phase, active_side=info.active_side, passed=tuple(info.passed),
-                active_company=info.active_company, activation_units=tuple(info.activation_units))
+                active_company=info.active_company, activation_units=tuple(info.activation_units),
+                overwatch_targets=tuple(info.overwatch_targets))
     game.sides = list(static["sides"])
     game.battalions = list(static["battalions"])
     game.companies = list(static["companies"])

@@ -46,6 +46,9 @@ class GameInfo(SQLModel, table=True):
     # schema 4: a company activated as a formation (MW4 4.1) and the units it may act with
     active_company: Optional[str] = None
     activation_units: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # schema 5: units that just fired opportunity fire at a paused mover: its side may answer
+    # them with overwatch fire until the mover goes on (MW4 6.91)
+    overwatch_targets: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
 
 
 class SideRow(SQLModel, table=True):

@@ -4,7 +4,7 @@ seeded random generator and are journaled as ordinary actions, so `umpire replay
 
 What the bot does today: company commands each turn (MW4 19.1), company activations where
 its side has a formation doctrine (4.1), direct fire at what its side observes (6.0, 6.3) and
-opportunity fire at a paused mover (6.5), moves (double time for infantry, dismounting and
+opportunity fire at a paused mover (6.5) and overwatch fire back (6.91), moves (double time for infantry, dismounting and
 mounting, leaving column), forming column, halting, passing and the phases.  Fire plots join
 it when plotted indirect fire lands.
 """
@@ -93,7 +93,7 @@ def _try_fire(location, game, system, rng, side: str, report, target: str | None
     shot, now and then joined by a second firer (MW4 6.3)."""
     seen = [t for (s, t), c in game.contacts.items() if s == side and c.status == "seen"
             and (target is None or t == target)]
-    firers = [u for u in game.units.values() if u.side == side and u.on_map and not u.carried_by
+    firers = [u for u in game.units.values() if u.side == side and u.on_map and not u.carried_by and not u.paused
               and not (u.moved or u.fired or u.acted or u.panicked) and game.unit_type(u)["attack"] > 0
               and (not game.active_company or u.id in game.activation_units)]
     rng.shuffle(seen)
@@ -158,6 +158,11 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
             if not fired_here and rng.random() < 0.6 and _try_fire(location, game, system, rng, enemy, report,
                                                                    target=mover.id):
                 continue
+            answered = (game.turn, mover.id, "overwatch") in opportunity
+            opportunity.add((game.turn, mover.id, "overwatch"))
+            if game.overwatch_targets and not answered and rng.random() < 0.5 and _try_fire(
+                    location, game, system, rng, mover.side, report, target=game.overwatch_targets[0]):
+                continue                 # overwatch fire at the opportunity firer (6.91)
             if game.units[mover.id].paused:
                 report(perform(location, "halt", {"unit": mover.id}, system).summary)
             continue

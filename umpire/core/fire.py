@@ -16,7 +16,7 @@ from .engine import Context, action
 from .errors import UmpireError
 from .store import models as m
 from .terrain import Overlay
-from .turn import _check_in_activation, _check_no_pause, _check_turn_to_act, _set_unit, _spot, _unit_done
+from .turn import _check_in_activation, _check_no_pause, _check_turn_to_act, _info, _set_unit, _spot, _unit_done
 
 
 @action("fire")
@@ -91,10 +91,10 @@ def _fire(ctx: Context) -> tuple[str, Any]:
             if values:
                 _set_unit(ctx, rows[uid], **values)
             ctx.log.append(line)
-    info = ctx.session.execute(select(m.GameInfo)).scalars().one()
     if opportunity:                  # the firers may now draw overwatch fire (6.91)
         fired = [x for x in firers if game.units[x].fired]
-        ctx.rec.set(info, overwatch_targets=sorted(set(game.overwatch_targets) | set(fired)))
+        game.overwatch_targets = tuple(sorted(set(game.overwatch_targets) | set(fired)))
+        ctx.rec.set(_info(ctx), overwatch_targets=list(game.overwatch_targets))
     spot_summary, _change = _spot(ctx)
     if overwatch:
         ctx.log.append("overwatch fire at a unit that fired on the moving unit (MW4 6.91)")

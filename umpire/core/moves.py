@@ -14,7 +14,7 @@ from .errors import UmpireError
 from .game import Game
 from .hexgrid import Hex, hex_distance
 from .store import models as m
-from .turn import _check_in_activation, _check_no_pause, _check_turn_to_act, _set_unit, _spot, _unit_done
+from .turn import _check_in_activation, _check_no_pause, _check_turn_to_act, _info, _set_unit, _spot, _unit_done
 
 
 @action("move")
@@ -88,7 +88,7 @@ def _move(ctx: Context) -> tuple[str, Any]:
     riders = aboard + list(check.boarding)
     ctx.log.append(f"{uid} moves " + " ".join(f"{n(s.hex)}({s.total:g})" for s in steps)
                    + f": {spent:g} of {check.allowance:g} MP" + (f", carrying {', '.join(riders)}" if riders else ""))
-    ctx.log.extend(f"  {x}" for x in check.notes if not paused or "dismount" not in x and "leaves the map" not in x)
+    ctx.log.extend(f"  {x}" for x in check.notes + (() if paused else check.end_notes))
     for h, who in check.watchers.items():
         if h in [s.hex for s in steps[1:]]:
             ctx.log.append(f"  entering {n(h)} in sight of {', '.join(who)}: opportunity fire possible (MW4 6.5)")
@@ -110,7 +110,7 @@ def _move(ctx: Context) -> tuple[str, Any]:
 def _close_overwatch(ctx: Context) -> None:
     """The mover goes on or halts: the chance of overwatch fire has passed (MW4 6.91)."""
     if ctx.game.overwatch_targets:
-        ctx.rec.set(ctx.session.execute(select(m.GameInfo)).scalars().one(), overwatch_targets=[])
+        ctx.rec.set(_info(ctx), overwatch_targets=[])
         ctx.game.overwatch_targets = ()
 
 
@@ -144,8 +144,6 @@ def _halt(ctx: Context) -> tuple[str, Any]:
     if u is None or not u.paused or not u.on_map:
         raise UmpireError(f"{uid} is not paused in a move")
     _close_overwatch(ctx)
-    row = ctx.session.get(m.UnitRow, uid)
-    ctx.rec.set(row, paused=False)
-    u.paused = False
+    _set_unit(ctx, ctx.session.get(m.UnitRow, uid), paused=False)
     _unit_done(ctx, u.side)
     return f"{uid} ends its move in {game.map.number(u.hex)}", None

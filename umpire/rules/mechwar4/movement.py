@@ -59,6 +59,7 @@ class MoveCheck:
     end_cost: float = 0.0                 # MP spent after the last hex: dismounting, exiting
     passenger_cost: float = PASSENGER_MP  # what a passenger spends to mount or dismount (9.12)
     notes: tuple[str, ...] = ()
+    end_notes: tuple[str, ...] = ()       # what happens after the last hex (dismount, exit): not if paused
 
     @property
     def total(self) -> float:
@@ -221,6 +222,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
             stop_at = b            # the move ends here, whatever was planned beyond (16.13)
             break
     end = steps[-1].hex
+    end_notes: list[str] = []
     end_cost = 0.0
     riders = [v.id for v in game.units.values() if v.carried_by == unit_id]
     if dismount:
@@ -228,7 +230,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         if strays:
             return _fail(unit_id, steps, ma, f"{', '.join(strays)} not aboard {unit_id}", "MW4 9.12")
         end_cost += DISMOUNT_MP        # a minefield stop (16.13) still lets them get out there
-        notes.append(f"{', '.join(dismount)} dismount in {game.map.number(end)}: {DISMOUNT_MP} MP (9.12)")
+        end_notes.append(f"{', '.join(dismount)} dismount in {game.map.number(end)}: {DISMOUNT_MP} MP (9.12)")
     exits = bool(how.get("exit")) and (stop_at is None)
     if exits:
         allowed = set().union(*(v.exit_hexes for v in game.victory if v.side == u.side)) if game.victory else set()
@@ -245,7 +247,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
             cost = game.rules.terrain_types[game.map.terrain[end]]["move"][move_class] if move_class != "helicopter" else 1.0
             cost = cost if cost is not None else float("inf")
         end_cost += cost
-        notes.append(f"leaves the map: {cost:g} MP for a hex like {game.map.number(end)} (20.5)")
+        end_notes.append(f"leaves the map: {cost:g} MP for a hex like {game.map.number(end)} (20.5)")
     if steps[-1].total + end_cost > ma + 1e-9:
         return _fail(unit_id, steps, ma, f"that needs {steps[-1].total + end_cost:g} MP; {unit_id} has {ma:g}",
                      "MW4 9.12" if dismount else "MW4 8.24")
@@ -259,7 +261,8 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
     if pace in PACE_FATIGUE:
         notes.append(f"fatigue level {fatigue} ({'8.161, 8.162' if pace == 'double' else '8.163'})")
     return MoveCheck(unit_id, tuple(steps), ma, True, stop_at=stop_at, fatigue=fatigue, in_column=in_column,
-                     boarding=mount, leaving=dismount, exits=exits, end_cost=end_cost, notes=tuple(notes))
+                     boarding=mount, leaving=dismount, exits=exits, end_cost=end_cost, notes=tuple(notes),
+                     end_notes=tuple(end_notes))
 
 
 def _mount_problem(game: Game, carrier, mount: tuple[str, ...], here: Hex) -> tuple[str, str] | None:

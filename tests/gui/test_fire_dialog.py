@@ -72,3 +72,11 @@ def test_the_result_is_marked_on_the_map_for_the_firing_side_only(w):
     assert text and text.startswith("A3") and "Recon 1" not in text
     w.viewer_box.setCurrentIndex(2)                        # the Soviets' view: no mark naming NATO's units
     assert _mark_text(w) is None
+
+
+def test_a_refused_shot_in_a_sides_view_does_not_name_the_enemy_unit(w):
+    w.viewer_box.setCurrentIndex(1)
+    d = FireDialog(w, "A1")                               # A1 has no line of sight to C1
+    text = d.sheet.toPlainText()
+    assert "no shot" in text and "MW4 6.41" in text and "Recon 1" not in text
+    assert not d.fire_button.isEnabled()

@@ -99,6 +99,7 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     """The worksheet of one firer's shot at one target, before the die (MW4 6.0); `mode` picks
     a secondary weapon (6.44 machine guns, 6.45 infantry anti-tank attack)."""
     f, t = game.units.get(firer_id), game.units.get(target_id)
+    # reasons name the target only as "the target": a side's view must not read the enemy's ids
     if f is None or t is None:
         return FireSheet(firer_id, target_id, False, f"no unit {firer_id if f is None else target_id!r}")
     no = lambda reason, rule="": FireSheet(firer_id, target_id, False, reason, rule)   # noqa: E731
@@ -114,9 +115,9 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if f.moved:
         return no(f"{f.id} has moved this turn: a unit moves or fires", "MW4 4.1")
     if f.side == t.side:
-        return no(f"{t.id} is on the same side")
+        return no("the target is on the same side")
     if not t.on_map or t.carried_by:
-        return no(f"{t.id} is not a target on the map")
+        return no("the target is not on the map")
     if mode not in MODES:
         return no(f"unknown weapon {mode!r} (main, mg, infantry_h)")
     d = hex_distance(f.hex, t.hex)
@@ -126,10 +127,10 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if mode == "infantry_h" and (ft["move_class"] != "foot" or tt["target"] not in ("hard", "protected")):
         return no("the close-in H attack is infantry's, against vehicles", "MW4 6.45")
     if d > reach:
-        return no(f"{t.id} is {d} hexes away; {f.id} reaches {reach}", "MW4 6.0 step 1")
+        return no(f"the target is {d} hexes away; {f.id} reaches {reach}", "MW4 6.0 step 1")
     heli = {u.id: game.unit_type(u)["move_class"] == "helicopter" for u in (f, t)}
     if not sight.line_of_sight(Eye(f.hex, heli[f.id], True), Eye(t.hex, heli[t.id], t.fired)).clear:
-        return no(f"no clear line of sight from {f.id} to {t.id}", "MW4 6.41")
+        return no(f"no clear line of sight from {f.id} to the target", "MW4 6.41")
     target = tt["target"]
     if target == "helicopter":
         return no("fire at helicopters is air defence fire (MW4 17.31), not resolved here yet")
@@ -167,7 +168,7 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     h_class = wc == "H"
     suppressive = wc == "R" and target in ("hard", "protected")       # 6.10
     if suppressive and d > 3:
-        return no(f"R class fire at vehicles reaches 3 hexes; {t.id} is {d} away", "MW4 6.10")
+        return no(f"R class fire at vehicles reaches 3 hexes; the target is {d} away", "MW4 6.10")
     if suppressive:
         superiority = attack - tt["defense"]
         add(("attack superiority", f"{attack} - defense {tt['defense']} = {superiority:+d}: suppressive fire at a "

@@ -160,8 +160,10 @@ def test_spot_unknown_side(game_path):
 def test_move_undo_journal_replay(tmp_path, sample_path):
     game = tmp_path / "g.umpire"
     assert umpire("new", sample_path, "--out", game).returncode == 0
-    r = umpire("move", game, "T1", "1928", "1927", "1926")
+    # --dice: the panic check before moving (MW4 13.0) is typed in as a 10, never a panic
+    r = umpire("move", game, "T1", "1928", "1927", "1926", "--dice", "10")
     assert r.returncode == 0 and "T1 moved to 1926" in r.stdout
+    assert "1d10 = 10 = 10 (typed in)" in r.stdout
     assert "MW4 4.1" in _one_line_error(umpire("move", game, "T1", "1926", "1925"))   # NATO's turn to act
     assert "undid" in umpire("undo", game).stdout
     assert "redid" in umpire("redo", game).stdout
@@ -202,9 +204,9 @@ def test_activations_column_and_transport_from_the_command_line(tmp_path, sample
     assert umpire("form-column", game, "T1").returncode == 0
     r = umpire("end-activation", game)
     assert r.returncode == 0 and "T2, T3 did not act" in r.stdout
-    r = umpire("move", game, "B1 Inf", "1011", "1010", "1009", "--pace", "double")
+    r = umpire("move", game, "B1 Inf", "1011", "1010", "1009", "--pace", "double", "--dice", "10")
     assert r.returncode == 0 and "fatigue level 1" in r.stdout
-    r = umpire("move", game, "1/1", "1626", "1625", "--dismount", "1/1 Rifles")
+    r = umpire("move", game, "1/1", "1626", "1625", "--dismount", "1/1 Rifles", "--dice", "10")
     assert r.returncode == 0 and "1/1 Rifles dismount in 1625" in r.stdout
     err = _one_line_error(umpire("move", game, "B1", "0911", "--mount", "B2 Inf"))
     assert "MW4 9.12" in err
@@ -215,7 +217,7 @@ def test_activations_column_and_transport_from_the_command_line(tmp_path, sample
 def test_fire_from_the_command_line_with_its_worksheet(tmp_path, sample_path):
     game = tmp_path / "g.umpire"
     umpire("new", sample_path, "--out", game)
-    umpire("move", game, "Recon 1", *[f"22{r:02d}" for r in range(24, 14, -1)])
+    umpire("move", game, "Recon 1", *[f"22{r:02d}" for r in range(24, 14, -1)], "--dice", "10")
     r = umpire("fire", game, "A3", "--at", "Recon 1", "--odds")
     assert r.returncode == 0 and "attack superiority" in r.stdout and "odds:" in r.stdout
     assert "Fire" in umpire("journal", game).stdout and len(umpire("journal", game, "--json").stdout) > 0

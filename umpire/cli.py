@@ -99,7 +99,12 @@ def _parser() -> argparse.ArgumentParser:
                        ("end-activation", "end the activated company's activation early (MW4 4.1)"),
                        ("status", "turn, phase and whose activation it is"),
                        ("victory", "the victory situation (final once the game has ended, MW4 20.5)")):
-        sub.add_parser(name, help=text).add_argument("game")
+        one = sub.add_parser(name, help=text)
+        one.add_argument("game")
+        if name in ("end-turn", "pass", "next-phase", "end-activation"):
+            _dice_option(one)
+    for rolling in (mv, fi, ha, ac, fc):
+        _dice_option(rolling)
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")
     jo.add_argument("--json", action="store_true")
@@ -308,6 +313,33 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def _dice_option(p) -> None:
+    p.add_argument("--dice", metavar="FACES", help="the dice rolled at the table, in the order the action asks "
+                   "for them (e.g. 3,5); any it needs beyond these are rolled for you")
+
+
+class _TypedDice:
+    """The faces given with --dice, handed out in order; None once they run out (Dice rolls)."""
+
+    def __init__(self, text: str | None) -> None:
+        self.faces: list[int] = []
+        for part in (text or "").replace(",", " ").split():
+            if not part.isdigit():
+                raise UmpireError(f"{part!r} is not a die face", place="--dice")
+            self.faces.append(int(part))
+
+    def __call__(self, purpose: str, count: int, sides: int) -> list[int] | None:
+        if len(self.faces) < count:
+            return None
+        out, self.faces = self.faces[:count], self.faces[count:]
+        return out
+
+    def leftover(self) -> None:
+        if self.faces:
+            print(f"note: {len(self.faces)} typed dice were not needed: {', '.join(map(str, self.faces))}",
+                  file=sys.stderr)
+
+
 def cmd_move(args) -> int:
     from .actions import system_for
     from .core.engine import perform
@@ -321,7 +353,9 @@ def cmd_move(args) -> int:
         if args.leave_column and args.column:
             raise UmpireError("choose one of --column and --leave-column", place="move")
         params["column"] = bool(args.column)
-    res = perform(args.game, "move", params, system_for(args.game))
+    typed = _TypedDice(args.dice)
+    res = perform(args.game, "move", params, system_for(args.game), typed=typed)
+    typed.leftover()
     print(res.summary)
     for line in res.log:
         print(f"  {line}")
@@ -342,30 +376,32 @@ def cmd_fire(args) -> int:
     params = {"firers": args.firers, "target": args.at}
     if args.weapon != "main":
         params["mode"] = args.weapon
-    return _simple_action("fire", args.game, params)
+    return _simple_action("fire", args.game, params, args.dice)
 
 
 def cmd_activate(args) -> int:
-    return _simple_action("activate", args.game, {"company": args.company})
+    return _simple_action("activate", args.game, {"company": args.company}, args.dice)
 
 
 def cmd_form_column(args) -> int:
-    return _simple_action("form_column", args.game, {"unit": args.unit})
+    return _simple_action("form_column", args.game, {"unit": args.unit}, args.dice)
 
 
 def cmd_halt(args) -> int:
-    return _simple_action("halt", args.game, {"unit": args.unit})
+    return _simple_action("halt", args.game, {"unit": args.unit}, args.dice)
 
 
 def cmd_end_activation(args) -> int:
-    return _simple_action("end_activation", args.game)
+    return _simple_action("end_activation", args.game, None, args.dice)
 
 
-def _simple_action(kind: str, game: str, params: dict | None = None) -> int:
+def _simple_action(kind: str, game: str, params: dict | None = None, dice: str | None = None) -> int:
     from .actions import system_for
     from .core.engine import perform
 
-    res = perform(game, kind, params or {}, system_for(game))
+    typed = _TypedDice(dice)
+    res = perform(game, kind, params or {}, system_for(game), typed=typed)
+    typed.leftover()
     print(res.summary)
     for line in res.log:
         print(f"  {line}")
@@ -412,11 +448,11 @@ def cmd_autoplay(args) -> int:
 
 
 def cmd_pass(args) -> int:
-    return _simple_action("pass", args.game)
+    return _simple_action("pass", args.game, None, args.dice)
 
 
 def cmd_next_phase(args) -> int:
-    return _simple_action("next_phase", args.game)
+    return _simple_action("next_phase", args.game, None, args.dice)
 
 
 def cmd_status(args) -> int:
@@ -431,7 +467,9 @@ def cmd_end_turn(args) -> int:
     from .actions import system_for
     from .core.engine import perform
 
-    print(perform(args.game, "end_turn", {}, system_for(args.game)).summary)
+    typed = _TypedDice(args.dice)
+    print(perform(args.game, "end_turn", {}, system_for(args.game), typed=typed).summary)
+    typed.leftover()
     return 0
 
 

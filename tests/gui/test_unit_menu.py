@@ -80,16 +80,16 @@ def test_refused_menu_action_says_why(w, no_dialogs):
 
 
 def test_umpire_filters_the_journal_by_side_and_dice(w):
-    w.play.run("move", {"unit": "T1", "path": ["1928", "1927"]})
-    w.play.run("move", {"unit": "A1", "path": ["1109", "1110"]})
+    w.play.run("move", {"unit": "T1", "path": ["1928", "1927"]})          # rolls its panic check (MW4 13.0)
+    w.play.run("move", {"unit": "Scout 1", "path": ["1910", "1911"]})     # seasoned: no check, no dice
     w.play.act_end_turn.trigger()                          # turn 2 draws its first player (MW4 4.2)
     w.play.journal_side.setCurrentIndex(w.play.journal_side.findData("nato"))
     text = w.play.journal_view.toPlainText()
-    assert "A1 moved" in text and "T1 moved" not in text
+    assert "Scout 1 moved" in text and "T1 moved" not in text
     w.play.journal_side.setCurrentIndex(0)
     w.play.journal_dice.setChecked(True)
     text = w.play.journal_view.toPlainText()
-    assert "first player" in text and "A1 moved" not in text
+    assert "first player" in text and "panic check T1 before moving" in text and "Scout 1 moved" not in text
     w.viewer_box.setCurrentIndex(1)                        # a side sees neither filter nor dice
     assert not w.play.journal_dice.isVisibleTo(w) and "first player" not in w.play.journal_view.toPlainText()
 

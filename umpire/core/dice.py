@@ -14,7 +14,8 @@ from typing import Callable
 
 from .errors import UmpireError
 
-TypeIn = Callable[[str, int, int], list[int]]     # (purpose, count, sides) -> faces the umpire typed
+# (purpose, count, sides) -> the faces the umpire typed, or None to let the program roll this one
+TypeIn = Callable[[str, int, int], "list[int] | None"]
 
 
 @dataclass(frozen=True)
@@ -71,8 +72,9 @@ class Dice:
                                      f"the engine asked for {purpose!r} ({count}d{sides})")
             self.rolls.append(r)
             return r
-        if self._typed is not None:
-            faces = tuple(self._typed(purpose, count, sides))
+        typed = self._typed(purpose, count, sides) if self._typed is not None else None
+        if typed is not None:          # None: the umpire has no die for this one; roll it
+            faces = tuple(typed)
             if len(faces) != count or not all(1 <= f <= sides for f in faces):
                 raise UmpireError(f"{purpose}: expected {count} dice showing 1 to {sides}, got {list(faces)}")
             source = "typed"

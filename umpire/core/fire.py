@@ -16,7 +16,8 @@ from .engine import Context, action
 from .errors import UmpireError
 from .store import models as m
 from .terrain import Overlay
-from .turn import _check_in_activation, _check_no_pause, _check_turn_to_act, _info, _set_unit, _spot, _unit_done
+from .turn import (_check_in_activation, _check_no_pause, _check_turn_to_act, _info, _panics, _set_unit, _spot,
+                   _unit_done)
 
 
 @action("fire")
@@ -73,14 +74,9 @@ def _fire(ctx: Context) -> tuple[str, Any]:
             _set_unit(ctx, rows[f.id], fired=True)
             ctx.log.append(f"{f.id}: the target is already destroyed; it counts as having fired (MW4 6.31)")
             continue
-        need, why = system.panic_number(game, f)
-        if need:
-            r = ctx.dice.roll(f"panic check {f.id} ({why}; panics on 1-{need})", 1, 10)
-            if r.total <= need:
-                _set_unit(ctx, rows[f.id], panicked=True, acted=True)
-                ctx.log.append(f"{f.id} panics on {r.total} and does not fire (MW4 13.0, 13.1)")
-                outcomes.append(f"{f.id} panicked")
-                continue
+        if _panics(ctx, rows[f.id], "fire"):
+            outcomes.append(f"{f.id} panicked")
+            continue
         die = ctx.dice.roll(f"fire {f.id} at {target}", 1, 6).total
         result = system.resolve_fire(sheet, die)
         ctx.log.extend(sheet.text(f"{target} ({label})"))

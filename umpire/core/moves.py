@@ -14,7 +14,8 @@ from .errors import UmpireError
 from .game import Game
 from .hexgrid import Hex, hex_distance
 from .store import models as m
-from .turn import _check_in_activation, _check_no_pause, _check_turn_to_act, _info, _set_unit, _spot, _unit_done
+from .turn import (_check_in_activation, _check_no_pause, _check_turn_to_act, _info, _panics, _set_unit, _spot,
+                   _unit_done)
 
 
 @action("move")
@@ -56,6 +57,12 @@ def _move(ctx: Context) -> tuple[str, Any]:
         raise UmpireError(f"{uid} cannot move: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
     _close_overwatch(ctx)
     n = game.map.number
+    mover = game.units[uid]
+    # a unit going on after a pause checked before it set out (MW4 13.13: once per move)
+    if not mover.paused and _panics(ctx, session.get(m.UnitRow, uid), "move"):
+        _unit_done(ctx, mover.side)
+        where = n(mover.hex) if mover.hex else "off the map"
+        return f"{uid} panics ({where}) and does not move this turn (MW4 13.1)", None
     steps = list(check.steps)
     standing = _standing_stop(game, uid, check, ctx.system.commands()) if until is None else None
     stop = until if until is not None else (standing[0] if standing else None)
@@ -65,7 +72,6 @@ def _move(ctx: Context) -> tuple[str, Any]:
         steps = steps[: [s.hex for s in steps].index(stop, 1) + 1]
     paused = stop is not None and steps[-1].hex != check.steps[-1].hex
     end = steps[-1].hex
-    mover = game.units[uid]
     walked = ([[h.q, h.r] for h in mover.path] if mover.paused else []) + \
         [[s.hex.q, s.hex.r] for s in (steps if not mover.paused else steps[1:])]
     # a paused move's dismount and exit wait for the rest of the move (6.53)

@@ -88,6 +88,23 @@ def _set_unit(ctx: Context, row: m.UnitRow, **values) -> None:
         u.hex = Hex(values["q"], values["r"]) if values["q"] is not None else None
 
 
+def _panics(ctx: Context, row: m.UnitRow, verb: str) -> bool:
+    """The panic check a unit makes immediately before it moves or fires (`verb`: "move" or
+    "fire"; MW4 13.0, 13.13): a 1d10 at or under the rule system's panic number puts a panic
+    marker on it, and it neither moves nor fires this turn (13.1).  True when it panicked."""
+    need, why = ctx.system.panic_number(ctx.game, ctx.game.units[row.id])
+    if not need:
+        return False
+    # the fire check's wording is what journals already hold: replays compare it
+    before = " before moving" if verb == "move" else ""
+    r = ctx.dice.roll(f"panic check {row.id}{before} ({why}; panics on 1-{need})", 1, 10)
+    if r.total > need:
+        return False
+    _set_unit(ctx, row, panicked=True, acted=True)
+    ctx.log.append(f"{row.id} panics on {r.total} and does not {verb} (MW4 13.0, 13.1)")
+    return True
+
+
 def _check_in_activation(game: Game, uid: str) -> None:
     """While a company is activated as a formation, only its units act (MW4 4.1)."""
     if game.active_company and uid not in game.activation_units:

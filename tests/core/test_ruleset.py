@@ -45,7 +45,8 @@ def test_los_facts_follow_the_text(mw4):
 
 def test_samples_are_labelled(mw4):
     samples = {t.name for t in mw4.sample_tables()}
-    assert samples == {"terrain", "units", "observation", "camouflage", "victory", "crt", "attenuation", "panic"}
+    assert samples == {"terrain", "units", "observation", "camouflage", "victory", "crt", "attenuation", "panic",
+                       "battalion_hq"}
     assert all(t.note for t in mw4.sample_tables())
 
 

@@ -192,13 +192,15 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT schema_version FROM game_info").fetchone() == (1,)
     game = open_game(old)
-    assert game.schema_version == m.SCHEMA_VERSION == 5
+    assert game.schema_version == m.SCHEMA_VERSION == 6
     assert len(game.seed) == 16          # schema 3 gave the old game a dice seed
     # schema 4: nobody in column or fatigued, no company activated, no doctrine, no exits
     assert not any(u.in_column or u.fatigue or u.acted for u in game.units.values())
     assert not any(u.panicked or u.suppression for u in game.units.values())          # schema 5
     assert game.active_company is None and all(s.doctrine is None for s in game.sides)
     assert all(v.exit_points == 0 and not v.exit_hexes for v in game.victory)
+    # schema 6: no HQ ratings, no battalion morale yet
+    assert all(b.hq_rating is None for b in game.battalions) and game.battalion_morale == {}
     assert len(game.units) == 37 and game.contacts == {}
     assert not any(u.moved or u.fired or u.camouflaged for u in game.units.values())
     with sqlite3.connect(old) as conn:

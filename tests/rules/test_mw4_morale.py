@@ -1,9 +1,15 @@
-"""MechWar 4 company morale (MW4 19.812) and the panic level it feeds (13.0)."""
+"""MechWar 4 morale: company panic levels (MW4 19.812) and the panic level they feed (13.0);
+battalion HQ values, morale checks and broken battalions (19.82), HQ replacement (19.814), the
+Rally command (19.14 RC, 19.813) -- on the sample Battalion HQ and Panic tables."""
 
 import pytest
 
+from umpire.core.game import BattalionMorale
+from umpire.core.oob import Battalion, Company
+from umpire.rules.mechwar4 import RuleSystem
 from umpire.rules.mechwar4.fire import panic_number
-from umpire.rules.mechwar4.morale import company_loss, unit_panic_level
+from umpire.rules.mechwar4.morale import (battalion_rallies, company_loss, game_start, hq_columns, hq_unit,
+                                          rally_commands, unit_lost, unit_panic_level)
 
 from .mapkit import MW4, make_map
 from .test_mw4_spotting import game_on, unit
@@ -14,18 +20,46 @@ class Faces:
         self.faces = list(faces)
         self.asked = []
 
-    def roll(self, purpose, count=1, sides=6):
+    def roll(self, purpose, count=1, sides=6, modifiers=()):
         self.asked.append(purpose)
-        return type("R", (), {"total": self.faces.pop(0)})()
+        total = self.faces.pop(0) + sum(v for _, v in modifiers)
+        return type("R", (), {"total": total})()
+
+
+def battalion_game(rating="C", companies=("A", "B", "C")):
+    """Blue: battalion 'bn' (HQ unit 'hq', rating `rating`) with companies of two units each."""
+    m = make_map(["." * 10] * 6)
+    units = [unit("hq", "blue", "0101", m)]
+    for i, cid in enumerate(companies):
+        for j in range(2):
+            units.append(unit(f"{cid}{j}", "blue", f"0{i + 2}0{j + 2}", m))
+    g = game_on(m, units)
+    for u in g.units.values():
+        u.battalion = "bn"
+        u.company = None if u.id == "hq" else u.id[0]
+    g.battalions = [Battalion("bn", "blue", "Blue battalion", "seasoned", "hq", None, rating)]
+    g.companies = [Company(c, "bn", c) for c in companies]
+    return g
+
+
+def apply(g, changes):
+    """What core.changes.apply does to the game in memory (the store is tested elsewhere)."""
+    import dataclasses
+    for c in changes:
+        if c.what == "company" and c.values:
+            g.company_morale[c.key] = (c.values["losses"], c.values["panic_rise"])
+        elif c.what == "battalion" and c.values:
+            g.battalion_morale[c.key] = dataclasses.replace(g.battalion_morale.get(c.key, BattalionMorale()),
+                                                            **c.values)
+        elif c.what == "unit":
+            for k, v in c.values.items():
+                setattr(g.units[c.key], k, v)
+    return [x for c in changes for x in c.lines]
 
 
 @pytest.fixture()
 def g():
-    m = make_map(["." * 8] * 6)
-    game = game_on(m, [unit("a", "blue", "0203", m), unit("b", "blue", "0303", m)])
-    for u in game.units.values():
-        u.company = "A"
-    return game
+    return battalion_game()
 
 
 @pytest.mark.parametrize("losses,face,rise", [
@@ -35,18 +69,18 @@ def g():
 ])
 def test_19_812_panic_level_rises_with_losses(g, losses, face, rise):
     g.company_morale["A"] = (losses, 0)
-    state, lines = company_loss(g, "A", Faces(face))
-    assert state == {"losses": losses + 1, "panic_rise": rise} and "MW4 19.812" in lines[0]
+    change = company_loss(g, "A", Faces(face))[0]
+    assert change.values == {"losses": losses + 1, "panic_rise": rise} and "MW4 19.812" in change.lines[0]
 
 
 def test_19_812_no_more_after_the_third_loss(g):
     g.company_morale["A"] = (3, 4)
     dice = Faces()
-    assert company_loss(g, "A", dice)[0] == {"losses": 4, "panic_rise": 4} and dice.asked == []
+    assert company_loss(g, "A", dice)[0].values == {"losses": 4, "panic_rise": 4} and dice.asked == []
 
 
 def test_13_0_units_check_panic_at_the_companys_risen_level(g):
-    a = g.units["a"]
+    a = g.units["A0"]
     base = MW4.qualities[a.quality]["panic_level"]
     g.company_morale["A"] = (2, 3)
     assert unit_panic_level(g, a) == base + 30
@@ -55,3 +89,140 @@ def test_13_0_units_check_panic_at_the_companys_risen_level(g):
     g.company_morale["A"] = (3, 20)                         # beyond the table: its last row
     last = max(int(k) for k in MW4.tables["panic"].section("entry"))
     assert panic_number(g, a)[0] == MW4.tables["panic"].section("entry")[str(last)]["full"]
+
+
+# ------------------------------------------------------------------ battalion HQ (19.821)
+def test_19_821_hq_value_is_read_under_the_rating_column(g):
+    column = dict(hq_columns(g))["C"]
+    for face in (1, 6, 10):
+        changes = game_start(battalion_game("C"), Faces(face))
+        assert changes[0].values == {"hq_value": column[face - 1], "hq_column": "C"}
+        assert "MW4 19.821" in changes[0].lines[0]
+
+
+def test_19_821_battalions_without_a_rating_roll_nothing():
+    dice = Faces()
+    assert game_start(battalion_game(None), dice) == [] and dice.asked == []
+
+
+def test_sample_hq_table_is_ten_faces_a_column_and_ordered(g):
+    cols = hq_columns(g)
+    assert [k for k, _ in cols] == sorted(k for k, _ in cols)
+    assert all(len(v) == 10 and all(1 <= x <= 10 for x in v) for _, v in cols)
+    assert MW4.tables["battalion_hq"].sample
+
+
+# ------------------------------------------------------------------ battalion morale (19.822)
+def shake(g, cid, faces):
+    """A company loses a unit; returns the journal lines."""
+    return apply(g, company_loss(g, cid, Faces(*faces)))
+
+
+def test_19_822_a_second_company_at_plus_three_makes_the_battalion_check_and_fail(g):
+    g.battalion_morale["bn"] = BattalionMorale(6, "C")
+    g.company_morale["A"] = (2, 3)                     # already shaken
+    g.company_morale["B"] = (1, 1)
+    lines = shake(g, "B", [4, 7])                      # second loss: +1, +1 on a 4 -> +3; check rolls 7
+    assert g.company_morale["B"] == (2, 3)
+    assert g.battalion_morale["bn"].broken
+    assert any("broken" in x and "MW4 19.822" in x for x in lines)
+
+
+def test_19_822_passing_the_check_leaves_it_whole(g):
+    g.battalion_morale["bn"] = BattalionMorale(6, "C")
+    g.company_morale["A"] = (2, 3)
+    g.company_morale["B"] = (1, 1)
+    lines = shake(g, "B", [4, 6])                      # 6 against an HQ value of 6: passed
+    assert not g.battalion_morale["bn"].broken and any("passed" in x for x in lines)
+
+
+def test_19_822_one_shaken_company_is_not_enough(g):
+    g.battalion_morale["bn"] = BattalionMorale(6, "C")
+    g.company_morale["B"] = (1, 1)
+    dice = Faces(4)
+    apply(g, company_loss(g, "B", dice))
+    assert g.company_morale["B"] == (2, 3) and len(dice.asked) == 1      # no battalion roll
+    assert not g.battalion_morale["bn"].broken
+
+
+def test_19_822_a_game_begun_without_hq_values_rolls_one_when_first_needed(g):
+    g.company_morale["A"] = (2, 3)
+    g.company_morale["B"] = (1, 1)
+    column = dict(hq_columns(g))["C"]
+    lines = shake(g, "B", [4, 10, 1])                  # HQ value on a 10, then the check on a 1
+    assert g.battalion_morale["bn"].hq_value == column[9] and not g.battalion_morale["bn"].broken
+    assert any("rolled when first needed" in x for x in lines)
+
+
+# ------------------------------------------------------------------ HQ replacement (19.814)
+def test_19_814_a_lost_hq_is_replaced_four_columns_right_on_the_nearest_unit(g):
+    g.battalion_morale["bn"] = BattalionMorale(8, "A")
+    hq = g.units["hq"]
+    where, hq.status, hq.hex = hq.hex, "destroyed", None
+    column = dict(hq_columns(g))["E"]                  # A + 4 columns
+    lines = apply(g, unit_lost(g, hq, Faces(3), where))
+    state = g.battalion_morale["bn"]
+    assert state.hq_column == "E" and state.hq_value == column[2]
+    assert hq_unit(g, "bn") == "A0"                   # the nearest of the battalion's units to 0101
+    assert any("takes over as HQ" in x and "MW4 19.814" in x for x in lines)
+
+
+def test_19_814_off_the_table_the_companies_can_no_longer_rally(g):
+    last = hq_columns(g)[-4][0]                        # four columns right is past the last
+    g.battalion_morale["bn"] = BattalionMorale(5, last)
+    hq = g.units["hq"]
+    where, hq.status, hq.hex = hq.hex, "destroyed", None
+    lines = apply(g, unit_lost(g, hq, Faces(), where))
+    state = g.battalion_morale["bn"]
+    assert state.no_rally and state.hq_value is None and hq_unit(g, "bn") is not None
+    assert any("off the table" in x for x in lines)
+    assert "MW4 19.814" in RuleSystem(MW4).command_problem(g, "A", "rally")
+
+
+def test_the_replacement_hq_is_the_one_lost_next(g):
+    g.battalion_morale["bn"] = BattalionMorale(8, "A", hq_unit="A0")
+    a0 = g.units["A0"]
+    where, a0.status, a0.hex = a0.hex, "destroyed", None
+    lines = apply(g, unit_lost(g, a0, Faces(1, 5), where))   # company loss die, then the new HQ's value
+    assert any("takes over as HQ" in x for x in lines) and hq_unit(g, "bn") not in ("A0", None)
+
+
+# ------------------------------------------------------------------ rally (19.14 RC, 19.813, 19.824)
+def test_rally_command_removes_panic_and_lowers_the_risen_level(g):
+    g.commands[(g.turn, "A")] = ("rally", None)
+    g.company_morale["A"] = (2, 3)
+    g.units["A0"].panicked = True
+    changes, cleared = rally_commands(g, Faces(1))
+    lines = apply(g, changes)
+    assert cleared == {"A0"} and not g.units["A0"].panicked
+    assert g.company_morale["A"] == (2, 2) and any("MW4 19.813" in x for x in lines)
+
+
+def test_rally_command_fails_above_the_removal_number(g):
+    g.commands[(g.turn, "A")] = ("rally", None)
+    g.company_morale["A"] = (2, 3)
+    g.units["A0"].panicked = True
+    changes, cleared = rally_commands(g, Faces(10))
+    apply(g, changes)
+    assert cleared == set() and g.units["A0"].panicked and g.company_morale["A"] == (2, 3)
+
+
+def test_19_822_a_broken_battalions_companies_may_not_rally(g):
+    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
+    g.commands[(g.turn, "A")] = ("rally", None)
+    g.units["A0"].panicked = True
+    dice = Faces()
+    changes, cleared = rally_commands(g, dice)
+    assert dice.asked == [] and cleared == set() and "MW4 19.822" in changes[0].lines[0]
+    assert "MW4 19.822" in RuleSystem(MW4).command_problem(g, "A", "rally")
+    assert RuleSystem(MW4).command_problem(g, "A", "overwatch") is None
+
+
+def test_19_824_19_825_a_broken_battalion_rallies_and_a_suppressed_hq_adds_two(g):
+    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
+    apply(g, battalion_rallies(g, Faces(6)))
+    assert not g.battalion_morale["bn"].broken
+    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
+    g.units["hq"].suppression = 1
+    lines = apply(g, battalion_rallies(g, Faces(5)))        # 5 + 2 = 7 > 6
+    assert g.battalion_morale["bn"].broken and any("stays broken" in x for x in lines)

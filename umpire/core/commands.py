@@ -35,8 +35,8 @@ def _orders(ctx: Context) -> tuple[str, Any]:
             problems.append(f"{cid} is not a company of {game.side(side).name}: a side orders only its own units")
         elif code not in codes:
             problems.append(f"{cid}: unknown command {code!r} (known: {', '.join(codes)})")
-        elif code == "bounding_overwatch" and sum(1 for u in game.units.values() if u.company == cid) < 2:
-            problems.append(f"{cid} has a single unit: no Bounding Overwatch (MW4 19.14)")
+        elif hasattr(ctx.system, "command_problem") and (why := ctx.system.command_problem(game, cid, code)):
+            problems.append(why)
     ambush: dict[str, Any] = {}
     for cid, number in p.get("ambush", {}).items():
         if turn != 1:

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from .changes import apply
 from .engine import Context, action
 from .errors import UmpireError
 from .store import models as m
@@ -104,19 +105,10 @@ def _fire(ctx: Context) -> tuple[str, Any]:
     return f"{kind} at {label}: {'; '.join(outcomes)}. {spot_summary}", sheets
 
 
-def _company_loss(ctx: Context, u) -> None:
-    """A unit lost: its company's morale, as the rule system counts it."""
-    change = ctx.system.unit_lost(ctx.game, u, ctx.dice) if hasattr(ctx.system, "unit_lost") else None
-    if change is None:
-        return
-    cid, values, lines = change
-    row = ctx.session.get(m.CompanyStateRow, cid)
-    if row is None:
-        ctx.rec.insert(m.CompanyStateRow(company_id=cid, **values))
-    else:
-        ctx.rec.set(row, **values)
-    ctx.game.company_morale[cid] = (values["losses"], values["panic_rise"])
-    ctx.log.extend(f"  {x}" for x in lines)
+def _unit_lost(ctx: Context, u, where) -> None:
+    """A unit lost: its company's and battalion's morale, as the rule system counts them."""
+    if hasattr(ctx.system, "unit_lost"):
+        apply(ctx, ctx.system.unit_lost(ctx.game, u, ctx.dice, where), indent="  ")
 
 
 def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
@@ -144,7 +136,7 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
                                                                     m.ContactRow.status == "seen")).scalars():
                 ctx.rec.set(c, status="destroyed")    # who watched it die knows it is gone
             ctx.log.append(f"  {uid} is destroyed" + (" with its carrier (MW4 9.13)" if uid != target else ""))
-            _company_loss(ctx, u)
+            _unit_lost(ctx, u, where)
             if uid == target and game.unit_type(u)["move_class"] not in ("foot", "helicopter") and where:
                 ctx.rec.insert(m.OverlayRow(q=where.q, r=where.r, kind="wreck"))
                 game.map.overlays.append(Overlay(where, "wreck"))

@@ -50,6 +50,19 @@ class UnitState:
 
 
 @dataclass(frozen=True)
+class BattalionMorale:
+    """A battalion's morale (MW4 19.82): its HQ value and the column it was rolled on, the unit
+    that carries the HQ after a replacement (19.814; None: the scenario's HQ unit), broken
+    (19.822) and no_rally (its companies can no longer rally, 19.814)."""
+
+    hq_value: int | None = None
+    hq_column: str | None = None
+    hq_unit: str | None = None
+    broken: bool = False
+    no_rally: bool = False
+
+
+@dataclass(frozen=True)
 class Contact:
     """One side's knowledge of one enemy unit: seen now, or last known where and when."""
 
@@ -99,6 +112,7 @@ class Game:
     contacts: dict[tuple[str, str], Contact] = field(default_factory=dict)   # (side, unit) -> knowledge
     commands: dict[tuple[int, str], tuple[str, Hex | None]] = field(default_factory=dict)  # (turn, company)
     company_morale: dict[str, tuple[int, int]] = field(default_factory=dict)   # company -> (losses, panic rise)
+    battalion_morale: dict[str, BattalionMorale] = field(default_factory=dict)
 
     def command_of(self, unit: UnitState) -> str | None:
         """This turn's command for the unit's company; None for independent units (MW4 19.14)."""

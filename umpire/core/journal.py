@@ -25,7 +25,8 @@ from .store import models as m
 STATE_COLUMNS = {"game_info": ("turn", "phase", "active_side", "passed", "active_company", "activation_units",
                                "overwatch_targets"),
                  "unit": None, "contact": None,
-                 "overlay": None, "command": None, "company_state": None}
+                 "overlay": None, "command": None, "company_state": None,
+                 "battalion_state": None}
 
 
 def _key(row: SQLModel) -> dict[str, Any]:

@@ -29,6 +29,7 @@ class Battalion:
     quality: str | None = None
     hq: str | None = None
     deploy: str | None = None
+    hq_rating: str | None = None     # the column of the rule system's battalion HQ table (MW4 19.821)
 
 
 @dataclass(frozen=True)

@@ -185,7 +185,7 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
 
     battalion_of: dict[str, Battalion] = {}
     for b in _list_of_tables(rd, data, "battalion"):
-        rd.keys(b, {"id", "side", "name", "quality", "hq", "deploy", "units"}, {"id", "side"},
+        rd.keys(b, {"id", "side", "name", "quality", "hq", "hq_rating", "deploy", "units"}, {"id", "side"},
                 "[[battalion]]", anchor="[[battalion]]")
         bid = rd.text_of(b, "id", "[[battalion]]")
         place, anchor = f'[[battalion]] "{bid}"', f'id = "{bid}"'
@@ -193,8 +193,15 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
         if b["side"] not in side_ids:
             rd.fail(f"unknown side {b['side']!r}{_suggest(b['side'], side_ids)}", place=place,
                     needle="side =", after=anchor)
+        rating = b.get("hq_rating")
+        ratings = rules.tables["battalion_hq"].section("entry") if "battalion_hq" in rules.tables else {}
+        if rating is not None and str(rating) not in ratings:
+            rd.fail(f"unknown hq_rating {rating!r}" + (f" (the battalion HQ table's columns: "
+                    f"{', '.join(ratings)})" if ratings else f": {rules.title} rates no battalion HQs"),
+                    place=place, needle="hq_rating", after=anchor)
         bat = Battalion(bid, b["side"], b.get("name", bid),
-                        quality(b, place, anchor, None), b.get("hq"), b.get("deploy"))
+                        quality(b, place, anchor, None), b.get("hq"), b.get("deploy"),
+                        None if rating is None else str(rating))
         battalion_of[bid] = bat
         sc.battalions.append(bat)
         _read_units(rd, b.get("units", []), sc, claim, place, anchor, bat, None,

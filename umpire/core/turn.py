@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from .changes import apply
 from .engine import Context, action, ACTIONS
 from .errors import UmpireError
 from .game import Contact, Game
@@ -166,16 +167,15 @@ def _begin_phase(ctx: Context, key: str) -> None:
     game.phase, game.active_side, game.passed = key, active, ()
     game.active_company, game.activation_units = None, ()
     if hasattr(ctx.system, "phase_start"):
-        rows = None
-        for uid, values, line in ctx.system.phase_start(game, key, ctx.dice):
-            if values:
-                rows = rows or {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
-                _set_unit(ctx, rows[uid], **values)
-            ctx.log.append(line)
+        apply(ctx, ctx.system.phase_start(game, key, ctx.dice))
     ctx.log.append(f"Turn {game.turn}: {phase.label} ({phase.rule})")
 
 
 def _open(ctx: Context) -> tuple[str, Any]:
+    """The opening: what the rule system settles before play (MechWar 4: battalion HQ values,
+    19.821), the first spotting pass and the first phase."""
+    if hasattr(ctx.system, "game_start"):
+        apply(ctx, ctx.system.game_start(ctx.game, ctx.dice))
     summary, change = _spot(ctx)
     _begin_phase(ctx, ctx.system.phases()[0].key)
     return summary, change

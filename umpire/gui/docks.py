@@ -41,11 +41,15 @@ class OrderOfBattleTree(QTreeWidget):
                 continue
             s_item = QTreeWidgetItem(self, [side.name])
             for bat in (b for b in game.battalions if b.side == side.id):
-                b_item = QTreeWidgetItem(s_item, [bat.name])
+                broken = game.battalion_morale.get(bat.id)
+                b_item = QTreeWidgetItem(s_item, [bat.name + (" — broken" if broken and broken.broken else "")])
+                b_item.setToolTip(0, b_item.text(0))
                 self._add_units(game, b_item, [u for u in game.units.values()
                                                if u.battalion == bat.id and u.company is None])
                 for comp in game.companies_of(bat.id):
-                    c_item = QTreeWidgetItem(b_item, [comp.name])
+                    rise = game.company_morale.get(comp.id, (0, 0))[1]
+                    c_item = QTreeWidgetItem(b_item, [comp.name + (f" (panic +{rise})" if rise else "")])
+                    c_item.setToolTip(0, c_item.text(0))
                     self._add_units(game, c_item, [u for u in game.units.values() if u.company == comp.id])
             if viewer != UMPIRE and view is not None:
                 self._add_contacts(s_item, game, view)
@@ -155,7 +159,7 @@ class UnitInspector(QTextBrowser):
         passengers = [p.id for p in game.units.values() if p.carried_by == u.id]
         rows = [
             ("Type", t["label"]), ("Role", ROLE_LABELS.get(t["role"], t["role"])),
-            ("Side", game.side(u.side).name), ("Battalion", bat.name + (" (HQ)" if bat.hq == u.id else "")),
+            ("Side", game.side(u.side).name), ("Battalion", bat.name + (" (HQ)" if _hq_of(game, bat) == u.id else "")),
             ("Company", comp), ("Position", where), ("Strength", f"{game.strength(u)} steps"),
             ("Troop quality", f"{q['label']} (panic level {q['panic_level']}%)"),
             ("Weapons class", t["weapons_class"]),
@@ -179,6 +183,9 @@ class UnitInspector(QTextBrowser):
             losses, rise = game.company_morale[u.company]
             rows.append(("Company morale", f"{losses} unit{'s' if losses != 1 else ''} lost; panic level "
                                            f"+{rise} level{'s' if rise != 1 else ''} (MW4 19.812)"))
+        morale = game.battalion_morale.get(bat.id)
+        if morale is not None:
+            rows.append(("Battalion morale", _battalion_morale(morale)))
         if u.suppression:
             rows.append(("Suppressed", f"S{u.suppression} (MW4 7.4-7.6; removed in the next removal phase)"))
         if u.panicked:
@@ -190,3 +197,19 @@ class UnitInspector(QTextBrowser):
                                                                         if u.fatigue >= 2 else "")))
         sample = " <i style='color:#a60'>(sample values)</i>" if game.rules.tables["units"].sample else ""
         self.setHtml(f"<h3 style='margin:2px 0'>{escape(u.id)}</h3>{sample}{_table(rows)}")
+
+
+def _hq_of(game, bat) -> str | None:
+    """The unit carrying the battalion's HQ: a replacement's (MW4 19.814), else the scenario's."""
+    state = game.battalion_morale.get(bat.id)
+    return state.hq_unit if state is not None and state.hq_unit else bat.hq
+
+
+def _battalion_morale(state) -> str:
+    value = (f"HQ value {state.hq_value} (column {state.hq_column}, MW4 19.821)" if state.hq_value is not None
+             else "HQ value: none (replaced off the table, MW4 19.814)")
+    if state.no_rally:
+        value += "; its companies can no longer rally (MW4 19.814)"
+    if state.broken:
+        value += "; BROKEN — its companies may not rally (MW4 19.822)"
+    return value

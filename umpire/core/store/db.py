@@ -23,7 +23,7 @@ from sqlmodel import Session, SQLModel, create_engine, select
 
 from ... import __version__
 from ..errors import GameFileError, UmpireError
-from ..game import Contact, Game, UnitState
+from ..game import BattalionMorale, Contact, Game, UnitState
 from ..hexgrid import Grid, Hex, Hexside
 from ..ruleset import load_ruleset
 from ..oob import AirSupport, Artillery, Battalion, Company, Objective, Reinforcement, Scenario, Side, Victory, Zone
@@ -78,8 +78,14 @@ def _migrate_4_to_5(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE game_info ADD COLUMN overwatch_targets JSON DEFAULT '[]' NOT NULL"))
 
 
+def _migrate_5_to_6(conn: Connection) -> None:
+    """Schema 6 adds battalion HQ ratings and battalion morale (MW4 19.82)."""
+    conn.execute(text("ALTER TABLE battalion ADD COLUMN hq_rating VARCHAR DEFAULT NULL"))
+    m.BattalionStateRow.__table__.create(conn)
+
+
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
-                                                        4: _migrate_4_to_5}
+                                                        4: _migrate_4_to_5, 5: _migrate_5_to_6}
 
 
 def is_url(target: str | Path) -> bool:
@@ -176,7 +182,7 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
     session.flush()     # parents before children, for PostgreSQL's foreign keys
     for i, b in enumerate(sc.battalions):
         session.add(m.BattalionRow(id=b.id, position=i, side_id=b.side, name=b.name, quality=b.quality,
-                                   hq_unit_id=b.hq, deploy=b.deploy))
+                                   hq_unit_id=b.hq, deploy=b.deploy, hq_rating=b.hq_rating))
     session.flush()
     for i, c in enumerate(sc.companies):
         session.add(m.CompanyRow(id=c.id, position=i, battalion_id=c.battalion, name=c.name,
@@ -284,7 +290,7 @@ def _static_part(session: Session, location: str, info: m.GameInfo) -> dict:
     part = dict(key=key, terrain=terrain, elevation=elevation, hexsides=hexsides, sides=[
         Side(s.id, s.name, s.colour, s.quality, s.deploy, s.doctrine)
         for s in session.exec(select(m.SideRow).order_by(m.SideRow.position))], battalions=[
-        Battalion(b.id, b.side_id, b.name, b.quality, b.hq_unit_id, b.deploy)
+        Battalion(b.id, b.side_id, b.name, b.quality, b.hq_unit_id, b.deploy, b.hq_rating)
         for b in session.exec(select(m.BattalionRow).order_by(m.BattalionRow.position))], companies=[
         Company(c.id, c.battalion_id, c.name, c.quality, c.deploy)
         for c in session.exec(select(m.CompanyRow).order_by(m.CompanyRow.position))], zones=[
@@ -330,6 +336,9 @@ def _read_game(session: Session, location: str) -> Game:
                                      u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent)
     for c in session.exec(select(m.CompanyStateRow)):
         game.company_morale[c.company_id] = (c.losses, c.panic_rise)
+    for b in session.exec(select(m.BattalionStateRow)):
+        game.battalion_morale[b.battalion_id] = BattalionMorale(b.hq_value, b.hq_column, b.hq_unit, b.broken,
+                                                                b.no_rally)
     # past turns' commands stay in the file (the journal and the digest), but play needs only
     # this turn's and those given ahead; reading every turn's made long games slow to open
     for c in session.exec(select(m.CommandRow).where(m.CommandRow.turn >= info.turn)):

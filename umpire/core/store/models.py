@@ -12,9 +12,9 @@ from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
-SCHEMA_VERSION = 5     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 6     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
-                       # 5: panic, suppression, spent missiles
+                       # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale
 
 
 class GameInfo(SQLModel, table=True):
@@ -71,6 +71,7 @@ class BattalionRow(SQLModel, table=True):
     quality: Optional[str] = None
     hq_unit_id: Optional[str] = None
     deploy: Optional[str] = None
+    hq_rating: Optional[str] = None    # schema 6: the column its HQ value is rolled on (MW4 19.821)
 
 
 class CompanyRow(SQLModel, table=True):
@@ -254,3 +255,17 @@ class CompanyStateRow(SQLModel, table=True):
     company_id: str = Field(primary_key=True, foreign_key="company.id")
     losses: int = 0
     panic_rise: int = 0
+
+
+class BattalionStateRow(SQLModel, table=True):
+    """A battalion's morale as play changes it (schema 6; MW4 19.82): the HQ value rolled on
+    its rating's column, the unit now carrying the HQ after a replacement (19.814), whether it
+    is broken (19.822) and whether its companies may still rally at all (19.814)."""
+
+    __tablename__ = "battalion_state"
+    battalion_id: str = Field(primary_key=True, foreign_key="battalion.id")
+    hq_value: Optional[int] = None
+    hq_column: Optional[str] = None
+    hq_unit: Optional[str] = None
+    broken: bool = False
+    no_rally: bool = False

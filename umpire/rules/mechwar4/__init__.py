@@ -12,7 +12,8 @@ from ...core.terrain import GameMap
 from .los import Mw4Map
 from .fire import STEPS, SUPPRESSION, FireSheet, ammunition, fire_sheet, panic_number, removal_number, resolve
 from .formation import formation
-from .morale import company_loss
+from . import morale
+from ...core.changes import Change
 from .movement import MoveCheck, check_move, form_column_problem
 from .spotting import Spotter
 from .victory import VictoryReport, evaluate
@@ -126,13 +127,22 @@ class RuleSystem:
         """What firing does to the firer afterwards: ammunition depletion (6.84)."""
         return ammunition(game, unit, sheet, dice)
 
-    def unit_lost(self, game, unit, dice) -> tuple[str, dict, list[str]] | None:
-        """A unit of a company is destroyed: the company's morale (19.812) -- (company, its new
-        state, journal lines), or None for independent units (19.823)."""
-        if not unit.company:
-            return None
-        state, lines = company_loss(game, unit.company, dice)
-        return unit.company, state, lines
+    def unit_lost(self, game, unit, dice, where=None) -> list[Change]:
+        """A unit is destroyed: its company's morale (19.812; none for independent units,
+        19.823), its battalion's (19.822), and a lost HQ's replacement (19.814)."""
+        return morale.unit_lost(game, unit, dice, where)
+
+    def game_start(self, game, dice) -> list[Change]:
+        """Before play: each rated battalion's HQ value (19.821)."""
+        return morale.game_start(game, dice)
+
+    def command_problem(self, game, company_id: str, code: str) -> str | None:
+        """Why a company may not take this command (19.14 BOC; 19.822, 19.814 for Rally)."""
+        if code == "bounding_overwatch" and sum(1 for u in game.units.values() if u.company == company_id) < 2:
+            return f"{company_id} has a single unit: no Bounding Overwatch (MW4 19.14)"
+        if code == "rally":
+            return morale.may_rally(game, company_id)
+        return None
 
     def fire_effect(self, result: str) -> tuple[int, int]:
         """(steps lost, suppression levels) for a CRT result."""
@@ -141,23 +151,29 @@ class RuleSystem:
     def panic_number(self, game, unit) -> tuple[int, str]:
         return panic_number(game, unit)
 
-    def phase_start(self, game, key: str, dice) -> list[tuple[str, dict, str]]:
-        """What entering a phase does to units: (unit id, new values, journal line).  In the
-        Panic and Suppression Removal phase suppression comes off (7.4) and each panic marker
-        comes off on the Panic Table's removal roll (13.0, 4.1 C)."""
-        out = []
+    def phase_start(self, game, key: str, dice) -> list[Change]:
+        """What entering a phase does.  Panic and Suppression Removal: suppression comes off
+        (7.4), companies under Rally roll to rally (19.14 RC), then each panic marker left comes
+        off on the Panic Table's removal roll (13.0, 4.1 C).  Indirect Fire: broken battalions'
+        HQs try to rally (19.824)."""
+        if key == "indirect_fire":
+            return morale.battalion_rallies(game, dice)
         if key != "panic_removal":
-            return out
+            return []
+        out: list[Change] = []
         for u in game.units.values():
             if u.suppression:
-                out.append((u.id, {"suppression": 0}, f"{u.id}: suppression removed (MW4 7.4)"))
-            if u.panicked and u.status == "on_map":
+                out.append(Change("unit", u.id, {"suppression": 0}, (f"{u.id}: suppression removed (MW4 7.4)",)))
+        rallied, cleared = morale.rally_commands(game, dice)
+        out.extend(rallied)
+        for u in game.units.values():
+            if u.panicked and u.status == "on_map" and u.id not in cleared:
                 need = removal_number(game, u)
                 r = dice.roll(f"panic removal {u.id} (removed on 1-{need})", 1, 10).total
                 if r <= need:
-                    out.append((u.id, {"panicked": False}, f"{u.id}: panic removed on {r} (MW4 13.0)"))
+                    out.append(Change("unit", u.id, {"panicked": False}, (f"{u.id}: panic removed on {r} (MW4 13.0)",)))
                 else:
-                    out.append((u.id, {}, f"{u.id}: still panicked ({r}; MW4 13.11)"))
+                    out.append(Change("unit", u.id, {}, (f"{u.id}: still panicked ({r}; MW4 13.11)",)))
         return out
 
     def phases(self) -> tuple[Phase, ...]:

@@ -40,7 +40,7 @@ from ...core.errors import RulesetError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
-from .morale import unit_panic_level
+from .morale import panic_row, unit_panic_level
 
 STEPS = {"D1": 1, "D2": 2, "D3": 3}
 MODES = ("main", "mg", "infantry_h")
@@ -330,12 +330,6 @@ def removal_number(game: Game, u: UnitState) -> int:
 
 
 def _panic_row(game: Game, u: UnitState) -> tuple[int, dict]:
-    """The Panic Table row for the unit's level, with its company's rise (19.812); above the
-    table's last row, the last row."""
+    """The Panic Table row for the unit's level, with its company's rise (19.812)."""
     level = unit_panic_level(game, u)
-    rows = game.rules.tables["panic"].section("entry")
-    levels = sorted(int(k) for k in rows if k.isdigit())
-    if not levels or level < levels[0]:
-        raise RulesetError(f"no row for panic level {level}", file="panic.toml")
-    usable = max(x for x in levels if x <= level)
-    return level, rows[str(usable)]
+    return level, panic_row(game, level)

@@ -1,0 +1,65 @@
+"""What a rule system's procedures ask the core to change, and the one place that applies it.
+
+A rule system computes; the core writes.  Procedures such as a phase's start, a unit's loss or
+the game's opening return `Change`s -- to a unit, a company's morale or a battalion's morale --
+and `apply` journals each one (so undo and replay see it) and keeps the game in memory in step.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable
+
+from sqlalchemy import select
+
+from .game import BattalionMorale
+from .store import models as m
+
+if TYPE_CHECKING:                        # the engine imports the actions that import this module
+    from .engine import Context
+
+WHAT = ("unit", "company", "battalion")
+
+
+@dataclass(frozen=True)
+class Change:
+    what: str                          # unit | company | battalion
+    key: str                           # its id
+    values: dict[str, Any]             # unit: UnitRow columns; company: losses, panic_rise;
+                                       # battalion: BattalionStateRow columns
+    lines: tuple[str, ...] = ()        # for the journal, in the order they happened
+
+
+def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> None:
+    """Journal the changes and update ctx.game.  A 3-tuple (unit id, values, line) is a unit
+    change (the older form rule systems return)."""
+    from .turn import _set_unit          # turn imports this module's users; import late
+
+    unit_rows = None
+    for c in changes:
+        if isinstance(c, tuple):
+            c = Change("unit", c[0], c[1], (c[2],) if c[2] else ())
+        if c.what not in WHAT:
+            raise ValueError(f"unknown change {c.what!r}")
+        if c.values and c.what == "unit":
+            if unit_rows is None:
+                unit_rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
+            _set_unit(ctx, unit_rows[c.key], **c.values)
+        elif c.values and c.what == "company":
+            row = ctx.session.get(m.CompanyStateRow, c.key)
+            if row is None:
+                ctx.rec.insert(m.CompanyStateRow(company_id=c.key, **c.values))
+                row = ctx.session.get(m.CompanyStateRow, c.key)
+            else:
+                ctx.rec.set(row, **c.values)
+            ctx.game.company_morale[c.key] = (row.losses, row.panic_rise)
+        elif c.values and c.what == "battalion":
+            row = ctx.session.get(m.BattalionStateRow, c.key)
+            if row is None:
+                ctx.rec.insert(m.BattalionStateRow(battalion_id=c.key, **c.values))
+            else:
+                ctx.rec.set(row, **c.values)
+            old = ctx.game.battalion_morale.get(c.key, BattalionMorale())
+            ctx.game.battalion_morale[c.key] = dataclasses.replace(old, **c.values)
+        ctx.log.extend(indent + x for x in c.lines)

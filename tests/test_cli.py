@@ -240,3 +240,20 @@ def test_the_same_seed_rolls_the_same_dice(tmp_path, sample_path):
         rows = json.loads(umpire("journal", game, "--json").stdout)
         rolls.append([r["rolls"] for r in rows])
     assert rolls[0] == rolls[1] and any(rolls[0])
+
+
+def test_overrun_from_the_command_line(tmp_path, sample_path):
+    """MW4 12.0: move --overrun onto Recon 1; both miss; then leave with `umpire overrun`."""
+    import sqlite3
+    game = tmp_path / "g.umpire"
+    umpire("new", sample_path, "--out", game)
+    umpire("move", game, "Recon 1", *[f"22{r:02d}" for r in range(24, 14, -1)], "--dice", "10")
+    with sqlite3.connect(game) as conn:                 # B3 waits next to Recon 1 (2215)
+        conn.execute("UPDATE unit SET q = (SELECT q FROM unit WHERE id = 'A3'), r = (SELECT r FROM unit "
+                     "WHERE id = 'A3') + 5 WHERE id = 'B3'")
+    r = umpire("move", game, "B3", "2214", "2215", "--overrun", "--dice", "10,6,1,1,1")
+    assert r.returncode == 0 and "both hold on in 2215" in r.stdout
+    assert "MW4 12.0" in _one_line_error(umpire("end-turn", game))
+    r = umpire("overrun", game, "B3", "--leave", "2214")
+    assert r.returncode == 0 and "B3 leaves the overrun for 2214" in r.stdout
+    assert "not in an overrun" in _one_line_error(umpire("overrun", game, "B3", "--stay"))

@@ -24,7 +24,7 @@ from .core.errors import UmpireError
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
-               "form-column", "halt", "end-activation", "fire", "pass", "next-phase",
+               "form-column", "halt", "overrun", "end-activation", "fire", "pass", "next-phase",
                "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders", "victory")
 
 
@@ -76,6 +76,15 @@ def _parser() -> argparse.ArgumentParser:
     mv.add_argument("--column", action="store_true", help="infantry: enter column at no cost (MW4 8.11)")
     mv.add_argument("--exit", action="store_true", help="leave the map after the last hex (MW4 8.27)")
     mv.add_argument("--until", metavar="HEX", help="pause in this hex for opportunity fire (MW4 6.52)")
+    mv.add_argument("--overrun", action="store_true", help="the last hex holds the enemy: overrun it (MW4 12.0)")
+    mv.add_argument("--target", metavar="UNIT", help="in an overrun, the enemy unit the mover fires at")
+    ov = sub.add_parser("overrun", help="a unit held in an overrun fights on or leaves (MW4 12.0)")
+    ov.add_argument("game")
+    ov.add_argument("unit")
+    what = ov.add_mutually_exclusive_group(required=True)
+    what.add_argument("--stay", action="store_true", help="fight another firefight at once")
+    what.add_argument("--leave", metavar="HEX", help="leave to this next hex at no cost")
+    ov.add_argument("--target", metavar="UNIT", help="the enemy unit the mover fires at")
     ac = sub.add_parser("activate", help="activate a company as a formation (MW4 4.1)")
     ac.add_argument("game")
     ac.add_argument("company")
@@ -103,7 +112,7 @@ def _parser() -> argparse.ArgumentParser:
         one.add_argument("game")
         if name in ("end-turn", "pass", "next-phase", "end-activation"):
             _dice_option(one)
-    for rolling in (mv, fi, ha, ac, fc):
+    for rolling in (mv, fi, ha, ac, fc, ov):
         _dice_option(rolling)
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")
@@ -140,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
             return {"new": cmd_new, "validate": cmd_validate, "render": cmd_render,
                     "rulesets": cmd_rulesets, "los": cmd_los, "spot": cmd_spot,
                     "bench": cmd_bench, "move": cmd_move, "activate": cmd_activate, "form-column": cmd_form_column,
-                    "halt": cmd_halt, "end-activation": cmd_end_activation, "end-turn": cmd_end_turn, "undo": cmd_undo,
+                    "halt": cmd_halt, "overrun": cmd_overrun, "end-activation": cmd_end_activation,
+                    "end-turn": cmd_end_turn, "undo": cmd_undo,
                     "pass": cmd_pass, "next-phase": cmd_next_phase, "status": cmd_status,
                     "autoplay": cmd_autoplay, "orders": cmd_orders, "victory": cmd_victory, "fire": cmd_fire,
                     "redo": cmd_redo, "journal": cmd_journal, "replay": cmd_replay}[args.command](args)
@@ -346,7 +356,8 @@ def cmd_move(args) -> int:
 
     params = {"unit": args.unit, "path": args.path}
     for key, value in (("pace", args.pace), ("mount", args.mount), ("dismount", args.dismount),
-                       ("until", args.until), ("exit", args.exit or None)):
+                       ("until", args.until), ("exit", args.exit or None), ("overrun", args.overrun or None),
+                       ("target", args.target)):
         if value:
             params[key] = value
     if args.leave_column or args.column:
@@ -385,6 +396,15 @@ def cmd_activate(args) -> int:
 
 def cmd_form_column(args) -> int:
     return _simple_action("form_column", args.game, {"unit": args.unit}, args.dice)
+
+
+def cmd_overrun(args) -> int:
+    params = {"unit": args.unit, "then": "stay" if args.stay else "leave"}
+    if args.leave:
+        params["to"] = args.leave
+    if args.target:
+        params["target"] = args.target
+    return _simple_action("overrun", args.game, params, args.dice)
 
 
 def cmd_halt(args) -> int:

@@ -324,3 +324,16 @@ def test_8_14_a_unit_in_column_fires_on_the_d2_table(m):
     g = duel(m, target="sov_motor_rifle", gap=3)
     g.units["f"].in_column = True
     assert sheet(g, "f", "t").die_modifier == -2            # as a D2 firer against soft targets (6.7)
+
+
+def test_12_1_terrain_ignored_but_improved_positions_and_infantry_cover():
+    from umpire.rules.mechwar4.fire import overrun_terrain
+
+    from .mapkit import make_map
+    from .test_mw4_spotting import game_on, unit
+    m = make_map(["tttt", "...."])
+    g = game_on(m, [unit("inf", "red", "0101", m, "sov_motor_rifle"), unit("tank", "red", "0102", m, "sov_t72")])
+    assert [x[0] for x in overrun_terrain(g, g.units["inf"])] == [-2]          # infantry in town
+    assert overrun_terrain(g, g.units["tank"]) == []                          # terrain ignored
+    g.units["tank"].improved = True
+    assert [x[0] for x in overrun_terrain(g, g.units["tank"])] == [-3]        # as defilade

@@ -17,8 +17,8 @@ from .engine import Context, action
 from .errors import UmpireError
 from .store import models as m
 from .terrain import Overlay
-from .turn import (_check_in_activation, _check_no_pause, _check_turn_to_act, _info, _panics, _set_unit, _spot,
-                   _unit_done)
+from .turn import (_check_in_activation, _check_no_overrun, _check_no_pause, _check_turn_to_act, _info, _panics,
+                   _set_unit, _spot, _unit_done)
 
 
 @action("fire")
@@ -38,6 +38,7 @@ def _fire(ctx: Context) -> tuple[str, Any]:
     if len(sides) != 1:
         raise UmpireError("fire: the firing units must all be of one side (MW4 6.3)")
     side = sides.pop()
+    _check_no_overrun(game, None)                # nobody fires into an overrun's hex (12.0)
     t = game.units[target]
     opportunity = t.paused and t.side != side
     paused_own = [u for u in game.units.values() if u.paused and u.side == side]

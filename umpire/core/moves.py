@@ -36,8 +36,10 @@ def _move(ctx: Context) -> tuple[str, Any]:
         until = game.map.grid.parse(ctx.params["until"]) if ctx.params.get("until") else None
     except ValueError as e:
         raise UmpireError(f"move {uid}: {e}") from None
-    how = {k: ctx.params[k] for k in ("pace", "column", "mount", "dismount", "exit") if k in ctx.params}
+    how = {k: ctx.params[k] for k in ("pace", "column", "mount", "dismount", "exit", "overrun") if k in ctx.params}
     if uid in game.units:
+        if in_overrun(game) is game.units[uid]:
+            raise UmpireError(f"{uid} is in an overrun: it fights on or leaves the hex at no cost (MW4 12.0)")
         _check_turn_to_act(game, game.units[uid].side)
         _check_no_pause(game, uid)
         _check_in_activation(game, uid)
@@ -66,6 +68,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
     steps = list(check.steps)
     standing = _standing_stop(game, uid, check, ctx.system.commands()) if until is None else None
     stop = until if until is not None else (standing[0] if standing else None)
+    if stop is not None and stop == check.overrun and until is None:
+        stop = None               # the defenders fire in the firefight itself (12.0, 12.3)
     if stop is not None:
         if stop not in [s.hex for s in steps[1:]]:
             raise UmpireError(f"move {uid}: the pause hex {n(stop)} is not on its path")
@@ -106,10 +110,13 @@ def _move(ctx: Context) -> tuple[str, Any]:
         for row in session.execute(select(m.OverlayRow).where(m.OverlayRow.kind == "minefield",
                                    m.OverlayRow.q == end.q, m.OverlayRow.r == end.r)).scalars():
             rec.set(row, secret=False)        # a mined-hex marker goes on the map (16.0)
+    fight = firefight(ctx, uid) if check.overrun is not None and not paused and end == check.overrun else None
     spot_summary, change = _spot(ctx)
-    if not paused:
+    if not paused and in_overrun(game) is None:
         _unit_done(ctx, mover.side)
     state = f"pauses in {n(end)}" if paused else (f"left the map from {n(end)}" if gone else f"moved to {n(end)}")
+    if fight:
+        state = f"overruns {n(end)}: {fight}"
     return f"{uid} {state} ({spent:g} MP). {spot_summary}", check
 
 
@@ -149,7 +156,12 @@ def _halt(ctx: Context) -> tuple[str, Any]:
     u = game.units.get(uid)
     if u is None or not u.paused or not u.on_map:
         raise UmpireError(f"{uid} is not paused in a move")
+    if in_overrun(game) is u:
+        raise UmpireError(f"{uid} is in an overrun: it fights on or leaves the hex (MW4 12.0, 12.5)")
     _close_overwatch(ctx)
     _set_unit(ctx, ctx.session.get(m.UnitRow, uid), paused=False)
     _unit_done(ctx, u.side)
     return f"{uid} ends its move in {game.map.number(u.hex)}", None
+
+
+from .overrun import firefight, in_overrun  # noqa: E402  (overrun imports fire, which imports turn)

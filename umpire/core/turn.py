@@ -137,8 +137,19 @@ def _close_company(ctx: Context) -> None:
 def _check_no_pause(game: Game, uid: str | None) -> None:
     """While a unit is paused mid-move, only it may go on (or halt) (MW4 6.52, 6.53)."""
     held = [u.id for u in game.units.values() if u.paused and u.id != uid]
+    _check_no_overrun(game, uid)
     if held:
         raise UmpireError(f"{held[0]} is paused for opportunity fire: let it go on or halt it first (MW4 6.52)")
+
+
+def _check_no_overrun(game: Game, uid: str | None) -> None:
+    """While a unit is held in an overrun (paused in an enemy-held hex), it must fight on or
+    leave before anything else happens, the end of the turn included (MW4 12.0, 12.5)."""
+    fighting = [u for u in game.units.values() if u.paused and u.id != uid and u.on_map and any(
+        v.on_map and v.hex == u.hex and v.side != u.side for v in game.units.values())]
+    if fighting:
+        raise UmpireError(f"{fighting[0].id} is in an overrun in {game.map.number(fighting[0].hex)}: it fights "
+                          "on or leaves the hex first (MW4 12.0, 12.5)")
 
 
 def _info(ctx: Context) -> m.GameInfo:
@@ -257,6 +268,7 @@ def _end_turn(ctx: Context) -> tuple[str, Any]:
     """Close the game turn from any phase (the umpire skips what is left of it)."""
     if ctx.game.phase == ENDED:
         raise UmpireError(f"the game is over: it ended after turn {ctx.game.turns}")
+    _check_no_overrun(ctx.game, None)
     ended = _new_turn(ctx)
     if ended:
         return ended, None

@@ -23,16 +23,19 @@ from ..core.errors import UmpireError
 from ..core.hexgrid import Hex
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
+from .overrun import ask_overrun, enemy_known_at
 
 
 def _label(kind: str, params: dict) -> str:
     """What the Edit menu says it will undo: the action, never what it revealed."""
     if kind == "move":
-        extra = [w for k, w in (("mount", "mount"), ("dismount", "dismount"), ("exit", "exit")) if params.get(k)]
+        extra = [w for k, w in (("mount", "mount"), ("dismount", "dismount"), ("exit", "exit"),
+                                ("overrun", "overrun")) if params.get(k)]
         return f"Move {params.get('unit')}" + (f" ({', '.join(extra)})" if extra else "")
     if kind == "fire":              # never the target: in a side's view that is the enemy's name
         return f"Fire ({', '.join(params.get('firers') or [])})"
     return {"orders": f"Orders ({params.get('side')})", "halt": f"Halt {params.get('unit')}",
+            "overrun": f"Overrun {params.get('unit')}: " + ("fight on" if params.get("then") == "stay" else "leave"),
             "activate": f"Activate {params.get('company')}", "form_column": f"Form Column {params.get('unit')}",
             }.get(kind, kind.replace("_", " ").title())
 
@@ -219,7 +222,7 @@ class Play(QObject):
         if row.kind == "fire":
             u = game.units.get((row.params.get("firers") or [None])[0])
             return u is not None and u.side == side
-        if row.kind in ("move", "halt", "form_column"):
+        if row.kind in ("move", "halt", "form_column", "overrun"):
             u = game.units.get(row.params.get("unit"))
             return u is not None and u.side == side
         if row.kind in ("activate", "end_activation", "pass"):
@@ -247,7 +250,8 @@ class Play(QObject):
         Returns the action's result, or None when the engine refused it (the reason is shown)."""
         game = self.w.game
         self.clear_fire_mark()
-        acting = game.active_side if kind in ("activate", "end_activation", "pass", "form_column", "move", "halt") \
+        acting = game.active_side if kind in ("activate", "end_activation", "pass", "form_column", "move", "halt",
+                                              "overrun") \
             else params.get("side")
         if kind == "fire":
             first = game.units.get((params.get("firers") or [None])[0])
@@ -268,6 +272,8 @@ class Play(QObject):
         self.refresh_journal()
         self.refresh_phase()
         self.w.statusBar().showMessage(self.shown(res.summary), 10000)
+        if kind in ("move", "overrun"):
+            ask_overrun(self, params["unit"])          # both still in the hex: fight on or leave (12.0)
         return res
 
     def shown(self, summary: str) -> str:
@@ -382,7 +388,7 @@ class Play(QObject):
             return
         if self.w.selected != uid:
             self.w.select_unit(uid)
-        check = rule_system(game.rules).check_move(self.preview_game(), uid, path, self.w.unit_menu.how(uid))
+        check = rule_system(game.rules).check_move(self.preview_game(), uid, path, self._how(uid, path))
         self._draw_path(path, check)
         if check.legal:
             stop = f"; a minefield stops it in {n(check.stop_at)}" if check.stop_at else ""
@@ -390,14 +396,23 @@ class Play(QObject):
         else:
             self.w.statusBar().showMessage(f"{uid}: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
 
+    def _how(self, uid: str, path: list[Hex]) -> dict:
+        """The unit menu's choices, and an overrun when the path ends on an enemy the viewer
+        knows is there (MW4 12.0)."""
+        how = self.w.unit_menu.how(uid)
+        game = self.w.game
+        if len(path) > 1 and enemy_known_at(game, self.w.viewer, game.units[uid].side, path[-1]):
+            how["overrun"] = True
+        return how
+
     def _move_params(self, uid: str, path: list[Hex]) -> dict:
         """Ask the umpire whether to pause where enemy units could fire (MW4 6.52)."""
         game = self.w.game
         n = game.map.number
-        params = {"unit": uid, "path": [n(h) for h in path], **self.w.unit_menu.how(uid)}
+        params = {"unit": uid, "path": [n(h) for h in path], **self._how(uid, path)}
         if self.w.viewer != UMPIRE:
             return params          # who could fire is the umpire's knowledge, not the mover's
-        check = rule_system(game.rules).check_move(game, uid, path, self.w.unit_menu.how(uid))
+        check = rule_system(game.rules).check_move(game, uid, path, self._how(uid, path))
         ahead = [s.hex for s in check.steps[1:] if s.hex in check.watchers]
         if not check.legal or not ahead:
             return params

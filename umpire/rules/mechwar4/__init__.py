@@ -12,6 +12,7 @@ from ...core.terrain import GameMap
 from .los import Mw4Map
 from .fire import STEPS, SUPPRESSION, FireSheet, ammunition, fire_sheet, panic_number, removal_number, resolve
 from .formation import formation
+from .initiative import roll_initiative
 from . import morale
 from ...core.changes import Change
 from .movement import MoveCheck, check_move, form_column_problem
@@ -117,8 +118,8 @@ class RuleSystem:
         return formation(game, company_id)
 
     # ------------------------------------------------------------------ fire (MW4 6.0, 13.0)
-    def fire_sheet(self, game, firer_id: str, target_id: str, mode: str = "main") -> FireSheet:
-        return fire_sheet(game, self.sight(game.map, game.night), firer_id, target_id, mode)
+    def fire_sheet(self, game, firer_id: str, target_id: str, mode: str = "main", overrun: bool = False) -> FireSheet:
+        return fire_sheet(game, self.sight(game.map, game.night), firer_id, target_id, mode, overrun)
 
     def resolve_fire(self, sheet: FireSheet, die: int) -> str:
         return resolve(sheet, die)
@@ -182,23 +183,20 @@ class RuleSystem:
     def first_player(self, game, dice) -> tuple[str, list[str]]:
         """MW4 4.2: each side rolls 1d6 and adds a tenth of its panic level; the lower total
         acts first, a tie going to the lower panic level (and a full tie to a new roll)."""
-        lines = []
         panic = {s.id: self.ruleset.qualities[s.quality]["panic_level"] for s in game.sides}
-        while True:
-            totals = {}
-            for s in game.sides:
-                r = dice.roll(f"first player: {s.name}", modifiers=((f"panic level {panic[s.id]}%", panic[s.id] // 10),))
-                totals[s.id] = r.total          # the roll itself goes to the journal's dice log
-            best = min(totals.values())
-            tied = [s for s, t in totals.items() if t == best]
-            if len(tied) > 1:
-                low = min(panic[s] for s in tied)
-                tied = [s for s in tied if panic[s] == low]
-            if len(tied) == 1:
-                lines.append(f"{game.side(tied[0]).name} acts first: the lower roll plus a tenth of its "
-                             f"panic level (MW4 4.2)")
-                return tied[0], lines
-            lines.append("a tie at equal panic levels: roll again")
+        names = {s.id: s.name for s in game.sides}
+        first, lines = roll_initiative(panic, names, dice, "first player", "MW4 4.2")
+        return first, lines + [f"{game.side(first).name} acts first: the lower roll plus a tenth of its "
+                               f"panic level (MW4 4.2)"]
+
+    def overrun_initiative(self, game, mover, defenders, dice) -> tuple[str, list[str]]:
+        """MW4 12.0: the overrunning unit's side and the defenders' roll as in 4.2, each adding
+        a tenth of its panic level -- the mover's own, the defenders' best (our reading) -- and
+        the lower fires first.  Returns the side that fires first."""
+        levels = {mover.side: morale.unit_panic_level(game, mover),
+                  defenders[0].side: min(morale.unit_panic_level(game, d) for d in defenders)}
+        names = {s: game.side(s).name for s in levels}
+        return roll_initiative(levels, names, dice, "overrun fire initiative", "MW4 12.0")
 
     def commands(self) -> dict[str, dict]:
         return COMMANDS

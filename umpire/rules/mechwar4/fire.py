@@ -95,9 +95,12 @@ def _state(u: UnitState) -> str:
     return {0: "full", 1: "d1"}.get(u.steps_lost, "d2")
 
 
-def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "main") -> FireSheet:
+def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "main",
+               overrun: bool = False) -> FireSheet:
     """The worksheet of one firer's shot at one target, before the die (MW4 6.0); `mode` picks
-    a secondary weapon (6.44 machine guns, 6.45 infantry anti-tank attack)."""
+    a secondary weapon (6.44 machine guns, 6.45 infantry anti-tank attack).  `overrun`: a shot
+    of an overrun firefight in one hex (12.0-12.4): range 0, no line of sight needed, earlier
+    fire and moves do not matter, panicked units fire, terrain only as 12.1 allows."""
     f, t = game.units.get(firer_id), game.units.get(target_id)
     # reasons name the target only as "the target": a side's view must not read the enemy's ids
     if f is None or t is None:
@@ -108,11 +111,11 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no(f"{f.id} is not on the map to fire")
     if ft["attack"] <= 0 or ft["weapons_class"] == "none":
         return no(f"{f.id} has no attack strength", "MW4 6.42")
-    if f.panicked:
+    if f.panicked and not overrun:                  # 12.4: the overrun may fire
         return no(f"{f.id} is panicked", "MW4 6.11")
-    if f.fired:
+    if f.fired and not overrun:                     # 12.2
         return no(f"{f.id} has already fired this turn", "MW4 6.13")
-    if f.moved:
+    if f.moved and not overrun:
         return no(f"{f.id} has moved this turn: a unit moves or fires", "MW4 4.1")
     if f.side == t.side:
         return no("the target is on the same side")
@@ -128,8 +131,10 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no("the close-in H attack is infantry's, against vehicles", "MW4 6.45")
     if d > reach:
         return no(f"the target is {d} hexes away; {f.id} reaches {reach}", "MW4 6.0 step 1")
+    if overrun and d != 0:
+        return no("an overrun firefight is fought in one hex", "MW4 12.0")
     heli = {u.id: game.unit_type(u)["move_class"] == "helicopter" for u in (f, t)}
-    if not sight.line_of_sight(Eye(f.hex, heli[f.id], True), Eye(t.hex, heli[t.id], t.fired)).clear:
+    if not overrun and not sight.line_of_sight(Eye(f.hex, heli[f.id], True), Eye(t.hex, heli[t.id], t.fired)).clear:
         return no(f"no clear line of sight from {f.id} to the target", "MW4 6.41")
     target = tt["target"]
     if target == "helicopter":
@@ -199,8 +204,10 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         if firer_mod:
             die_mod += firer_mod
             add(("firer's losses", f"{firer_mod:+d} against a soft target", "MW4 6.7"))
-    options = covering_terrain(game, sight, f, t, h_class)
-    if options and target == "soft" and t.moved:
+    options = overrun_terrain(game, t) if overrun else covering_terrain(game, sight, f, t, h_class)
+    if overrun and not options:
+        add(("terrain", "ignored in an overrun", "MW4 12.1"))
+    elif options and target == "soft" and t.moved and not overrun:
         add(("terrain", "none: a soft target that moved loses its cover", "MW4 8.4"))
     elif options and h_class and target == "hard":
         add(("terrain", "none for H class fire at a hard target", "MW4 10.22"))
@@ -216,6 +223,18 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if suppressive:         # 6.10: whatever the table says, a vehicle is only suppressed
         sheet.cells = tuple("-" if c == "-" else "S1" for c in sheet.cells)
     return sheet
+
+
+def overrun_terrain(game: Game, t: UnitState) -> list[tuple[int, str, str]]:
+    """In an overrun terrain is ignored but for an improved position, as defilade, and the
+    woods or town modifier for infantry (12.1)."""
+    out: list[tuple[int, str, str]] = []
+    if t.improved:
+        out.append((-3, "an improved position (as defilade)", "MW4 12.1"))
+    terrain = game.rules.terrain_types[game.map.terrain[t.hex]]
+    if game.unit_type(t)["move_class"] == "foot" and terrain["cover"] < 0:
+        out.append((terrain["cover"], f"infantry in {terrain['label'].lower()}", "MW4 12.1"))
+    return out
 
 
 def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: bool) -> list[tuple[int, str, str]]:

@@ -13,8 +13,9 @@ it is allowed.  The costs come from the terrain chart (terrain.toml, a sample); 
   improved position (9.15);
 * a unit leaves the map only where the scenario allows, paying for one more hex like the
   last (8.27, 20.5);
-* no more than the movement allowance (8.24); never into an enemy hex (8.25, overruns are
-  12.0); never off the map (8.27); not after moving or firing this turn (8.21, 8.22);
+* no more than the movement allowance (8.24); never into an enemy hex (8.25) but the last
+  hex of an overrun, at no extra cost (12.0); never off the map (8.27); not after moving or
+  firing this turn (8.21, 8.22);
 * at most three units in a hex at the end of the move, a carrier and its passengers counting
   as one (8.5, 8.51);
 * entering a mined hex ends the move there (16.13).
@@ -60,6 +61,7 @@ class MoveCheck:
     passenger_cost: float = PASSENGER_MP  # what a passenger spends to mount or dismount (9.12)
     notes: tuple[str, ...] = ()
     end_notes: tuple[str, ...] = ()       # what happens after the last hex (dismount, exit): not if paused
+    overrun: Hex | None = None            # the last hex holds the enemy the move overruns (12.0)
 
     @property
     def total(self) -> float:
@@ -113,7 +115,8 @@ def step_cost(game: Game, move_class: str, a: Hex, b: Hex, in_column: bool = Tru
 def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = None) -> MoveCheck:
     """Price and check a move.  `how` (all optional): pace normal|double|charge (8.16), column
     True to form column on foot / False to leave it (8.11), mount and dismount (lists of unit
-    ids, 9.12), exit True to leave the map after the last hex (8.27)."""
+    ids, 9.12), exit True to leave the map after the last hex (8.27), overrun True to end the
+    move in an enemy-held hex (12.0)."""
     how = how or {}
     u = game.units.get(unit_id)
     if u is None:
@@ -164,6 +167,12 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
     if foot:
         ma *= PACE_HEXES[pace]
     enemy_at = {v.hex for v in game.units.values() if v.on_map and v.side != u.side}
+    overrun = path[-1] if how.get("overrun") and path else None
+    if overrun is not None:
+        if entering or mount or dismount or how.get("exit"):
+            return _fail(unit_id, [], ma, "an overrun is a plain move onto the enemy from the map", "MW4 12.0")
+        if overrun not in enemy_at or len(path) < 2:
+            return _fail(unit_id, [], ma, f"no enemy unit in {game.map.number(overrun)} to overrun", "MW4 12.0")
     if entering:
         if mount or dismount:
             return _fail(unit_id, [], ma, "units mount and dismount on the map", "MW4 9.12")
@@ -202,7 +211,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
             return _fail(unit_id, steps, ma, f"{game.map.number(a)} and {game.map.number(b)} are not adjacent", "")
         if not game.map.contains(b):
             return _fail(unit_id, steps, ma, f"the map ends at {game.map.number(a)}", "MW4 8.27")
-        if b in enemy_at:
+        if b in enemy_at and not (b == overrun and i == len(path) - 1):
             return _fail(unit_id, steps, ma, f"{game.map.number(b)} holds an enemy unit (only an overrun "
                          "may enter it)", "MW4 8.25")
         cost, note = step_cost(game, move_class, a, b, in_column)
@@ -262,7 +271,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         notes.append(f"fatigue level {fatigue} ({'8.161, 8.162' if pace == 'double' else '8.163'})")
     return MoveCheck(unit_id, tuple(steps), ma, True, stop_at=stop_at, fatigue=fatigue, in_column=in_column,
                      boarding=mount, leaving=dismount, exits=exits, end_cost=end_cost, notes=tuple(notes),
-                     end_notes=tuple(end_notes))
+                     end_notes=tuple(end_notes), overrun=overrun if steps[-1].hex == overrun else None)
 
 
 def _mount_problem(game: Game, carrier, mount: tuple[str, ...], here: Hex) -> tuple[str, str] | None:

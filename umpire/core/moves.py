@@ -29,7 +29,7 @@ def _move(ctx: Context) -> tuple[str, Any]:
     priced by the rule system: pace (normal, double, charge), column (True/False), mount and
     dismount (unit ids), exit (True: leave the map after the last hex).
     """
-    game, session, rec = ctx.game, ctx.session, ctx.rec
+    game, session = ctx.game, ctx.session
     uid = ctx.params.get("unit")
     try:
         path = [game.map.grid.parse(n) for n in ctx.params.get("path", [])]
@@ -65,6 +65,13 @@ def _move(ctx: Context) -> tuple[str, Any]:
         _unit_done(ctx, mover.side)
         where = n(mover.hex) if mover.hex else "off the map"
         return f"{uid} panics ({where}) and does not move this turn (MW4 13.1)", None
+    start = mover.hex
+    if not mover.paused and mine_type_at(game, start) and (len(path) > 1 or how.get("exit")):
+        mine_attack(ctx, uid, start, leaving=True)          # whatever the result, it may leave (16.14)
+        if mover.status != "on_map":
+            _spot(ctx)
+            _unit_done(ctx, mover.side)
+            return f"{uid} is destroyed leaving the mined hex {n(start)} (MW4 16.14)", None
     steps = list(check.steps)
     standing = _standing_stop(game, uid, check, ctx.system.commands()) if until is None else None
     stop = until if until is not None else (standing[0] if standing else None)
@@ -105,18 +112,22 @@ def _move(ctx: Context) -> tuple[str, Any]:
     if paused:
         why = standing[1] if standing else "for opportunity fire (MW4 6.52)"
         ctx.log.append(f"  {uid} pauses in {n(end)} {why}; it may go on afterwards (6.53)")
-    if check.stop_at is not None and check.stop_at == end:
+    mined = check.stop_at is not None and check.stop_at == end
+    if mined:
         ctx.log.append(f"  {uid} enters a minefield in {n(check.stop_at)} and stops (MW4 16.13)")
-        for row in session.execute(select(m.OverlayRow).where(m.OverlayRow.kind == "minefield",
-                                   m.OverlayRow.q == end.q, m.OverlayRow.r == end.r)).scalars():
-            rec.set(row, secret=False)        # a mined-hex marker goes on the map (16.0)
-    fight = firefight(ctx, uid) if check.overrun is not None and not paused and end == check.overrun else None
+        mine_attack(ctx, uid, end, leaving=False)
+    fight = firefight(ctx, uid) if check.overrun is not None and not paused and end == check.overrun \
+        and mover.status == "on_map" else None
     spot_summary, change = _spot(ctx)
     if not paused and in_overrun(game) is None:
         _unit_done(ctx, mover.side)
     state = f"pauses in {n(end)}" if paused else (f"left the map from {n(end)}" if gone else f"moved to {n(end)}")
     if fight:
         state = f"overruns {n(end)}: {fight}"
+    elif mined and mover.status != "on_map":
+        state = f"is destroyed by mines in {n(end)} (MW4 16.11)"
+    elif mined:
+        state = f"moved to {n(end)} and is stopped by mines there (MW4 16.13)"
     return f"{uid} {state} ({spent:g} MP). {spot_summary}", check
 
 
@@ -164,4 +175,5 @@ def _halt(ctx: Context) -> tuple[str, Any]:
     return f"{uid} ends its move in {game.map.number(u.hex)}", None
 
 
+from .mines import mine_attack, mine_type_at  # noqa: E402
 from .overrun import firefight, in_overrun  # noqa: E402  (overrun imports fire, which imports turn)

@@ -22,6 +22,7 @@ from .errors import UmpireError
 from .fire import _apply
 from .game import Game, UnitState
 from .hexgrid import hex_distance
+from .mines import mine_attack
 from .store import models as m
 from .turn import _set_unit, _spot, _unit_done
 
@@ -112,6 +113,12 @@ def _overrun(ctx: Context) -> tuple[str, Any]:
             raise UmpireError(f"{uid} leaves the overrun hex for a next hex on the map, not {n(to)}")
         if any(v.on_map and v.hex == to and v.side != held.side for v in game.units.values()):
             raise UmpireError(f"{n(to)} holds an enemy unit: leave to a hex free of the enemy (MW4 12.0)")
+        start = held.hex
+        mine_attack(ctx, uid, start, leaving=True)             # 16.15: mines on the way out too
+        if held.status != "on_map":
+            _spot(ctx)
+            _unit_done(ctx, held.side)
+            return f"{uid} is destroyed leaving the mined hex {n(start)} (MW4 16.15)", None
         row = ctx.session.get(m.UnitRow, uid)
         _set_unit(ctx, row, q=to.q, r=to.r, paused=False, path=[[h.q, h.r] for h in held.path] + [[to.q, to.r]])
         for p in [v for v in game.units.values() if v.carried_by == uid]:

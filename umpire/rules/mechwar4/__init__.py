@@ -10,7 +10,8 @@ from ...core.los import Eye
 from ...core.ruleset import Ruleset
 from ...core.terrain import GameMap
 from .los import Mw4Map
-from .fire import STEPS, SUPPRESSION, FireSheet, ammunition, fire_sheet, panic_number, removal_number, resolve
+from .fire import (STEPS, SUPPRESSION, FireSheet, ammunition, fire_sheet, mine_sheet, panic_number, removal_number,
+                   resolve)
 from .formation import formation
 from .initiative import roll_initiative
 from . import morale
@@ -120,6 +121,9 @@ class RuleSystem:
     # ------------------------------------------------------------------ fire (MW4 6.0, 13.0)
     def fire_sheet(self, game, firer_id: str, target_id: str, mode: str = "main", overrun: bool = False) -> FireSheet:
         return fire_sheet(game, self.sight(game.map, game.night), firer_id, target_id, mode, overrun)
+
+    def mine_sheet(self, game, unit_id: str, mine_type: str, leaving: bool = False) -> FireSheet:
+        return mine_sheet(game, unit_id, mine_type, leaving)
 
     def resolve_fire(self, sheet: FireSheet, die: int) -> str:
         return resolve(sheet, die)

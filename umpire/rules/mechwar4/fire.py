@@ -225,6 +225,21 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     return sheet
 
 
+def mine_sheet(game: Game, unit_id: str, mine_type: str, leaving: bool) -> FireSheet:
+    """A mine attack on a unit entering or leaving a mined hex (16.11-16.14): the mined hex's
+    net attack superiority on the CRT, whatever the unit -- terrain, defense and target type
+    ignored (16.12).  Our reading: every unit is attacked on the Anti-Armor CRT's full
+    strength column set, as the text names no table."""
+    kind = game.rules.mine_types[mine_type]
+    sheet = FireSheet(f"{kind['label'].lower()} mines", unit_id, True)
+    sheet.lines.append(("mine attack", f"{unit_id} {'leaves' if leaving else 'enters'} a "
+                        f"{kind['label'].lower()} mined hex", "MW4 16.14" if leaving else "MW4 16.0, 16.13"))
+    sheet.lines.append(("attack superiority", f"{kind['net_superiority']:+d}; terrain, defense and target type "
+                        "ignored", "MW4 16.11, 16.12"))
+    _read_table(game, sheet, "anti_armor_full", kind["net_superiority"], 0)
+    return sheet
+
+
 def overrun_terrain(game: Game, t: UnitState) -> list[tuple[int, str, str]]:
     """In an overrun terrain is ignored but for an improved position, as defilade, and the
     woods or town modifier for infantry (12.1)."""

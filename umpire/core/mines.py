@@ -1,0 +1,42 @@
+"""Mine attacks (MW4 16.0-16.16): a unit of either side entering or leaving a mined hex is
+attacked at once, the result applied at once, and the mined-hex marker goes on the map.
+
+The rule system prices the attack (`mine_sheet`); this module rolls it and applies it like a
+shot (losses shared by passengers, suppression, a wreck, company morale).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from sqlalchemy import select
+
+from .engine import Context
+from .fire import _apply
+from .hexgrid import Hex
+from .store import models as m
+
+
+def mine_type_at(game, h: Hex | None) -> str | None:
+    """The type of the minefield in hex h, or None."""
+    return next((o.detail for o in game.map.overlays if o.kind == "minefield" and o.hex == h), None) if h else None
+
+
+def mine_attack(ctx: Context, uid: str, where: Hex, leaving: bool) -> None:
+    """Attack the unit with the mines of hex `where` and reveal the mined hex (16.0)."""
+    game = ctx.game
+    kind = mine_type_at(game, where)
+    if kind is None or not hasattr(ctx.system, "mine_sheet"):
+        return
+    sheet = ctx.system.mine_sheet(game, uid, kind, leaving)
+    die = ctx.dice.roll(f"mine attack on {uid} in {game.map.number(where)}", 1, 6).total
+    result = ctx.system.resolve_fire(sheet, die)
+    ctx.log.extend(f"  {x}" for x in sheet.text(uid))
+    rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
+    _apply(ctx, rows, uid, result)
+    for row in ctx.session.execute(select(m.OverlayRow).where(
+            m.OverlayRow.kind == "minefield", m.OverlayRow.q == where.q, m.OverlayRow.r == where.r)).scalars():
+        if row.secret:
+            ctx.rec.set(row, secret=False)          # a mined-hex marker goes on the map (16.0)
+    game.map.overlays[:] = [dataclasses.replace(o, secret=False) if o.kind == "minefield" and o.hex == where else o
+                            for o in game.map.overlays]

@@ -337,3 +337,46 @@ def test_12_1_terrain_ignored_but_improved_positions_and_infantry_cover():
     assert overrun_terrain(g, g.units["tank"]) == []                          # terrain ignored
     g.units["tank"].improved = True
     assert [x[0] for x in overrun_terrain(g, g.units["tank"])] == [-3]        # as defilade
+
+
+class TestAntiHelicopterFire:
+    """MW4 17.31-17.34 on the transcribed Flak table."""
+
+    def game(self, firer_type, distance):
+        from .mapkit import make_map
+        from .test_mw4_spotting import game_on, unit
+        m = make_map(["." * 26] * 3)
+        g = game_on(m, [unit("f", "red", "0102", m, firer_type),
+                        unit("h", "blue", f"{1 + distance:02d}02", m, "us_ah1")])
+        return g
+
+    def sheet(self, firer_type, distance):
+        from umpire.rules.mechwar4 import RuleSystem
+        g = self.game(firer_type, distance)
+        return RuleSystem(MW4).fire_sheet(g, "f", "h")
+
+    @pytest.mark.parametrize("firer,distance,strength", [
+        ("sov_zsu", 2, 16), ("sov_zsu", 3, 14), ("sov_zsu", 10, 12), ("sov_zsu", 20, 10),
+        ("us_vulcan", 6, 9), ("us_m60a3", 4, 9), ("us_mech_inf", 1, 8), ("sov_t72", 0, 8),
+    ])
+    def test_17_31_flak_strength_by_range_less_the_helicopters_defense(self, firer, distance, strength):
+        s = self.sheet(firer, distance)
+        assert s.legal, s.reason
+        defense = MW4.tables["units"].section("entry")["us_ah1"]["defense"]
+        assert ("attack superiority", f"{strength} - defense {defense} = {strength - defense:+d}", "MW4 17.31") \
+            in s.lines
+        assert all(c in ("-", "D1", "D2", "D3") for c in s.cells)           # 17.34: only losses count
+
+    @pytest.mark.parametrize("firer,distance", [("sov_zsu", 21), ("us_vulcan", 11), ("sov_t72", 3),
+                                                ("us_m60a3", 6)])
+    def test_17_31_out_of_flak_reach(self, firer, distance):
+        s = self.sheet(firer, distance)
+        assert not s.legal and s.rule == "MW4 17.31" and "flak reach" in s.reason
+
+    def test_17_31_g_class_may_not_fire_at_helicopters(self):
+        s = self.sheet("us_tow", 3)
+        assert not s.legal and s.rule == "MW4 17.31"
+
+    def test_flak_table_is_transcribed_not_a_sample(self):
+        assert not MW4.tables["flak"].sample
+        assert MW4.tables["flak"].section("entry")["z23"]["by_band"] == [16, 14, 12, 10]

@@ -129,16 +129,17 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no("machine guns: tanks, tank destroyers and APCs, at soft targets", "MW4 6.44")
     if mode == "infantry_h" and (ft["move_class"] != "foot" or tt["target"] not in ("hard", "protected")):
         return no("the close-in H attack is infantry's, against vehicles", "MW4 6.45")
-    if d > reach:
+    if d > reach and tt["target"] != "helicopter":           # flak reaches by its own table (17.31)
         return no(f"the target is {d} hexes away; {f.id} reaches {reach}", "MW4 6.0 step 1")
     if overrun and d != 0:
         return no("an overrun firefight is fought in one hex", "MW4 12.0")
     heli = {u.id: game.unit_type(u)["move_class"] == "helicopter" for u in (f, t)}
-    if not overrun and not sight.line_of_sight(Eye(f.hex, heli[f.id], True), Eye(t.hex, heli[t.id], t.fired)).clear:
+    next_to_heli = tt["target"] == "helicopter" and d <= 1           # 17.32: adjacent, always
+    if not overrun and not next_to_heli and not sight.line_of_sight(Eye(f.hex, heli[f.id], True), Eye(t.hex, heli[t.id], t.fired)).clear:
         return no(f"no clear line of sight from {f.id} to the target", "MW4 6.41")
     target = tt["target"]
     if target == "helicopter":
-        return no("fire at helicopters is air defence fire (MW4 17.31), not resolved here yet")
+        return _anti_helicopter(game, f, t, d, mode, no)
     wc = ft["weapons_class"]
     if wc == "dual":        # G at vehicles while its missiles last, else its conventional weapon (6.87, 6.88)
         wc = "G" if target in ("hard", "protected") and not f.g_spent and mode == "main" else \
@@ -292,6 +293,44 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
             mod = -2 if game.unit_type(t)["target"] == "hard" else -1
             out.append((mod, "fire down a slope into its hex", "MW4 10.31, 10.32"))
     return out
+
+
+FLAK_BANDS = (2, 5, 10, 20)        # the table's range columns: 0-2, 3-5, 6-10, 11-20 hexes (17.31)
+
+
+def _anti_helicopter(game: Game, f: UnitState, t: UnitState, d: int, mode: str, no) -> FireSheet:
+    """MW4 17.31-17.34: the firer's flak strength at the range, less the helicopter's defense,
+    on the CRT by the firer's state; no terrain; only D results count against a helicopter."""
+    ft, tt = game.unit_type(f), game.unit_type(t)
+    if ft["weapons_class"] == "G" or mode != "main":
+        return no("G class units and secondary weapons do not fire at helicopters", "MW4 17.31")
+    rows = game.rules.tables["flak"].section("entry")
+    key = ft.get("flak") or "others"
+    if key not in rows:
+        raise RulesetError(f"{f.type}: flak row {key!r} is not in the Flak table (known: {', '.join(rows)})",
+                           file="units.toml")
+    band = next((i for i, top in enumerate(FLAK_BANDS) if d <= top), None)
+    strength = rows[key]["by_band"][band] if band is not None else 0
+    if strength <= 0:
+        return no(f"the helicopter is {d} hexes away: out of {f.id}'s flak reach "
+                  f"({rows[key]['label']} row)", "MW4 17.31")
+    sheet = FireSheet(f.id, t.id, True)
+    add = sheet.lines.append
+    add(("range", f"{d} hexes", "MW4 6.0 step 1"))
+    add(("target type", "helicopter", "MW4 17.3"))
+    add(("flak strength", f"{strength} ({rows[key]['label']} row, {_band_text(band)} hexes)", "MW4 17.31"))
+    superiority = strength - tt["defense"]
+    add(("attack superiority", f"{strength} - defense {tt['defense']} = {superiority:+d}", "MW4 17.31"))
+    add(("terrain", "none for or against a helicopter", "MW4 17.31, 17.32"))
+    _read_table(game, sheet, "anti_armor_d2" if f.in_column else f"anti_armor_{_state(f)}", superiority, 0)
+    # 17.34: only losses touch a helicopter; panic and suppression results are ignored
+    sheet.cells = tuple(c if c in STEPS else "-" for c in sheet.cells)
+    return sheet
+
+
+def _band_text(band: int) -> str:
+    low = 0 if band == 0 else FLAK_BANDS[band - 1] + 1
+    return f"{low}-{FLAK_BANDS[band]}"
 
 
 def _infantry_h(game: Game, f: UnitState, sheet: FireSheet, d: int) -> FireSheet:

@@ -257,3 +257,12 @@ def test_overrun_from_the_command_line(tmp_path, sample_path):
     r = umpire("overrun", game, "B3", "--leave", "2214")
     assert r.returncode == 0 and "B3 leaves the overrun for 2214" in r.stdout
     assert "not in an overrun" in _one_line_error(umpire("overrun", game, "B3", "--stay"))
+
+
+def test_split_fire_from_the_command_line(tmp_path, sample_path):
+    game = tmp_path / "g.umpire"
+    umpire("new", sample_path, "--out", game)
+    umpire("pass", game)                                  # the Soviets pass: NATO acts
+    err = _one_line_error(umpire("split-fire", game, "B1 Inf", "--element", "d2", "Recon 1",
+                                 "--element", "d2", "Recon 2"))
+    assert "not a vehicular platoon" in err and "MW4 6.93" in err

@@ -24,7 +24,7 @@ from .core.errors import UmpireError
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
-               "form-column", "halt", "overrun", "end-activation", "fire", "pass", "next-phase",
+               "form-column", "halt", "overrun", "end-activation", "fire", "split-fire", "pass", "next-phase",
                "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders", "victory")
 
 
@@ -99,6 +99,11 @@ def _parser() -> argparse.ArgumentParser:
     fi.add_argument("--weapon", choices=["main", "mg", "infantry_h"], default="main",
                     help="mg: tanks' and APCs' machine guns at soft targets (MW4 6.44); infantry_h: infantry's "
                          "close-in attack on a vehicle (6.45)")
+    sf = sub.add_parser("split-fire", help="a vehicular platoon fires as elements at their own targets (MW4 6.93)")
+    sf.add_argument("game")
+    sf.add_argument("unit")
+    sf.add_argument("--element", nargs=2, action="append", required=True, metavar=("D1|D2", "TARGET"),
+                    help="one element and its target; give it two or three times")
     ha = sub.add_parser("halt", help="a unit paused for opportunity fire ends its move")
     ha.add_argument("game")
     ha.add_argument("unit")
@@ -112,7 +117,7 @@ def _parser() -> argparse.ArgumentParser:
         one.add_argument("game")
         if name in ("end-turn", "pass", "next-phase", "end-activation"):
             _dice_option(one)
-    for rolling in (mv, fi, ha, ac, fc, ov):
+    for rolling in (mv, fi, ha, ac, fc, ov, sf):
         _dice_option(rolling)
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")
@@ -149,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
             return {"new": cmd_new, "validate": cmd_validate, "render": cmd_render,
                     "rulesets": cmd_rulesets, "los": cmd_los, "spot": cmd_spot,
                     "bench": cmd_bench, "move": cmd_move, "activate": cmd_activate, "form-column": cmd_form_column,
-                    "halt": cmd_halt, "overrun": cmd_overrun, "end-activation": cmd_end_activation,
+                    "halt": cmd_halt, "overrun": cmd_overrun, "split-fire": cmd_split_fire, "end-activation": cmd_end_activation,
                     "end-turn": cmd_end_turn, "undo": cmd_undo,
                     "pass": cmd_pass, "next-phase": cmd_next_phase, "status": cmd_status,
                     "autoplay": cmd_autoplay, "orders": cmd_orders, "victory": cmd_victory, "fire": cmd_fire,
@@ -396,6 +401,11 @@ def cmd_activate(args) -> int:
 
 def cmd_form_column(args) -> int:
     return _simple_action("form_column", args.game, {"unit": args.unit}, args.dice)
+
+
+def cmd_split_fire(args) -> int:
+    shots = [{"element": e.lower(), "target": t} for e, t in args.element]
+    return _simple_action("split_fire", args.game, {"unit": args.unit, "shots": shots}, args.dice)
 
 
 def cmd_overrun(args) -> int:

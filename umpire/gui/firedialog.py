@@ -109,7 +109,7 @@ class FireDialog(QDialog):
             lines = s.text(f"{target} ({label})" if shown else label)
             if s.legal:
                 need, why = self.system.panic_number(game, game.units[uid])
-                lines.insert(1, f"panic check first: 1d10, panics on 1-{need} ({why}; MW4 13.0)" if need
+                lines.insert(1, f"panic check first: 1d10, panics on {'a 1' if need == 1 else f'1-{need}'} ({why}; MW4 13.0)" if need
                              else f"panic check first: cannot panic ({why}; MW4 13.0)")
             colour = "#000" if s.legal else "#a00"
             parts.append(f"<div style='color:{colour}'><b>{escape(lines[0])}</b>"

@@ -35,6 +35,7 @@ def _label(kind: str, params: dict) -> str:
     if kind == "fire":              # never the target: in a side's view that is the enemy's name
         return f"Fire ({', '.join(params.get('firers') or [])})"
     return {"orders": f"Orders ({params.get('side')})", "halt": f"Halt {params.get('unit')}",
+            "split_fire": f"Split Fire ({params.get('unit')})",
             "overrun": f"Overrun {params.get('unit')}: " + ("fight on" if params.get("then") == "stay" else "leave"),
             "activate": f"Activate {params.get('company')}", "form_column": f"Form Column {params.get('unit')}",
             }.get(kind, kind.replace("_", " ").title())
@@ -222,7 +223,7 @@ class Play(QObject):
         if row.kind == "fire":
             u = game.units.get((row.params.get("firers") or [None])[0])
             return u is not None and u.side == side
-        if row.kind in ("move", "halt", "form_column", "overrun"):
+        if row.kind in ("move", "halt", "form_column", "overrun", "split_fire"):
             u = game.units.get(row.params.get("unit"))
             return u is not None and u.side == side
         if row.kind in ("activate", "end_activation", "pass"):
@@ -256,6 +257,8 @@ class Play(QObject):
         if kind == "fire":
             first = game.units.get((params.get("firers") or [None])[0])
             acting = first.side if first is not None else None
+        if kind == "split_fire":
+            acting = game.active_side
         try:
             res = perform(game.location, kind, params, rule_system(game.rules), typed=self._typed(), side=acting)
         except UmpireError as e:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu
 
 from ..core.knowledge import UMPIRE
 from .firedialog import FireDialog
+from .splitdialog import SplitFireDialog
 
 
 class UnitMenu(QObject):
@@ -40,6 +41,8 @@ class UnitMenu(QObject):
         self.menu.addSeparator()
         self.act_fire = add("&Fire…", "F", "The selected unit (and others of its side) fire at an observed enemy "
                             "unit; the worksheet and odds show before the roll (MW4 6.0)", self.fire)
+        self.act_split = add("&Split Fire…", "Shift+F", "The selected vehicular platoon fires as elements, each "
+                             "at its own target: a D1 and a D2, or three D2s (MW4 6.93)", self.split_fire)
         self.menu.addSeparator()
         self.act_column = add("Form &Column", "K", "The selected unit forms column by staying put this "
                               "activation; in column it moves along roads and trails at their cost (MW4 8.1, 8.11)",
@@ -70,7 +73,8 @@ class UnitMenu(QObject):
         self.menu.addSeparator()
         self.act_exit = add("E&xit the Map", "X", "The selected unit leaves the map from an exit hex the scenario "
                             "allows, paying for one more hex like it (MW4 8.27, 20.5)", self.exit_map)
-        self.actions = [self.act_activate, self.act_end_activation, self.act_fire, self.act_column, self.act_mount,
+        self.actions = [self.act_activate, self.act_end_activation, self.act_fire, self.act_split, self.act_column,
+                        self.act_mount,
                         self.act_dismount, self.act_exit]
 
     # ------------------------------------------------------------------ state
@@ -102,6 +106,8 @@ class UnitMenu(QObject):
         self.act_column.setEnabled(in_play and u is not None and u.on_map and not u.in_column)
         self.act_fire.setEnabled(in_play and u is not None and u.on_map and not u.fired and not u.moved
                                  and game.unit_type(u)["attack"] > 0)
+        self.act_split.setEnabled(self.act_fire.isEnabled() and game.unit_type(u)["move_class"] in ("vehicle", "truck")
+                                  and game.unit_type(u)["steps"] - u.steps_lost >= 2)
         riders = [v for v in game.units.values() if v.carried_by == u.id] if u is not None else []
         self.act_dismount.setEnabled(in_play and bool(riders))
         self.act_mount.setEnabled(in_play and u is not None and u.on_map and not u.carried_by
@@ -135,6 +141,14 @@ class UnitMenu(QObject):
         dialog = FireDialog(self.w, u.id)
         if dialog.exec() == FireDialog.Accepted:
             self.play.run("fire", dialog.params())
+
+    def split_fire(self) -> None:
+        u = self._selected()
+        if u is None:
+            return
+        dialog = SplitFireDialog(self.w, u.id)
+        if dialog.exec() == SplitFireDialog.Accepted:
+            self.play.run("split_fire", dialog.params())
 
     def form_column(self) -> None:
         u = self._selected()

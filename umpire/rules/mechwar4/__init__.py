@@ -11,7 +11,7 @@ from ...core.ruleset import Ruleset
 from ...core.terrain import GameMap
 from .los import Mw4Map
 from .fire import (STEPS, SUPPRESSION, FireSheet, ammunition, fire_sheet, mine_sheet, panic_number, removal_number,
-                   resolve)
+                   resolve, split_problem)
 from .formation import formation
 from .initiative import roll_initiative
 from . import morale
@@ -119,8 +119,13 @@ class RuleSystem:
         return formation(game, company_id)
 
     # ------------------------------------------------------------------ fire (MW4 6.0, 13.0)
-    def fire_sheet(self, game, firer_id: str, target_id: str, mode: str = "main", overrun: bool = False) -> FireSheet:
-        return fire_sheet(game, self.sight(game.map, game.night), firer_id, target_id, mode, overrun)
+    def fire_sheet(self, game, firer_id: str, target_id: str, mode: str = "main", overrun: bool = False,
+                   element: str | None = None) -> FireSheet:
+        return fire_sheet(game, self.sight(game.map, game.night), firer_id, target_id, mode, overrun, element)
+
+    def split_problem(self, game, unit_id: str, elements: list[str]) -> str | None:
+        """Why the unit may not split its fire into these elements (MW4 6.93), or None."""
+        return split_problem(game, game.units[unit_id], elements)
 
     def mine_sheet(self, game, unit_id: str, mine_type: str, leaving: bool = False) -> FireSheet:
         return mine_sheet(game, unit_id, mine_type, leaving)

@@ -95,12 +95,32 @@ def _state(u: UnitState) -> str:
     return {0: "full", 1: "d1"}.get(u.steps_lost, "d2")
 
 
+ELEMENT_SHARE = {"d1": 2, "d2": 1}     # a full platoon is three D2 elements, or a D1 and a D2 (6.93)
+
+
+def split_problem(game: Game, f: UnitState, elements: list[str]) -> str | None:
+    """Why a platoon may not fire as these elements (6.93), or None.  A full vehicular platoon
+    fires as one D1 and one D2 or as three D2s; our reading: a D1 platoon as two D2s."""
+    t = game.unit_type(f)
+    if t["move_class"] not in ("vehicle", "truck") or t["steps"] < 3:
+        return f"{f.id} is not a vehicular platoon: it does not split its fire"
+    bad = [e for e in elements if e not in ELEMENT_SHARE]
+    if bad:
+        return f"unknown element {bad[0]!r} (d1, d2)"
+    room = t["steps"] - f.steps_lost
+    if sum(ELEMENT_SHARE[e] for e in elements) > room:
+        return (f"{f.id} at {_state(f).upper() if f.steps_lost else 'full strength'} has no room for "
+                f"{' + '.join(e.upper() for e in elements)}")
+    return None
+
+
 def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "main",
-               overrun: bool = False) -> FireSheet:
+               overrun: bool = False, element: str | None = None) -> FireSheet:
     """The worksheet of one firer's shot at one target, before the die (MW4 6.0); `mode` picks
     a secondary weapon (6.44 machine guns, 6.45 infantry anti-tank attack).  `overrun`: a shot
     of an overrun firefight in one hex (12.0-12.4): range 0, no line of sight needed, earlier
-    fire and moves do not matter, panicked units fire, terrain only as 12.1 allows."""
+    fire and moves do not matter, panicked units fire, terrain only as 12.1 allows.  `element`
+    ("d1" or "d2"): one element of a vehicular platoon's split fire, on that strength (6.93)."""
     f, t = game.units.get(firer_id), game.units.get(target_id)
     # reasons name the target only as "the target": a side's view must not read the enemy's ids
     if f is None or t is None:
@@ -123,6 +143,12 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no("the target is not on the map")
     if mode not in MODES:
         return no(f"unknown weapon {mode!r} (main, mg, infantry_h)")
+    state = _state(f)
+    if element is not None:
+        problem = split_problem(game, f, [element])
+        if problem:
+            return no(problem, "MW4 6.93")
+        state = element
     d = hex_distance(f.hex, t.hex)
     reach = {"main": ft["range"], "mg": 3, "infantry_h": 2}[mode]
     if mode == "mg" and (ft["role"] not in MG_ROLES or ft["move_class"] == "foot" or tt["target"] != "soft"):
@@ -153,6 +179,8 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no(f"{f.id}'s missiles need {ft['min_range']} hexes at least", "MW4 6.86")
     sheet = FireSheet(firer_id, target_id, True, g_fire=wc == "G" and mode == "main")
     add = sheet.lines.append
+    if element is not None:
+        add(("split fire", f"one {element.upper()} element of the platoon", "MW4 6.93"))
     add(("range", f"{d} hexes (of {reach})", "MW4 6.0 step 1"))
     add(("target type", target, "MW4 6.0 step 2"))
     if mode == "infantry_h":
@@ -196,12 +224,12 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if suppressive:
         key = "anti_personnel"
     elif target in ("hard", "protected"):
-        key = "anti_armor_d2" if h_class or f.in_column else f"anti_armor_{_state(f)}"
+        key = "anti_armor_d2" if h_class or f.in_column else f"anti_armor_{state}"
         if f.in_column and not h_class:
             add(("firer in column", "fires on the D2 table", "MW4 8.14"))
     else:
         key = "anti_personnel"
-        firer_mod = {"full": 0, "d1": -1, "d2": -2}["d2" if f.in_column else _state(f)]
+        firer_mod = {"full": 0, "d1": -1, "d2": -2}["d2" if f.in_column else state]
         if firer_mod:
             die_mod += firer_mod
             add(("firer's losses", f"{firer_mod:+d} against a soft target", "MW4 6.7"))

@@ -16,7 +16,7 @@ HQ_RUN = [f"20{r:02d}" for r in range(28, 16, -1)]          # 1 MRB HQ drives no
 
 def dice(*faces):
     queue = list(faces)
-    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if queue else None
+    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
 
 
 @pytest.fixture()

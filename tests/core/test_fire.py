@@ -23,7 +23,7 @@ def game(tmp_path, sample_scenario):
 
 def dice(*faces):
     queue = list(faces)
-    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)]
+    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
 
 
 def fire(path, target, *firers, typed=None):

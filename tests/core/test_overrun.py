@@ -22,7 +22,7 @@ def test_12_0_example_equal_totals_go_to_the_lower_panic_level():
 
 def dice(*faces):
     queue = list(faces)
-    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if queue else None
+    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
 
 
 @pytest.fixture()

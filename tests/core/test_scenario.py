@@ -169,3 +169,19 @@ def test_vehicle_cannot_set_up_where_it_cannot_go(tmp_path, sample_text):
     p = _variant(tmp_path, sample_text, "{ id = \"Mortar Bty\", type = \"sov_mortar\", hex = \"1829\"",
                  "{ id = \"Mortar Bty\", type = \"sov_mortar\", hex = \"1029\"")
     assert "cannot stand in heavy woods" in _refused(p).problem
+
+
+@pytest.mark.parametrize("line,words", [
+    ('ammunition = "lots"', "ammunition = 'lots': choose one of none, levels, quick (MW4 6.87)"),
+    ('ammo = "quick"', "unknown option 'ammo' (known: ammunition)"),
+])
+def test_options_are_checked_against_the_rule_system(tmp_path, sample_text, line, words):
+    err = _refused(_variant(tmp_path, sample_text, 'ammunition = "quick"', line))
+    assert words in str(err) and "[options]" in str(err)
+
+
+def test_a_chosen_option_reaches_the_game(tmp_path, sample_text):
+    from umpire.core.store.db import create_game, open_game
+    path = _variant(tmp_path, sample_text, 'ammunition = "quick"', 'ammunition = "levels"')
+    game = open_game(create_game(load_scenario(path), tmp_path / "g.umpire"))
+    assert game.option("ammunition") == "levels" and game.options == {"ammunition": "levels"}

@@ -17,7 +17,7 @@ HQ_RUN = [f"20{r:02d}" for r in range(28, 16, -1)]
 
 def dice(*faces):
     queue = list(faces)
-    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if queue else None
+    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
 
 
 @pytest.fixture()
@@ -46,7 +46,8 @@ def test_6_93_a_d1_and_a_d2_element_at_two_targets(game):
     d1 = sys_.fire_sheet(g, "A3", "Recon 1", element="d1")
     d2 = sys_.fire_sheet(g, "A3", "1 MRB HQ", element="d2")
     assert "D1" in d1.table and "D2" in d2.table and ("split fire", "one D1 element of the platoon", "MW4 6.93") in d1.lines
-    res = perform(game, "split_fire", {"unit": "A3", "shots": SHOTS}, sys_, typed=dice(10, 1, 10, 1))
+    # panic 10, fire 1, quick ammunition 6+6 (MW4 6.87: no depletion), and again for the D2 element
+    res = perform(game, "split_fire", {"unit": "A3", "shots": SHOTS}, sys_, typed=dice(10, 1, 6, 6, 10, 1, 6, 6))
     log = "\n".join(res.log)
     assert "split fire A3 (D1) at Recon 1" in log and "split fire A3 (D2) at 1 MRB HQ" in log
     g = open_game(game)

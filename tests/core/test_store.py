@@ -192,7 +192,7 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT schema_version FROM game_info").fetchone() == (1,)
     game = open_game(old)
-    assert game.schema_version == m.SCHEMA_VERSION == 6
+    assert game.schema_version == m.SCHEMA_VERSION == 7
     assert len(game.seed) == 16          # schema 3 gave the old game a dice seed
     # schema 4: nobody in column or fatigued, no company activated, no doctrine, no exits
     assert not any(u.in_column or u.fatigue or u.acted for u in game.units.values())
@@ -201,6 +201,9 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     assert all(v.exit_points == 0 and not v.exit_hexes for v in game.victory)
     # schema 6: no HQ ratings, no battalion morale yet
     assert all(b.hq_rating is None for b in game.battalions) and game.battalion_morale == {}
+    # schema 7: no optional rules chosen, every unit at full ammunition
+    assert game.options == {} and game.option("ammunition") == "none"
+    assert all(u.ammo_level == 3 for u in game.units.values())
     assert len(game.units) == 37 and game.contacts == {}
     assert not any(u.moved or u.fired or u.camouflaged for u in game.units.values())
     with sqlite3.connect(old) as conn:

@@ -12,7 +12,7 @@ from umpire.gui.mainwindow import MainWindow
 
 def dice(*faces):
     queue = list(faces)
-    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if queue else None
+    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
 
 
 class FakeBox:

@@ -5,7 +5,9 @@ read their values from the tables rather than repeating them."""
 import pytest
 
 from umpire.core.game import Contact
-from umpire.rules.mechwar4.fire import fire_sheet, panic_number, resolve
+from umpire.rules.mechwar4.fire import fire_sheet
+from umpire.rules.mechwar4.morale import panic_number
+from umpire.rules.mechwar4.worksheet import resolve
 from umpire.rules.mechwar4.los import Mw4Map
 
 from .mapkit import MW4, make_map
@@ -283,7 +285,7 @@ class _Dice:
 
 
 def test_6_84_a_g_unit_that_spends_its_missiles_leaves_the_map(m):
-    from umpire.rules.mechwar4.fire import ammunition
+    from umpire.rules.mechwar4.ammunition import ammunition
     g = duel(m, firer="us_tow", target="sov_t72", gap=3)
     s = sheet(g, "f", "t")
     rating = UT["us_tow"]["ammo"]
@@ -293,7 +295,7 @@ def test_6_84_a_g_unit_that_spends_its_missiles_leaves_the_map(m):
 
 
 def test_6_87_a_dual_unit_goes_on_with_its_conventional_weapon(m):
-    from umpire.rules.mechwar4.fire import ammunition
+    from umpire.rules.mechwar4.ammunition import ammunition
     g = duel(m, firer="sov_bmp", target="us_m1", gap=3)
     s = sheet(g, "f", "t")
     assert s.g_fire and "firing as G" in "\n".join(s.text())
@@ -327,7 +329,7 @@ def test_8_14_a_unit_in_column_fires_on_the_d2_table(m):
 
 
 def test_12_1_terrain_ignored_but_improved_positions_and_infantry_cover():
-    from umpire.rules.mechwar4.fire import overrun_terrain
+    from umpire.rules.mechwar4.special import overrun_terrain
 
     from .mapkit import make_map
     from .test_mw4_spotting import game_on, unit
@@ -380,3 +382,62 @@ class TestAntiHelicopterFire:
     def test_flak_table_is_transcribed_not_a_sample(self):
         assert not MW4.tables["flak"].sample
         assert MW4.tables["flak"].section("entry")["z23"]["by_band"] == [16, 14, 12, 10]
+
+
+class TestAmmunitionDepletion:
+    """MW4 6.87 (MW2): ammunition levels, and the quick 2d6 table, as scenario options."""
+
+    class Dice:
+        def __init__(self, *totals):
+            self.totals, self.asked = list(totals), []
+
+        def roll(self, purpose, count=1, sides=6, modifiers=()):
+            self.asked.append((purpose, count, sides))
+            return type("R", (), {"total": self.totals.pop(0)})()
+
+    def game(self, option):
+        m = make_map(["." * 8] * 3)
+        g = game_on(m, [unit("f", "blue", "0102", m, "us_m1"), unit("t", "red", "0402", m, "sov_t72")])
+        if option:
+            g.options["ammunition"] = option
+        return g
+
+    def shot(self, g):
+        from umpire.rules.mechwar4.ammunition import ammunition
+        from umpire.rules.mechwar4.worksheet import FireSheet
+        return lambda dice: ammunition(g, g.units["f"], FireSheet("f", "t", True), dice)
+
+    def test_no_depletion_unless_the_scenario_plays_it(self):
+        g = self.game(None)
+        dice = self.Dice()
+        assert self.shot(g)(dice) == [] and dice.asked == []
+
+    def test_levels_go_down_on_the_depletion_number_and_zero_is_out(self):
+        g = self.game("levels")
+        depletion = MW4.unit_types["us_m1"]["depletion"]
+        assert self.shot(g)(self.Dice(depletion + 1))[0][1] == {}              # over it: nothing
+        g.units["f"].ammo_level = 1
+        uid, values, line = self.shot(g)(self.Dice(depletion))[0]
+        assert values == {"ammo_level": 0} and "out of ammunition" in line and "MW4 6.87" in line
+        g.units["f"].ammo_level = 0
+        s = fire_sheet(g, Mw4Map(g.map, MW4, False), "f", "t")
+        assert not s.legal and s.rule == "MW4 6.87"
+
+    def test_quick_table_first_low_ammo_then_out(self):
+        g = self.game("quick")
+        target = MW4.tables["ammo_quick"].section("entry")[str(MW4.unit_types["us_m1"]["depletion"])]["rolls"]
+        dice = self.Dice(*target)
+        uid, values, line = self.shot(g)(dice)[0]
+        assert values == {"ammo_level": 1} and "Low Ammo" in line and dice.asked[0][1:] == (2, 6)
+        g.units["f"].ammo_level = 1
+        assert self.shot(g)(self.Dice(*target))[0][1] == {"ammo_level": 0}
+        assert self.shot(g)(self.Dice(target[0] + 1))[0][1] == {}
+
+    def test_quick_table_number_1_needs_two_rolls(self):
+        """'2,4 (2 rolls)': a 2 and then 4 or less; the odds are three 1d6 ones running."""
+        rows = MW4.tables["ammo_quick"].section("entry")
+        assert rows["1"]["rolls"] == [2, 4]
+        p2d6 = lambda n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= n) / 36   # noqa: E731
+        assert abs(p2d6(2) * p2d6(4) - (1 / 6) ** 3) < 0.001
+        for number in (2, 4, 5):                      # the other rows within a few percent of (n/6)^3
+            assert abs(p2d6(rows[str(number)]["rolls"][0]) - (number / 6) ** 3) < 0.03

@@ -7,7 +7,7 @@ import pytest
 from umpire.core.game import BattalionMorale
 from umpire.core.oob import Battalion, Company
 from umpire.rules.mechwar4 import RuleSystem
-from umpire.rules.mechwar4.fire import panic_number
+from umpire.rules.mechwar4.morale import panic_number
 from umpire.rules.mechwar4.morale import (battalion_rallies, company_loss, game_start, hq_columns, hq_unit,
                                           rally_commands, unit_lost, unit_panic_level)
 

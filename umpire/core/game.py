@@ -43,6 +43,7 @@ class UnitState:
     panicked: bool = False              # MW4 13.0: a panic marker; neither moves nor fires
     suppression: int = 0                # MW4 7.4-7.6: S1, S2...; removed in the removal phase
     g_spent: bool = False               # MW4 6.84: its missiles are spent
+    ammo_level: int = 3                 # MW4 6.87 (MW2): 3 full, lower as it depletes, 0 out
 
     @property
     def on_map(self) -> bool:
@@ -93,6 +94,7 @@ class Game:
     special_rules: tuple[str, ...]
     scenario_path: str
     map: GameMap
+    options: dict[str, str] = field(default_factory=dict)   # the scenario's optional rules
     seed: str = ""
     phase: str = ""                       # "" before play begins
     active_side: str | None = None        # whose activation, in an alternating phase
@@ -113,6 +115,13 @@ class Game:
     commands: dict[tuple[int, str], tuple[str, Hex | None]] = field(default_factory=dict)  # (turn, company)
     company_morale: dict[str, tuple[int, int]] = field(default_factory=dict)   # company -> (losses, panic rise)
     battalion_morale: dict[str, BattalionMorale] = field(default_factory=dict)
+
+    def option(self, key: str) -> str | None:
+        """The scenario's choice for an optional rule, else the rule system's default."""
+        if key in self.options:
+            return self.options[key]
+        entry = self.rules.options.get(key)
+        return entry["default"] if entry else None
 
     def command_of(self, unit: UnitState) -> str | None:
         """This turn's command for the unit's company; None for independent units (MW4 19.14)."""

@@ -144,6 +144,7 @@ class Scenario:
     air: list[AirSupport] = field(default_factory=list)
     minefields: list[Minefield] = field(default_factory=list)
     victory: list[Victory] = field(default_factory=list)
+    options: dict[str, str] = field(default_factory=dict)     # optional rules chosen (ruleset options)
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

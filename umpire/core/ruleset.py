@@ -83,6 +83,12 @@ class Ruleset:
         return self._table_section("quality", "entry")
 
     @property
+    def options(self) -> dict[str, dict[str, Any]]:
+        """The optional rules a scenario may choose in its [options] (options.toml); none if the
+        rule system has no such table."""
+        return self._table_section("options", "entry") if "options" in self.tables else {}
+
+    @property
     def mine_types(self) -> dict[str, dict[str, Any]]:
         return self._table_section("mines", "entry")
 

@@ -29,7 +29,7 @@ __all__ = ["load_scenario", "AirSupport", "Artillery", "Battalion", "Company", "
 
 
 _TOP = {"scenario", "map", "side", "battalion", "company", "zone", "reinforcement", "artillery",
-        "air", "minefield", "victory"}
+        "air", "minefield", "victory", "options"}
 
 
 class _Reader:
@@ -127,6 +127,7 @@ def load_scenario(path: str | Path) -> Scenario:
     if not isinstance(head.get("night", False), bool):
         rd.fail("night must be true or false", place="[scenario]", needle="night =")
     _read_oob(rd, data, sc)
+    _read_options(rd, data, sc)
     sc.first_player = head.get("first_player", sc.sides[0].id)
     if sc.first_player not in {s.id for s in sc.sides}:
         rd.fail(f"first_player {sc.first_player!r} is not a side", place="[scenario]",
@@ -394,6 +395,23 @@ def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
             rd.int_of(a, "strikes", place, low=1, anchor=anchor),
             rd.int_of(a, "strength", place, low=1, anchor=anchor),
             rd.int_of(a, "from_turn", place, default=1, low=1, anchor=anchor)))
+
+
+def _read_options(rd: _Reader, data: dict, sc: Scenario) -> None:
+    """[options]: the rule system's optional rules the scenario plays (its options table)."""
+    opts = data.get("options", {})
+    if not isinstance(opts, dict):
+        rd.fail("[options] must be a table of option = value", place="[options]", needle="[options]")
+    known = sc.rules.options
+    for key, value in opts.items():
+        if key not in known:
+            rd.fail(f"unknown option {key!r}{_suggest(key, known)}" + (f" (known: {', '.join(known)})" if known
+                    else f": {sc.rules.title} has no optional rules"), place="[options]", needle=key,
+                    after="[options]")
+        if str(value) not in known[key]["values"]:
+            rd.fail(f"{key} = {value!r}: choose one of {', '.join(known[key]['values'])} ({known[key]['rule']})",
+                    place="[options]", needle=key, after="[options]")
+        sc.options[key] = str(value)
 
 
 def _read_minefields(rd: _Reader, data: dict, sc: Scenario) -> None:

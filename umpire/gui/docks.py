@@ -183,6 +183,9 @@ class UnitInspector(QTextBrowser):
             losses, rise = game.company_morale[u.company]
             rows.append(("Company morale", f"{losses} unit{'s' if losses != 1 else ''} lost; panic level "
                                            f"+{rise} level{'s' if rise != 1 else ''} (MW4 19.812)"))
+        if game.option("ammunition") not in (None, "none") and t.get("depletion"):
+            rows.append(("Ammunition", {3: "full", 2: "level 2 of 3", 1: "Low Ammo (level 1)", 0: "OUT — may not fire"}
+                         .get(u.ammo_level, str(u.ammo_level)) + f" (depletion {t['depletion']}, MW4 6.87)"))
         morale = game.battalion_morale.get(bat.id)
         if morale is not None:
             rows.append(("Battalion morale", _battalion_morale(morale)))

@@ -78,6 +78,12 @@ def _migrate_4_to_5(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE game_info ADD COLUMN overwatch_targets JSON DEFAULT '[]' NOT NULL"))
 
 
+def _migrate_6_to_7(conn: Connection) -> None:
+    """Schema 7 adds the scenario's optional rules and units' ammunition levels (MW4 6.87)."""
+    conn.execute(text("ALTER TABLE game_info ADD COLUMN options JSON DEFAULT '{}' NOT NULL"))
+    conn.execute(text("ALTER TABLE unit ADD COLUMN ammo_level INTEGER DEFAULT 3 NOT NULL"))
+
+
 def _migrate_5_to_6(conn: Connection) -> None:
     """Schema 6 adds battalion HQ ratings and battalion morale (MW4 19.82)."""
     conn.execute(text("ALTER TABLE battalion ADD COLUMN hq_rating VARCHAR DEFAULT NULL"))
@@ -85,7 +91,7 @@ def _migrate_5_to_6(conn: Connection) -> None:
 
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
-                                                        4: _migrate_4_to_5, 5: _migrate_5_to_6}
+                                                        4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7}
 
 
 def is_url(target: str | Path) -> bool:
@@ -174,6 +180,7 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
         scenario_digest=sc.digest, scenario_source=sc.source, description=sc.description,
         created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"), turns=sc.turns,
         first_player=sc.first_player, night=sc.night, special_rules=list(sc.special_rules),
+        options=dict(sc.options),
         columns=g.columns, rows=g.rows, orientation=g.orientation, stagger=g.stagger,
         seed=seed if seed is not None else secrets.token_hex(8)))
     for i, s in enumerate(sc.sides):
@@ -319,7 +326,7 @@ def _read_game(session: Session, location: str) -> Game:
         game_map.overlays.append(Overlay(Hex(row.q, row.r), row.kind, row.side_id, row.secret, row.detail))
     game = Game(location=location, schema_version=info.schema_version, title=info.title, rules=rules,
                 description=info.description, turns=info.turns, turn=info.turn,
-                first_player=info.first_player, night=info.night,
+                first_player=info.first_player, night=info.night, options=dict(info.options or {}),
                 special_rules=tuple(info.special_rules), scenario_path=info.scenario_path, map=game_map,
                 seed=info.seed, phase=info.phase, active_side=info.active_side, passed=tuple(info.passed),
                 active_company=info.active_company, activation_units=tuple(info.activation_units),
@@ -333,7 +340,8 @@ def _read_game(session: Session, location: str) -> Game:
                                      u.steps_lost, u.face_down, u.carried_by, u.moved, u.fired,
                                      tuple(Hex(q, r) for q, r in u.path), u.camouflaged, u.improved,
                                      Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused,
-                                     u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent)
+                                     u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent,
+                                     u.ammo_level)
     for c in session.exec(select(m.CompanyStateRow)):
         game.company_morale[c.company_id] = (c.losses, c.panic_rise)
     for b in session.exec(select(m.BattalionStateRow)):

@@ -12,9 +12,10 @@ from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
-SCHEMA_VERSION = 6     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 7     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
-                       # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale
+                       # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
+                       # 7: a scenario's optional rules, ammunition levels
 
 
 class GameInfo(SQLModel, table=True):
@@ -35,6 +36,7 @@ class GameInfo(SQLModel, table=True):
     first_player: str
     night: bool = False
     special_rules: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    options: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))   # schema 7
     columns: int
     rows: int
     orientation: str
@@ -122,6 +124,7 @@ class UnitRow(SQLModel, table=True):
     panicked: bool = False           # a panic marker (MW4 13.0): no move, no fire until removed
     suppression: int = 0             # suppression level S1, S2... (MW4 7.4-7.6)
     g_spent: bool = False            # its G class missiles are spent (MW4 6.84)
+    ammo_level: int = 3              # schema 7: MW2 ammunition level, 0 out (MW4 6.87)
 
 
 class HexRow(SQLModel, table=True):

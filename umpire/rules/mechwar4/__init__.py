@@ -10,8 +10,11 @@ from ...core.los import Eye
 from ...core.ruleset import Ruleset
 from ...core.terrain import GameMap
 from .los import Mw4Map
-from .fire import (STEPS, SUPPRESSION, FireSheet, ammunition, fire_sheet, mine_sheet, panic_number, removal_number,
-                   resolve, split_problem)
+from .ammunition import ammunition
+from .fire import fire_sheet, split_problem
+from .morale import panic_number, removal_number
+from .special import mine_sheet
+from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve
 from .formation import formation
 from .initiative import roll_initiative
 from . import morale

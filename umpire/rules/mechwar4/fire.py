@@ -34,65 +34,15 @@ The tables are samples (crt.toml, attenuation.toml, panic.toml): the text does n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ...core.errors import RulesetError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
-from .morale import panic_row, unit_panic_level
+from .special import _anti_helicopter, overrun_terrain
+from .worksheet import FireSheet, _read_table, _state
 
-STEPS = {"D1": 1, "D2": 2, "D3": 3}
 MODES = ("main", "mg", "infantry_h")
 MG_ROLES = ("armour", "anti_tank", "recon", "mechanized", "transport")     # tanks, TDs, APCs (6.44)
-SUPPRESSION = {"S1": 1, "S2": 2}
-RESULTS = ("-", "S1", "S2", "D1", "D2", "D3")
-
-
-@dataclass
-class FireSheet:
-    firer: str
-    target: str
-    legal: bool
-    reason: str = ""
-    rule: str = ""
-    lines: list[tuple[str, str, str]] = field(default_factory=list)     # (what, value, rule)
-    table: str = ""
-    column: str = ""
-    die_modifier: int = 0
-    cells: tuple[str, ...] = ()          # the result for each die face 1-6, modifiers applied
-    roll: int | None = None
-    result: str | None = None
-    g_fire: bool = False                 # a G class shot: ammunition depletion follows (6.84)
-
-    @property
-    def odds(self) -> dict[str, float]:
-        out: dict[str, float] = {}
-        for cell in self.cells:
-            out[cell] = out.get(cell, 0.0) + 1 / 6
-        return out
-
-    def odds_text(self) -> str:
-        order = {r: i for i, r in enumerate(RESULTS)}
-        return ", ".join(f"{r} {p:.0%}" for r, p in sorted(self.odds.items(), key=lambda x: order.get(x[0], 9)))
-
-    def text(self, target_label: str | None = None) -> list[str]:
-        """The worksheet as an umpire writes it: one line per step, each with its rule.  A side
-        reading it names the target by its own contact label."""
-        head = f"Fire: {self.firer} at {target_label or self.target}"
-        if not self.legal:
-            return [f"{head}: no shot -- {self.reason}" + (f" ({self.rule})" if self.rule else "")]
-        out = [head] + [f"  {what}: {value}" + (f" ({rule})" if rule else "") for what, value, rule in self.lines]
-        out.append(f"  table: {self.table}, column {self.column}; die modifier {self.die_modifier:+d}")
-        out.append(f"  odds: {self.odds_text()}")
-        if self.roll is not None:
-            modified = max(1, min(6, self.roll + self.die_modifier))
-            out.append(f"  1d6 = {self.roll}, modified {modified}: {self.result}")
-        return out
-
-
-def _state(u: UnitState) -> str:
-    return {0: "full", 1: "d1"}.get(u.steps_lost, "d2")
 
 
 ELEMENT_SHARE = {"d1": 2, "d2": 1}     # a full platoon is three D2 elements, or a D1 and a D2 (6.93)
@@ -175,6 +125,8 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
             return no(f"{f.id} has spent its missiles", "MW4 6.84")
         if target not in ("hard", "protected"):
             return no("G class fires only at vehicles", "MW4 6.85")
+    if wc != "G" and mode == "main" and f.ammo_level <= 0 and game.option("ammunition") != "none":
+        return no(f"{f.id} is out of ammunition", "MW4 6.87")
     if wc == "G" and mode == "main" and d < ft.get("min_range", 0):
         return no(f"{f.id}'s missiles need {ft['min_range']} hexes at least", "MW4 6.86")
     sheet = FireSheet(firer_id, target_id, True, g_fire=wc == "G" and mode == "main")
@@ -254,33 +206,6 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     return sheet
 
 
-def mine_sheet(game: Game, unit_id: str, mine_type: str, leaving: bool) -> FireSheet:
-    """A mine attack on a unit entering or leaving a mined hex (16.11-16.14): the mined hex's
-    net attack superiority on the CRT, whatever the unit -- terrain, defense and target type
-    ignored (16.12).  Our reading: every unit is attacked on the Anti-Armor CRT's full
-    strength column set, as the text names no table."""
-    kind = game.rules.mine_types[mine_type]
-    sheet = FireSheet(f"{kind['label'].lower()} mines", unit_id, True)
-    sheet.lines.append(("mine attack", f"{unit_id} {'leaves' if leaving else 'enters'} a "
-                        f"{kind['label'].lower()} mined hex", "MW4 16.14" if leaving else "MW4 16.0, 16.13"))
-    sheet.lines.append(("attack superiority", f"{kind['net_superiority']:+d}; terrain, defense and target type "
-                        "ignored", "MW4 16.11, 16.12"))
-    _read_table(game, sheet, "anti_armor_full", kind["net_superiority"], 0)
-    return sheet
-
-
-def overrun_terrain(game: Game, t: UnitState) -> list[tuple[int, str, str]]:
-    """In an overrun terrain is ignored but for an improved position, as defilade, and the
-    woods or town modifier for infantry (12.1)."""
-    out: list[tuple[int, str, str]] = []
-    if t.improved:
-        out.append((-3, "an improved position (as defilade)", "MW4 12.1"))
-    terrain = game.rules.terrain_types[game.map.terrain[t.hex]]
-    if game.unit_type(t)["move_class"] == "foot" and terrain["cover"] < 0:
-        out.append((terrain["cover"], f"infantry in {terrain['label'].lower()}", "MW4 12.1"))
-    return out
-
-
 def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: bool) -> list[tuple[int, str, str]]:
     """Every terrain benefit the target could claim against this firer (MW4 10.2-10.3), as
     (die modifier, what, rule); the caller keeps the best one only (10.25).
@@ -323,44 +248,6 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
     return out
 
 
-FLAK_BANDS = (2, 5, 10, 20)        # the table's range columns: 0-2, 3-5, 6-10, 11-20 hexes (17.31)
-
-
-def _anti_helicopter(game: Game, f: UnitState, t: UnitState, d: int, mode: str, no) -> FireSheet:
-    """MW4 17.31-17.34: the firer's flak strength at the range, less the helicopter's defense,
-    on the CRT by the firer's state; no terrain; only D results count against a helicopter."""
-    ft, tt = game.unit_type(f), game.unit_type(t)
-    if ft["weapons_class"] == "G" or mode != "main":
-        return no("G class units and secondary weapons do not fire at helicopters", "MW4 17.31")
-    rows = game.rules.tables["flak"].section("entry")
-    key = ft.get("flak") or "others"
-    if key not in rows:
-        raise RulesetError(f"{f.type}: flak row {key!r} is not in the Flak table (known: {', '.join(rows)})",
-                           file="units.toml")
-    band = next((i for i, top in enumerate(FLAK_BANDS) if d <= top), None)
-    strength = rows[key]["by_band"][band] if band is not None else 0
-    if strength <= 0:
-        return no(f"the helicopter is {d} hexes away: out of {f.id}'s flak reach "
-                  f"({rows[key]['label']} row)", "MW4 17.31")
-    sheet = FireSheet(f.id, t.id, True)
-    add = sheet.lines.append
-    add(("range", f"{d} hexes", "MW4 6.0 step 1"))
-    add(("target type", "helicopter", "MW4 17.3"))
-    add(("flak strength", f"{strength} ({rows[key]['label']} row, {_band_text(band)} hexes)", "MW4 17.31"))
-    superiority = strength - tt["defense"]
-    add(("attack superiority", f"{strength} - defense {tt['defense']} = {superiority:+d}", "MW4 17.31"))
-    add(("terrain", "none for or against a helicopter", "MW4 17.31, 17.32"))
-    _read_table(game, sheet, "anti_armor_d2" if f.in_column else f"anti_armor_{_state(f)}", superiority, 0)
-    # 17.34: only losses touch a helicopter; panic and suppression results are ignored
-    sheet.cells = tuple(c if c in STEPS else "-" for c in sheet.cells)
-    return sheet
-
-
-def _band_text(band: int) -> str:
-    low = 0 if band == 0 else FLAK_BANDS[band - 1] + 1
-    return f"{low}-{FLAK_BANDS[band]}"
-
-
 def _infantry_h(game: Game, f: UnitState, sheet: FireSheet, d: int) -> FireSheet:
     """MW4 6.45: 6H, -3 at 1 (or 2) hexes, -1 a step lost (7.16), -3 a suppression level (7.6);
     the D2 table, no defense deducted, no terrain."""
@@ -379,58 +266,3 @@ def _infantry_h(game: Game, f: UnitState, sheet: FireSheet, d: int) -> FireSheet
     add(("attack superiority", f"{strength:+d}: H class, no defense deducted, terrain ignored", "MW4 6.43, 6.45"))
     _read_table(game, sheet, "anti_armor_d2", strength, 0)
     return sheet
-
-
-def _read_table(game: Game, sheet: FireSheet, key: str, superiority: int, die_mod: int) -> None:
-    table = game.rules.tables["crt"].section("entry")[key]
-    cols = table["columns"]
-    col = max((i for i, c in enumerate(cols) if c <= superiority), default=None)
-    sheet.table, sheet.die_modifier = table["label"], die_mod
-    if col is None:
-        sheet.column = f"below {cols[0]:+d} (no effect)"
-        sheet.cells = ("-",) * 6
-    else:
-        upper = f" to {cols[col + 1] - 1:+d}" if col + 1 < len(cols) else " and more"
-        sheet.column = f"{cols[col]:+d}{upper}"
-        sheet.cells = tuple(table["rows"][max(1, min(6, face + die_mod)) - 1][col] for face in range(1, 7))
-    bad = [c for c in sheet.cells if c not in RESULTS]
-    if bad:
-        raise RulesetError(f"unknown result {bad[0]!r} in {key} (known: {', '.join(RESULTS)})", file="crt.toml")
-
-
-def resolve(sheet: FireSheet, die: int) -> str:
-    sheet.roll = die
-    sheet.result = sheet.cells[die - 1]
-    return sheet.result
-
-
-def ammunition(game: Game, u: UnitState, sheet: FireSheet, dice) -> list[tuple[str, dict, str]]:
-    """After a G shot: 1d6 at or under the unit's rating spends its missiles (6.84); a unit
-    without another weapon leaves the map, a dual one fires conventionally from then on (6.87)."""
-    rating = game.unit_type(u).get("ammo", 0)
-    if not sheet.g_fire or not rating:
-        return []
-    r = dice.roll(f"ammunition depletion {u.id} (spent on 1-{rating})", 1, 6).total
-    if r > rating:
-        return [(u.id, {}, f"{u.id} ammunition: {r}, missiles left (MW4 6.84)")]
-    if game.unit_type(u)["weapons_class"] == "dual":
-        return [(u.id, {"g_spent": True}, f"{u.id} ammunition: {r}, missiles spent; it fires its other "
-                                           "weapons from now on (MW4 6.84, 6.87)")]
-    return [(u.id, {"g_spent": True, "status": "removed", "q": None, "r": None},
-             f"{u.id} ammunition: {r}, missiles spent; it leaves the map (MW4 6.84)")]
-
-
-def panic_number(game: Game, u: UnitState) -> tuple[int, str]:
-    """The highest 1d10 on which the unit panics when it tries to move or fire (13.0)."""
-    level, row = _panic_row(game, u)
-    return row[_state(u)], f"panic level {level}%, {_state(u).upper() if _state(u) != 'full' else 'full strength'}"
-
-
-def removal_number(game: Game, u: UnitState) -> int:
-    return _panic_row(game, u)[1]["removal"]
-
-
-def _panic_row(game: Game, u: UnitState) -> tuple[int, dict]:
-    """The Panic Table row for the unit's level, with its company's rise (19.812)."""
-    level = unit_panic_level(game, u)
-    return level, panic_row(game, level)

@@ -34,6 +34,7 @@ from ...core.changes import Change
 from ...core.errors import RulesetError
 from ...core.game import BattalionMorale, Game
 from ...core.hexgrid import Hex, hex_distance
+from .worksheet import _state as _strength
 
 LEVEL = 10          # one panic level, in the percent of the quality table (13.0)
 BROKEN_AT = 3       # a company risen this many levels counts towards a battalion check (19.822)
@@ -110,7 +111,7 @@ def game_start(game: Game, dice) -> list[Change]:
     return out
 
 
-def _state(game: Game, bid: str, dice, out: list[Change]) -> BattalionMorale | None:
+def _battalion_state(game: Game, bid: str, dice, out: list[Change]) -> BattalionMorale | None:
     """The battalion's morale, its HQ value rolled now if it never was (games begun before
     battalion morale was played); None for a battalion without an HQ rating."""
     state = game.battalion_morale.get(bid)
@@ -163,7 +164,7 @@ def company_loss(game: Game, company_id: str, dice) -> list[Change]:
 def battalion_check(game: Game, bid: str, shaken: list[str], dice) -> list[Change]:
     """19.822: two or more of its companies have risen three levels: the battalion checks."""
     out: list[Change] = []
-    state = _state(game, bid, dice, out)
+    state = _battalion_state(game, bid, dice, out)
     if state is None or state.broken:
         return out
     why = f"{', '.join(shaken)} at +{BROKEN_AT} levels or more"
@@ -186,7 +187,7 @@ def replace_hq(game: Game, bid: str, where: Hex | None, dice) -> list[Change]:
     """19.814: the HQ is replaced at once on a unit of the battalion, its value rolled four
     columns to the right; off the table its companies can no longer rally."""
     out: list[Change] = []
-    state = _state(game, bid, dice, out)
+    state = _battalion_state(game, bid, dice, out)
     left = [u for u in game.units.values() if u.battalion == bid and u.on_map and u.status == "on_map"]
     if not left:
         out.append(Change("battalion", bid, {"hq_unit": None},
@@ -273,3 +274,20 @@ def battalion_rallies(game: Game, dice) -> list[Change]:
         else:
             out.append(Change("battalion", b.id, {}, (f"{b.id} stays broken ({r}; MW4 19.824)",)))
     return out
+
+
+# ------------------------------------------------------------------ panic checks (13.0)
+def panic_number(game: Game, u) -> tuple[int, str]:
+    """The highest 1d10 on which the unit panics when it tries to move or fire (13.0)."""
+    level, row = _panic_row(game, u)
+    return row[_strength(u)], f"panic level {level}%, {_strength(u).upper() if _strength(u) != 'full' else 'full strength'}"
+
+
+def removal_number(game: Game, u) -> int:
+    return _panic_row(game, u)[1]["removal"]
+
+
+def _panic_row(game: Game, u) -> tuple[int, dict]:
+    """The Panic Table row for the unit's level, with its company's rise (19.812)."""
+    level = unit_panic_level(game, u)
+    return level, panic_row(game, level)

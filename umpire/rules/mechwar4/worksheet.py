@@ -1,0 +1,83 @@
+"""MechWar 4 fire worksheets: what a shot's worksheet holds, the results of the CRT, and how a
+sheet reads its table and its die.  Shared by direct fire (fire.py) and the special attacks
+(special.py: mines, anti-helicopter fire)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...core.errors import RulesetError
+from ...core.game import Game, UnitState
+
+STEPS = {"D1": 1, "D2": 2, "D3": 3}
+SUPPRESSION = {"S1": 1, "S2": 2}
+RESULTS = ("-", "S1", "S2", "D1", "D2", "D3")
+
+
+@dataclass
+class FireSheet:
+    firer: str
+    target: str
+    legal: bool
+    reason: str = ""
+    rule: str = ""
+    lines: list[tuple[str, str, str]] = field(default_factory=list)     # (what, value, rule)
+    table: str = ""
+    column: str = ""
+    die_modifier: int = 0
+    cells: tuple[str, ...] = ()          # the result for each die face 1-6, modifiers applied
+    roll: int | None = None
+    result: str | None = None
+    g_fire: bool = False                 # a G class shot: ammunition depletion follows (6.84)
+
+    @property
+    def odds(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for cell in self.cells:
+            out[cell] = out.get(cell, 0.0) + 1 / 6
+        return out
+
+    def odds_text(self) -> str:
+        order = {r: i for i, r in enumerate(RESULTS)}
+        return ", ".join(f"{r} {p:.0%}" for r, p in sorted(self.odds.items(), key=lambda x: order.get(x[0], 9)))
+
+    def text(self, target_label: str | None = None) -> list[str]:
+        """The worksheet as an umpire writes it: one line per step, each with its rule.  A side
+        reading it names the target by its own contact label."""
+        head = f"Fire: {self.firer} at {target_label or self.target}"
+        if not self.legal:
+            return [f"{head}: no shot -- {self.reason}" + (f" ({self.rule})" if self.rule else "")]
+        out = [head] + [f"  {what}: {value}" + (f" ({rule})" if rule else "") for what, value, rule in self.lines]
+        out.append(f"  table: {self.table}, column {self.column}; die modifier {self.die_modifier:+d}")
+        out.append(f"  odds: {self.odds_text()}")
+        if self.roll is not None:
+            modified = max(1, min(6, self.roll + self.die_modifier))
+            out.append(f"  1d6 = {self.roll}, modified {modified}: {self.result}")
+        return out
+
+
+def _state(u: UnitState) -> str:
+    return {0: "full", 1: "d1"}.get(u.steps_lost, "d2")
+
+
+def _read_table(game: Game, sheet: FireSheet, key: str, superiority: int, die_mod: int) -> None:
+    table = game.rules.tables["crt"].section("entry")[key]
+    cols = table["columns"]
+    col = max((i for i, c in enumerate(cols) if c <= superiority), default=None)
+    sheet.table, sheet.die_modifier = table["label"], die_mod
+    if col is None:
+        sheet.column = f"below {cols[0]:+d} (no effect)"
+        sheet.cells = ("-",) * 6
+    else:
+        upper = f" to {cols[col + 1] - 1:+d}" if col + 1 < len(cols) else " and more"
+        sheet.column = f"{cols[col]:+d}{upper}"
+        sheet.cells = tuple(table["rows"][max(1, min(6, face + die_mod)) - 1][col] for face in range(1, 7))
+    bad = [c for c in sheet.cells if c not in RESULTS]
+    if bad:
+        raise RulesetError(f"unknown result {bad[0]!r} in {key} (known: {', '.join(RESULTS)})", file="crt.toml")
+
+
+def resolve(sheet: FireSheet, die: int) -> str:
+    sheet.roll = die
+    sheet.result = sheet.cells[die - 1]
+    return sheet.result

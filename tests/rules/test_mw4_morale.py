@@ -226,3 +226,38 @@ def test_19_824_19_825_a_broken_battalion_rallies_and_a_suppressed_hq_adds_two(g
     g.units["hq"].suppression = 1
     lines = apply(g, battalion_rallies(g, Faces(5)))        # 5 + 2 = 7 > 6
     assert g.battalion_morale["bn"].broken and any("stays broken" in x for x in lines)
+
+
+# ------------------------------------------------------------------ night (19.74-19.76)
+@pytest.mark.parametrize("nation,night,mods", [
+    ("Syria", True, -3), ("Egypt", True, -3), ("Israel", True, -1), ("USSR", True, 0), ("Syria", False, 0),
+])
+def test_19_75_19_76_night_panic_die_modifiers(monkeypatch, nation, night, mods):
+    from umpire.rules.mechwar4.morale import panic_die_modifiers
+    g = battalion_game()
+    g.night = night
+    monkeypatch.setitem(MW4.unit_types["us_m1"], "nation", nation)
+    got = panic_die_modifiers(g, g.units["A0"])
+    assert sum(v for _, v in got) == mods
+    if mods:
+        assert ("MW4 19.75" if mods == -3 else "MW4 19.76") in got[0][0]
+
+
+def test_19_75_example_a_rolled_10_counts_as_7(monkeypatch):
+    """The text's example, through the dice service: 10 - 3 = 7."""
+    from umpire.core.dice import Dice
+    from umpire.rules.mechwar4.morale import panic_die_modifiers
+    g = battalion_game()
+    g.night = True
+    monkeypatch.setitem(MW4.unit_types["us_m1"], "nation", "Arab")
+    r = Dice("s", 1, typed=lambda *_: [10]).roll("panic check", 1, 10, panic_die_modifiers(g, g.units["A0"]))
+    assert r.total == 7
+
+
+def test_19_74_at_night_no_weapon_reaches_beyond_5_hexes():
+    from umpire.rules.mechwar4 import RuleSystem
+    m = make_map(["." * 12] * 3)
+    for night, legal in ((False, True), (True, False)):
+        g = game_on(m, [unit("f", "blue", "0102", m, "us_m1"), unit("t", "red", "0702", m, "sov_t72")], night=night)
+        s = RuleSystem(MW4).fire_sheet(g, "f", "t")
+        assert s.legal is legal and (legal or s.rule == "MW4 19.74")

@@ -98,7 +98,9 @@ def _panics(ctx: Context, row: m.UnitRow, verb: str) -> bool:
         return False
     # the fire check's wording is what journals already hold: replays compare it
     before = " before moving" if verb == "move" else ""
-    r = ctx.dice.roll(f"panic check {row.id}{before} ({why}; panics on 1-{need})", 1, 10)
+    mods = ctx.system.panic_die_modifiers(ctx.game, ctx.game.units[row.id]) \
+        if hasattr(ctx.system, "panic_die_modifiers") else ()
+    r = ctx.dice.roll(f"panic check {row.id}{before} ({why}; panics on 1-{need})", 1, 10, mods)
     if r.total > need:
         return False
     _set_unit(ctx, row, panicked=True, acted=True)

@@ -164,6 +164,10 @@ class RuleSystem:
     def panic_number(self, game, unit) -> tuple[int, str]:
         return panic_number(game, unit)
 
+    def panic_die_modifiers(self, game, unit) -> tuple[tuple[str, int], ...]:
+        """Added to the unit's panic die rolls (19.75, 19.76 at night)."""
+        return morale.panic_die_modifiers(game, unit)
+
     def phase_start(self, game, key: str, dice) -> list[Change]:
         """What entering a phase does.  Panic and Suppression Removal: suppression comes off
         (7.4), companies under Rally roll to rally (19.14 RC), then each panic marker left comes
@@ -182,7 +186,8 @@ class RuleSystem:
         for u in game.units.values():
             if u.panicked and u.status == "on_map" and u.id not in cleared:
                 need = removal_number(game, u)
-                r = dice.roll(f"panic removal {u.id} (removed on 1-{need})", 1, 10).total
+                mods = morale.panic_die_modifiers(game, u)
+                r = dice.roll(f"panic removal {u.id} (removed on 1-{need})", 1, 10, mods).total
                 if r <= need:
                     out.append(Change("unit", u.id, {"panicked": False}, (f"{u.id}: panic removed on {r} (MW4 13.0)",)))
                 else:

@@ -105,6 +105,9 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no("machine guns: tanks, tank destroyers and APCs, at soft targets", "MW4 6.44")
     if mode == "infantry_h" and (ft["move_class"] != "foot" or tt["target"] not in ("hard", "protected")):
         return no("the close-in H attack is infantry's, against vehicles", "MW4 6.45")
+    night_reach = game.rules.tables["night"].section("entry")["weapons"]["range"] if game.night else None
+    if night_reach is not None and d > night_reach:
+        return no(f"at night no weapon reaches beyond {night_reach} hexes; the target is {d} away", "MW4 19.74")
     if d > reach and tt["target"] != "helicopter":           # flak reaches by its own table (17.31)
         return no(f"the target is {d} hexes away; {f.id} reaches {reach}", "MW4 6.0 step 1")
     if overrun and d != 0:

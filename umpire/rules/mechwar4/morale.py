@@ -237,7 +237,9 @@ def rally_commands(game: Game, dice) -> tuple[list[Change], set[str]]:
             out.append(Change("company", comp.id, {}, (f"{comp.id} under Rally: {refused}",)))
             continue
         need = panic_row(game, company_level(game, comp.id))["removal"]
-        r = dice.roll(f"rally {comp.id} (Removal column, rallies on 1-{need})", 1, 10).total
+        members = [u for u in game.units.values() if u.company == comp.id]
+        mods = panic_die_modifiers(game, members[0]) if members else ()
+        r = dice.roll(f"rally {comp.id} (Removal column, rallies on 1-{need})", 1, 10, mods).total
         if r > need:
             out.append(Change("company", comp.id, {}, (f"{comp.id} fails to rally ({r}; MW4 19.14 RC)",)))
             continue
@@ -291,3 +293,16 @@ def _panic_row(game: Game, u) -> tuple[int, dict]:
     """The Panic Table row for the unit's level, with its company's rise (19.812)."""
     level = unit_panic_level(game, u)
     return level, panic_row(game, level)
+
+
+def panic_die_modifiers(game: Game, u) -> tuple[tuple[str, int], ...]:
+    """At night some armies' panic dice count lower (19.75 Arab units -3, 19.76 Israeli -1):
+    the modifiers for this unit's rolls, from night.toml by the catalogue's nation."""
+    if not game.night or "night" not in game.rules.tables:
+        return ()
+    nation = game.unit_type(u)["nation"]
+    for key, entry in game.rules.tables["night"].section("entry").items():
+        if entry.get("panic_die") and nation in (entry.get("nations") or ()):
+            rule = "MW4 19.75" if entry["panic_die"] == -3 else "MW4 19.76"
+            return ((f"night, {key} units, {rule}", entry["panic_die"]),)
+    return ()

@@ -162,3 +162,21 @@ def test_6_91_overwatch_fire_answers_the_opportunity_firer_at_once(tmp_path, sam
     assert g.active_side == "warpac" and g.units["T2"].fired and g.units["T1"].paused
     perform(path, "move", {"unit": "T1", "path": ["2215", "2214"]}, system_for(path))
     assert open_game(path).overwatch_targets == ()          # the moment has passed
+
+
+def test_6_43_h_class_direct_fire_attacks_every_unit_in_the_hex(game):
+    """On-map H class direct fire is a tight pattern: the target and the other unit in its hex
+    are each attacked on their own sheet (MW4 6.43, 6.82); the firing side reads only its shot."""
+    import sqlite3
+    g = open_game(game)
+    with sqlite3.connect(game) as conn:                 # Recon 2 joins Recon 1; the mortars move up
+        for uid, number in (("Recon 2", "2215"), ("2-32 Mortars", "2210")):
+            h = g.map.grid.parse(number)
+            conn.execute("UPDATE unit SET q = ?, r = ? WHERE id = ?", (h.q, h.r, uid))
+    g = open_game(game)
+    sheet = rule_system(g.rules).fire_sheet(g, "2-32 Mortars", "Recon 1")
+    assert sheet.legal and sheet.whole_hex and "MW4 6.43, 6.82" in str(sheet.lines)
+    res = fire(game, "Recon 1", "2-32 Mortars", typed=dice(10, 1, 1))
+    purposes = [r.purpose for r in res.rolls]
+    assert "fire 2-32 Mortars at Recon 1" in purposes and "fire 2-32 Mortars at Recon 2 (same hex)" in purposes
+    assert "Recon 2" not in res.summary.split(". Spotting")[0]

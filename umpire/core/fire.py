@@ -67,6 +67,12 @@ def _fire(ctx: Context) -> tuple[str, Any]:
     if refused:
         raise UmpireError("fire refused, nothing rolled: " + "; ".join(
             f"{s.firer}: {s.reason}" + (f" ({s.rule})" if s.rule else "") for s in refused))
+    # H class direct fire: every other unit in the target hex is attacked too, each on its own
+    # sheet at full strength (MW4 6.43, 6.82) -- priced now, before the firers count as fired
+    hex_mates = [v.id for v in game.units.values() if v.on_map and v.hex == t.hex and v.id != target
+                 and not v.carried_by and v.side == t.side]
+    extra = {s.firer: [x for x in (system.fire_sheet(game, s.firer, v, mode) for v in hex_mates) if x.legal]
+             for s in sheets if getattr(s, "whole_hex", False)}
     rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
     label = contact.label
     outcomes = []
@@ -85,6 +91,12 @@ def _fire(ctx: Context) -> tuple[str, Any]:
         _set_unit(ctx, rows[f.id], fired=True)
         _apply(ctx, rows, target, result)
         outcomes.append(f"{f.id}: {result}")
+        for other in extra.get(f.id, ()):
+            if game.units[other.target].status != "on_map":
+                continue
+            die = ctx.dice.roll(f"fire {f.id} at {other.target} (same hex)", 1, 6).total
+            ctx.log.extend(other.text(other.target))
+            _apply(ctx, rows, other.target, system.resolve_fire(other, die))
         for uid, values, line in system.after_fire(game, f, sheet, ctx.dice):
             if values:
                 _set_unit(ctx, rows[uid], **values)

@@ -155,6 +155,9 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         attack -= per * f.suppression
         add(("firer suppressed", f"S{f.suppression}: -{per * f.suppression}", "MW4 7.51" if per == 2 else "MW4 7.52, 7.6"))
     h_class = wc == "H"
+    if h_class and mode == "main" and not overrun and element is None:
+        sheet.whole_hex = True
+        add(("tight pattern", "every unit in the target hex is attacked separately", "MW4 6.43, 6.82"))
     suppressive = wc == "R" and target in ("hard", "protected")       # 6.10
     if suppressive and d > 3:
         return no(f"R class fire at vehicles reaches 3 hexes; the target is {d} away", "MW4 6.10")

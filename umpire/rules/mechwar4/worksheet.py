@@ -29,6 +29,7 @@ class FireSheet:
     roll: int | None = None
     result: str | None = None
     g_fire: bool = False                 # a G class shot: ammunition depletion follows (6.84)
+    whole_hex: bool = False              # H class direct fire: every unit in the hex is attacked (6.43)
 
     @property
     def odds(self) -> dict[str, float]:

@@ -30,7 +30,7 @@ def test_same_seed_same_game(tmp_path, sample_scenario):
 
 def test_a_whole_scenario_plays_and_replays(tmp_path, sample_scenario):
     """The soak that fits in CI: all twelve turns of the sample, then a replay."""
-    path = autoplay(sample_scenario, tmp_path / "soak.umpire", turns=sample_scenario.turns, seed="soak",
+    path = autoplay(sample_scenario, tmp_path / "soak.umpire", turns=sample_scenario.turns, seed="soak5",
                     moves_per_phase=3)
     game = open_game(path)
     assert game.turn == sample_scenario.turns and game.phase == "regroup"

@@ -266,3 +266,11 @@ def test_split_fire_from_the_command_line(tmp_path, sample_path):
     err = _one_line_error(umpire("split-fire", game, "B1 Inf", "--element", "d2", "Recon 1",
                                  "--element", "d2", "Recon 2"))
     assert "not a vehicular platoon" in err and "MW4 6.93" in err
+
+
+def test_defilade_from_the_command_line(tmp_path, sample_path):
+    game = tmp_path / "g.umpire"
+    umpire("new", sample_path, "--out", game)
+    assert "say which" in _one_line_error(umpire("defilade", game, "T1"))          # a vehicle faces a hex
+    r = umpire("defilade", game, "T1", "--facing", "1927")
+    assert r.returncode == 0 and "T1 enters defilade facing 1927" in r.stdout

@@ -2,11 +2,12 @@
 player uses -- for demos, soak tests and benchmarks.  The bot's choices come from its own
 seeded random generator and are journaled as ordinary actions, so `umpire replay` re-runs them.
 
-What the bot does today: company commands each turn (MW4 19.1), company activations where
+What the bot does today: company commands each turn (MW4 19.1; Rally for shaken companies), company activations where
 its side has a formation doctrine (4.1), direct fire at what its side observes (6.0, 6.3) and
-opportunity fire at a paused mover (6.5) and overwatch fire back (6.91), moves (double time for infantry, dismounting and
-mounting, leaving column), forming column, halting, passing and the phases.  Fire plots join
-it when plotted indirect fire lands.
+opportunity fire at a paused mover (6.5) and overwatch fire back (6.91), split fire (6.93),
+overruns of an adjacent enemy and fighting on or leaving (12.0), moves (double time for
+infantry, dismounting and mounting, leaving column), forming column, halting, passing and the
+phases.  Fire plots join it when plotted indirect fire lands.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .actions import system_for
 from .core.engine import perform
 from .core.errors import UmpireError
 from .core.hexgrid import Hex, hex_distance
+from .core.overrun import in_overrun
 from .core.store.db import create_game, open_game
 
 # commands the bot picks from; ambush needs a hex chosen before the game, so it is left out
@@ -83,6 +85,12 @@ def _give_orders(location: str, game, system, rng: random.Random, report) -> Non
             code = rng.choice(BOT_COMMANDS)
             if code == "bounding_overwatch" and sum(1 for u in game.units.values() if u.company == c) < 2:
                 code = "bound"
+            shaken = any(u.panicked for u in game.units.values() if u.company == c) or \
+                game.company_morale.get(c, (0, 0))[1] >= 2
+            if shaken and rng.random() < 0.6:
+                code = "rally"           # 19.14 RC; refused (and replaced) for a broken battalion
+            if hasattr(system, "command_problem") and system.command_problem(game, c, code):
+                code = "overwatch"
             commands[c] = code
         report(perform(location, "orders", {"side": side, "turn": game.turn, "commands": commands}, system,
                        side=side).summary)
@@ -97,6 +105,9 @@ def _try_fire(location, game, system, rng, side: str, report, target: str | None
               and not (u.moved or u.fired or u.acted or u.panicked) and game.unit_type(u)["attack"] > 0
               and (not game.active_company or u.id in game.activation_units)]
     rng.shuffle(seen)
+    if target is None and len(seen) >= 2 and rng.random() < 0.3 and _try_split(location, game, system, rng, firers,
+                                                                                seen, report):
+        return True
     for t in seen[:3]:
         shots = [u.id for u in firers if system.fire_sheet(game, u.id, t).legal]
         if shots:
@@ -108,6 +119,48 @@ def _try_fire(location, game, system, rng, side: str, report, target: str | None
             except UmpireError:
                 continue
     return False
+
+
+def _try_split(location, game, system, rng, firers, seen, report) -> bool:
+    """A vehicular platoon splits its fire: a D1 element and a D2 at two targets (MW4 6.93)."""
+    for u in firers:
+        if system.split_problem(game, u.id, ["d1", "d2"]) if hasattr(system, "split_problem") else True:
+            continue
+        a, b = seen[0], seen[1]
+        if system.fire_sheet(game, u.id, a, element="d1").legal and system.fire_sheet(game, u.id, b, element="d2").legal:
+            shots = [{"element": "d1", "target": a}, {"element": "d2", "target": b}]
+            try:
+                report(perform(location, "split_fire", {"unit": u.id, "shots": shots}, system).summary)
+                return True
+            except UmpireError:
+                return False
+    return False
+
+
+def _try_overrun(location, game, system, rng, u, report) -> bool:
+    """Now and then a vehicle next to an enemy unit its side sees drives onto it (MW4 12.0)."""
+    if not u.on_map or game.unit_type(u)["move_class"] not in ("vehicle", "truck"):
+        return False
+    for (side, tid), c in game.contacts.items():
+        if side == u.side and c.status == "seen" and c.hex in game.map.on_map_neighbours(u.hex):
+            params = {"unit": u.id, "path": [game.map.number(u.hex), game.map.number(c.hex)], "overrun": True}
+            try:
+                report(perform(location, "move", params, system).summary)
+                return True
+            except UmpireError:
+                return False
+    return False
+
+
+def _fight_on_or_leave(location, game, system, rng, held, report) -> None:
+    """A unit held in an overrun fights on, or leaves to a free next hex (MW4 12.0)."""
+    free = [h for h in game.map.on_map_neighbours(held.hex)
+            if not any(v.on_map and v.hex == h and v.side != held.side for v in game.units.values())]
+    if free and rng.random() < 0.6:
+        params = {"unit": held.id, "then": "leave", "to": game.map.number(rng.choice(free))}
+    else:
+        params = {"unit": held.id, "then": "stay"}
+    report(perform(location, "overrun", params, system).summary)
 
 
 def _try_move(location, game, system, rng, u, report) -> bool:
@@ -149,6 +202,10 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
         _give_orders(location, game, system, rng, report)
         game = open_game(location)
         side = game.active_side
+        held = in_overrun(game)
+        if held is not None:
+            _fight_on_or_leave(location, game, system, rng, held, report)
+            continue
         paused = [u for u in game.units.values() if u.paused]
         if paused:               # the other side may fire at it (6.5), then the mover halts
             mover = paused[0]
@@ -167,8 +224,8 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
                 report(perform(location, "halt", {"unit": mover.id}, system).summary)
             continue
         if game.active_company:  # a formation activation: its units act, then it ends
-            ready = [game.units[x] for x in game.activation_units
-                     if not (game.units[x].moved or game.units[x].acted or game.units[x].carried_by)]
+            ready = [game.units[x] for x in game.activation_units if game.units[x].on_map
+                     and not (game.units[x].moved or game.units[x].acted or game.units[x].carried_by)]
             if not (_try_move(location, game, system, rng, ready[0], report) if ready else False) and \
                     not (ready and rng.random() < 0.5 and _try_fire(location, game, system, rng, side, report)):
                 report(perform(location, "end_activation", {}, system).summary)
@@ -188,6 +245,8 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
                     pass
         if acted < moves_per_phase and rng.random() < 0.4:
             done = _try_fire(location, game, system, rng, side, report)
+        if not done and acted < moves_per_phase and rng.random() < 0.15:
+            done = any(_try_overrun(location, game, system, rng, u, report) for u in candidates[:8])
         if not done and acted < moves_per_phase:
             done = any(_try_move(location, game, system, rng, u, report) for u in candidates[:8])
         if not done:

@@ -24,7 +24,8 @@ from .core.errors import UmpireError
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
-               "form-column", "halt", "overrun", "end-activation", "fire", "split-fire", "pass", "next-phase",
+               "form-column", "halt", "overrun", "end-activation", "fire", "split-fire", "defilade", "pass",
+               "next-phase",
                "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders", "victory")
 
 
@@ -99,6 +100,10 @@ def _parser() -> argparse.ArgumentParser:
     fi.add_argument("--weapon", choices=["main", "mg", "infantry_h"], default="main",
                     help="mg: tanks' and APCs' machine guns at soft targets (MW4 6.44); infantry_h: infantry's "
                          "close-in attack on a vehicle (6.45)")
+    df = sub.add_parser("defilade", help="a unit takes up a defilade position facing a next hex (MW4 10.5)")
+    df.add_argument("game")
+    df.add_argument("unit")
+    df.add_argument("--facing", metavar="HEX", help="the next hex its marker faces (infantry: all round if left out)")
     sf = sub.add_parser("split-fire", help="a vehicular platoon fires as elements at their own targets (MW4 6.93)")
     sf.add_argument("game")
     sf.add_argument("unit")
@@ -117,7 +122,7 @@ def _parser() -> argparse.ArgumentParser:
         one.add_argument("game")
         if name in ("end-turn", "pass", "next-phase", "end-activation"):
             _dice_option(one)
-    for rolling in (mv, fi, ha, ac, fc, ov, sf):
+    for rolling in (mv, fi, ha, ac, fc, ov, sf, df):
         _dice_option(rolling)
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")
@@ -154,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
             return {"new": cmd_new, "validate": cmd_validate, "render": cmd_render,
                     "rulesets": cmd_rulesets, "los": cmd_los, "spot": cmd_spot,
                     "bench": cmd_bench, "move": cmd_move, "activate": cmd_activate, "form-column": cmd_form_column,
-                    "halt": cmd_halt, "overrun": cmd_overrun, "split-fire": cmd_split_fire, "end-activation": cmd_end_activation,
+                    "halt": cmd_halt, "overrun": cmd_overrun, "split-fire": cmd_split_fire, "defilade": cmd_defilade, "end-activation": cmd_end_activation,
                     "end-turn": cmd_end_turn, "undo": cmd_undo,
                     "pass": cmd_pass, "next-phase": cmd_next_phase, "status": cmd_status,
                     "autoplay": cmd_autoplay, "orders": cmd_orders, "victory": cmd_victory, "fire": cmd_fire,
@@ -401,6 +406,11 @@ def cmd_activate(args) -> int:
 
 def cmd_form_column(args) -> int:
     return _simple_action("form_column", args.game, {"unit": args.unit}, args.dice)
+
+
+def cmd_defilade(args) -> int:
+    params = {"unit": args.unit} | ({"facing": args.facing} if args.facing else {})
+    return _simple_action("defilade", args.game, params, args.dice)
 
 
 def cmd_split_fire(args) -> int:

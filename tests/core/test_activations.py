@@ -138,3 +138,29 @@ def test_replay_of_activations_columns_and_transport(game):
     act(game, "end_turn")
     stored, replayed = replay(game, lambda g: rule_system(g.rules), load_scenario)
     assert stored == replayed
+
+
+def test_10_5_defilade_marker_set_kept_and_left_behind(tmp_path, sample_scenario):
+    """MW4 10.5: T1 takes up defilade facing 1927 (its activation ends); it keeps the marker while
+    it stays; moving leaves it behind; undo restores it; forming column ends it (8.13)."""
+    path = new_game(sample_scenario, tmp_path / "d.umpire", seed="defilade")
+    sys_ = system_for(path)
+    res = perform(path, "defilade", {"unit": "T1", "facing": "1927"}, sys_)
+    g = open_game(path)
+    assert res.summary == "T1 enters defilade facing 1927" and g.units["T1"].defilade is not None
+    assert g.active_side == "nato" and g.units["T1"].acted
+    from umpire.core.knowledge import build_view
+    assert "Df" in next(mk.state for mk in build_view(g, "warpac").units if mk.key == "T1")
+    perform(path, "end_turn", {}, sys_)
+    if open_game(path).active_side != "warpac":
+        perform(path, "pass", {}, sys_)
+    assert open_game(path).units["T1"].defilade is not None               # it stays while T1 stays
+    perform(path, "move", {"unit": "T1", "path": ["1928", "1927"]}, sys_)
+    assert open_game(path).units["T1"].defilade is None
+    undo(path)
+    assert open_game(path).units["T1"].defilade is not None
+    with pytest.raises(UmpireError, match="1925 is not a next hex"):
+        perform(path, "defilade", {"unit": "T1", "facing": "1925"}, sys_)
+    perform(path, "form_column", {"unit": "T1"}, sys_)
+    g = open_game(path)
+    assert g.units["T1"].in_column and g.units["T1"].defilade is None

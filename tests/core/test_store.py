@@ -192,7 +192,7 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT schema_version FROM game_info").fetchone() == (1,)
     game = open_game(old)
-    assert game.schema_version == m.SCHEMA_VERSION == 7
+    assert game.schema_version == m.SCHEMA_VERSION == 8
     assert len(game.seed) == 16          # schema 3 gave the old game a dice seed
     # schema 4: nobody in column or fatigued, no company activated, no doctrine, no exits
     assert not any(u.in_column or u.fatigue or u.acted for u in game.units.values())
@@ -204,6 +204,7 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     # schema 7: no optional rules chosen, every unit at full ammunition
     assert game.options == {} and game.option("ammunition") == "none"
     assert all(u.ammo_level == 3 for u in game.units.values())
+    assert all(u.defilade is None for u in game.units.values())                         # schema 8
     assert len(game.units) == 37 and game.contacts == {}
     assert not any(u.moved or u.fired or u.camouflaged for u in game.units.values())
     with sqlite3.connect(old) as conn:

@@ -9,6 +9,8 @@ from typing import Any
 
 from .engine import Context, action
 from .errors import UmpireError
+from .game import ALL_ROUND
+from .hexgrid import DIRECTIONS
 from .store import models as m
 from .turn import _check_in_activation, _check_no_pause, _check_turn_to_act, _close_company, _info, \
     _after_activation, _set_unit, _unit_done
@@ -75,7 +77,42 @@ def _form_column(ctx: Context) -> tuple[str, Any]:
     problem = ctx.system.form_column_problem(game, uid)
     if problem:
         raise UmpireError(f"{uid} cannot form column: {problem[0]}" + (f" ({problem[1]})" if problem[1] else ""))
-    _set_unit(ctx, ctx.session.get(m.UnitRow, uid), in_column=True, acted=True)
+    _set_unit(ctx, ctx.session.get(m.UnitRow, uid), in_column=True, acted=True, defilade=None)   # 8.13
     ctx.log.append(f"{uid} forms column in {game.map.number(u.hex)} (MW4 8.11)")
     _unit_done(ctx, u.side)
     return f"{uid} forms column", None
+
+
+@action("defilade")
+def _defilade(ctx: Context) -> tuple[str, Any]:
+    """A unit takes up a defilade position in its hex, its marker facing a next hex (MW4 10.5);
+    infantry covers every direction and needs no facing (10.52).  It stays put for its
+    activation, like forming column."""
+    game = ctx.game
+    uid, facing = ctx.params.get("unit"), ctx.params.get("facing")
+    u = game.units.get(uid)
+    if u is None:
+        raise UmpireError(f"no unit {uid!r}")
+    _check_turn_to_act(game, u.side)
+    _check_no_pause(game, uid)
+    _check_in_activation(game, uid)
+    command = game.command_of(u)
+    if command and not ctx.system.commands()[command].get("status", True):
+        spec = ctx.system.commands()[command]
+        raise UmpireError(f"{uid} cannot enter defilade: {u.company} is under a {spec['label']} command "
+                          f"({spec['rule']})")
+    try:
+        toward = game.map.grid.parse(str(facing)) if facing else None
+    except ValueError as e:
+        raise UmpireError(f"defilade {uid}: {e}") from None
+    problem = ctx.system.defilade_problem(game, uid, toward) if hasattr(ctx.system, "defilade_problem") else \
+        (f"{game.rules.title} has no defilade markers", "")
+    if problem:
+        raise UmpireError(f"{uid} cannot enter defilade: {problem[0]}" + (f" ({problem[1]})" if problem[1] else ""))
+    direction = ALL_ROUND if toward is None else DIRECTIONS.index(toward - u.hex)
+    _set_unit(ctx, ctx.session.get(m.UnitRow, uid), defilade=direction, acted=True)
+    n = game.map.number
+    where = "all round" if toward is None else f"facing {n(toward)}"
+    ctx.log.append(f"{uid} enters defilade in {n(u.hex)}, {where} (MW4 10.5)")
+    _unit_done(ctx, u.side)
+    return f"{uid} enters defilade {where}", None

@@ -15,6 +15,9 @@ from .oob import AirSupport, Artillery, Battalion, Company, Reinforcement, Side,
 from .terrain import GameMap
 
 
+ALL_ROUND = 6          # a defilade marker on infantry covers every direction (MW4 10.52)
+
+
 @dataclass
 class UnitState:
     id: str
@@ -44,6 +47,7 @@ class UnitState:
     suppression: int = 0                # MW4 7.4-7.6: S1, S2...; removed in the removal phase
     g_spent: bool = False               # MW4 6.84: its missiles are spent
     ammo_level: int = 3                 # MW4 6.87 (MW2): 3 full, lower as it depletes, 0 out
+    defilade: int | None = None         # MW4 10.5: a marker facing DIRECTIONS[i]; ALL_ROUND for infantry
 
     @property
     def on_map(self) -> bool:

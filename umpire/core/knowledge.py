@@ -43,7 +43,7 @@ class UnitMark:
     turn_seen: int | None = None
     company: str | None = None
     battalion: str | None = None
-    state: str = ""           # own units only: "C" column (MW4 8.1), "F1" fatigue (8.16),
+    state: str = ""           # own units only: "C" column (MW4 8.1), "F1" fatigue (8.16), "Df" defilade (10.5),
                               # "S1" suppression (7.4), "P" panicked (13.0)
 
 
@@ -105,7 +105,8 @@ def build_view(game: Game, viewer: str) -> SideView:
                               state=" ".join(x for x in ("C" if u.in_column else "",
                                                          f"F{u.fatigue}" if u.fatigue else "",
                                                          f"S{u.suppression}" if u.suppression else "",
-                                                         "P" if u.panicked else "") if x)))
+                                                         "P" if u.panicked else "",
+                                                         "Df" if u.defilade is not None else "") if x)))
     if not umpire:
         for c in game.contacts.values():
             if c.side != viewer or c.status == "destroyed":     # the side saw it destroyed: off its map

@@ -93,8 +93,9 @@ def _move(ctx: Context) -> tuple[str, Any]:
     rows = {r.id: r for r in session.execute(select(m.UnitRow).where(
         m.UnitRow.id.in_([uid, *aboard, *check.boarding, *leaving]))).scalars()}
     where = dict(q=None, r=None, status="exited") if gone else dict(q=end.q, r=end.r, status="on_map")
+    left_hex = {"defilade": None} if gone or end != start else {}      # a defilade marker stays behind (10.5)
     _set_unit(ctx, rows[uid], moved=True, path=walked, mp_spent=spent, paused=paused, in_column=check.in_column,
-              fatigue=mover.fatigue if paused else check.fatigue, **where)
+              fatigue=mover.fatigue if paused else check.fatigue, **where, **left_hex)
     for pid in aboard:           # passengers ride along and spend nothing (8.164: they may rest)
         _set_unit(ctx, rows[pid], moved=True, **where)
     for pid in check.boarding:   # 9.12: a passenger pays 1 MP to mount

@@ -189,6 +189,12 @@ class UnitInspector(QTextBrowser):
         morale = game.battalion_morale.get(bat.id)
         if morale is not None:
             rows.append(("Battalion morale", _battalion_morale(morale)))
+        if u.defilade is not None:
+            from ..core.game import ALL_ROUND
+            from ..core.hexgrid import DIRECTIONS
+            rows.append(("Defilade", "all round (infantry, MW4 10.52)" if u.defilade == ALL_ROUND else
+                         f"marker facing {game.map.number(u.hex + DIRECTIONS[u.defilade])}: fire through that "
+                         "hexside or the two beside it (MW4 10.5)"))
         if u.suppression:
             rows.append(("Suppressed", f"S{u.suppression} (MW4 7.4-7.6; removed in the next removal phase)"))
         if u.panicked:

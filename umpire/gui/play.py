@@ -35,7 +35,7 @@ def _label(kind: str, params: dict) -> str:
     if kind == "fire":              # never the target: in a side's view that is the enemy's name
         return f"Fire ({', '.join(params.get('firers') or [])})"
     return {"orders": f"Orders ({params.get('side')})", "halt": f"Halt {params.get('unit')}",
-            "split_fire": f"Split Fire ({params.get('unit')})",
+            "split_fire": f"Split Fire ({params.get('unit')})", "defilade": f"Defilade {params.get('unit')}",
             "overrun": f"Overrun {params.get('unit')}: " + ("fight on" if params.get("then") == "stay" else "leave"),
             "activate": f"Activate {params.get('company')}", "form_column": f"Form Column {params.get('unit')}",
             }.get(kind, kind.replace("_", " ").title())
@@ -223,7 +223,7 @@ class Play(QObject):
         if row.kind == "fire":
             u = game.units.get((row.params.get("firers") or [None])[0])
             return u is not None and u.side == side
-        if row.kind in ("move", "halt", "form_column", "overrun", "split_fire"):
+        if row.kind in ("move", "halt", "form_column", "overrun", "split_fire", "defilade"):
             u = game.units.get(row.params.get("unit"))
             return u is not None and u.side == side
         if row.kind in ("activate", "end_activation", "pass"):
@@ -252,7 +252,7 @@ class Play(QObject):
         game = self.w.game
         self.clear_fire_mark()
         acting = game.active_side if kind in ("activate", "end_activation", "pass", "form_column", "move", "halt",
-                                              "overrun") \
+                                              "overrun", "defilade") \
             else params.get("side")
         if kind == "fire":
             first = game.units.get((params.get("firers") or [None])[0])

@@ -47,6 +47,8 @@ class UnitMenu(QObject):
         self.act_column = add("Form &Column", "K", "The selected unit forms column by staying put this "
                               "activation; in column it moves along roads and trails at their cost (MW4 8.1, 8.11)",
                               self.form_column)
+        self.act_defilade = add("Enter De&filade…", "Shift+D", "The selected unit takes up a defilade position "
+                                "facing a next hex; it stays put this activation (MW4 10.5)", self.defilade)
         self.act_leave_column = QAction("&Leave Column When Moving", window)
         self.act_leave_column.setCheckable(True)
         self.act_leave_column.setStatusTip("The next move starts by leaving column, at no cost (MW4 8.11)")
@@ -74,6 +76,7 @@ class UnitMenu(QObject):
         self.act_exit = add("E&xit the Map", "X", "The selected unit leaves the map from an exit hex the scenario "
                             "allows, paying for one more hex like it (MW4 8.27, 20.5)", self.exit_map)
         self.actions = [self.act_activate, self.act_end_activation, self.act_fire, self.act_split, self.act_column,
+                        self.act_defilade,
                         self.act_mount,
                         self.act_dismount, self.act_exit]
 
@@ -104,6 +107,8 @@ class UnitMenu(QObject):
         self.act_activate.setEnabled(in_play and u is not None and u.company is not None and not game.active_company)
         self.act_end_activation.setEnabled(in_play and bool(game.active_company))
         self.act_column.setEnabled(in_play and u is not None and u.on_map and not u.in_column)
+        self.act_defilade.setEnabled(in_play and u is not None and u.on_map and not u.in_column
+                                     and u.defilade is None)
         self.act_fire.setEnabled(in_play and u is not None and u.on_map and not u.fired and not u.moved
                                  and game.unit_type(u)["attack"] > 0)
         self.act_split.setEnabled(self.act_fire.isEnabled() and game.unit_type(u)["move_class"] in ("vehicle", "truck")
@@ -149,6 +154,25 @@ class UnitMenu(QObject):
         dialog = SplitFireDialog(self.w, u.id)
         if dialog.exec() == SplitFireDialog.Accepted:
             self.play.run("split_fire", dialog.params())
+
+    def defilade(self) -> None:
+        """Ask which next hex the marker faces (infantry: all round, MW4 10.52)."""
+        u = self._selected()
+        if u is None:
+            return
+        game = self.w.game
+        if game.unit_type(u)["move_class"] == "foot":
+            self.play.run("defilade", {"unit": u.id})
+            return
+        from ..core.hexgrid import DIRECTION_NAMES
+        from ..core.hexgrid import DIRECTIONS
+        names = DIRECTION_NAMES.get(game.map.grid.orientation, ("",) * 6)
+        choices = [f"{game.map.number(u.hex + d)} ({names[i]})" for i, d in enumerate(DIRECTIONS)
+                   if game.map.contains(u.hex + d)]
+        choice, ok = QInputDialog.getItem(self.w, "Enter Defilade (MW4 10.5)",
+                                          f"{u.id}'s defilade marker faces:", choices, 0, False)
+        if ok:
+            self.play.run("defilade", {"unit": u.id, "facing": choice.split()[0]})
 
     def form_column(self) -> None:
         u = self._selected()

@@ -78,6 +78,11 @@ def _migrate_4_to_5(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE game_info ADD COLUMN overwatch_targets JSON DEFAULT '[]' NOT NULL"))
 
 
+def _migrate_7_to_8(conn: Connection) -> None:
+    """Schema 8 adds defilade markers (MW4 10.5)."""
+    conn.execute(text("ALTER TABLE unit ADD COLUMN defilade INTEGER DEFAULT NULL"))
+
+
 def _migrate_6_to_7(conn: Connection) -> None:
     """Schema 7 adds the scenario's optional rules and units' ammunition levels (MW4 6.87)."""
     conn.execute(text("ALTER TABLE game_info ADD COLUMN options JSON DEFAULT '{}' NOT NULL"))
@@ -91,7 +96,8 @@ def _migrate_5_to_6(conn: Connection) -> None:
 
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
-                                                        4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7}
+                                                        4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7,
+                                                        7: _migrate_7_to_8}
 
 
 def is_url(target: str | Path) -> bool:
@@ -341,7 +347,7 @@ def _read_game(session: Session, location: str) -> Game:
                                      tuple(Hex(q, r) for q, r in u.path), u.camouflaged, u.improved,
                                      Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused,
                                      u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent,
-                                     u.ammo_level)
+                                     u.ammo_level, u.defilade)
     for c in session.exec(select(m.CompanyStateRow)):
         game.company_morale[c.company_id] = (c.losses, c.panic_rise)
     for b in session.exec(select(m.BattalionStateRow)):

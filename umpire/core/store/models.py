@@ -12,10 +12,10 @@ from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
-SCHEMA_VERSION = 7     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 8     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
-                       # 7: a scenario's optional rules, ammunition levels
+                       # 7: a scenario's optional rules, ammunition levels; 8: defilade markers
 
 
 class GameInfo(SQLModel, table=True):
@@ -125,6 +125,7 @@ class UnitRow(SQLModel, table=True):
     suppression: int = 0             # suppression level S1, S2... (MW4 7.4-7.6)
     g_spent: bool = False            # its G class missiles are spent (MW4 6.84)
     ammo_level: int = 3              # schema 7: MW2 ammunition level, 0 out (MW4 6.87)
+    defilade: Optional[int] = None   # schema 8: a defilade marker's facing, 0-5, or 6 all round (MW4 10.5)
 
 
 class HexRow(SQLModel, table=True):

@@ -19,7 +19,7 @@ from .formation import formation
 from .initiative import roll_initiative
 from . import morale
 from ...core.changes import Change
-from .movement import MoveCheck, check_move, form_column_problem
+from .movement import MoveCheck, check_move, defilade_problem, form_column_problem
 from .spotting import Spotter
 from .victory import VictoryReport, evaluate
 
@@ -115,6 +115,9 @@ class RuleSystem:
 
     def form_column_problem(self, game, unit_id: str) -> tuple[str, str] | None:
         return form_column_problem(game, unit_id)
+
+    def defilade_problem(self, game, unit_id: str, facing) -> tuple[str, str] | None:
+        return defilade_problem(game, unit_id, facing)
 
     def formation(self, game, company_id: str) -> tuple[list[str], list[str], str]:
         """Which of a company's ready units may act together now (MW4 4.1 simplified formation

@@ -35,8 +35,8 @@ The tables are samples (crt.toml, attenuation.toml, panic.toml): the text does n
 from __future__ import annotations
 
 from ...core.errors import RulesetError
-from ...core.game import Game, UnitState
-from ...core.hexgrid import Hexside, hex_distance
+from ...core.game import ALL_ROUND, Game, UnitState
+from ...core.hexgrid import DIRECTIONS, Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
 from .special import _anti_helicopter, overrun_terrain
 from .worksheet import FireSheet, _read_table, _state
@@ -244,6 +244,9 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
                 continue                         # 10.22
             out.append((-3, f"behind a {rules.hexside_features[kind]['label'].lower()} hexside (defilade)",
                         "MW4 10.21, 10.24"))
+    if t.defilade is not None and _behind_marker(t, f):
+        out.append((-3, "a defilade marker" + (" (infantry: all round)" if t.defilade == ALL_ROUND else ""),
+                    "MW4 10.5, 10.52" if t.defilade == ALL_ROUND else "MW4 10.5"))
     for kind, high in feats.items():
         if rules.hexside_features[kind]["draw"] == "slope" and high is not None and high != t.hex:
             vehicle = game.unit_type(t)["move_class"] != "foot"
@@ -252,6 +255,17 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
             mod = -2 if game.unit_type(t)["target"] == "hard" else -1
             out.append((mod, "fire down a slope into its hex", "MW4 10.31, 10.32"))
     return out
+
+
+def _behind_marker(t: UnitState, f: UnitState) -> bool:
+    """Whether fire from f comes through the marker's facing hexside or the two beside it
+    (MW4 10.5): within 90 degrees of the facing, measured on the hex lattice."""
+    if t.defilade == ALL_ROUND:
+        return True
+    face, toward = DIRECTIONS[t.defilade], f.hex - t.hex
+    flat = lambda h: (h.q + h.r / 2, h.r * 0.8660254037844386)          # noqa: E731  (a similarity)
+    (ax, ay), (bx, by) = flat(face), flat(toward)
+    return ax * bx + ay * by >= -1e-9          # on the edge between two hexsides: the defender's
 
 
 def _infantry_h(game: Game, f: UnitState, sheet: FireSheet, d: int) -> FireSheet:

@@ -367,3 +367,24 @@ def entry_cost(game: Game, u, entry: Hex | None):
     if here is None:
         return _fail(u.id, [], ma, f"{u.id} cannot enter {game.map.terrain[entry]}", "MW4 8.25")
     return here + ahead * clear, f"enters {ahead + 1} in column across open ground (20.62)"
+
+
+def defilade_problem(game: Game, unit_id: str, facing: Hex | None) -> tuple[str, str] | None:
+    """Why the unit cannot take up a defilade position now (MW4 10.5), or None.  It pays its
+    hex's terrain cost, which a unit that has not moved this phase always can (vehicles spend
+    the whole phase, 10.51; infantry its one hex, 8.1), so the test is that it is fresh."""
+    u = game.units.get(unit_id)
+    if u is None or not u.on_map or u.carried_by:
+        return f"{unit_id} is not a unit on the map", ""
+    if u.moved or u.fired or u.acted or u.panicked:
+        return f"{unit_id} has already acted this turn", "MW4 10.51"
+    if u.in_column:
+        return "a unit in column may not enter defilade", "MW4 8.13"
+    if any(v.on_map and v.hex == u.hex and v.side != u.side for v in game.units.values()):
+        return "not in a hex the enemy holds", "MW4 10.51"
+    foot = game.unit_type(u)["move_class"] == "foot"
+    if facing is None and not foot:
+        return "a vehicle's defilade marker faces a next hex: say which", "MW4 10.5"
+    if facing is not None and (hex_distance(facing, u.hex) != 1 or not game.map.contains(facing)):
+        return f"{game.map.number(facing)} is not a next hex on the map", "MW4 10.5"
+    return None

@@ -185,3 +185,8 @@ def test_a_chosen_option_reaches_the_game(tmp_path, sample_text):
     path = _variant(tmp_path, sample_text, 'ammunition = "quick"', 'ammunition = "levels"')
     game = open_game(create_game(load_scenario(path), tmp_path / "g.umpire"))
     assert game.option("ammunition") == "levels" and game.options == {"ammunition": "levels"}
+
+
+def test_a_parent_must_be_a_battalion_of_the_same_side(tmp_path, sample_text):
+    err = _refused(_variant(tmp_path, sample_text, 'hq_rating = "D"', 'hq_rating = "D"\nparent = "TF 2-32"'))
+    assert "parent 'TF 2-32' must be another [[battalion]] of the same side" in str(err) and "MW4 19.83" in str(err)

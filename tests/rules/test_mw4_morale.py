@@ -261,3 +261,50 @@ def test_19_74_at_night_no_weapon_reaches_beyond_5_hexes():
         g = game_on(m, [unit("f", "blue", "0102", m, "us_m1"), unit("t", "red", "0702", m, "sov_t72")], night=night)
         s = RuleSystem(MW4).fire_sheet(g, "f", "t")
         assert s.legal is legal and (legal or s.rule == "MW4 19.74")
+
+
+# ------------------------------------------------------------------ brigade / regiment (19.826, 19.83)
+def brigade_game(rhq_at="0102"):
+    """battalion_game's 'bn' under regiment 'rgt', whose HQ unit 'rhq' stands at `rhq_at`."""
+    g = battalion_game()
+    m = g.map
+    rhq = unit("rhq", "blue", rhq_at, m)
+    rhq.battalion = "rgt"
+    g.units["rhq"] = rhq
+    g.battalions = [Battalion("rgt", "blue", "Regiment", "seasoned", "rhq", None, "B"),
+                    Battalion("bn", "blue", "Blue battalion", "seasoned", "hq", None, "C", "rgt")]
+    return g
+
+
+def test_19_826_a_battalion_rallies_next_to_its_unbroken_unsuppressed_regiment_hq():
+    g = brigade_game("0102")                            # next to the battalion HQ at 0101
+    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
+    apply(g, battalion_rallies(g, Faces(1)))
+    assert not g.battalion_morale["bn"].broken
+    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
+    g.units["rhq"].suppression = 1
+    dice = Faces(1)
+    lines = apply(g, battalion_rallies(g, dice))
+    assert g.battalion_morale["bn"].broken and dice.asked == [] and "MW4 19.826" in lines[0]
+
+
+def test_19_826_far_from_its_regiment_hq_it_cannot_rally():
+    g = brigade_game("0106")
+    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
+    lines = apply(g, battalion_rallies(g, Faces(1)))
+    assert g.battalion_morale["bn"].broken and "not with or next to rhq" in lines[0]
+
+
+def test_19_831_a_lost_regiment_hq_is_replaced_broken_on_a_unit_of_the_regiment():
+    g = brigade_game("0102")
+    g.battalion_morale["rgt"] = BattalionMorale(8, "B")
+    rhq = g.units["rhq"]
+    where, rhq.status, rhq.hex = rhq.hex, "destroyed", None
+    lines = apply(g, unit_lost(g, rhq, Faces(4), where))
+    state = g.battalion_morale["rgt"]
+    assert state.broken and state.hq_column == "F" and any("MW4 19.831" in x for x in lines)
+    assert g.units[hq_unit(g, "rgt")].battalion == "bn"        # a unit of its battalion carries it now
+    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
+    apply(g, battalion_rallies(g, Faces(3)))      # the regiment rallies on 3; bn, rolled in the same
+    # pass, still saw it broken and did not roll (19.826)
+    assert not g.battalion_morale["rgt"].broken

@@ -30,6 +30,7 @@ class Battalion:
     hq: str | None = None
     deploy: str | None = None
     hq_rating: str | None = None     # the column of the rule system's battalion HQ table (MW4 19.821)
+    parent: str | None = None        # the brigade/regiment (itself a [[battalion]] entry) it belongs to (19.83)
 
 
 @dataclass(frozen=True)

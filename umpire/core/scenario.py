@@ -186,7 +186,7 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
 
     battalion_of: dict[str, Battalion] = {}
     for b in _list_of_tables(rd, data, "battalion"):
-        rd.keys(b, {"id", "side", "name", "quality", "hq", "hq_rating", "deploy", "units"}, {"id", "side"},
+        rd.keys(b, {"id", "side", "name", "quality", "hq", "hq_rating", "parent", "deploy", "units"}, {"id", "side"},
                 "[[battalion]]", anchor="[[battalion]]")
         bid = rd.text_of(b, "id", "[[battalion]]")
         place, anchor = f'[[battalion]] "{bid}"', f'id = "{bid}"'
@@ -202,7 +202,7 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
                     place=place, needle="hq_rating", after=anchor)
         bat = Battalion(bid, b["side"], b.get("name", bid),
                         quality(b, place, anchor, None), b.get("hq"), b.get("deploy"),
-                        None if rating is None else str(rating))
+                        None if rating is None else str(rating), b.get("parent"))
         battalion_of[bid] = bat
         sc.battalions.append(bat)
         _read_units(rd, b.get("units", []), sc, claim, place, anchor, bat, None,
@@ -227,6 +227,18 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
         _read_units(rd, c.get("units", []), sc, claim, place, anchor, bat, comp,
                     comp.quality or bat.quality or side_quality[bat.side])
 
+    for bat in sc.battalions:
+        if bat.parent is None:
+            continue
+        place, anchor = f'[[battalion]] "{bat.id}"', f'id = "{bat.id}"'
+        up = battalion_of.get(bat.parent)
+        if up is None or up.side != bat.side or up.id == bat.id:
+            rd.fail(f"parent {bat.parent!r} must be another [[battalion]] of the same side: the brigade or "
+                    f"regiment it belongs to (MW4 19.83){_suggest(bat.parent, battalion_of)}", place=place,
+                    needle="parent =", after=anchor)
+        if up.parent is not None:
+            rd.fail(f"parent {bat.parent!r} has a parent of its own: one level of brigade or regiment above "
+                    "battalions (MW4 19.83)", place=place, needle="parent =", after=anchor)
     units = {u.id: u for u in sc.units}
     for bat in sc.battalions:
         if bat.hq is not None:

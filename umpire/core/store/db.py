@@ -79,8 +79,9 @@ def _migrate_4_to_5(conn: Connection) -> None:
 
 
 def _migrate_7_to_8(conn: Connection) -> None:
-    """Schema 8 adds defilade markers (MW4 10.5)."""
+    """Schema 8 adds defilade markers (MW4 10.5) and brigades/regiments over battalions (19.83)."""
     conn.execute(text("ALTER TABLE unit ADD COLUMN defilade INTEGER DEFAULT NULL"))
+    conn.execute(text("ALTER TABLE battalion ADD COLUMN parent VARCHAR DEFAULT NULL"))
 
 
 def _migrate_6_to_7(conn: Connection) -> None:
@@ -195,7 +196,8 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
     session.flush()     # parents before children, for PostgreSQL's foreign keys
     for i, b in enumerate(sc.battalions):
         session.add(m.BattalionRow(id=b.id, position=i, side_id=b.side, name=b.name, quality=b.quality,
-                                   hq_unit_id=b.hq, deploy=b.deploy, hq_rating=b.hq_rating))
+                                   hq_unit_id=b.hq, deploy=b.deploy, hq_rating=b.hq_rating,
+                                   parent=b.parent))
     session.flush()
     for i, c in enumerate(sc.companies):
         session.add(m.CompanyRow(id=c.id, position=i, battalion_id=c.battalion, name=c.name,
@@ -303,7 +305,7 @@ def _static_part(session: Session, location: str, info: m.GameInfo) -> dict:
     part = dict(key=key, terrain=terrain, elevation=elevation, hexsides=hexsides, sides=[
         Side(s.id, s.name, s.colour, s.quality, s.deploy, s.doctrine)
         for s in session.exec(select(m.SideRow).order_by(m.SideRow.position))], battalions=[
-        Battalion(b.id, b.side_id, b.name, b.quality, b.hq_unit_id, b.deploy, b.hq_rating)
+        Battalion(b.id, b.side_id, b.name, b.quality, b.hq_unit_id, b.deploy, b.hq_rating, b.parent)
         for b in session.exec(select(m.BattalionRow).order_by(m.BattalionRow.position))], companies=[
         Company(c.id, c.battalion_id, c.name, c.quality, c.deploy)
         for c in session.exec(select(m.CompanyRow).order_by(m.CompanyRow.position))], zones=[

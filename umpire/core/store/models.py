@@ -15,7 +15,8 @@ from sqlmodel import Field, SQLModel
 SCHEMA_VERSION = 8     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
-                       # 7: a scenario's optional rules, ammunition levels; 8: defilade markers
+                       # 7: a scenario's optional rules, ammunition levels; 8: defilade markers,
+                       # brigades/regiments
 
 
 class GameInfo(SQLModel, table=True):
@@ -74,6 +75,7 @@ class BattalionRow(SQLModel, table=True):
     hq_unit_id: Optional[str] = None
     deploy: Optional[str] = None
     hq_rating: Optional[str] = None    # schema 6: the column its HQ value is rolled on (MW4 19.821)
+    parent: Optional[str] = None       # schema 8: its brigade/regiment, another battalion row (19.83)
 
 
 class CompanyRow(SQLModel, table=True):

@@ -24,8 +24,11 @@ Readings (the text leaves these open; see docs on issue 5):
   the owner choose; the journal says which) -- battalion-level units first.
 - Companies have no HQ units in Umpire's order of battle, so the company HQ's -1 to a rally
   roll (19.14 RC) does not arise; battalion HQs carry no company command, so the Overwatch or
-  Rally command 19.824 asks of a rallying HQ is not checked.  Brigade/regiment HQs (19.826,
-  19.83) are not in the order of battle yet.
+  Rally command 19.824 asks of a rallying HQ is not checked.
+- A brigade or regiment is a [[battalion]] entry that others name as `parent` (19.83): its HQ
+  gates its battalions' rallies (19.826); a lost brigade HQ is replaced on a unit of the
+  brigade and starts broken (19.831).  Brigades take no morale checks of their own: the text
+  gives them none.
 """
 
 from __future__ import annotations
@@ -188,14 +191,19 @@ def replace_hq(game: Game, bid: str, where: Hex | None, dice) -> list[Change]:
     columns to the right; off the table its companies can no longer rally."""
     out: list[Change] = []
     state = _battalion_state(game, bid, dice, out)
-    left = [u for u in game.units.values() if u.battalion == bid and u.on_map and u.status == "on_map"]
+    children = {b.id for b in game.battalions if b.parent == bid}      # a brigade's battalions (19.831)
+    left = [u for u in game.units.values() if (u.battalion == bid or u.battalion in children) and u.on_map]
     if not left:
         out.append(Change("battalion", bid, {"hq_unit": None},
                           (f"{bid}'s HQ is lost and no unit of the battalion is left to take it (MW4 19.814)",)))
         return out
-    near = min(left, key=lambda u: (u.company is not None, hex_distance(u.hex, where) if where else 0, u.id))
+    near = min(left, key=lambda u: (u.battalion != bid, u.company is not None,
+                                    hex_distance(u.hex, where) if where else 0, u.id))
     values: dict = {"hq_unit": near.id}
     lines = [f"{bid}'s HQ is lost: {near.id} takes over as HQ (MW4 19.814)"]
+    if children:
+        values["broken"] = True
+        lines.append(f"{bid} is a brigade/regiment: its new HQ starts broken and must rally (MW4 19.831)")
     if state is not None and state.hq_column:
         cols = [k for k, _ in hq_columns(game)]
         place = cols.index(state.hq_column) + REPLACEMENT_SHIFT
@@ -256,6 +264,24 @@ def rally_commands(game: Game, dice) -> tuple[list[Change], set[str]]:
     return out, cleared
 
 
+def _parent_blocks_rally(game: Game, b, hq) -> str | None:
+    """19.826: with a brigade/regiment HQ on the map, a battalion HQ rallies only stacked with or
+    next to it, and only while that HQ is neither broken nor suppressed."""
+    if not b.parent:
+        return None
+    top = game.units.get(hq_unit(game, b.parent) or "")
+    if top is None or not top.on_map:
+        return None                                  # no brigade HQ present: it rallies as usual
+    state = game.battalion_morale.get(b.parent)
+    if state is not None and state.broken:
+        return f"its brigade/regiment {b.parent} is broken"
+    if top.suppression:
+        return f"its brigade/regiment HQ {top.id} is suppressed"
+    if hq is None or not hq.on_map or hex_distance(hq.hex, top.hex) > 1:
+        return f"its HQ is not with or next to {top.id}, its brigade/regiment HQ"
+    return None
+
+
 def battalion_rallies(game: Game, dice) -> list[Change]:
     """In the Indirect Fire phase each broken battalion's HQ tries to rally (19.824): 1d10,
     +2 while the HQ is suppressed (19.825), at or under its HQ value."""
@@ -268,6 +294,10 @@ def battalion_rallies(game: Game, dice) -> list[Change]:
             out.append(Change("battalion", b.id, {}, (f"{b.id} stays broken: its HQ has no value (MW4 19.814)",)))
             continue
         hq = game.units.get(hq_unit(game, b.id) or "")
+        blocked = _parent_blocks_rally(game, b, hq)
+        if blocked:
+            out.append(Change("battalion", b.id, {}, (f"{b.id} stays broken: {blocked} (MW4 19.826)",)))
+            continue
         mods = (("HQ suppressed, MW4 19.825", SUPPRESSED_HQ),) if hq is not None and hq.suppression else ()
         r = dice.roll(f"battalion rally {b.id} (rallies on 1-{state.hq_value})", 1, 10, mods).total
         if r <= state.hq_value:

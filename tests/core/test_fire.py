@@ -180,3 +180,25 @@ def test_6_43_h_class_direct_fire_attacks_every_unit_in_the_hex(game):
     purposes = [r.purpose for r in res.rolls]
     assert "fire 2-32 Mortars at Recon 1" in purposes and "fire 2-32 Mortars at Recon 2 (same hex)" in purposes
     assert "Recon 2" not in res.summary.split(". Spotting")[0]
+
+
+def test_9_2_fire_at_a_tank_strikes_its_riders_with_the_same_die(tmp_path, sample_scenario):
+    """Recon 1 carries no one; T1 with a rifle platoon riding on it drives into A3's sight, and
+    A3's shot at T1 is read again on the Anti-Personnel CRT for the riders (MW4 9.2)."""
+    import sqlite3
+    path = new_game(sample_scenario, tmp_path / "r.umpire", seed="riders")
+    g = open_game(path)
+    with sqlite3.connect(path) as conn:
+        h = g.map.grid.parse("2219")
+        conn.execute("UPDATE unit SET q = ?, r = ? WHERE id = 'T1'", (h.q, h.r))
+        conn.execute("UPDATE unit SET q = ?, r = ?, carried_by = 'T1' WHERE id = '1/1 Rifles'", (h.q, h.r))
+    perform(path, "move", {"unit": "T1", "path": ["2219", "2218", "2217", "2216", "2215"]}, system_for(path))
+    g = open_game(path)
+    kill = rule_system(g.rules).fire_sheet(g, "A3", "T1").cells.index("D3") + 1
+    res = fire(path, "T1", "A3", typed=dice(10, kill))
+    log = "\n".join(res.log)
+    assert "Fire: A3 at 1/1 Rifles" in log and "MW4 9.2" in log and "Anti-Personnel" in log
+    g = open_game(path)
+    assert g.units["T1"].status == "destroyed"
+    rifles = g.units["1/1 Rifles"]                       # not destroyed with the tank: its own result
+    assert rifles.carried_by is None and (rifles.status == "destroyed" or "left on foot" in log)

@@ -89,8 +89,14 @@ def _fire(ctx: Context) -> tuple[str, Any]:
         result = system.resolve_fire(sheet, die)
         ctx.log.extend(sheet.text(f"{target} ({label})"))
         _set_unit(ctx, rows[f.id], fired=True)
+        riding = _riders_outside(ctx, target)
         _apply(ctx, rows, target, result)
         outcomes.append(f"{f.id}: {result}")
+        for rid in riding:                       # infantry riding on the tank: the same die (MW4 9.2)
+            rs = system.rider_sheet(game, sheet, rid)
+            if rs is not None and game.units[rid].status == "on_map":
+                ctx.log.extend(rs.text(rid))
+                _apply(ctx, rows, rid, system.resolve_fire(rs, die))
         for other in extra.get(f.id, ()):
             if game.units[other.target].status != "on_map":
                 continue
@@ -124,11 +130,19 @@ def _unit_lost(ctx: Context, u, where) -> None:
         apply(ctx, ctx.system.unit_lost(ctx.game, u, ctx.dice, where), indent="  ")
 
 
+def _riders_outside(ctx: Context, carrier: str) -> list[str]:
+    """Passengers that do not share their carrier's losses (riders on a tank, MW4 9.2)."""
+    if not hasattr(ctx.system, "shares_losses") or ctx.system.shares_losses(ctx.game, carrier):
+        return []
+    return [v.id for v in ctx.game.units.values() if v.carried_by == carrier]
+
+
 def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
     """Losses and suppression on the target (and, for losses, its passengers, MW4 9.13)."""
     game = ctx.game
     steps, suppression = ctx.system.fire_effect(result)
     t = game.units[target]
+    outside = set(_riders_outside(ctx, target))
     if suppression:
         soft = game.unit_type(t)["target"] == "soft"
         level = t.suppression + suppression if soft else min(2, t.suppression + suppression)   # 7.6
@@ -136,7 +150,7 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
         ctx.log.append(f"  {target} suppressed: S{level} (MW4 7.4-7.6)")
     if not steps:
         return
-    riders = [v.id for v in game.units.values() if v.carried_by == target]
+    riders = [v.id for v in game.units.values() if v.carried_by == target and v.id not in outside]
     for uid in [target] + riders:
         u = game.units[uid]
         total = game.unit_type(u)["steps"]
@@ -150,6 +164,9 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
                 ctx.rec.set(c, status="destroyed")    # who watched it die knows it is gone
             ctx.log.append(f"  {uid} is destroyed" + (" with its carrier (MW4 9.13)" if uid != target else ""))
             _unit_lost(ctx, u, where)
+            for rid in (outside if uid == target else ()):     # the riders are left on the ground (9.2)
+                _set_unit(ctx, rows[rid], carried_by=None)
+                ctx.log.append(f"  {rid} is left on foot in {game.map.number(where)} (MW4 9.2)")
             if uid == target and game.unit_type(u)["move_class"] not in ("foot", "helicopter") and where:
                 ctx.rec.insert(m.OverlayRow(q=where.q, r=where.r, kind="wreck"))
                 game.map.overlays.append(Overlay(where, "wreck"))

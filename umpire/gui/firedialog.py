@@ -72,8 +72,8 @@ class FireDialog(QDialog):
             cb.deleteLater()
         self.firers = {}
         for u in game.units.values():
-            if u.side != self.side or not u.on_map or u.carried_by:
-                continue
+            if u.side != self.side or not u.on_map or (u.carried_by and u.id != self.firer_id):
+                continue                  # a passenger fires from its carrier only when picked (9.5)
             if u.id != self.firer_id and (target is None or not self.system.fire_sheet(
                     game, u.id, target, self.weapon.currentData()).legal):
                 continue

@@ -13,7 +13,7 @@ from .los import Mw4Map
 from .ammunition import ammunition
 from .fire import fire_sheet, split_problem
 from .morale import panic_number, removal_number
-from .special import mine_sheet
+from .special import mine_sheet, rider_sheet
 from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve
 from .formation import formation
 from .initiative import roll_initiative
@@ -132,6 +132,14 @@ class RuleSystem:
     def split_problem(self, game, unit_id: str, elements: list[str]) -> str | None:
         """Why the unit may not split its fire into these elements (MW4 6.93), or None."""
         return split_problem(game, game.units[unit_id], elements)
+
+    def rider_sheet(self, game, sheet: FireSheet, rider_id: str) -> FireSheet | None:
+        """The shot at a tank, read again for the infantry riding on it (9.2)."""
+        return rider_sheet(game, sheet, rider_id)
+
+    def shares_losses(self, game, carrier_id: str) -> bool:
+        """Passengers inside a carrier share its losses (9.13); riders on a tank do not (9.2)."""
+        return bool(game.unit_type(game.units[carrier_id])["carries"])
 
     def mine_sheet(self, game, unit_id: str, mine_type: str, leaving: bool = False) -> FireSheet:
         return mine_sheet(game, unit_id, mine_type, leaving)

@@ -77,8 +77,13 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return FireSheet(firer_id, target_id, False, f"no unit {firer_id if f is None else target_id!r}")
     no = lambda reason, rule="": FireSheet(firer_id, target_id, False, reason, rule)   # noqa: E731
     ft, tt = game.unit_type(f), game.unit_type(t)
-    if not f.on_map or f.carried_by:
+    carrier = game.units.get(f.carried_by) if f.carried_by else None
+    if not f.on_map or (f.carried_by and carrier is None):
         return no(f"{f.id} is not on the map to fire")
+    if carrier is not None:
+        problem = _mounted_fire_problem(game, f, carrier)
+        if problem:
+            return no(*problem)
     if ft["attack"] <= 0 or ft["weapons_class"] == "none":
         return no(f"{f.id} has no attack strength", "MW4 6.42")
     if f.panicked and not overrun:                  # 12.4: the overrun may fire
@@ -101,6 +106,8 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         state = element
     d = hex_distance(f.hex, t.hex)
     reach = {"main": ft["range"], "mg": 3, "infantry_h": 2}[mode]
+    if carrier is not None and game.unit_type(carrier).get("mounted_fire") == "port":
+        reach = min(reach, 1)                            # 9.51: through the firing ports, 1 hex
     if mode == "mg" and (ft["role"] not in MG_ROLES or ft["move_class"] == "foot" or tt["target"] != "soft"):
         return no("machine guns: tanks, tank destroyers and APCs, at soft targets", "MW4 6.44")
     if mode == "infantry_h" and (ft["move_class"] != "foot" or tt["target"] not in ("hard", "protected")):
@@ -150,6 +157,10 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if wc == "H" and f.steps_lost and target in ("hard", "protected"):
         attack = max(1, attack - f.steps_lost)
         add(("losses", f"-{f.steps_lost} H for steps lost, at least 1: {attack}", "MW4 7.16"))
+    moving_carrier = carrier is not None and (carrier.moved or carrier.paused)
+    if moving_carrier and game.unit_type(carrier).get("mounted_fire") == "open":
+        attack = attack // 2
+        add(("mounted fire", f"halved, its carrier has moved this turn: {attack}", "MW4 9.55"))
     if f.suppression:
         per = 2 if ft["target"] == "hard" else 3
         attack -= per * f.suppression
@@ -255,6 +266,18 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
             mod = -2 if game.unit_type(t)["target"] == "hard" else -1
             out.append((mod, "fire down a slope into its hex", "MW4 10.31, 10.32"))
     return out
+
+
+def _mounted_fire_problem(game: Game, f: UnitState, carrier: UnitState) -> tuple[str, str] | None:
+    """Why a passenger may not fire from its carrier now (9.2, 9.4-9.5), or None."""
+    kind = game.unit_type(carrier).get("mounted_fire")
+    if not game.unit_type(carrier)["carries"]:
+        return f"{f.id} rides on {carrier.id}: infantry on a tank does not fire", "MW4 9.2"
+    if not kind:
+        return f"{f.id} is aboard {carrier.id}, which has no firing ports or hatches: dismount first", "MW4 9.4"
+    if any(v.carried_by == carrier.id and v.fired and v.id != f.id for v in game.units.values()):
+        return f"one passenger unit of {carrier.id} has fired already this turn", "MW4 9.51-9.53"
+    return None
 
 
 def _behind_marker(t: UnitState, f: UnitState) -> bool:

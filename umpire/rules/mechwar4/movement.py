@@ -134,6 +134,10 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         return _fail(unit_id, [], ma, f"{unit_id} has fired this turn and may not move", "MW4 8.22")
     if u.panicked:
         return _fail(unit_id, [], ma, f"{unit_id} is panicked: it neither moves nor fires", "MW4 13.1")
+    if t.get("mounted_fire") in ("port", "hatch") and any(v.carried_by == unit_id and v.fired
+                                                          for v in game.units.values()):
+        return _fail(unit_id, [], ma, f"its passengers fired from {unit_id} this turn: it stays put",
+                     "MW4 9.51" if t["mounted_fire"] == "port" else "MW4 9.52")
     if u.acted:
         return _fail(unit_id, [], ma, f"{unit_id} formed column this turn, staying put", "MW4 8.11")
     if u.suppression and t["target"] == "soft":
@@ -278,8 +282,10 @@ def _mount_problem(game: Game, carrier, mount: tuple[str, ...], here: Hex) -> tu
     """Why these units cannot board the carrier now (9.11-9.15), or None."""
     t = game.unit_type(carrier)
     aboard = [v.id for v in game.units.values() if v.carried_by == carrier.id]
-    if len(aboard) + len(mount) > t["carries"]:
-        return f"{carrier.id} carries {t['carries']} personnel units ({len(aboard)} aboard)", "MW4 9.0"
+    room = t["carries"] + (t.get("rides") or 0)          # inside, or riding on a tank (9.2)
+    if len(aboard) + len(mount) > room:
+        return f"{carrier.id} carries {room} personnel units ({len(aboard)} aboard)", \
+            "MW4 9.2" if t.get("rides") else "MW4 9.0"
     for pid in mount:
         p = game.units.get(pid)
         if p is None or p.side != carrier.side:

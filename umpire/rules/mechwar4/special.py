@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...core.errors import RulesetError
 from ...core.game import Game, UnitState
+from ...core.hexgrid import hex_distance
 from .worksheet import STEPS, FireSheet, _read_table, _state
 
 
@@ -71,3 +72,29 @@ def _anti_helicopter(game: Game, f: UnitState, t: UnitState, d: int, mode: str, 
 def _band_text(band: int) -> str:
     low = 0 if band == 0 else FLAK_BANDS[band - 1] + 1
     return f"{low}-{FLAK_BANDS[band]}"
+
+
+def rider_sheet(game: Game, sheet: FireSheet, rider_id: str) -> FireSheet | None:
+    """Infantry riding on a tank that is fired on (9.2): the same die on the Anti-Personnel CRT
+    at the superiority the shot at the tank achieved -- for R class fire, at the superiority
+    an R attack on a soft target would have.  None for passengers inside a carrier (9.13)."""
+    rider, carrier, f = game.units[rider_id], game.units[sheet.target], game.units[sheet.firer]
+    if game.unit_type(carrier)["carries"] or not sheet.legal or sheet.superiority is None:
+        return None
+    ft = game.unit_type(f)
+    out = FireSheet(f.id, rider_id, True)
+    out.lines.append(("riding on a tank", f"{rider_id} on {carrier.id} takes the same die as a soft target",
+                      "MW4 9.2"))
+    superiority = sheet.superiority
+    if ft["weapons_class"] == "R":
+        rows = game.rules.tables["attenuation"].section("entry")
+        by_range = rows["soft_R"]["by_range"] if "soft_R" in rows else [0]
+        d = hex_distance(f.hex, carrier.hex)
+        attack = ft["attack"] + by_range[min(d, len(by_range) - 1)]
+        superiority = attack - game.unit_type(rider)["defense"]
+        out.lines.append(("attack superiority", f"{attack} - defense {game.unit_type(rider)['defense']} = "
+                          f"{superiority:+d}: R class fire at a soft target", "MW4 9.2"))
+    else:
+        out.lines.append(("attack superiority", f"{superiority:+d}, as against the tank", "MW4 9.2"))
+    _read_table(game, out, "anti_personnel", superiority, sheet.die_modifier)
+    return out

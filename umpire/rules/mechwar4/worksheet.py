@@ -30,6 +30,7 @@ class FireSheet:
     result: str | None = None
     g_fire: bool = False                 # a G class shot: ammunition depletion follows (6.84)
     whole_hex: bool = False              # H class direct fire: every unit in the hex is attacked (6.43)
+    superiority: int | None = None       # the attack superiority the table was read at
 
     @property
     def odds(self) -> dict[str, float]:
@@ -65,7 +66,7 @@ def _read_table(game: Game, sheet: FireSheet, key: str, superiority: int, die_mo
     table = game.rules.tables["crt"].section("entry")[key]
     cols = table["columns"]
     col = max((i for i, c in enumerate(cols) if c <= superiority), default=None)
-    sheet.table, sheet.die_modifier = table["label"], die_mod
+    sheet.table, sheet.die_modifier, sheet.superiority = table["label"], die_mod, superiority
     if col is None:
         sheet.column = f"below {cols[0]:+d} (no effect)"
         sheet.cells = ("-",) * 6

@@ -209,3 +209,20 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     assert not any(u.moved or u.fired or u.camouflaged for u in game.units.values())
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT count(*) FROM contact").fetchone() == (0,)
+
+
+def test_a_schema_7_file_gains_defilade_brigades_and_formation_state(tmp_path, sample_scenario):
+    """The 7 -> 8 migration on a file whose company_state already exists without the new columns."""
+    path = tmp_path / "seven.umpire"
+    create_game(sample_scenario, path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO company_state (company_id, losses, panic_rise, formation_penalty, losses_checked) "
+                     "VALUES ('A/2-32', 1, 2, 0, 0)")
+        for table, column in (("company_state", "formation_penalty"), ("company_state", "grace_until"),
+                              ("company_state", "losses_checked"), ("unit", "defilade"), ("battalion", "parent")):
+            conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        conn.execute("UPDATE game_info SET schema_version = 7")
+    game = open_game(path)
+    assert game.schema_version == 8 and game.company_morale["A/2-32"] == (1, 2)
+    assert not game.company_formation["A/2-32"].penalty and game.company_formation["A/2-32"].losses_checked == 0
+    assert all(u.defilade is None for u in game.units.values()) and all(b.parent is None for b in game.battalions)

@@ -308,3 +308,50 @@ def test_19_831_a_lost_regiment_hq_is_replaced_broken_on_a_unit_of_the_regiment(
     apply(g, battalion_rallies(g, Faces(3)))      # the regiment rallies on 3; bn, rolled in the same
     # pass, still saw it broken and did not roll (19.826)
     assert not g.battalion_morale["rgt"].broken
+
+
+# ------------------------------------------------------------------ breaking formation (4.1)
+def formation_game(spread: bool):
+    """Blue company A (NATO doctrine: linked within 3 hexes) of two units, together or apart."""
+    from umpire.core.oob import Side
+    g = battalion_game(companies=("A",))
+    g.sides[0] = Side("blue", "Blue", "#0000ff", "seasoned", None, "nato")
+    m = g.map
+    g.units["A0"].hex = m.grid.parse("0202")
+    g.units["A1"].hex = m.grid.parse("0902" if spread else "0203")
+    return g
+
+
+def apply_formation(g, changes):
+    from umpire.core.game import CompanyFormation
+    for c in changes:
+        old = g.company_formation.get(c.key, CompanyFormation())
+        g.company_formation[c.key] = CompanyFormation(c.values.get("formation_penalty", old.penalty),
+                                                      c.values.get("grace_until", old.grace_until),
+                                                      c.values.get("losses_checked", old.losses_checked))
+    return [x for c in changes for x in c.lines]
+
+
+def test_4_1_breaking_formation_costs_a_panic_level_until_it_closes_up():
+    from umpire.rules.mechwar4.formation import formation_checks
+    g = formation_game(spread=True)
+    a0 = g.units["A0"]
+    before = unit_panic_level(g, a0)
+    lines = apply_formation(g, formation_checks(g))
+    assert unit_panic_level(g, a0) == before + 10 and "out of formation" in lines[0] and "MW4 4.1" in lines[0]
+    g.units["A1"].hex = g.map.grid.parse("0203")
+    lines = apply_formation(g, formation_checks(g))
+    assert unit_panic_level(g, a0) == before and "back in formation" in lines[0]
+    assert formation_checks(formation_game(spread=False)) == []            # in formation: nothing
+
+
+def test_4_1_after_losses_a_company_has_one_turn_to_close_up():
+    from umpire.rules.mechwar4.formation import formation_checks
+    g = formation_game(spread=True)
+    g.company_morale["A"] = (1, 1)                                         # it lost a unit
+    lines = apply_formation(g, formation_checks(g))
+    assert g.company_formation["A"].grace_until == g.turn + 1 and not g.company_formation["A"].penalty
+    assert "until turn" in lines[0]
+    g.turn += 1                                                            # still apart a turn later
+    apply_formation(g, formation_checks(g))
+    assert g.company_formation["A"].penalty

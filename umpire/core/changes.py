@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from sqlalchemy import select
 
-from .game import BattalionMorale
+from .game import BattalionMorale, CompanyFormation
 from .store import models as m
 
 if TYPE_CHECKING:                        # the engine imports the actions that import this module
@@ -26,7 +26,7 @@ WHAT = ("unit", "company", "battalion")
 class Change:
     what: str                          # unit | company | battalion
     key: str                           # its id
-    values: dict[str, Any]             # unit: UnitRow columns; company: losses, panic_rise;
+    values: dict[str, Any]             # unit: UnitRow columns; company: CompanyStateRow columns;
                                        # battalion: BattalionStateRow columns
     lines: tuple[str, ...] = ()        # for the journal, in the order they happened
 
@@ -54,6 +54,8 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             else:
                 ctx.rec.set(row, **c.values)
             ctx.game.company_morale[c.key] = (row.losses, row.panic_rise)
+            ctx.game.company_formation[c.key] = CompanyFormation(row.formation_penalty, row.grace_until,
+                                                                 row.losses_checked)
         elif c.values and c.what == "battalion":
             row = ctx.session.get(m.BattalionStateRow, c.key)
             if row is None:

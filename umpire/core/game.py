@@ -55,6 +55,17 @@ class UnitState:
 
 
 @dataclass(frozen=True)
+class CompanyFormation:
+    """Whether a company is penalised for breaking formation (MW4 4.1): `penalty` adds a panic
+    level; `grace_until` is the turn by which a company out of formation after losses must
+    close up; `losses_checked` the losses already seen at the last check."""
+
+    penalty: bool = False
+    grace_until: int | None = None
+    losses_checked: int = 0
+
+
+@dataclass(frozen=True)
 class BattalionMorale:
     """A battalion's morale (MW4 19.82): its HQ value and the column it was rolled on, the unit
     that carries the HQ after a replacement (19.814; None: the scenario's HQ unit), broken
@@ -119,6 +130,7 @@ class Game:
     commands: dict[tuple[int, str], tuple[str, Hex | None]] = field(default_factory=dict)  # (turn, company)
     company_morale: dict[str, tuple[int, int]] = field(default_factory=dict)   # company -> (losses, panic rise)
     battalion_morale: dict[str, BattalionMorale] = field(default_factory=dict)
+    company_formation: dict[str, CompanyFormation] = field(default_factory=dict)
 
     def option(self, key: str) -> str | None:
         """The scenario's choice for an optional rule, else the rule system's default."""

@@ -179,6 +179,11 @@ class UnitInspector(QTextBrowser):
                                  ("formed column this turn", u.acted), ("paused mid-move", u.paused)) if on]
         if u.on_map:
             rows.append(("This turn", ", ".join(state) or "has not acted"))
+        formation = game.company_formation.get(u.company) if u.company else None
+        if formation is not None and (formation.penalty or formation.grace_until is not None):
+            rows.append(("Formation", "out of formation: panic level +1 level until it closes up (MW4 4.1)"
+                         if formation.penalty else f"out of formation after losses: close up by turn "
+                                                   f"{formation.grace_until} (MW4 4.1)"))
         if u.company in game.company_morale:
             losses, rise = game.company_morale[u.company]
             rows.append(("Company morale", f"{losses} unit{'s' if losses != 1 else ''} lost; panic level "

@@ -23,7 +23,7 @@ from sqlmodel import Session, SQLModel, create_engine, select
 
 from ... import __version__
 from ..errors import GameFileError, UmpireError
-from ..game import BattalionMorale, Contact, Game, UnitState
+from ..game import BattalionMorale, CompanyFormation, Contact, Game, UnitState
 from ..hexgrid import Grid, Hex, Hexside
 from ..ruleset import load_ruleset
 from ..oob import AirSupport, Artillery, Battalion, Company, Objective, Reinforcement, Scenario, Side, Victory, Zone
@@ -79,9 +79,17 @@ def _migrate_4_to_5(conn: Connection) -> None:
 
 
 def _migrate_7_to_8(conn: Connection) -> None:
-    """Schema 8 adds defilade markers (MW4 10.5) and brigades/regiments over battalions (19.83)."""
+    """Schema 8 adds defilade markers (MW4 10.5), brigades/regiments over battalions (19.83) and
+    companies' formation penalties (4.1)."""
     conn.execute(text("ALTER TABLE unit ADD COLUMN defilade INTEGER DEFAULT NULL"))
     conn.execute(text("ALTER TABLE battalion ADD COLUMN parent VARCHAR DEFAULT NULL"))
+    # company_state is made from the current model when a schema-4 file migrates (4 -> 5): it may
+    # already hold these columns
+    have = {c["name"] for c in inspect(conn).get_columns("company_state")}
+    for column, kind in (("formation_penalty", "BOOLEAN DEFAULT FALSE NOT NULL"),
+                         ("grace_until", "INTEGER DEFAULT NULL"), ("losses_checked", "INTEGER DEFAULT 0 NOT NULL")):
+        if column not in have:
+            conn.execute(text(f"ALTER TABLE company_state ADD COLUMN {column} {kind}"))
 
 
 def _migrate_6_to_7(conn: Connection) -> None:
@@ -352,6 +360,7 @@ def _read_game(session: Session, location: str) -> Game:
                                      u.ammo_level, u.defilade)
     for c in session.exec(select(m.CompanyStateRow)):
         game.company_morale[c.company_id] = (c.losses, c.panic_rise)
+        game.company_formation[c.company_id] = CompanyFormation(c.formation_penalty, c.grace_until, c.losses_checked)
     for b in session.exec(select(m.BattalionStateRow)):
         game.battalion_morale[b.battalion_id] = BattalionMorale(b.hq_value, b.hq_column, b.hq_unit, b.broken,
                                                                 b.no_rally)

@@ -261,6 +261,9 @@ class CompanyStateRow(SQLModel, table=True):
     company_id: str = Field(primary_key=True, foreign_key="company.id")
     losses: int = 0
     panic_rise: int = 0
+    formation_penalty: bool = False        # schema 8: out of formation, +1 panic level (MW4 4.1)
+    grace_until: Optional[int] = None      # schema 8: the turn it must close up by after losses
+    losses_checked: int = 0                # schema 8: losses seen at the last formation check
 
 
 class BattalionStateRow(SQLModel, table=True):

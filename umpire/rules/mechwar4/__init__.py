@@ -15,10 +15,11 @@ from .fire import fire_sheet, split_problem
 from .morale import panic_number, removal_number
 from .special import mine_sheet, rider_sheet
 from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve
-from .formation import formation
+from .formation import formation, formation_checks
 from .initiative import roll_initiative
 from . import morale
 from ...core.changes import Change
+from ...core.game import CompanyFormation
 from .movement import MoveCheck, check_move, defilade_problem, form_column_problem
 from .spotting import Spotter
 from .victory import VictoryReport, evaluate
@@ -180,15 +181,22 @@ class RuleSystem:
         return morale.panic_die_modifiers(game, unit)
 
     def phase_start(self, game, key: str, dice) -> list[Change]:
-        """What entering a phase does.  Panic and Suppression Removal: suppression comes off
-        (7.4), companies under Rally roll to rally (19.14 RC), then each panic marker left comes
-        off on the Panic Table's removal roll (13.0, 4.1 C).  Indirect Fire: broken battalions'
+        """What entering a phase does.  Panic and Suppression Removal: companies out of formation
+        take a panic level (4.1), suppression comes off (7.4), companies under Rally roll to rally
+        (19.14 RC), then each panic marker left comes off on the Panic Table's removal roll (13.0,
+        4.1 C).  Indirect Fire: broken battalions'
         HQs try to rally (19.824)."""
         if key == "indirect_fire":
             return morale.battalion_rallies(game, dice)
         if key != "panic_removal":
             return []
-        out: list[Change] = []
+        out: list[Change] = formation_checks(game)      # 4.1: the formations as the movement left them
+        for c in out:
+            if c.values:
+                old = game.company_formation.get(c.key, CompanyFormation())
+                game.company_formation[c.key] = CompanyFormation(
+                    c.values.get("formation_penalty", old.penalty), c.values.get("grace_until", old.grace_until),
+                    c.values.get("losses_checked", old.losses_checked))   # the removal rolls below see it
         for u in game.units.values():
             if u.suppression:
                 out.append(Change("unit", u.id, {"suppression": 0}, (f"{u.id}: suppression removed (MW4 7.4)",)))

@@ -12,7 +12,8 @@ marker group a company's units the same way).
 
 from __future__ import annotations
 
-from ...core.game import Game
+from ...core.changes import Change
+from ...core.game import CompanyFormation, Game
 from ...core.hexgrid import hex_distance
 
 
@@ -30,9 +31,22 @@ def formation(game: Game, company_id: str) -> tuple[list[str], list[str], str]:
                                           "scenario: one unit at a time (MW4 4.1)")
     doctrine = game.rules.tables["formation"].section("entry")[doctrine_key]
     spacing, size = doctrine["spacing"], doctrine["size"]
+    groups = linked_groups(units, spacing)
+    best = max(groups, key=lambda g: sum(1 for u in g if u in ready), default=[])
+    members = [u.id for u in best if u in ready][:size]
+    out = [u.id for u in ready if u.id not in members]
+    why = (f"{', '.join(members) or 'no unit'} in formation: linked within {spacing} hexes "
+           f"({doctrine['label']}, MW4 4.1)")
+    if out:
+        why += f"; not with them: {', '.join(out)}"
+    return members, out, why
+
+
+def linked_groups(units: list, spacing: int) -> list[list]:
+    """The units split into groups linked by a chain of neighbours within `spacing` hexes."""
     groups: list[list] = []
     left = list(units)
-    while left:                       # linked groups: a chain of units each within spacing
+    while left:
         group = [left.pop(0)]
         grew = True
         while grew:
@@ -43,11 +57,40 @@ def formation(game: Game, company_id: str) -> tuple[list[str], list[str], str]:
                     left.remove(u)
                     grew = True
         groups.append(group)
-    best = max(groups, key=lambda g: sum(1 for u in g if u in ready), default=[])
-    members = [u.id for u in best if u in ready][:size]
-    out = [u.id for u in ready if u.id not in members]
-    why = (f"{', '.join(members) or 'no unit'} in formation: linked within {spacing} hexes "
-           f"({doctrine['label']}, MW4 4.1)")
-    if out:
-        why += f"; not with them: {', '.join(out)}"
-    return members, out, why
+    return groups
+
+
+def formation_checks(game: Game) -> list[Change]:
+    """After the Direct Fire/Movement phase, each company of a side with a doctrine is checked:
+    out of formation (its units not one linked group) its panic level rises one level until
+    it closes up again; a company that lost a unit since the last check has one game turn to
+    close up before the penalty (MW4 4.1).  Companies of one unit on the map are left alone."""
+    out: list[Change] = []
+    for company in game.companies:
+        side_id = next(b.side for b in game.battalions if b.id == company.battalion)
+        key = game.side(side_id).doctrine
+        if key is None:
+            continue
+        spacing = game.rules.tables["formation"].section("entry")[key]["spacing"]
+        units = [u for u in game.units.values() if u.company == company.id and u.on_map and not u.carried_by]
+        state = game.company_formation.get(company.id, CompanyFormation())
+        losses = game.company_morale.get(company.id, (0, 0))[0]
+        together = len(units) < 2 or len(linked_groups(units, spacing)) == 1
+        values: dict = {}
+        line = ""
+        if together and (state.penalty or state.grace_until is not None):
+            values = {"formation_penalty": False, "grace_until": None}
+            line = f"{company.id} is back in formation: its panic level is restored (MW4 4.1)"
+        elif not together and not state.penalty:
+            if state.grace_until is None and losses > state.losses_checked:
+                values = {"grace_until": game.turn + 1}
+                line = (f"{company.id} is out of formation after losses: it has until turn {game.turn + 1} "
+                        "to close up (MW4 4.1)")
+            elif state.grace_until is None or game.turn >= state.grace_until:
+                values = {"formation_penalty": True, "grace_until": None}
+                line = f"{company.id} is out of formation: panic level +1 level until it closes up (MW4 4.1)"
+        if losses != state.losses_checked:
+            values["losses_checked"] = losses
+        if values:
+            out.append(Change("company", company.id, values, (line,) if line else ()))
+    return out

@@ -78,7 +78,8 @@ def company_level(game: Game, company_id: str) -> int:
     comp = next(c for c in game.companies if c.id == company_id)
     bat = next(b for b in game.battalions if b.id == comp.battalion)
     quality = comp.quality or bat.quality or game.side(bat.side).quality
-    return game.rules.qualities[quality]["panic_level"] + LEVEL * rise_of(game, company_id)
+    return game.rules.qualities[quality]["panic_level"] + LEVEL * (rise_of(game, company_id)
+                                                                   + formation_penalty(game, company_id))
 
 
 def rise_of(game: Game, company_id: str) -> int:
@@ -86,9 +87,15 @@ def rise_of(game: Game, company_id: str) -> int:
 
 
 def unit_panic_level(game: Game, u) -> int:
-    """The unit's troop quality level plus its company's rise (13.0, 19.812)."""
+    """The unit's troop quality level plus its company's rise (13.0, 19.812) and a level while
+    its company is out of formation (4.1)."""
     base = game.rules.qualities[u.quality]["panic_level"]
-    return base + LEVEL * (rise_of(game, u.company) if u.company else 0)
+    return base + LEVEL * (rise_of(game, u.company) + formation_penalty(game, u.company) if u.company else 0)
+
+
+def formation_penalty(game: Game, company_id: str) -> int:
+    state = game.company_formation.get(company_id)
+    return 1 if state is not None and state.penalty else 0
 
 
 def hq_unit(game: Game, bid: str) -> str | None:

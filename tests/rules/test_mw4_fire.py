@@ -441,3 +441,45 @@ class TestAmmunitionDepletion:
         assert abs(p2d6(2) * p2d6(4) - (1 / 6) ** 3) < 0.001
         for number in (2, 4, 5):                      # the other rows within a few percent of (n/6)^3
             assert abs(p2d6(rows[str(number)]["rolls"][0]) - (number / 6) ** 3) < 0.03
+
+
+class TestParenthesisedResults:
+    """MW4 6.0: a parenthesised result needs another die of the defender.  The sample CRT has
+    none; a club's chart may, with its own defender_save -- the format is tested here."""
+
+    class Dice:
+        def __init__(self, *faces):
+            self.faces = list(faces)
+
+        def roll(self, purpose, count=1, sides=6, modifiers=()):
+            self.purpose = purpose
+            return type("R", (), {"total": self.faces.pop(0)})()
+
+    def sheet(self, monkeypatch, save):
+        from umpire.rules.mechwar4.worksheet import FireSheet, _read_table
+        entries = MW4.tables["crt"].section("entry")
+        chart = dict(entries["anti_personnel"], rows=[["(D1)"] * len(entries["anti_personnel"]["columns"])] * 6)
+        if save is not None:
+            chart["defender_save"] = save
+        monkeypatch.setitem(entries, "anti_personnel", chart)
+        g = game_on(make_map(["."]), [])
+        s = FireSheet("f", "t", True)
+        _read_table(g, s, "anti_personnel", 0, 0)
+        return s
+
+    @pytest.mark.parametrize("save,defender,settled", [(None, 3, "-"), (None, 4, "D1"), (5, 5, "-"), (5, 6, "D1")])
+    def test_the_defenders_roll_avoids_or_lets_it_stand(self, monkeypatch, save, defender, settled):
+        from umpire.rules.mechwar4.worksheet import resolve, settle
+        s = self.sheet(monkeypatch, save)
+        assert s.cells == ("(D1)",) * 6
+        resolve(s, 2)
+        dice = self.Dice(defender)
+        result, _lines = settle(s, dice)
+        assert result == settled and "defender roll against (D1)" in dice.purpose
+        assert ("avoided" if settled == "-" else "stands as D1") in s.text()[-1]
+
+    def test_plain_results_need_no_roll(self):
+        from umpire.rules.mechwar4.worksheet import FireSheet, settle
+        plain = FireSheet("f", "t", True, cells=("D1",) * 6, result="D1")
+        dice = self.Dice()
+        assert settle(plain, dice) == ("D1", []) and not hasattr(dice, "purpose")

@@ -58,11 +58,11 @@ def _end_activation(ctx: Context) -> tuple[str, Any]:
     return f"{cid}'s activation ended early" + (f": {', '.join(waiting)} did not act" if waiting else ""), None
 
 
-@action("form_column")
-def _form_column(ctx: Context) -> tuple[str, Any]:
-    """A unit forms column by staying put for its activation (MW4 8.11)."""
+def _staying_put(ctx: Context, uid: str, doing: str):
+    """The checks for a unit that changes its status in place this activation (column,
+    defilade): its side's turn, no pause, in the activated formation, and a company command
+    that allows a change of status (MW4 19.14: not under Rally).  Returns the unit."""
     game = ctx.game
-    uid = ctx.params.get("unit")
     u = game.units.get(uid)
     if u is None:
         raise UmpireError(f"no unit {uid!r}")
@@ -71,9 +71,17 @@ def _form_column(ctx: Context) -> tuple[str, Any]:
     _check_in_activation(game, uid)
     command = game.command_of(u)
     if command and not ctx.system.commands()[command].get("status", True):
-        rule = ctx.system.commands()[command]["rule"]
-        raise UmpireError(f"{uid} cannot form column: {u.company} is under a "
-                          f"{ctx.system.commands()[command]['label']} command ({rule})")
+        spec = ctx.system.commands()[command]
+        raise UmpireError(f"{uid} cannot {doing}: {u.company} is under a {spec['label']} command ({spec['rule']})")
+    return u
+
+
+@action("form_column")
+def _form_column(ctx: Context) -> tuple[str, Any]:
+    """A unit forms column by staying put for its activation (MW4 8.11)."""
+    game = ctx.game
+    uid = ctx.params.get("unit")
+    u = _staying_put(ctx, uid, "form column")
     problem = ctx.system.form_column_problem(game, uid)
     if problem:
         raise UmpireError(f"{uid} cannot form column: {problem[0]}" + (f" ({problem[1]})" if problem[1] else ""))
@@ -90,17 +98,7 @@ def _defilade(ctx: Context) -> tuple[str, Any]:
     activation, like forming column."""
     game = ctx.game
     uid, facing = ctx.params.get("unit"), ctx.params.get("facing")
-    u = game.units.get(uid)
-    if u is None:
-        raise UmpireError(f"no unit {uid!r}")
-    _check_turn_to_act(game, u.side)
-    _check_no_pause(game, uid)
-    _check_in_activation(game, uid)
-    command = game.command_of(u)
-    if command and not ctx.system.commands()[command].get("status", True):
-        spec = ctx.system.commands()[command]
-        raise UmpireError(f"{uid} cannot enter defilade: {u.company} is under a {spec['label']} command "
-                          f"({spec['rule']})")
+    u = _staying_put(ctx, uid, "enter defilade")
     try:
         toward = game.map.grid.parse(str(facing)) if facing else None
     except ValueError as e:

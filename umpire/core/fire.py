@@ -86,7 +86,7 @@ def _fire(ctx: Context) -> tuple[str, Any]:
             outcomes.append(f"{f.id} panicked")
             continue
         die = ctx.dice.roll(f"fire {f.id} at {target}", 1, 6).total
-        result = system.resolve_fire(sheet, die)
+        result = _resolve(ctx, sheet, die)
         ctx.log.extend(sheet.text(f"{target} ({label})"))
         _set_unit(ctx, rows[f.id], fired=True)
         riding = _riders_outside(ctx, target)
@@ -96,13 +96,13 @@ def _fire(ctx: Context) -> tuple[str, Any]:
             rs = system.rider_sheet(game, sheet, rid)
             if rs is not None and game.units[rid].status == "on_map":
                 ctx.log.extend(rs.text(rid))
-                _apply(ctx, rows, rid, system.resolve_fire(rs, die))
+                _apply(ctx, rows, rid, _resolve(ctx, rs, die))
         for other in extra.get(f.id, ()):
             if game.units[other.target].status != "on_map":
                 continue
             die = ctx.dice.roll(f"fire {f.id} at {other.target} (same hex)", 1, 6).total
             ctx.log.extend(other.text(other.target))
-            _apply(ctx, rows, other.target, system.resolve_fire(other, die))
+            _apply(ctx, rows, other.target, _resolve(ctx, other, die))
         for uid, values, line in system.after_fire(game, f, sheet, ctx.dice):
             if values:
                 _set_unit(ctx, rows[uid], **values)
@@ -128,6 +128,14 @@ def _unit_lost(ctx: Context, u, where) -> None:
     """A unit lost: its company's and battalion's morale, as the rule system counts them."""
     if hasattr(ctx.system, "unit_lost"):
         apply(ctx, ctx.system.unit_lost(ctx.game, u, ctx.dice, where), indent="  ")
+
+
+def _resolve(ctx: Context, sheet, die: int) -> str:
+    """Read the die on the sheet, then the defender's roll a parenthesised result needs."""
+    result = ctx.system.resolve_fire(sheet, die)
+    if hasattr(ctx.system, "settle_fire"):
+        result, _lines = ctx.system.settle_fire(sheet, ctx.dice)      # the worksheet's text shows it
+    return result
 
 
 def _riders_outside(ctx: Context, carrier: str) -> list[str]:

@@ -12,7 +12,7 @@ import dataclasses
 from sqlalchemy import select
 
 from .engine import Context
-from .fire import _apply
+from .fire import _apply, _resolve
 from .hexgrid import Hex
 from .store import models as m
 
@@ -30,7 +30,7 @@ def mine_attack(ctx: Context, uid: str, where: Hex, leaving: bool) -> None:
         return
     sheet = ctx.system.mine_sheet(game, uid, kind, leaving)
     die = ctx.dice.roll(f"mine attack on {uid} in {game.map.number(where)}", 1, 6).total
-    result = ctx.system.resolve_fire(sheet, die)
+    result = _resolve(ctx, sheet, die)
     ctx.log.extend(f"  {x}" for x in sheet.text(uid))
     rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
     _apply(ctx, rows, uid, result)

@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from .engine import Context, action
 from .errors import UmpireError
-from .fire import _apply
+from .fire import _apply, _resolve
 from .game import Game, UnitState
 from .hexgrid import hex_distance
 from .mines import mine_attack
@@ -76,7 +76,7 @@ def firefight(ctx: Context, uid: str) -> str:
             ctx.log.append(f"  {fid} cannot fire: {sheet.reason}" + (f" ({sheet.rule})" if sheet.rule else ""))
             continue
         die = ctx.dice.roll(f"overrun fire {fid} at {target.id}", 1, 6).total
-        result = system.resolve_fire(sheet, die)
+        result = _resolve(ctx, sheet, die)
         ctx.log.extend(f"  {x}" for x in sheet.text(target.id))
         _apply(ctx, rows, target.id, result)
     left = defenders_of(game, mover) if mover.status == "on_map" else []

@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from .engine import Context, action
 from .errors import UmpireError
-from .fire import _apply
+from .fire import _apply, _resolve
 from .store import models as m
 from .turn import (_check_in_activation, _check_no_overrun, _check_no_pause, _check_turn_to_act, _panics, _set_unit,
                    _spot, _unit_done)
@@ -71,7 +71,7 @@ def _split_fire(ctx: Context) -> tuple[str, Any]:
             outcomes.append(f"{element} panicked, the platoon with it")
             break
         die = ctx.dice.roll(f"split fire {uid} ({element}) at {shot['target']}", 1, 6).total
-        result = system.resolve_fire(sheet, die)
+        result = _resolve(ctx, sheet, die)
         ctx.log.extend(sheet.text(f"{shot['target']} ({label})"))
         _apply(ctx, rows, shot["target"], result)
         outcomes.append(f"{element} at {label}: {result}")

@@ -14,7 +14,7 @@ from .ammunition import ammunition
 from .fire import fire_sheet, split_problem
 from .morale import panic_number, removal_number
 from .special import mine_sheet, rider_sheet
-from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve
+from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve, settle
 from .formation import formation, formation_checks
 from .initiative import roll_initiative
 from . import morale
@@ -144,6 +144,10 @@ class RuleSystem:
 
     def mine_sheet(self, game, unit_id: str, mine_type: str, leaving: bool = False) -> FireSheet:
         return mine_sheet(game, unit_id, mine_type, leaving)
+
+    def settle_fire(self, sheet: FireSheet, dice) -> tuple[str, list[str]]:
+        """A parenthesised result and the defender's roll it needs (MW4 6.0)."""
+        return settle(sheet, dice)
 
     def resolve_fire(self, sheet: FireSheet, die: int) -> str:
         return resolve(sheet, die)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...core.errors import RulesetError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import hex_distance
-from .worksheet import STEPS, FireSheet, _read_table, _state
+from .worksheet import STEPS, FireSheet, _plain, _read_table, _state
 
 
 def mine_sheet(game: Game, unit_id: str, mine_type: str, leaving: bool) -> FireSheet:
@@ -65,7 +65,7 @@ def _anti_helicopter(game: Game, f: UnitState, t: UnitState, d: int, mode: str, 
     add(("terrain", "none for or against a helicopter", "MW4 17.31, 17.32"))
     _read_table(game, sheet, "anti_armor_d2" if f.in_column else f"anti_armor_{_state(f)}", superiority, 0)
     # 17.34: only losses touch a helicopter; panic and suppression results are ignored
-    sheet.cells = tuple(c if c in STEPS else "-" for c in sheet.cells)
+    sheet.cells = tuple(c if _plain(c) in STEPS else "-" for c in sheet.cells)
     return sheet
 
 

@@ -31,6 +31,8 @@ class FireSheet:
     g_fire: bool = False                 # a G class shot: ammunition depletion follows (6.84)
     whole_hex: bool = False              # H class direct fire: every unit in the hex is attacked (6.43)
     superiority: int | None = None       # the attack superiority the table was read at
+    defender_save: int = 0               # a parenthesised result is avoided on the defender's 1d6 up to this
+    settled: str | None = None           # a parenthesised result after the defender's roll
 
     @property
     def odds(self) -> dict[str, float]:
@@ -55,7 +57,31 @@ class FireSheet:
         if self.roll is not None:
             modified = max(1, min(6, self.roll + self.die_modifier))
             out.append(f"  1d6 = {self.roll}, modified {modified}: {self.result}")
+        if self.settled is not None:
+            out.append(f"  defender's roll: {self.result} " + ("avoided" if self.settled == "-" else
+                                                              f"stands as {self.settled}") + " (MW4 6.0)")
         return out
+
+
+DEFENDER_SAVE = 3      # a table without defender_save: the defender avoids "(X)" on 1-3 (sample)
+
+
+def _plain(cell: str) -> str:
+    """"(D1)" -> "D1": a parenthesised result, which needs the defender's roll (MW4 6.0)."""
+    return cell[1:-1] if cell.startswith("(") and cell.endswith(")") else cell
+
+
+def settle(sheet: FireSheet, dice) -> tuple[str, list[str]]:
+    """A parenthesised result needs another die of the defender (MW4 6.0): 1d6 at or under the
+    table's defender_save avoids it, above it the result stands.  Plain results stand as read."""
+    result = sheet.result or "-"
+    if _plain(result) == result:
+        return result, []
+    inner = _plain(result)
+    r = dice.roll(f"defender roll against {result} on {sheet.target} (avoided on 1-{sheet.defender_save})", 1, 6).total
+    sheet.settled = "-" if r <= sheet.defender_save else inner
+    return sheet.settled, [f"  defender's roll {r}: {result} " + ("avoided" if r <= sheet.defender_save
+                                                               else f"stands: {inner}") + " (MW4 6.0)"]
 
 
 def _state(u: UnitState) -> str:
@@ -67,6 +93,7 @@ def _read_table(game: Game, sheet: FireSheet, key: str, superiority: int, die_mo
     cols = table["columns"]
     col = max((i for i, c in enumerate(cols) if c <= superiority), default=None)
     sheet.table, sheet.die_modifier, sheet.superiority = table["label"], die_mod, superiority
+    sheet.defender_save = table.get("defender_save") or DEFENDER_SAVE
     if col is None:
         sheet.column = f"below {cols[0]:+d} (no effect)"
         sheet.cells = ("-",) * 6
@@ -74,7 +101,7 @@ def _read_table(game: Game, sheet: FireSheet, key: str, superiority: int, die_mo
         upper = f" to {cols[col + 1] - 1:+d}" if col + 1 < len(cols) else " and more"
         sheet.column = f"{cols[col]:+d}{upper}"
         sheet.cells = tuple(table["rows"][max(1, min(6, face + die_mod)) - 1][col] for face in range(1, 7))
-    bad = [c for c in sheet.cells if c not in RESULTS]
+    bad = [c for c in sheet.cells if _plain(c) not in RESULTS]
     if bad:
         raise RulesetError(f"unknown result {bad[0]!r} in {key} (known: {', '.join(RESULTS)})", file="crt.toml")
 

@@ -48,4 +48,4 @@ def test_a_whole_scenario_plays_and_replays(tmp_path, sample_scenario):
     log = "\n".join(line for a in rows for line in a.log)
     assert "panic check" in log                                 # before moves and fire (13.0)
     assert "MW4 19.821" in log and "MW4 19.812" in log         # HQ values, company morale from losses
-    assert "Removal column" in log                              # Rally commands rolled (19.14 RC)
+    assert "panic removal" in log                               # markers rolled off in the removal phase

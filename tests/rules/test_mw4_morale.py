@@ -355,3 +355,17 @@ def test_4_1_after_losses_a_company_has_one_turn_to_close_up():
     g.turn += 1                                                            # still apart a turn later
     apply_formation(g, formation_checks(g))
     assert g.company_formation["A"].penalty
+
+
+def test_19_812_the_dice_keep_their_journal_wording(g):
+    """The rise is data (morale.toml); the roll's words stay those older journals hold, so
+    their replays still match."""
+    asked = []
+    for losses in (0, 1, 2):
+        g.company_morale["A"] = (losses, 0)
+        dice = Faces(6)
+        company_loss(g, "A", dice)
+        asked += dice.asked
+    assert asked == ["morale A: first loss, one more level on a 1", "morale A: second loss, one more level on 1-4",
+                     "morale A: third loss, two levels on 1-5"]
+    assert not MW4.tables["morale"].sample

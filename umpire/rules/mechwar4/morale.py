@@ -2,8 +2,8 @@
 HQs that check morale and break (19.82), HQ replacement (19.814) and the Rally command (19.14).
 
 Company (19.812): on its first unit lost a company's panic level goes up one level (10 points),
-and one more on a 1d6 of 1; on the second, one, and one more on 1-4; on the third, two on 1-5.
-The text says nothing of later losses: nothing more is added.  Its units check panic on the
+and one more on a 1d6 of 1; on the second, one, and one more on 1-4; on the third, two on 1-5
+(morale.toml, transcribed).  The text says nothing of later losses: nothing more is added.  Its units check panic on the
 risen level (13.0).
 
 Battalion (19.82): before play each battalion with an HQ rating rolls its HQ value on the
@@ -146,19 +146,25 @@ def unit_lost(game: Game, unit, dice, where: Hex | None = None) -> list[Change]:
     return out
 
 
+_COUNT = {1: "one", 2: "two", 3: "three"}
+
+
+def _rise_words(step: dict) -> str:
+    """'one more level on a 1', 'two levels on 1-5': what the die decides (the journal's words)."""
+    on = "a 1" if step["extra_on"] == 1 else f"1-{step['extra_on']}"
+    n = step["extra_levels"]
+    more = " more" if step["levels"] else ""
+    return f"{_COUNT.get(n, str(n))}{more} level{'s' if n > 1 else ''} on {on}"
+
+
 def company_loss(game: Game, company_id: str, dice) -> list[Change]:
     losses, rise = game.company_morale.get(company_id, (0, 0))
     losses += 1
     added = 0
-    if losses == 1:
-        r = dice.roll(f"morale {company_id}: first loss, one more level on a 1", 1, 6).total
-        added = 1 + (1 if r == 1 else 0)
-    elif losses == 2:
-        r = dice.roll(f"morale {company_id}: second loss, one more level on 1-4", 1, 6).total
-        added = 1 + (1 if r <= 4 else 0)
-    elif losses == 3:
-        r = dice.roll(f"morale {company_id}: third loss, two levels on 1-5", 1, 6).total
-        added = 2 if r <= 5 else 0
+    step = game.rules.tables["morale"].section("entry").get(str(losses)) if "morale" in game.rules.tables else None
+    if step is not None:
+        r = dice.roll(f"morale {company_id}: {step['name']} loss, {_rise_words(step)}", 1, 6).total
+        added = step["levels"] + (step["extra_levels"] if r <= step["extra_on"] else 0)
     line = (f"{company_id} has lost {losses} unit{'s' if losses > 1 else ''}: panic level "
             f"+{added} (now +{rise + added} levels, MW4 19.812)")
     out = [Change("company", company_id, {"losses": losses, "panic_rise": rise + added}, (line,))]

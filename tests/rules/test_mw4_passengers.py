@@ -26,7 +26,7 @@ def test_9_2_riders_on_a_tank_take_the_same_superiority_on_the_anti_personnel_cr
     rs = rider_sheet(g, shot, "p")
     assert rs is not None and "Anti-Personnel" in rs.table and rs.superiority == shot.superiority
     assert ("riding on a tank", "p on c takes the same die as a soft target", "MW4 9.2") in rs.lines
-    assert SYSTEM.shares_losses(g, "c") is False
+    assert SYSTEM.exposed_passenger(g, "p") is True
 
 
 def test_9_2_r_class_fire_works_out_its_own_superiority_against_the_riders():
@@ -39,7 +39,7 @@ def test_9_2_r_class_fire_works_out_its_own_superiority_against_the_riders():
 
 def test_9_13_passengers_inside_an_apc_share_its_losses_instead():
     g = carrier_game("us_m113")
-    assert rider_sheet(g, SYSTEM.fire_sheet(g, "f", "c"), "p") is None and SYSTEM.shares_losses(g, "c")
+    assert rider_sheet(g, SYSTEM.fire_sheet(g, "f", "c"), "p") is None and not SYSTEM.exposed_passenger(g, "p")
 
 
 @pytest.mark.parametrize("carrier,legal,rule", [
@@ -89,3 +89,16 @@ def test_9_2_tanks_take_riders_up_to_their_room():
     assert SYSTEM.check_move(g, "c", path, {"mount": ["p"]}).legal
     bad = SYSTEM.check_move(g, "c", path, {"mount": ["p", "q"]})
     assert not bad.legal and bad.rule == "MW4 9.2"
+
+
+@pytest.mark.parametrize("carrier,exposed_after_firing", [("us_m113", True), ("sov_btr", True), ("sov_bmp", False)])
+def test_9_52_9_54_passengers_that_fired_from_hatches_count_as_soft_targets_that_turn(carrier,
+                                                                                      exposed_after_firing):
+    g = carrier_game(carrier)
+    assert not SYSTEM.exposed_passenger(g, "p")                  # inside: shares the carrier's losses
+    g.units["p"].fired = True
+    assert SYSTEM.exposed_passenger(g, "p") is exposed_after_firing
+    rs = rider_sheet(g, SYSTEM.fire_sheet(g, "f", "c"), "p")
+    assert (rs is not None) is exposed_after_firing
+    if rs is not None:
+        assert "Anti-Personnel" in rs.table and "MW4 9.52, 9.54, 9.55" in str(rs.lines)

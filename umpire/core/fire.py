@@ -89,11 +89,12 @@ def _fire(ctx: Context) -> tuple[str, Any]:
         result = _resolve(ctx, sheet, die)
         ctx.log.extend(sheet.text(f"{target} ({label})"))
         _set_unit(ctx, rows[f.id], fired=True)
-        riding = _riders_outside(ctx, target)
+        # exposed passengers take the same die on sheets of their own (MW4 9.2, 9.52-9.55),
+        # priced before the shot can leave them on the ground
+        riding = [(rid, system.rider_sheet(game, sheet, rid)) for rid in _riders_outside(ctx, target)]
         _apply(ctx, rows, target, result)
         outcomes.append(f"{f.id}: {result}")
-        for rid in riding:                       # infantry riding on the tank: the same die (MW4 9.2)
-            rs = system.rider_sheet(game, sheet, rid)
+        for rid, rs in riding:
             if rs is not None and game.units[rid].status == "on_map":
                 ctx.log.extend(rs.text(rid))
                 _apply(ctx, rows, rid, _resolve(ctx, rs, die))
@@ -139,10 +140,12 @@ def _resolve(ctx: Context, sheet, die: int) -> str:
 
 
 def _riders_outside(ctx: Context, carrier: str) -> list[str]:
-    """Passengers that do not share their carrier's losses (riders on a tank, MW4 9.2)."""
-    if not hasattr(ctx.system, "shares_losses") or ctx.system.shares_losses(ctx.game, carrier):
+    """Passengers that do not share their carrier's losses but take the shot on their own (riders
+    on a tank, MW4 9.2; infantry that fired from hatches or an open top this turn, 9.52-9.55)."""
+    if not hasattr(ctx.system, "exposed_passenger"):
         return []
-    return [v.id for v in ctx.game.units.values() if v.carried_by == carrier]
+    return [v.id for v in ctx.game.units.values() if v.carried_by == carrier
+            and ctx.system.exposed_passenger(ctx.game, v.id)]
 
 
 def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:

@@ -13,7 +13,7 @@ from .los import Mw4Map
 from .ammunition import ammunition
 from .fire import fire_sheet, split_problem
 from .morale import panic_number, removal_number
-from .special import mine_sheet, rider_sheet
+from .special import exposed, mine_sheet, rider_sheet
 from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve, settle
 from .formation import formation, formation_checks
 from .initiative import roll_initiative
@@ -138,9 +138,11 @@ class RuleSystem:
         """The shot at a tank, read again for the infantry riding on it (9.2)."""
         return rider_sheet(game, sheet, rider_id)
 
-    def shares_losses(self, game, carrier_id: str) -> bool:
-        """Passengers inside a carrier share its losses (9.13); riders on a tank do not (9.2)."""
-        return bool(game.unit_type(game.units[carrier_id])["carries"])
+    def exposed_passenger(self, game, passenger_id: str) -> bool:
+        """A passenger that does not share its carrier's losses (9.13) but takes the shot as a
+        soft target: riding on a tank (9.2), or having fired from hatches or an open top this
+        turn (9.52, 9.54, 9.55)."""
+        return exposed(game, game.units[passenger_id])
 
     def mine_sheet(self, game, unit_id: str, mine_type: str, leaving: bool = False) -> FireSheet:
         return mine_sheet(game, unit_id, mine_type, leaving)

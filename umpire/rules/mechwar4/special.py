@@ -79,12 +79,16 @@ def rider_sheet(game: Game, sheet: FireSheet, rider_id: str) -> FireSheet | None
     at the superiority the shot at the tank achieved -- for R class fire, at the superiority
     an R attack on a soft target would have.  None for passengers inside a carrier (9.13)."""
     rider, carrier, f = game.units[rider_id], game.units[sheet.target], game.units[sheet.firer]
-    if game.unit_type(carrier)["carries"] or not sheet.legal or sheet.superiority is None:
+    if not exposed(game, rider) or not sheet.legal or sheet.superiority is None:
         return None
     ft = game.unit_type(f)
     out = FireSheet(f.id, rider_id, True)
-    out.lines.append(("riding on a tank", f"{rider_id} on {carrier.id} takes the same die as a soft target",
-                      "MW4 9.2"))
+    if game.unit_type(carrier)["carries"]:
+        out.lines.append(("fired from its carrier", f"{rider_id} fired from {carrier.id} this turn: it takes the "
+                          "same die as a soft target", "MW4 9.52, 9.54, 9.55"))
+    else:
+        out.lines.append(("riding on a tank", f"{rider_id} on {carrier.id} takes the same die as a soft target",
+                          "MW4 9.2"))
     superiority = sheet.superiority
     if ft["weapons_class"] == "R":
         rows = game.rules.tables["attenuation"].section("entry")
@@ -98,3 +102,16 @@ def rider_sheet(game: Game, sheet: FireSheet, rider_id: str) -> FireSheet | None
         out.lines.append(("attack superiority", f"{superiority:+d}, as against the tank", "MW4 9.2"))
     _read_table(game, out, "anti_personnel", superiority, sheet.die_modifier)
     return out
+
+
+def exposed(game: Game, passenger: UnitState) -> bool:
+    """Whether a passenger takes fire at its carrier as a soft target of its own instead of
+    sharing the carrier's losses (9.13): riding on a tank (9.2), or, in the turn it fired,
+    from a carrier's hatches or open top (9.52, 9.54, 9.55)."""
+    carrier = game.units.get(passenger.carried_by or "")
+    if carrier is None:
+        return False
+    t = game.unit_type(carrier)
+    if not t["carries"]:
+        return True
+    return passenger.fired and t.get("mounted_fire") in ("hatch", "open")

@@ -80,3 +80,13 @@ def test_the_enemy_unseen_is_no_overrun_for_the_side(w):
     w.viewer_box.setCurrentIndex(w.viewer_box.findData("nato"))
     t1 = g.units["T1"].hex                                                 # unseen by NATO
     assert w.play._how("B3", [g.units["B3"].hex, t1]) == {}
+
+
+def test_the_side_reads_how_its_overrun_ended_in_its_journal(w, monkeypatch):
+    monkeypatch.setattr(w.play, "_typed", lambda: dice(10, 6, 1, 1, 1))
+    FakeBox.choose = "Leave"
+    w.play.run("move", {"unit": "B3", "path": ["2214", "2215"], "overrun": True})
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("nato"))
+    text = w.play.journal_view.toPlainText()
+    assert "B3 moves 2214(0) 2215" in text and "both hold on in 2215" in text
+    assert "Recon 1" not in text                                   # the enemy stays a contact

@@ -208,8 +208,11 @@ class Play(QObject):
             if viewer != UMPIRE:
                 # a side reads what it did, not what the move revealed: the spotting results and
                 # the enemy units that could fire are the umpire's knowledge
-                summary, log = (log[0] if r.kind == "move" and log else summary.split(". Spotting")[0]), \
-                    (log if r.kind == "orders" else [])
+                head = summary.split(". Spotting")[0]
+                if r.kind == "move" and log:      # the path, and how it ended if not simply there
+                    head = log[0] + (f" — {head}" if any(w in head for w in ("overrun", "mines", "destroyed"))
+                                     else "")
+                summary, log = head, (log if r.kind == "orders" else [])
             lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
             html.append(f"<div style='{style}'><b>#{r.seq}</b> turn {r.turn}: {escape(summary)}{lines}</div>")
         self.journal_view.setHtml("".join(html) or ("<i>No dice rolled here.</i>" if dice_only else "<i>No actions yet.</i>"))

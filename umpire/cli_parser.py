@@ -1,0 +1,140 @@
+"""The command line's parser: every command, its arguments and its help (see cli.py)."""
+
+from __future__ import annotations
+
+import argparse
+
+from . import __version__
+
+EXIT_BAD_INPUT = 2
+SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
+               "form-column", "halt", "overrun", "end-activation", "fire", "split-fire", "defilade", "pass",
+               "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
+               "victory")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's usage errors: one line and exit 2
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="umpire", description="Umpire: an umpire's workstation for double-blind hex wargames.")
+    p.add_argument("--version", action="version", version=f"umpire {__version__}")
+    sub = p.add_subparsers(dest="command")
+    n = sub.add_parser("new", help="create a game file from a scenario")
+    n.add_argument("scenario")
+    n.add_argument("--out", help="game file path or database URL (default: <scenario>.umpire here)")
+    n.add_argument("--force", action="store_true", help="overwrite an existing game file")
+    n.add_argument("--seed", help="the dice seed: the same seed and the same actions roll the same dice "
+                                  "(default: a fresh one)")
+    v = sub.add_parser("validate", help="check scenario (.toml) and game (.umpire) files")
+    v.add_argument("files", nargs="+")
+    r = sub.add_parser("render", help="write a PNG of the map as one viewer knows it")
+    r.add_argument("file", help="game file or scenario")
+    r.add_argument("--side", default="umpire", help="umpire (the truth) or a side id")
+    r.add_argument("--out", required=True, help="PNG file to write")
+    r.add_argument("--hex-size", type=float, default=24.0, help="hex size in pixels, centre to corner")
+    sub.add_parser("rulesets", help="list the installed rule systems and which tables are samples")
+    lo = sub.add_parser("los", help="line of sight between two hexes or units, explained")
+    lo.add_argument("game")
+    lo.add_argument("origin", metavar="FROM", help="hex number (0119) or unit id")
+    lo.add_argument("target", metavar="TO", help="hex number or unit id")
+    lo.add_argument("--json", action="store_true")
+    sp = sub.add_parser("spot", help="run a spotting pass and print what a side knows")
+    sp.add_argument("game")
+    sp.add_argument("--side", required=True)
+    sp.add_argument("--json", action="store_true")
+    be = sub.add_parser("bench", help="measure fast paths against naive baselines")
+    be.add_argument("what", choices=["los"])
+    be.add_argument("--units", type=int, default=300, help="units a side")
+    be.add_argument("--size", type=int, default=100, help="map columns and rows")
+    mv = sub.add_parser("move", help="move a unit along a path of hexes (journaled, undoable)")
+    mv.add_argument("game")
+    mv.add_argument("unit")
+    mv.add_argument("path", nargs="+", help="hex numbers, starting with the unit's own hex")
+    mv.add_argument("--pace", choices=["normal", "double", "charge"], help="infantry: double time or charge "
+                    "(MW4 8.16)")
+    mv.add_argument("--mount", nargs="+", metavar="UNIT", help="passengers boarding at the start (MW4 9.12)")
+    mv.add_argument("--dismount", nargs="+", metavar="UNIT", help="passengers getting out at the end (MW4 9.12)")
+    mv.add_argument("--leave-column", action="store_true", help="leave column formation first (MW4 8.11)")
+    mv.add_argument("--column", action="store_true", help="infantry: enter column at no cost (MW4 8.11)")
+    mv.add_argument("--exit", action="store_true", help="leave the map after the last hex (MW4 8.27)")
+    mv.add_argument("--until", metavar="HEX", help="pause in this hex for opportunity fire (MW4 6.52)")
+    mv.add_argument("--overrun", action="store_true", help="the last hex holds the enemy: overrun it (MW4 12.0)")
+    mv.add_argument("--target", metavar="UNIT", help="in an overrun, the enemy unit the mover fires at")
+    ov = sub.add_parser("overrun", help="a unit held in an overrun fights on or leaves (MW4 12.0)")
+    ov.add_argument("game")
+    ov.add_argument("unit")
+    what = ov.add_mutually_exclusive_group(required=True)
+    what.add_argument("--stay", action="store_true", help="fight another firefight at once")
+    what.add_argument("--leave", metavar="HEX", help="leave to this next hex at no cost")
+    ov.add_argument("--target", metavar="UNIT", help="the enemy unit the mover fires at")
+    ac = sub.add_parser("activate", help="activate a company as a formation (MW4 4.1)")
+    ac.add_argument("game")
+    ac.add_argument("company")
+    fc = sub.add_parser("form-column", help="a unit forms column by staying put (MW4 8.11)")
+    fc.add_argument("game")
+    fc.add_argument("unit")
+    fi = sub.add_parser("fire", help="units of one side fire at an enemy unit (MW4 6.0); the worksheet is printed")
+    fi.add_argument("game")
+    fi.add_argument("firers", nargs="+", metavar="FIRER")
+    fi.add_argument("--at", required=True, metavar="TARGET", help="the target unit's id")
+    fi.add_argument("--odds", action="store_true", help="print each firer's worksheet and odds; roll nothing")
+    fi.add_argument("--weapon", choices=["main", "mg", "infantry_h"], default="main",
+                    help="mg: tanks' and APCs' machine guns at soft targets (MW4 6.44); infantry_h: infantry's "
+                         "close-in attack on a vehicle (6.45)")
+    df = sub.add_parser("defilade", help="a unit takes up a defilade position facing a next hex (MW4 10.5)")
+    df.add_argument("game")
+    df.add_argument("unit")
+    df.add_argument("--facing", metavar="HEX", help="the next hex its marker faces (infantry: all round if left out)")
+    sf = sub.add_parser("split-fire", help="a vehicular platoon fires as elements at their own targets (MW4 6.93)")
+    sf.add_argument("game")
+    sf.add_argument("unit")
+    sf.add_argument("--element", nargs=2, action="append", required=True, metavar=("D1|D2", "TARGET"),
+                    help="one element and its target; give it two or three times")
+    ha = sub.add_parser("halt", help="a unit paused for opportunity fire ends its move")
+    ha.add_argument("game")
+    ha.add_argument("unit")
+    for name, text in (("end-turn", "close the game turn and begin the next"), ("undo", "undo the last action"),
+                       ("redo", "redo the last undone action"), ("pass", "the side to act passes (MW4 8.23)"),
+                       ("next-phase", "go on to the next phase of the turn"),
+                       ("end-activation", "end the activated company's activation early (MW4 4.1)"),
+                       ("status", "turn, phase and whose activation it is"),
+                       ("victory", "the victory situation (final once the game has ended, MW4 20.5)")):
+        one = sub.add_parser(name, help=text)
+        one.add_argument("game")
+        if name in ("end-turn", "pass", "next-phase", "end-activation"):
+            _dice_option(one)
+    for rolling in (mv, fi, ha, ac, fc, ov, sf, df):
+        _dice_option(rolling)
+    jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
+    jo.add_argument("game")
+    jo.add_argument("--json", action="store_true")
+    od = sub.add_parser("orders", help="apply a side's orders file (company commands, MW4 19.1)")
+    od.add_argument("game")
+    od.add_argument("file")
+    ap = sub.add_parser("autoplay", help="play a scenario with a simple bot for both sides")
+    ap.add_argument("scenario")
+    ap.add_argument("--turns", type=int, default=2)
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--out", required=True, help="game file to write")
+    ap.add_argument("--quiet", action="store_true")
+    rp = sub.add_parser("replay", help="re-run the journal from the scenario and compare states")
+    rp.add_argument("game")
+    rp.add_argument("--verify", action="store_true", help="exit 1 if the replayed state differs")
+    return p
+
+
+def gui_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="umpire", description="Open the Umpire workstation.",
+                epilog=f"Commands: {', '.join(SUBCOMMANDS)} (umpire COMMAND --help).")
+    p.add_argument("--version", action="version", version=f"umpire {__version__}")
+    p.add_argument("file", nargs="?", help="game file (.umpire) or scenario (.toml) to open")
+    p.add_argument("--screenshot", metavar="PNG", help="open, save a picture of the window, and quit")
+    return p
+
+
+def _dice_option(p) -> None:
+    p.add_argument("--dice", metavar="FACES", help="the dice rolled at the table, in the order the action asks "
+                   "for them (e.g. 3,5); any it needs beyond these are rolled for you")

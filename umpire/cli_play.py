@@ -1,0 +1,229 @@
+"""The command line's play commands: the engine actions a turn is made of (see cli.py)."""
+
+from __future__ import annotations
+
+import sys
+
+from .core.errors import UmpireError
+
+
+class _TypedDice:
+    """The faces given with --dice, handed out in order; None once they run out (Dice rolls)."""
+
+    def __init__(self, text: str | None) -> None:
+        self.faces: list[int] = []
+        for part in (text or "").replace(",", " ").split():
+            if not part.isdigit():
+                raise UmpireError(f"{part!r} is not a die face", place="--dice")
+            self.faces.append(int(part))
+
+    def __call__(self, purpose: str, count: int, sides: int) -> list[int] | None:
+        if len(self.faces) < count:
+            return None
+        out, self.faces = self.faces[:count], self.faces[count:]
+        return out
+
+    def leftover(self) -> None:
+        if self.faces:
+            print(f"note: {len(self.faces)} typed dice were not needed: {', '.join(map(str, self.faces))}",
+                  file=sys.stderr)
+
+
+def cmd_move(args) -> int:
+    from .actions import system_for
+    from .core.engine import perform
+
+    params = {"unit": args.unit, "path": args.path}
+    for key, value in (("pace", args.pace), ("mount", args.mount), ("dismount", args.dismount),
+                       ("until", args.until), ("exit", args.exit or None), ("overrun", args.overrun or None),
+                       ("target", args.target)):
+        if value:
+            params[key] = value
+    if args.leave_column or args.column:
+        if args.leave_column and args.column:
+            raise UmpireError("choose one of --column and --leave-column", place="move")
+        params["column"] = bool(args.column)
+    typed = _TypedDice(args.dice)
+    res = perform(args.game, "move", params, system_for(args.game), typed=typed)
+    typed.leftover()
+    print(res.summary)
+    for line in res.log:
+        print(f"  {line}")
+    return 0
+
+
+def cmd_fire(args) -> int:
+    from .actions import system_for
+    from .core.store.db import open_game
+
+    if args.odds:
+        game = open_game(args.game)
+        system = system_for(args.game)
+        for firer in args.firers:
+            for line in system.fire_sheet(game, firer, args.at, args.weapon).text():
+                print(line)
+        return 0
+    params = {"firers": args.firers, "target": args.at}
+    if args.weapon != "main":
+        params["mode"] = args.weapon
+    return _simple_action("fire", args.game, params, args.dice)
+
+
+def cmd_activate(args) -> int:
+    return _simple_action("activate", args.game, {"company": args.company}, args.dice)
+
+
+def cmd_form_column(args) -> int:
+    return _simple_action("form_column", args.game, {"unit": args.unit}, args.dice)
+
+
+def cmd_defilade(args) -> int:
+    params = {"unit": args.unit} | ({"facing": args.facing} if args.facing else {})
+    return _simple_action("defilade", args.game, params, args.dice)
+
+
+def cmd_split_fire(args) -> int:
+    shots = [{"element": e.lower(), "target": t} for e, t in args.element]
+    return _simple_action("split_fire", args.game, {"unit": args.unit, "shots": shots}, args.dice)
+
+
+def cmd_overrun(args) -> int:
+    params = {"unit": args.unit, "then": "stay" if args.stay else "leave"}
+    if args.leave:
+        params["to"] = args.leave
+    if args.target:
+        params["target"] = args.target
+    return _simple_action("overrun", args.game, params, args.dice)
+
+
+def cmd_halt(args) -> int:
+    return _simple_action("halt", args.game, {"unit": args.unit}, args.dice)
+
+
+def cmd_end_activation(args) -> int:
+    return _simple_action("end_activation", args.game, None, args.dice)
+
+
+def _simple_action(kind: str, game: str, params: dict | None = None, dice: str | None = None) -> int:
+    from .actions import system_for
+    from .core.engine import perform
+
+    typed = _TypedDice(dice)
+    res = perform(game, kind, params or {}, system_for(game), typed=typed)
+    typed.leftover()
+    print(res.summary)
+    for line in res.log:
+        print(f"  {line}")
+    return 0
+
+
+def cmd_victory(args) -> int:
+    from .core.store.db import open_game
+    from .rules import rule_system
+
+    game = open_game(args.game)
+    print(rule_system(game.rules).victory(game, final=game.phase == "ended").text(game))
+    return 0
+
+
+def cmd_orders(args) -> int:
+    from .actions import system_for
+    from .core.engine import perform
+    from .core.orders import read_orders
+
+    orders = read_orders(args.file)
+    try:
+        res = perform(args.game, "orders", orders.params(), system_for(args.game), side=orders.side)
+    except UmpireError as e:
+        raise UmpireError(e.problem, file=args.file) from None
+    print(res.summary)
+    for line in res.log:
+        print(f"  {line}")
+    return 0
+
+
+def cmd_autoplay(args) -> int:
+    from .autoplay import autoplay
+    from .core.scenario import load_scenario
+    from .core.store.db import open_game
+
+    if args.turns < 1:
+        raise UmpireError("must be at least 1", place="--turns")
+    out = autoplay(load_scenario(args.scenario), args.out, args.turns, args.seed,
+                   report=(lambda s: None) if args.quiet else print)
+    game = open_game(out)
+    print(f"autoplay wrote {out}: turn {game.turn}, {game.phase}")
+    return 0
+
+
+def cmd_pass(args) -> int:
+    return _simple_action("pass", args.game, None, args.dice)
+
+
+def cmd_next_phase(args) -> int:
+    return _simple_action("next_phase", args.game, None, args.dice)
+
+
+def cmd_status(args) -> int:
+    from .actions import phase_line
+    from .core.store.db import open_game
+
+    print(phase_line(open_game(args.game)))
+    return 0
+
+
+def cmd_end_turn(args) -> int:
+    from .actions import system_for
+    from .core.engine import perform
+
+    typed = _TypedDice(args.dice)
+    print(perform(args.game, "end_turn", {}, system_for(args.game), typed=typed).summary)
+    typed.leftover()
+    return 0
+
+
+def cmd_undo(args) -> int:
+    from .core.engine import undo
+
+    row = undo(args.game)
+    print(f"undid #{row.seq} {row.kind}: {row.summary}")
+    return 0
+
+
+def cmd_redo(args) -> int:
+    from .core.engine import redo
+
+    row = redo(args.game)
+    print(f"redid #{row.seq} {row.kind}: {row.summary}")
+    return 0
+
+
+def cmd_journal(args) -> int:
+    import json
+
+    from .core.engine import journal
+
+    rows = journal(args.game)
+    if args.json:
+        print(json.dumps([{"seq": r.seq, "turn": r.turn, "kind": r.kind, "side": r.side_id, "params": r.params,
+                           "summary": r.summary, "log": r.log, "rolls": r.rolls, "undone": r.undone, "at": r.at}
+                          for r in rows], indent=2))
+        return 0
+    for r in rows:
+        print(f"#{r.seq:<4} turn {r.turn:<3} {r.kind:9} {'(undone) ' if r.undone else ''}{r.summary}")
+        for line in r.log:
+            print(f"        {line}")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from .core.engine import replay
+    from .core.scenario import load_scenario
+    from .rules import rule_system
+
+    stored, replayed = replay(args.game, lambda g: rule_system(g.rules), load_scenario)
+    print(f"stored state   {stored}")
+    print(f"replayed state {replayed}")
+    same = stored == replayed
+    print("replay matches the stored state" if same else "REPLAY DIFFERS from the stored state")
+    return 1 if (args.verify and not same) else 0

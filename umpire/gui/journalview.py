@@ -1,0 +1,93 @@
+"""The journal dock's contents: every action of the game file, newest first, filtered by turn
+and -- for the umpire -- by side and to the dice alone; a side reads only its own actions,
+without dice and without what they revealed.  A part of `play.Play`."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..core.dice import Roll
+from ..core.engine import journal
+from ..core.knowledge import UMPIRE
+
+
+class JournalView:
+    """Methods of Play for the journal dock; Play holds the widgets (journal_view, ...)."""
+
+    def refresh_journal(self) -> None:
+        """The journal as the current viewer may read it: the umpire sees every action; a side
+        sees only its own (orders and moves of its units), and no dice or logs of the enemy's."""
+        game = self.w.game
+        if game is None:
+            self.journal_view.clear()
+            return
+        rows = journal(game.location)
+        wanted = self.journal_turn.currentData()
+        turns = sorted({r.turn for r in rows})
+        self.journal_turn.blockSignals(True)
+        self.journal_turn.clear()
+        self.journal_turn.addItem("All turns", None)
+        for t in turns:
+            self.journal_turn.addItem(f"Turn {t}", t)
+        self.journal_turn.setCurrentIndex(max(0, self.journal_turn.findData(wanted)))
+        self.journal_turn.blockSignals(False)
+        wanted = self.journal_turn.currentData()
+        viewer = self.w.viewer
+        self.journal_side.blockSignals(True)
+        side_wanted = self.journal_side.currentData()
+        self.journal_side.clear()
+        self.journal_side.addItem("All sides", None)
+        for s in game.sides:
+            self.journal_side.addItem(s.name, s.id)
+        self.journal_side.setCurrentIndex(max(0, self.journal_side.findData(side_wanted)))
+        self.journal_side.setVisible(viewer == UMPIRE)
+        self.journal_dice.setVisible(viewer == UMPIRE)    # the dice are the umpire's (they show the enemy's rolls)
+        self.journal_side.blockSignals(False)
+        side_wanted = self.journal_side.currentData() if viewer == UMPIRE else None
+        dice_only = self.journal_dice.isChecked() and viewer == UMPIRE
+        html = []
+        for r in reversed(rows):
+            if wanted is not None and r.turn != wanted:
+                continue
+            if viewer != UMPIRE and not self._side_may_read(r, viewer):
+                continue
+            if side_wanted is not None and not self._side_may_read(r, side_wanted):
+                continue
+            if dice_only:
+                if not r.rolls:
+                    continue
+                log = [Roll.from_json(x).describe() for x in r.rolls]
+                lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
+                html.append(f"<div><b>#{r.seq}</b> turn {r.turn}: {escape(r.summary.split('. Spotting')[0])}{lines}</div>")
+                continue
+            style = "color:#999;text-decoration:line-through" if r.undone else ""
+            summary, log = r.summary, r.log
+            if viewer != UMPIRE:
+                # a side reads what it did, not what the move revealed: the spotting results and
+                # the enemy units that could fire are the umpire's knowledge
+                head = summary.split(". Spotting")[0]
+                if r.kind == "move" and log:      # the path, and how it ended if not simply there
+                    head = log[0] + (f" — {head}" if any(w in head for w in ("overrun", "mines", "destroyed"))
+                                     else "")
+                summary, log = head, (log if r.kind == "orders" else [])
+            lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
+            html.append(f"<div style='{style}'><b>#{r.seq}</b> turn {r.turn}: {escape(summary)}{lines}</div>")
+        self.journal_view.setHtml("".join(html) or ("<i>No dice rolled here.</i>" if dice_only else "<i>No actions yet.</i>"))
+
+    def _side_may_read(self, row, side: str) -> bool:
+        """A side reads its own orders and its own units' moves; everything else in the journal
+        (spotting logs, the enemy's moves, dice) is the umpire's."""
+        game = self.w.game
+        if row.kind == "orders":
+            return row.side_id == side
+        if row.kind == "fire":
+            u = game.units.get((row.params.get("firers") or [None])[0])
+            return u is not None and u.side == side
+        if row.kind in ("move", "halt", "form_column", "overrun", "split_fire", "defilade"):
+            u = game.units.get(row.params.get("unit"))
+            return u is not None and u.side == side
+        if row.kind in ("activate", "end_activation", "pass"):
+            return row.side_id == side
+        return False
+
+    # ------------------------------------------------------------------ actions

@@ -30,9 +30,6 @@ class _TypedDice:
 
 
 def cmd_move(args) -> int:
-    from .actions import system_for
-    from .core.engine import perform
-
     params = {"unit": args.unit, "path": args.path}
     for key, value in (("pace", args.pace), ("mount", args.mount), ("dismount", args.dismount),
                        ("until", args.until), ("exit", args.exit or None), ("overrun", args.overrun or None),
@@ -43,13 +40,7 @@ def cmd_move(args) -> int:
         if args.leave_column and args.column:
             raise UmpireError("choose one of --column and --leave-column", place="move")
         params["column"] = bool(args.column)
-    typed = _TypedDice(args.dice)
-    res = perform(args.game, "move", params, system_for(args.game), typed=typed)
-    typed.leftover()
-    print(res.summary)
-    for line in res.log:
-        print(f"  {line}")
-    return 0
+    return _simple_action("move", args.game, params, args.dice)
 
 
 def cmd_fire(args) -> int:

@@ -274,3 +274,13 @@ def test_defilade_from_the_command_line(tmp_path, sample_path):
     assert "say which" in _one_line_error(umpire("defilade", game, "T1"))          # a vehicle faces a hex
     r = umpire("defilade", game, "T1", "--facing", "1927")
     assert r.returncode == 0 and "T1 enters defilade facing 1927" in r.stdout
+
+
+def test_plot_from_the_command_line(tmp_path, sample_path):
+    game = tmp_path / "g.umpire"
+    umpire("new", sample_path, "--out", game)
+    umpire("move", game, "Recon 1", *[f"22{r:02d}" for r in range(24, 14, -1)], "--dice", "10")
+    r = umpire("plot", game, "--side", "nato", "--mission", "US DS", "1", "2215", "tight")
+    assert r.returncode == 0 and "plots 1 fire mission for turn 1" in r.stdout
+    err = _one_line_error(umpire("plot", game, "--side", "warpac", "--mission", "Sov MRL", "1", "1109", "tight"))
+    assert "MW4 7.21" in err and "nothing kept" in err

@@ -5,7 +5,8 @@ seeded random generator and are journaled as ordinary actions, so `umpire replay
 What the bot does today: company commands each turn (MW4 19.1; Rally for shaken companies), company activations where
 its side has a formation doctrine (4.1), direct fire at what its side observes (6.0, 6.3) and
 opportunity fire at a paused mover (6.5) and overwatch fire back (6.91), split fire (6.93),
-overruns of an adjacent enemy and fighting on or leaving (12.0), moves (double time for
+overruns of an adjacent enemy and fighting on or leaving (12.0), off-board fire plotted at
+what its side sees (14.0), moves (double time for
 infantry, dismounting and mounting, leaving column), forming column, halting, passing and the
 phases.  Fire plots join it when plotted indirect fire lands.
 """
@@ -74,7 +75,29 @@ def _how(rng: random.Random, game, unit) -> dict:
     return how
 
 
+def _plot_fire(location: str, game, system, rng: random.Random, report) -> None:
+    """Now and then a side plots its off-board concentrations at contacts it sees (MW4 14.0)."""
+    for side in game.side_ids():
+        if any(p.side == side and p.turn == game.turn for p in game.plots):
+            continue
+        seen = sorted({game.map.number(c.hex) for (s, _t), c in game.contacts.items() if s == side and c.status == "seen"})
+        guns = [a for a in game.artillery if a.side == side and a.from_turn <= game.turn]
+        if not seen or not guns or rng.random() < 0.5:
+            continue
+        missions = [{"support": a.id, "concentration": n, "target": rng.choice(seen),
+                     "pattern": "loose" if a.kind == "rocket" or rng.random() < 0.3 else "tight"}
+                    for a in guns for n in range(1, a.concentrations + 1) if rng.random() < 0.5]
+        if missions:
+            try:
+                report(perform(location, "plot", {"side": side, "turn": game.turn, "missions": missions}, system,
+                               side=side).summary)
+            except UmpireError:
+                pass
+
+
 def _give_orders(location: str, game, system, rng: random.Random, report) -> None:
+    _plot_fire(location, game, system, rng, report)
+    game = open_game(location)
     for side in game.side_ids():
         mine = [c.id for c in game.companies
                 if next(b.side for b in game.battalions if b.id == c.battalion) == side]

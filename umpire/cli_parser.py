@@ -8,7 +8,7 @@ from . import __version__
 
 EXIT_BAD_INPUT = 2
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
-               "form-column", "halt", "overrun", "end-activation", "fire", "split-fire", "defilade", "pass",
+               "form-column", "halt", "overrun", "end-activation", "fire", "split-fire", "defilade", "plot", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
                "victory")
 
@@ -88,6 +88,13 @@ def build_parser() -> argparse.ArgumentParser:
     df.add_argument("game")
     df.add_argument("unit")
     df.add_argument("--facing", metavar="HEX", help="the next hex its marker faces (infantry: all round if left out)")
+    pl = sub.add_parser("plot", help="a side's off-board fire missions for a turn, secret to it (MW4 7.0, 14.0)")
+    pl.add_argument("game")
+    pl.add_argument("--side", required=True)
+    pl.add_argument("--turn", type=int, help="the turn they fire in (default: this turn)")
+    pl.add_argument("--mission", nargs=4, action="append", default=[], metavar=("SUPPORT", "N", "HEX", "PATTERN"),
+                    help="concentration N of an [[artillery]] support at a hex, tight or loose; repeat it; "
+                         "none clears the side's plots")
     sf = sub.add_parser("split-fire", help="a vehicular platoon fires as elements at their own targets (MW4 6.93)")
     sf.add_argument("game")
     sf.add_argument("unit")

@@ -73,6 +73,25 @@ def cmd_defilade(args) -> int:
     return _simple_action("defilade", args.game, params, args.dice)
 
 
+def cmd_plot(args) -> int:
+    from .actions import system_for
+    from .core.engine import perform
+    from .core.store.db import open_game
+
+    missions = []
+    for support, n, target, pattern in args.mission:
+        if not n.isdigit():
+            raise UmpireError(f"concentration {n!r} is not a number", place="--mission")
+        missions.append({"support": support, "concentration": int(n), "target": target, "pattern": pattern})
+    turn = args.turn if args.turn is not None else open_game(args.game).turn
+    res = perform(args.game, "plot", {"side": args.side, "turn": turn, "missions": missions},
+                  system_for(args.game), side=args.side)
+    print(res.summary)
+    for line in res.log:
+        print(f"  {line}")
+    return 0
+
+
 def cmd_split_fire(args) -> int:
     shots = [{"element": e.lower(), "target": t} for e, t in args.element]
     return _simple_action("split_fire", args.game, {"unit": args.unit, "shots": shots}, args.dice)

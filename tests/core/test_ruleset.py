@@ -46,7 +46,7 @@ def test_los_facts_follow_the_text(mw4):
 def test_samples_are_labelled(mw4):
     samples = {t.name for t in mw4.sample_tables()}
     assert samples == {"terrain", "units", "observation", "camouflage", "victory", "crt", "attenuation", "panic",
-                       "battalion_hq"}
+                       "battalion_hq", "artillery"}
     assert all(t.note for t in mw4.sample_tables())
 
 

@@ -192,7 +192,7 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT schema_version FROM game_info").fetchone() == (1,)
     game = open_game(old)
-    assert game.schema_version == m.SCHEMA_VERSION == 8
+    assert game.schema_version == m.SCHEMA_VERSION == 9
     assert len(game.seed) == 16          # schema 3 gave the old game a dice seed
     # schema 4: nobody in column or fatigued, no company activated, no doctrine, no exits
     assert not any(u.in_column or u.fatigue or u.acted for u in game.units.values())
@@ -205,6 +205,7 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     assert game.options == {} and game.option("ammunition") == "none"
     assert all(u.ammo_level == 3 for u in game.units.values())
     assert all(u.defilade is None for u in game.units.values())                         # schema 8
+    assert game.plots == []                                                              # schema 9
     assert len(game.units) == 37 and game.contacts == {}
     assert not any(u.moved or u.fired or u.camouflaged for u in game.units.values())
     with sqlite3.connect(old) as conn:
@@ -223,6 +224,6 @@ def test_a_schema_7_file_gains_defilade_brigades_and_formation_state(tmp_path, s
             conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         conn.execute("UPDATE game_info SET schema_version = 7")
     game = open_game(path)
-    assert game.schema_version == 8 and game.company_morale["A/2-32"] == (1, 2)
+    assert game.schema_version == m.SCHEMA_VERSION and game.company_morale["A/2-32"] == (1, 2)
     assert not game.company_formation["A/2-32"].penalty and game.company_formation["A/2-32"].losses_checked == 0
     assert all(u.defilade is None for u in game.units.values()) and all(b.parent is None for b in game.battalions)

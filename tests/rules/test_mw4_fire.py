@@ -483,3 +483,37 @@ class TestParenthesisedResults:
         plain = FireSheet("f", "t", True, cells=("D1",) * 6, result="D1")
         dice = self.Dice()
         assert settle(plain, dice) == ("D1", []) and not hasattr(dice, "purpose")
+
+
+class TestImpactZone:
+    """MW4 7.21, 7.31, 7.6, 7.18 on a hand-drawn map: who a mission strikes and how hard."""
+
+    class Dice:
+        def __init__(self, *faces):
+            self.faces, self.asked = list(faces), []
+
+        def roll(self, purpose, count=1, sides=6, modifiers=()):
+            self.asked.append(purpose)
+            return type("R", (), {"total": self.faces.pop(0) if self.faces else 6})()
+
+    def game(self):
+        m = make_map(["....."] * 2 + [".t..."] + ["....."] * 2)
+        return game_on(m, [unit("tank", "red", "0303", m, "sov_t72"), unit("next", "red", "0302", m, "sov_bmp"),
+                           unit("rifles", "red", "0203", m, "sov_motor_rifle"),
+                           unit("far", "red", "0505", m, "sov_t72")])
+
+    def test_tight_strikes_the_impact_hex_only(self):
+        from umpire.rules.mechwar4.indirect import _impact
+        g = self.game()
+        changes = _impact(g, 8, "tight", g.map.grid.parse("0303"), "x", self.Dice(3))
+        assert [(c.key, c.values["result"]) for c in changes] == [("tank", "S2")]      # 3 <= 8H: S2 (7.31)
+
+    def test_loose_strikes_seven_hexes_at_half_rounded_up(self):
+        from umpire.rules.mechwar4.indirect import _impact
+        g = self.game()
+        dice = self.Dice()
+        changes = _impact(g, 7, "loose", g.map.grid.parse("0303"), "x", dice)
+        assert sorted(c.key for c in changes) == ["next", "rifles", "tank"]          # not "far"
+        assert all(c.values["result"] == "S1" for c in changes if c.key in ("tank", "next"))   # loose: S1
+        assert "4H loose on the Anti-Personnel CRT" in next(c for c in changes if c.key == "rifles").lines[0]
+        assert "-2 woods/town (7.18)" in next(c for c in changes if c.key == "rifles").lines[0]

@@ -19,12 +19,13 @@ from .store import models as m
 if TYPE_CHECKING:                        # the engine imports the actions that import this module
     from .engine import Context
 
-WHAT = ("unit", "company", "battalion")
+WHAT = ("unit", "company", "battalion", "attack", "note")
 
 
 @dataclass(frozen=True)
 class Change:
-    what: str                          # unit | company | battalion
+    what: str                          # unit | company | battalion | attack (a result dealt to a
+                                       # unit: {"result": "S1"}) | note (journal lines only)
     key: str                           # its id
     values: dict[str, Any]             # unit: UnitRow columns; company: CompanyStateRow columns;
                                        # battalion: BattalionStateRow columns
@@ -56,6 +57,14 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             ctx.game.company_morale[c.key] = (row.losses, row.panic_rise)
             ctx.game.company_formation[c.key] = CompanyFormation(row.formation_penalty, row.grace_until,
                                                                  row.losses_checked)
+        elif c.values and c.what == "attack":
+            from .fire import _apply      # fire imports this module
+            if ctx.game.units[c.key].status != "on_map":
+                continue                  # destroyed by an earlier attack of the same step
+            ctx.log.extend(indent + x for x in c.lines)
+            rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
+            _apply(ctx, rows, c.key, c.values["result"])
+            continue
         elif c.values and c.what == "battalion":
             row = ctx.session.get(m.BattalionStateRow, c.key)
             if row is None:

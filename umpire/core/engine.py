@@ -146,5 +146,5 @@ def replay(location: str, system_for: Callable[[Game], Any], load_scenario: Call
 
 
 from . import turn  # noqa: E402,F401  (registers the turn's actions; it imports this module)
-from . import activation, commands, fire, moves, overrun, split_fire  # noqa: E402,F401
+from . import activation, commands, fire, moves, overrun, plots, split_fire  # noqa: E402,F401
 from .turn import KnowledgeChange, contacts_of  # noqa: E402,F401  (what the shells import from here)

@@ -55,6 +55,18 @@ class UnitState:
 
 
 @dataclass(frozen=True)
+class Plot:
+    """A fire mission plotted for a turn (MW4 7.0, 14.0): secret to its side."""
+
+    turn: int
+    side: str
+    support: str
+    concentration: int
+    target: Hex
+    pattern: str                        # tight | loose
+
+
+@dataclass(frozen=True)
 class CompanyFormation:
     """Whether a company is penalised for breaking formation (MW4 4.1): `penalty` adds a panic
     level; `grace_until` is the turn by which a company out of formation after losses must
@@ -131,6 +143,7 @@ class Game:
     company_morale: dict[str, tuple[int, int]] = field(default_factory=dict)   # company -> (losses, panic rise)
     battalion_morale: dict[str, BattalionMorale] = field(default_factory=dict)
     company_formation: dict[str, CompanyFormation] = field(default_factory=dict)
+    plots: list[Plot] = field(default_factory=list)      # this turn's and later (secret per side)
 
     def option(self, key: str) -> str | None:
         """The scenario's choice for an optional rule, else the rule system's default."""

@@ -23,7 +23,7 @@ from sqlmodel import Session, SQLModel, create_engine, select
 
 from ... import __version__
 from ..errors import GameFileError, UmpireError
-from ..game import BattalionMorale, CompanyFormation, Contact, Game, UnitState
+from ..game import BattalionMorale, CompanyFormation, Contact, Game, Plot, UnitState
 from ..hexgrid import Grid, Hex, Hexside
 from ..ruleset import load_ruleset
 from ..oob import AirSupport, Artillery, Battalion, Company, Objective, Reinforcement, Scenario, Side, Victory, Zone
@@ -78,6 +78,11 @@ def _migrate_4_to_5(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE game_info ADD COLUMN overwatch_targets JSON DEFAULT '[]' NOT NULL"))
 
 
+def _migrate_8_to_9(conn: Connection) -> None:
+    """Schema 9 adds indirect fire plots (MW4 7.0, 14.0)."""
+    m.PlotRow.__table__.create(conn, checkfirst=True)
+
+
 def _migrate_7_to_8(conn: Connection) -> None:
     """Schema 8 adds defilade markers (MW4 10.5), brigades/regiments over battalions (19.83) and
     companies' formation penalties (4.1)."""
@@ -106,7 +111,7 @@ def _migrate_5_to_6(conn: Connection) -> None:
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
                                                         4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7,
-                                                        7: _migrate_7_to_8}
+                                                        7: _migrate_7_to_8, 8: _migrate_8_to_9}
 
 
 def is_url(target: str | Path) -> bool:
@@ -366,6 +371,9 @@ def _read_game(session: Session, location: str) -> Game:
                                                                 b.no_rally)
     # past turns' commands stay in the file (the journal and the digest), but play needs only
     # this turn's and those given ahead; reading every turn's made long games slow to open
+    for p in session.exec(select(m.PlotRow).where(m.PlotRow.turn >= info.turn)):
+        game.plots.append(Plot(p.turn, p.side_id, p.support_id, p.concentration, Hex(p.target_q, p.target_r),
+                               p.pattern))
     for c in session.exec(select(m.CommandRow).where(m.CommandRow.turn >= info.turn)):
         game.commands[(c.turn, c.company_id)] = (c.code, Hex(c.ambush_q, c.ambush_r) if c.ambush_q is not None else None)
     for c in session.exec(select(m.ContactRow)):

@@ -12,11 +12,11 @@ from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
-SCHEMA_VERSION = 8     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 9     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
                        # 7: a scenario's optional rules, ammunition levels; 8: defilade markers,
-                       # brigades/regiments
+                       # brigades/regiments; 9: indirect fire plots
 
 
 class GameInfo(SQLModel, table=True):
@@ -278,3 +278,17 @@ class BattalionStateRow(SQLModel, table=True):
     hq_unit: Optional[str] = None
     broken: bool = False
     no_rally: bool = False
+
+
+class PlotRow(SQLModel, table=True):
+    """A fire mission a side plotted for a turn (schema 9; MW4 7.0, 14.0): one concentration of
+    an off-board support at one target hex in a pattern.  Secret to its side."""
+
+    __tablename__ = "plot"
+    turn: int = Field(primary_key=True)
+    side_id: str = Field(primary_key=True, foreign_key="side.id")
+    support_id: str = Field(primary_key=True, foreign_key="support.id")
+    concentration: int = Field(primary_key=True)      # 1..n of the support's concentrations
+    target_q: int
+    target_r: int
+    pattern: str                                      # tight | loose

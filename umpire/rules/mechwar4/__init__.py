@@ -16,6 +16,7 @@ from .morale import panic_number, removal_number
 from .special import exposed, mine_sheet, rider_sheet
 from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve, settle
 from .formation import formation, formation_checks
+from .indirect import plot_problem, resolve_plots
 from .initiative import roll_initiative
 from . import morale
 from ...core.changes import Change
@@ -192,8 +193,8 @@ class RuleSystem:
         (19.14 RC), then each panic marker left comes off on the Panic Table's removal roll (13.0,
         4.1 C).  Indirect Fire: broken battalions'
         HQs try to rally (19.824)."""
-        if key == "indirect_fire":
-            return morale.battalion_rallies(game, dice)
+        if key == "indirect_fire":      # rallies, then the artillery in the phase's last step (14.14)
+            return morale.battalion_rallies(game, dice) + resolve_plots(game, dice)
         if key != "panic_removal":
             return []
         out: list[Change] = formation_checks(game)      # 4.1: the formations as the movement left them
@@ -239,6 +240,10 @@ class RuleSystem:
                   defenders[0].side: min(morale.unit_panic_level(game, d) for d in defenders)}
         names = {s: game.side(s).name for s in levels}
         return roll_initiative(levels, names, dice, "overrun fire initiative", "MW4 12.0")
+
+    def plot_problem(self, game, side: str, support, target, pattern: str, turn: int) -> str | None:
+        """Why a fire mission may not be plotted (MW4 7.21, 14.13), or None."""
+        return plot_problem(game, self.sight(game.map, game.night), side, support, target, pattern, turn)
 
     def commands(self) -> dict[str, dict]:
         return COMMANDS

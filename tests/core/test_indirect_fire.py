@@ -1,0 +1,86 @@
+"""Off-board artillery plots and their resolution (MW4 7.0-7.6, 14.0) on the sample charts:
+plots are checked whole and kept secret; in the Indirect Fire phase each mission rolls for
+effect, may scatter, and attacks every unit in its impact zone."""
+
+import pytest
+
+from umpire.actions import new_game, system_for
+from umpire.core.engine import journal, perform, replay, undo
+from umpire.core.errors import UmpireError
+from umpire.core.scenario import load_scenario
+from umpire.core.store.db import open_game
+
+RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]      # Recon 1 drives north to 2215, seen by A3
+
+
+def dice(*faces):
+    queue = list(faces)
+    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
+
+
+@pytest.fixture()
+def game(tmp_path, sample_scenario):
+    path = new_game(sample_scenario, tmp_path / "i.umpire", seed="indirect")
+    perform(path, "move", {"unit": "Recon 1", "path": RECON_RUN}, system_for(path))
+    return path
+
+
+def plot(path, side, *missions, turn=1):
+    return perform(path, "plot", {"side": side, "turn": turn, "missions": list(missions)}, system_for(path),
+                   side=side)
+
+
+def test_14_13_7_21_plots_are_checked_whole(game):
+    with pytest.raises(UmpireError) as e:
+        plot(game, "warpac", {"support": "Sov MRL", "concentration": 1, "target": "1109", "pattern": "tight"},
+             {"support": "US DS", "concentration": 1, "target": "2215"},
+             {"support": "Sov Regt Arty", "concentration": 1, "target": "0101"})
+    text = str(e.value)
+    assert "rockets fire a loose pattern only (MW4 7.21)" in text
+    assert "'US DS' is not an off-board support of Soviet" in text
+    assert "spotted hexes (MW4 14.13)" in text and "nothing kept" in text
+    assert open_game(game).plots == []
+    with pytest.raises(UmpireError, match="plotted twice"):
+        plot(game, "nato", {"support": "US DS", "concentration": 1, "target": "2215"},
+             {"support": "US DS", "concentration": 1, "target": "2214"})
+
+
+def test_a_plot_is_kept_secret_replaced_and_undone(game):
+    res = plot(game, "nato", {"support": "US DS", "concentration": 1, "target": "2215", "pattern": "tight"})
+    assert res.summary == "US Task Force 2-32 plots 1 fire mission for turn 1"
+    g = open_game(game)
+    assert [(p.support, g.map.number(p.target)) for p in g.plots] == [("US DS", "2215")]
+    plot(game, "nato", {"support": "US DS", "concentration": 2, "target": "2214", "pattern": "loose"})
+    g = open_game(game)
+    assert [(p.concentration, p.pattern) for p in g.plots] == [(2, "loose")]      # replaced whole
+    undo(game)
+    assert [p.concentration for p in open_game(game).plots] == [1]
+
+
+def test_7_11_7_31_fire_for_effect_on_the_impact_hex_in_the_indirect_fire_phase(game):
+    sys_ = system_for(game)
+    plot(game, "nato", {"support": "US DS", "concentration": 1, "target": "2215", "pattern": "tight"})
+    while open_game(game).phase == "fire_move":
+        perform(game, "pass", {}, sys_)
+    perform(game, "next_phase", {}, sys_, typed=dice(1, 6, 1))     # on to Indirect Fire: FFE 1, no scatter
+    g = open_game(game)
+    assert g.phase == "indirect_fire"
+    log = "\n".join(journal(game)[-1].log)
+    assert "US DS #1: fire for effect on 2215 (10H tight; MW4 7.11)" in log
+    assert "Recon 1 buttons up against 10H tight: S2 (MW4 7.31)" in log
+    assert g.units["Recon 1"].suppression == 2
+    stored, replayed = replay(game, lambda _g: system_for(game), load_scenario)
+    assert stored == replayed
+
+
+def test_7_17_no_effect_and_scatter(game):
+    sys_ = system_for(game)
+    plot(game, "nato", {"support": "US DS", "concentration": 1, "target": "2215"},
+         {"support": "US DS", "concentration": 2, "target": "2215"})
+    while open_game(game).phase == "fire_move":
+        perform(game, "pass", {}, sys_)
+    # #1: no effect (6); #2: effect (1), scatters (1) in direction roll 3 (the sample diagram)
+    perform(game, "next_phase", {}, sys_, typed=dice(6, 1, 1, 3))
+    log = "\n".join(journal(game)[-1].log)
+    assert "US DS #1: no fire for effect (6; MW4 7.11)" in log
+    assert "US DS #2: fire for effect, scatters to" in log and "MW4 7.17" in log

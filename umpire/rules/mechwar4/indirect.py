@@ -1,0 +1,99 @@
+"""MechWar 4 indirect fire from off-board artillery (MW4 7.0-7.6, 14.0), on sample charts
+(artillery.toml): what a plot may not do, and the missions' resolution in the Indirect Fire
+phase -- fire for effect (7.11), scatter (7.17), the impact zone (7.21) and every unit in it
+attacked on its own (6.82):
+* hard and protected targets button up (7.31, the defender's usual choice; taking the fire
+  unbuttoned, 7.32, is not offered yet): suppressed S1, or S2 from a tight pattern on a 1d6 at
+  or under the H concentration;
+* soft targets on the Anti-Personnel CRT with the concentration as the attack superiority
+  (7.6), -2 in woods and towns (7.18);
+* a loose pattern strikes the impact hex and the six around it at half strength, rounded up
+  (7.21); rockets fire loose only (7.21).
+"""
+
+from __future__ import annotations
+
+from ...core.changes import Change
+from ...core.game import Game
+from ...core.hexgrid import DIRECTIONS
+from ...core.los import Eye
+from .worksheet import FireSheet, _read_table, resolve
+
+
+def plot_problem(game: Game, sight, side: str, support, target, pattern: str, turn: int) -> str | None:
+    """Why this fire mission may not be plotted (MW4 7.21, 14.13), or None."""
+    if pattern not in ("tight", "loose"):
+        return f"pattern {pattern!r}: tight or loose (MW4 6.81)"
+    if support.kind == "rocket" and pattern != "loose":
+        return "rockets fire a loose pattern only (MW4 7.21)"
+    if turn < support.from_turn:
+        return f"{support.id} is available from turn {support.from_turn}"
+    if not spotted(game, sight, side, target):
+        return "no unit of the side sees that hex: off-board artillery fires only at spotted hexes (MW4 14.13)"
+    return None
+
+
+def spotted(game: Game, sight, side: str, h) -> bool:
+    """A hex is spotted when a unit of the side has a clear line of sight to it (7.13)."""
+    return any(u.on_map and not u.carried_by and u.side == side and sight.line_of_sight(Eye(u.hex), Eye(h)).clear
+               for u in game.units.values())
+
+
+def resolve_plots(game: Game, dice) -> list[Change]:
+    """This turn's missions, side by side: fire for effect, scatter, impact (7.11, 7.17, 7.21)."""
+    out: list[Change] = []
+    supports = {a.id: a for a in game.artillery}
+    n = game.map.number
+    for plot in sorted((p for p in game.plots if p.turn == game.turn), key=lambda p: (p.side, p.support,
+                                                                                       p.concentration)):
+        a = supports.get(plot.support)
+        if a is None:
+            continue
+        chart = game.rules.tables["artillery"].section("entry")[a.kind]
+        name = f"{a.id} #{plot.concentration}"
+        ffe = dice.roll(f"fire for effect {name} (on 1-{chart['ffe_on']})", 1, 6).total
+        if ffe > chart["ffe_on"]:
+            out.append(Change("note", name, {}, (f"{name}: no fire for effect ({ffe}; MW4 7.11)",)))
+            continue
+        impact = plot.target
+        drift = dice.roll(f"scatter {name} (scatters on 1-{chart['scatter_on']})", 1, 6).total
+        if drift <= chart["scatter_on"]:
+            way = dice.roll(f"scatter direction {name}", 1, 6).total
+            moved = impact + DIRECTIONS[chart["directions"][way - 1]]
+            impact = moved if game.map.contains(moved) else impact
+            line = f"{name}: fire for effect, scatters to {n(impact)} (direction roll {way}; MW4 7.17)"
+        else:
+            line = f"{name}: fire for effect on {n(impact)} ({a.strength}H {plot.pattern}; MW4 7.11)"
+        out.append(Change("note", name, {}, (line,)))
+        out.extend(_impact(game, a.strength, plot.pattern, impact, name, dice))
+    return out
+
+
+def _impact(game: Game, strength: int, pattern: str, impact, name: str, dice) -> list[Change]:
+    """Every unit in the impact zone, each attacked on its own (6.82, 7.21)."""
+    zone = [impact] + (game.map.on_map_neighbours(impact) if pattern == "loose" else [])
+    h = -(-strength // 2) if pattern == "loose" else strength       # half, rounded up (7.21)
+    out: list[Change] = []
+    for hx in zone:
+        for u in sorted((v for v in game.units.values() if v.on_map and v.hex == hx and not v.carried_by),
+                        key=lambda v: v.id):
+            target = game.unit_type(u)["target"]
+            if target in ("hard", "protected"):
+                if pattern == "tight":
+                    r = dice.roll(f"{name} on {u.id}: buttoned up, S2 on 1-{h}", 1, 6).total
+                    result = "S2" if r <= h else "S1"
+                else:
+                    result = "S1"
+                out.append(Change("attack", u.id, {"result": result},
+                                  (f"  {u.id} buttons up against {h}H {pattern}: {result} (MW4 7.31)",)))
+            elif target == "soft":
+                sheet = FireSheet(name, u.id, True)
+                cover = game.rules.terrain_types[game.map.terrain[hx]]["cover"]
+                mod = -2 if cover < 0 else 0                                  # woods and towns (7.18)
+                _read_table(game, sheet, "anti_personnel", h, mod)
+                r = dice.roll(f"{name} on {u.id} ({h}H on the Anti-Personnel CRT)", 1, 6).total
+                result = resolve(sheet, r)
+                out.append(Change("attack", u.id, {"result": result},
+                                  (f"  {u.id}: {h}H {pattern} on the Anti-Personnel CRT"
+                                   + (", -2 woods/town (7.18)" if mod else "") + f", die {r}: {result} (MW4 7.6)",)))
+    return out

@@ -84,3 +84,35 @@ def test_7_17_no_effect_and_scatter(game):
     log = "\n".join(journal(game)[-1].log)
     assert "US DS #1: no fire for effect (6; MW4 7.11)" in log
     assert "US DS #2: fire for effect, scatters to" in log and "MW4 7.17" in log
+
+
+def test_each_side_learns_only_its_own_of_an_impact(game, qapp, tmp_path):
+    """Issue 6 (4): NATO's own impact marker where it sees it; the Soviets a 'shelled' marker in
+    Recon 1's hex with the weight -- neither sees the other's, checked on the side pictures."""
+    from umpire.core.knowledge import build_view
+    from umpire.gui.mapscene import render_view
+    sys_ = system_for(game)
+    before = {}
+    for side in ("nato", "warpac"):
+        g = open_game(game)
+        render_view(build_view(g, side), g.rules, str(tmp_path / f"{side}-0.png"), 10)
+        before[side] = (tmp_path / f"{side}-0.png").read_bytes()
+    plot(game, "nato", {"support": "US DS", "concentration": 1, "target": "2215", "pattern": "tight"})
+    while open_game(game).phase == "fire_move":
+        perform(game, "pass", {}, sys_)
+    perform(game, "next_phase", {}, sys_, typed=dice(1, 6, 6))
+    g = open_game(game)
+    nato = [o for o in build_view(g, "nato").map.overlays if o.kind == "impact"]
+    warpac = [o for o in build_view(g, "warpac").map.overlays if o.kind == "impact"]
+    assert [(g.map.number(o.hex), o.detail) for o in nato] == [("2215", "our tight 10H, turn 1")]
+    assert [(g.map.number(o.hex), o.detail) for o in warpac] == [("2215", "shelled, 10H, turn 1")]
+    assert all(o.side == "nato" for o in nato) and all(o.side == "warpac" for o in warpac)
+    # the pictures: each side's changed with its own marker; dropping the enemy's changes nothing
+    import sqlite3
+    for side in ("nato", "warpac"):
+        render_view(build_view(open_game(game), side), g.rules, str(tmp_path / f"{side}-1.png"), 10)
+    with sqlite3.connect(game) as conn:
+        conn.execute("DELETE FROM overlay WHERE kind = 'impact' AND side_id = 'warpac'")
+    render_view(build_view(open_game(game), "nato"), g.rules, str(tmp_path / "nato-2.png"), 10)
+    assert (tmp_path / "nato-2.png").read_bytes() == (tmp_path / "nato-1.png").read_bytes()
+    assert (tmp_path / "warpac-1.png").read_bytes() != before["warpac"]

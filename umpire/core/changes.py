@@ -19,13 +19,15 @@ from .store import models as m
 if TYPE_CHECKING:                        # the engine imports the actions that import this module
     from .engine import Context
 
-WHAT = ("unit", "company", "battalion", "attack", "note")
+WHAT = ("unit", "company", "battalion", "attack", "note", "overlay")
 
 
 @dataclass(frozen=True)
 class Change:
     what: str                          # unit | company | battalion | attack (a result dealt to a
-                                       # unit: {"result": "S1"}) | note (journal lines only)
+                                       # unit: {"result": "S1"}) | note (journal lines only) |
+                                       # overlay (key: its kind; values: q, r, side, secret,
+                                       # detail to add one, or {"clear": True} to lift them all)
     key: str                           # its id
     values: dict[str, Any]             # unit: UnitRow columns; company: CompanyStateRow columns;
                                        # battalion: BattalionStateRow columns
@@ -57,6 +59,8 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             ctx.game.company_morale[c.key] = (row.losses, row.panic_rise)
             ctx.game.company_formation[c.key] = CompanyFormation(row.formation_penalty, row.grace_until,
                                                                  row.losses_checked)
+        elif c.values and c.what == "overlay":
+            _overlay(ctx, c.key, c.values)
         elif c.values and c.what == "attack":
             from .fire import _apply      # fire imports this module
             if ctx.game.units[c.key].status != "on_map":
@@ -74,3 +78,19 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             old = ctx.game.battalion_morale.get(c.key, BattalionMorale())
             ctx.game.battalion_morale[c.key] = dataclasses.replace(old, **c.values)
         ctx.log.extend(indent + x for x in c.lines)
+
+
+def _overlay(ctx: "Context", kind: str, values: dict[str, Any]) -> None:
+    """Put an overlay on the map (journaled), or lift every overlay of that kind."""
+    from .hexgrid import Hex
+    from .terrain import Overlay
+    game = ctx.game
+    if values.get("clear"):
+        for row in ctx.session.execute(select(m.OverlayRow).where(m.OverlayRow.kind == kind)).scalars():
+            ctx.rec.delete(row)
+        game.map.overlays[:] = [o for o in game.map.overlays if o.kind != kind]
+        return
+    ctx.rec.insert(m.OverlayRow(q=values["q"], r=values["r"], kind=kind, side_id=values.get("side"),
+                                secret=bool(values.get("secret")), detail=values.get("detail")))
+    game.map.overlays.append(Overlay(Hex(values["q"], values["r"]), kind, values.get("side"),
+                                     bool(values.get("secret")), values.get("detail")))

@@ -129,7 +129,7 @@ class OverlayItem(QGraphicsItem):
         self._s = layout.size
         w, h = layout.bounds(view.map.grid)
         self._rect = QRectF(0, 0, w, h)
-        self.setZValue(5)
+        self.setZValue(12)          # above the counters (10): its marker sits at the hex's foot
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -141,7 +141,8 @@ class OverlayItem(QGraphicsItem):
         font.setBold(True)
         p.setFont(font)
         for x, y, spec, o in self._marks:
-            r = QRectF(x - s * 0.45, y + s * 0.3, s * 0.9, s * 0.34)
+            # at the foot of the hex, above any counter: a marker under a stack must still show
+            r = QRectF(x - s * 0.42, y + s * 0.52, s * 0.84, s * 0.3)
             p.setBrush(QColor(255, 255, 255, 220))
             pen = QPen(QColor(spec["colour"]), s * 0.06)
             if o.secret:

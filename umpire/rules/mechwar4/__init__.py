@@ -78,7 +78,9 @@ class RuleSystem:
         else:
             ground = (hash(frozenset(game_map.terrain.items())), hash(frozenset(game_map.elevation.items())),
                       hash(frozenset((side, tuple(sorted(kinds))) for side, kinds in game_map.hexsides.items())))
-        key = (game_map.grid, night, ground, tuple(sorted((o.hex, o.kind) for o in game_map.overlays)))
+        # only overlays that block sight matter here (smoke); impacts, wrecks and mines do not
+        blocking = tuple(sorted(o.hex for o in game_map.overlays if self.ruleset.overlays[o.kind]["blocks_los"]))
+        key = (game_map.grid, night, ground, blocking)
         if self._sight is None or self._sight[0] != key:
             self._sight = (key, Mw4Map(game_map, self.ruleset, night))
         return self._sight[1]
@@ -194,7 +196,7 @@ class RuleSystem:
         4.1 C).  Indirect Fire: broken battalions'
         HQs try to rally (19.824)."""
         if key == "indirect_fire":      # rallies, then the artillery in the phase's last step (14.14)
-            return morale.battalion_rallies(game, dice) + resolve_plots(game, dice)
+            return morale.battalion_rallies(game, dice) + resolve_plots(game, dice, self.sight(game.map, game.night))
         if key != "panic_removal":
             return []
         out: list[Change] = formation_checks(game)      # 4.1: the formations as the movement left them

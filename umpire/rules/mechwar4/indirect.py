@@ -39,9 +39,12 @@ def spotted(game: Game, sight, side: str, h) -> bool:
                for u in game.units.values())
 
 
-def resolve_plots(game: Game, dice) -> list[Change]:
-    """This turn's missions, side by side: fire for effect, scatter, impact (7.11, 7.17, 7.21)."""
-    out: list[Change] = []
+def resolve_plots(game: Game, dice, sight=None) -> list[Change]:
+    """This turn's missions, side by side: fire for effect, scatter, impact (7.11, 7.17, 7.21).
+    Last turn's impact markers come off first (7.14); each new impact is marked for the
+    firing side where one of its units sees it, and for a side whose units it struck, in
+    their hexes, with its weight -- never the other side's guns or aim (issue 6, 4)."""
+    out: list[Change] = [Change("overlay", "impact", {"clear": True})]
     supports = {a.id: a for a in game.artillery}
     n = game.map.number
     for plot in sorted((p for p in game.plots if p.turn == game.turn), key=lambda p: (p.side, p.support,
@@ -66,6 +69,22 @@ def resolve_plots(game: Game, dice) -> list[Change]:
             line = f"{name}: fire for effect on {n(impact)} ({a.strength}H {plot.pattern}; MW4 7.11)"
         out.append(Change("note", name, {}, (line,)))
         out.extend(_impact(game, a.strength, plot.pattern, impact, name, dice))
+        out.extend(_markers(game, sight, a, plot, impact))
+    return out
+
+
+def _markers(game: Game, sight, a, plot, impact) -> list[Change]:
+    zone = [impact] + (game.map.on_map_neighbours(impact) if plot.pattern == "loose" else [])
+    h = -(-a.strength // 2) if plot.pattern == "loose" else a.strength
+    out = []
+    if sight is None or spotted(game, sight, a.side, impact):
+        out.append(Change("overlay", "impact", {"q": impact.q, "r": impact.r, "side": a.side, "secret": True,
+                                                "detail": f"our {plot.pattern} {a.strength}H, turn {game.turn}"}))
+    for hx in zone:
+        struck = {u.side for u in game.units.values() if u.on_map and u.hex == hx and u.side != a.side}
+        for side in sorted(struck):
+            out.append(Change("overlay", "impact", {"q": hx.q, "r": hx.r, "side": side, "secret": True,
+                                                    "detail": f"shelled, {h}H, turn {game.turn}"}))
     return out
 
 

@@ -116,3 +116,26 @@ def test_each_side_learns_only_its_own_of_an_impact(game, qapp, tmp_path):
     render_view(build_view(open_game(game), "nato"), g.rules, str(tmp_path / "nato-2.png"), 10)
     assert (tmp_path / "nato-2.png").read_bytes() == (tmp_path / "nato-1.png").read_bytes()
     assert (tmp_path / "warpac-1.png").read_bytes() != before["warpac"]
+
+
+def test_18_0_smoke_fills_its_hex_for_everyone_until_the_next_indirect_fire_phase(game):
+    sys_ = system_for(game)
+    with pytest.raises(UmpireError, match="MW4 7.21"):
+        plot(game, "warpac", {"support": "Sov MRL", "concentration": 1, "target": "2215", "pattern": "smoke"},
+             turn=2)
+    plot(game, "nato", {"support": "US DS", "concentration": 1, "target": "2215", "pattern": "smoke"})
+    while open_game(game).phase == "fire_move":
+        perform(game, "pass", {}, sys_)
+    perform(game, "next_phase", {}, sys_, typed=dice(1, 6))
+    g = open_game(game)
+    from umpire.core.knowledge import build_view
+    for side in ("nato", "warpac"):
+        assert [g.map.number(o.hex) for o in build_view(g, side).map.overlays if o.kind == "smoke"] == ["2215"]
+    assert g.units["Recon 1"].suppression == 0                          # smoke strikes nobody
+    sheet = sys_.fire_sheet(g, "A3", "Recon 1")
+    assert sheet.legal and ("terrain", "-2 for smoke in its hex (the best one only)", "MW4 18.12, 10.25") in sheet.lines
+    perform(game, "end_turn", {}, sys_)
+    while open_game(game).phase != "indirect_fire":
+        g = open_game(game)
+        perform(game, "pass" if g.active_side else "next_phase", {}, sys_)
+    assert not [o for o in open_game(game).map.overlays if o.kind == "smoke"]     # lifted (18.21)

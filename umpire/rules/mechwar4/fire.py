@@ -203,6 +203,8 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
             die_mod += firer_mod
             add(("firer's losses", f"{firer_mod:+d} against a soft target", "MW4 6.7"))
     options = overrun_terrain(game, t) if overrun else covering_terrain(game, sight, f, t, h_class)
+    if not overrun and not h_class and any(o.kind == "smoke" and o.hex == t.hex for o in game.map.overlays):
+        options.append((-2, "smoke in its hex", "MW4 18.12"))          # not with terrain: the best only
     if overrun and not options:
         add(("terrain", "ignored in an overrun", "MW4 12.1"))
     elif options and target == "soft" and t.moved and not overrun:

@@ -8,7 +8,9 @@ attacked on its own (6.82):
 * soft targets on the Anti-Personnel CRT with the concentration as the attack superiority
   (7.6), -2 in woods and towns (7.18);
 * a loose pattern strikes the impact hex and the six around it at half strength, rounded up
-  (7.21); rockets fire loose only (7.21).
+  (7.21); rockets fire loose only (7.21);
+* smoke lands like a tight pattern and fills its hex until the next Indirect Fire phase: it
+  blocks sight like woods (18.11; the LOS module) and is -2 to R, G and M fire into it (18.12).
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from .worksheet import FireSheet, _read_table, resolve
 
 def plot_problem(game: Game, sight, side: str, support, target, pattern: str, turn: int) -> str | None:
     """Why this fire mission may not be plotted (MW4 7.21, 14.13), or None."""
-    if pattern not in ("tight", "loose"):
-        return f"pattern {pattern!r}: tight or loose (MW4 6.81)"
+    if pattern not in ("tight", "loose", "smoke"):
+        return f"pattern {pattern!r}: tight, loose or smoke (MW4 6.81, 18.0)"
     if support.kind == "rocket" and pattern != "loose":
         return "rockets fire a loose pattern only (MW4 7.21)"
     if turn < support.from_turn:
@@ -44,7 +46,8 @@ def resolve_plots(game: Game, dice, sight=None) -> list[Change]:
     Last turn's impact markers come off first (7.14); each new impact is marked for the
     firing side where one of its units sees it, and for a side whose units it struck, in
     their hexes, with its weight -- never the other side's guns or aim (issue 6, 4)."""
-    out: list[Change] = [Change("overlay", "impact", {"clear": True})]
+    # last turn's impacts and smoke lift as this phase begins (7.14, 18.0, 18.21)
+    out: list[Change] = [Change("overlay", "impact", {"clear": True}), Change("overlay", "smoke", {"clear": True})]
     supports = {a.id: a for a in game.artillery}
     n = game.map.number
     for plot in sorted((p for p in game.plots if p.turn == game.turn), key=lambda p: (p.side, p.support,
@@ -68,6 +71,11 @@ def resolve_plots(game: Game, dice, sight=None) -> list[Change]:
         else:
             line = f"{name}: fire for effect on {n(impact)} ({a.strength}H {plot.pattern}; MW4 7.11)"
         out.append(Change("note", name, {}, (line,)))
+        if plot.pattern == "smoke":           # a smoke hex, seen by everyone, until the next phase (18.0)
+            out.append(Change("overlay", "smoke", {"q": impact.q, "r": impact.r, "secret": False,
+                                                   "detail": f"turn {game.turn}"},
+                              (f"  smoke in {n(impact)} until the next Indirect Fire phase (MW4 18.0, 18.21)",)))
+            continue
         out.extend(_impact(game, a.strength, plot.pattern, impact, name, dice))
         out.extend(_markers(game, sight, a, plot, impact))
     return out

@@ -99,3 +99,22 @@ def test_orders_can_be_undone(game, tmp_path):
     give(game, orders_file(tmp_path, 'side = "nato"\nturn = 1\n[commands]\n"A/2-32" = "overwatch"\n'))
     undo(game)
     assert state_digest(game) == before and open_game(game).commands == {}
+
+
+def test_fire_plots_arrive_in_the_orders_file_and_are_checked_with_it(game, tmp_path):
+    """Issue 6 (6): [[fire]] in an orders file, the same checks as `plot`, all or nothing."""
+    perform(game, "move", {"unit": "Recon 1", "path": [f"22{r:02d}" for r in range(24, 14, -1)]}, system_for(game))
+    good = orders_file(tmp_path, 'side = "nato"\nturn = 1\n[commands]\n"A/2-32" = "overwatch"\n'
+                                 '[[fire]]\nsupport = "US DS"\nconcentration = 1\ntarget = "2215"\npattern = "tight"\n')
+    res = give(game, good)
+    g = open_game(game)
+    assert "1 fire mission" in res.summary and [(p.support, g.map.number(p.target)) for p in g.plots] == \
+        [("US DS", "2215")]
+    bad = orders_file(tmp_path, 'side = "nato"\nturn = 1\n[commands]\n"A/2-32" = "bound"\n'
+                                '[[fire]]\nsupport = "US DS"\nconcentration = 3\ntarget = "2215"\n', "bad.toml")
+    with pytest.raises(UmpireError, match="concentrations 1 to 2"):
+        give(game, bad)
+    g = open_game(game)
+    assert g.commands[(1, "A/2-32")][0] == "overwatch" and len(g.plots) == 1      # nothing of it applied
+    assert "[[fire]]" in str(pytest.raises(UmpireError, orders_file, tmp_path, 'side = "nato"\nturn = 1\nfire = 3\n',
+                                           "odd.toml").value)

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from .engine import Context, action
 from .errors import UmpireError
 from .los import Eye
+from .plots import check_plots, write_plots
 from .store import models as m
 
 
@@ -58,8 +59,14 @@ def _orders(ctx: Context) -> tuple[str, Any]:
     for cid, code in p.get("commands", {}).items():
         if code == "ambush" and cid not in ambush and not any(cid in x for x in problems):
             problems.append(f"{cid}: the Ambush command needs an ambush hex (MW4 6.9131)")
+    fire: list = []
+    if p.get("missions") is not None:             # the orders file's fire plots (MW4 7.0, 14.0)
+        fire, more = check_plots(ctx, side, turn, p["missions"])
+        problems += more
     if problems:
         raise UmpireError("orders refused, nothing applied: " + "; ".join(problems))
+    if p.get("missions") is not None:
+        write_plots(ctx, side, turn, fire)
     existing = {(r.turn, r.company_id): r for r in ctx.session.execute(
         select(m.CommandRow).where(m.CommandRow.turn == turn)).scalars()}
     for cid, code in p.get("commands", {}).items():
@@ -71,4 +78,5 @@ def _orders(ctx: Context) -> tuple[str, Any]:
         else:
             ctx.rec.set(row, **values)
         ctx.log.append(f"{cid}: {codes[code]['label']}" + (f" on {game.map.number(h)}" if h else ""))
-    return f"{game.side(side).name} gives orders for turn {turn} ({len(p.get('commands', {}))} companies)", None
+    plots = f", {len(fire)} fire mission{'s' if len(fire) != 1 else ''}" if p.get("missions") is not None else ""
+    return f"{game.side(side).name} gives orders for turn {turn} ({len(p.get('commands', {}))} companies{plots})", None

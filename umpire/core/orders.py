@@ -12,6 +12,12 @@ Format (TOML), one file per side and turn:
     [ambush]                  # MW4 6.913: turn 1 only, a hex in the company's sight
     "B/2-32" = "1414"
 
+    [[fire]]                  # off-board fire plots (MW4 7.0, 14.0); none: the plots stay as they were
+    support = "US DS"         # an [[artillery]] id of the scenario
+    concentration = 1
+    target = "2215"
+    pattern = "tight"         # tight | loose | smoke
+
 The file is read and checked completely before anything is applied: a malformed file, or one
 that orders another side's companies, is refused with every reason and changes nothing.
 """
@@ -31,9 +37,13 @@ class OrdersFile:
     turn: int
     commands: dict[str, str] = field(default_factory=dict)
     ambush: dict[str, str] = field(default_factory=dict)
+    fire: list[dict] | None = None
 
     def params(self) -> dict:
-        return {"side": self.side, "turn": self.turn, "commands": dict(self.commands), "ambush": dict(self.ambush)}
+        out = {"side": self.side, "turn": self.turn, "commands": dict(self.commands), "ambush": dict(self.ambush)}
+        if self.fire is not None:
+            out["missions"] = [dict(x) for x in self.fire]
+        return out
 
 
 def read_orders(path: str | Path) -> OrdersFile:
@@ -45,9 +55,12 @@ def read_orders(path: str | Path) -> OrdersFile:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise UmpireError(f"not a valid orders file: {e}", file=str(path)) from None
     problems = []
-    extra = set(data) - {"side", "turn", "commands", "ambush"}
+    extra = set(data) - {"side", "turn", "commands", "ambush", "fire"}
     if extra:
-        problems.append(f"unknown key(s) {', '.join(sorted(extra))} (use side, turn, [commands], [ambush])")
+        problems.append(f"unknown key(s) {', '.join(sorted(extra))} (use side, turn, [commands], [ambush], [[fire]])")
+    fire = data.get("fire")
+    if fire is not None and (not isinstance(fire, list) or not all(isinstance(x, dict) for x in fire)):
+        problems.append("[[fire]] entries each give support, concentration, target and pattern")
     side, turn = data.get("side"), data.get("turn")
     if not isinstance(side, str):
         problems.append("side must name your side, e.g. side = \"nato\"")
@@ -59,4 +72,5 @@ def read_orders(path: str | Path) -> OrdersFile:
             problems.append(f"[{key}] must map company ids to text")
     if problems:
         raise UmpireError("; ".join(problems), file=str(path))
-    return OrdersFile(side, turn, dict(data.get("commands", {})), dict(data.get("ambush", {})))
+    return OrdersFile(side, turn, dict(data.get("commands", {})), dict(data.get("ambush", {})),
+                      None if fire is None else [dict(x) for x in fire])

@@ -18,7 +18,7 @@ from .store import models as m
 @action("plot")
 def _plot(ctx: Context) -> tuple[str, Any]:
     """params: side, turn, missions -- [{"support", "concentration" (1..n), "target" (hex),
-    "pattern" (tight | loose)}].  The side's plots for that turn are replaced by these."""
+    "pattern" (tight | loose | smoke)}].  The side's plots for that turn are replaced by these."""
     game, p = ctx.game, ctx.params
     side, turn = p.get("side"), p.get("turn", game.turn)
     if side not in game.side_ids():
@@ -26,17 +26,33 @@ def _plot(ctx: Context) -> tuple[str, Any]:
     problems: list[str] = []
     if not isinstance(turn, int) or turn < game.turn:
         problems.append(f"plots are for turn {turn}, but the game is at turn {game.turn}")
+    kept, more = check_plots(ctx, side, turn, p.get("missions") or [])
+    problems += more
+    if problems:
+        raise UmpireError("plots refused, nothing kept: " + "; ".join(problems))
+    write_plots(ctx, side, turn, kept)
+    return f"{game.side(side).name} plots {len(kept)} fire mission{'s' if len(kept) != 1 else ''} " \
+           f"for turn {turn}", None
+
+
+def check_plots(ctx: Context, side: str, turn, missions: list) -> tuple[list, list[str]]:
+    """The missions that may stand, and every reason against the others (nothing written)."""
+    game = ctx.game
+    problems: list[str] = []
     supports = {a.id: a for a in game.artillery}
     seen: set[tuple[str, int]] = set()
     kept = []
-    for i, mission in enumerate(p.get("missions") or [], start=1):
+    for i, mission in enumerate(missions, start=1):
         where = f"mission {i}"
+        if not isinstance(mission, dict):
+            problems.append(f"{where}: support, concentration, target and pattern expected")
+            continue
         a = supports.get(mission.get("support"))
         if a is None or a.side != side:
             problems.append(f"{where}: {mission.get('support')!r} is not an off-board support of {game.side(side).name}")
             continue
         n = mission.get("concentration", 1)
-        if not isinstance(n, int) or not 1 <= n <= a.concentrations:
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= a.concentrations:
             problems.append(f"{where}: {a.id} has concentrations 1 to {a.concentrations}, not {n!r}")
             continue
         if (a.id, n) in seen:
@@ -59,8 +75,12 @@ def _plot(ctx: Context) -> tuple[str, Any]:
             problems.append(f"{where} ({a.id} at {game.map.number(target)}): {why}")
             continue
         kept.append((a, n, target, pattern))
-    if problems:
-        raise UmpireError("plots refused, nothing kept: " + "; ".join(problems))
+    return kept, problems
+
+
+def write_plots(ctx: Context, side: str, turn: int, kept: list) -> None:
+    """Replace the side's plots for the turn by these (journaled)."""
+    game = ctx.game
     for row in ctx.session.execute(select(m.PlotRow).where(m.PlotRow.turn == turn,
                                                            m.PlotRow.side_id == side)).scalars():
         ctx.rec.delete(row)
@@ -69,5 +89,3 @@ def _plot(ctx: Context) -> tuple[str, Any]:
         ctx.rec.insert(m.PlotRow(turn=turn, side_id=side, support_id=a.id, concentration=n,
                                  target_q=target.q, target_r=target.r, pattern=pattern))
         ctx.log.append(f"{a.id} #{n}: {pattern} at {game.map.number(target)}")
-    return f"{game.side(side).name} plots {len(kept)} fire mission{'s' if len(kept) != 1 else ''} " \
-           f"for turn {turn}", None

@@ -37,7 +37,7 @@ def test_14_13_7_21_plots_are_checked_whole(game):
              {"support": "Sov Regt Arty", "concentration": 1, "target": "0101"})
     text = str(e.value)
     assert "rockets fire a loose pattern only (MW4 7.21)" in text
-    assert "'US DS' is not an off-board support of Soviet" in text
+    assert "'US DS' is neither an off-board support nor an on-map indirect-fire unit of Soviet" in text
     assert "spotted hexes (MW4 14.13)" in text and "nothing kept" in text
     assert open_game(game).plots == []
     with pytest.raises(UmpireError, match="plotted twice"):
@@ -139,3 +139,55 @@ def test_18_0_smoke_fills_its_hex_for_everyone_until_the_next_indirect_fire_phas
         g = open_game(game)
         perform(game, "pass" if g.active_side else "next_phase", {}, sys_)
     assert not [o for o in open_game(game).map.overlays if o.kind == "smoke"]     # lifted (18.21)
+
+
+def move_mortars_up(game):
+    import sqlite3
+    g = open_game(game)
+    h = g.map.grid.parse("2210")
+    with sqlite3.connect(game) as conn:
+        conn.execute("UPDATE unit SET q = ?, r = ? WHERE id = '2-32 Mortars'", (h.q, h.r))
+
+
+def test_7_13_on_map_mortars_plot_within_range_with_a_spotter(game):
+    move_mortars_up(game)
+    res = plot(game, "nato", {"support": "2-32 Mortars", "target": "2215", "pattern": "tight"})
+    assert "1 fire mission" in res.summary                        # A3 spots 2215 for it (5.4)
+    with pytest.raises(UmpireError) as e:
+        plot(game, "nato", {"support": "TOW 1", "target": "2215"},
+             {"support": "2-32 Mortars", "target": "2210", "pattern": "tight"})
+    text = str(e.value)
+    assert "'TOW 1' is neither an off-board support nor an on-map indirect-fire unit" in text     # not H class
+    g = open_game(game)
+    if (g.unit_type(g.units["2-32 Mortars"]).get("min_range") or 0) > 0:
+        assert "MW4 7.13" in text                                # its own hex: under its minimum range
+
+
+def test_7_15_7_16_on_map_fire_cancelled_when_fired_at_and_weaker_for_losses(game):
+    import sqlite3
+    sys_ = system_for(game)
+    move_mortars_up(game)
+    plot(game, "nato", {"support": "2-32 Mortars", "target": "2215", "pattern": "tight"})
+    with sqlite3.connect(game) as conn:
+        conn.execute("UPDATE unit SET fired_on = 1 WHERE id = '2-32 Mortars'")
+    while open_game(game).phase == "fire_move":
+        perform(game, "pass", {}, sys_)
+    perform(game, "next_phase", {}, sys_)
+    log = "\n".join(journal(game)[-1].log)
+    assert "2-32 Mortars: its plotted fire is cancelled, it was fired at this turn (MW4 7.15)" in log
+    assert not any(r["purpose"].startswith("fire for effect 2-32") for r in journal(game)[-1].rolls)
+
+
+def test_7_15_a_fresh_mortar_fires_for_effect_with_its_h_strength(game):
+    import sqlite3
+    sys_ = system_for(game)
+    move_mortars_up(game)
+    with sqlite3.connect(game) as conn:
+        conn.execute("UPDATE unit SET steps_lost = 1 WHERE id = '2-32 Mortars'")
+    plot(game, "nato", {"support": "2-32 Mortars", "target": "2215", "pattern": "tight"})
+    while open_game(game).phase == "fire_move":
+        perform(game, "pass", {}, sys_)
+    perform(game, "next_phase", {}, sys_, typed=dice(1, 6, 6))
+    g = open_game(game)
+    h = g.unit_type(g.units["2-32 Mortars"])["attack"] - 1                        # 7.16
+    assert f"2-32 Mortars: fire for effect on 2215 ({h}H tight; MW4 7.11)" in "\n".join(journal(game)[-1].log)

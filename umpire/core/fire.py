@@ -89,6 +89,8 @@ def _fire(ctx: Context) -> tuple[str, Any]:
         result = _resolve(ctx, sheet, die)
         ctx.log.extend(sheet.text(f"{target} ({label})"))
         _set_unit(ctx, rows[f.id], fired=True)
+        if not t.fired_on:
+            _set_unit(ctx, rows[target], fired_on=True)        # direct fire at it this turn (MW4 7.15)
         # exposed passengers take the same die on sheets of their own (MW4 9.2, 9.52-9.55),
         # priced before the shot can leave them on the ground
         riding = [(rid, system.rider_sheet(game, sheet, rid)) for rid in _riders_outside(ctx, target)]

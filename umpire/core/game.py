@@ -48,6 +48,7 @@ class UnitState:
     g_spent: bool = False               # MW4 6.84: its missiles are spent
     ammo_level: int = 3                 # MW4 6.87 (MW2): 3 full, lower as it depletes, 0 out
     defilade: int | None = None         # MW4 10.5: a marker facing DIRECTIONS[i]; ALL_ROUND for infantry
+    fired_on: bool = False              # MW4 7.15: fired at this turn
 
     @property
     def on_map(self) -> bool:

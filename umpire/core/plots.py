@@ -47,9 +47,10 @@ def check_plots(ctx: Context, side: str, turn, missions: list) -> tuple[list, li
         if not isinstance(mission, dict):
             problems.append(f"{where}: support, concentration, target and pattern expected")
             continue
-        a = supports.get(mission.get("support"))
+        a = supports.get(mission.get("support")) or _on_map_gun(ctx, mission.get("support"), side)
         if a is None or a.side != side:
-            problems.append(f"{where}: {mission.get('support')!r} is not an off-board support of {game.side(side).name}")
+            problems.append(f"{where}: {mission.get('support')!r} is neither an off-board support nor an on-map "
+                            f"indirect-fire unit of {game.side(side).name}")
             continue
         n = mission.get("concentration", 1)
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= a.concentrations:
@@ -76,6 +77,13 @@ def check_plots(ctx: Context, side: str, turn, missions: list) -> tuple[list, li
             continue
         kept.append((a, n, target, pattern))
     return kept, problems
+
+
+def _on_map_gun(ctx: Context, uid, side: str):
+    """An on-map unit the rule system lets fire indirect, as a support of one concentration."""
+    if not hasattr(ctx.system, "indirect_support") or uid not in ctx.game.units:
+        return None
+    return ctx.system.indirect_support(ctx.game, uid)
 
 
 def write_plots(ctx: Context, side: str, turn: int, kept: list) -> None:

@@ -72,6 +72,8 @@ def _split_fire(ctx: Context) -> tuple[str, Any]:
             break
         die = ctx.dice.roll(f"split fire {uid} ({element}) at {shot['target']}", 1, 6).total
         result = _resolve(ctx, sheet, die)
+        if not game.units[shot["target"]].fired_on:
+            _set_unit(ctx, rows[shot["target"]], fired_on=True)     # MW4 7.15
         ctx.log.extend(sheet.text(f"{shot['target']} ({label})"))
         _apply(ctx, rows, shot["target"], result)
         outcomes.append(f"{element} at {label}: {result}")

@@ -222,7 +222,7 @@ def _new_turn(ctx: Context) -> str | None:
             fatigue -= 1          # a movement phase without spending MP rests one level (8.164)
             ctx.log.append(f"{u.id} rests: fatigue level {fatigue} (MW4 8.164)")
         _set_unit(ctx, row, moved=False, fired=False, path=[], mp_spent=0.0, paused=False, acted=False,
-                  fatigue=fatigue)
+                  fatigue=fatigue, fired_on=False)
     game.turn += 1
     _spot(ctx)
     _begin_phase(ctx, ctx.system.phases()[0].key)

@@ -79,8 +79,10 @@ def _migrate_4_to_5(conn: Connection) -> None:
 
 
 def _migrate_8_to_9(conn: Connection) -> None:
-    """Schema 9 adds indirect fire plots (MW4 7.0, 14.0)."""
+    """Schema 9 adds indirect fire plots (MW4 7.0, 14.0) and units fired at this turn (7.15)."""
     m.PlotRow.__table__.create(conn, checkfirst=True)
+    if "fired_on" not in {c["name"] for c in inspect(conn).get_columns("unit")}:
+        conn.execute(text("ALTER TABLE unit ADD COLUMN fired_on BOOLEAN DEFAULT FALSE NOT NULL"))
 
 
 def _migrate_7_to_8(conn: Connection) -> None:
@@ -362,7 +364,7 @@ def _read_game(session: Session, location: str) -> Game:
                                      tuple(Hex(q, r) for q, r in u.path), u.camouflaged, u.improved,
                                      Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused,
                                      u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent,
-                                     u.ammo_level, u.defilade)
+                                     u.ammo_level, u.defilade, u.fired_on)
     for c in session.exec(select(m.CompanyStateRow)):
         game.company_morale[c.company_id] = (c.losses, c.panic_rise)
         game.company_formation[c.company_id] = CompanyFormation(c.formation_penalty, c.grace_until, c.losses_checked)

@@ -128,6 +128,7 @@ class UnitRow(SQLModel, table=True):
     g_spent: bool = False            # its G class missiles are spent (MW4 6.84)
     ammo_level: int = 3              # schema 7: MW2 ammunition level, 0 out (MW4 6.87)
     defilade: Optional[int] = None   # schema 8: a defilade marker's facing, 0-5, or 6 all round (MW4 10.5)
+    fired_on: bool = False           # schema 9: fired at this turn (cancels its plotted fire, MW4 7.15)
 
 
 class HexRow(SQLModel, table=True):
@@ -287,8 +288,8 @@ class PlotRow(SQLModel, table=True):
     __tablename__ = "plot"
     turn: int = Field(primary_key=True)
     side_id: str = Field(primary_key=True, foreign_key="side.id")
-    support_id: str = Field(primary_key=True, foreign_key="support.id")
-    concentration: int = Field(primary_key=True)      # 1..n of the support's concentrations
+    support_id: str = Field(primary_key=True)         # an off-board support, or an on-map H class unit
+    concentration: int = Field(primary_key=True)      # 1..n of the support's concentrations (1 for a unit)
     target_q: int
     target_r: int
     pattern: str                                      # tight | loose

@@ -16,7 +16,7 @@ from .morale import panic_number, removal_number
 from .special import exposed, mine_sheet, rider_sheet
 from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve, settle
 from .formation import formation, formation_checks
-from .indirect import plot_problem, resolve_plots
+from .indirect import indirect_support, plot_problem, resolve_plots
 from .initiative import roll_initiative
 from . import morale
 from ...core.changes import Change
@@ -242,6 +242,10 @@ class RuleSystem:
                   defenders[0].side: min(morale.unit_panic_level(game, d) for d in defenders)}
         names = {s: game.side(s).name for s in levels}
         return roll_initiative(levels, names, dice, "overrun fire initiative", "MW4 12.0")
+
+    def indirect_support(self, game, uid: str):
+        """An on-map H class unit as a support that may be plotted (MW4 7.0, 7.13), or None."""
+        return indirect_support(game, uid)
 
     def plot_problem(self, game, side: str, support, target, pattern: str, turn: int) -> str | None:
         """Why a fire mission may not be plotted (MW4 7.21, 14.13), or None."""

@@ -17,13 +17,28 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game
-from ...core.hexgrid import DIRECTIONS
+from ...core.hexgrid import DIRECTIONS, hex_distance
+from ...core.oob import Artillery
 from ...core.los import Eye
 from .worksheet import FireSheet, _read_table, resolve
 
 
+def indirect_support(game: Game, uid: str) -> Artillery | None:
+    """An on-map H class unit as a support of one concentration of its H strength (7.0, 7.13);
+    its kind picks the chart: mortars as mortars, other guns as artillery."""
+    u = game.units[uid]
+    t = game.unit_type(u)
+    if t["weapons_class"] != "H":
+        return None
+    return Artillery(u.id, u.side, t["label"], 1, t["attack"], "mortar" if t["role"] == "mortar" else "artillery")
+
+
 def plot_problem(game: Game, sight, side: str, support, target, pattern: str, turn: int) -> str | None:
-    """Why this fire mission may not be plotted (MW4 7.21, 14.13), or None."""
+    """Why this fire mission may not be plotted (MW4 7.13, 7.15, 7.21, 14.13, 5.4), or None."""
+    if support.id in game.units:
+        why = _on_map_problem(game, support.id, target)
+        if why:
+            return why
     if pattern not in ("tight", "loose", "smoke"):
         return f"pattern {pattern!r}: tight, loose or smoke (MW4 6.81, 18.0)"
     if support.kind == "rocket" and pattern != "loose":
@@ -31,7 +46,25 @@ def plot_problem(game: Game, sight, side: str, support, target, pattern: str, tu
     if turn < support.from_turn:
         return f"{support.id} is available from turn {support.from_turn}"
     if not spotted(game, sight, side, target):
+        if support.id in game.units:
+            return "no unit of the side sees that hex: on-map indirect fire needs a spotter (MW4 5.4, 7.13)"
         return "no unit of the side sees that hex: off-board artillery fires only at spotted hexes (MW4 14.13)"
+    return None
+
+
+def _on_map_problem(game: Game, uid: str, target) -> str | None:
+    u = game.units[uid]
+    t = game.unit_type(u)
+    if not u.on_map or u.carried_by:
+        return f"{uid} is not on the map"
+    d = hex_distance(u.hex, target)
+    if d > t["range"]:
+        return f"the hex is {d} hexes away; {uid} reaches {t['range']} (MW4 7.13)"
+    if d < (t.get("min_range") or 0):
+        return f"{uid} fires no nearer than {t['min_range']} hexes (MW4 7.13)"
+    command = game.command_of(u)
+    if command and command != "overwatch":
+        return f"{uid}'s company must be under an Overwatch command to fire indirect (MW4 7.15)"
     return None
 
 
@@ -49,14 +82,28 @@ def resolve_plots(game: Game, dice, sight=None) -> list[Change]:
     # last turn's impacts and smoke lift as this phase begins (7.14, 18.0, 18.21)
     out: list[Change] = [Change("overlay", "impact", {"clear": True}), Change("overlay", "smoke", {"clear": True})]
     supports = {a.id: a for a in game.artillery}
+    for p in game.plots:
+        if p.support in game.units and p.support not in supports:
+            gun = indirect_support(game, p.support)
+            if gun is not None:
+                supports[p.support] = gun
     n = game.map.number
     for plot in sorted((p for p in game.plots if p.turn == game.turn), key=lambda p: (p.side, p.support,
                                                                                        p.concentration)):
         a = supports.get(plot.support)
         if a is None:
             continue
+        name = f"{a.id} #{plot.concentration}" if plot.support not in game.units else a.id
+        if plot.support in game.units:
+            u = game.units[plot.support]
+            if u.status != "on_map" or u.panicked or u.fired_on:
+                why = "it is gone" if u.status != "on_map" else ("it panicked" if u.panicked else "it was fired at")
+                out.append(Change("note", name, {}, (f"{name}: its plotted fire is cancelled, {why} this turn "
+                                                     "(MW4 7.15)",)))
+                continue
+            if u.steps_lost:                                   # 7.16: a factor less a loss, at least 1
+                a = Artillery(a.id, a.side, a.label, 1, max(1, a.strength - u.steps_lost), a.kind)
         chart = game.rules.tables["artillery"].section("entry")[a.kind]
-        name = f"{a.id} #{plot.concentration}"
         ffe = dice.roll(f"fire for effect {name} (on 1-{chart['ffe_on']})", 1, 6).total
         if ffe > chart["ffe_on"]:
             out.append(Change("note", name, {}, (f"{name}: no fire for effect ({ffe}; MW4 7.11)",)))

@@ -517,3 +517,39 @@ class TestImpactZone:
         assert all(c.values["result"] == "S1" for c in changes if c.key in ("tank", "next"))   # loose: S1
         assert "4H loose on the Anti-Personnel CRT" in next(c for c in changes if c.key == "rifles").lines[0]
         assert "-2 woods/town (7.18)" in next(c for c in changes if c.key == "rifles").lines[0]
+
+
+def test_7_11_7_17_fire_for_effect_and_scatter_follow_the_chart_with_a_fixed_seed():
+    """Over many missions from one seed, fire for effect, scatter and the scatter directions come
+    out at the chart's odds (sample artillery.toml), every direction of the diagram used."""
+    import random
+
+    from umpire.core.game import Plot
+    from umpire.core.oob import Artillery
+    from umpire.rules.mechwar4.indirect import resolve_plots
+
+    class Dice:
+        def __init__(self, seed):
+            self.rng = random.Random(seed)
+
+        def roll(self, purpose, count=1, sides=6, modifiers=()):
+            return type("R", (), {"total": sum(self.rng.randint(1, sides) for _ in range(count))})()
+
+    m = make_map(["." * 9] * 9)
+    g = game_on(m, [])
+    g.artillery = [Artillery("guns", "blue", "guns", 1, 8)]
+    centre = m.grid.parse("0505")
+    g.plots = [Plot(g.turn, "blue", "guns", 1, centre, "tight")]
+    chart = MW4.tables["artillery"].section("entry")["artillery"]
+    dice, trials, effect, scattered, where = Dice("scatter"), 3000, 0, 0, {}
+    for _ in range(trials):
+        lines = [x for c in resolve_plots(g, dice) for x in c.lines]
+        hit = next((x for x in lines if ": fire for effect" in x), None)
+        if hit is not None:
+            effect += 1
+            if "scatters to" in hit:
+                scattered += 1
+                where[hit.split("scatters to ")[1].split()[0]] = 1
+    assert abs(effect / trials - chart["ffe_on"] / 6) < 0.03
+    assert abs(scattered / effect - chart["scatter_on"] / 6) < 0.04
+    assert len(where) == 6 and m.grid.number(centre) not in where                # one hex away, all six ways

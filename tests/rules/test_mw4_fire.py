@@ -553,3 +553,19 @@ def test_7_11_7_17_fire_for_effect_and_scatter_follow_the_chart_with_a_fixed_see
     assert abs(effect / trials - chart["ffe_on"] / 6) < 0.03
     assert abs(scattered / effect - chart["scatter_on"] / 6) < 0.04
     assert len(where) == 6 and m.grid.number(centre) not in where                # one hex away, all six ways
+
+
+@pytest.mark.parametrize("die,result", [(5, "S1"), (4, "S2")])
+def test_7_31_example_buttoned_up_under_4h_tight(die, result):
+    """MW4 7.31: a hard target buttons up under a 4H tight concentration; a 5 leaves it S1,
+    a 4 or less would have made it S2."""
+    from umpire.rules.mechwar4.indirect import _impact
+
+    class Dice:
+        def roll(self, purpose, count=1, sides=6, modifiers=()):
+            return type("R", (), {"total": die})()
+
+    m = make_map(["..."] * 3)
+    g = game_on(m, [unit("tank", "red", "0202", m, "sov_t72")])
+    changes = _impact(g, 4, "tight", m.grid.parse("0202"), "4H", Dice())
+    assert [(c.key, c.values["result"]) for c in changes] == [("tank", result)]

@@ -10,13 +10,9 @@ from umpire.core.errors import UmpireError, ScenarioError
 from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 from umpire.rules.mechwar4.morale import hq_columns, hq_unit
+from dicekit import dice
 
 HQ_RUN = [f"20{r:02d}" for r in range(28, 16, -1)]          # 1 MRB HQ drives north into A3's sight
-
-
-def dice(*faces):
-    queue = list(faces)
-    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
 
 
 @pytest.fixture()

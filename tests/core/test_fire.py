@@ -10,6 +10,7 @@ from umpire.core.errors import UmpireError
 from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 from umpire.rules import rule_system
+from dicekit import dice
 
 RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]      # Recon 1 drives north to 2215
 
@@ -19,11 +20,6 @@ def game(tmp_path, sample_scenario):
     path = new_game(sample_scenario, tmp_path / "f.umpire")
     perform(path, "move", {"unit": "Recon 1", "path": RECON_RUN}, system_for(path))   # seen by NATO
     return path
-
-
-def dice(*faces):
-    queue = list(faces)
-    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
 
 
 def fire(path, target, *firers, typed=None):

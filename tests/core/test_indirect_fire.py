@@ -9,13 +9,9 @@ from umpire.core.engine import journal, perform, replay, undo
 from umpire.core.errors import UmpireError
 from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
+from dicekit import dice
 
 RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]      # Recon 1 drives north to 2215, seen by A3
-
-
-def dice(*faces):
-    queue = list(faces)
-    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
 
 
 @pytest.fixture()

@@ -10,11 +10,7 @@ from umpire.actions import new_game, system_for
 from umpire.core.engine import perform
 from umpire.core.store.db import open_game
 from umpire.rules.mechwar4.special import mine_sheet
-
-
-def dice(*faces):
-    queue = list(faces)
-    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
+from dicekit import dice
 
 
 @pytest.fixture()

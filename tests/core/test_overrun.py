@@ -9,6 +9,7 @@ from umpire.core.errors import UmpireError
 from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 from umpire.rules.mechwar4.initiative import lower_total_wins
+from dicekit import dice
 
 RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]      # Recon 1 drives north to 2215
 
@@ -18,11 +19,6 @@ def test_12_0_example_equal_totals_go_to_the_lower_panic_level():
     assert lower_total_wins({"germans": (4, 10), "soviets": (2, 30)}) == "germans"
     assert lower_total_wins({"germans": (5, 10), "soviets": (2, 30)}) == "soviets"      # 6 against 5
     assert lower_total_wins({"a": (3, 20), "b": (3, 20)}) is None                        # roll again
-
-
-def dice(*faces):
-    queue = list(faces)
-    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
 
 
 @pytest.fixture()

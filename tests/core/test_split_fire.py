@@ -10,14 +10,10 @@ from umpire.core.engine import perform, replay, undo
 from umpire.core.errors import UmpireError
 from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
+from dicekit import dice
 
 RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]
 HQ_RUN = [f"20{r:02d}" for r in range(28, 16, -1)]
-
-
-def dice(*faces):
-    queue = list(faces)
-    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
 
 
 @pytest.fixture()

@@ -8,11 +8,7 @@ from PySide6.QtCore import QSettings
 
 from umpire.core.store.db import open_game
 from umpire.gui.mainwindow import MainWindow
-
-
-def dice(*faces):
-    queue = list(faces)
-    return lambda purpose, count, sides: [queue.pop(0) for _ in range(count)] if len(queue) >= count else None
+from dicekit import dice
 
 
 class FakeBox:

@@ -192,7 +192,7 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT schema_version FROM game_info").fetchone() == (1,)
     game = open_game(old)
-    assert game.schema_version == m.SCHEMA_VERSION == 9
+    assert game.schema_version == m.SCHEMA_VERSION == 10
     assert len(game.seed) == 16          # schema 3 gave the old game a dice seed
     # schema 4: nobody in column or fatigued, no company activated, no doctrine, no exits
     assert not any(u.in_column or u.fatigue or u.acted for u in game.units.values())
@@ -206,6 +206,10 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     assert all(u.ammo_level == 3 for u in game.units.values())
     assert all(u.defilade is None for u in game.units.values())                         # schema 8
     assert game.plots == []                                                              # schema 9
+    # schema 10: the old supports have no extras and nothing used; nobody has fired indirect
+    assert all(not (a.section or a.unspotted or a.multiples or a.fascam) for a in game.artillery)
+    assert game.support_used and all(v == {} for v in game.support_used.values())
+    assert all(u.fired_from is None for u in game.units.values())
     assert len(game.units) == 37 and game.contacts == {}
     assert not any(u.moved or u.fired or u.camouflaged for u in game.units.values())
     with sqlite3.connect(old) as conn:
@@ -227,3 +231,20 @@ def test_a_schema_7_file_gains_defilade_brigades_and_formation_state(tmp_path, s
     assert game.schema_version == m.SCHEMA_VERSION and game.company_morale["A/2-32"] == (1, 2)
     assert not game.company_formation["A/2-32"].penalty and game.company_formation["A/2-32"].losses_checked == 0
     assert all(u.defilade is None for u in game.units.values()) and all(b.parent is None for b in game.battalions)
+
+
+def test_a_schema_9_file_gains_support_use_and_impact_hexes(tmp_path, sample_scenario):
+    """The 9 -> 10 migration: supports' features and use, where units fired from, impact hexes."""
+    path = tmp_path / "nine.umpire"
+    create_game(sample_scenario, path)
+    with sqlite3.connect(path) as conn:
+        for table, column in (("support", "features"), ("support", "used"), ("unit", "fired_from"),
+                              ("plot", "impact")):
+            conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        conn.execute("UPDATE game_info SET schema_version = 9")
+    game = open_game(path)
+    assert game.schema_version == m.SCHEMA_VERSION == 10
+    assert sorted(game.support_used) == ["A-10 pair", "Sov MRL", "Sov Regt Arty", "US DS"]
+    assert all(v == {} for v in game.support_used.values()) and game.plots == []
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT count(*) FROM unit WHERE fired_from IS NULL").fetchone()[0] == len(game.units)

@@ -19,7 +19,7 @@ from .store import models as m
 if TYPE_CHECKING:                        # the engine imports the actions that import this module
     from .engine import Context
 
-WHAT = ("unit", "company", "battalion", "attack", "note", "overlay")
+WHAT = ("unit", "company", "battalion", "attack", "note", "overlay", "support")
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,8 @@ class Change:
     what: str                          # unit | company | battalion | attack (a result dealt to a
                                        # unit: {"result": "S1"}) | note (journal lines only) |
                                        # overlay (key: its kind; values: q, r, side, secret,
-                                       # detail to add one, or {"clear": True} to lift them all)
+                                       # detail to add one, or {"clear": True} to lift them all) |
+                                       # support (what of an off-board support is used: {"used": {...}})
     key: str                           # its id
     values: dict[str, Any]             # unit: UnitRow columns; company: CompanyStateRow columns;
                                        # battalion: BattalionStateRow columns
@@ -69,6 +70,10 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
             _apply(ctx, rows, c.key, c.values["result"])
             continue
+        elif c.values and c.what == "support":
+            row = ctx.session.get(m.SupportRow, c.key)
+            ctx.rec.set(row, used=dict(c.values["used"]))
+            ctx.game.support_used[c.key] = dict(c.values["used"])
         elif c.values and c.what == "battalion":
             row = ctx.session.get(m.BattalionStateRow, c.key)
             if row is None:

@@ -49,6 +49,7 @@ class UnitState:
     ammo_level: int = 3                 # MW4 6.87 (MW2): 3 full, lower as it depletes, 0 out
     defilade: int | None = None         # MW4 10.5: a marker facing DIRECTIONS[i]; ALL_ROUND for infantry
     fired_on: bool = False              # MW4 7.15: fired at this turn
+    fired_from: tuple | None = None     # MW4 7.88: (q, r, turns running) it fired indirect from there
 
     @property
     def on_map(self) -> bool:
@@ -64,7 +65,8 @@ class Plot:
     support: str
     concentration: int
     target: Hex
-    pattern: str                        # tight | loose
+    pattern: str                        # tight | loose | smoke | fascam | counterbattery
+    impact: dict | None = None          # the umpire's impact hex and reason, instead of scatter
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,7 @@ class Game:
     battalion_morale: dict[str, BattalionMorale] = field(default_factory=dict)
     company_formation: dict[str, CompanyFormation] = field(default_factory=dict)
     plots: list[Plot] = field(default_factory=list)      # this turn's and later (secret per side)
+    support_used: dict[str, dict] = field(default_factory=dict)   # per support: strikes, multiples... used
 
     def option(self, key: str) -> str | None:
         """The scenario's choice for an optional rule, else the rule system's default."""

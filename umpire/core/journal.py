@@ -26,7 +26,7 @@ STATE_COLUMNS = {"game_info": ("turn", "phase", "active_side", "passed", "active
                                "overwatch_targets"),
                  "unit": None, "contact": None,
                  "overlay": None, "command": None, "company_state": None,
-                 "battalion_state": None, "plot": None}
+                 "battalion_state": None, "plot": None, "support": ("id", "used")}
 
 
 def _key(row: SQLModel) -> dict[str, Any]:

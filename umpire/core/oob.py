@@ -85,6 +85,16 @@ class Artillery:
     strength: int
     kind: str = "artillery"   # artillery | rocket | mortar
     from_turn: int = 1
+    section: bool = False     # a "section": never a loose pattern (MW4 7.0)
+    unspotted: bool = False   # the scenario lets it fire at unspotted hexes (MW4 14.13)
+    multiples: int = 0        # turns on which its side may try to multiply it (MW4 14.32-14.34)
+    fascam: int = 0           # FASCAM fires it may deliver in the game (MW4 19.4)
+
+    def features(self) -> dict:
+        """What the game file keeps of the scenario's extras (only those set)."""
+        f = {"section": self.section, "unspotted": self.unspotted, "multiples": self.multiples,
+             "fascam": self.fascam}
+        return {k: v for k, v in f.items() if v}
 
 
 @dataclass(frozen=True)

@@ -383,7 +383,8 @@ def _read_reinforcements(rd: _Reader, data: dict, sc: Scenario) -> None:
 def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
     side_ids = {s.id for s in sc.sides}
     for a in _list_of_tables(rd, data, "artillery"):
-        rd.keys(a, {"id", "side", "label", "concentrations", "strength", "kind", "from_turn"},
+        rd.keys(a, {"id", "side", "label", "concentrations", "strength", "kind", "from_turn", "section",
+                    "unspotted", "multiples", "fascam"},
                 {"id", "side", "concentrations", "strength"}, "[[artillery]]", anchor="[[artillery]]")
         place, anchor = f'[[artillery]] "{a["id"]}"', f'id = "{a["id"]}"'
         if a["side"] not in side_ids:
@@ -395,7 +396,13 @@ def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
             a["id"], a["side"], a.get("label", a["id"]),
             rd.int_of(a, "concentrations", place, low=1, anchor=anchor),
             rd.int_of(a, "strength", place, low=1, anchor=anchor), kind,
-            rd.int_of(a, "from_turn", place, default=1, low=1, anchor=anchor)))
+            rd.int_of(a, "from_turn", place, default=1, low=1, anchor=anchor),
+            _flag(rd, a, "section", place, anchor), _flag(rd, a, "unspotted", place, anchor),
+            rd.int_of(a, "multiples", place, default=0, anchor=anchor),
+            rd.int_of(a, "fascam", place, default=0, anchor=anchor)))
+        if kind == "rocket" and sc.artillery[-1].section:
+            rd.fail("a section cannot fire loose, and rockets fire only loose (MW4 7.0, 7.21)", place=place,
+                    needle=anchor)
     for a in _list_of_tables(rd, data, "air"):
         rd.keys(a, {"id", "side", "label", "strikes", "strength", "from_turn"},
                 {"id", "side", "strikes", "strength"}, "[[air]]", anchor="[[air]]")
@@ -407,6 +414,13 @@ def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
             rd.int_of(a, "strikes", place, low=1, anchor=anchor),
             rd.int_of(a, "strength", place, low=1, anchor=anchor),
             rd.int_of(a, "from_turn", place, default=1, low=1, anchor=anchor)))
+
+
+def _flag(rd: _Reader, entry: dict, key: str, place: str, anchor: str) -> bool:
+    value = entry.get(key, False)
+    if not isinstance(value, bool):
+        rd.fail(f"{key} must be true or false, got {value!r}", place=place, needle=anchor)
+    return value
 
 
 def _read_options(rd: _Reader, data: dict, sc: Scenario) -> None:

@@ -85,6 +85,17 @@ def _migrate_8_to_9(conn: Connection) -> None:
         conn.execute(text("ALTER TABLE unit ADD COLUMN fired_on BOOLEAN DEFAULT FALSE NOT NULL"))
 
 
+def _migrate_9_to_10(conn: Connection) -> None:
+    """Schema 10 adds supports' features and use (MW4 7.0, 14.33, 15.0, 19.4), where a unit fired
+    indirect from (7.88) and the umpire's impact hexes."""
+    # a file made mid-way (tests drop columns of a current file) may hold some of them already
+    for table, column, kind in (("support", "features", "JSON DEFAULT '{}' NOT NULL"),
+                                ("support", "used", "JSON DEFAULT '{}' NOT NULL"),
+                                ("unit", "fired_from", "JSON DEFAULT NULL"), ("plot", "impact", "JSON DEFAULT NULL")):
+        if column not in {c["name"] for c in inspect(conn).get_columns(table)}:
+            conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+
+
 def _migrate_7_to_8(conn: Connection) -> None:
     """Schema 8 adds defilade markers (MW4 10.5), brigades/regiments over battalions (19.83) and
     companies' formation penalties (4.1)."""
@@ -113,7 +124,7 @@ def _migrate_5_to_6(conn: Connection) -> None:
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
                                                         4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7,
-                                                        7: _migrate_7_to_8, 8: _migrate_8_to_9}
+                                                        7: _migrate_7_to_8, 8: _migrate_8_to_9, 9: _migrate_9_to_10}
 
 
 def is_url(target: str | Path) -> bool:
@@ -243,7 +254,8 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
                                        formation=r.formation, unit_ids=list(r.units)))
     for a in sc.artillery:
         session.add(m.SupportRow(id=a.id, side_id=a.side, kind=a.kind, label=a.label,
-                                 count=a.concentrations, strength=a.strength, from_turn=a.from_turn))
+                                 count=a.concentrations, strength=a.strength, from_turn=a.from_turn,
+                                 features=a.features()))
     for a in sc.air:
         session.add(m.SupportRow(id=a.id, side_id=a.side, kind="air", label=a.label, count=a.strikes,
                                  strength=a.strength, from_turn=a.from_turn))
@@ -364,7 +376,8 @@ def _read_game(session: Session, location: str) -> Game:
                                      tuple(Hex(q, r) for q, r in u.path), u.camouflaged, u.improved,
                                      Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused,
                                      u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent,
-                                     u.ammo_level, u.defilade, u.fired_on)
+                                     u.ammo_level, u.defilade, u.fired_on,
+                                     tuple(u.fired_from) if u.fired_from else None)
     for c in session.exec(select(m.CompanyStateRow)):
         game.company_morale[c.company_id] = (c.losses, c.panic_rise)
         game.company_formation[c.company_id] = CompanyFormation(c.formation_penalty, c.grace_until, c.losses_checked)
@@ -375,7 +388,7 @@ def _read_game(session: Session, location: str) -> Game:
     # this turn's and those given ahead; reading every turn's made long games slow to open
     for p in session.exec(select(m.PlotRow).where(m.PlotRow.turn >= info.turn)):
         game.plots.append(Plot(p.turn, p.side_id, p.support_id, p.concentration, Hex(p.target_q, p.target_r),
-                               p.pattern))
+                               p.pattern, p.impact))
     for c in session.exec(select(m.CommandRow).where(m.CommandRow.turn >= info.turn)):
         game.commands[(c.turn, c.company_id)] = (c.code, Hex(c.ambush_q, c.ambush_r) if c.ambush_q is not None else None)
     for c in session.exec(select(m.ContactRow)):
@@ -389,8 +402,11 @@ def _read_game(session: Session, location: str) -> Game:
         if a.kind == "air":
             game.air.append(AirSupport(a.id, a.side_id, a.label, a.count, a.strength, a.from_turn))
         else:
+            f = a.features or {}
             game.artillery.append(Artillery(a.id, a.side_id, a.label, a.count, a.strength, a.kind,
-                                            a.from_turn))
+                                            a.from_turn, bool(f.get("section")), bool(f.get("unspotted")),
+                                            int(f.get("multiples", 0)), int(f.get("fascam", 0))))
+        game.support_used[a.id] = dict(a.used or {})
     return game
 
 

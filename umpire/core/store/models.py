@@ -12,11 +12,12 @@ from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
-SCHEMA_VERSION = 9     # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 10    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
                        # 7: a scenario's optional rules, ammunition levels; 8: defilade markers,
-                       # brigades/regiments; 9: indirect fire plots
+                       # brigades/regiments; 9: indirect fire plots; 10: supports' features and
+                       # use, where units fired from, the umpire's impact hexes
 
 
 class GameInfo(SQLModel, table=True):
@@ -129,6 +130,8 @@ class UnitRow(SQLModel, table=True):
     ammo_level: int = 3              # schema 7: MW2 ammunition level, 0 out (MW4 6.87)
     defilade: Optional[int] = None   # schema 8: a defilade marker's facing, 0-5, or 6 all round (MW4 10.5)
     fired_on: bool = False           # schema 9: fired at this turn (cancels its plotted fire, MW4 7.15)
+    # schema 10: the hex it fired indirect from and how many turns running (MW4 7.88)
+    fired_from: Optional[list] = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 class HexRow(SQLModel, table=True):
@@ -190,6 +193,10 @@ class SupportRow(SQLModel, table=True):
     count: int           # concentrations, or air strikes
     strength: int        # H points each
     from_turn: int = 1
+    # schema 10: what the scenario gives it (section, unspotted, multiples, fascam) and what has
+    # been used of it (strikes, multiples, fascam rounds, the last multiple rolled)
+    features: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    used: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
 
 
 class VictoryRow(SQLModel, table=True):
@@ -292,4 +299,6 @@ class PlotRow(SQLModel, table=True):
     concentration: int = Field(primary_key=True)      # 1..n of the support's concentrations (1 for a unit)
     target_q: int
     target_r: int
-    pattern: str                                      # tight | loose
+    pattern: str                                      # tight | loose | smoke | fascam | counterbattery
+    # schema 10: the umpire's impact hex instead of the scatter roll, with a reason: {q, r, reason}
+    impact: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))

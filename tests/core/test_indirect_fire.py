@@ -79,7 +79,7 @@ def test_7_17_no_effect_and_scatter(game):
     perform(game, "next_phase", {}, sys_, typed=dice(6, 1, 1, 3))
     log = "\n".join(journal(game)[-1].log)
     assert "US DS #1: no fire for effect (6; MW4 7.11)" in log
-    assert "US DS #2: fire for effect, scatters to" in log and "MW4 7.17" in log
+    assert "US DS #2: fire for effect (10H tight), scatters to" in log and "MW4 7.17" in log
 
 
 def test_each_side_learns_only_its_own_of_an_impact(game, qapp, tmp_path):
@@ -100,7 +100,7 @@ def test_each_side_learns_only_its_own_of_an_impact(game, qapp, tmp_path):
     g = open_game(game)
     nato = [o for o in build_view(g, "nato").map.overlays if o.kind == "impact"]
     warpac = [o for o in build_view(g, "warpac").map.overlays if o.kind == "impact"]
-    assert [(g.map.number(o.hex), o.detail) for o in nato] == [("2215", "our tight 10H, turn 1")]
+    assert [(g.map.number(o.hex), o.detail) for o in nato] == [("2215", "our US DS #1: tight 10H, turn 1")]
     assert [(g.map.number(o.hex), o.detail) for o in warpac] == [("2215", "shelled, 10H, turn 1")]
     assert all(o.side == "nato" for o in nato) and all(o.side == "warpac" for o in warpac)
     # the pictures: each side's changed with its own marker; dropping the enemy's changes nothing
@@ -186,4 +186,7 @@ def test_7_15_a_fresh_mortar_fires_for_effect_with_its_h_strength(game):
     perform(game, "next_phase", {}, sys_, typed=dice(1, 6, 6))
     g = open_game(game)
     h = g.unit_type(g.units["2-32 Mortars"])["attack"] - 1                        # 7.16
-    assert f"2-32 Mortars: fire for effect on 2215 ({h}H tight; MW4 7.11)" in "\n".join(journal(game)[-1].log)
+    log = "\n".join(journal(game)[-1].log)
+    assert (f"2-32 Mortars: fire for effect on 2215 ({h + 1}H tight; {h}H on hard and protected targets, -1 on "
+            "soft, for its losses (7.16); MW4 7.11)") in log
+    assert f"Recon 1 buttons up against {h}H tight: S1 (MW4 7.31)" in log

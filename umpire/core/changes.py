@@ -19,7 +19,7 @@ from .store import models as m
 if TYPE_CHECKING:                        # the engine imports the actions that import this module
     from .engine import Context
 
-WHAT = ("unit", "company", "battalion", "attack", "note", "overlay", "support")
+WHAT = ("unit", "company", "battalion", "attack", "note", "overlay", "support", "plot")
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,9 @@ class Change:
                                        # unit: {"result": "S1"}) | note (journal lines only) |
                                        # overlay (key: its kind; values: q, r, side, secret,
                                        # detail to add one, or {"clear": True} to lift them all) |
-                                       # support (what of an off-board support is used: {"used": {...}})
+                                       # support (what of an off-board support is used: {"used": {...}}) |
+                                       # plot (key: (turn, side, support, concentration); values:
+                                       # {"outcome": {...}} how it went)
     key: str                           # its id
     values: dict[str, Any]             # unit: UnitRow columns; company: CompanyStateRow columns;
                                        # battalion: BattalionStateRow columns
@@ -74,6 +76,10 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             row = ctx.session.get(m.SupportRow, c.key)
             ctx.rec.set(row, used=dict(c.values["used"]))
             ctx.game.support_used[c.key] = dict(c.values["used"])
+        elif c.values and c.what == "plot":
+            turn, side, support, n = c.key
+            row = ctx.session.get(m.PlotRow, (turn, side, support, n))
+            ctx.rec.set(row, outcome=dict(c.values["outcome"]))
         elif c.values and c.what == "battalion":
             row = ctx.session.get(m.BattalionStateRow, c.key)
             if row is None:

@@ -67,6 +67,7 @@ class Plot:
     target: Hex
     pattern: str                        # tight | loose | smoke | fascam | counterbattery
     impact: dict | None = None          # the umpire's impact hex and reason, instead of scatter
+    outcome: dict | None = None         # after its Indirect Fire phase: {ffe, q, r}
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,7 @@ class Game:
     company_morale: dict[str, tuple[int, int]] = field(default_factory=dict)   # company -> (losses, panic rise)
     battalion_morale: dict[str, BattalionMorale] = field(default_factory=dict)
     company_formation: dict[str, CompanyFormation] = field(default_factory=dict)
-    plots: list[Plot] = field(default_factory=list)      # this turn's and later (secret per side)
+    plots: list[Plot] = field(default_factory=list)      # last turn's and later (secret per side)
     support_used: dict[str, dict] = field(default_factory=dict)   # per support: strikes, multiples... used
 
     def option(self, key: str) -> str | None:

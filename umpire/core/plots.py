@@ -12,13 +12,32 @@ from sqlalchemy import select
 
 from .engine import Context, action
 from .errors import UmpireError
+from .game import Game
+from .oob import Artillery
 from .store import models as m
+
+
+def all_supports(game: Game) -> dict[str, Artillery]:
+    """The off-board supports a side may plot: artillery, and close air support as a support of
+    kind "air" whose concentrations are its strikes (MW4 15.0, 15.23)."""
+    out = {a.id: a for a in game.artillery}
+    for a in game.air:
+        out[a.id] = Artillery(a.id, a.side, a.label, a.strikes, a.strength, "air", a.from_turn)
+    return out
+
+
+def concentrations(game: Game, a: Artillery, turn: int) -> int:
+    """How many concentrations the support has for that turn: the scenario's, times the
+    multiple its side rolled for the turn (MW4 14.33)."""
+    multiplied = game.support_used.get(a.id, {}).get("multiplied") or {}
+    return a.concentrations * (multiplied.get("die", 1) if multiplied.get("turn") == turn else 1)
 
 
 @action("plot")
 def _plot(ctx: Context) -> tuple[str, Any]:
     """params: side, turn, missions -- [{"support", "concentration" (1..n), "target" (hex),
-    "pattern" (tight | loose | smoke)}].  The side's plots for that turn are replaced by these."""
+    "pattern" (tight | loose | smoke | fascam | counterbattery)}].  The side's plots for that turn
+    are replaced by these.  A counterbattery task (MW4 7.81) needs no target."""
     game, p = ctx.game, ctx.params
     side, turn = p.get("side"), p.get("turn", game.turn)
     if side not in game.side_ids():
@@ -39,7 +58,7 @@ def check_plots(ctx: Context, side: str, turn, missions: list) -> tuple[list, li
     """The missions that may stand, and every reason against the others (nothing written)."""
     game = ctx.game
     problems: list[str] = []
-    supports = {a.id: a for a in game.artillery}
+    supports = all_supports(game)
     seen: set[tuple[str, int]] = set()
     kept = []
     for i, mission in enumerate(missions, start=1):
@@ -52,15 +71,24 @@ def check_plots(ctx: Context, side: str, turn, missions: list) -> tuple[list, li
             problems.append(f"{where}: {mission.get('support')!r} is neither an off-board support nor an on-map "
                             f"indirect-fire unit of {game.side(side).name}")
             continue
-        n = mission.get("concentration", 1)
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= a.concentrations:
-            problems.append(f"{where}: {a.id} has concentrations 1 to {a.concentrations}, not {n!r}")
+        n, most = mission.get("concentration", 1), concentrations(game, a, turn) if isinstance(turn, int) else 1
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= most:
+            what = "strikes" if a.kind == "air" else "concentrations"
+            problems.append(f"{where}: {a.id} has {what} 1 to {most}" + (" for that turn" if most != a.concentrations
+                                                                          else "") + f", not {n!r}")
+            continue
+        flown = game.support_used.get(a.id, {}).get("strikes", [])
+        if a.kind == "air" and n in flown:
+            problems.append(f"{where}: {a.id} strike {n} has been flown: each strike once (MW4 15.22, 15.23)")
             continue
         if (a.id, n) in seen:
             problems.append(f"{where}: {a.id} concentration {n} is plotted twice: one target hex a turn "
                             "(MW4 14.12, 14.21)")
             continue
         seen.add((a.id, n))
+        if mission.get("pattern") == "counterbattery" and mission.get("target") is None and a.id in game.units \
+                and game.units[a.id].hex is not None:
+            mission = dict(mission, target=game.map.number(game.units[a.id].hex))   # a task, not a hex
         try:
             target = game.map.grid.parse(str(mission.get("target")))
         except ValueError as e:
@@ -76,6 +104,11 @@ def check_plots(ctx: Context, side: str, turn, missions: list) -> tuple[list, li
             problems.append(f"{where} ({a.id} at {game.map.number(target)}): {why}")
             continue
         kept.append((a, n, target, pattern))
+    for a in {a for a, *_ in kept if a.id in supports}:
+        rounds = sum(1 for b, _n, _t, pattern in kept if b.id == a.id and pattern == "fascam")
+        left = a.fascam - game.support_used.get(a.id, {}).get("fascam", 0)
+        if rounds > left:
+            problems.append(f"{a.id}: {rounds} FASCAM fires plotted, {max(0, left)} left (MW4 19.4)")
     return kept, problems
 
 
@@ -97,3 +130,62 @@ def write_plots(ctx: Context, side: str, turn: int, kept: list) -> None:
         ctx.rec.insert(m.PlotRow(turn=turn, side_id=side, support_id=a.id, concentration=n,
                                  target_q=target.q, target_r=target.r, pattern=pattern))
         ctx.log.append(f"{a.id} #{n}: {pattern} at {game.map.number(target)}")
+
+
+@action("multiply")
+def _multiply(ctx: Context) -> tuple[str, Any]:
+    """params: side, support.  The US player's try to multiply an off-board support for next
+    turn's Indirect Fire phase (MW4 14.32-14.34): one die, hidden from the enemy until then; the
+    die is the multiple (a 1 fails) and each try uses one of the scenario's multiples."""
+    game, p = ctx.game, ctx.params
+    side, a = p.get("side"), next((x for x in game.artillery if x.id == p.get("support")), None)
+    if a is None or a.side != side:
+        raise UmpireError(f"no multiple: {p.get('support')!r} is not an off-board artillery support of "
+                          f"{game.side(side).name if side in game.side_ids() else repr(side)}")
+    used = dict(game.support_used.get(a.id, {}))
+    tries = used.get("multiples", 0)
+    if tries >= a.multiples:
+        raise UmpireError(f"no multiple: {a.id} may be multiplied on {a.multiples} turn"
+                          f"{'s' if a.multiples != 1 else ''} and has been {tries} time{'s' if tries != 1 else ''} "
+                          "(MW4 14.32, 14.34)")
+    turn = game.turn + 1
+    if (used.get("multiplied") or {}).get("turn") == turn:
+        raise UmpireError(f"no multiple: {a.id} is already multiplied for turn {turn}")
+    if turn > game.turns:
+        raise UmpireError(f"no multiple: the game ends with turn {game.turns}")
+    die = ctx.dice.roll(f"multiple of {a.id} for turn {turn} (hidden from the enemy; MW4 14.33)", 1, 6).total
+    used.update(multiples=tries + 1, multiplied={"turn": turn, "die": die, "rolled": game.turn})
+    from .changes import Change, apply
+    apply(ctx, [Change("support", a.id, {"used": used})])
+    got = a.concentrations * die
+    how = "fails: no more than usual" if die == 1 else f"x{die}"
+    return (f"{a.id} multiple {tries + 1} of {a.multiples} for turn {turn}: die {die}, {how} -- "
+            f"{got}({a.strength}H) concentrations to plot (MW4 14.33, 14.34)"), None
+
+
+@action("place_impact")
+def _place_impact(ctx: Context) -> tuple[str, Any]:
+    """params: side, support, concentration, turn, hex (or None to take it back), reason.  The
+    umpire sets where a plotted fire lands instead of rolling its scatter (issue 6, 5); the
+    fire-for-effect roll still decides whether it comes at all."""
+    game, p = ctx.game, ctx.params
+    turn = p.get("turn", game.turn)
+    row = ctx.session.get(m.PlotRow, (turn, p.get("side"), p.get("support"), p.get("concentration", 1)))
+    if row is None:
+        raise UmpireError(f"no such plot: {p.get('support')} #{p.get('concentration', 1)} of "
+                          f"{p.get('side')} for turn {turn}")
+    if p.get("hex") is None:
+        ctx.rec.set(row, impact=None)
+        return f"Umpire takes back the impact hex of {row.support_id} #{row.concentration}: scatter is rolled", None
+    reason = str(p.get("reason") or "").strip()
+    if not reason:
+        raise UmpireError("an impact placed by the umpire needs a reason (it goes into the journal)")
+    try:
+        h = game.map.grid.parse(str(p["hex"]))
+    except ValueError as e:
+        raise UmpireError(f"impact hex: {e}") from None
+    if not game.map.contains(h):
+        raise UmpireError(f"impact hex {game.map.number(h)} is off the map")
+    ctx.rec.set(row, impact={"q": h.q, "r": h.r, "reason": reason})
+    return (f"Umpire places the impact of {row.support_id} #{row.concentration} (turn {turn}) in "
+            f"{game.map.number(h)}: {reason}"), None

@@ -82,11 +82,13 @@ def _set_unit(ctx: Context, row: m.UnitRow, **values) -> None:
     ctx.rec.set(row, **values)
     u = ctx.game.units[row.id]
     for k, v in values.items():
-        if k in ("q", "r"):
+        if k in ("q", "r", "cb_q", "cb_r"):
             continue
         setattr(u, k, tuple(Hex(q, r) for q, r in v) if k == "path" else v)
     if "q" in values:
         u.hex = Hex(values["q"], values["r"]) if values["q"] is not None else None
+    if "cb_q" in values:                  # spotted by counterbattery there (MW4 7.87)
+        u.cb_spotted = Hex(values["cb_q"], values["cb_r"]) if values["cb_q"] is not None else None
 
 
 def _panics(ctx: Context, row: m.UnitRow, verb: str) -> bool:

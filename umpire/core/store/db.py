@@ -91,7 +91,8 @@ def _migrate_9_to_10(conn: Connection) -> None:
     # a file made mid-way (tests drop columns of a current file) may hold some of them already
     for table, column, kind in (("support", "features", "JSON DEFAULT '{}' NOT NULL"),
                                 ("support", "used", "JSON DEFAULT '{}' NOT NULL"),
-                                ("unit", "fired_from", "JSON DEFAULT NULL"), ("plot", "impact", "JSON DEFAULT NULL")):
+                                ("unit", "fired_from", "JSON DEFAULT NULL"), ("plot", "impact", "JSON DEFAULT NULL"),
+                                ("plot", "outcome", "JSON DEFAULT NULL")):
         if column not in {c["name"] for c in inspect(conn).get_columns(table)}:
             conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
 
@@ -386,9 +387,10 @@ def _read_game(session: Session, location: str) -> Game:
                                                                 b.no_rally)
     # past turns' commands stay in the file (the journal and the digest), but play needs only
     # this turn's and those given ahead; reading every turn's made long games slow to open
-    for p in session.exec(select(m.PlotRow).where(m.PlotRow.turn >= info.turn)):
+    # last turn's plots too: continuous fire on the same hex scatters less (MW4 7.12)
+    for p in session.exec(select(m.PlotRow).where(m.PlotRow.turn >= info.turn - 1)):
         game.plots.append(Plot(p.turn, p.side_id, p.support_id, p.concentration, Hex(p.target_q, p.target_r),
-                               p.pattern, p.impact))
+                               p.pattern, p.impact, p.outcome))
     for c in session.exec(select(m.CommandRow).where(m.CommandRow.turn >= info.turn)):
         game.commands[(c.turn, c.company_id)] = (c.code, Hex(c.ambush_q, c.ambush_r) if c.ambush_q is not None else None)
     for c in session.exec(select(m.ContactRow)):

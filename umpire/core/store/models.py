@@ -302,3 +302,5 @@ class PlotRow(SQLModel, table=True):
     pattern: str                                      # tight | loose | smoke | fascam | counterbattery
     # schema 10: the umpire's impact hex instead of the scatter roll, with a reason: {q, r, reason}
     impact: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
+    # schema 10: how it went in the Indirect Fire phase: {ffe, q, r} (MW4 7.11, 7.12 look back a turn)
+    outcome: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))

@@ -16,7 +16,8 @@ from .morale import panic_number, removal_number
 from .special import exposed, mine_sheet, rider_sheet
 from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve, settle
 from .formation import formation, formation_checks
-from .indirect import indirect_support, plot_problem, resolve_plots
+from .barrage import resolve_plots
+from .indirect import indirect_support, plot_problem
 from .initiative import roll_initiative
 from . import morale
 from ...core.changes import Change

@@ -14,13 +14,16 @@ def mine_sheet(game: Game, unit_id: str, mine_type: str, leaving: bool) -> FireS
     net attack superiority on the CRT, whatever the unit -- terrain, defense and target type
     ignored (16.12).  Our reading: every unit is attacked on the Anti-Armor CRT's full
     strength column set, as the text names no table."""
-    kind = game.rules.mine_types[mine_type]
+    base, _, more = mine_type.partition(" +")            # "hasty +4": FASCAM fired on it thrice (19.43)
+    kind, extra = game.rules.mine_types[base], int(more or 0)
     sheet = FireSheet(f"{kind['label'].lower()} mines", unit_id, True)
     sheet.lines.append(("mine attack", f"{unit_id} {'leaves' if leaving else 'enters'} a "
                         f"{kind['label'].lower()} mined hex", "MW4 16.14" if leaving else "MW4 16.0, 16.13"))
     sheet.lines.append(("attack superiority", f"{kind['net_superiority']:+d}; terrain, defense and target type "
                         "ignored", "MW4 16.11, 16.12"))
-    _read_table(game, sheet, "anti_armor_full", kind["net_superiority"], 0)
+    if extra:
+        sheet.lines.append(("more FASCAM fires", f"{extra:+d}", "MW4 19.43"))
+    _read_table(game, sheet, "anti_armor_full", kind["net_superiority"] + extra, 0)
     return sheet
 
 

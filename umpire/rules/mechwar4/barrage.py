@@ -1,0 +1,202 @@
+"""The MechWar 4 Indirect Fire phase (4.1 D, 14.14): this turn's plotted fire, side by side,
+and the counterbattery it draws.
+
+For each fire: fire for effect (7.11; close air support always comes, our reading of 15.0),
+scatter (7.17 on the sample chart, more when the target hex is unspotted, 7.13, less for
+continuous fire on the same hex, 7.12; 15.1 for air strikes) unless the umpire placed the
+impact, then what lands (impact.py).  An on-map artillery or mortar unit that fires may be
+spotted by the enemy's counterbattery units (7.81: on a 1, or with the alternate procedure
+one more in six for each time running it fired from that hex, 7.88); it stays spotted while
+it stays there (7.87), and every enemy counterbattery unit in range that has not fired this
+turn fires at it at once (7.82-7.83) -- which may spot that unit in turn (7.85).  Our reading
+of 7.84: the counterbattery units are allotted automatically, all in range on the first gun
+spotted; choosing or holding some back is not offered.  Off-board guns are neither spotted
+nor fired at (14.23, 14.24; the optional 19.2 is not played).
+"""
+
+from __future__ import annotations
+
+from ...core.changes import Change
+from ...core.game import Game
+from ...core.hexgrid import DIRECTIONS, Hex, hex_distance
+from ...core.oob import Artillery
+from ...core.plots import all_supports
+from .impact import Fire, land, markers
+from .indirect import indirect_support, spotted
+
+AIR_ON_TARGET = 2              # MW4 15.1: a 1 or 2 lands on the target hex, 3-6 scatters
+
+
+def resolve_plots(game: Game, dice, sight=None) -> list[Change]:
+    """This turn's fire and counterbattery.  Last turn's impact markers and smoke come off first
+    (7.14, 18.21)."""
+    out: list[Change] = [Change("overlay", "impact", {"clear": True}), Change("overlay", "smoke", {"clear": True})]
+    supports = all_supports(game)
+    for a in supports.values():
+        m = game.support_used.get(a.id, {}).get("multiplied") or {}
+        if m.get("turn") == game.turn:
+            out.append(Change("note", a.id, {}, (
+                f"{a.id} fires a multiple this turn: die {m['die']}, {a.concentrations * m['die']}({a.strength}H) "
+                f"concentrations (rolled in turn {m.get('rolled', game.turn - 1)}, hidden until now; MW4 14.33)",)))
+    plots = sorted((p for p in game.plots if p.turn == game.turn), key=lambda p: (p.side, p.support, p.concentration))
+    watch = _counterbattery_units(game, plots)
+    fired: set[str] = set()
+    queue = [(p, None) for p in plots if p.pattern != "counterbattery"]
+    while queue:
+        plot, cb_target = queue.pop(0)
+        if cb_target is not None:
+            gun, shooter = indirect_support(game, plot), game.units[plot]
+            out.extend(_fire(game, dice, sight, gun, f"{plot} (counterbattery)", cb_target, "tight", None,
+                             shooter.steps_lost))
+        else:
+            a = supports.get(plot.support) or (indirect_support(game, plot.support) if plot.support in game.units
+                                                else None)
+            if a is None:
+                continue
+            name = a.id if plot.support in game.units else f"{a.id} #{plot.concentration}"
+            why = _cancelled(game, plot.support)
+            if why:
+                out.append(Change("note", name, {}, (f"{name}: its plotted fire is cancelled, {why} this turn "
+                                                     "(MW4 7.15)",)))
+                continue
+            losses = game.units[plot.support].steps_lost if plot.support in game.units else 0
+            out.extend(_fire(game, dice, sight, a, name, plot.target, plot.pattern, plot, losses))
+            shooter = game.units.get(plot.support)
+        if shooter is None or game.unit_type(shooter)["role"] not in ("artillery", "mortar"):
+            continue
+        fired.add(shooter.id)
+        out.append(_fired_from(shooter))
+        queue.extend(_detect(game, dice, shooter, watch, fired, out))
+    return out
+
+
+def _cancelled(game: Game, uid: str) -> str | None:
+    """Why an on-map gun's plotted fire does not come (7.15), or None."""
+    u = game.units.get(uid)
+    if u is None:
+        return None
+    if u.status != "on_map":
+        return "it is gone"
+    return "it panicked" if u.panicked else ("it was fired at" if u.fired_on else None)
+
+
+def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern: str, plot, losses: int
+          ) -> list[Change]:
+    """One fire: whether it comes, where it lands and what it does there."""
+    out: list[Change] = []
+    seen = (lambda side, h: sight is None or spotted(game, sight, side, h))
+    if a.kind == "air":
+        used = dict(game.support_used.get(a.id, {}))
+        used["strikes"] = sorted(set(used.get("strikes", [])) | {plot.concentration})
+        out.append(Change("support", a.id, {"used": used}))
+        ffe = True
+    else:
+        chart = game.rules.tables["artillery"].section("entry")[a.kind]
+        r = dice.roll(f"fire for effect {name} (on 1-{chart['ffe_on']})", 1, 6).total
+        ffe = r <= chart["ffe_on"]
+        if not ffe:
+            out.append(Change("note", name, {}, (f"{name}: no fire for effect ({r}; MW4 7.11)",)))
+    impact = target
+    if ffe:
+        impact, line = _scatter(game, dice, a, name, target, plot, seen)
+        strength = f"{a.strength}H {pattern}"
+        if losses:
+            strength += (f"; {max(1, a.strength - losses)}H on hard and protected targets, -{losses} on soft, "
+                         "for its losses (7.16)")
+        out.append(Change("note", name, {}, (line.format(strength=strength),)))
+        fire = Fire(name, a.side, a.strength, pattern, a.kind, losses)
+        out.extend(land(game, fire, impact, dice))
+        out.extend(markers(game, sight, fire, impact, target, seen))
+        if pattern == "fascam":
+            used = dict(game.support_used.get(a.id, {}))
+            used["fascam"] = used.get("fascam", 0) + 1
+            out.append(Change("support", a.id, {"used": used}))
+    if plot is not None:
+        out.append(Change("plot", (plot.turn, plot.side, plot.support, plot.concentration),
+                          {"outcome": {"ffe": ffe, "q": impact.q, "r": impact.r}}))
+    return out
+
+
+def _scatter(game: Game, dice, a: Artillery, name: str, target: Hex, plot, seen) -> tuple[Hex, str]:
+    """Where it lands, and the journal line ({strength} to fill in)."""
+    n = game.map.number
+    if plot is not None and plot.impact:
+        h = Hex(plot.impact["q"], plot.impact["r"])
+        return h, f"{name}: fire for effect ({{strength}}), lands in {n(h)} -- placed by the umpire: " \
+                  f"{plot.impact['reason']}"
+    chart = game.rules.tables["artillery"].section("entry")["artillery" if a.kind == "air" else a.kind]
+    if a.kind == "air":
+        r = dice.roll(f"air strike scatter {name} (on target on 1-{AIR_ON_TARGET})", 1, 6).total
+        scatters, why = r > AIR_ON_TARGET, "MW4 15.1"
+    else:
+        on, mods = chart["scatter_on"], []
+        if not seen(a.side, target):
+            on += chart["unspotted"]
+            mods.append(f"{chart['unspotted']:+d} unspotted, 7.13")
+        if plot is not None and _continuous(game, plot):
+            on += chart["continuous"]
+            mods.append(f"{chart['continuous']:+d} continuous fire, 7.12")
+        r = dice.roll(f"scatter {name} (scatters on 1-{on})", 1, 6).total
+        scatters, why = r <= on, "MW4 7.17" + (f"; {', '.join(mods)}" if mods else "")
+    if not scatters:
+        return target, f"{name}: fire for effect on {n(target)} ({{strength}}; MW4 7.11)"
+    way = dice.roll(f"scatter direction {name}", 1, 6).total
+    moved = target + DIRECTIONS[chart["directions"][way - 1]]
+    h = moved if game.map.contains(moved) else target
+    return h, f"{name}: fire for effect ({{strength}}), scatters to {n(h)} (direction roll {way}; {why})"
+
+
+def _continuous(game: Game, plot) -> bool:
+    """The same concentration fired for effect on the same hex last turn (7.12)."""
+    return any(p.turn == plot.turn - 1 and p.side == plot.side and p.support == plot.support
+               and p.concentration == plot.concentration and p.target == plot.target and p.pattern != "smoke"
+               and (p.outcome or {}).get("ffe") for p in game.plots)
+
+
+def _counterbattery_units(game: Game, plots) -> dict[str, list[str]]:
+    """Each side's units on a counterbattery task this turn (7.81), able to fire."""
+    out: dict[str, list[str]] = {}
+    for p in plots:
+        u = game.units.get(p.support)
+        if p.pattern == "counterbattery" and u is not None and u.on_map and not u.panicked and not u.fired_on:
+            out.setdefault(p.side, []).append(u.id)
+    return out
+
+
+def _fired_from(u) -> Change:
+    """Where it fired from, and how many times from there (7.88)."""
+    here = (u.hex.q, u.hex.r)
+    times = u.fired_from[2] + 1 if u.fired_from and tuple(u.fired_from[:2]) == here else 1
+    u.fired_from = (*here, times)                 # the chance rule below reads it at once
+    return Change("unit", u.id, {"fired_from": [*here, times]})
+
+
+def _detect(game: Game, dice, shooter, watch: dict[str, list[str]], fired: set[str], out: list[Change]) -> list:
+    """The enemy's counterbattery roll against a gun that just fired, and its fire if spotted."""
+    n = game.map.number
+    queue = []
+    for side, units in sorted(watch.items()):
+        if side == shooter.side:
+            continue
+        need = 1
+        if game.option("counterbattery_spotting") == "growing":
+            need = min(6, shooter.fired_from[2])
+        r = dice.roll(f"counterbattery spotting of {shooter.id} by {game.side(side).name} (on 1-{need})", 1, 6).total
+        if r > need:
+            out.append(Change("note", shooter.id, {}, (f"  {game.side(side).name}'s counterbattery does not spot "
+                                                       f"{shooter.id} ({r}; MW4 7.81)",)))
+            continue
+        rule = "MW4 7.88" if need > 1 else "MW4 7.81"
+        out.append(Change("unit", shooter.id, {"cb_q": shooter.hex.q, "cb_r": shooter.hex.r},
+                          (f"  {game.side(side).name}'s counterbattery spots {shooter.id} in {n(shooter.hex)} "
+                           f"({r}; {rule}); it stays spotted while it stays there (MW4 7.87)",)))
+        shooter.cb_spotted = shooter.hex
+        for uid in units:
+            u = game.units[uid]
+            reach = game.unit_type(u)["range"]
+            if uid in fired or hex_distance(u.hex, shooter.hex) > reach or \
+                    hex_distance(u.hex, shooter.hex) < (game.unit_type(u).get("min_range") or 0):
+                continue
+            fired.add(uid)
+            queue.append((uid, shooter.hex))
+    return queue

@@ -1,0 +1,133 @@
+"""What a MechWar 4 indirect fire does where it lands: every unit in the impact zone attacked
+on its own (6.82), the markers each side is given, FASCAM minefields and smoke.
+
+* Hard and protected targets button up (7.31, the defender's usual choice; taking the fire
+  unbuttoned, 7.32, is not offered yet): S1, or S2 from a tight pattern on a 1d6 at or under
+  the H concentration.  Against close air support armour may not button up: the D2 column of
+  the Anti-Armor CRT at +8 (15.24).
+* Soft targets: the Anti-Personnel CRT with the concentration as the attack superiority (7.6),
+  -2 in woods and towns (7.18); an on-map gun's losses are a -1 a step instead (7.16).
+* A loose pattern strikes the impact hex and the six around it at half strength, rounded up
+  (7.21).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.changes import Change
+from ...core.game import Game
+from ...core.hexgrid import Hex
+from ...core.mines import mine_type_at
+from .worksheet import FireSheet, _read_table, resolve
+
+CAS_ARMOUR_COLUMN = 8          # MW4 15.24
+
+
+@dataclass(frozen=True)
+class Fire:
+    """One fire that lands: who fired (for the journal), for which side, how strong, how."""
+
+    name: str
+    side: str
+    strength: int
+    pattern: str                # tight | loose | smoke | fascam
+    kind: str                   # artillery | mortar | rocket | air
+    losses: int = 0             # an on-map gun's: a factor less each against hard and protected
+                                # targets (at least 1), a -1 each against soft ones (7.16)
+
+
+def zone(game: Game, impact: Hex, pattern: str) -> list[Hex]:
+    return [impact] + (game.map.on_map_neighbours(impact) if pattern == "loose" else [])
+
+
+def zone_strength(strength: int, pattern: str) -> int:
+    return -(-strength // 2) if pattern == "loose" else strength       # half, rounded up (7.21)
+
+
+def land(game: Game, fire: Fire, impact: Hex, dice) -> list[Change]:
+    """What the fire does in its impact zone: smoke, a FASCAM minefield, or attacks."""
+    n = game.map.number
+    if fire.pattern == "smoke":           # a smoke hex, seen by everyone, until the next phase (18.0)
+        return [Change("overlay", "smoke", {"q": impact.q, "r": impact.r, "secret": False,
+                                            "detail": f"turn {game.turn}"},
+                       (f"  smoke in {n(impact)} until the next Indirect Fire phase (MW4 18.0, 18.21)",))]
+    if fire.pattern == "fascam":
+        return [_fascam(game, fire, impact)]
+    return attacks(game, fire, impact, dice)
+
+
+def _fascam(game: Game, fire: Fire, impact: Hex) -> Change:
+    """A hasty minefield, +2 a FASCAM fire more on the hex (19.41, 19.43); known to the firing
+    side, found by the enemy when it drives in (16.0)."""
+    have = mine_type_at(game, impact)
+    extra = 0
+    if have is not None and have.startswith("hasty"):
+        extra = int(have.split("+")[1]) + 2 if "+" in have else 2
+    detail = "hasty" + (f" +{extra}" if extra else "")
+    line = (f"  FASCAM: a hasty minefield in {game.map.number(impact)}" +
+            (f", attacking at +{extra} for the fires before (MW4 19.43)" if extra else " (MW4 19.41)"))
+    return Change("overlay", "minefield", {"q": impact.q, "r": impact.r, "side": fire.side, "secret": True,
+                                           "detail": detail}, (line,))
+
+
+def attacks(game: Game, fire: Fire, impact: Hex, dice) -> list[Change]:
+    """Every unit in the impact zone, each attacked on its own (6.82, 7.21)."""
+    h = zone_strength(fire.strength, fire.pattern)
+    hard_h = zone_strength(max(1, fire.strength - fire.losses), fire.pattern)
+    out: list[Change] = []
+    for hx in zone(game, impact, fire.pattern):
+        cover = game.rules.terrain_types[game.map.terrain[hx]]["cover"]
+        woods = -2 if cover < 0 else 0                                    # woods and towns (7.18)
+        for u in sorted((v for v in game.units.values() if v.on_map and v.hex == hx and not v.carried_by),
+                        key=lambda v: v.id):
+            target = game.unit_type(u)["target"]
+            if target in ("hard", "protected") and fire.kind == "air":
+                sheet = FireSheet(fire.name, u.id, True)
+                _read_table(game, sheet, "anti_armor_d2", CAS_ARMOUR_COLUMN, woods)
+                r = dice.roll(f"{fire.name} on {u.id} (air strike, D2 CRT +{CAS_ARMOUR_COLUMN})", 1, 6).total
+                result = resolve(sheet, r)
+                out.append(Change("attack", u.id, {"result": result},
+                                  (f"  {u.id} may not button up against an air strike: D2 CRT "
+                                   f"+{CAS_ARMOUR_COLUMN}" + (", -2 woods/town (7.18)" if woods else "") +
+                                   f", die {r}: {result} (MW4 15.24)",)))
+            elif target in ("hard", "protected"):
+                if fire.pattern == "tight":
+                    r = dice.roll(f"{fire.name} on {u.id}: buttoned up, S2 on 1-{hard_h}", 1, 6).total
+                    result = "S2" if r <= hard_h else "S1"
+                else:
+                    result = "S1"
+                out.append(Change("attack", u.id, {"result": result},
+                                  (f"  {u.id} buttons up against {hard_h}H {fire.pattern}: {result} (MW4 7.31)",)))
+            elif target == "soft":
+                sheet = FireSheet(fire.name, u.id, True)
+                _read_table(game, sheet, "anti_personnel", h, woods - fire.losses)
+                r = dice.roll(f"{fire.name} on {u.id} ({h}H on the Anti-Personnel CRT)", 1, 6).total
+                result = resolve(sheet, r)
+                out.append(Change("attack", u.id, {"result": result},
+                                  (f"  {u.id}: {h}H {fire.pattern} on the Anti-Personnel CRT"
+                                   + (", -2 woods/town (7.18)" if woods else "")
+                                   + (f", -{fire.losses} the gun's losses (7.16)" if fire.losses else "")
+                                   + f", die {r}: {result} (MW4 7.6)",)))
+    return out
+
+
+def markers(game: Game, sight, fire: Fire, impact: Hex, aimed: Hex, seen) -> list[Change]:
+    """What each side learns (issue 6, 4): the firing side an impact marker where one of its
+    units sees the impact hex; a side whose units were in the zone a "shelled" marker in
+    their hexes with the weight -- never where the guns are nor what they aimed at."""
+    h = zone_strength(fire.strength, fire.pattern)
+    n = game.map.number
+    out = []
+    if seen(fire.side, impact):
+        off = "" if impact == aimed else f", aimed at {n(aimed)}"
+        out.append(Change("overlay", "impact", {"q": impact.q, "r": impact.r, "side": fire.side, "secret": True,
+                                                "detail": f"our {fire.name}: {fire.pattern} {fire.strength}H{off}, "
+                                                          f"turn {game.turn}"}))
+    for hx in zone(game, impact, fire.pattern):
+        struck = {u.side for u in game.units.values() if u.on_map and u.hex == hx and u.side != fire.side}
+        for side in sorted(struck):
+            what = "air strike" if fire.kind == "air" else "shelled"
+            out.append(Change("overlay", "impact", {"q": hx.q, "r": hx.r, "side": side, "secret": True,
+                                                    "detail": f"{what}, {h}H, turn {game.turn}"}))
+    return out

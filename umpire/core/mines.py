@@ -19,7 +19,9 @@ from .store import models as m
 
 def mine_type_at(game, h: Hex | None) -> str | None:
     """The type of the minefield in hex h, or None."""
-    return next((o.detail for o in game.map.overlays if o.kind == "minefield" and o.hex == h), None) if h else None
+    kinds = [o.detail for o in game.map.overlays if o.kind == "minefield" and o.hex == h] if h else []
+    # FASCAM fired again on a hex lays a stronger field over it: "hasty +2" (MW4 19.43)
+    return max(kinds, key=lambda k: int(k.partition(" +")[2] or 0), default=None)
 
 
 def mine_attack(ctx: Context, uid: str, where: Hex, leaving: bool) -> None:

@@ -60,7 +60,7 @@ def resolve_plots(game: Game, dice, sight=None) -> list[Change]:
                                                      "(MW4 7.15)",)))
                 continue
             losses = game.units[plot.support].steps_lost if plot.support in game.units else 0
-            out.extend(_fire(game, dice, sight, a, name, plot.target, plot.pattern, plot, losses))
+            out.extend(_fire(game, dice, sight, a, name, plot.target, plot.pattern, plot, losses, out))
             shooter = game.units.get(plot.support)
         if shooter is None or game.unit_type(shooter)["role"] not in ("artillery", "mortar"):
             continue
@@ -80,15 +80,16 @@ def _cancelled(game: Game, uid: str) -> str | None:
     return "it panicked" if u.panicked else ("it was fired at" if u.fired_on else None)
 
 
-def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern: str, plot, losses: int
-          ) -> list[Change]:
-    """One fire: whether it comes, where it lands and what it does there."""
+def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern: str, plot, losses: int,
+          out_so_far: list[Change] = ()) -> list[Change]:
+    """One fire: whether it comes, where it lands and what it does there (`out_so_far`: what
+    this phase did before it)."""
     out: list[Change] = []
     seen = (lambda side, h: sight is None or spotted(game, sight, side, h))
     if a.kind == "air":
         used = dict(game.support_used.get(a.id, {}))
         used["strikes"] = sorted(set(used.get("strikes", [])) | {plot.concentration})
-        out.append(Change("support", a.id, {"used": used}))
+        out.append(_use(game, a.id, used))
         ffe = True
     else:
         chart = game.rules.tables["artillery"].section("entry")[a.kind]
@@ -105,16 +106,23 @@ def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern
                          "for its losses (7.16)")
         out.append(Change("note", name, {}, (line.format(strength=strength),)))
         fire = Fire(name, a.side, a.strength, pattern, a.kind, losses)
-        out.extend(land(game, fire, impact, dice))
+        earlier = sum(1 for c in out_so_far if c.what == "overlay" and c.key == "minefield"
+                      and (c.values.get("q"), c.values.get("r")) == (impact.q, impact.r))
+        out.extend(land(game, fire, impact, dice, earlier))
         out.extend(markers(game, sight, fire, impact, target, seen))
         if pattern == "fascam":
             used = dict(game.support_used.get(a.id, {}))
             used["fascam"] = used.get("fascam", 0) + 1
-            out.append(Change("support", a.id, {"used": used}))
+            out.append(_use(game, a.id, used))
     if plot is not None:
         out.append(Change("plot", (plot.turn, plot.side, plot.support, plot.concentration),
                           {"outcome": {"ffe": ffe, "q": impact.q, "r": impact.r}}))
     return out
+
+
+def _use(game: Game, support: str, used: dict) -> Change:
+    game.support_used[support] = used          # the phase's later fires read it before it is applied
+    return Change("support", support, {"used": used})
 
 
 def _scatter(game: Game, dice, a: Artillery, name: str, target: Hex, plot, seen) -> tuple[Hex, str]:

@@ -45,28 +45,29 @@ def zone_strength(strength: int, pattern: str) -> int:
     return -(-strength // 2) if pattern == "loose" else strength       # half, rounded up (7.21)
 
 
-def land(game: Game, fire: Fire, impact: Hex, dice) -> list[Change]:
-    """What the fire does in its impact zone: smoke, a FASCAM minefield, or attacks."""
+def land(game: Game, fire: Fire, impact: Hex, dice, fascam_before: int = 0) -> list[Change]:
+    """What the fire does in its impact zone: smoke, a FASCAM minefield, or attacks.
+    `fascam_before`: FASCAM fires that landed on the hex earlier in this phase."""
     n = game.map.number
     if fire.pattern == "smoke":           # a smoke hex, seen by everyone, until the next phase (18.0)
         return [Change("overlay", "smoke", {"q": impact.q, "r": impact.r, "secret": False,
                                             "detail": f"turn {game.turn}"},
                        (f"  smoke in {n(impact)} until the next Indirect Fire phase (MW4 18.0, 18.21)",))]
     if fire.pattern == "fascam":
-        return [_fascam(game, fire, impact)]
+        return [_fascam(game, fire, impact, fascam_before)]
     return attacks(game, fire, impact, dice)
 
 
-def _fascam(game: Game, fire: Fire, impact: Hex) -> Change:
+def _fascam(game: Game, fire: Fire, impact: Hex, before: int) -> Change:
     """A hasty minefield, +2 a FASCAM fire more on the hex (19.41, 19.43); known to the firing
     side, found by the enemy when it drives in (16.0)."""
     have = mine_type_at(game, impact)
-    extra = 0
-    if have is not None and have.startswith("hasty"):
-        extra = int(have.split("+")[1]) + 2 if "+" in have else 2
+    fires = before + (1 + int(have.partition(" +")[2] or 0) // 2 if have and have.startswith("hasty") else 0)
+    extra = 2 * fires
     detail = "hasty" + (f" +{extra}" if extra else "")
+    net = game.rules.mine_types["hasty"]["net_superiority"] + extra
     line = (f"  FASCAM: a hasty minefield in {game.map.number(impact)}" +
-            (f", attacking at +{extra} for the fires before (MW4 19.43)" if extra else " (MW4 19.41)"))
+            (f", {fires + 1} FASCAM fires there: it attacks at {net:+d} (MW4 19.43)" if extra else " (MW4 19.41)"))
     return Change("overlay", "minefield", {"q": impact.q, "r": impact.r, "side": fire.side, "secret": True,
                                            "detail": detail}, (line,))
 

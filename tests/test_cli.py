@@ -284,3 +284,15 @@ def test_plot_from_the_command_line(tmp_path, sample_path):
     assert r.returncode == 0 and "plots 1 fire mission for turn 1" in r.stdout
     err = _one_line_error(umpire("plot", game, "--side", "warpac", "--mission", "Sov MRL", "1", "1109", "tight"))
     assert "MW4 7.21" in err and "nothing kept" in err
+    # a counterbattery task, the umpire's impact hex, and a multiple for next turn (MW4 7.81, 14.33)
+    r = umpire("plot", game, "--side", "nato", "--mission", "US DS", "1", "2215", "tight",
+               "--counterbattery", "2-32 Mortars")
+    assert r.returncode == 0 and "2-32 Mortars: on a counterbattery task (MW4 7.81)" in r.stdout
+    err = _one_line_error(umpire("place-impact", game, "--side", "nato", "--support", "US DS", "--hex", "2216"))
+    assert "needs a reason" in err
+    r = umpire("place-impact", game, "--side", "nato", "--support", "US DS", "--hex", "2216", "--reason", "wind")
+    assert r.returncode == 0 and "in 2216: wind" in r.stdout
+    r = umpire("multiply", game, "--side", "nato", "--support", "US DS", "--dice", "4")
+    assert r.returncode == 0 and "die 4, x4 -- 8(10H) concentrations to plot" in r.stdout
+    err = _one_line_error(umpire("multiply", game, "--side", "nato", "--support", "US DS"))
+    assert "already multiplied for turn 2" in err

@@ -76,23 +76,54 @@ def _how(rng: random.Random, game, unit) -> dict:
 
 
 def _plot_fire(location: str, game, system, rng: random.Random, report) -> None:
-    """Now and then a side plots its off-board concentrations at contacts it sees (MW4 14.0)."""
+    """Now and then a side plots fire at contacts it sees (MW4 14.0): its off-board
+    concentrations, air strikes a turn ahead (7.7), its on-map guns or a counterbattery task
+    for them (7.81); and tries a multiple when the scenario gives one (14.33)."""
+    from .core.plots import all_supports
     for side in game.side_ids():
+        for a in game.artillery:
+            if a.side == side and a.multiples and rng.random() < 0.2:
+                try:
+                    report(perform(location, "multiply", {"side": side, "support": a.id}, system, side=side).summary)
+                except UmpireError:
+                    pass
         if any(p.side == side and p.turn == game.turn for p in game.plots):
             continue
         seen = sorted({game.map.number(c.hex) for (s, _t), c in game.contacts.items() if s == side and c.status == "seen"})
-        guns = [a for a in game.artillery if a.side == side and a.from_turn <= game.turn]
-        if not seen or not guns or rng.random() < 0.5:
+        if not seen or rng.random() < 0.5:
             continue
-        missions = [{"support": a.id, "concentration": n, "target": rng.choice(seen),
-                     "pattern": "loose" if a.kind == "rocket" or rng.random() < 0.3 else "tight"}
-                    for a in guns for n in range(1, a.concentrations + 1) if rng.random() < 0.5]
-        if missions:
-            try:
-                report(perform(location, "plot", {"side": side, "turn": game.turn, "missions": missions}, system,
-                               side=side).summary)
-            except UmpireError:
-                pass
+        guns = [a for a in all_supports(game).values() if a.side == side and a.kind != "air"]
+        guns += [system.indirect_support(game, u.id) for u in game.units.values() if u.side == side and u.on_map
+                 and not u.carried_by and system.indirect_support(game, u.id)]
+        missions = []
+        for a in guns:
+            for n in range(1, a.concentrations + 1):
+                if a.id in game.units and rng.random() < 0.4:
+                    missions.append({"support": a.id, "pattern": "counterbattery"})
+                    continue
+                pattern = "loose" if a.kind == "rocket" or rng.random() < 0.3 else \
+                    rng.choice(["tight", "tight", "tight", "smoke", "fascam"])
+                mission = {"support": a.id, "concentration": n, "target": rng.choice(seen), "pattern": pattern}
+                if rng.random() < 0.5 and not system.plot_problem(game, side, a, game.map.grid.parse(
+                        mission["target"]), pattern, game.turn):
+                    missions.append(mission)
+        _send_plot(location, system, report, side, game.turn, missions)
+        strikes = [(a, n) for a in all_supports(game).values() if a.side == side and a.kind == "air"
+                   for n in range(1, a.concentrations + 1)
+                   if n not in game.support_used.get(a.id, {}).get("strikes", [])]
+        if strikes and game.turn < game.turns and rng.random() < 0.3:
+            a, n = strikes[0]
+            _send_plot(location, system, report, side, game.turn + 1,
+                       [{"support": a.id, "concentration": n, "target": rng.choice(seen), "pattern": "tight"}])
+
+
+def _send_plot(location: str, system, report, side: str, turn: int, missions: list) -> None:
+    if missions:
+        try:
+            report(perform(location, "plot", {"side": side, "turn": turn, "missions": missions}, system,
+                           side=side).summary)
+        except UmpireError:
+            pass
 
 
 def _give_orders(location: str, game, system, rng: random.Random, report) -> None:

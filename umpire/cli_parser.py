@@ -8,7 +8,8 @@ from . import __version__
 
 EXIT_BAD_INPUT = 2
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
-               "form-column", "halt", "overrun", "end-activation", "fire", "split-fire", "defilade", "plot", "pass",
+               "form-column", "halt", "overrun", "end-activation", "fire", "split-fire", "defilade", "plot", "multiply",
+               "place-impact", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
                "victory")
 
@@ -93,8 +94,26 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--side", required=True)
     pl.add_argument("--turn", type=int, help="the turn they fire in (default: this turn)")
     pl.add_argument("--mission", nargs=4, action="append", default=[], metavar=("SUPPORT", "N", "HEX", "PATTERN"),
-                    help="concentration N of an [[artillery]] support at a hex, tight or loose; repeat it; "
-                         "none clears the side's plots")
+                    help="concentration N of an [[artillery]] support (or strike N of an [[air]] support, or 1 "
+                         "for an on-map gun) at a hex: tight, loose, smoke or fascam; repeat it; none clears the "
+                         "side's plots")
+    pl.add_argument("--counterbattery", action="append", default=[], metavar="UNIT",
+                    help="an on-map artillery or mortar unit on a counterbattery task this turn (MW4 7.81)")
+    mu = sub.add_parser("multiply", help="roll to multiply an off-board support for next turn (MW4 14.33)")
+    mu.add_argument("game")
+    mu.add_argument("--side", required=True)
+    mu.add_argument("--support", required=True)
+    _dice_option(mu)
+    pi = sub.add_parser("place-impact", help="the umpire sets where a plotted fire lands instead of its scatter")
+    pi.add_argument("game")
+    pi.add_argument("--side", required=True)
+    pi.add_argument("--support", required=True)
+    pi.add_argument("--concentration", type=int, default=1, metavar="N")
+    pi.add_argument("--turn", type=int, help="the plot's turn (default: this turn)")
+    where = pi.add_mutually_exclusive_group(required=True)
+    where.add_argument("--hex", help="the impact hex")
+    where.add_argument("--clear", action="store_true", help="take the placed hex back: scatter is rolled")
+    pi.add_argument("--reason", help="why (goes into the journal; needed with --hex)")
     sf = sub.add_parser("split-fire", help="a vehicular platoon fires as elements at their own targets (MW4 6.93)")
     sf.add_argument("game")
     sf.add_argument("unit")

@@ -83,6 +83,7 @@ def cmd_plot(args) -> int:
         if not n.isdigit():
             raise UmpireError(f"concentration {n!r} is not a number", place="--mission")
         missions.append({"support": support, "concentration": int(n), "target": target, "pattern": pattern})
+    missions += [{"support": unit, "pattern": "counterbattery"} for unit in args.counterbattery]
     turn = args.turn if args.turn is not None else open_game(args.game).turn
     res = perform(args.game, "plot", {"side": args.side, "turn": turn, "missions": missions},
                   system_for(args.game), side=args.side)
@@ -90,6 +91,20 @@ def cmd_plot(args) -> int:
     for line in res.log:
         print(f"  {line}")
     return 0
+
+
+def cmd_multiply(args) -> int:
+    return _simple_action("multiply", args.game, {"side": args.side, "support": args.support}, args.dice,
+                          side=args.side)
+
+
+def cmd_place_impact(args) -> int:
+    from .core.store.db import open_game
+
+    turn = args.turn if args.turn is not None else open_game(args.game).turn
+    params = {"side": args.side, "support": args.support, "concentration": args.concentration, "turn": turn,
+              "hex": None if args.clear else args.hex, "reason": args.reason}
+    return _simple_action("place_impact", args.game, params)
 
 
 def cmd_split_fire(args) -> int:
@@ -114,12 +129,13 @@ def cmd_end_activation(args) -> int:
     return _simple_action("end_activation", args.game, None, args.dice)
 
 
-def _simple_action(kind: str, game: str, params: dict | None = None, dice: str | None = None) -> int:
+def _simple_action(kind: str, game: str, params: dict | None = None, dice: str | None = None,
+                   side: str | None = None) -> int:
     from .actions import system_for
     from .core.engine import perform
 
     typed = _TypedDice(dice)
-    res = perform(game, kind, params or {}, system_for(game), typed=typed)
+    res = perform(game, kind, params or {}, system_for(game), typed=typed, side=side)
     typed.leftover()
     print(res.summary)
     for line in res.log:

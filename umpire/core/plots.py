@@ -129,7 +129,8 @@ def write_plots(ctx: Context, side: str, turn: int, kept: list) -> None:
     for a, n, target, pattern in kept:
         ctx.rec.insert(m.PlotRow(turn=turn, side_id=side, support_id=a.id, concentration=n,
                                  target_q=target.q, target_r=target.r, pattern=pattern))
-        ctx.log.append(f"{a.id} #{n}: {pattern} at {game.map.number(target)}")
+        ctx.log.append(f"{a.id}: on a counterbattery task (MW4 7.81)" if pattern == "counterbattery"
+                       else f"{a.id} #{n}: {pattern} at {game.map.number(target)}")
 
 
 @action("multiply")

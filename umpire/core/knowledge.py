@@ -56,6 +56,20 @@ class ZoneMark:
 
 
 @dataclass(frozen=True)
+class FireMark:
+    """A fire plot as its side (and the umpire) may see it on the map: the aim and the impact
+    zone before the Indirect Fire phase; after it, where it landed if the side saw it land."""
+
+    side: str
+    label: str                # "US DS #1"
+    turn: int
+    target: Hex
+    pattern: str
+    zone: frozenset[Hex]      # the hexes it would strike landing on target (MW4 7.21)
+    landed: Hex | None = None
+
+
+@dataclass(frozen=True)
 class SideView:
     viewer: str               # "umpire" or a side id
     viewer_name: str
@@ -66,6 +80,7 @@ class SideView:
     sides: tuple[SideInfo, ...]
     units: tuple[UnitMark, ...]
     zones: tuple[ZoneMark, ...]
+    fire: tuple[FireMark, ...] = ()
 
     def marks_at(self, h: Hex) -> list[UnitMark]:
         return [u for u in self.units if u.hex == h]
@@ -123,4 +138,26 @@ def build_view(game: Game, viewer: str) -> SideView:
                   if umpire or z.side == viewer)
     name = "Umpire" if umpire else game.side(viewer).name
     return SideView(viewer, name, game.title, game.turn, game.turns, view_map,
-                    tuple(SideInfo(s.id, s.name, s.colour) for s in game.sides), tuple(marks), zones)
+                    tuple(SideInfo(s.id, s.name, s.colour) for s in game.sides), tuple(marks), zones,
+                    _fire_marks(game, viewer, overlays))
+
+
+def _fire_marks(game: Game, viewer: str, overlays) -> tuple[FireMark, ...]:
+    """The viewer's plots (every side's for the umpire): this turn's and later ones, and this
+    turn's after they landed -- where the side's own impact marker shows it saw them land."""
+    # its impact markers, public smoke, its own FASCAM minefields (overlays are the viewer's already)
+    seen_landing = {o.hex for o in overlays if o.kind == "smoke" or (o.kind in ("impact", "minefield")
+                                                                     and (viewer == UMPIRE or o.side == viewer))}
+    out = []
+    for p in sorted(game.plots, key=lambda p: (p.turn, p.side, p.support, p.concentration)):
+        if p.turn < game.turn or (viewer != UMPIRE and p.side != viewer) or p.pattern == "counterbattery":
+            continue
+        landed = None
+        if p.outcome and p.outcome.get("ffe"):
+            h = Hex(p.outcome["q"], p.outcome["r"])
+            landed = h if viewer == UMPIRE or h in seen_landing else None
+        centre = landed or p.target             # after the phase: the zone it struck
+        zone = frozenset([centre] + (game.map.on_map_neighbours(centre) if p.pattern == "loose" else []))
+        label = p.support if p.support in game.units else f"{p.support} #{p.concentration}"
+        out.append(FireMark(p.side, label, p.turn, p.target, p.pattern, zone, landed))
+    return tuple(out)

@@ -21,6 +21,7 @@ from .docks import OrderOfBattleTree, UnitInspector
 from .mapscene import MapScene, render_view
 from .mapview import MapView
 from .orders import OrdersPanel
+from .plotpanel import PlotPanel
 from .unitmenu import UnitMenu
 from .play import Play
 from .sighttools import SightTools
@@ -49,6 +50,8 @@ class MainWindow(QMainWindow):
         self.orders = OrdersPanel(self)
         oob = self.findChild(QDockWidget, "Order of battle")
         self.tabifyDockWidget(oob, self._dock("Orders", self.orders, Qt.LeftDockWidgetArea))
+        self.plot_panel = PlotPanel(self)
+        self.tabifyDockWidget(oob, self._dock("Fire Plots", self.plot_panel, Qt.LeftDockWidgetArea))
         oob.raise_()
         self.viewer_box = QComboBox()
         self.viewer_box.setToolTip("Show the map as the umpire knows it, or as one side knows it")
@@ -231,6 +234,7 @@ class MainWindow(QMainWindow):
         self.map_view.fit_map()
         self.play.game_loaded()
         self.orders.refresh()
+        self.plot_panel.refresh()
 
     def reload_game(self) -> None:
         """After an action: read the game again and redraw the viewer's knowledge (the terrain
@@ -247,6 +251,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.play.refresh_phase()
         self.orders.refresh()
+        self.plot_panel.refresh()
 
     def close_game(self) -> None:
         self.sight_tools.clear()
@@ -357,6 +362,7 @@ class MainWindow(QMainWindow):
             return
         self.viewer = self.viewer_box.itemData(index)
         self.play.clear_fire_mark()      # it was drawn for the previous viewer
+        self.statusBar().clearMessage()  # and the last action's summary was written for it
         actions = self._viewer_actions.actions()
         if index < len(actions):
             actions[index].setChecked(True)
@@ -368,6 +374,7 @@ class MainWindow(QMainWindow):
         self.select_unit(self.selected)
         self.sight_tools.view_changed()
         self.orders.refresh()
+        self.plot_panel.refresh()
         self.play.refresh_journal()
         self._update_title()
 
@@ -407,6 +414,7 @@ class MainWindow(QMainWindow):
     def _hex_clicked(self, h: Hex | None) -> None:
         if h is None or self.scene is None:
             return
+        self.plot_panel.hex_clicked(h)
         if not self.scene.view.marks_at(h):
             self.select_unit(None)
             self.scene.highlight_hex(h)

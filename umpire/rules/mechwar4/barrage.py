@@ -109,7 +109,8 @@ def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern
         earlier = sum(1 for c in out_so_far if c.what == "overlay" and c.key == "minefield"
                       and (c.values.get("q"), c.values.get("r")) == (impact.q, impact.r))
         out.extend(land(game, fire, impact, dice, earlier))
-        out.extend(markers(game, sight, fire, impact, target, seen))
+        if pattern not in ("smoke", "fascam"):     # their own markers show them (18.0, 16.0)
+            out.extend(markers(game, sight, fire, impact, target, seen))
         if pattern == "fascam":
             used = dict(game.support_used.get(a.id, {}))
             used["fascam"] = used.get("fascam", 0) + 1

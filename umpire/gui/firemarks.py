@@ -1,0 +1,90 @@
+"""Fire plots drawn on the map from a SideView's fire marks only (MW4 7.0, 7.17, 7.21): the
+impact zone each plot would strike, cross-hairs on its aim, and after the Indirect Fire phase
+an arrow to where it landed when the viewer saw it land (a scatter) and a burst there."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
+
+from ..core.hexgrid import Hexside, neighbours
+from ..core.knowledge import SideView
+from ..core.layout import Layout
+
+
+class FireItem(QGraphicsItem):
+    def __init__(self, view: SideView, layout: Layout) -> None:
+        super().__init__()
+        self._view, self._layout = view, layout
+        w, h = layout.bounds(view.map.grid)
+        self._rect = QRectF(0, 0, w, h)
+        self.setZValue(11)          # over the counters: the aim must show on an occupied hex
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        s = self._layout.size
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(5, int(s * 0.26)))
+        font.setBold(True)
+        p.setFont(font)
+        p.setBrush(Qt.NoBrush)
+        labels: dict = {}
+        for m in self._view.fire:
+            colour = QColor(self._view.side_colour(m.side)).darker(120)
+            pending = m.landed is None
+            pen = QPen(colour, s * 0.08, Qt.DashLine if pending else Qt.SolidLine)
+            p.setPen(pen)
+            p.drawPath(self._outline(m.zone))
+            x, y = self._layout.center(m.target)
+            r = s * 0.42
+            p.drawEllipse(QPointF(x, y), r, r)                    # cross-hairs on the aim
+            p.drawLine(QPointF(x - r * 1.3, y), QPointF(x + r * 1.3, y))
+            p.drawLine(QPointF(x, y - r * 1.3), QPointF(x, y + r * 1.3))
+            row = labels.get(m.target, 0)
+            labels[m.target] = row + 1
+            text = f"{m.label} {m.pattern}" + (f" T{m.turn}" if m.turn != self._view.turn else "")
+            box = QRectF(x - s * 1.6, y - s * (0.95 + 0.3 * row), s * 3.2, s * 0.3)
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(255, 255, 255, 200))
+            p.drawRect(box)
+            p.setBrush(Qt.NoBrush)
+            p.setPen(colour)
+            p.drawText(box, Qt.AlignCenter, text)
+            if m.landed is not None:
+                self._landing(p, colour, (x, y), self._layout.center(m.landed), s)
+
+    def _outline(self, hexes) -> QPainterPath:
+        path = QPainterPath()
+        for h in hexes:
+            for n in neighbours(h):
+                if n not in hexes:
+                    (x1, y1), (x2, y2) = self._layout.hexside_segment(Hexside.between(h, n))
+                    path.moveTo(x1, y1)
+                    path.lineTo(x2, y2)
+        return path
+
+    @staticmethod
+    def _landing(p: QPainter, colour: QColor, aim, landed, s: float) -> None:
+        """A burst where it landed; an arrow from the aim when it scattered."""
+        (ax, ay), (lx, ly) = aim, landed
+        p.setPen(QPen(colour, s * 0.07))
+        for k in range(8):                                        # the burst
+            a = k * math.pi / 4
+            p.drawLine(QPointF(lx + math.cos(a) * s * 0.15, ly + math.sin(a) * s * 0.15),
+                       QPointF(lx + math.cos(a) * s * 0.35, ly + math.sin(a) * s * 0.35))
+        if (ax, ay) == (lx, ly):
+            return
+        p.drawLine(QPointF(ax, ay), QPointF(lx, ly))
+        angle = math.atan2(ly - ay, lx - ax)
+        tip = QPointF(lx - math.cos(angle) * s * 0.35, ly - math.sin(angle) * s * 0.35)
+        head = QPolygonF([tip, QPointF(tip.x() - math.cos(angle - 0.5) * s * 0.3, tip.y() - math.sin(angle - 0.5) * s * 0.3),
+                          QPointF(tip.x() - math.cos(angle + 0.5) * s * 0.3, tip.y() - math.sin(angle + 0.5) * s * 0.3)])
+        p.setBrush(colour)
+        p.drawPolygon(head)
+        p.setBrush(Qt.NoBrush)

@@ -30,7 +30,7 @@ def test_same_seed_same_game(tmp_path, sample_scenario):
 
 def test_a_whole_scenario_plays_and_replays(tmp_path, sample_scenario):
     """The soak that fits in CI: all twelve turns of the sample, then a replay."""
-    path = autoplay(sample_scenario, tmp_path / "soak.umpire", turns=sample_scenario.turns, seed="soak5",
+    path = autoplay(sample_scenario, tmp_path / "soak.umpire", turns=sample_scenario.turns, seed="soak9",
                     moves_per_phase=3)
     game = open_game(path)
     assert game.turn == sample_scenario.turns and game.phase == "regroup"
@@ -49,3 +49,6 @@ def test_a_whole_scenario_plays_and_replays(tmp_path, sample_scenario):
     assert "panic check" in log                                 # before moves and fire (13.0)
     assert "MW4 19.821" in log and "MW4 19.812" in log         # HQ values, company morale from losses
     assert "panic removal" in log                               # markers rolled off in the removal phase
+    # issue 6: plots, fire for effect, scatter, smoke and impacts in the journal
+    assert "fire for effect" in log and "scatters to" in log and "smoke in" in log
+    assert "on a counterbattery task (MW4 7.81)" in log

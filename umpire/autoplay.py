@@ -79,7 +79,7 @@ def _plot_fire(location: str, game, system, rng: random.Random, report) -> None:
     """Now and then a side plots fire at contacts it sees (MW4 14.0): its off-board
     concentrations, air strikes a turn ahead (7.7), its on-map guns or a counterbattery task
     for them (7.81); and tries a multiple when the scenario gives one (14.33)."""
-    from .core.plots import all_supports
+    from .core.supports import all_supports
     for side in game.side_ids():
         for a in game.artillery:
             if a.side == side and a.multiples and rng.random() < 0.2:

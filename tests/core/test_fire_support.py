@@ -15,11 +15,14 @@ from umpire.core.store.db import open_game
 
 US_DS = '''concentrations = 2
 strength = 10
+multiples = 2       # the US multiple (MW4 14.32-14.34): twice in the game
+fascam = 2          # FASCAM fires (MW4 19.4)
 '''
+PLAIN = "concentrations = 2\nstrength = 10\n"          # the sample's US DS without multiples or FASCAM
 RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]      # Recon 1 drives north to 2215, seen by A3
 
 
-def variant(tmp_path, us_ds: str = US_DS, options: str = "", name="v"):
+def variant(tmp_path, us_ds: str = PLAIN, options: str = "", name="v"):
     text = SAMPLE.read_text()
     assert US_DS in text
     text = text.replace(US_DS, us_ds).replace('ammunition = "quick"\n', 'ammunition = "quick"\n' + options)
@@ -122,7 +125,7 @@ def test_15_1_an_air_strike_scatters_on_3_to_6(tmp_path):
 
 def test_19_4_fascam_lays_a_hasty_minefield_stronger_for_each_fire(tmp_path):
     """19.43's example: three FASCAM fires on one hex make a minefield attacking at +2."""
-    path = variant(tmp_path, US_DS.replace("strength = 10\n", "strength = 10\nfascam = 3\n"))
+    path = variant(tmp_path, PLAIN + "fascam = 3\n")
     with pytest.raises(UmpireError, match=r"Sov Regt Arty has no FASCAM rounds in this scenario \(MW4 19.4\)"):
         plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 1, "target": "1109", "pattern": "fascam"})
     plot(path, "nato", {"support": "US DS", "concentration": 1, "target": "2216", "pattern": "fascam"},
@@ -149,7 +152,7 @@ def test_19_4_fascam_lays_a_hasty_minefield_stronger_for_each_fire(tmp_path):
 
 
 def test_7_0_14_13_7_11_sections_unspotted_permission_and_the_optional_delay(tmp_path):
-    path = variant(tmp_path, US_DS + "section = true\n", options='artillery_delay = "one turn"\n')
+    path = variant(tmp_path, PLAIN + "section = true\n", options='artillery_delay = "one turn"\n')
     with sqlite3.connect(path) as conn:        # the Soviet regiment may shoot blind in this variant
         conn.execute("""UPDATE support SET features = '{"unspotted": true}' WHERE id = 'Sov Regt Arty'""")
     with pytest.raises(UmpireError) as e:

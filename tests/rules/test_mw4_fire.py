@@ -503,13 +503,11 @@ class TestImpactZone:
                            unit("far", "red", "0505", m, "sov_t72")])
 
     def test_tight_strikes_the_impact_hex_only(self):
-        from umpire.rules.mechwar4.indirect import _impact
         g = self.game()
         changes = _impact(g, 8, "tight", g.map.grid.parse("0303"), "x", self.Dice(3))
         assert [(c.key, c.values["result"]) for c in changes] == [("tank", "S2")]      # 3 <= 8H: S2 (7.31)
 
     def test_loose_strikes_seven_hexes_at_half_rounded_up(self):
-        from umpire.rules.mechwar4.indirect import _impact
         g = self.game()
         dice = self.Dice()
         changes = _impact(g, 7, "loose", g.map.grid.parse("0303"), "x", dice)
@@ -519,6 +517,12 @@ class TestImpactZone:
         assert "-2 woods/town (7.18)" in next(c for c in changes if c.key == "rifles").lines[0]
 
 
+def _impact(g, strength, pattern, h, name, dice):
+    """Every unit in the zone of an artillery fire landing in h (impact.attacks)."""
+    from umpire.rules.mechwar4.impact import Fire, attacks
+    return attacks(g, Fire(name, "blue", strength, pattern, "artillery"), h, dice)
+
+
 def test_7_11_7_17_fire_for_effect_and_scatter_follow_the_chart_with_a_fixed_seed():
     """Over many missions from one seed, fire for effect, scatter and the scatter directions come
     out at the chart's odds (sample artillery.toml), every direction of the diagram used."""
@@ -526,7 +530,7 @@ def test_7_11_7_17_fire_for_effect_and_scatter_follow_the_chart_with_a_fixed_see
 
     from umpire.core.game import Plot
     from umpire.core.oob import Artillery
-    from umpire.rules.mechwar4.indirect import resolve_plots
+    from umpire.rules.mechwar4.barrage import resolve_plots
 
     class Dice:
         def __init__(self, seed):
@@ -559,8 +563,6 @@ def test_7_11_7_17_fire_for_effect_and_scatter_follow_the_chart_with_a_fixed_see
 def test_7_31_example_buttoned_up_under_4h_tight(die, result):
     """MW4 7.31: a hard target buttons up under a 4H tight concentration; a 5 leaves it S1,
     a 4 or less would have made it S2."""
-    from umpire.rules.mechwar4.indirect import _impact
-
     class Dice:
         def roll(self, purpose, count=1, sides=6, modifiers=()):
             return type("R", (), {"total": die})()

@@ -12,25 +12,8 @@ from sqlalchemy import select
 
 from .engine import Context, action
 from .errors import UmpireError
-from .game import Game
-from .oob import Artillery
 from .store import models as m
-
-
-def all_supports(game: Game) -> dict[str, Artillery]:
-    """The off-board supports a side may plot: artillery, and close air support as a support of
-    kind "air" whose concentrations are its strikes (MW4 15.0, 15.23)."""
-    out = {a.id: a for a in game.artillery}
-    for a in game.air:
-        out[a.id] = Artillery(a.id, a.side, a.label, a.strikes, a.strength, "air", a.from_turn)
-    return out
-
-
-def concentrations(game: Game, a: Artillery, turn: int) -> int:
-    """How many concentrations the support has for that turn: the scenario's, times the
-    multiple its side rolled for the turn (MW4 14.33)."""
-    multiplied = game.support_used.get(a.id, {}).get("multiplied") or {}
-    return a.concentrations * (multiplied.get("die", 1) if multiplied.get("turn") == turn else 1)
+from .supports import all_supports, concentrations
 
 
 @action("plot")

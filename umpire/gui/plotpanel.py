@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QInputDialog, QLabel, QLi
 
 from ..core.hexgrid import Hex
 from ..core.knowledge import UMPIRE
-from ..core.plots import all_supports, concentrations
+from ..core.supports import all_supports, concentrations
 from ..rules import rule_system
 
 PATTERNS = ("tight", "loose", "smoke", "fascam", "counterbattery")

@@ -20,7 +20,7 @@ from ...core.changes import Change
 from ...core.game import Game
 from ...core.hexgrid import DIRECTIONS, Hex, hex_distance
 from ...core.oob import Artillery
-from ...core.plots import all_supports
+from ...core.supports import all_supports
 from .impact import Fire, land, markers
 from .indirect import indirect_support, spotted
 

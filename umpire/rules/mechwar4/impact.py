@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from ...core.changes import Change
 from ...core.game import Game
 from ...core.hexgrid import Hex
-from ...core.mines import mine_type_at
 from .worksheet import FireSheet, _read_table, resolve
 
 CAS_ARMOUR_COLUMN = 8          # MW4 15.24
@@ -61,6 +60,7 @@ def land(game: Game, fire: Fire, impact: Hex, dice, fascam_before: int = 0) -> l
 def _fascam(game: Game, fire: Fire, impact: Hex, before: int) -> Change:
     """A hasty minefield, +2 a FASCAM fire more on the hex (19.41, 19.43); known to the firing
     side, found by the enemy when it drives in (16.0)."""
+    from ...core.mines import mine_type_at      # core.mines imports the engine, which imports rules
     have = mine_type_at(game, impact)
     fires = before + (1 + int(have.partition(" +")[2] or 0) // 2 if have and have.startswith("hasty") else 0)
     extra = 2 * fires

@@ -296,3 +296,7 @@ def test_plot_from_the_command_line(tmp_path, sample_path):
     assert r.returncode == 0 and "die 4, x4 -- 8(10H) concentrations to plot" in r.stdout
     err = _one_line_error(umpire("multiply", game, "--side", "nato", "--support", "US DS"))
     assert "already multiplied for turn 2" in err
+    # how a tank takes H fire (MW4 7.32)
+    r = umpire("h-fire", game, "A1", "--unbuttoned")
+    assert r.returncode == 0 and "A1 will take H fire unbuttoned, on the D2 CRT (MW4 7.32)" in r.stdout
+    assert "soft target" in _one_line_error(umpire("h-fire", game, "B1 Inf", "--unbuttoned"))

@@ -9,7 +9,7 @@ from . import __version__
 EXIT_BAD_INPUT = 2
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
                "form-column", "halt", "overrun", "end-activation", "fire", "split-fire", "defilade", "plot", "multiply",
-               "place-impact", "pass",
+               "place-impact", "h-fire", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
                "victory")
 
@@ -104,6 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
     mu.add_argument("--side", required=True)
     mu.add_argument("--support", required=True)
     _dice_option(mu)
+    hf = sub.add_parser("h-fire", help="how a hard or protected unit takes indirect fire (MW4 7.31, 7.32)")
+    hf.add_argument("game")
+    hf.add_argument("unit")
+    stance = hf.add_mutually_exclusive_group(required=True)
+    stance.add_argument("--unbuttoned", action="store_true", help="on the D2 CRT with the H strength (7.32)")
+    stance.add_argument("--buttoned", action="store_true", help="button up: S1, S2 on a low die (7.31; the usual)")
     pi = sub.add_parser("place-impact", help="the umpire sets where a plotted fire lands instead of its scatter")
     pi.add_argument("game")
     pi.add_argument("--side", required=True)

@@ -98,6 +98,14 @@ def cmd_multiply(args) -> int:
                           side=args.side)
 
 
+def cmd_h_fire(args) -> int:
+    from .core.store.db import open_game
+
+    game = open_game(args.game)
+    side = game.units[args.unit].side if args.unit in game.units else None
+    return _simple_action("h_fire_stance", args.game, {"unit": args.unit, "unbuttoned": args.unbuttoned}, side=side)
+
+
 def cmd_place_impact(args) -> int:
     from .core.store.db import open_game
 

@@ -214,3 +214,65 @@ def test_7_21_a_loose_pattern_strikes_seven_hexes_at_half_strength_rounded_up(tm
     assert "Recon 1 buttons up against 5H loose: S1 (MW4 7.31)" in log          # 10H / 2, no S2 roll (7.31)
     assert "1/1 Rifles: 5H loose on the Anti-Personnel CRT" in log
     assert not any("Recon 1" in r for r in rolls)
+
+
+def test_7_32_a_unit_set_to_take_h_fire_unbuttoned_is_attacked_on_the_d2_crt(tmp_path):
+    path = variant(tmp_path)
+    with pytest.raises(UmpireError, match=r"1/1 Rifles is a soft target: only hard and protected units button up"):
+        perform(path, "h_fire_stance", {"unit": "1/1 Rifles", "unbuttoned": True}, system_for(path))
+    res = perform(path, "h_fire_stance", {"unit": "Recon 1", "unbuttoned": True}, system_for(path), side="warpac")
+    assert res.summary == "Recon 1 will take H fire unbuttoned, on the D2 CRT (MW4 7.32)"
+    assert open_game(path).units["Recon 1"].unbuttoned
+    plot(path, "nato", {"support": "US DS", "concentration": 1, "target": "2215"})
+    log, rolls = to_indirect_fire(path, typed=dice(1, 6, 2))
+    assert "US DS #1 on Recon 1 (unbuttoned, 10H on the D2 CRT)" in rolls
+    assert "Recon 1 takes 10H tight unbuttoned: D2 CRT +10, die 2:" in log and "(MW4 7.32)" in log
+    g = open_game(path)
+    from umpire.rules.mechwar4.worksheet import FireSheet, _read_table
+    sheet = FireSheet("x", "Recon 1", True)
+    _read_table(g, sheet, "anti_armor_d2", 10, 0)
+    assert f"die 2: {sheet.cells[1]} (MW4 7.32)" in log              # the D2 CRT's cell, not S1/S2
+    perform(path, "h_fire_stance", {"unit": "Recon 1", "unbuttoned": False}, system_for(path))
+    assert not open_game(path).units["Recon 1"].unbuttoned
+
+
+def test_7_14_a_barrage_fired_on_again_next_turn_strikes_units_moving_into_it(tmp_path):
+    path = variant(tmp_path)
+    for turn in (1, 2):                       # the same concentration on the same hex, two turns running
+        plot(path, "nato", {"support": "US DS", "concentration": 1, "target": "2215", "pattern": "loose"},
+             turn=turn)
+    log, _ = to_indirect_fire(path, typed=dice(1, 6))
+    assert "the barrage stays on 2215" in log and "(MW4 7.14)" in log
+    g = open_game(path)
+    zone = {g.map.number(o.hex) for o in g.map.overlays if o.kind == "barrage"}
+    assert len(zone) == 7 and "2216" in zone and "2218" not in zone
+    from umpire.core.knowledge import build_view
+    assert not [o for o in build_view(g, "warpac").map.overlays if o.kind == "barrage"]    # the firing side's
+    perform(path, "end_turn", {}, system_for(path))
+    assert [o for o in open_game(path).map.overlays if o.kind == "barrage"]    # until the next Indirect Fire phase
+    mover = "Recon 2"                          # drives north from 2221 into the zone at 2216
+    h = open_game(path).map.grid.parse("2221")
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE unit SET q = ?, r = ? WHERE id = ?", (h.q, h.r, mover))
+    g = open_game(path)
+    start = g.map.number(g.units[mover].hex)
+    route = sys_route(path, mover, "2216")
+    if g.active_side != "warpac":
+        perform(path, "pass", {}, system_for(path))
+    res = perform(path, "move", {"unit": mover, "path": route}, system_for(path), typed=dice(10, 6))
+    text = "\n".join(journal(path)[-1].log)
+    assert f"{mover} enters the barrage of US DS #1 in 2216 (MW4 7.14)" in text, (start, route, text)
+    assert f"{mover} buttons up against 5H loose: S1 (MW4 7.31)" in text
+    assert open_game(path).units[mover].suppression >= 1 and "destroyed" not in res.summary
+
+
+def sys_route(path, uid, goal):
+    """A straight-ish path of hex numbers from the unit to the goal (each step to a neighbour)."""
+    from umpire.core.hexgrid import hex_distance
+    g = open_game(path)
+    here, to = g.units[uid].hex, g.map.grid.parse(goal)
+    route = [g.map.number(here)]
+    while here != to:
+        here = min(g.map.on_map_neighbours(here), key=lambda h: hex_distance(h, to))
+        route.append(g.map.number(here))
+    return route

@@ -209,7 +209,7 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     # schema 10: the old supports have no extras and nothing used; nobody has fired indirect
     assert all(not (a.section or a.unspotted or a.multiples or a.fascam) for a in game.artillery)
     assert game.support_used and all(v == {} for v in game.support_used.values())
-    assert all(u.fired_from is None for u in game.units.values())
+    assert all(u.fired_from is None and not u.unbuttoned for u in game.units.values())
     assert len(game.units) == 37 and game.contacts == {}
     assert not any(u.moved or u.fired or u.camouflaged for u in game.units.values())
     with sqlite3.connect(old) as conn:
@@ -239,12 +239,13 @@ def test_a_schema_9_file_gains_support_use_and_impact_hexes(tmp_path, sample_sce
     create_game(sample_scenario, path)
     with sqlite3.connect(path) as conn:
         for table, column in (("support", "features"), ("support", "used"), ("unit", "fired_from"),
-                              ("plot", "impact")):
+                              ("unit", "unbuttoned"), ("plot", "impact"), ("plot", "outcome")):
             conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         conn.execute("UPDATE game_info SET schema_version = 9")
     game = open_game(path)
     assert game.schema_version == m.SCHEMA_VERSION == 10
     assert sorted(game.support_used) == ["A-10 pair", "Sov MRL", "Sov Regt Arty", "US DS"]
     assert all(v == {} for v in game.support_used.values()) and game.plots == []
+    assert not any(u.unbuttoned for u in game.units.values())
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM unit WHERE fired_from IS NULL").fetchone()[0] == len(game.units)

@@ -107,3 +107,17 @@ def test_switching_views_leaves_nothing_of_the_last_side_behind(window):
     view_as(w, "warpac")
     assert w.statusBar().currentMessage() == ""
     assert panel.target.text() == "" and panel.pattern.currentText() == "tight"
+
+
+def test_the_unit_menu_sets_how_a_tank_takes_h_fire(window):
+    w = window
+    view_as(w, "nato")
+    w.select_unit("A1")
+    act = w.unit_menu.act_unbuttoned
+    assert act.isEnabled() and not act.isChecked()
+    act.trigger()                                  # checks it and runs the action
+    g = open_game(w.game.location)
+    assert g.units["A1"].unbuttoned and act.isChecked()
+    assert "Ub" in next(m.state for m in w.scene.view.units if m.key == "A1")
+    w.select_unit("B1 Inf")
+    assert not w.unit_menu.act_unbuttoned.isEnabled()            # soft targets do not button up

@@ -50,6 +50,7 @@ class UnitState:
     defilade: int | None = None         # MW4 10.5: a marker facing DIRECTIONS[i]; ALL_ROUND for infantry
     fired_on: bool = False              # MW4 7.15: fired at this turn
     fired_from: tuple | None = None     # MW4 7.88: (q, r, turns running) it fired indirect from there
+    unbuttoned: bool = False            # MW4 7.32: takes H fire unbuttoned (its side's standing choice)
 
     @property
     def on_map(self) -> bool:

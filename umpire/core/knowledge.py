@@ -44,7 +44,7 @@ class UnitMark:
     company: str | None = None
     battalion: str | None = None
     state: str = ""           # own units only: "C" column (MW4 8.1), "F1" fatigue (8.16), "Df" defilade (10.5),
-                              # "S1" suppression (7.4), "P" panicked (13.0)
+                              # "S1" suppression (7.4), "P" panicked (13.0), "Ub" takes H fire unbuttoned (7.32)
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,8 @@ def build_view(game: Game, viewer: str) -> SideView:
                                                          f"F{u.fatigue}" if u.fatigue else "",
                                                          f"S{u.suppression}" if u.suppression else "",
                                                          "P" if u.panicked else "",
-                                                         "Df" if u.defilade is not None else "") if x)))
+                                                         "Df" if u.defilade is not None else "",
+                                                         "Ub" if u.unbuttoned else "") if x)))
     if not umpire:
         for c in game.contacts.values():
             if c.side != viewer or c.status == "destroyed":     # the side saw it destroyed: off its map

@@ -117,6 +117,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
     if mined:
         ctx.log.append(f"  {uid} enters a minefield in {n(check.stop_at)} and stops (MW4 16.13)")
         mine_attack(ctx, uid, end, leaving=False)
+    if mover.status == "on_map":
+        barrage_attacks(ctx, uid, start, [s.hex for s in steps[1:]])
     fight = firefight(ctx, uid) if check.overrun is not None and not paused and end == check.overrun \
         and mover.status == "on_map" else None
     spot_summary, change = _spot(ctx)
@@ -129,6 +131,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
         state = f"is destroyed by mines in {n(end)} (MW4 16.11)"
     elif mined:
         state = f"moved to {n(end)} and is stopped by mines there (MW4 16.13)"
+    elif mover.status != "on_map" and not gone:
+        state = f"is destroyed by a barrage on its way to {n(end)} (MW4 7.14)"
     return f"{uid} {state} ({spent:g} MP). {spot_summary}", check
 
 
@@ -177,4 +181,5 @@ def _halt(ctx: Context) -> tuple[str, Any]:
 
 
 from .mines import mine_attack, mine_type_at  # noqa: E402
+from .barrages import barrage_attacks  # noqa: E402
 from .overrun import firefight, in_overrun  # noqa: E402  (overrun imports fire, which imports turn)

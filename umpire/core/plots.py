@@ -173,3 +173,21 @@ def _place_impact(ctx: Context) -> tuple[str, Any]:
     ctx.rec.set(row, impact={"q": h.q, "r": h.r, "reason": reason})
     return (f"Umpire places the impact of {row.support_id} #{row.concentration} (turn {turn}) in "
             f"{game.map.number(h)}: {reason}"), None
+
+
+@action("h_fire_stance")
+def _h_fire_stance(ctx: Context) -> tuple[str, Any]:
+    """params: unit, unbuttoned (bool).  How a hard or protected unit takes indirect (H) fire,
+    its side's standing choice until changed: buttoned up, suppressed S1 and S2 on a low die
+    (MW4 7.31, the usual), or unbuttoned, on the D2 CRT with the H strength as the odds (7.32)."""
+    game, p = ctx.game, ctx.params
+    u = game.units.get(p.get("unit"))
+    if u is None:
+        raise UmpireError(f"no unit {p.get('unit')!r}")
+    if game.unit_type(u).get("target") not in ("hard", "protected"):
+        raise UmpireError(f"{u.id} is a soft target: only hard and protected units button up (MW4 7.3)")
+    want = bool(p.get("unbuttoned"))
+    from .turn import _set_unit          # turn imports the engine's actions; import late
+    _set_unit(ctx, ctx.session.get(m.UnitRow, u.id), unbuttoned=want)
+    how = "unbuttoned, on the D2 CRT (MW4 7.32)" if want else "buttoned up (MW4 7.31)"
+    return f"{u.id} will take H fire {how}", None

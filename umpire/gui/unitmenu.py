@@ -53,6 +53,10 @@ class UnitMenu(QObject):
         self.act_leave_column.setCheckable(True)
         self.act_leave_column.setStatusTip("The next move starts by leaving column, at no cost (MW4 8.11)")
         self.menu.addAction(self.act_leave_column)
+        self.act_unbuttoned = add("Take H Fire &Unbuttoned", "", "The selected hard or protected unit takes "
+                                  "indirect fire unbuttoned, on the D2 CRT, instead of buttoning up; its side's "
+                                  "standing choice until unticked (MW4 7.31, 7.32)", self.h_fire_stance)
+        self.act_unbuttoned.setCheckable(True)
         self.menu.addSeparator()
         self.act_mount = add("&Mount…", "U", "The selected infantry boards a carrier in its hex: 3 MP for the "
                              "carrier, 1 for the infantry; the carrier may move on (MW4 9.12)", self.mount)
@@ -120,6 +124,9 @@ class UnitMenu(QObject):
         exits = set().union(*(v.exit_hexes for v in game.victory if u is not None and v.side == u.side)) \
             if game is not None and game.victory else set()
         self.act_exit.setEnabled(in_play and u is not None and u.on_map and u.hex in exits)
+        armoured = u is not None and game.unit_type(u).get("target") in ("hard", "protected")
+        self.act_unbuttoned.setEnabled(armoured)          # a standing choice: any phase
+        self.act_unbuttoned.setChecked(armoured and u.unbuttoned)
 
     def _selected(self):
         """The selected unit, if the current viewer commands it."""
@@ -134,6 +141,12 @@ class UnitMenu(QObject):
         u = self._selected()
         if u is not None and u.company:
             self.play.run("activate", {"company": u.company})
+
+    def h_fire_stance(self) -> None:
+        u = self._selected()
+        if u is not None:
+            self.play.run("h_fire_stance", {"unit": u.id, "unbuttoned": self.act_unbuttoned.isChecked(),
+                                            "side": u.side})
 
     def end_activation(self) -> None:
         if self.w.game is not None and self.w.game.active_company:

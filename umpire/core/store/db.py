@@ -92,7 +92,8 @@ def _migrate_9_to_10(conn: Connection) -> None:
     for table, column, kind in (("support", "features", "JSON DEFAULT '{}' NOT NULL"),
                                 ("support", "used", "JSON DEFAULT '{}' NOT NULL"),
                                 ("unit", "fired_from", "JSON DEFAULT NULL"), ("plot", "impact", "JSON DEFAULT NULL"),
-                                ("plot", "outcome", "JSON DEFAULT NULL")):
+                                ("plot", "outcome", "JSON DEFAULT NULL"),
+                                ("unit", "unbuttoned", "BOOLEAN DEFAULT FALSE NOT NULL")):
         if column not in {c["name"] for c in inspect(conn).get_columns(table)}:
             conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
 
@@ -378,7 +379,7 @@ def _read_game(session: Session, location: str) -> Game:
                                      Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused,
                                      u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent,
                                      u.ammo_level, u.defilade, u.fired_on,
-                                     tuple(u.fired_from) if u.fired_from else None)
+                                     tuple(u.fired_from) if u.fired_from else None, u.unbuttoned)
     for c in session.exec(select(m.CompanyStateRow)):
         game.company_morale[c.company_id] = (c.losses, c.panic_rise)
         game.company_formation[c.company_id] = CompanyFormation(c.formation_penalty, c.grace_until, c.losses_checked)

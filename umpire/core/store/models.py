@@ -132,6 +132,7 @@ class UnitRow(SQLModel, table=True):
     fired_on: bool = False           # schema 9: fired at this turn (cancels its plotted fire, MW4 7.15)
     # schema 10: the hex it fired indirect from and how many turns running (MW4 7.88)
     fired_from: Optional[list] = Field(default=None, sa_column=Column(JSON, nullable=True))
+    unbuttoned: bool = False         # schema 10: takes H fire unbuttoned, not buttoning up (MW4 7.32)
 
 
 class HexRow(SQLModel, table=True):

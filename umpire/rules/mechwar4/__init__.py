@@ -17,6 +17,7 @@ from .special import exposed, mine_sheet, rider_sheet
 from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve, settle
 from .formation import formation, formation_checks
 from .barrage import resolve_plots
+from .impact import barrage_attack
 from .indirect import indirect_support, plot_problem
 from .initiative import roll_initiative
 from . import morale
@@ -247,6 +248,10 @@ class RuleSystem:
     def indirect_support(self, game, uid: str):
         """An on-map H class unit as a support that may be plotted (MW4 7.0, 7.13), or None."""
         return indirect_support(game, uid)
+
+    def barrage_attack(self, game, uid: str, overlay, dice) -> list[Change]:
+        """A unit entering a barrage's zone (MW4 7.14)."""
+        return barrage_attack(game, uid, overlay, dice)
 
     def plot_problem(self, game, side: str, support, target, pattern: str, turn: int) -> str | None:
         """Why a fire mission may not be plotted (MW4 7.21, 14.13), or None."""

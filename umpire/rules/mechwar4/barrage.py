@@ -21,7 +21,7 @@ from ...core.game import Game
 from ...core.hexgrid import DIRECTIONS, Hex, hex_distance
 from ...core.oob import Artillery
 from ...core.supports import all_supports
-from .impact import Fire, land, markers
+from .impact import Fire, barrage_detail, land, markers, zone
 from .indirect import indirect_support, spotted
 
 AIR_ON_TARGET = 2              # MW4 15.1: a 1 or 2 lands on the target hex, 3-6 scatters
@@ -30,7 +30,7 @@ AIR_ON_TARGET = 2              # MW4 15.1: a 1 or 2 lands on the target hex, 3-6
 def resolve_plots(game: Game, dice, sight=None) -> list[Change]:
     """This turn's fire and counterbattery.  Last turn's impact markers and smoke come off first
     (7.14, 18.21)."""
-    out: list[Change] = [Change("overlay", "impact", {"clear": True}), Change("overlay", "smoke", {"clear": True})]
+    out: list[Change] = [Change("overlay", kind, {"clear": True}) for kind in ("impact", "smoke", "barrage")]
     supports = all_supports(game)
     for a in supports.values():
         m = game.support_used.get(a.id, {}).get("multiplied") or {}
@@ -111,6 +111,8 @@ def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern
         out.extend(land(game, fire, impact, dice, earlier))
         if pattern not in ("smoke", "fascam"):     # their own markers show them (18.0, 16.0)
             out.extend(markers(game, sight, fire, impact, target, seen))
+            if plot is not None and a.kind not in ("rocket", "air") and _fired_again(game, plot):
+                out.extend(_barrage(game, fire, impact))
         if pattern == "fascam":
             used = dict(game.support_used.get(a.id, {}))
             used["fascam"] = used.get("fascam", 0) + 1
@@ -119,6 +121,24 @@ def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern
         out.append(Change("plot", (plot.turn, plot.side, plot.support, plot.concentration),
                           {"outcome": {"ffe": ffe, "q": impact.q, "r": impact.r}}))
     return out
+
+
+def _fired_again(game: Game, plot) -> bool:
+    """The same concentration is plotted on the same hex next turn (7.14)."""
+    return any(p.turn == plot.turn + 1 and p.side == plot.side and p.support == plot.support
+               and p.concentration == plot.concentration and p.target == plot.target and p.pattern == plot.pattern
+               for p in game.plots)
+
+
+def _barrage(game: Game, fire: Fire, impact: Hex) -> list[Change]:
+    """7.14: the impact zone stays until the next Indirect Fire phase and strikes units that
+    enter it; marked for the firing side (and the umpire)."""
+    detail = barrage_detail(fire)
+    hexes = zone(game, impact, fire.pattern)
+    return [Change("overlay", "barrage", {"q": h.q, "r": h.r, "side": fire.side, "secret": True, "detail": detail},
+                   (f"  the barrage stays on {', '.join(game.map.number(x) for x in hexes)} until the next "
+                    "Indirect Fire phase: fired on again next turn (MW4 7.14)",) if h == impact else ())
+            for h in hexes]
 
 
 def _use(game: Game, support: str, used: dict) -> Change:

@@ -1,9 +1,9 @@
 """What a MechWar 4 indirect fire does where it lands: every unit in the impact zone attacked
 on its own (6.82), the markers each side is given, FASCAM minefields and smoke.
 
-* Hard and protected targets button up (7.31, the defender's usual choice; taking the fire
-  unbuttoned, 7.32, is not offered yet): S1, or S2 from a tight pattern on a 1d6 at or under
-  the H concentration.  Against close air support armour may not button up: the D2 column of
+* Hard and protected targets button up (7.31, the usual choice): S1, or S2 from a tight pattern
+  on a 1d6 at or under the H concentration; a unit its side set to take H fire unbuttoned is
+  attacked on the D2 column set of the Anti-Armor CRT with the H strength as the odds (7.32).  Against close air support armour may not button up: the D2 column of
   the Anti-Armor CRT at +8 (15.24).
 * Soft targets: the Anti-Personnel CRT with the concentration as the attack superiority (7.6),
   -2 in woods and towns (7.18); an on-map gun's losses are a -1 a step instead (7.16).
@@ -13,6 +13,7 @@ on its own (6.82), the markers each side is given, FASCAM minefields and smoke.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ...core.changes import Change
@@ -34,6 +35,29 @@ class Fire:
     kind: str                   # artillery | mortar | rocket | air
     losses: int = 0             # an on-map gun's: a factor less each against hard and protected
                                 # targets (at least 1), a -1 each against soft ones (7.16)
+
+
+BARRAGE = re.compile(r"^(?P<name>.+): (?P<strength>\d+)H (?P<pattern>tight|loose) \((?P<kind>\w+), "
+                     r"losses (?P<losses>\d+)\)")
+
+
+def barrage_detail(fire: Fire) -> str:
+    """A barrage marker's text (7.14): readable, and enough to attack with again."""
+    return (f"{fire.name}: {fire.strength}H {fire.pattern} ({fire.kind}, losses {fire.losses}) until the next "
+            "Indirect Fire phase (MW4 7.14)")
+
+
+def barrage_attack(game: Game, uid: str, overlay, dice) -> list[Change]:
+    """A unit that moved into a barrage's zone is attacked by it as if it had been there when it
+    landed (7.14)."""
+    m = BARRAGE.match(overlay.detail or "")
+    if m is None:
+        return []
+    fire = Fire(m["name"], overlay.side, int(m["strength"]), m["pattern"], m["kind"], int(m["losses"]))
+    u = game.units[uid]
+    note = Change("note", uid, {}, (f"  {uid} enters the barrage of {fire.name} in {game.map.number(overlay.hex)} "
+                                    "(MW4 7.14)",))
+    return [note] + attack(game, fire, u, overlay.hex, dice)
 
 
 def zone(game: Game, impact: Hex, pattern: str) -> list[Hex]:
@@ -74,42 +98,57 @@ def _fascam(game: Game, fire: Fire, impact: Hex, before: int) -> Change:
 
 def attacks(game: Game, fire: Fire, impact: Hex, dice) -> list[Change]:
     """Every unit in the impact zone, each attacked on its own (6.82, 7.21)."""
-    h = zone_strength(fire.strength, fire.pattern)
-    hard_h = zone_strength(max(1, fire.strength - fire.losses), fire.pattern)
     out: list[Change] = []
     for hx in zone(game, impact, fire.pattern):
-        cover = game.rules.terrain_types[game.map.terrain[hx]]["cover"]
-        woods = -2 if cover < 0 else 0                                    # woods and towns (7.18)
         for u in sorted((v for v in game.units.values() if v.on_map and v.hex == hx and not v.carried_by),
                         key=lambda v: v.id):
-            target = game.unit_type(u)["target"]
-            if target in ("hard", "protected") and fire.kind == "air":
-                sheet = FireSheet(fire.name, u.id, True)
-                _read_table(game, sheet, "anti_armor_d2", CAS_ARMOUR_COLUMN, woods)
-                r = dice.roll(f"{fire.name} on {u.id} (air strike, D2 CRT +{CAS_ARMOUR_COLUMN})", 1, 6).total
-                result = resolve(sheet, r)
-                out.append(Change("attack", u.id, {"result": result},
-                                  (f"  {u.id} may not button up against an air strike: D2 CRT "
-                                   f"+{CAS_ARMOUR_COLUMN}" + (", -2 woods/town (7.18)" if woods else "") +
-                                   f", die {r}: {result} (MW4 15.24)",)))
-            elif target in ("hard", "protected"):
-                if fire.pattern == "tight":
-                    r = dice.roll(f"{fire.name} on {u.id}: buttoned up, S2 on 1-{hard_h}", 1, 6).total
-                    result = "S2" if r <= hard_h else "S1"
-                else:
-                    result = "S1"
-                out.append(Change("attack", u.id, {"result": result},
-                                  (f"  {u.id} buttons up against {hard_h}H {fire.pattern}: {result} (MW4 7.31)",)))
-            elif target == "soft":
-                sheet = FireSheet(fire.name, u.id, True)
-                _read_table(game, sheet, "anti_personnel", h, woods - fire.losses)
-                r = dice.roll(f"{fire.name} on {u.id} ({h}H on the Anti-Personnel CRT)", 1, 6).total
-                result = resolve(sheet, r)
-                out.append(Change("attack", u.id, {"result": result},
-                                  (f"  {u.id}: {h}H {fire.pattern} on the Anti-Personnel CRT"
-                                   + (", -2 woods/town (7.18)" if woods else "")
-                                   + (f", -{fire.losses} the gun's losses (7.16)" if fire.losses else "")
-                                   + f", die {r}: {result} (MW4 7.6)",)))
+            out.extend(attack(game, fire, u, hx, dice))
+    return out
+
+
+def attack(game: Game, fire: Fire, u, hx: Hex, dice) -> list[Change]:
+    """One unit in the zone (in hex hx) under the fire, at the zone's strength."""
+    h = zone_strength(fire.strength, fire.pattern)
+    hard_h = zone_strength(max(1, fire.strength - fire.losses), fire.pattern)
+    cover = game.rules.terrain_types[game.map.terrain[hx]]["cover"]
+    woods = -2 if cover < 0 else 0                                    # woods and towns (7.18)
+    out: list[Change] = []
+    target = game.unit_type(u)["target"]
+    if target in ("hard", "protected") and fire.kind == "air":
+        sheet = FireSheet(fire.name, u.id, True)
+        _read_table(game, sheet, "anti_armor_d2", CAS_ARMOUR_COLUMN, woods)
+        r = dice.roll(f"{fire.name} on {u.id} (air strike, D2 CRT +{CAS_ARMOUR_COLUMN})", 1, 6).total
+        result = resolve(sheet, r)
+        out.append(Change("attack", u.id, {"result": result},
+                          (f"  {u.id} may not button up against an air strike: D2 CRT "
+                           f"+{CAS_ARMOUR_COLUMN}" + (", -2 woods/town (7.18)" if woods else "") +
+                           f", die {r}: {result} (MW4 15.24)",)))
+    elif target in ("hard", "protected") and u.unbuttoned:
+        sheet = FireSheet(fire.name, u.id, True)
+        _read_table(game, sheet, "anti_armor_d2", hard_h, woods)
+        r = dice.roll(f"{fire.name} on {u.id} (unbuttoned, {hard_h}H on the D2 CRT)", 1, 6).total
+        result = resolve(sheet, r)
+        out.append(Change("attack", u.id, {"result": result},
+                          (f"  {u.id} takes {hard_h}H {fire.pattern} unbuttoned: D2 CRT {hard_h:+d}"
+                           + (", -2 woods/town (7.18)" if woods else "") + f", die {r}: {result} (MW4 7.32)",)))
+    elif target in ("hard", "protected"):
+        if fire.pattern == "tight":
+            r = dice.roll(f"{fire.name} on {u.id}: buttoned up, S2 on 1-{hard_h}", 1, 6).total
+            result = "S2" if r <= hard_h else "S1"
+        else:
+            result = "S1"
+        out.append(Change("attack", u.id, {"result": result},
+                          (f"  {u.id} buttons up against {hard_h}H {fire.pattern}: {result} (MW4 7.31)",)))
+    elif target == "soft":
+        sheet = FireSheet(fire.name, u.id, True)
+        _read_table(game, sheet, "anti_personnel", h, woods - fire.losses)
+        r = dice.roll(f"{fire.name} on {u.id} ({h}H on the Anti-Personnel CRT)", 1, 6).total
+        result = resolve(sheet, r)
+        out.append(Change("attack", u.id, {"result": result},
+                          (f"  {u.id}: {h}H {fire.pattern} on the Anti-Personnel CRT"
+                           + (", -2 woods/town (7.18)" if woods else "")
+                           + (f", -{fire.losses} the gun's losses (7.16)" if fire.losses else "")
+                           + f", die {r}: {result} (MW4 7.6)",)))
     return out
 
 

@@ -113,6 +113,19 @@ def test_15_close_air_support_plotted_ahead_scatters_and_strikes_armour_on_d2_pl
         plot(path, "nato", {"support": "A-10 pair", "concentration": 1, "target": "2215"}, turn=4)
 
 
+def test_15_36_advanced_air_strikes_are_plotted_three_turns_ahead(tmp_path):
+    text = SAMPLE.read_text().replace('strength = 12\nfrom_turn = 3\n', 'strength = 12\nfrom_turn = 3\nadvanced = true\n')
+    assert "advanced = true" in text
+    (tmp_path / "adv.toml").write_text(text)
+    path = new_game(load_scenario(tmp_path / "adv.toml"), tmp_path / "adv.umpire", seed="adv")
+    perform(path, "move", {"unit": "Recon 1", "path": RECON_RUN}, system_for(path))
+    assert open_game(path).air[0].advanced
+    with pytest.raises(UmpireError, match=r"advanced strikes: plotted 3 turns ahead \(MW4 15.36\)"):
+        plot(path, "nato", {"support": "A-10 pair", "concentration": 1, "target": "2215"}, turn=3)
+    assert "1 fire mission" in plot(path, "nato", {"support": "A-10 pair", "concentration": 1, "target": "2215"},
+                                    turn=4).summary
+
+
 def test_15_1_an_air_strike_scatters_on_3_to_6(tmp_path):
     path = variant(tmp_path)
     end_turn(path)

@@ -89,6 +89,7 @@ class Artillery:
     unspotted: bool = False   # the scenario lets it fire at unspotted hexes (MW4 14.13)
     multiples: int = 0        # turns on which its side may try to multiply it (MW4 14.32-14.34)
     fascam: int = 0           # FASCAM fires it may deliver in the game (MW4 19.4)
+    plot_ahead: int = 0       # turns ahead its fire is plotted (air strikes: 1, MW4 7.7; advanced: 3, 15.36)
 
     def features(self) -> dict:
         """What the game file keeps of the scenario's extras (only those set)."""
@@ -105,6 +106,7 @@ class AirSupport:
     strikes: int
     strength: int
     from_turn: int = 1
+    advanced: bool = False    # MechWar 2 advanced air: strikes plotted three turns ahead (MW4 15.36)
 
 
 @dataclass(frozen=True)

@@ -404,7 +404,7 @@ def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
             rd.fail("a section cannot fire loose, and rockets fire only loose (MW4 7.0, 7.21)", place=place,
                     needle=anchor)
     for a in _list_of_tables(rd, data, "air"):
-        rd.keys(a, {"id", "side", "label", "strikes", "strength", "from_turn"},
+        rd.keys(a, {"id", "side", "label", "strikes", "strength", "from_turn", "advanced"},
                 {"id", "side", "strikes", "strength"}, "[[air]]", anchor="[[air]]")
         place, anchor = f'[[air]] "{a["id"]}"', f'id = "{a["id"]}"'
         if a["side"] not in side_ids:
@@ -413,7 +413,8 @@ def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
             a["id"], a["side"], a.get("label", a["id"]),
             rd.int_of(a, "strikes", place, low=1, anchor=anchor),
             rd.int_of(a, "strength", place, low=1, anchor=anchor),
-            rd.int_of(a, "from_turn", place, default=1, low=1, anchor=anchor)))
+            rd.int_of(a, "from_turn", place, default=1, low=1, anchor=anchor),
+            _flag(rd, a, "advanced", place, anchor)))
 
 
 def _flag(rd: _Reader, entry: dict, key: str, place: str, anchor: str) -> bool:

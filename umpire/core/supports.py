@@ -12,7 +12,8 @@ def all_supports(game: Game) -> dict[str, Artillery]:
     kind "air" whose concentrations are its strikes (MW4 15.0, 15.23)."""
     out = {a.id: a for a in game.artillery}
     for a in game.air:
-        out[a.id] = Artillery(a.id, a.side, a.label, a.strikes, a.strength, "air", a.from_turn)
+        out[a.id] = Artillery(a.id, a.side, a.label, a.strikes, a.strength, "air", a.from_turn,
+                              plot_ahead=3 if a.advanced else 1)
     return out
 
 

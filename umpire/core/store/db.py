@@ -260,7 +260,8 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
                                  features=a.features()))
     for a in sc.air:
         session.add(m.SupportRow(id=a.id, side_id=a.side, kind="air", label=a.label, count=a.strikes,
-                                 strength=a.strength, from_turn=a.from_turn))
+                                 strength=a.strength, from_turn=a.from_turn,
+                                 features={"advanced": True} if a.advanced else {}))
     for v in sc.victory:
         session.add(m.VictoryRow(side_id=v.side, text=v.text, points_for_units=v.points_for_units,
                                  objectives=[{"q": o.hex.q, "r": o.hex.r, "label": o.label,
@@ -403,7 +404,8 @@ def _read_game(session: Session, location: str) -> Game:
     game.victory = list(static["victory"])
     for a in session.exec(select(m.SupportRow)):
         if a.kind == "air":
-            game.air.append(AirSupport(a.id, a.side_id, a.label, a.count, a.strength, a.from_turn))
+            game.air.append(AirSupport(a.id, a.side_id, a.label, a.count, a.strength, a.from_turn,
+                                       bool((a.features or {}).get("advanced"))))
         else:
             f = a.features or {}
             game.artillery.append(Artillery(a.id, a.side_id, a.label, a.count, a.strength, a.kind,

@@ -42,8 +42,9 @@ def plot_problem(game: Game, sight, side: str, support, target, pattern: str, tu
     if support.kind == "air":
         if pattern != "tight":
             return "air strikes are always a tight pattern and never smoke (MW4 7.7, 15.21)"
-        if turn < game.turn + 1:
-            return "close air support is plotted a turn ahead (MW4 7.7)"
+        if turn < game.turn + support.plot_ahead:
+            return ("close air support is plotted a turn ahead (MW4 7.7)" if support.plot_ahead <= 1 else
+                    f"{support.id} flies advanced strikes: plotted {support.plot_ahead} turns ahead (MW4 15.36)")
     if support.kind == "rocket" and pattern != "loose":
         return "rockets fire a loose pattern only (MW4 7.21)"
     if support.section and pattern == "loose":

@@ -289,3 +289,31 @@ def sys_route(path, uid, goal):
         here = min(g.map.on_map_neighbours(here), key=lambda h: hex_distance(h, to))
         route.append(g.map.number(here))
     return route
+
+
+def test_7_19_devastation_in_a_town_and_its_minus_1_for_infantry(tmp_path):
+    path = variant(tmp_path, options='environment = "on"\n')
+    town = open_game(path).map.grid.parse("1012")
+    assert open_game(path).map.terrain[town] == "town"
+    with sqlite3.connect(path) as conn:              # Soviet riflemen have got into Kaltenbach
+        conn.execute("UPDATE unit SET q = ?, r = ?, carried_by = NULL WHERE id = '1/1 Rifles'", (town.q, town.r))
+    plot(path, "nato", {"support": "US DS", "concentration": 1, "target": "1012"})
+    rolled = lambda purpose, count, sides: ([1] if purpose.startswith(("fire for effect", "US DS #1: devastation"))
+                                            else [6] if purpose.startswith(("scatter", "US DS #1 on")) else None)
+    log, rolls = to_indirect_fire(path, typed=rolled)
+    assert "US DS #1: devastation in 1012 on a 1 (MW4 7.19)" in rolls
+    assert "devastation in 1012 (1; MW4 7.19)" in log
+    assert "1/1 Rifles: 10H tight on the Anti-Personnel CRT, -2 woods/town (7.18), die" in log   # not yet
+    g = open_game(path)
+    from umpire.core.knowledge import build_view
+    for side in ("nato", "warpac"):                  # on the map for everyone
+        assert [g.map.number(o.hex) for o in build_view(g, side).map.overlays if o.kind == "devastation"] == ["1012"]
+    sheets = [system_for(path).fire_sheet(g, u.id, "1/1 Rifles") for u in g.units.values()
+              if u.side == "nato" and u.on_map and not u.carried_by and g.unit_type(u)["attack"] > 0]
+    sheet = next(x for x in sheets if x.legal)          # a NATO unit that sees into the town
+    assert ("devastation", "-1 for infantry in a devastated hex", "MW4 7.19") in sheet.lines
+    perform(path, "end_turn", {}, system_for(path))
+    plot(path, "nato", {"support": "US DS", "concentration": 1, "target": "1012"}, turn=2)
+    log, rolls = to_indirect_fire(path, typed=rolled)
+    assert "-2 woods/town (7.18), -1 devastation (7.19)" in log
+    assert not any("devastation in 1012 on a 1" in r for r in rolls)          # once a hex

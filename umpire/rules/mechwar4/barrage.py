@@ -21,7 +21,7 @@ from ...core.game import Game
 from ...core.hexgrid import DIRECTIONS, Hex, hex_distance
 from ...core.oob import Artillery
 from ...core.supports import all_supports
-from .impact import Fire, barrage_detail, land, markers, zone
+from .impact import Fire, barrage_detail, environment, land, markers, zone
 from .indirect import indirect_support, spotted
 
 AIR_ON_TARGET = 2              # MW4 15.1: a 1 or 2 lands on the target hex, 3-6 scatters
@@ -111,6 +111,8 @@ def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern
         out.extend(land(game, fire, impact, dice, earlier))
         if pattern not in ("smoke", "fascam"):     # their own markers show them (18.0, 16.0)
             out.extend(markers(game, sight, fire, impact, target, seen))
+            if game.option("environment") == "on":
+                out.extend(environment(game, fire, impact, dice))
             if plot is not None and a.kind not in ("rocket", "air") and _fired_again(game, plot):
                 out.extend(_barrage(game, fire, impact))
         if pattern == "fascam":

@@ -38,6 +38,7 @@ from ...core.errors import RulesetError
 from ...core.game import ALL_ROUND, Game, UnitState
 from ...core.hexgrid import DIRECTIONS, Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
+from .impact import devastated
 from .special import _anti_helicopter, overrun_terrain
 from .worksheet import FireSheet, _read_table, _state
 
@@ -216,6 +217,9 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         die_mod += best[0]
         others = f"; not also {', '.join(o[1] for o in options if o is not best)}" if len(options) > 1 else ""
         add(("terrain", f"{best[0]:+d} for {best[1]} (the best one only{others})", f"{best[2]}, 10.25"))
+    if not overrun and devastated(game, t):
+        die_mod -= 1
+        add(("devastation", "-1 for infantry in a devastated hex", "MW4 7.19"))
     if t.in_column:
         die_mod += 2
         add(("target in column", "+2", "MW4 8.14"))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ...core.changes import Change
 from ...core.game import Game
 from ...core.hexgrid import Hex
+from ...core.terrain import Overlay as _Overlay
 from .worksheet import FireSheet, _read_table, resolve
 
 CAS_ARMOUR_COLUMN = 8          # MW4 15.24
@@ -141,15 +142,44 @@ def attack(game: Game, fire: Fire, u, hx: Hex, dice) -> list[Change]:
                           (f"  {u.id} buttons up against {hard_h}H {fire.pattern}: {result} (MW4 7.31)",)))
     elif target == "soft":
         sheet = FireSheet(fire.name, u.id, True)
-        _read_table(game, sheet, "anti_personnel", h, woods - fire.losses)
+        ruin = -1 if devastated(game, u) and u.hex == hx else 0
+        _read_table(game, sheet, "anti_personnel", h, woods - fire.losses + ruin)
         r = dice.roll(f"{fire.name} on {u.id} ({h}H on the Anti-Personnel CRT)", 1, 6).total
         result = resolve(sheet, r)
         out.append(Change("attack", u.id, {"result": result},
                           (f"  {u.id}: {h}H {fire.pattern} on the Anti-Personnel CRT"
-                           + (", -2 woods/town (7.18)" if woods else "")
+                           + (", -2 woods/town (7.18)" if woods else "") + (", -1 devastation (7.19)" if ruin else "")
                            + (f", -{fire.losses} the gun's losses (7.16)" if fire.losses else "")
                            + f", die {r}: {result} (MW4 7.6)",)))
     return out
+
+
+TOWN, WOODS = ("town",), ("light_woods", "heavy_woods")
+
+
+def environment(game: Game, fire: Fire, impact: Hex, dice) -> list[Change]:
+    """MW4 7.19 (optional): each town or woods hex the zone strikes rolls a die; a 1 leaves
+    devastation in a town, an abatis in woods -- on the map for everyone, once a hex.  Our
+    reading: the text's "artillery die roll" is this one die a hex, so that hexes without units
+    can be struck too."""
+    out: list[Change] = []
+    for hx in zone(game, impact, fire.pattern):
+        terrain = game.map.terrain[hx]
+        kind = "devastation" if terrain in TOWN else ("abatis" if terrain in WOODS else None)
+        if kind is None or any(o.kind == kind and o.hex == hx for o in game.map.overlays):
+            continue
+        r = dice.roll(f"{fire.name}: {kind} in {game.map.number(hx)} on a 1 (MW4 7.19)", 1, 6).total
+        if r == 1:
+            out.append(Change("overlay", kind, {"q": hx.q, "r": hx.r, "secret": False, "detail": f"turn {game.turn}"},
+                              (f"  {kind} in {game.map.number(hx)} (1; MW4 7.19)",)))
+            game.map.overlays.append(_Overlay(hx, kind, None, False, f"turn {game.turn}"))   # once a hex
+    return out
+
+
+def devastated(game: Game, u) -> bool:
+    """Infantry in a devastated town hex: -1 more when attacked (7.19)."""
+    return game.unit_type(u)["move_class"] == "foot" and \
+        any(o.kind == "devastation" and o.hex == u.hex for o in game.map.overlays)
 
 
 def markers(game: Game, sight, fire: Fire, impact: Hex, aimed: Hex, seen) -> list[Change]:

@@ -52,3 +52,20 @@ def test_a_whole_scenario_plays_and_replays(tmp_path, sample_scenario):
     # issue 6: plots, fire for effect, scatter, smoke and impacts in the journal
     assert "fire for effect" in log and "scatters to" in log and "smoke in" in log
     assert "on a counterbattery task (MW4 7.81)" in log
+
+
+def test_every_optional_indirect_fire_rule_plays_and_replays(tmp_path):
+    """Six turns with the optional rules of issue 6 on (7.11 delay, 7.88 growing chance, 7.19
+    environment, 19.2 off-board counterbattery): nothing breaks and the replay is identical."""
+    from conftest import SAMPLE
+    text = SAMPLE.read_text().replace('ammunition = "quick"\n', 'ammunition = "quick"\nartillery_delay = "one turn"\n'
+                                      'counterbattery_spotting = "growing"\nenvironment = "on"\n'
+                                      'offboard_counterbattery = "on"\n')
+    (tmp_path / "options.toml").write_text(text)
+    scenario = load_scenario(tmp_path / "options.toml")
+    assert scenario.options["offboard_counterbattery"] == "on"
+    path = autoplay(scenario, tmp_path / "o.umpire", turns=6, seed="options", moves_per_phase=3)
+    stored, replayed = replay(path, lambda g: rule_system(g.rules), load_scenario)
+    assert stored == replayed
+    log = "\n".join(line for a in journal(path) for line in a.log)
+    assert "fire for effect" in log and "on a counterbattery task" in log

@@ -300,3 +300,5 @@ def test_plot_from_the_command_line(tmp_path, sample_path):
     r = umpire("h-fire", game, "A1", "--unbuttoned")
     assert r.returncode == 0 and "A1 will take H fire unbuttoned, on the D2 CRT (MW4 7.32)" in r.stdout
     assert "soft target" in _one_line_error(umpire("h-fire", game, "B1 Inf", "--unbuttoned"))
+    err = _one_line_error(umpire("displace", game, "--side", "nato", "--support", "US DS"))
+    assert "US DS #1 has not been spotted by counterbattery (MW4 19.22)" in err

@@ -22,7 +22,7 @@ from .core.errors import UmpireError
 
 from .cli_parser import EXIT_BAD_INPUT, SUBCOMMANDS, build_parser, gui_parser
 from .cli_play import (cmd_activate, cmd_defilade, cmd_end_activation, cmd_end_turn, cmd_fire, cmd_form_column,
-                       cmd_h_fire, cmd_halt, cmd_journal, cmd_move, cmd_multiply, cmd_next_phase, cmd_orders, cmd_overrun, cmd_pass, cmd_redo,
+                       cmd_displace, cmd_h_fire, cmd_halt, cmd_journal, cmd_move, cmd_multiply, cmd_next_phase, cmd_orders, cmd_overrun, cmd_pass, cmd_redo,
                        cmd_place_impact, cmd_plot, cmd_replay, cmd_split_fire, cmd_status, cmd_undo, cmd_victory, cmd_autoplay)
 
 EXIT_INTERNAL = 3
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
             return {"new": cmd_new, "validate": cmd_validate, "render": cmd_render,
                     "rulesets": cmd_rulesets, "los": cmd_los, "spot": cmd_spot,
                     "bench": cmd_bench, "move": cmd_move, "activate": cmd_activate, "form-column": cmd_form_column,
-                    "halt": cmd_halt, "overrun": cmd_overrun, "split-fire": cmd_split_fire, "plot": cmd_plot, "multiply": cmd_multiply, "h-fire": cmd_h_fire,
+                    "halt": cmd_halt, "overrun": cmd_overrun, "split-fire": cmd_split_fire, "plot": cmd_plot, "multiply": cmd_multiply, "h-fire": cmd_h_fire, "displace": cmd_displace,
                     "place-impact": cmd_place_impact, "defilade": cmd_defilade, "end-activation": cmd_end_activation,
                     "end-turn": cmd_end_turn, "undo": cmd_undo,
                     "pass": cmd_pass, "next-phase": cmd_next_phase, "status": cmd_status,

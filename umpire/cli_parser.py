@@ -9,7 +9,7 @@ from . import __version__
 EXIT_BAD_INPUT = 2
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
                "form-column", "halt", "overrun", "end-activation", "fire", "split-fire", "defilade", "plot", "multiply",
-               "place-impact", "h-fire", "pass",
+               "place-impact", "h-fire", "displace", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
                "victory")
 
@@ -104,6 +104,11 @@ def build_parser() -> argparse.ArgumentParser:
     mu.add_argument("--side", required=True)
     mu.add_argument("--support", required=True)
     _dice_option(mu)
+    dp = sub.add_parser("displace", help="a spotted off-board concentration moves instead of firing (MW4 19.22)")
+    dp.add_argument("game")
+    dp.add_argument("--side", required=True)
+    dp.add_argument("--support", required=True)
+    dp.add_argument("--concentration", type=int, default=1, metavar="N")
     hf = sub.add_parser("h-fire", help="how a hard or protected unit takes indirect fire (MW4 7.31, 7.32)")
     hf.add_argument("game")
     hf.add_argument("unit")

@@ -98,6 +98,11 @@ def cmd_multiply(args) -> int:
                           side=args.side)
 
 
+def cmd_displace(args) -> int:
+    return _simple_action("displace", args.game, {"side": args.side, "support": args.support,
+                                                  "concentration": args.concentration}, side=args.side)
+
+
 def cmd_h_fire(args) -> int:
     from .core.store.db import open_game
 

@@ -90,7 +90,7 @@ def test_7_85_counter_counterbattery(duel):
     place(duel, "Scout 2", "2208")
     plot(duel, "nato", {"support": "2-32 Mortars", "target": "2215", "pattern": "tight"},
          {"support": "Scout 2", "pattern": "counterbattery"})
-    with pytest.raises(UmpireError, match=r"off-board artillery may not fire counterbattery \(MW4 14.23\)"):
+    with pytest.raises(UmpireError, match=r"off-board artillery and air may not fire counterbattery \(MW4 14.23; 19.2 is not played\)"):
         plot(duel, "warpac", {"support": "Sov Regt Arty", "concentration": 1, "pattern": "counterbattery",
                               "target": "2008"})
     # US fire (1, 6, 6); spotted (1); Soviet counterbattery (1, 6, 6); spotted in turn (1); US
@@ -104,3 +104,66 @@ def test_7_85_counter_counterbattery(duel):
     assert g.units["Mortar Bty"].cb_spotted == g.units["Mortar Bty"].hex and g.units["Scout 2"].cb_spotted is None
 
 
+
+
+def test_19_2_off_board_counterbattery_spots_strikes_and_records_damage(tmp_path):
+    from test_fire_support import end_turn
+    from umpire.core.store.db import open_game as og
+    path = variant(tmp_path, options='offboard_counterbattery = "on"\n', name="ob")
+    with pytest.raises(UmpireError, match=r"takes effect the turn after it is given \(MW4 19.2\)"):
+        plot(path, "nato", {"support": "US DS", "concentration": 2, "pattern": "counterbattery"})
+    plot(path, "nato", {"support": "US DS", "concentration": 2, "pattern": "counterbattery"}, turn=2)
+    end_turn(path)
+    plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 1, "target": "2215"}, turn=2)
+    from umpire.rules.mechwar4.worksheet import STEPS, FireSheet, _read_table
+    sheet = FireSheet("x", "y", True)
+    _read_table(og(path), sheet, "anti_personnel", 10, 0)            # the battery is soft (19.21)
+    face = next(f for f in range(1, 7) if 0 < STEPS.get(sheet.cells[f - 1], 0) < 3)     # a hit, not a kill
+    steps = STEPS[sheet.cells[face - 1]]
+
+    def rolled(purpose, count, sides):
+        if purpose.startswith(("fire for effect", "counterbattery spotting")):
+            return [1]
+        if purpose.startswith("scatter"):
+            return [6]
+        return [face] if purpose.startswith("US DS #2 (counterbattery) on Sov Regt Arty #1") else None
+    log, _ = to_indirect_fire(path, typed=rolled)
+    assert "counterbattery spots Sov Regt Arty #1 off the map (1; MW4 7.81, 19.2)" in log
+    line = next(x for x in log.splitlines() if "US DS #2 (counterbattery) on Sov Regt Arty #1 off the map" in x)
+    assert f"(soft, 19.21; soft, Anti-Personnel CRT: die {face})" in line and f"({8 - steps}H left; MW4 19.2)" in line
+    g = og(path)
+    assert g.support_used["Sov Regt Arty"]["damage"] == {"1": steps}
+    assert g.support_used["Sov Regt Arty"]["spotted"] == [1]
+    # 19.22: it displaces and is out of action for three turns; #2 was never spotted
+    with pytest.raises(UmpireError, match=r"Sov Regt Arty #2 has not been spotted"):
+        perform(path, "displace", {"side": "warpac", "support": "Sov Regt Arty", "concentration": 2},
+                system_for(path), side="warpac")
+    res = perform(path, "displace", {"side": "warpac", "support": "Sov Regt Arty", "concentration": 1},
+                  system_for(path), side="warpac")
+    assert res.summary == "Sov Regt Arty #1 displaces: no longer spotted, back in action after turn 5 (MW4 19.22)"
+    with pytest.raises(UmpireError, match=r"displacing until the end of turn 5 \(MW4 19.22\)"):
+        plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 1, "target": "2215"}, turn=5)
+    assert "1 fire mission" in plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 1,
+                                                     "target": "2215"}, turn=6).summary
+    with sqlite3.connect(path) as conn:            # three steps of damage silence a concentration
+        conn.execute("""UPDATE support SET used = '{"damage": {"3": 3}}' WHERE id = 'Sov Regt Arty'""")
+    with pytest.raises(UmpireError, match=r"Sov Regt Arty #3 was silenced by counterbattery \(MW4 19.2\)"):
+        plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 3, "target": "2215"}, turn=2)
+
+
+def test_19_21_a_protected_battery_buttons_up(tmp_path):
+    from test_fire_support import end_turn
+    path = variant(tmp_path, options='offboard_counterbattery = "on"\n', name="pr")
+    with sqlite3.connect(path) as conn:
+        conn.execute("""UPDATE support SET features = '{"target": "protected"}' WHERE id = 'Sov Regt Arty'""")
+    plot(path, "nato", {"support": "A-10 pair", "concentration": 1, "pattern": "counterbattery"}, turn=3)
+    end_turn(path)
+    end_turn(path)
+    plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 1, "target": "2215"}, turn=3)
+    rolled = lambda p, c, s: [1] if p.startswith(("fire for effect", "counterbattery spotting", "air strike scatter",
+                                                   "A-10 pair #1 (counterbattery) on")) else \
+        ([6] if p.startswith("scatter") else None)
+    log, _ = to_indirect_fire(path, typed=rolled)
+    assert "A-10 pair #1 (counterbattery) on Sov Regt Arty #1 off the map (protected, 19.21; protected, buttoned " \
+           "up: die 1): S2 -- no damage" in log
+    assert open_game(path).support_used["A-10 pair"]["strikes"] == [1]        # the strike is flown

@@ -90,11 +90,12 @@ class Artillery:
     multiples: int = 0        # turns on which its side may try to multiply it (MW4 14.32-14.34)
     fascam: int = 0           # FASCAM fires it may deliver in the game (MW4 19.4)
     plot_ahead: int = 0       # turns ahead its fire is plotted (air strikes: 1, MW4 7.7; advanced: 3, 15.36)
+    target: str = "soft"      # what counterbattery strikes off the map: soft, or protected (MW4 19.21)
 
     def features(self) -> dict:
         """What the game file keeps of the scenario's extras (only those set)."""
         f = {"section": self.section, "unspotted": self.unspotted, "multiples": self.multiples,
-             "fascam": self.fascam}
+             "fascam": self.fascam, "target": self.target if self.target != "soft" else None}
         return {k: v for k, v in f.items() if v}
 
 

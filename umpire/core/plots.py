@@ -13,7 +13,7 @@ from sqlalchemy import select
 from .engine import Context, action
 from .errors import UmpireError
 from .store import models as m
-from .supports import all_supports, concentrations
+from .supports import all_supports, concentrations, unavailable
 
 
 @action("plot")
@@ -60,6 +60,10 @@ def check_plots(ctx: Context, side: str, turn, missions: list) -> tuple[list, li
             problems.append(f"{where}: {a.id} has {what} 1 to {most}" + (" for that turn" if most != a.concentrations
                                                                           else "") + f", not {n!r}")
             continue
+        gone = unavailable(game, a.id, n, turn) if a.id in supports else None
+        if gone:
+            problems.append(f"{where}: {gone}")
+            continue
         flown = game.support_used.get(a.id, {}).get("strikes", [])
         if a.kind == "air" and n in flown:
             problems.append(f"{where}: {a.id} strike {n} has been flown: each strike once (MW4 15.22, 15.23)")
@@ -69,9 +73,11 @@ def check_plots(ctx: Context, side: str, turn, missions: list) -> tuple[list, li
                             "(MW4 14.12, 14.21)")
             continue
         seen.add((a.id, n))
-        if mission.get("pattern") == "counterbattery" and mission.get("target") is None and a.id in game.units \
-                and game.units[a.id].hex is not None:
-            mission = dict(mission, target=game.map.number(game.units[a.id].hex))   # a task, not a hex
+        if mission.get("pattern") == "counterbattery" and mission.get("target") is None:
+            # a task, not a hex: the row keeps the gun's own hex, or any hex for off-board guns
+            u = game.units.get(a.id)
+            home = u.hex if u is not None and u.hex is not None else min(game.map.terrain, key=lambda h: (h.q, h.r))
+            mission = dict(mission, target=game.map.number(home))
         try:
             target = game.map.grid.parse(str(mission.get("target")))
         except ValueError as e:
@@ -191,3 +197,23 @@ def _h_fire_stance(ctx: Context) -> tuple[str, Any]:
     _set_unit(ctx, ctx.session.get(m.UnitRow, u.id), unbuttoned=want)
     how = "unbuttoned, on the D2 CRT (MW4 7.32)" if want else "buttoned up (MW4 7.31)"
     return f"{u.id} will take H fire {how}", None
+
+
+@action("displace")
+def _displace(ctx: Context) -> tuple[str, Any]:
+    """params: side, support, concentration.  A spotted off-board concentration moves instead of
+    firing: no longer spotted, and out of action for three turns (MW4 19.22)."""
+    game, p = ctx.game, ctx.params
+    a = next((x for x in game.artillery if x.id == p.get("support") and x.side == p.get("side")), None)
+    n = p.get("concentration", 1)
+    if a is None:
+        raise UmpireError(f"no displacement: {p.get('support')!r} is not an off-board artillery support of that side")
+    used = dict(game.support_used.get(a.id, {}))
+    if n not in used.get("spotted", []):
+        raise UmpireError(f"no displacement: {a.id} #{n} has not been spotted by counterbattery (MW4 19.22)")
+    used["spotted"] = [k for k in used["spotted"] if k != n]
+    used["displaced"] = {**used.get("displaced", {}), str(n): game.turn + 3}
+    from .changes import Change, apply
+    apply(ctx, [Change("support", a.id, {"used": used})])
+    return (f"{a.id} #{n} displaces: no longer spotted, back in action after turn {game.turn + 3} "
+            "(MW4 19.22)"), None

@@ -384,7 +384,7 @@ def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
     side_ids = {s.id for s in sc.sides}
     for a in _list_of_tables(rd, data, "artillery"):
         rd.keys(a, {"id", "side", "label", "concentrations", "strength", "kind", "from_turn", "section",
-                    "unspotted", "multiples", "fascam"},
+                    "unspotted", "multiples", "fascam", "target"},
                 {"id", "side", "concentrations", "strength"}, "[[artillery]]", anchor="[[artillery]]")
         place, anchor = f'[[artillery]] "{a["id"]}"', f'id = "{a["id"]}"'
         if a["side"] not in side_ids:
@@ -399,7 +399,11 @@ def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
             rd.int_of(a, "from_turn", place, default=1, low=1, anchor=anchor),
             _flag(rd, a, "section", place, anchor), _flag(rd, a, "unspotted", place, anchor),
             rd.int_of(a, "multiples", place, default=0, anchor=anchor),
-            rd.int_of(a, "fascam", place, default=0, anchor=anchor)))
+            rd.int_of(a, "fascam", place, default=0, anchor=anchor),
+            target=rd.text_of(a, "target", place, default="soft")))
+        if sc.artillery[-1].target not in ("soft", "protected"):
+            rd.fail(f"target must be soft or protected (MW4 19.21), got {sc.artillery[-1].target!r}", place=place,
+                    needle=anchor)
         if kind == "rocket" and sc.artillery[-1].section:
             rd.fail("a section cannot fire loose, and rockets fire only loose (MW4 7.0, 7.21)", place=place,
                     needle=anchor)

@@ -22,3 +22,19 @@ def concentrations(game: Game, a: Artillery, turn: int) -> int:
     multiple its side rolled for the turn (MW4 14.33)."""
     multiplied = game.support_used.get(a.id, {}).get("multiplied") or {}
     return a.concentrations * (multiplied.get("die", 1) if multiplied.get("turn") == turn else 1)
+
+
+def damage(game: Game, support: str, n: int) -> int:
+    """Steps of damage counterbattery did to one off-board concentration (MW4 19.2)."""
+    return int((game.support_used.get(support, {}).get("damage") or {}).get(str(n), 0))
+
+
+def unavailable(game: Game, support: str, n: int, turn: int) -> str | None:
+    """Why an off-board concentration cannot fire in that turn: silenced by counterbattery, or
+    displacing (MW4 19.2, 19.22)."""
+    if damage(game, support, n) >= 3:
+        return f"{support} #{n} was silenced by counterbattery (MW4 19.2)"
+    until = (game.support_used.get(support, {}).get("displaced") or {}).get(str(n))
+    if until is not None and turn <= until:
+        return f"{support} #{n} is displacing until the end of turn {until} (MW4 19.22)"
+    return None

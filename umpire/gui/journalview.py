@@ -78,7 +78,7 @@ class JournalView:
         """A side reads its own orders and its own units' moves; everything else in the journal
         (spotting logs, the enemy's moves, dice) is the umpire's."""
         game = self.w.game
-        if row.kind in ("orders", "plot", "multiply", "h_fire_stance"):
+        if row.kind in ("orders", "plot", "multiply", "h_fire_stance", "displace"):
             return row.side_id == side
         if row.kind == "fire":
             u = game.units.get((row.params.get("firers") or [None])[0])

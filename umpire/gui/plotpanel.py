@@ -57,6 +57,10 @@ class PlotPanel(QWidget):
         self.multiply_button = QPushButton("Multiply…")
         self.multiply_button.setToolTip("Roll to multiply an off-board support for next turn (MW4 14.33)")
         self.multiply_button.clicked.connect(self.multiply)
+        self.displace_button = QPushButton("Displace…")
+        self.displace_button.setToolTip("A concentration spotted by enemy counterbattery moves instead of firing, "
+                                        "out of action for three turns (MW4 19.22)")
+        self.displace_button.clicked.connect(self.displace)
         self.impact_button = QPushButton("Place Impact…")
         self.impact_button.setToolTip("Umpire: where the selected plot lands instead of its scatter roll")
         self.impact_button.clicked.connect(self.place_impact)
@@ -68,7 +72,7 @@ class PlotPanel(QWidget):
         for widget, stretch in ((self.support, 2), (self.target, 1), (self.pattern, 1), (self.add_button, 0)):
             new.addWidget(widget, stretch)
         buttons = QHBoxLayout()
-        for b in (self.remove_button, self.multiply_button, self.impact_button):
+        for b in (self.remove_button, self.multiply_button, self.displace_button, self.impact_button):
             buttons.addWidget(b)
         box = QVBoxLayout(self)
         box.setContentsMargins(2, 2, 2, 2)
@@ -88,7 +92,8 @@ class PlotPanel(QWidget):
         game, viewer = self.w.game, self.w.viewer
         self.table.setRowCount(0)
         self._plots = []
-        for b in (self.add_button, self.remove_button, self.multiply_button, self.impact_button):
+        for b in (self.add_button, self.remove_button, self.multiply_button, self.displace_button,
+                  self.impact_button):
             b.setEnabled(game is not None)
         if game is None:
             self.title.setText("")
@@ -124,6 +129,13 @@ class PlotPanel(QWidget):
             self._plots.append(p)
         self.impact_button.setVisible(viewer == UMPIRE)
         self.multiply_button.setEnabled(any(a.side == side and a.multiples for a in game.artillery))
+        self.displace_button.setEnabled(bool(self._spotted(game, side)))
+
+    @staticmethod
+    def _spotted(game, side) -> list[tuple[str, int]]:
+        """The side's off-board concentrations enemy counterbattery has spotted (19.2)."""
+        return [(a.id, k) for a in game.artillery if a.side == side
+                for k in game.support_used.get(a.id, {}).get("spotted", [])]
 
     def _fill_sides(self, game, viewer) -> None:
         wanted = self.side_box.currentData()
@@ -191,6 +203,19 @@ class PlotPanel(QWidget):
                                         "(MW4 14.33; the die is hidden from the enemy):", names, 0, False)
         if ok:
             self.w.play.run("multiply", {"side": side, "support": name})
+            self.refresh()
+
+    def displace(self) -> None:
+        game, side = self.w.game, self.side()
+        spotted = self._spotted(game, side)
+        if not spotted:
+            return
+        names = [f"{sid} #{k}" for sid, k in spotted]
+        name, ok = QInputDialog.getItem(self, "Displace", "Spotted concentration to move instead of firing "
+                                        "(out of action for three turns; MW4 19.22):", names, 0, False)
+        if ok:
+            sid, k = spotted[names.index(name)]
+            self.w.play.run("displace", {"side": side, "support": sid, "concentration": k})
             self.refresh()
 
     def place_impact(self) -> None:

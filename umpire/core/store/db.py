@@ -410,7 +410,8 @@ def _read_game(session: Session, location: str) -> Game:
             f = a.features or {}
             game.artillery.append(Artillery(a.id, a.side_id, a.label, a.count, a.strength, a.kind,
                                             a.from_turn, bool(f.get("section")), bool(f.get("unspotted")),
-                                            int(f.get("multiples", 0)), int(f.get("fascam", 0))))
+                                            int(f.get("multiples", 0)), int(f.get("fascam", 0)),
+                                            target=f.get("target", "soft")))
         game.support_used[a.id] = dict(a.used or {})
     return game
 

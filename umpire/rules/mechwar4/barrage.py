@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game
-from ...core.hexgrid import DIRECTIONS, Hex, hex_distance
+from ...core.hexgrid import DIRECTIONS, Hex
 from ...core.oob import Artillery
-from ...core.supports import all_supports
+from ...core.supports import all_supports, damage, unavailable
+from .counterbattery import Gun, detect, detectable, fired_from, strike_off_board, tasks
 from .impact import Fire, barrage_detail, environment, land, markers, zone
 from .indirect import indirect_support, spotted
 
@@ -39,35 +40,49 @@ def resolve_plots(game: Game, dice, sight=None) -> list[Change]:
                 f"{a.id} fires a multiple this turn: die {m['die']}, {a.concentrations * m['die']}({a.strength}H) "
                 f"concentrations (rolled in turn {m.get('rolled', game.turn - 1)}, hidden until now; MW4 14.33)",)))
     plots = sorted((p for p in game.plots if p.turn == game.turn), key=lambda p: (p.side, p.support, p.concentration))
-    watch = _counterbattery_units(game, plots)
-    fired: set[str] = set()
-    queue = [(p, None) for p in plots if p.pattern != "counterbattery"]
+    watch = tasks(game, plots)
+    used: set[Gun] = set()
+    queue: list = [(p, None, None) for p in plots if p.pattern != "counterbattery"]
     while queue:
-        plot, cb_target = queue.pop(0)
-        if cb_target is not None:
-            gun, shooter = indirect_support(game, plot), game.units[plot]
-            out.extend(_fire(game, dice, sight, gun, f"{plot} (counterbattery)", cb_target, "tight", None,
-                             shooter.steps_lost))
-        else:
-            a = supports.get(plot.support) or (indirect_support(game, plot.support) if plot.support in game.units
-                                                else None)
+        plot, shooter, target = queue.pop(0)
+        if plot is not None:
+            gun = Gun(plot.side, plot.support, plot.concentration, plot.support in game.units)
+            a = supports.get(plot.support) or (indirect_support(game, plot.support) if gun.on_map else None)
             if a is None:
                 continue
-            name = a.id if plot.support in game.units else f"{a.id} #{plot.concentration}"
-            why = _cancelled(game, plot.support)
+            why = _cancelled(game, plot.support) if gun.on_map else \
+                unavailable(game, plot.support, plot.concentration, game.turn)
             if why:
-                out.append(Change("note", name, {}, (f"{name}: its plotted fire is cancelled, {why} this turn "
-                                                     "(MW4 7.15)",)))
+                out.append(Change("note", gun.name, {}, (f"{gun.name}: its plotted fire is cancelled, {why} this "
+                                                         "turn (MW4 7.15)" if gun.on_map else f"{gun.name}: {why}",)))
                 continue
-            losses = game.units[plot.support].steps_lost if plot.support in game.units else 0
-            out.extend(_fire(game, dice, sight, a, name, plot.target, plot.pattern, plot, losses, out))
-            shooter = game.units.get(plot.support)
-        if shooter is None or game.unit_type(shooter)["role"] not in ("artillery", "mortar"):
+            changes, ffe = _fire(game, dice, sight, a, gun.name, plot.target, plot.pattern, plot, _losses(game, gun),
+                                 out)
+        else:
+            gun = shooter
+            a = indirect_support(game, gun.support) if gun.on_map else supports[gun.support]
+            name = f"{gun.name} (counterbattery)"
+            if target.on_map:
+                changes, ffe = _fire(game, dice, sight, a, name, game.units[target.support].hex, "tight", None,
+                                     _losses(game, gun), strike=gun.n)
+            else:
+                changes, ffe = strike_off_board(game, dice, a, name, target, _losses(game, gun))
+                if a.kind == "air":                    # the strike is flown
+                    flown = dict(game.support_used.get(a.id, {}))
+                    flown["strikes"] = sorted(set(flown.get("strikes", [])) | {gun.n})
+                    changes.append(_use(game, a.id, flown))
+        out.extend(changes)
+        if not ffe or not detectable(game, gun):
             continue
-        fired.add(shooter.id)
-        out.append(_fired_from(shooter))
-        queue.extend(_detect(game, dice, shooter, watch, fired, out))
+        if gun.on_map:
+            out.append(fired_from(game.units[gun.support]))
+        queue.extend((None, s, t) for s, t in detect(game, dice, gun, watch, used, out))
     return out
+
+
+def _losses(game: Game, gun: Gun) -> int:
+    """An on-map gun's steps lost (7.16), an off-board concentration's damage (19.2)."""
+    return game.units[gun.support].steps_lost if gun.on_map else damage(game, gun.support, gun.n)
 
 
 def _cancelled(game: Game, uid: str) -> str | None:
@@ -81,14 +96,14 @@ def _cancelled(game: Game, uid: str) -> str | None:
 
 
 def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern: str, plot, losses: int,
-          out_so_far: list[Change] = ()) -> list[Change]:
+          out_so_far: list[Change] = (), strike: int | None = None) -> tuple[list[Change], bool]:
     """One fire: whether it comes, where it lands and what it does there (`out_so_far`: what
-    this phase did before it)."""
+    this phase did before it; `strike`: the air strike flown when there is no plot)."""
     out: list[Change] = []
     seen = (lambda side, h: sight is None or spotted(game, sight, side, h))
     if a.kind == "air":
         used = dict(game.support_used.get(a.id, {}))
-        used["strikes"] = sorted(set(used.get("strikes", [])) | {plot.concentration})
+        used["strikes"] = sorted(set(used.get("strikes", [])) | {plot.concentration if plot else strike})
         out.append(_use(game, a.id, used))
         ffe = True
     else:
@@ -103,7 +118,7 @@ def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern
         strength = f"{a.strength}H {pattern}"
         if losses:
             strength += (f"; {max(1, a.strength - losses)}H on hard and protected targets, -{losses} on soft, "
-                         "for its losses (7.16)")
+                         + ("for its losses (7.16)" if a.id in game.units else "for its damage (7.16, 19.2)"))
         out.append(Change("note", name, {}, (line.format(strength=strength),)))
         fire = Fire(name, a.side, a.strength, pattern, a.kind, losses)
         earlier = sum(1 for c in out_so_far if c.what == "overlay" and c.key == "minefield"
@@ -122,7 +137,7 @@ def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern
     if plot is not None:
         out.append(Change("plot", (plot.turn, plot.side, plot.support, plot.concentration),
                           {"outcome": {"ffe": ffe, "q": impact.q, "r": impact.r}}))
-    return out
+    return out, ffe
 
 
 def _fired_again(game: Game, plot) -> bool:
@@ -182,52 +197,3 @@ def _continuous(game: Game, plot) -> bool:
     return any(p.turn == plot.turn - 1 and p.side == plot.side and p.support == plot.support
                and p.concentration == plot.concentration and p.target == plot.target and p.pattern != "smoke"
                and (p.outcome or {}).get("ffe") for p in game.plots)
-
-
-def _counterbattery_units(game: Game, plots) -> dict[str, list[str]]:
-    """Each side's units on a counterbattery task this turn (7.81), able to fire."""
-    out: dict[str, list[str]] = {}
-    for p in plots:
-        u = game.units.get(p.support)
-        if p.pattern == "counterbattery" and u is not None and u.on_map and not u.panicked and not u.fired_on:
-            out.setdefault(p.side, []).append(u.id)
-    return out
-
-
-def _fired_from(u) -> Change:
-    """Where it fired from, and how many times from there (7.88)."""
-    here = (u.hex.q, u.hex.r)
-    times = u.fired_from[2] + 1 if u.fired_from and tuple(u.fired_from[:2]) == here else 1
-    u.fired_from = (*here, times)                 # the chance rule below reads it at once
-    return Change("unit", u.id, {"fired_from": [*here, times]})
-
-
-def _detect(game: Game, dice, shooter, watch: dict[str, list[str]], fired: set[str], out: list[Change]) -> list:
-    """The enemy's counterbattery roll against a gun that just fired, and its fire if spotted."""
-    n = game.map.number
-    queue = []
-    for side, units in sorted(watch.items()):
-        if side == shooter.side:
-            continue
-        need = 1
-        if game.option("counterbattery_spotting") == "growing":
-            need = min(6, shooter.fired_from[2])
-        r = dice.roll(f"counterbattery spotting of {shooter.id} by {game.side(side).name} (on 1-{need})", 1, 6).total
-        if r > need:
-            out.append(Change("note", shooter.id, {}, (f"  {game.side(side).name}'s counterbattery does not spot "
-                                                       f"{shooter.id} ({r}; MW4 7.81)",)))
-            continue
-        rule = "MW4 7.88" if need > 1 else "MW4 7.81"
-        out.append(Change("unit", shooter.id, {"cb_q": shooter.hex.q, "cb_r": shooter.hex.r},
-                          (f"  {game.side(side).name}'s counterbattery spots {shooter.id} in {n(shooter.hex)} "
-                           f"({r}; {rule}); it stays spotted while it stays there (MW4 7.87)",)))
-        shooter.cb_spotted = shooter.hex
-        for uid in units:
-            u = game.units[uid]
-            reach = game.unit_type(u)["range"]
-            if uid in fired or hex_distance(u.hex, shooter.hex) > reach or \
-                    hex_distance(u.hex, shooter.hex) < (game.unit_type(u).get("min_range") or 0):
-                continue
-            fired.add(uid)
-            queue.append((uid, shooter.hex))
-    return queue

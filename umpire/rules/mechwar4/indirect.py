@@ -36,9 +36,14 @@ def plot_problem(game: Game, sight, side: str, support, target, pattern: str, tu
         if why:
             return why
     if pattern == "counterbattery":
-        if not on_map:
-            return "off-board artillery may not fire counterbattery (MW4 14.23)"
-        return None if support.kind in ("artillery", "mortar") else "only artillery and mortars fire counterbattery (7.81)"
+        if on_map:
+            return None if support.kind in ("artillery", "mortar") else \
+                "only artillery and mortars fire counterbattery (7.81)"
+        if game.option("offboard_counterbattery") != "on":
+            return "off-board artillery and air may not fire counterbattery (MW4 14.23; 19.2 is not played)"
+        if turn < game.turn + 1:
+            return "an off-board counterbattery task takes effect the turn after it is given (MW4 19.2)"
+        return None
     if support.kind == "air":
         if pattern != "tight":
             return "air strikes are always a tight pattern and never smoke (MW4 7.7, 15.21)"

@@ -173,7 +173,7 @@ def test_vehicle_cannot_set_up_where_it_cannot_go(tmp_path, sample_text):
 
 @pytest.mark.parametrize("line,words", [
     ('ammunition = "lots"', "ammunition = 'lots': choose one of none, levels, quick (MW4 6.87)"),
-    ('ammo = "quick"', "unknown option 'ammo' (known: ammunition, artillery_delay, counterbattery_spotting, environment)"),
+    ('ammo = "quick"', "unknown option 'ammo' (known: ammunition, artillery_delay, counterbattery_spotting, environment, offboard_counterbattery)"),
 ])
 def test_options_are_checked_against_the_rule_system(tmp_path, sample_text, line, words):
     err = _refused(_variant(tmp_path, sample_text, 'ammunition = "quick"', line))

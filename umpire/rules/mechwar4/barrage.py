@@ -4,14 +4,11 @@ and the counterbattery it draws.
 For each fire: fire for effect (7.11; close air support always comes, our reading of 15.0),
 scatter (7.17 on the sample chart, more when the target hex is unspotted, 7.13, less for
 continuous fire on the same hex, 7.12; 15.1 for air strikes) unless the umpire placed the
-impact, then what lands (impact.py).  An on-map artillery or mortar unit that fires may be
-spotted by the enemy's counterbattery units (7.81: on a 1, or with the alternate procedure
-one more in six for each time running it fired from that hex, 7.88); it stays spotted while
-it stays there (7.87), and every enemy counterbattery unit in range that has not fired this
-turn fires at it at once (7.82-7.83) -- which may spot that unit in turn (7.85).  Our reading
-of 7.84: the counterbattery units are allotted automatically, all in range on the first gun
-spotted; choosing or holding some back is not offered.  Off-board guns are neither spotted
-nor fired at (14.23, 14.24; the optional 19.2 is not played).
+impact, then what lands (impact.py).  A gun that fires may be spotted by the enemy's
+counterbattery and draw its fire in the same phase, which may spot the counterbattery gun in
+turn (7.81-7.88; off-board guns only with the optional 19.2): see counterbattery.py.  The
+phase is worked out as one moment: a gun put out of action by an earlier fire of the phase
+still fires and spots.  A zone plotted again for next turn stays as a barrage (7.14).
 """
 
 from __future__ import annotations

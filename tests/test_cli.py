@@ -300,5 +300,7 @@ def test_plot_from_the_command_line(tmp_path, sample_path):
     r = umpire("h-fire", game, "A1", "--unbuttoned")
     assert r.returncode == 0 and "A1 will take H fire unbuttoned, on the D2 CRT (MW4 7.32)" in r.stdout
     assert "soft target" in _one_line_error(umpire("h-fire", game, "B1 Inf", "--unbuttoned"))
-    err = _one_line_error(umpire("displace", game, "--side", "nato", "--support", "US DS"))
-    assert "US DS #1 has not been spotted by counterbattery (MW4 19.22)" in err
+    err = _one_line_error(umpire("displace", game, "--side", "warpac", "--support", "US DS"))
+    assert "'US DS' is not an off-board artillery support of that side" in err
+    r = umpire("displace", game, "--side", "nato", "--support", "US DS", "--concentration", "2")
+    assert r.returncode == 0 and "US DS #2 displaces: out of action until after turn 4 (MW4 19.22)" in r.stdout

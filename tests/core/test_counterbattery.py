@@ -134,13 +134,18 @@ def test_19_2_off_board_counterbattery_spots_strikes_and_records_damage(tmp_path
     g = og(path)
     assert g.support_used["Sov Regt Arty"]["damage"] == {"1": steps}
     assert g.support_used["Sov Regt Arty"]["spotted"] == [1]
-    # 19.22: it displaces and is out of action for three turns; #2 was never spotted
-    with pytest.raises(UmpireError, match=r"Sov Regt Arty #2 has not been spotted"):
-        perform(path, "displace", {"side": "warpac", "support": "Sov Regt Arty", "concentration": 2},
+    # 19.22: it displaces and is out of action for three turns -- the answer is the same whether
+    # it had been spotted or not (that is the enemy's knowledge)
+    answers = [perform(path, "displace", {"side": "warpac", "support": "Sov Regt Arty", "concentration": k},
+                       system_for(path), side="warpac").summary for k in (1, 2)]
+    assert answers == [f"Sov Regt Arty #{k} displaces: out of action until after turn 5 (MW4 19.22)" for k in (1, 2)]
+    assert og(path).support_used["Sov Regt Arty"]["spotted"] == []
+    with pytest.raises(UmpireError, match=r"already displacing"):
+        perform(path, "displace", {"side": "warpac", "support": "Sov Regt Arty", "concentration": 1},
                 system_for(path), side="warpac")
-    res = perform(path, "displace", {"side": "warpac", "support": "Sov Regt Arty", "concentration": 1},
-                  system_for(path), side="warpac")
-    assert res.summary == "Sov Regt Arty #1 displaces: no longer spotted, back in action after turn 5 (MW4 19.22)"
+    with pytest.raises(UmpireError, match=r"concentrations 1 to 3, not 4"):
+        perform(path, "displace", {"side": "warpac", "support": "Sov Regt Arty", "concentration": 4},
+                system_for(path), side="warpac")
     with pytest.raises(UmpireError, match=r"displacing until the end of turn 5 \(MW4 19.22\)"):
         plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 1, "target": "2215"}, turn=5)
     assert "1 fire mission" in plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 1,

@@ -201,19 +201,21 @@ def _h_fire_stance(ctx: Context) -> tuple[str, Any]:
 
 @action("displace")
 def _displace(ctx: Context) -> tuple[str, Any]:
-    """params: side, support, concentration.  A spotted off-board concentration moves instead of
-    firing: no longer spotted, and out of action for three turns (MW4 19.22)."""
+    """params: side, support, concentration.  An off-board concentration moves instead of firing:
+    no longer spotted, and out of action for three turns (MW4 19.22).  Any concentration may
+    move: whether the enemy had spotted it is the enemy's knowledge, so the answer never says."""
     game, p = ctx.game, ctx.params
     a = next((x for x in game.artillery if x.id == p.get("support") and x.side == p.get("side")), None)
     n = p.get("concentration", 1)
     if a is None:
         raise UmpireError(f"no displacement: {p.get('support')!r} is not an off-board artillery support of that side")
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= a.concentrations:
+        raise UmpireError(f"no displacement: {a.id} has concentrations 1 to {a.concentrations}, not {n!r}")
     used = dict(game.support_used.get(a.id, {}))
-    if n not in used.get("spotted", []):
-        raise UmpireError(f"no displacement: {a.id} #{n} has not been spotted by counterbattery (MW4 19.22)")
-    used["spotted"] = [k for k in used["spotted"] if k != n]
+    if (used.get("displaced") or {}).get(str(n), 0) >= game.turn:
+        raise UmpireError(f"no displacement: {a.id} #{n} is already displacing (MW4 19.22)")
+    used["spotted"] = [k for k in used.get("spotted", []) if k != n]
     used["displaced"] = {**used.get("displaced", {}), str(n): game.turn + 3}
     from .changes import Change, apply
     apply(ctx, [Change("support", a.id, {"used": used})])
-    return (f"{a.id} #{n} displaces: no longer spotted, back in action after turn {game.turn + 3} "
-            "(MW4 19.22)"), None
+    return f"{a.id} #{n} displaces: out of action until after turn {game.turn + 3} (MW4 19.22)", None

@@ -58,8 +58,8 @@ class PlotPanel(QWidget):
         self.multiply_button.setToolTip("Roll to multiply an off-board support for next turn (MW4 14.33)")
         self.multiply_button.clicked.connect(self.multiply)
         self.displace_button = QPushButton("Displace…")
-        self.displace_button.setToolTip("A concentration spotted by enemy counterbattery moves instead of firing, "
-                                        "out of action for three turns (MW4 19.22)")
+        self.displace_button.setToolTip("An off-board concentration moves instead of firing, shaking off enemy "
+                                        "counterbattery: out of action for three turns (MW4 19.22)")
         self.displace_button.clicked.connect(self.displace)
         self.impact_button = QPushButton("Place Impact…")
         self.impact_button.setToolTip("Umpire: where the selected plot lands instead of its scatter roll")
@@ -129,13 +129,13 @@ class PlotPanel(QWidget):
             self._plots.append(p)
         self.impact_button.setVisible(viewer == UMPIRE)
         self.multiply_button.setEnabled(any(a.side == side and a.multiples for a in game.artillery))
-        self.displace_button.setEnabled(bool(self._spotted(game, side)))
+        self.displace_button.setEnabled(bool(self._batteries(game, side))
+                                        and game.option("offboard_counterbattery") == "on")
 
     @staticmethod
-    def _spotted(game, side) -> list[tuple[str, int]]:
-        """The side's off-board concentrations enemy counterbattery has spotted (19.2)."""
-        return [(a.id, k) for a in game.artillery if a.side == side
-                for k in game.support_used.get(a.id, {}).get("spotted", [])]
+    def _batteries(game, side) -> list[tuple[str, int]]:
+        """The side's off-board concentrations (whether the enemy spotted one is not shown: 19.2)."""
+        return [(a.id, k) for a in game.artillery if a.side == side for k in range(1, a.concentrations + 1)]
 
     def _fill_sides(self, game, viewer) -> None:
         wanted = self.side_box.currentData()
@@ -207,14 +207,15 @@ class PlotPanel(QWidget):
 
     def displace(self) -> None:
         game, side = self.w.game, self.side()
-        spotted = self._spotted(game, side)
-        if not spotted:
+        batteries = self._batteries(game, side)
+        if not batteries:
             return
-        names = [f"{sid} #{k}" for sid, k in spotted]
-        name, ok = QInputDialog.getItem(self, "Displace", "Spotted concentration to move instead of firing "
-                                        "(out of action for three turns; MW4 19.22):", names, 0, False)
+        names = [f"{sid} #{k}" for sid, k in batteries]
+        name, ok = QInputDialog.getItem(self, "Displace", "Concentration to move instead of firing, shaking off "
+                                        "enemy counterbattery (out of action for three turns; MW4 19.22):",
+                                        names, 0, False)
         if ok:
-            sid, k = spotted[names.index(name)]
+            sid, k = batteries[names.index(name)]
             self.w.play.run("displace", {"side": side, "support": sid, "concentration": k})
             self.refresh()
 

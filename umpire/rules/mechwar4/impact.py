@@ -3,12 +3,14 @@ on its own (6.82), the markers each side is given, FASCAM minefields and smoke.
 
 * Hard and protected targets button up (7.31, the usual choice): S1, or S2 from a tight pattern
   on a 1d6 at or under the H concentration; a unit its side set to take H fire unbuttoned is
-  attacked on the D2 column set of the Anti-Armor CRT with the H strength as the odds (7.32).  Against close air support armour may not button up: the D2 column of
-  the Anti-Armor CRT at +8 (15.24).
+  attacked on the D2 column set of the Anti-Armor CRT with the H strength as the odds (7.32).
+  Against close air support armour may not button up: the D2 column set at +8 (15.24).
 * Soft targets: the Anti-Personnel CRT with the concentration as the attack superiority (7.6),
-  -2 in woods and towns (7.18); an on-map gun's losses are a -1 a step instead (7.16).
+  -2 in woods and towns (7.18), -1 more for infantry in a devastated hex (7.19, optional); an
+  on-map gun's losses are a -1 a step instead (7.16).
 * A loose pattern strikes the impact hex and the six around it at half strength, rounded up
   (7.21).
+* Optional environment (7.19), and a zone that stays as a barrage for units moving in (7.14).
 """
 
 from __future__ import annotations
@@ -116,19 +118,14 @@ def attack(game: Game, fire: Fire, u, hx: Hex, dice) -> list[Change]:
     out: list[Change] = []
     target = game.unit_type(u)["target"]
     if target in ("hard", "protected") and fire.kind == "air":
-        sheet = FireSheet(fire.name, u.id, True)
-        _read_table(game, sheet, "anti_armor_d2", CAS_ARMOUR_COLUMN, woods)
-        r = dice.roll(f"{fire.name} on {u.id} (air strike, D2 CRT +{CAS_ARMOUR_COLUMN})", 1, 6).total
-        result = resolve(sheet, r)
+        result, r = _on_crt(game, fire, u, dice, "anti_armor_d2", CAS_ARMOUR_COLUMN, woods,
+                            f"air strike, D2 CRT +{CAS_ARMOUR_COLUMN}")
         out.append(Change("attack", u.id, {"result": result},
                           (f"  {u.id} may not button up against an air strike: D2 CRT "
                            f"+{CAS_ARMOUR_COLUMN}" + (", -2 woods/town (7.18)" if woods else "") +
                            f", die {r}: {result} (MW4 15.24)",)))
     elif target in ("hard", "protected") and u.unbuttoned:
-        sheet = FireSheet(fire.name, u.id, True)
-        _read_table(game, sheet, "anti_armor_d2", hard_h, woods)
-        r = dice.roll(f"{fire.name} on {u.id} (unbuttoned, {hard_h}H on the D2 CRT)", 1, 6).total
-        result = resolve(sheet, r)
+        result, r = _on_crt(game, fire, u, dice, "anti_armor_d2", hard_h, woods, f"unbuttoned, {hard_h}H on the D2 CRT")
         out.append(Change("attack", u.id, {"result": result},
                           (f"  {u.id} takes {hard_h}H {fire.pattern} unbuttoned: D2 CRT {hard_h:+d}"
                            + (", -2 woods/town (7.18)" if woods else "") + f", die {r}: {result} (MW4 7.32)",)))
@@ -141,11 +138,9 @@ def attack(game: Game, fire: Fire, u, hx: Hex, dice) -> list[Change]:
         out.append(Change("attack", u.id, {"result": result},
                           (f"  {u.id} buttons up against {hard_h}H {fire.pattern}: {result} (MW4 7.31)",)))
     elif target == "soft":
-        sheet = FireSheet(fire.name, u.id, True)
         ruin = -1 if devastated(game, u) and u.hex == hx else 0
-        _read_table(game, sheet, "anti_personnel", h, woods - fire.losses + ruin)
-        r = dice.roll(f"{fire.name} on {u.id} ({h}H on the Anti-Personnel CRT)", 1, 6).total
-        result = resolve(sheet, r)
+        result, r = _on_crt(game, fire, u, dice, "anti_personnel", h, woods - fire.losses + ruin,
+                            f"{h}H on the Anti-Personnel CRT")
         out.append(Change("attack", u.id, {"result": result},
                           (f"  {u.id}: {h}H {fire.pattern} on the Anti-Personnel CRT"
                            + (", -2 woods/town (7.18)" if woods else "") + (", -1 devastation (7.19)" if ruin else "")
@@ -180,6 +175,14 @@ def devastated(game: Game, u) -> bool:
     """Infantry in a devastated town hex: -1 more when attacked (7.19)."""
     return game.unit_type(u)["move_class"] == "foot" and \
         any(o.kind == "devastation" and o.hex == u.hex for o in game.map.overlays)
+
+
+def _on_crt(game: Game, fire: Fire, u, dice, table: str, odds: int, die_mod: int, why: str) -> tuple[str, int]:
+    """A roll on one of the CRTs for one unit: (result, die)."""
+    sheet = FireSheet(fire.name, u.id, True)
+    _read_table(game, sheet, table, odds, die_mod)
+    r = dice.roll(f"{fire.name} on {u.id} ({why})", 1, 6).total
+    return resolve(sheet, r), r
 
 
 def markers(game: Game, sight, fire: Fire, impact: Hex, aimed: Hex, seen) -> list[Change]:

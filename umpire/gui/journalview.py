@@ -9,6 +9,7 @@ from html import escape
 from ..core.dice import Roll
 from ..core.engine import journal
 from ..core.knowledge import UMPIRE
+from ..core.witness import side_may_read, side_text
 
 
 class JournalView:
@@ -63,31 +64,11 @@ class JournalView:
             style = "color:#999;text-decoration:line-through" if r.undone else ""
             summary, log = r.summary, r.log
             if viewer != UMPIRE:
-                # a side reads what it did, not what the move revealed: the spotting results and
-                # the enemy units that could fire are the umpire's knowledge
-                head = summary.split(". Spotting")[0]
-                if r.kind == "move" and log:      # the path, and how it ended if not simply there
-                    head = log[0] + (f" — {head}" if any(w in head for w in ("overrun", "mines", "destroyed"))
-                                     else "")
-                summary, log = head, (log if r.kind == "orders" else [])
+                # a side reads what it did, not what the move revealed (core.witness)
+                summary, log = side_text(r)
             lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
             html.append(f"<div style='{style}'><b>#{r.seq}</b> turn {r.turn}: {escape(summary)}{lines}</div>")
         self.journal_view.setHtml("".join(html) or ("<i>No dice rolled here.</i>" if dice_only else "<i>No actions yet.</i>"))
 
     def _side_may_read(self, row, side: str) -> bool:
-        """A side reads its own orders and its own units' moves; everything else in the journal
-        (spotting logs, the enemy's moves, dice) is the umpire's."""
-        game = self.w.game
-        if row.kind in ("orders", "plot", "multiply", "h_fire_stance", "displace"):
-            return row.side_id == side
-        if row.kind == "fire":
-            u = game.units.get((row.params.get("firers") or [None])[0])
-            return u is not None and u.side == side
-        if row.kind in ("move", "halt", "form_column", "overrun", "split_fire", "defilade"):
-            u = game.units.get(row.params.get("unit"))
-            return u is not None and u.side == side
-        if row.kind in ("activate", "end_activation", "pass"):
-            return row.side_id == side
-        return False
-
-    # ------------------------------------------------------------------ actions
+        return side_may_read(self.w.game, row, side)

@@ -1,0 +1,32 @@
+"""What a side may read of the journal: its own orders, plots and units' actions, in its own
+words -- never the spotting results, the enemy's moves or the dice (the umpire's knowledge).
+Shared by the window's journal and the turn reports."""
+
+from __future__ import annotations
+
+from .game import Game
+
+SIDE_ROWS = ("orders", "plot", "multiply", "h_fire_stance", "displace", "activate", "end_activation", "pass")
+UNIT_ROWS = ("move", "halt", "form_column", "overrun", "split_fire", "defilade")
+
+
+def side_may_read(game: Game, row, side: str) -> bool:
+    """A side reads the rows of its own doing; everything else is the umpire's."""
+    if row.kind in SIDE_ROWS:
+        return row.side_id == side
+    if row.kind == "fire":
+        u = game.units.get((row.params.get("firers") or [None])[0])
+        return u is not None and u.side == side
+    if row.kind in UNIT_ROWS:
+        u = game.units.get(row.params.get("unit"))
+        return u is not None and u.side == side
+    return False
+
+
+def side_text(row) -> tuple[str, list[str]]:
+    """A row a side may read, as it may read it: the summary without what the action revealed
+    (spotting), a move as its path and how it ended, the lines of its orders only."""
+    head = row.summary.split(". Spotting")[0].split(" Spotting:")[0]
+    if row.kind == "move" and row.log:
+        head = row.log[0] + (f" — {head}" if any(w in head for w in ("overrun", "mines", "destroyed")) else "")
+    return head, (list(row.log) if row.kind in ("orders", "plot") else [])

@@ -11,7 +11,7 @@ SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", 
                "form-column", "halt", "overrun", "end-activation", "fire", "split-fire", "defilade", "plot", "multiply",
                "place-impact", "h-fire", "displace", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
-               "victory")
+               "victory", "report")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -109,6 +109,14 @@ def build_parser() -> argparse.ArgumentParser:
     dp.add_argument("--side", required=True)
     dp.add_argument("--support", required=True)
     dp.add_argument("--concentration", type=int, default=1, metavar="N")
+    rp = sub.add_parser("report", help="turn reports as PDF: each side's from its own view, and the umpire's")
+    rp.add_argument("game")
+    who = rp.add_mutually_exclusive_group(required=True)
+    who.add_argument("--side", help="one side's report (or umpire for the umpire's)")
+    who.add_argument("--all-sides", action="store_true", help="the umpire's and every side's")
+    rp.add_argument("--turn", type=int, help="the turn (default and, for now, only: the current turn)")
+    rp.add_argument("--out", required=True, help="a folder, or a .pdf file name for one report")
+    rp.add_argument("--paper", default="a4", choices=("a4", "letter"))
     hf = sub.add_parser("h-fire", help="how a hard or protected unit takes indirect fire (MW4 7.31, 7.32)")
     hf.add_argument("game")
     hf.add_argument("unit")

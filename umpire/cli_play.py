@@ -98,6 +98,22 @@ def cmd_multiply(args) -> int:
                           side=args.side)
 
 
+def cmd_report(args) -> int:
+    from .actions import system_for
+    from .core.knowledge import UMPIRE
+    from .core.store.db import open_game
+    from .reports import write_reports
+
+    game = open_game(args.game)
+    if args.turn is not None and args.turn != game.turn:
+        raise UmpireError(f"reports are made for the game's current turn, {game.turn}; turn {args.turn} would "
+                          "need the game replayed to that point (not yet offered)", place="--turn")
+    viewers = [UMPIRE, *game.side_ids()] if args.all_sides else [args.side]
+    for path in write_reports(game, system_for(args.game), viewers, args.out, args.paper):
+        print(f"wrote {path}")
+    return 0
+
+
 def cmd_displace(args) -> int:
     return _simple_action("displace", args.game, {"side": args.side, "support": args.support,
                                                   "concentration": args.concentration}, side=args.side)

@@ -1,0 +1,140 @@
+"""Turn reports (issue 7): each side's PDF is built from its own view only -- checked on the
+produced bytes (the PDF's text, metadata, outline and map image) -- and the umpire's holds
+the truth."""
+
+import io
+import re
+import sqlite3
+
+import pytest
+from pypdf import PdfReader
+
+from umpire.actions import new_game, system_for
+from umpire.core.engine import perform
+from umpire.core.store.db import open_game
+from umpire.reports import write_reports
+
+RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]      # Recon 1 drives north to 2215, seen by A3
+
+
+@pytest.fixture()
+def game(tmp_path, sample_scenario):
+    path = new_game(sample_scenario, tmp_path / "r.umpire", seed="reports")
+    sys_ = system_for(path)
+    perform(path, "move", {"unit": "Recon 1", "path": RECON_RUN}, sys_)
+    perform(path, "plot", {"side": "nato", "turn": 1, "missions": [
+        {"support": "US DS", "concentration": 1, "target": "2315", "pattern": "tight"}]}, sys_, side="nato")
+    perform(path, "plot", {"side": "warpac", "turn": 2, "missions": [
+        {"support": "Sov Regt Arty", "concentration": 2, "target": "2215", "pattern": "smoke"}]}, sys_, side="warpac")
+    return path
+
+
+def report(path, viewer, folder, paper="a4"):
+    folder.mkdir(exist_ok=True)
+    (out,) = write_reports(open_game(path), system_for(path), [viewer], folder, paper)
+    return out
+
+
+def text_of(pdf) -> str:
+    reader = PdfReader(str(pdf))
+    meta = " ".join(str(v) for k, v in (reader.metadata or {}).items() if k not in ("/CreationDate", "/ModDate"))
+    # table cells wrap: compare with every run of white space made one space
+    return re.sub(r"\s+", " ", "\n".join(p.extract_text() for p in reader.pages) + "\n" + meta)
+
+
+def images_of(pdf) -> list[bytes]:
+    from PIL import Image
+    out = []
+    for page in PdfReader(str(pdf)).pages:
+        for img in page.images:
+            out.append(Image.open(io.BytesIO(img.data)).convert("RGB").tobytes())
+    return out
+
+
+def words(text: str, needle: str) -> bool:
+    return re.search(rf"(?<![\w/]){re.escape(needle)}(?![\w/])", text) is not None
+
+
+def test_a_side_report_names_nothing_it_has_not_seen(game, tmp_path):
+    g = open_game(game)
+    pdf = report(game, "warpac", tmp_path / "w")
+    text = text_of(pdf)
+    seen = {uid for (side, uid) in g.contacts if side == "warpac"}
+    unseen = [u for u in g.units.values() if u.side == "nato" and u.id not in seen]
+    assert len(unseen) >= 10
+    for u in unseen:
+        assert not words(text, u.id), u.id                                       # no id, no name
+    labels_seen = {c.type_label for (side, _u), c in g.contacts.items() if side == "warpac"}
+    for label in {g.unit_type(u)["label"] for u in unseen} - labels_seen:
+        assert label not in text, label
+    assert "1414" not in text and "1514" not in text                            # NATO's secret minefield
+    assert "2315" not in text and "US DS" not in text                           # NATO's plot
+    assert not PdfReader(str(pdf)).outline                                      # no bookmarks
+    # its own things are there: its units, its plot, the blank orders form
+    assert "Recon 1" in text and "Sov Regt Arty #2" in text and "Orders for turn 2" in text
+    assert "For Soviet 1st Motor Rifle Battalion only" in text
+
+
+def test_the_enemys_hidden_changes_leave_a_side_report_byte_for_byte_alike(game, tmp_path):
+    """Move every unit the Soviets have not seen, drop NATO's plots and its minefield: the
+    Soviet report's text and map image do not change."""
+    before = report(game, "warpac", tmp_path / "a")
+    g = open_game(game)
+    seen = {uid for (side, uid) in g.contacts if side == "warpac"}
+    far = g.map.grid.parse("0101")
+    with sqlite3.connect(game) as conn:
+        for u in g.units.values():
+            if u.side == "nato" and u.id not in seen and u.on_map:
+                conn.execute("UPDATE unit SET q = ?, r = ?, steps_lost = 1, suppression = 2 WHERE id = ?",
+                             (far.q, far.r, u.id))
+        conn.execute("DELETE FROM plot WHERE side_id = 'nato'")
+        conn.execute("DELETE FROM overlay WHERE kind = 'minefield'")
+    after = report(game, "warpac", tmp_path / "b")
+    assert text_of(after) == text_of(before)
+    assert images_of(after) == images_of(before) and len(images_of(before)) == 1      # one map, embedded once
+
+
+def test_the_umpires_report_holds_the_truth_and_the_dice(game, tmp_path):
+    text = text_of(report(game, "umpire", tmp_path / "u"))
+    g = open_game(game)
+    for u in g.units.values():
+        assert words(text, u.id), u.id
+    assert "hidden" in text and "dice:" in text and "What US Task Force 2-32 knows" in text
+    assert "2315" in text and "Sov Regt Arty #2" in text                         # every side's plots
+    assert "Umpire's copy: the truth" in text
+
+
+def test_a_side_that_saw_nothing_is_told_so_plainly(tmp_path, sample_scenario):
+    path = new_game(sample_scenario, tmp_path / "quiet.umpire", seed="quiet")
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM contact WHERE side_id = 'warpac'")
+    text = text_of(report(path, "warpac", tmp_path / "q"))
+    assert "No enemy unit has been seen." in text and "Nothing seen or done this turn." in text
+
+
+def test_paper_sizes_fonts_and_long_tables(game, tmp_path):
+    from reportlab.lib.pagesizes import A4, LETTER
+    for paper, size in (("a4", A4), ("letter", LETTER)):
+        reader = PdfReader(str(report(game, "nato", tmp_path / paper, paper)))
+        first = reader.pages[0].mediabox
+        assert (round(float(first.width)), round(float(first.height))) == (round(size[0]), round(size[1]))
+        fonts = reader.pages[0]["/Resources"]["/Font"]
+        for ref in fonts.values():
+            font = ref.get_object()
+            descendant = font.get("/DescendantFonts")
+            desc = (descendant[0].get_object() if descendant else font).get("/FontDescriptor")
+            assert desc is not None and ("/FontFile2" in desc.get_object()), font        # embedded TrueType
+    # 300 rows: the table runs over pages, its header on each
+    from umpire.reports.content import Table, side_report
+    from umpire.reports.pdf import write_pdf
+    g = open_game(game)
+    rep = side_report(g, "nato", system_for(game))
+    rep.tables = [Table("Our forces", ("Unit", "Hex"), [(f"Unit {i}", f"{i:04d}") for i in range(300)], "")]
+    png = tmp_path / "map.png"
+    from PIL import Image
+    Image.new("RGB", (40, 30), "white").save(png)
+    write_pdf(rep, str(png), tmp_path / "long.pdf")
+    pages = [p.extract_text() for p in PdfReader(str(tmp_path / "long.pdf")).pages]
+    with_rows = [p for p in pages if "Unit 1" in p or "Unit 2" in p]
+    assert len(with_rows) >= 3 and all(re.search(r"Unit\s+Hex", p) for p in with_rows)
+    assert "Unit 299" in "".join(pages)

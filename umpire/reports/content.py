@@ -1,0 +1,223 @@
+"""What goes into a turn report, as plain data (no reportlab, no Qt).
+
+A side's report is built from its side view (`knowledge.build_view`: its own units, its
+contacts, the overlays it may see, its plots) and from what it may read of the journal
+(`witness`), plus its own order of battle -- never from the enemy's units, plots or dice.
+The umpire's report is the truth of the turn: every unit, every action with its lines and dice.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass, field
+
+from ..core.dice import Roll
+from ..core.engine import journal
+from ..core.game import Game
+from ..core.knowledge import UMPIRE, SideView, build_view
+from ..core.supports import all_supports, unavailable
+from ..core.witness import side_may_read, side_text
+
+
+@dataclass
+class Table:
+    title: str
+    header: tuple[str, ...]
+    rows: list[tuple[str, ...]]
+    empty: str                      # what to print when there are no rows, plainly
+
+
+@dataclass
+class Report:
+    viewer: str                     # a side id, or "umpire"
+    viewer_name: str
+    title: str                      # the scenario
+    turn: int
+    turns: int
+    phase: str
+    made: str                       # date of printing
+    view: SideView                  # the map is drawn from this only
+    tables: list[Table] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    events_empty: str = ""
+    orders_form: list[Table] = field(default_factory=list)
+    samples: list[str] = field(default_factory=list)
+
+
+def side_report(game: Game, side: str, system) -> Report:
+    view = build_view(game, side)
+    n = game.map.number
+    rep = _report(game, view)
+    codes = system.commands()
+    mine = [u for u in game.units.values() if u.side == side]
+    rep.tables.append(Table(
+        "Our forces", ("Company", "Unit", "Type", "Hex", "Strength", "Suppr.", "Panic", "Ammo", "Command",
+                       "Fatigue", "Carried by"),
+        [(u.company or "—", u.id, game.unit_type(u)["label"], n(u.hex) if u.hex else u.status.replace("_", " "),
+          game.strength(u), f"S{u.suppression}" if u.suppression else "", "P" if u.panicked else "",
+          _ammo(game, u), codes.get(game.command_of(u), {}).get("label", "") if game.command_of(u) else "",
+          f"F{u.fatigue}" if u.fatigue else "", u.carried_by or "")
+         for u in sorted(mine, key=lambda u: (u.company or "", u.id)) if u.status != "destroyed"],
+        "No units left."))
+    lost = sorted(u.id for u in mine if u.status == "destroyed")
+    if lost:
+        rep.tables.append(Table("Our losses", ("Unit",), [(uid,) for uid in lost], ""))
+    contacts = [m for m in view.units if m.knowledge in ("seen", "last_known")]
+    rep.tables.append(Table(
+        "Contacts", ("Contact", "What", "Hex", "Strength", "Status", "Last seen"),
+        [(m.label, m.type_label, n(m.hex), m.strength or "?", "seen now" if m.knowledge == "seen" else "last known",
+          f"turn {m.turn_seen}" if m.turn_seen else "") for m in sorted(contacts, key=lambda m: int(m.label[1:]))],
+        "No enemy unit has been seen."))
+    rep.tables.append(_plots_table(game, view))
+    due = [r for r in game.reinforcements if r.side == side and r.turn > game.turn]
+    rep.tables.append(Table("Reinforcements due", ("Turn", "Units", "Entry"),
+                            [(str(r.turn), ", ".join(r.units), " ".join(n(h) for h in r.entry)) for r in due],
+                            "None due."))
+    rep.tables.append(_victory_table(game, view, side))
+    rep.events, rep.events_empty = _side_events(game, view, side), "Nothing seen or done this turn."
+    rep.orders_form = _orders_form(game, side, codes)
+    return rep
+
+
+def umpire_report(game: Game, system) -> Report:
+    view = build_view(game, UMPIRE)
+    n = game.map.number
+    rep = _report(game, view)
+    rep.tables.append(Table(
+        "All units", ("Side", "Company", "Unit", "Type", "Hex", "Strength", "State", "Unseen by the enemy"),
+        [(game.side(u.side).name, u.company or "—", u.id, game.unit_type(u)["label"],
+          n(u.hex) if u.hex else u.status.replace("_", " "), game.strength(u),
+          " ".join(x for x in (f"S{u.suppression}" if u.suppression else "", "P" if u.panicked else "",
+                               _ammo(game, u)) if x),
+          "hidden" if u.face_down and u.on_map else "") for u in game.units.values()],
+        "No units."))
+    for s in game.sides:
+        seen = [c for c in game.contacts.values() if c.side == s.id]
+        rep.tables.append(Table(
+            f"What {s.name} knows", ("Contact", "Unit (truth)", "Hex", "Status", "Turn", "Seen by"),
+            [(c.label, c.unit, n(c.hex), c.status.replace("_", " "), str(c.turn), ", ".join(c.seen_by))
+             for c in sorted(seen, key=lambda c: int(c.label[1:]))], f"{s.name} has seen nothing."))
+    rep.tables.append(_plots_table(game, view, outcomes=True))
+    rep.events = _umpire_events(game)
+    rep.events_empty = "No actions this turn."
+    return rep
+
+
+def _report(game: Game, view: SideView) -> Report:
+    return Report(view.viewer, view.viewer_name, game.title, game.turn, game.turns, game.phase or "",
+                  datetime.date.today().isoformat(), view,
+                  samples=[t.title for t in game.rules.sample_tables()])
+
+
+def _ammo(game: Game, u) -> str:
+    if game.option("ammunition") in (None, "none"):
+        return "out (missiles)" if u.g_spent else ""
+    return {3: "", 2: "low", 1: "low", 0: "out"}.get(u.ammo_level, "") + (" missiles spent" if u.g_spent else "")
+
+
+def _plots_table(game: Game, view: SideView, outcomes: bool = False) -> Table:
+    """The viewer's plots from this turn on (all sides' for the umpire), as the view holds them."""
+    n = game.map.number
+    rows = []
+    for m in view.fire:
+        landed = "" if m.landed is None else f"landed in {n(m.landed)}"
+        rows.append(((game.side(m.side).name,) if outcomes else ()) +
+                    (m.label, n(m.target), m.pattern, str(m.turn), landed))
+    tasks = [p for p in game.plots if p.turn >= game.turn and p.pattern == "counterbattery"
+             and (view.viewer == UMPIRE or p.side == view.viewer)]
+    for p in tasks:
+        label = p.support if p.support in game.units else f"{p.support} #{p.concentration}"
+        rows.append(((game.side(p.side).name,) if outcomes else ()) + (label, "—", "counterbattery", str(p.turn), ""))
+    head = (("Side",) if outcomes else ()) + ("Fire", "Target", "Pattern", "Turn", "Result")
+    return Table("Fire plots and air strikes", head, rows, "No fire plotted.")
+
+
+def _victory_table(game: Game, view: SideView, side: str) -> Table:
+    """Its objectives as it knows them: held by its units, enemy seen there, or not known."""
+    n = game.map.number
+    rows = []
+    for v in game.victory:
+        if v.side != side:
+            continue
+        for o in v.objectives:
+            marks = view.marks_at(o.hex)
+            if any(m.knowledge == "own" for m in marks):
+                held = "ours"
+            elif any(m.knowledge == "seen" for m in marks):
+                held = "enemy seen there"
+            elif any(m.knowledge == "last_known" for m in marks):
+                held = "enemy last seen there"
+            else:
+                held = "not known"
+            rows.append((o.label, n(o.hex), str(o.points), held))
+    return Table("Objectives", ("Objective", "Hex", "Points", "As far as we know"), rows, "No objectives.")
+
+
+def _side_events(game: Game, view: SideView, side: str) -> list[str]:
+    """This turn as the side saw it: its own actions (the worksheets of its own fire, the
+    target named by its contact label), new contacts, impacts and smoke it observed.  A line
+    that still names an enemy unit after relabelling is left out: the reports never print an
+    enemy's real name."""
+    n = game.map.number
+    labels = {uid: c.label for (s, uid), c in game.contacts.items() if s == side}
+    enemy = sorted((u.id for u in game.units.values() if u.side != side), key=len, reverse=True)
+    hidden = re.compile("|".join(rf"(?<![\w/]){re.escape(x)}(?![\w/])" for x in enemy)) if enemy else None
+    out = []
+    for row in journal(game.location):
+        if row.turn != game.turn or row.undone or not side_may_read(game, row, side):
+            continue
+        head, lines = side_text(row)
+        if row.kind == "fire":
+            target = row.params.get("target")
+            label = labels.get(target, "the target")
+            lines = [x.replace(f"at {target} ({label})", f"at {label}") for x in row.log
+                     if not x.startswith(("Spotting", "  spots", "panic check", "fire "))]
+            lines = [re.sub(rf"(?<![\w/]){re.escape(target)}(?![\w/])", label, x) for x in lines] if target else lines
+        for i, x in enumerate([head] + lines):
+            if hidden is None or not hidden.search(x):
+                out.append(x if i == 0 else f"    {x}")
+    for m in view.units:
+        if m.knowledge == "seen" and m.turn_seen == game.turn:
+            out.append(f"Contact {m.label}: {m.type_label} seen in {n(m.hex)}")
+    for o in view.map.overlays:
+        if o.kind in ("impact", "smoke") and (o.detail or "").endswith(f"turn {game.turn}"):
+            what = "Smoke" if o.kind == "smoke" else ("Our fire landed" if (o.detail or "").startswith("our")
+                                                      else "We were under fire")
+            out.append(f"{what} in {n(o.hex)}" + (f": {o.detail}" if o.kind == "impact" else ""))
+    return out
+
+
+def _umpire_events(game: Game) -> list[str]:
+    out = []
+    for row in journal(game.location):
+        if row.turn != game.turn or row.undone:
+            continue
+        who = f" ({game.side(row.side_id).name})" if row.side_id in game.side_ids() else ""
+        out.append(f"#{row.seq} {row.kind}{who}: {row.summary}")
+        out.extend(f"    {x}" for x in row.log)
+        out.extend(f"    dice: {Roll.from_json(r).describe()}" for r in row.rolls)
+    return out
+
+
+def _orders_form(game: Game, side: str, codes: dict) -> list[Table]:
+    """A blank form for next turn: a row per company, rows for each support's fire."""
+    battalions = {b.id: b.side for b in game.battalions}
+    companies = [c for c in game.companies if battalions[c.battalion] == side
+                 and any(u.company == c.id and u.status in ("on_map", "off_map") for u in game.units.values())]
+    choices = " / ".join(spec["label"].split(" (")[0] for spec in codes.values())
+    form = [Table(f"Commands for turn {game.turn + 1} (one of: {choices})", ("Company", "Command", "Ambush hex"),
+                  [(c.name, "", "") for c in companies], "No companies.")]
+    fire = []
+    for a in all_supports(game).values():
+        if a.side == side:
+            what = "strike" if a.kind == "air" else "conc."
+            flown = game.support_used.get(a.id, {}).get("strikes", [])
+            fire.extend((f"{a.id} {what} {k} ({a.strength}H)", "", "", "") for k in range(1, a.concentrations + 1)
+                        if k not in flown and not unavailable(game, a.id, k, game.turn + 1))
+    for u in game.units.values():
+        if u.side == side and u.on_map and game.unit_type(u)["weapons_class"] == "H":
+            fire.append((f"{u.id} (on-map)", "", "", ""))
+    form.append(Table("Fire plots (tight / loose / smoke / counterbattery)", ("Battery", "Target hex", "Pattern",
+                                                                              "Turn"), fire, "No fire support."))
+    return form

@@ -304,3 +304,20 @@ def test_plot_from_the_command_line(tmp_path, sample_path):
     assert "'US DS' is not an off-board artillery support of that side" in err
     r = umpire("displace", game, "--side", "nato", "--support", "US DS", "--concentration", "2")
     assert r.returncode == 0 and "US DS #2 displaces: out of action until after turn 4 (MW4 19.22)" in r.stdout
+
+
+def test_turn_reports_from_the_command_line(tmp_path, sample_path):
+    game = tmp_path / "g.umpire"
+    umpire("new", sample_path, "--out", game)
+    out = tmp_path / "reports"
+    out.mkdir()
+    r = umpire("report", game, "--all-sides", "--out", out)
+    assert r.returncode == 0, r.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["turn01-nato.pdf", "turn01-umpire.pdf", "turn01-warpac.pdf"]
+    r = umpire("report", game, "--side", "nato", "--out", tmp_path / "nato.pdf", "--paper", "letter")
+    assert r.returncode == 0 and (tmp_path / "nato.pdf").read_bytes().startswith(b"%PDF")
+    assert "unknown side 'nobody'" in _one_line_error(umpire("report", game, "--side", "nobody", "--out", out))
+    assert "current turn, 1" in _one_line_error(umpire("report", game, "--all-sides", "--turn", "3", "--out", out))
+    err = _one_line_error(umpire("report", game, "--all-sides", "--out", tmp_path / "missing"))
+    assert "no such folder" in err
+    assert not any(p.suffix == ".part" for p in out.iterdir())          # nothing half-written

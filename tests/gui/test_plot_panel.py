@@ -121,3 +121,17 @@ def test_the_unit_menu_sets_how_a_tank_takes_h_fire(window):
     assert "Ub" in next(m.state for m in w.scene.view.units if m.key == "A1")
     w.select_unit("B1 Inf")
     assert not w.unit_menu.act_unbuttoned.isEnabled()            # soft targets do not button up
+
+
+def test_export_turn_reports_from_the_window(window, tmp_path):
+    """File → Export Turn Reports…: every report from the umpire's view, only its own from a side's."""
+    from umpire.gui.reportexport import export_reports
+    out = tmp_path / "reports"
+    out.mkdir()
+    written = export_reports(window, str(out), ask_to_open=False)
+    assert sorted(p.name for p in written) == ["turn01-nato.pdf", "turn01-umpire.pdf", "turn01-warpac.pdf"]
+    view_as(window, "nato")
+    side = tmp_path / "side"
+    side.mkdir()
+    assert [p.name for p in export_reports(window, str(side), ask_to_open=False)] == ["turn01-nato.pdf"]
+    assert window.act_reports.isEnabled()

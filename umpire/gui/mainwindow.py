@@ -22,6 +22,7 @@ from .mapscene import MapScene, render_view
 from .mapview import MapView
 from .orders import OrdersPanel
 from .plotpanel import PlotPanel
+from .reportexport import export_reports
 from .unitmenu import UnitMenu
 from .play import Play
 from .sighttools import SightTools
@@ -100,13 +101,16 @@ class MainWindow(QMainWindow):
                                         "Copy this game to a new file and continue in the copy")
         self.act_export = self._action("&Export Map Image…", self.export_image_dialog, "Ctrl+E",
                                        "Write a PNG of the map as the current viewer knows it")
+        self.act_reports = self._action("Export Turn &Reports…", lambda: export_reports(self), "Ctrl+Shift+E",
+                                        "Write this turn's PDF reports: the umpire's and each side's (a side's "
+                                        "view: its own only)")
         self.act_close = self._action("&Close Game", self.close_game, QKeySequence.Close)
         self.recent_menu = file.addMenu("Open &Recent")
         for a in (self.act_new, self.act_open):
             file.addAction(a)
         file.addMenu(self.recent_menu)
         file.addSeparator()
-        for a in (self.act_save_as, self.act_export, self.act_close):
+        for a in (self.act_save_as, self.act_export, self.act_reports, self.act_close):
             file.addAction(a)
         file.addSeparator()
         file.addAction(self._action("&Quit", self.close, QKeySequence.Quit))
@@ -177,7 +181,7 @@ class MainWindow(QMainWindow):
         self._enable_game_actions(False)
 
     def _enable_game_actions(self, on: bool) -> None:
-        for a in (self.act_save_as, self.act_export, self.act_close, self.act_zoom_in, self.act_zoom_out,
+        for a in (self.act_save_as, self.act_export, self.act_reports, self.act_close, self.act_zoom_in, self.act_zoom_out,
                   self.act_fit, self.act_numbers, self.act_zones, self.act_spot, self.sight_tools.act_los,
                   self.sight_tools.act_area, self.play.act_move, self.play.act_end_turn, self.play.act_typed,
                   self.play.act_pass, self.play.act_next_phase, self.play.act_victory):

@@ -1,0 +1,58 @@
+"""File → Export Turn Reports…: the turn's PDFs into a folder, with progress (issue 7).
+
+In the umpire's view it writes the umpire's report and every side's; in a side's view only
+that side's -- the window never hands a side the umpire's copy.  Afterwards it offers to open
+the folder.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QUrl, Qt
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QProgressDialog
+
+from ..core.errors import UmpireError
+from ..core.knowledge import UMPIRE
+from ..reports import write_reports
+from ..rules import rule_system
+
+
+def export_reports(window, folder: str | None = None, ask_to_open: bool = True) -> list:
+    game = window.game
+    if game is None:
+        return []
+    if folder is None:
+        folder = QFileDialog.getExistingDirectory(window, f"Export turn {game.turn} reports to folder")
+        if not folder:
+            return []
+    viewers = [UMPIRE, *game.side_ids()] if window.viewer == UMPIRE else [window.viewer]
+    names = {UMPIRE: "the umpire", **{s.id: s.name for s in game.sides}}
+    bar = QProgressDialog(f"Writing turn {game.turn} reports…", "Cancel", 0, len(viewers), window)
+    bar.setWindowTitle("Export Turn Reports")
+    bar.setWindowModality(Qt.WindowModal)
+    bar.setMinimumDuration(0)
+
+    def progress(done: int, viewer: str) -> bool:
+        bar.setValue(done)
+        if viewer:
+            bar.setLabelText(f"Writing the report for {names[viewer]}…")
+        QApplication.processEvents()
+        return not bar.wasCanceled()
+
+    try:
+        written = write_reports(game, rule_system(game.rules), viewers, folder, progress=progress)
+    except UmpireError as e:
+        bar.close()
+        QMessageBox.warning(window, "Cannot export reports", e.one_line())
+        return []
+    bar.close()
+    window.statusBar().showMessage(f"Wrote {len(written)} report{'s' if len(written) != 1 else ''} to {folder}", 10000)
+    if ask_to_open and written:
+        box = QMessageBox(QMessageBox.Information, "Turn reports",
+                          "\n".join(p.name for p in written) + f"\n\nin {folder}", parent=window)
+        open_button = box.addButton("Open Folder", QMessageBox.AcceptRole)
+        box.addButton(QMessageBox.Close)
+        box.exec()
+        if box.clickedButton() is open_button:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(folder))
+    return written

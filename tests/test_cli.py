@@ -317,7 +317,8 @@ def test_turn_reports_from_the_command_line(tmp_path, sample_path):
     r = umpire("report", game, "--side", "nato", "--out", tmp_path / "nato.pdf", "--paper", "letter")
     assert r.returncode == 0 and (tmp_path / "nato.pdf").read_bytes().startswith(b"%PDF")
     assert "unknown side 'nobody'" in _one_line_error(umpire("report", game, "--side", "nobody", "--out", out))
-    assert "current turn, 1" in _one_line_error(umpire("report", game, "--all-sides", "--turn", "3", "--out", out))
+    assert "reports for turns 1 to 1" in _one_line_error(umpire("report", game, "--all-sides", "--turn", "3",
+                                                                "--out", out))
     err = _one_line_error(umpire("report", game, "--all-sides", "--out", tmp_path / "missing"))
     assert "no such folder" in err
     assert not any(p.suffix == ".part" for p in out.iterdir())          # nothing half-written

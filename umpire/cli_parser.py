@@ -114,7 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     who = rp.add_mutually_exclusive_group(required=True)
     who.add_argument("--side", help="one side's report (or umpire for the umpire's)")
     who.add_argument("--all-sides", action="store_true", help="the umpire's and every side's")
-    rp.add_argument("--turn", type=int, help="the turn (default and, for now, only: the current turn)")
+    rp.add_argument("--turn", type=int, help="the turn (default: the current one; an earlier turn is replayed "
+                    "from the journal as it stood when that turn ended)")
     rp.add_argument("--out", required=True, help="a folder, or a .pdf file name for one report")
     rp.add_argument("--paper", default="a4", choices=("a4", "letter"))
     hf = sub.add_parser("h-fire", help="how a hard or protected unit takes indirect fire (MW4 7.31, 7.32)")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import sys
 
 from .core.errors import UmpireError
@@ -104,12 +106,24 @@ def cmd_report(args) -> int:
     from .core.store.db import open_game
     from .reports import write_reports
 
+    import tempfile
+
+    from .core.engine import replay_to_turn
+    from .core.scenario import load_scenario
+    from .rules import rule_system
+
     game = open_game(args.game)
-    if args.turn is not None and args.turn != game.turn:
-        raise UmpireError(f"reports are made for the game's current turn, {game.turn}; turn {args.turn} would "
-                          "need the game replayed to that point (not yet offered)", place="--turn")
     viewers = [UMPIRE, *game.side_ids()] if args.all_sides else [args.side]
-    for path in write_reports(game, system_for(args.game), viewers, args.out, args.paper):
+    if args.turn is None or args.turn == game.turn:
+        written = write_reports(game, system_for(args.game), viewers, args.out, args.paper)
+    elif not 1 <= args.turn < game.turn:
+        raise UmpireError(f"the game is at turn {game.turn}: reports for turns 1 to {game.turn}", place="--turn")
+    else:
+        with tempfile.TemporaryDirectory() as tmp:       # the game as it stood at the end of that turn
+            past = replay_to_turn(args.game, args.turn, Path(tmp) / "past.umpire", lambda g: rule_system(g.rules),
+                                  load_scenario)
+            written = write_reports(open_game(past), system_for(past), viewers, args.out, args.paper)
+    for path in written:
         print(f"wrote {path}")
     return 0
 

@@ -91,7 +91,11 @@ def test_the_enemys_hidden_changes_leave_a_side_report_byte_for_byte_alike(game,
         conn.execute("DELETE FROM overlay WHERE kind = 'minefield'")
     after = report(game, "warpac", tmp_path / "b")
     assert text_of(after) == text_of(before)
-    assert images_of(after) == images_of(before) and len(images_of(before)) == 1      # one map, embedded once
+    assert images_of(after) == images_of(before)
+    assert len(images_of(before)) == 5 and len(set(images_of(before))) == 1      # one map: whole, four quarters
+    xobjects = {ref.idnum for page in PdfReader(str(before)).pages
+                for ref in page["/Resources"].get("/XObject", {}).values()}
+    assert len(xobjects) == 1                                                  # ... embedded once
 
 
 def test_the_umpires_report_holds_the_truth_and_the_dice(game, tmp_path):
@@ -138,3 +142,35 @@ def test_paper_sizes_fonts_and_long_tables(game, tmp_path):
     with_rows = [p for p in pages if "Unit 1" in p or "Unit 2" in p]
     assert len(with_rows) >= 3 and all(re.search(r"Unit\s+Hex", p) for p in with_rows)
     assert "Unit 299" in "".join(pages)
+
+
+def test_a_past_turns_report_is_replayed_from_the_journal(game, tmp_path):
+    from umpire.core.engine import replay_to_turn
+    from umpire.core.scenario import load_scenario
+    from umpire.rules import rule_system
+    sys_ = system_for(game)
+    perform(game, "end_turn", {}, sys_)
+    g = open_game(game)
+    if g.active_side != "warpac":
+        perform(game, "pass", {}, sys_)
+    perform(game, "move", {"unit": "Recon 1", "path": ["2215", "2216"]}, sys_, typed=lambda *a: [10])
+    assert open_game(game).turn == 2
+    (tmp_path / "past").mkdir()
+    past = replay_to_turn(game, 1, tmp_path / "past" / "p.umpire", lambda g: rule_system(g.rules), load_scenario)
+    g = open_game(past)
+    assert g.turn == 1 and g.map.number(g.units["Recon 1"].hex) == "2215"
+    text = text_of(report(past, "warpac", tmp_path / "w1"))
+    assert "Turn 1 of 12" in text and "Recon 1 moves 2224(0)" in text and "2216(0)" not in text
+
+
+def test_a_side_reads_the_fire_it_came_under_without_the_firers_name(game, tmp_path):
+    sys_ = system_for(game)
+    if open_game(game).active_side != "nato":
+        perform(game, "pass", {}, sys_)
+    perform(game, "fire", {"firers": ["A3"], "target": "Recon 1"}, sys_,
+            typed=lambda purpose, count, sides: [10] if "panic" in purpose else None)
+    text = text_of(report(game, "warpac", tmp_path / "f"))
+    labels = {uid: c.label for (side, uid), c in open_game(game).contacts.items() if side == "warpac"}
+    source = labels.get("A3", "an enemy unit not identified")
+    assert f"Recon 1 came under fire from {source}:" in text
+    assert ("A3" in labels) or not words(text, "A3")

@@ -145,6 +145,32 @@ def replay(location: str, system_for: Callable[[Game], Any], load_scenario: Call
         return state_digest(location), state_digest(fresh)
 
 
+def replay_to_turn(location: str, until: int, target: str | Path, system_for: Callable[[Game], Any],
+                   load_scenario: Callable) -> str:
+    """A copy of the game as it stood at the end of turn `until` (before the next began): a fresh
+    game from the kept scenario, the journal re-run up to there.  For reports of past turns."""
+    engine = make_engine(location)
+    with Session(engine) as session:
+        info = session.execute(select(m.GameInfo)).scalars().one()
+        source, name, seed = info.scenario_source, Path(info.scenario_path).name, info.seed
+    engine.dispose()
+    target = Path(target)
+    src = target.with_name(name)
+    src.write_text(source, encoding="utf-8")
+    fresh = create_game(load_scenario(src), target, seed=seed)
+    system = system_for(open_game(fresh))
+    for a in journal(location):
+        if a.undone:
+            continue
+        if a.turn > until:
+            break
+        perform(fresh, a.kind, a.params, system, replay=[Roll.from_json(r) for r in a.rolls], side=a.side_id)
+        if open_game(fresh).turn > until:         # this one began the next turn: step back
+            undo(fresh)
+            break
+    return fresh
+
+
 from . import turn  # noqa: E402,F401  (registers the turn's actions; it imports this module)
 from . import activation, commands, fire, moves, overrun, plots, split_fire  # noqa: E402,F401
 from .turn import KnowledgeChange, contacts_of  # noqa: E402,F401  (what the shells import from here)

@@ -43,6 +43,7 @@ class UnitMark:
     turn_seen: int | None = None
     company: str | None = None
     battalion: str | None = None
+    seen_by: tuple[str, ...] = ()   # contacts: the side's own units that saw it
     state: str = ""           # own units only: "C" column (MW4 8.1), "F1" fatigue (8.16), "Df" defilade (10.5),
                               # "S1" suppression (7.4), "P" panicked (13.0), "Ub" takes H fire unbuttoned (7.32)
 
@@ -67,6 +68,16 @@ class FireMark:
     pattern: str
     zone: frozenset[Hex]      # the hexes it would strike landing on target (MW4 7.21)
     landed: Hex | None = None
+    came: bool | None = None  # after the phase: whether it fired for effect (its side knows that much)
+
+
+@dataclass(frozen=True)
+class ObjectiveMark:
+    """An objective hex of the viewer's victory conditions (every side's for the umpire)."""
+
+    hex: Hex
+    label: str
+    points: int
 
 
 @dataclass(frozen=True)
@@ -81,6 +92,7 @@ class SideView:
     units: tuple[UnitMark, ...]
     zones: tuple[ZoneMark, ...]
     fire: tuple[FireMark, ...] = ()
+    objectives: tuple[ObjectiveMark, ...] = ()
 
     def marks_at(self, h: Hex) -> list[UnitMark]:
         return [u for u in self.units if u.hex == h]
@@ -132,7 +144,8 @@ def build_view(game: Game, viewer: str) -> SideView:
             marks.append(UnitMark(key=f"contact:{c.label}", side=enemy, hex=c.hex, role=c.role,
                                   label=c.label, type_label=c.type_label or c.detail,
                                   strength=c.strength if c.status == "seen" else "",
-                                  knowledge="seen" if c.status == "seen" else "last_known", turn_seen=c.turn))
+                                  knowledge="seen" if c.status == "seen" else "last_known", turn_seen=c.turn,
+                                  seen_by=tuple(c.seen_by)))
     overlays = [o for o in game.map.overlays if umpire or not o.secret or o.side == viewer]
     view_map = dataclasses.replace(game.map, overlays=overlays)
     zones = tuple(ZoneMark(z.id, z.side, z.label, z.hexes) for z in game.zones
@@ -140,7 +153,9 @@ def build_view(game: Game, viewer: str) -> SideView:
     name = "Umpire" if umpire else game.side(viewer).name
     return SideView(viewer, name, game.title, game.turn, game.turns, view_map,
                     tuple(SideInfo(s.id, s.name, s.colour) for s in game.sides), tuple(marks), zones,
-                    _fire_marks(game, viewer, overlays))
+                    _fire_marks(game, viewer, overlays),
+                    tuple({o.hex: ObjectiveMark(o.hex, o.label, o.points) for v in game.victory
+                           if umpire or v.side == viewer for o in v.objectives}.values()))
 
 
 def _fire_marks(game: Game, viewer: str, overlays) -> tuple[FireMark, ...]:
@@ -160,5 +175,6 @@ def _fire_marks(game: Game, viewer: str, overlays) -> tuple[FireMark, ...]:
         centre = landed or p.target             # after the phase: the zone it struck
         zone = frozenset([centre] + (game.map.on_map_neighbours(centre) if p.pattern == "loose" else []))
         label = p.support if p.support in game.units else f"{p.support} #{p.concentration}"
-        out.append(FireMark(p.side, label, p.turn, p.target, p.pattern, zone, landed))
+        came = bool(p.outcome.get("ffe")) if p.outcome else None
+        out.append(FireMark(p.side, label, p.turn, p.target, p.pattern, zone, landed, came))
     return tuple(out)

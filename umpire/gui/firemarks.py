@@ -1,6 +1,7 @@
-"""Fire plots drawn on the map from a SideView's fire marks only (MW4 7.0, 7.17, 7.21): the
-impact zone each plot would strike, cross-hairs on its aim, and after the Indirect Fire phase
-an arrow to where it landed when the viewer saw it land (a scatter) and a burst there."""
+"""Marks drawn on the map from a SideView only.  Fire plots (MW4 7.0, 7.17, 7.21): the impact
+zone each plot would strike, cross-hairs on its aim, and after the Indirect Fire phase an
+arrow to where it landed when the viewer saw it land (a scatter) and a burst there.
+Objectives (MW4 20.5): a black flag with the name and points, readable in black and white."""
 
 from __future__ import annotations
 
@@ -88,3 +89,38 @@ class FireItem(QGraphicsItem):
         p.setBrush(colour)
         p.drawPolygon(head)
         p.setBrush(Qt.NoBrush)
+
+
+class ObjectiveItem(QGraphicsItem):
+    def __init__(self, view: SideView, layout: Layout) -> None:
+        super().__init__()
+        self._view, self._layout = view, layout
+        w, h = layout.bounds(view.map.grid)
+        self._rect = QRectF(0, 0, w, h)
+        self.setZValue(9)            # under the counters: a unit on the objective stays readable
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        s = self._layout.size
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(5, int(s * 0.24)))
+        font.setBold(True)
+        p.setFont(font)
+        for o in self._view.objectives:
+            x, y = self._layout.center(o.hex)
+            pole = QPointF(x - s * 0.55, y - s * 0.15)
+            p.setPen(QPen(QColor(0, 0, 0), s * 0.06))
+            p.drawLine(pole, QPointF(pole.x(), pole.y() - s * 0.55))
+            p.setBrush(QColor(0, 0, 0))
+            p.drawPolygon(QPolygonF([QPointF(pole.x(), pole.y() - s * 0.55), QPointF(pole.x() + s * 0.35,
+                                     pole.y() - s * 0.42), QPointF(pole.x(), pole.y() - s * 0.3)]))
+            box = QRectF(x - s * 1.4, y - s * 0.98, s * 2.8, s * 0.3)
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(255, 255, 255, 230))
+            p.drawRect(box)
+            p.setPen(QColor(0, 0, 0))
+            p.setBrush(Qt.NoBrush)
+            p.drawText(box, Qt.AlignCenter, f"{o.label} ({o.points})")

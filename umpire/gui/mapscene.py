@@ -11,7 +11,7 @@ from ..core.knowledge import SideView, UnitMark
 from ..core.layout import Layout
 from ..core.ruleset import Ruleset
 from .counters import paint_counter
-from .firemarks import FireItem
+from .firemarks import FireItem, ObjectiveItem
 from .terrain_paint import LAYERS, hex_polygon, layer_picture
 
 HEX_SIZE = 30.0
@@ -251,6 +251,8 @@ class MapScene(QGraphicsScene):
         self._add(overlay)
         if view.fire:
             self._add(FireItem(view, self.layout))
+        if view.objectives:
+            self._add(ObjectiveItem(view, self.layout))
         if self.show_zones:
             for z in view.zones:
                 self._add(self._zone_item(z.hexes, view.side_colour(z.side)))

@@ -65,9 +65,10 @@ def side_report(game: Game, side: str, system) -> Report:
         rep.tables.append(Table("Our losses", ("Unit",), [(uid,) for uid in lost], ""))
     contacts = [m for m in view.units if m.knowledge in ("seen", "last_known")]
     rep.tables.append(Table(
-        "Contacts", ("Contact", "What", "Hex", "Strength", "Status", "Last seen"),
+        "Contacts", ("Contact", "What", "Hex", "Strength", "Status", "Last seen", "Seen by"),
         [(m.label, m.type_label, n(m.hex), m.strength or "?", "seen now" if m.knowledge == "seen" else "last known",
-          f"turn {m.turn_seen}" if m.turn_seen else "") for m in sorted(contacts, key=lambda m: int(m.label[1:]))],
+          f"turn {m.turn_seen}" if m.turn_seen else "", ", ".join(m.seen_by))
+         for m in sorted(contacts, key=lambda m: int(m.label[1:]))],
         "No enemy unit has been seen."))
     rep.tables.append(_plots_table(game, view))
     due = [r for r in game.reinforcements if r.side == side and r.turn > game.turn]
@@ -85,12 +86,12 @@ def umpire_report(game: Game, system) -> Report:
     n = game.map.number
     rep = _report(game, view)
     rep.tables.append(Table(
-        "All units", ("Side", "Company", "Unit", "Type", "Hex", "Strength", "State", "Unseen by the enemy"),
+        "All units", ("Side", "Company", "Unit", "Type", "Hex", "Strength", "State", "Enemy sees it"),
         [(game.side(u.side).name, u.company or "—", u.id, game.unit_type(u)["label"],
           n(u.hex) if u.hex else u.status.replace("_", " "), game.strength(u),
           " ".join(x for x in (f"S{u.suppression}" if u.suppression else "", "P" if u.panicked else "",
                                _ammo(game, u)) if x),
-          "hidden" if u.face_down and u.on_map else "") for u in game.units.values()],
+          ("no (hidden)" if u.face_down else "yes") if u.on_map else "") for u in game.units.values()],
         "No units."))
     for s in game.sides:
         seen = [c for c in game.contacts.values() if c.side == s.id]
@@ -121,7 +122,8 @@ def _plots_table(game: Game, view: SideView, outcomes: bool = False) -> Table:
     n = game.map.number
     rows = []
     for m in view.fire:
-        landed = "" if m.landed is None else f"landed in {n(m.landed)}"
+        landed = {None: "", False: "no fire for effect"}.get(m.came, "fired, not observed") if m.landed is None \
+            else f"landed in {n(m.landed)}"
         rows.append(((game.side(m.side).name,) if outcomes else ()) +
                     (m.label, n(m.target), m.pattern, str(m.turn), landed))
     tasks = [p for p in game.plots if p.turn >= game.turn and p.pattern == "counterbattery"
@@ -177,6 +179,7 @@ def _side_events(game: Game, view: SideView, side: str) -> list[str]:
         for i, x in enumerate([head] + lines):
             if hidden is None or not hidden.search(x):
                 out.append(x if i == 0 else f"    {x}")
+    out.extend(_fire_taken(game, side, labels))
     for m in view.units:
         if m.knowledge == "seen" and m.turn_seen == game.turn:
             out.append(f"Contact {m.label}: {m.type_label} seen in {n(m.hex)}")
@@ -185,6 +188,24 @@ def _side_events(game: Game, view: SideView, side: str) -> list[str]:
             what = "Smoke" if o.kind == "smoke" else ("Our fire landed" if (o.detail or "").startswith("our")
                                                       else "We were under fire")
             out.append(f"{what} in {n(o.hex)}" + (f": {o.detail}" if o.kind == "impact" else ""))
+    return out
+
+
+def _fire_taken(game: Game, side: str, labels: dict[str, str]) -> list[str]:
+    """The enemy's direct fire at the side's units this turn, as the side lived it: which unit,
+    from which contact (or an unseen enemy), the result -- not the enemy's worksheet."""
+    out = []
+    for row in journal(game.location):
+        if row.turn != game.turn or row.undone or row.kind != "fire":
+            continue
+        target = game.units.get(row.params.get("target"))
+        firers = [game.units.get(f) for f in row.params.get("firers") or []]
+        if target is None or target.side != side or any(f is None or f.side == side for f in firers):
+            continue
+        known = [labels[f.id] for f in firers if f.id in labels]
+        source = ", ".join(known) if known and len(known) == len(firers) else "an enemy unit not identified"
+        found = [mt.group(1) for x in row.log if (mt := re.search(r"1d6 = \d+, modified \d+: (\S+)", x))]
+        out.append(f"{target.id} came under fire from {source}: {found[0] if found else 'no shot'}")
     return out
 
 

@@ -15,7 +15,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import (BaseDocTemplate, Frame, Image, LongTable, NextPageTemplate, PageBreak, PageTemplate,
+from reportlab.lib.utils import ImageReader
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, LongTable, NextPageTemplate, PageBreak, PageTemplate,
                                 Paragraph, Spacer, TableStyle)
 
 from .content import Report, Table
@@ -70,7 +71,11 @@ def write_pdf(report: Report, map_png: str, out: str | Path, paper: str = "a4") 
                           PageTemplate("map", [across], onPage=footer, pagesize=wide)])
     story = _cover(report, styles, reader)
     story += [NextPageTemplate("map"), PageBreak(), Paragraph("Situation map", styles["h1"]),
-              _map(map_png, across), NextPageTemplate("portrait"), PageBreak()]
+              MapSlice(map_png, across, (0.0, 1.0), (0.0, 1.0))]
+    for title, across_x, down_y in QUARTERS:                 # the same image, twice as large
+        story += [PageBreak(), Paragraph(f"Situation map — {title} quarter", styles["h1"]),
+                  MapSlice(map_png, across, across_x, down_y)]
+    story += [NextPageTemplate("portrait"), PageBreak()]
     for t in report.tables:
         story += _table(t, styles, portrait.width)
     story += [Paragraph(f"Events of turn {report.turn}", styles["h1"])]
@@ -99,12 +104,38 @@ def _cover(report: Report, styles, reader: str) -> list:
     return out
 
 
-def _map(png: str, frame: Frame) -> Image:
-    img = Image(png)
-    # the frame less the heading above it (and the frame's own padding)
-    scale = min((frame._width - 12) / img.imageWidth, (frame._height - 48) / img.imageHeight)
-    img.drawWidth, img.drawHeight = img.imageWidth * scale, img.imageHeight * scale
-    return img
+# the map in four overlapping quarters: (name, left-right, top-bottom) as fractions of the image
+QUARTERS = (("north-west", (0.0, 0.55), (0.0, 0.55)), ("north-east", (0.45, 1.0), (0.0, 0.55)),
+            ("south-west", (0.0, 0.55), (0.45, 1.0)), ("south-east", (0.45, 1.0), (0.45, 1.0)))
+
+
+class MapSlice(Flowable):
+    """The map image, or a part of it (fractions of its width and height), scaled to fill the
+    frame.  Every part draws the same image file, which the PDF embeds once."""
+
+    def __init__(self, png: str, frame: Frame, xs: tuple[float, float], ys: tuple[float, float]) -> None:
+        super().__init__()
+        self.png, self.xs, self.ys = png, xs, ys
+        self.w, self.h = ImageReader(png).getSize()
+        part_w, part_h = self.w * (xs[1] - xs[0]), self.h * (ys[1] - ys[0])
+        # the frame less the heading above it (and the frame's own padding)
+        self.scale = min((frame._width - 12) / part_w, (frame._height - 48) / part_h)
+        self.width, self.height = part_w * self.scale, part_h * self.scale
+
+    def wrap(self, avail_width, avail_height):
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(0, 0, self.width, self.height)
+        c.clipPath(clip, stroke=0, fill=0)
+        # the image's bottom-left corner, so that the part's top-left lands at the frame's
+        x = -self.w * self.xs[0] * self.scale
+        y = self.height - self.h * (1 - self.ys[0]) * self.scale
+        c.drawImage(self.png, x, y, self.w * self.scale, self.h * self.scale)
+        c.restoreState()
 
 
 def _table(t: Table, styles, width: float, form: bool = False) -> list:
@@ -114,7 +145,8 @@ def _table(t: Table, styles, width: float, form: bool = False) -> list:
     data = [[Paragraph(escape(h), styles["head"]) for h in t.header]]
     data += [[Paragraph(escape(c), styles["cell"]) for c in row] for row in t.rows]
     # columns as wide as their longest text (within bounds), so short ones do not wrap
-    weights = [min(30, max(5, len(h), *(len(row[i]) for row in t.rows))) for i, h in enumerate(t.header)]
+    weights = [min(24, 2 + max(4, len(h) if len(h) <= 12 else max(len(w) for w in h.split()),
+                               *(len(row[i]) for row in t.rows))) for i, h in enumerate(t.header)]
     table = LongTable(data, colWidths=[width * w / sum(weights) for w in weights], repeatRows=1,
                       rowHeights=[None] + [22] * len(t.rows) if form else None)
     table.setStyle(TableStyle([

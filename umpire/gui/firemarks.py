@@ -16,24 +16,36 @@ from ..core.knowledge import SideView
 from ..core.layout import Layout
 
 
-class FireItem(QGraphicsItem):
+class _ViewItem(QGraphicsItem):
+    """A layer over the whole map drawn from the view's marks; clicks go through it."""
+
+    Z = 0
+
     def __init__(self, view: SideView, layout: Layout) -> None:
         super().__init__()
         self._view, self._layout = view, layout
         w, h = layout.bounds(view.map.grid)
         self._rect = QRectF(0, 0, w, h)
-        self.setZValue(11)          # over the counters: the aim must show on an occupied hex
+        self.setZValue(self.Z)
         self.setAcceptedMouseButtons(Qt.NoButton)
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
-    def paint(self, p: QPainter, option, widget=None) -> None:
+    def _font(self, p: QPainter, share: float) -> float:
         s = self._layout.size
         font = QFont("DejaVu Sans")
-        font.setPixelSize(max(5, int(s * 0.26)))
+        font.setPixelSize(max(5, int(s * share)))
         font.setBold(True)
         p.setFont(font)
+        return s
+
+
+class FireItem(_ViewItem):
+    Z = 11                          # over the counters: the aim must show on an occupied hex
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        s = self._font(p, 0.26)
         p.setBrush(Qt.NoBrush)
         labels: dict = {}
         for m in self._view.fire:
@@ -91,24 +103,11 @@ class FireItem(QGraphicsItem):
         p.setBrush(Qt.NoBrush)
 
 
-class ObjectiveItem(QGraphicsItem):
-    def __init__(self, view: SideView, layout: Layout) -> None:
-        super().__init__()
-        self._view, self._layout = view, layout
-        w, h = layout.bounds(view.map.grid)
-        self._rect = QRectF(0, 0, w, h)
-        self.setZValue(9)            # under the counters: a unit on the objective stays readable
-        self.setAcceptedMouseButtons(Qt.NoButton)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
+class ObjectiveItem(_ViewItem):
+    Z = 9                           # under the counters: a unit on the objective stays readable
 
     def paint(self, p: QPainter, option, widget=None) -> None:
-        s = self._layout.size
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(max(5, int(s * 0.24)))
-        font.setBold(True)
-        p.setFont(font)
+        s = self._font(p, 0.24)
         for o in self._view.objectives:
             x, y = self._layout.center(o.hex)
             pole = QPointF(x - s * 0.55, y - s * 0.15)

@@ -135,3 +135,16 @@ def test_export_turn_reports_from_the_window(window, tmp_path):
     side.mkdir()
     assert [p.name for p in export_reports(window, str(side), ask_to_open=False)] == ["turn01-nato.pdf"]
     assert window.act_reports.isEnabled()
+
+
+def test_edit_undo_does_not_name_the_last_action_in_a_side_view(window):
+    w, panel = window, window.plot_panel
+    view_as(w, "nato")
+    panel.support.setCurrentIndex(panel.support.findData(support_key("US DS", 1)))
+    panel.target.setText("2215")
+    panel.add()
+    assert w.play.act_undo.text() == "&Undo Plot" and w.play.act_undo.isEnabled()      # its own
+    view_as(w, "warpac")
+    assert w.play.act_undo.text() == "&Undo"                                            # the enemy's
+    view_as(w, UMPIRE)
+    assert w.play.act_undo.text() == "&Undo Plot"

@@ -367,6 +367,7 @@ class MainWindow(QMainWindow):
         self.viewer = self.viewer_box.itemData(index)
         self.play.clear_fire_mark()      # it was drawn for the previous viewer
         self.statusBar().clearMessage()  # and the last action's summary was written for it
+        self.play.label_undo()
         actions = self._viewer_actions.actions()
         if index < len(actions):
             actions[index].setChecked(True)

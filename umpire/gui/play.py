@@ -8,6 +8,8 @@ the engine's undo and redo, so the game file's journal stays the one truth.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPen, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItemGroup, QGraphicsRectItem, QGraphicsSimpleTextItem,
@@ -17,6 +19,7 @@ from ..actions import phase_line
 from ..core.engine import journal, perform, redo, undo
 from ..core.errors import UmpireError
 from ..core.knowledge import UMPIRE
+from ..core.witness import side_may_read
 from ..rules import rule_system
 from .journalview import JournalView
 from .movetool import MoveTool
@@ -41,10 +44,13 @@ def _label(kind: str, params: dict) -> str:
 class JournalCommand(QUndoCommand):
     """One engine action on Qt's undo stack; the action itself already ran when it is pushed."""
 
-    def __init__(self, play: Play, text: str) -> None:
+    def __init__(self, play: Play, text: str, kind: str = "", params: dict | None = None,
+                 side: str | None = None) -> None:
         super().__init__(text)
         self.play = play
         self._first = True
+        # what the journal row says of it: whose it is, for the labels a side may read
+        self.row = SimpleNamespace(kind=kind, params=params or {}, side_id=side)
 
     def redo(self) -> None:
         if self._first:          # pushed after the engine ran it
@@ -70,6 +76,9 @@ class Play(MoveTool, JournalView, QObject):
         self.act_undo.setShortcut(QKeySequence.Undo)
         self.act_redo = self.stack.createRedoAction(self, "&Redo")
         self.act_redo.setShortcuts([QKeySequence.Redo, QKeySequence("Ctrl+Shift+Z")])
+        # connected after the stack's own: in a side's view the labels never name the last action
+        self.stack.undoTextChanged.connect(lambda _t: self.label_undo())
+        self.stack.redoTextChanged.connect(lambda _t: self.label_undo())
         self.act_move = QAction("&Move Tool", window)
         self.act_move.setShortcut("M")
         self.act_move.setCheckable(True)
@@ -129,7 +138,8 @@ class Play(MoveTool, JournalView, QObject):
             self.rebuilding = True
             try:
                 for row in rows:
-                    self.stack.push(JournalCommand(self, _label(row.kind, row.params)))
+                    self.stack.push(JournalCommand(self, _label(row.kind, row.params), row.kind, row.params,
+                                                   row.side_id))
                 for _ in (r for r in rows if r.undone):   # undone actions are the journal's tail
                     self.stack.undo()
             finally:
@@ -194,13 +204,24 @@ class Play(MoveTool, JournalView, QObject):
             self.w.unit_menu.move_done()
         if kind == "fire":
             self.mark_fire(before, params, res.summary)
-        self.stack.push(JournalCommand(self, _label(kind, params)))
+        self.stack.push(JournalCommand(self, _label(kind, params), kind, params, acting))
         self.refresh_journal()
         self.refresh_phase()
         self.w.statusBar().showMessage(self.shown(res.summary), 10000)
         if kind in ("move", "overrun"):
             ask_overrun(self, params["unit"])          # both still in the hex: fight on or leave (12.0)
         return res
+
+    def label_undo(self) -> None:
+        """Edit → Undo/Redo name the action for the umpire, and in a side's view only when it is
+        the side's own (core.witness); else plain "Undo" -- what the enemy did is not its business."""
+        viewer, game = self.w.viewer, self.w.game
+        for act, word, index in ((self.act_undo, "&Undo", self.stack.index() - 1),
+                                 (self.act_redo, "&Redo", self.stack.index())):
+            cmd = self.stack.command(index) if 0 <= index < self.stack.count() else None
+            named = cmd is not None and (viewer == UMPIRE or (game is not None
+                                                              and side_may_read(game, cmd.row, viewer)))
+            act.setText(f"{word} {cmd.text()}" if named else word)
 
     def shown(self, summary: str) -> str:
         """An action's summary as the current viewer may read it: in a side's view without the

@@ -150,7 +150,7 @@ def _give_orders(location: str, game, system, rng: random.Random, report) -> Non
                 game.company_morale.get(c, (0, 0))[1] >= 2
             if shaken and rng.random() < 0.6:
                 code = "rally"           # 19.14 RC; refused (and replaced) for a broken battalion
-            if hasattr(system, "command_problem") and system.command_problem(game, c, code):
+            if system.command_problem(game, c, code):
                 code = "overwatch"
             commands[c] = code
         report(perform(location, "orders", {"side": side, "turn": game.turn, "commands": commands}, system,
@@ -185,7 +185,7 @@ def _try_fire(location, game, system, rng, side: str, report, target: str | None
 def _try_split(location, game, system, rng, firers, seen, report) -> bool:
     """A vehicular platoon splits its fire: a D1 element and a D2 at two targets (MW4 6.93)."""
     for u in firers:
-        if system.split_problem(game, u.id, ["d1", "d2"]) if hasattr(system, "split_problem") else True:
+        if system.split_problem(game, u.id, ["d1", "d2"]):
             continue
         a, b = seen[0], seen[1]
         if system.fire_sheet(game, u.id, a, element="d1").legal and system.fire_sheet(game, u.id, b, element="d2").legal:

@@ -103,8 +103,7 @@ def _defilade(ctx: Context) -> tuple[str, Any]:
         toward = game.map.grid.parse(str(facing)) if facing else None
     except ValueError as e:
         raise UmpireError(f"defilade {uid}: {e}") from None
-    problem = ctx.system.defilade_problem(game, uid, toward) if hasattr(ctx.system, "defilade_problem") else \
-        (f"{game.rules.title} has no defilade markers", "")
+    problem = ctx.system.defilade_problem(game, uid, toward)
     if problem:
         raise UmpireError(f"{uid} cannot enter defilade: {problem[0]}" + (f" ({problem[1]})" if problem[1] else ""))
     direction = ALL_ROUND if toward is None else DIRECTIONS.index(toward - u.hex)

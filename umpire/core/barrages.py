@@ -16,8 +16,6 @@ from .hexgrid import Hex
 
 def barrage_attacks(ctx: Context, uid: str, start: Hex | None, entered: list[Hex]) -> None:
     game = ctx.game
-    if not hasattr(ctx.system, "barrage_attack"):
-        return
     barrages = [o for o in game.map.overlays if o.kind == "barrage"]
     done = {o.detail for o in barrages if o.hex == start}        # it started in that zone
     for h in entered:

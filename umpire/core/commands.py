@@ -36,7 +36,7 @@ def _orders(ctx: Context) -> tuple[str, Any]:
             problems.append(f"{cid} is not a company of {game.side(side).name}: a side orders only its own units")
         elif code not in codes:
             problems.append(f"{cid}: unknown command {code!r} (known: {', '.join(codes)})")
-        elif hasattr(ctx.system, "command_problem") and (why := ctx.system.command_problem(game, cid, code)):
+        elif why := ctx.system.command_problem(game, cid, code):
             problems.append(why)
     ambush: dict[str, Any] = {}
     for cid, number in p.get("ambush", {}).items():

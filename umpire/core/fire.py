@@ -129,23 +129,19 @@ def _fire(ctx: Context) -> tuple[str, Any]:
 
 def _unit_lost(ctx: Context, u, where) -> None:
     """A unit lost: its company's and battalion's morale, as the rule system counts them."""
-    if hasattr(ctx.system, "unit_lost"):
-        apply(ctx, ctx.system.unit_lost(ctx.game, u, ctx.dice, where), indent="  ")
+    apply(ctx, ctx.system.unit_lost(ctx.game, u, ctx.dice, where), indent="  ")
 
 
 def _resolve(ctx: Context, sheet, die: int) -> str:
     """Read the die on the sheet, then the defender's roll a parenthesised result needs."""
     result = ctx.system.resolve_fire(sheet, die)
-    if hasattr(ctx.system, "settle_fire"):
-        result, _lines = ctx.system.settle_fire(sheet, ctx.dice)      # the worksheet's text shows it
-    return result
+    settled, _lines = ctx.system.settle_fire(sheet, ctx.dice)      # the worksheet's text shows it
+    return result if settled is None else settled
 
 
 def _riders_outside(ctx: Context, carrier: str) -> list[str]:
     """Passengers that do not share their carrier's losses but take the shot on their own (riders
     on a tank, MW4 9.2; infantry that fired from hatches or an open top this turn, 9.52-9.55)."""
-    if not hasattr(ctx.system, "exposed_passenger"):
-        return []
     return [v.id for v in ctx.game.units.values() if v.carried_by == carrier
             and ctx.system.exposed_passenger(ctx.game, v.id)]
 

@@ -28,9 +28,9 @@ def mine_attack(ctx: Context, uid: str, where: Hex, leaving: bool) -> None:
     """Attack the unit with the mines of hex `where` and reveal the mined hex (16.0)."""
     game = ctx.game
     kind = mine_type_at(game, where)
-    if kind is None or not hasattr(ctx.system, "mine_sheet"):
+    sheet = ctx.system.mine_sheet(game, uid, kind, leaving) if kind is not None else None
+    if sheet is None:
         return
-    sheet = ctx.system.mine_sheet(game, uid, kind, leaving)
     die = ctx.dice.roll(f"mine attack on {uid} in {game.map.number(where)}", 1, 6).total
     result = _resolve(ctx, sheet, die)
     ctx.log.extend(f"  {x}" for x in sheet.text(uid))

@@ -87,8 +87,7 @@ def check_plots(ctx: Context, side: str, turn, missions: list) -> tuple[list, li
             problems.append(f"{where}: {game.map.number(target)} is off the map")
             continue
         pattern = mission.get("pattern", "tight")
-        why = ctx.system.plot_problem(game, side, a, target, pattern, turn) if hasattr(ctx.system, "plot_problem") \
-            else f"{game.rules.title} has no indirect fire"
+        why = ctx.system.plot_problem(game, side, a, target, pattern, turn)
         if why:
             problems.append(f"{where} ({a.id} at {game.map.number(target)}): {why}")
             continue
@@ -103,7 +102,7 @@ def check_plots(ctx: Context, side: str, turn, missions: list) -> tuple[list, li
 
 def _on_map_gun(ctx: Context, uid, side: str):
     """An on-map unit the rule system lets fire indirect, as a support of one concentration."""
-    if not hasattr(ctx.system, "indirect_support") or uid not in ctx.game.units:
+    if uid not in ctx.game.units:
         return None
     return ctx.system.indirect_support(ctx.game, uid)
 

@@ -27,8 +27,6 @@ def _split_fire(ctx: Context) -> tuple[str, Any]:
         raise UmpireError(f"split fire: no unit {uid!r}")
     if len(shots) < 2 or not all(isinstance(s, dict) and s.get("element") and s.get("target") for s in shots):
         raise UmpireError("split fire: give two or three elements, each with its target (MW4 6.93)")
-    if not hasattr(system, "split_problem"):
-        raise UmpireError(f"split fire: {game.rules.title} has no split fire")
     _check_turn_to_act(game, u.side)
     _check_no_overrun(game, None)
     _check_no_pause(game, None)

@@ -100,8 +100,7 @@ def _panics(ctx: Context, row: m.UnitRow, verb: str) -> bool:
         return False
     # the fire check's wording is what journals already hold: replays compare it
     before = " before moving" if verb == "move" else ""
-    mods = ctx.system.panic_die_modifiers(ctx.game, ctx.game.units[row.id]) \
-        if hasattr(ctx.system, "panic_die_modifiers") else ()
+    mods = ctx.system.panic_die_modifiers(ctx.game, ctx.game.units[row.id])
     r = ctx.dice.roll(f"panic check {row.id}{before} ({why}; panics on 1-{need})", 1, 10, mods)
     if r.total > need:
         return False
@@ -181,16 +180,14 @@ def _begin_phase(ctx: Context, key: str) -> None:
                 overwatch_targets=[])
     game.phase, game.active_side, game.passed = key, active, ()
     game.active_company, game.activation_units = None, ()
-    if hasattr(ctx.system, "phase_start"):
-        apply(ctx, ctx.system.phase_start(game, key, ctx.dice))
+    apply(ctx, ctx.system.phase_start(game, key, ctx.dice))
     ctx.log.append(f"Turn {game.turn}: {phase.label} ({phase.rule})")
 
 
 def _open(ctx: Context) -> tuple[str, Any]:
     """The opening: what the rule system settles before play (MechWar 4: battalion HQ values,
     19.821), the first spotting pass and the first phase."""
-    if hasattr(ctx.system, "game_start"):
-        apply(ctx, ctx.system.game_start(ctx.game, ctx.dice))
+    apply(ctx, ctx.system.game_start(ctx.game, ctx.dice))
     summary, change = _spot(ctx)
     _begin_phase(ctx, ctx.system.phases()[0].key)
     return summary, change

@@ -159,8 +159,7 @@ class PlotPanel(QWidget):
                 for k in range(1, concentrations(game, a, turn) + 1):
                     self.support.addItem(f"{a.id} {what} {k} ({a.strength}H)", support_key(a.id, k))
         for u in game.units.values():
-            if u.side == side and u.on_map and hasattr(system, "indirect_support") and \
-                    system.indirect_support(game, u.id):
+            if u.side == side and u.on_map and system.indirect_support(game, u.id):
                 self.support.addItem(f"{u.id} (on-map, {game.unit_type(u)['attack']}H)", support_key(u.id, 1))
         self.support.setCurrentIndex(max(0, self.support.findData(wanted)))
 

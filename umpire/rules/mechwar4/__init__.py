@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ...core.hexgrid import hex_distance
 from ...core.los import Eye
 from ...core.ruleset import Ruleset
+from ...core.rulesystem import RuleSystem as CoreRuleSystem
 from ...core.terrain import GameMap
 from .los import Mw4Map
 from .ammunition import ammunition
@@ -65,11 +66,13 @@ COMMANDS = {
 }
 
 
-class RuleSystem:
+class RuleSystem(CoreRuleSystem):
+    """MechWar 4 (see core.rulesystem for what each method is for)."""
+
     name = "mechwar4"
 
     def __init__(self, ruleset: Ruleset) -> None:
-        self.ruleset = ruleset
+        super().__init__(ruleset)
         self._sight: tuple[object, Mw4Map] | None = None
 
     def sight(self, game_map: GameMap, night: bool = False) -> Mw4Map:

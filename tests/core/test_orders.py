@@ -118,3 +118,13 @@ def test_fire_plots_arrive_in_the_orders_file_and_are_checked_with_it(game, tmp_
     assert g.commands[(1, "A/2-32")][0] == "overwatch" and len(g.plots) == 1      # nothing of it applied
     assert "[[fire]]" in str(pytest.raises(UmpireError, orders_file, tmp_path, 'side = "nato"\nturn = 1\nfire = 3\n',
                                            "odd.toml").value)
+
+
+def test_an_orders_file_sets_a_counterbattery_task_without_a_target(game, tmp_path):
+    """MW4 7.81: a [[fire]] entry with pattern counterbattery names the gun only."""
+    text = ('side = "nato"\nturn = 1\n[commands]\n"A/2-32" = "overwatch"\n'
+            '[[fire]]\nsupport = "2-32 Mortars"\npattern = "counterbattery"\n')
+    res = give(game, orders_file(tmp_path, text, "cb.toml"))
+    g = open_game(game)
+    assert "1 fire mission" in res.summary
+    assert [(p.support, p.pattern) for p in g.plots] == [("2-32 Mortars", "counterbattery")]

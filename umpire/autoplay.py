@@ -128,8 +128,7 @@ def _send_plot(location: str, system, report, side: str, turn: int, missions: li
 
 def _give_orders(location: str, game, system, rng: random.Random, report) -> None:
     _plot_fire(location, game, system, rng, report)
-    armour = sorted(u.id for u in game.units.values() if u.on_map and game.unit_type(u).get("target") in
-                    ("hard", "protected"))
+    armour = sorted(u.id for u in game.units.values() if u.on_map and not system.stance_problem(game, u.id))
     if armour and rng.random() < 0.2:             # a side changes how one vehicle takes H fire (7.32)
         uid = rng.choice(armour)
         report(perform(location, "h_fire_stance", {"unit": uid, "unbuttoned": not game.units[uid].unbuttoned},

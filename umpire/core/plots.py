@@ -182,15 +182,16 @@ def _place_impact(ctx: Context) -> tuple[str, Any]:
 
 @action("h_fire_stance")
 def _h_fire_stance(ctx: Context) -> tuple[str, Any]:
-    """params: unit, unbuttoned (bool).  How a hard or protected unit takes indirect (H) fire,
-    its side's standing choice until changed: buttoned up, suppressed S1 and S2 on a low die
-    (MW4 7.31, the usual), or unbuttoned, on the D2 CRT with the H strength as the odds (7.32)."""
+    """params: unit, unbuttoned (bool).  How a unit takes indirect fire, its side's standing
+    choice until changed (MechWar 4: a hard or protected unit buttons up, 7.31 -- the usual -- or
+    takes the fire unbuttoned on the D2 CRT, 7.32).  The rule system says who has the choice."""
     game, p = ctx.game, ctx.params
     u = game.units.get(p.get("unit"))
     if u is None:
         raise UmpireError(f"no unit {p.get('unit')!r}")
-    if game.unit_type(u).get("target") not in ("hard", "protected"):
-        raise UmpireError(f"{u.id} is a soft target: only hard and protected units button up (MW4 7.3)")
+    why = ctx.system.stance_problem(game, u.id)
+    if why:
+        raise UmpireError(why)
     want = bool(p.get("unbuttoned"))
     from .turn import _set_unit          # turn imports the engine's actions; import late
     _set_unit(ctx, ctx.session.get(m.UnitRow, u.id), unbuttoned=want)

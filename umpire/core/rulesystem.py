@@ -127,6 +127,10 @@ class RuleSystem:
     def plot_problem(self, game, side: str, support, target, pattern: str, turn: int) -> str | None:
         return f"{game.rules.title} has no indirect fire"
 
+    def stance_problem(self, game, unit_id: str) -> str | None:
+        """Why the unit has no choice of how to take indirect fire (buttoned or not), or None."""
+        return f"{game.rules.title} has no choice of how to take indirect fire"
+
     def barrage_attack(self, game, unit_id: str, overlay, dice) -> list:
         """Changes when a unit moves into a lasting barrage."""
         return []

@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QMenu
 
 from ..core.knowledge import UMPIRE
+from ..rules import rule_system
 from .firedialog import FireDialog
 from .splitdialog import SplitFireDialog
 
@@ -124,7 +125,7 @@ class UnitMenu(QObject):
         exits = set().union(*(v.exit_hexes for v in game.victory if u is not None and v.side == u.side)) \
             if game is not None and game.victory else set()
         self.act_exit.setEnabled(in_play and u is not None and u.on_map and u.hex in exits)
-        armoured = u is not None and game.unit_type(u).get("target") in ("hard", "protected")
+        armoured = u is not None and not rule_system(game.rules).stance_problem(game, u.id)
         self.act_unbuttoned.setEnabled(armoured)          # a standing choice: any phase
         self.act_unbuttoned.setChecked(armoured and u.unbuttoned)
 

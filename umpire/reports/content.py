@@ -77,7 +77,7 @@ def side_report(game: Game, side: str, system) -> Report:
                             "None due."))
     rep.tables.append(_victory_table(game, view, side))
     rep.events, rep.events_empty = _side_events(game, view, side), "Nothing seen or done this turn."
-    rep.orders_form = _orders_form(game, side, codes)
+    rep.orders_form = _orders_form(game, side, codes, system)
     return rep
 
 
@@ -221,7 +221,7 @@ def _umpire_events(game: Game) -> list[str]:
     return out
 
 
-def _orders_form(game: Game, side: str, codes: dict) -> list[Table]:
+def _orders_form(game: Game, side: str, codes: dict, system) -> list[Table]:
     """A blank form for next turn: a row per company, rows for each support's fire."""
     battalions = {b.id: b.side for b in game.battalions}
     companies = [c for c in game.companies if battalions[c.battalion] == side
@@ -237,7 +237,7 @@ def _orders_form(game: Game, side: str, codes: dict) -> list[Table]:
             fire.extend((f"{a.id} {what} {k} ({a.strength}H)", "", "", "") for k in range(1, a.concentrations + 1)
                         if k not in flown and not unavailable(game, a.id, k, game.turn + 1))
     for u in game.units.values():
-        if u.side == side and u.on_map and game.unit_type(u)["weapons_class"] == "H":
+        if u.side == side and u.on_map and system.indirect_support(game, u.id) is not None:
             fire.append((f"{u.id} (on-map)", "", "", ""))
     form.append(Table("Fire plots (tight / loose / smoke / counterbattery)", ("Battery", "Target hex", "Pattern",
                                                                               "Turn"), fire, "No fire support."))

@@ -252,6 +252,12 @@ class RuleSystem(CoreRuleSystem):
         """An on-map H class unit as a support that may be plotted (MW4 7.0, 7.13), or None."""
         return indirect_support(game, uid)
 
+    def stance_problem(self, game, uid: str) -> str | None:
+        """Only hard and protected units button up, or choose not to (MW4 7.3)."""
+        if game.unit_type(game.units[uid])["target"] not in ("hard", "protected"):
+            return f"{uid} is a soft target: only hard and protected units button up (MW4 7.3)"
+        return None
+
     def barrage_attack(self, game, uid: str, overlay, dice) -> list[Change]:
         """A unit entering a barrage's zone (MW4 7.14)."""
         return barrage_attack(game, uid, overlay, dice)

@@ -317,3 +317,12 @@ def test_7_19_devastation_in_a_town_and_its_minus_1_for_infantry(tmp_path):
     log, rolls = to_indirect_fire(path, typed=rolled)
     assert "-2 woods/town (7.18), -1 devastation (7.19)" in log
     assert not any("devastation in 1012 on a 1" in r for r in rolls)          # once a hex
+
+
+def test_a_turns_plots_close_when_its_indirect_fire_phase_begins(tmp_path):
+    path = variant(tmp_path)
+    to_indirect_fire(path)
+    with pytest.raises(UmpireError, match=r"turn 1's Indirect Fire phase has begun: plot for turn 2 or later"):
+        plot(path, "nato", {"support": "US DS", "concentration": 1, "target": "2215"})
+    assert "1 fire mission" in plot(path, "nato", {"support": "US DS", "concentration": 1, "target": "2215"},
+                                    turn=2).summary

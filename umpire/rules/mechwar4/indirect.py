@@ -23,12 +23,16 @@ def indirect_support(game: Game, uid: str) -> Artillery | None:
 
 
 PATTERNS = ("tight", "loose", "smoke", "fascam", "counterbattery")
+PLOTTING_CLOSED = ("indirect_fire", "regroup", "ended")       # this turn's fire has been resolved
 
 
 def plot_problem(game: Game, sight, side: str, support, target, pattern: str, turn: int) -> str | None:
     """Why this fire mission may not be plotted (MW4 7.0, 7.7, 7.11, 7.13, 7.15, 7.21, 7.81,
     14.13, 14.23, 15.21, 19.4, 5.4), or None."""
     on_map = support.id in game.units
+    if turn == game.turn and game.phase in PLOTTING_CLOSED:
+        return (f"turn {turn}'s Indirect Fire phase has begun: plot for turn {turn + 1} or later "
+                "(MW4 4.1 D, 14.14)")
     if pattern not in PATTERNS:
         return f"pattern {pattern!r}: tight, loose, smoke, fascam or counterbattery (MW4 6.81, 7.2, 7.8, 19.4)"
     if on_map:

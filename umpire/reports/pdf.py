@@ -138,16 +138,35 @@ class MapSlice(Flowable):
         c.restoreState()
 
 
+def _widths(t: Table, styles, width: float) -> list[float]:
+    """Columns as wide as their text needs; when the page is too narrow for that, every column
+    keeps at least its longest word (no word is split) and the rest is shared out."""
+    head, cell = styles["head"], styles["cell"]
+    pad = 14                   # the cell padding (6 pt a side) and a little air
+
+    def w(text: str, style) -> float:
+        return pdfmetrics.stringWidth(text, style.fontName, style.fontSize)
+    need, least = [], []
+    for i, h in enumerate(t.header):
+        texts = [row[i] for row in t.rows]
+        word = max([w(x, head) for x in h.split()] + [w(x, cell) for text in texts for x in text.split()] + [0])
+        need.append(max(word, min(max([w(x, cell) for x in texts] + [0]), 160)) + pad)
+        least.append(word + pad)
+    if sum(need) <= width:
+        return [n * width / sum(need) for n in need]
+    if sum(least) >= width:
+        return [n * width / sum(least) for n in least]
+    spare, wish = width - sum(least), sum(n - m for n, m in zip(need, least))
+    return [m + spare * (n - m) / wish for n, m in zip(need, least)]
+
+
 def _table(t: Table, styles, width: float, form: bool = False) -> list:
     out = [Paragraph(escape(t.title), styles["h1"])]
     if not t.rows:
         return out + [Paragraph(escape(t.empty), styles["body"])]
     data = [[Paragraph(escape(h), styles["head"]) for h in t.header]]
     data += [[Paragraph(escape(c), styles["cell"]) for c in row] for row in t.rows]
-    # columns as wide as their longest text (within bounds), so short ones do not wrap
-    weights = [min(24, 2 + max(4, len(h) if len(h) <= 12 else max(len(w) for w in h.split()),
-                               *(len(row[i]) for row in t.rows))) for i, h in enumerate(t.header)]
-    table = LongTable(data, colWidths=[width * w / sum(weights) for w in weights], repeatRows=1,
+    table = LongTable(data, colWidths=_widths(t, styles, width), repeatRows=1,
                       rowHeights=[None] + [22] * len(t.rows) if form else None)
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), styles["cell"].fontName),      # else the table asks for Helvetica

@@ -72,6 +72,8 @@ def test_a_side_report_names_nothing_it_has_not_seen(game, tmp_path):
     assert not PdfReader(str(pdf)).outline                                      # no bookmarks
     # its own things are there: its units, its plot, the blank orders form
     assert "Recon 1" in text and "Sov Regt Arty #2" in text and "Orders for turn 2" in text
+    assert "Reinforcements due Turn Units Entry 4 T4, T5, T6 3030" in text          # its own, still to come
+    assert "Reinforcements due None due." in text_of(report(game, "nato", tmp_path / "n"))
     assert "For Soviet 1st Motor Rifle Battalion only" in text
 
 

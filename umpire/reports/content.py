@@ -71,7 +71,8 @@ def side_report(game: Game, side: str, system) -> Report:
          for m in sorted(contacts, key=lambda m: int(m.label[1:]))],
         "No enemy unit has been seen."))
     rep.tables.append(_plots_table(game, view))
-    due = [r for r in game.reinforcements if r.side == side and r.turn > game.turn]
+    due = [r for r in game.reinforcements if r.side == side       # still to come, or due and not yet on
+           and (r.turn > game.turn or any(game.units[u].status == "off_map" for u in r.units))]
     rep.tables.append(Table("Reinforcements due", ("Turn", "Units", "Entry"),
                             [(str(r.turn), ", ".join(r.units), " ".join(n(h) for h in r.entry)) for r in due],
                             "None due."))

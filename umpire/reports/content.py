@@ -48,7 +48,7 @@ class Report:
 def side_report(game: Game, side: str, system) -> Report:
     view = build_view(game, side)
     n = game.map.number
-    rep = _report(game, view)
+    rep = _report(game, view, system)
     codes = system.commands()
     mine = [u for u in game.units.values() if u.side == side]
     rep.tables.append(Table(
@@ -85,7 +85,7 @@ def side_report(game: Game, side: str, system) -> Report:
 def umpire_report(game: Game, system) -> Report:
     view = build_view(game, UMPIRE)
     n = game.map.number
-    rep = _report(game, view)
+    rep = _report(game, view, system)
     rep.tables.append(Table(
         "All units", ("Side", "Company", "Unit", "Type", "Hex", "Strength", "State", "Enemy sees it"),
         [(game.side(u.side).name, u.company or "—", u.id, game.unit_type(u)["label"],
@@ -106,8 +106,9 @@ def umpire_report(game: Game, system) -> Report:
     return rep
 
 
-def _report(game: Game, view: SideView) -> Report:
-    return Report(view.viewer, view.viewer_name, game.title, game.turn, game.turns, game.phase or "",
+def _report(game: Game, view: SideView, system) -> Report:
+    phase = next((p.label for p in system.phases() if p.key == game.phase), (game.phase or "").replace("_", " "))
+    return Report(view.viewer, view.viewer_name, game.title, game.turn, game.turns, phase,
                   datetime.date.today().isoformat(), view,
                   samples=[t.title for t in game.rules.sample_tables()])
 

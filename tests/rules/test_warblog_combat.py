@@ -92,3 +92,28 @@ def test_9_3_air_combat_and_11_6_attrition():
 
 def test_8_1_capturing_an_objective():
     assert turns_to_capture(10, 2) == 10 and turns_to_capture(10, 8) == 3
+
+
+def test_4_0_depressions_never_below_1_their_limits_and_recovery():
+    assert depressed(1, 2) == 1 and depressed(1, 4) == 1 and depressed(0, 3) == 0
+    from umpire.rules.warblog.combat import depression_limits, recovered
+    assert depression_limits(4) == [] and len(depression_limits(5)) == 1 and len(depression_limits(7)) == 2
+    assert "must move at least one hex away" in depression_limits(10)[-1]
+    # the text's example: 2 depressions, two turns without moving, back to 0
+    assert recovered(recovered(2, moved=False), moved=False) == 0 and recovered(2, moved=True) == 2
+
+
+def test_6_0_morale_checks_over_5_depressions():
+    from umpire.rules.warblog.combat import morale_check_needed, routs
+    assert not morale_check_needed(5) and morale_check_needed(6)
+    assert routs(9, 6) and not routs(8, 6)                 # 9 + 1 over 5 = 10: rout
+    assert not routs(9, 6, leader=1) and not routs(10, 6, works="fortified")
+
+
+def test_3_1_stacking():
+    from umpire.rules.warblog.combat import stacking_problem
+    assert stacking_problem([5] * 5) is None and "at most 5 units" in stacking_problem([5] * 6)
+    assert "45 strength" in stacking_problem([10, 10, 10, 10, 6])
+    assert "at most 2 units" in stacking_problem([1, 1, 1], "hills")
+    assert "at most 1 unit " in stacking_problem([1, 1], "mountain")
+    assert "at most 2 units" in stacking_problem([1, 1, 1], earthworks=True)

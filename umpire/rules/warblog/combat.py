@@ -1,4 +1,5 @@
-"""War Blog combat arithmetic (print-and-play rules, sections 2.4-2.6, 8.1, 9.3, 11.1-11.6) on
+"""War Blog combat arithmetic (print-and-play rules, sections 2.4-2.6, 3.1, 4.0, 6.0, 8.1, 9.3,
+11.1-11.6) on
 its transcribed tables (resources/rulesets/warblog: crt.toml, combat.toml).
 
 A first part of the War Blog rule system (issue 8): the numbers of an assault, a ranged fire,
@@ -15,7 +16,8 @@ Readings where the text leaves a choice:
 * Odds: the larger strength divided by the smaller, rounded down for the attacker's favour
   (8.5 : 4 is 2-1) and up against it (10.12 : 10.56 is 1-2), within 1-4 and 7-1.  11.3 calls its
   second example (13 : 4) "essentially 2-1"; by the rule the other two fix it is 3-1.
-* Depressions (11.3 note): 1-2 take a point off, 3 or more halve the strength or defence.
+* Depressions (11.3 note, 4.0): 1-2 take a point off, 3 or more halve the strength or defence,
+  never below 1.
 * 11.3's third example prints 10.12 and 10.56, which its own formulas do not give (10.648 and
   9.9); we follow the formulas, and its conclusion (1-2) holds with the reading above.
 * 11.4 counts a mountain as x3 for defence; 2.1's terrain chart gives mountain 4.  Terrain is a
@@ -54,10 +56,53 @@ class Force:
 
 
 def depressed(value: float, depressions: int) -> float:
-    """11.3 note: 1-2 depressions are a point less, 3 or more half."""
+    """11.3 note, 4.0: 1-2 depressions are a point less, 3 or more half -- never below 1."""
     if depressions >= 3:
-        return value / 2
-    return value - 1 if depressions >= 1 else value
+        return max(1, value / 2) if value else value
+    return max(1, value - 1) if depressions >= 1 and value else value
+
+
+MAX_DEPRESSIONS = 10                  # 4.0: the counters go 1 to 10
+
+
+def depression_limits(depressions: int) -> list[str]:
+    """4.0: what a depressed unit may no longer do."""
+    out = []
+    if depressions >= 5:
+        out.append("may not advance towards any enemy")
+    if depressions >= 7:
+        out.append("may not attack, only defend")
+    if depressions >= MAX_DEPRESSIONS:
+        out.append("must move at least one hex away from the enemy each turn")
+    return out
+
+
+def recovered(depressions: int, moved: bool) -> int:
+    """4.0, 7.1: a unit that did not move sheds one depression at the end of its side's turn."""
+    return depressions if moved else max(0, depressions - 1)
+
+
+def morale_check_needed(depressions: int) -> bool:
+    """6.0: only units over 5 depressions check."""
+    return depressions > 5
+
+
+def routs(d10: int, depressions: int, leader: int = 0, works: str | None = None) -> bool:
+    """6.0: a D10, +1 for each depression over 5, -1 a leader point, routs on 10 or more.  Our
+    reading of the defences' "+1 dug in, +2 entrenched, +3 fortified (not cumulative)": they
+    steady the unit, so they count against the roll."""
+    steady = {"dug_in": 1, "entrenched": 2, "fortified": 3}.get(works or "", 0)
+    return d10 + max(0, depressions - 5) - leader - steady >= 10
+
+
+def stacking_problem(strengths: list[float], terrain: str = "", earthworks: bool = False) -> str | None:
+    """3.1: at most 5 units or 45 strength in a hex; 2 in hills or behind earthworks, 1 in mountains."""
+    limit = 1 if terrain == "mountain" else (2 if terrain == "hills" or earthworks else 5)
+    if len(strengths) > limit:
+        return f"at most {limit} unit{'s' if limit != 1 else ''} in this hex (War Blog 3.1)"
+    if sum(strengths) > 45:
+        return f"at most 45 strength in a hex, not {sum(strengths):g} (War Blog 3.1)"
+    return None
 
 
 def unit_match(attacker: str, defenders: list[str]) -> float:

@@ -151,7 +151,7 @@ def test_19_2_off_board_counterbattery_spots_strikes_and_records_damage(tmp_path
     assert "1 fire mission" in plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 1,
                                                      "target": "2215"}, turn=6).summary
     with sqlite3.connect(path) as conn:            # three steps of damage silence a concentration
-        conn.execute("""UPDATE support SET used = '{"damage": {"3": 3}}' WHERE id = 'Sov Regt Arty'""")
+        conn.execute("""UPDATE support SET used = '{"damage": {"3": 3}, "silenced": [3]}' WHERE id = 'Sov Regt Arty'""")
     with pytest.raises(UmpireError, match=r"Sov Regt Arty #3 was silenced by counterbattery \(MW4 19.2\)"):
         plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 3, "target": "2215"}, turn=2)
 
@@ -172,3 +172,26 @@ def test_19_21_a_protected_battery_buttons_up(tmp_path):
     assert "A-10 pair #1 (counterbattery) on Sov Regt Arty #1 off the map (protected, 19.21; protected, buttoned " \
            "up: die 1): S2 -- no damage" in log
     assert open_game(path).support_used["A-10 pair"]["strikes"] == [1]        # the strike is flown
+
+
+def test_19_2_three_steps_of_damage_silence_a_battery(tmp_path):
+    """Our reading of 19.2: the strike that brings a concentration's damage to three steps
+    silences it, and it may not be plotted again."""
+    from test_fire_support import end_turn
+    path = variant(tmp_path, options='offboard_counterbattery = "on"\n', name="si")
+    with sqlite3.connect(path) as conn:                  # two steps of damage from earlier turns
+        conn.execute("""UPDATE support SET used = '{"damage": {"1": 2}}' WHERE id = 'Sov Regt Arty'""")
+    plot(path, "nato", {"support": "US DS", "concentration": 2, "pattern": "counterbattery"}, turn=2)
+    end_turn(path)
+    plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 1, "target": "2215"}, turn=2)
+    from umpire.rules.mechwar4.worksheet import STEPS, FireSheet, _read_table
+    sheet = FireSheet("x", "y", True)
+    _read_table(open_game(path), sheet, "anti_personnel", 10, 0)
+    face = next(f for f in range(1, 7) if STEPS.get(sheet.cells[f - 1], 0) >= 1)
+    rolled = lambda p, c, s: [1] if p.startswith(("fire for effect", "counterbattery spotting")) else \
+        ([6] if p.startswith("scatter") else ([face] if p.startswith("US DS #2 (counterbattery) on") else None))
+    log, _ = to_indirect_fire(path, typed=rolled)
+    assert "silenced for the rest of the game" in log
+    assert open_game(path).support_used["Sov Regt Arty"]["silenced"] == [1]
+    with pytest.raises(UmpireError, match=r"Sov Regt Arty #1 was silenced by counterbattery \(MW4 19.2\)"):
+        plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 1, "target": "2215"}, turn=3)

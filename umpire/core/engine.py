@@ -126,45 +126,46 @@ def state_digest(location: str) -> str:
         engine.dispose()
 
 
-def replay(location: str, system_for: Callable[[Game], Any], load_scenario: Callable) -> tuple[str, str]:
-    """Re-run the journal on a fresh game from the scenario kept in the file; return the stored
-    and the replayed digests (equal when the engine is deterministic and nothing was tampered)."""
+def _fresh_game(location: str, target: Path, system_for: Callable[[Game], Any], load_scenario: Callable):
+    """A new game file at `target` from the scenario text and dice seed kept in `location`, and
+    its rule system: where a replay starts."""
     engine = make_engine(location)
     with Session(engine) as session:
         info = session.execute(select(m.GameInfo)).scalars().one()
         source, name, seed = info.scenario_source, Path(info.scenario_path).name, info.seed
     engine.dispose()
-    actions = [a for a in journal(location) if not a.undone]
+    src = target.with_name(name)
+    src.write_text(source, encoding="utf-8")
+    fresh = create_game(load_scenario(src), target, seed=seed)
+    return fresh, system_for(open_game(fresh))
+
+
+def _rerun(fresh: str, system, a: m.ActionRow) -> None:
+    perform(fresh, a.kind, a.params, system, replay=[Roll.from_json(r) for r in a.rolls], side=a.side_id)
+
+
+def replay(location: str, system_for: Callable[[Game], Any], load_scenario: Callable) -> tuple[str, str]:
+    """Re-run the journal on a fresh game from the scenario kept in the file; return the stored
+    and the replayed digests (equal when the engine is deterministic and nothing was tampered)."""
     with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / name
-        src.write_text(source, encoding="utf-8")
-        fresh = create_game(load_scenario(src), Path(tmp) / "replay.umpire", seed=seed)
-        system = system_for(open_game(fresh))
-        for a in actions:
-            perform(fresh, a.kind, a.params, system, replay=[Roll.from_json(r) for r in a.rolls], side=a.side_id)
+        fresh, system = _fresh_game(location, Path(tmp) / "replay.umpire", system_for, load_scenario)
+        for a in journal(location):
+            if not a.undone:
+                _rerun(fresh, system, a)
         return state_digest(location), state_digest(fresh)
 
 
 def replay_to_turn(location: str, until: int, target: str | Path, system_for: Callable[[Game], Any],
                    load_scenario: Callable) -> str:
-    """A copy of the game as it stood at the end of turn `until` (before the next began): a fresh
-    game from the kept scenario, the journal re-run up to there.  For reports of past turns."""
-    engine = make_engine(location)
-    with Session(engine) as session:
-        info = session.execute(select(m.GameInfo)).scalars().one()
-        source, name, seed = info.scenario_source, Path(info.scenario_path).name, info.seed
-    engine.dispose()
-    target = Path(target)
-    src = target.with_name(name)
-    src.write_text(source, encoding="utf-8")
-    fresh = create_game(load_scenario(src), target, seed=seed)
-    system = system_for(open_game(fresh))
+    """A copy of the game as it stood at the end of turn `until` (before the next began), the
+    journal re-run up to there.  For reports of past turns."""
+    fresh, system = _fresh_game(location, Path(target), system_for, load_scenario)
     for a in journal(location):
         if a.undone:
             continue
         if a.turn > until:
             break
-        perform(fresh, a.kind, a.params, system, replay=[Roll.from_json(r) for r in a.rolls], side=a.side_id)
+        _rerun(fresh, system, a)
         if open_game(fresh).turn > until:         # this one began the next turn: step back
             undo(fresh)
             break

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from .changes import Change, apply
 from .engine import Context, action
 from .errors import UmpireError
 from .store import models as m
@@ -144,7 +145,6 @@ def _multiply(ctx: Context) -> tuple[str, Any]:
         raise UmpireError(f"no multiple: the game ends with turn {game.turns}")
     die = ctx.dice.roll(f"multiple of {a.id} for turn {turn} (hidden from the enemy; MW4 14.33)", 1, 6).total
     used.update(multiples=tries + 1, multiplied={"turn": turn, "die": die, "rolled": game.turn})
-    from .changes import Change, apply
     apply(ctx, [Change("support", a.id, {"used": used})])
     got = a.concentrations * die
     how = "fails: no more than usual" if die == 1 else f"x{die}"
@@ -216,6 +216,5 @@ def _displace(ctx: Context) -> tuple[str, Any]:
         raise UmpireError(f"no displacement: {a.id} #{n} is already displacing (MW4 19.22)")
     used["spotted"] = [k for k in used.get("spotted", []) if k != n]
     used["displaced"] = {**used.get("displaced", {}), str(n): game.turn + 3}
-    from .changes import Change, apply
     apply(ctx, [Change("support", a.id, {"used": used})])
     return f"{a.id} #{n} displaces: out of action until after turn {game.turn + 3} (MW4 19.22)", None

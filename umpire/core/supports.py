@@ -32,9 +32,10 @@ def damage(game: Game, support: str, n: int) -> int:
 def unavailable(game: Game, support: str, n: int, turn: int) -> str | None:
     """Why an off-board concentration cannot fire in that turn: silenced by counterbattery, or
     displacing (MW4 19.2, 19.22)."""
-    if damage(game, support, n) >= 3:
+    used = game.support_used.get(support, {})
+    if n in used.get("silenced", []):              # the rule system says when (MW4 19.2)
         return f"{support} #{n} was silenced by counterbattery (MW4 19.2)"
-    until = (game.support_used.get(support, {}).get("displaced") or {}).get(str(n))
+    until = (used.get("displaced") or {}).get(str(n))
     if until is not None and turn <= until:
         return f"{support} #{n} is displacing until the end of turn {until} (MW4 19.22)"
     return None

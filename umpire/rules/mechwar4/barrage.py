@@ -19,10 +19,8 @@ from ...core.hexgrid import DIRECTIONS, Hex
 from ...core.oob import Artillery
 from ...core.supports import all_supports, damage, unavailable
 from .counterbattery import Gun, detect, detectable, fired_from, strike_off_board, tasks
-from .impact import Fire, barrage_detail, environment, land, markers, zone
+from .impact import Fire, barrage_detail, environment, fire_for_effect, land, markers, scatters, zone
 from .indirect import indirect_support, spotted
-
-AIR_ON_TARGET = 2              # MW4 15.1: a 1 or 2 lands on the target hex, 3-6 scatters
 
 
 def resolve_plots(game: Game, dice, sight=None) -> list[Change]:
@@ -53,8 +51,7 @@ def resolve_plots(game: Game, dice, sight=None) -> list[Change]:
                 out.append(Change("note", gun.name, {}, (f"{gun.name}: its plotted fire is cancelled, {why} this "
                                                          "turn (MW4 7.15)" if gun.on_map else f"{gun.name}: {why}",)))
                 continue
-            changes, ffe = _fire(game, dice, sight, a, gun.name, plot.target, plot.pattern, plot, _losses(game, gun),
-                                 out)
+            changes, ffe = _fire(game, dice, sight, a, gun.name, plot.target, plot.pattern, plot, _losses(game, gun))
         else:
             gun = shooter
             a = indirect_support(game, gun.support) if gun.on_map else supports[gun.support]
@@ -65,9 +62,7 @@ def resolve_plots(game: Game, dice, sight=None) -> list[Change]:
             else:
                 changes, ffe = strike_off_board(game, dice, a, name, target, _losses(game, gun))
                 if a.kind == "air":                    # the strike is flown
-                    flown = dict(game.support_used.get(a.id, {}))
-                    flown["strikes"] = sorted(set(flown.get("strikes", [])) | {gun.n})
-                    changes.append(_use(game, a.id, flown))
+                    changes.append(_flown(game, a.id, gun.n))
         out.extend(changes)
         if not ffe or not detectable(game, gun):
             continue
@@ -93,22 +88,15 @@ def _cancelled(game: Game, uid: str) -> str | None:
 
 
 def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern: str, plot, losses: int,
-          out_so_far: list[Change] = (), strike: int | None = None) -> tuple[list[Change], bool]:
-    """One fire: whether it comes, where it lands and what it does there (`out_so_far`: what
-    this phase did before it; `strike`: the air strike flown when there is no plot)."""
+          strike: int | None = None) -> tuple[list[Change], bool]:
+    """One fire: whether it comes, where it lands and what it does there (`strike`: the air
+    strike flown when there is no plot)."""
     out: list[Change] = []
     seen = (lambda side, h: sight is None or spotted(game, sight, side, h))
     if a.kind == "air":
-        used = dict(game.support_used.get(a.id, {}))
-        used["strikes"] = sorted(set(used.get("strikes", [])) | {plot.concentration if plot else strike})
-        out.append(_use(game, a.id, used))
-        ffe = True
-    else:
-        chart = game.rules.tables["artillery"].section("entry")[a.kind]
-        r = dice.roll(f"fire for effect {name} (on 1-{chart['ffe_on']})", 1, 6).total
-        ffe = r <= chart["ffe_on"]
-        if not ffe:
-            out.append(Change("note", name, {}, (f"{name}: no fire for effect ({r}; MW4 7.11)",)))
+        out.append(_flown(game, a.id, plot.concentration if plot else strike))
+    ffe, notes = fire_for_effect(game, dice, a, name)
+    out.extend(notes)
     impact = target
     if ffe:
         impact, line = _scatter(game, dice, a, name, target, plot, seen)
@@ -118,9 +106,7 @@ def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern
                          + ("for its losses (7.16)" if a.id in game.units else "for its damage (7.16, 19.2)"))
         out.append(Change("note", name, {}, (line.format(strength=strength),)))
         fire = Fire(name, a.side, a.strength, pattern, a.kind, losses)
-        earlier = sum(1 for c in out_so_far if c.what == "overlay" and c.key == "minefield"
-                      and (c.values.get("q"), c.values.get("r")) == (impact.q, impact.r))
-        out.extend(land(game, fire, impact, dice, earlier))
+        out.extend(land(game, fire, impact, dice))
         if pattern not in ("smoke", "fascam"):     # their own markers show them (18.0, 16.0)
             out.extend(markers(game, sight, fire, impact, target, seen))
             if game.option("environment") == "on":
@@ -155,6 +141,12 @@ def _barrage(game: Game, fire: Fire, impact: Hex) -> list[Change]:
             for h in hexes]
 
 
+def _flown(game: Game, support: str, strike: int) -> Change:
+    used = dict(game.support_used.get(support, {}))
+    used["strikes"] = sorted(set(used.get("strikes", [])) | {strike})
+    return _use(game, support, used)
+
+
 def _use(game: Game, support: str, used: dict) -> Change:
     game.support_used[support] = used          # the phase's later fires read it before it is applied
     return Change("support", support, {"used": used})
@@ -168,20 +160,13 @@ def _scatter(game: Game, dice, a: Artillery, name: str, target: Hex, plot, seen)
         return h, f"{name}: fire for effect ({{strength}}), lands in {n(h)} -- placed by the umpire: " \
                   f"{plot.impact['reason']}"
     chart = game.rules.tables["artillery"].section("entry")["artillery" if a.kind == "air" else a.kind]
-    if a.kind == "air":
-        r = dice.roll(f"air strike scatter {name} (on target on 1-{AIR_ON_TARGET})", 1, 6).total
-        scatters, why = r > AIR_ON_TARGET, "MW4 15.1"
-    else:
-        on, mods = chart["scatter_on"], []
-        if not seen(a.side, target):
-            on += chart["unspotted"]
-            mods.append(f"{chart['unspotted']:+d} unspotted, 7.13")
-        if plot is not None and _continuous(game, plot):
-            on += chart["continuous"]
-            mods.append(f"{chart['continuous']:+d} continuous fire, 7.12")
-        r = dice.roll(f"scatter {name} (scatters on 1-{on})", 1, 6).total
-        scatters, why = r <= on, "MW4 7.17" + (f"; {', '.join(mods)}" if mods else "")
-    if not scatters:
+    mods = []
+    if a.kind != "air" and not seen(a.side, target):
+        mods.append((chart["unspotted"], f"{chart['unspotted']:+d} unspotted, 7.13"))
+    if a.kind != "air" and plot is not None and _continuous(game, plot):
+        mods.append((chart["continuous"], f"{chart['continuous']:+d} continuous fire, 7.12"))
+    drifts, _r, why = scatters(game, dice, a, name, tuple(mods))
+    if not drifts:
         return target, f"{name}: fire for effect on {n(target)} ({{strength}}; MW4 7.11)"
     way = dice.roll(f"scatter direction {name}", 1, 6).total
     moved = target + DIRECTIONS[chart["directions"][way - 1]]

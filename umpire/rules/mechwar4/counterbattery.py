@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from ...core.changes import Change
 from ...core.game import Game
 from ...core.hexgrid import hex_distance
-from ...core.supports import all_supports, damage
+from ...core.supports import all_supports, unavailable
+from .impact import fire_for_effect, scatters
 from .worksheet import STEPS, SUPPRESSION, FireSheet, _read_table, resolve
 
 SILENCED = 3            # steps of damage that silence an off-board concentration (our reading)
@@ -52,7 +53,8 @@ def tasks(game: Game, plots) -> dict[str, list[Gun]]:
         if u is not None:
             if u.on_map and not u.panicked and not u.fired_on:
                 out.setdefault(p.side, []).append(Gun(p.side, u.id))
-        elif game.option("offboard_counterbattery") == "on" and damage(game, p.support, p.concentration) < SILENCED:
+        elif game.option("offboard_counterbattery") == "on" and not unavailable(game, p.support, p.concentration,
+                                                                                 game.turn):
             out.setdefault(p.side, []).append(Gun(p.side, p.support, p.concentration, False))
     return out
 
@@ -124,16 +126,10 @@ def strike_off_board(game: Game, dice, a, name: str, target: Gun, losses: int) -
     """Counterbattery fire at a spotted off-board concentration (19.2, 19.21): whether it comes
     (7.11; air strikes always), a scatter misses, then the battery as a soft or protected target."""
     out: list[Change] = []
-    chart = game.rules.tables["artillery"].section("entry")["artillery" if a.kind == "air" else a.kind]
-    if a.kind != "air":
-        r = dice.roll(f"fire for effect {name} (on 1-{chart['ffe_on']})", 1, 6).total
-        if r > chart["ffe_on"]:
-            return [Change("note", name, {}, (f"{name}: no fire for effect ({r}; MW4 7.11)",))], False
-        r = dice.roll(f"scatter {name} (scatters on 1-{chart['scatter_on']})", 1, 6).total
-        missed = r <= chart["scatter_on"]
-    else:
-        r = dice.roll(f"air strike scatter {name} (on target on 1-2)", 1, 6).total
-        missed = r > 2
+    came, notes = fire_for_effect(game, dice, a, name)
+    if not came:
+        return notes, False
+    missed, r, _rule = scatters(game, dice, a, name)
     if missed:
         return [Change("note", name, {}, (f"{name}: fire for effect at {target.name}, but it scatters off the "
                                           f"battery ({r}; MW4 7.17, 19.2)",))], True
@@ -153,8 +149,10 @@ def strike_off_board(game: Game, dice, a, name: str, target: Gun, losses: int) -
     used["damage"] = hurt
     if SUPPRESSION.get(result, 0):
         used["suppressed"] = {**used.get("suppressed", {}), str(target.n): game.turn}
-    game.support_used[target.support] = used
     steps = hurt[str(target.n)]
+    if steps >= SILENCED:
+        used["silenced"] = sorted(set(used.get("silenced", [])) | {target.n})
+    game.support_used[target.support] = used
     after = ("silenced for the rest of the game" if steps >= SILENCED else
              f"{steps} step{'s' if steps != 1 else ''} of damage, a factor less each" if steps else "no damage")
     base = all_supports(game)[target.support]

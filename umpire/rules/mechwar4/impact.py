@@ -25,6 +25,7 @@ from ...core.terrain import Overlay as _Overlay
 from .worksheet import FireSheet, _read_table, resolve
 
 CAS_ARMOUR_COLUMN = 8          # MW4 15.24
+AIR_ON_TARGET = 2              # MW4 15.1: a 1 or 2 lands on the target hex, 3-6 scatters
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,28 @@ def barrage_attack(game: Game, uid: str, overlay, dice) -> list[Change]:
     return [note] + attack(game, fire, u, overlay.hex, dice)
 
 
+def fire_for_effect(game: Game, dice, a, name: str) -> tuple[bool, list[Change]]:
+    """Whether the fire comes (7.11, the sample chart); air strikes always do (our reading of 15.0)."""
+    if a.kind == "air":
+        return True, []
+    chart = game.rules.tables["artillery"].section("entry")[a.kind]
+    r = dice.roll(f"fire for effect {name} (on 1-{chart['ffe_on']})", 1, 6).total
+    if r <= chart["ffe_on"]:
+        return True, []
+    return False, [Change("note", name, {}, (f"{name}: no fire for effect ({r}; MW4 7.11)",))]
+
+
+def scatters(game: Game, dice, a, name: str, mods: tuple[tuple[int, str], ...] = ()) -> tuple[bool, int, str]:
+    """The scatter roll: (scatters, die, rule) -- 7.17 on the sample chart with its modifiers
+    (`mods`: (added to the scatter number, why)), 15.1 for air strikes."""
+    if a.kind == "air":
+        r = dice.roll(f"air strike scatter {name} (on target on 1-{AIR_ON_TARGET})", 1, 6).total
+        return r > AIR_ON_TARGET, r, "MW4 15.1"
+    on = game.rules.tables["artillery"].section("entry")[a.kind]["scatter_on"] + sum(m for m, _ in mods)
+    r = dice.roll(f"scatter {name} (scatters on 1-{on})", 1, 6).total
+    return r <= on, r, "MW4 7.17" + (f"; {', '.join(why for _, why in mods)}" if mods else "")
+
+
 def zone(game: Game, impact: Hex, pattern: str) -> list[Hex]:
     return [impact] + (game.map.on_map_neighbours(impact) if pattern == "loose" else [])
 
@@ -71,30 +94,31 @@ def zone_strength(strength: int, pattern: str) -> int:
     return -(-strength // 2) if pattern == "loose" else strength       # half, rounded up (7.21)
 
 
-def land(game: Game, fire: Fire, impact: Hex, dice, fascam_before: int = 0) -> list[Change]:
-    """What the fire does in its impact zone: smoke, a FASCAM minefield, or attacks.
-    `fascam_before`: FASCAM fires that landed on the hex earlier in this phase."""
+def land(game: Game, fire: Fire, impact: Hex, dice) -> list[Change]:
+    """What the fire does in its impact zone: smoke, a FASCAM minefield, or attacks."""
     n = game.map.number
     if fire.pattern == "smoke":           # a smoke hex, seen by everyone, until the next phase (18.0)
         return [Change("overlay", "smoke", {"q": impact.q, "r": impact.r, "secret": False,
                                             "detail": f"turn {game.turn}"},
                        (f"  smoke in {n(impact)} until the next Indirect Fire phase (MW4 18.0, 18.21)",))]
     if fire.pattern == "fascam":
-        return [_fascam(game, fire, impact, fascam_before)]
+        return [_fascam(game, fire, impact)]
     return attacks(game, fire, impact, dice)
 
 
-def _fascam(game: Game, fire: Fire, impact: Hex, before: int) -> Change:
+def _fascam(game: Game, fire: Fire, impact: Hex) -> Change:
     """A hasty minefield, +2 a FASCAM fire more on the hex (19.41, 19.43); known to the firing
     side, found by the enemy when it drives in (16.0)."""
     from ...core.mines import mine_type_at      # core.mines imports the engine, which imports rules
     have = mine_type_at(game, impact)
-    fires = before + (1 + int(have.partition(" +")[2] or 0) // 2 if have and have.startswith("hasty") else 0)
+    fires = 1 + int(have.partition(" +")[2] or 0) // 2 if have and have.startswith("hasty") else 0
     extra = 2 * fires
     detail = "hasty" + (f" +{extra}" if extra else "")
     net = game.rules.mine_types["hasty"]["net_superiority"] + extra
     line = (f"  FASCAM: a hasty minefield in {game.map.number(impact)}" +
             (f", {fires + 1} FASCAM fires there: it attacks at {net:+d} (MW4 19.43)" if extra else " (MW4 19.41)"))
+    # the phase's later FASCAM fires on the hex see this one before the core writes it
+    game.map.overlays.append(_Overlay(impact, "minefield", fire.side, True, detail))
     return Change("overlay", "minefield", {"q": impact.q, "r": impact.r, "side": fire.side, "secret": True,
                                            "detail": detail}, (line,))
 

@@ -2,7 +2,8 @@
 player uses -- for demos, soak tests and benchmarks.  The bot's choices come from its own
 seeded random generator and are journaled as ordinary actions, so `umpire replay` re-runs them.
 
-What the bot does today: company commands each turn (MW4 19.1; Rally for shaken companies), company activations where
+A rule system may bring its own driver (`RuleSystem.bot()`, War Blog's plays player turns);
+the one here follows MechWar 4's sequence.  What it does today: company commands each turn (MW4 19.1; Rally for shaken companies), company activations where
 its side has a formation doctrine (4.1), direct fire at what its side observes (6.0, 6.3) and
 opportunity fire at a paused mover (6.5) and overwatch fire back (6.91), split fire (6.93),
 overruns of an adjacent enemy and fighting on or leaving (12.0), off-board fire plotted at
@@ -249,6 +250,12 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
     system = system_for(location)          # procedures only: one for the whole game
     perform(location, "open", {}, system)
     rng = random.Random(f"bot:{seed}")
+    bot = system.bot()             # a rule system's own driver; None: the one below (MechWar 4's sequence)
+    while bot is not None:
+        game = open_game(location)
+        if game.turn > turns or game.phase == "ended":
+            return location
+        bot.act(location, game, rng, report, moves_per_phase)
     opportunity: set = set()       # (turn, mover, hex) where the bot already chose whether to fire
     while True:
         game = open_game(location)

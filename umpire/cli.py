@@ -113,10 +113,11 @@ def _load_any(path: str):
 def cmd_render(args) -> int:
     os.environ["QT_QPA_PLATFORM"] = "offscreen"   # rendering never needs a screen
     from .core.knowledge import build_view
+    from .rules import rule_system
 
     game = _load_any(args.file)
     try:
-        view = build_view(game, args.side)
+        view = build_view(game, args.side, rule_system(game.rules))
     except ValueError as e:
         raise UmpireError(str(e), place="--side") from None
     if not 4 <= args.hex_size <= 200:

@@ -3,6 +3,8 @@
 import sqlite3
 
 import pytest
+
+from umpire.core.rulesystem import RuleSystem
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -90,12 +92,12 @@ class TestUndoRedo:
     def test_a_failed_action_writes_nothing(self, game, monkeypatch):
         before = state_digest(game)
 
-        class Broken:
+        class Broken(RuleSystem):
             def spot(self, g, roll):
                 return {"nato": {"T1": (("A1",), "MW4 5.2")}, "warpac": {"nosuchunit": ((), "")}}
 
         with pytest.raises(KeyError):
-            perform(game, "spot", {}, Broken())
+            perform(game, "spot", {}, Broken(None))
         assert state_digest(game) == before and len(journal(game)) == 1
 
 

@@ -42,7 +42,7 @@ def test_a_side_that_passes_is_skipped_then_the_phase_ends(game):
     res = act(game, "pass")
     g = open_game(game)
     assert g.phase == "panic_removal" and g.active_side is None and "phase ends" in res.summary
-    with pytest.raises(UmpireError, match="only in the Direct Fire/Movement phase"):
+    with pytest.raises(UmpireError, match="no side acts in this phase"):
         act(game, "move", unit="A2", path=["1309", "1310"])
 
 

@@ -192,7 +192,7 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT schema_version FROM game_info").fetchone() == (1,)
     game = open_game(old)
-    assert game.schema_version == m.SCHEMA_VERSION == 10
+    assert game.schema_version == m.SCHEMA_VERSION == 11
     assert len(game.seed) == 16          # schema 3 gave the old game a dice seed
     # schema 4: nobody in column or fatigued, no company activated, no doctrine, no exits
     assert not any(u.in_column or u.fatigue or u.acted for u in game.units.values())
@@ -243,9 +243,24 @@ def test_a_schema_9_file_gains_support_use_and_impact_hexes(tmp_path, sample_sce
             conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         conn.execute("UPDATE game_info SET schema_version = 9")
     game = open_game(path)
-    assert game.schema_version == m.SCHEMA_VERSION == 10
+    assert game.schema_version == m.SCHEMA_VERSION == 11
     assert sorted(game.support_used) == ["A-10 pair", "Sov MRL", "Sov Regt Arty", "US DS"]
     assert all(v == {} for v in game.support_used.values()) and game.plots == []
     assert not any(u.unbuttoned for u in game.units.values())
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM unit WHERE fired_from IS NULL").fetchone()[0] == len(game.units)
+
+
+def test_a_schema_10_file_gains_rule_system_counters(tmp_path, sample_scenario):
+    """The 10 -> 11 migration: a rule system's counters on units and its game-wide state, empty."""
+    path = tmp_path / "ten.umpire"
+    create_game(sample_scenario, path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE unit DROP COLUMN marks")
+        conn.execute("ALTER TABLE game_info DROP COLUMN rule_state")
+        conn.execute("UPDATE game_info SET schema_version = 10")
+    game = open_game(path)
+    assert game.schema_version == 11
+    assert game.rule_state == {} and all(u.marks == {} for u in game.units.values())
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT count(*) FROM unit WHERE marks = '{}'").fetchone()[0] == len(game.units)

@@ -19,7 +19,7 @@ from .store import models as m
 if TYPE_CHECKING:                        # the engine imports the actions that import this module
     from .engine import Context
 
-WHAT = ("unit", "company", "battalion", "attack", "note", "overlay", "support", "plot")
+WHAT = ("unit", "company", "battalion", "attack", "note", "overlay", "support", "plot", "game")
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,9 @@ class Change:
                                        # detail to add one, or {"clear": True} to lift them all) |
                                        # support (what of an off-board support is used: {"used": {...}}) |
                                        # plot (key: (turn, side, support, concentration); values:
-                                       # {"outcome": {...}} how it went)
+                                       # {"outcome": {...}} how it went) |
+                                       # game (key: "state"; values: entries merged into the rule
+                                       # system's game-wide state, Game.rule_state)
     key: str                           # its id
     values: dict[str, Any]             # unit: UnitRow columns; company: CompanyStateRow columns;
                                        # battalion: BattalionStateRow columns
@@ -80,6 +82,11 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             turn, side, support, n = c.key
             row = ctx.session.get(m.PlotRow, (turn, side, support, n))
             ctx.rec.set(row, outcome=dict(c.values["outcome"]))
+        elif c.values and c.what == "game":
+            info = ctx.session.execute(select(m.GameInfo)).scalars().one()
+            state = {**ctx.game.rule_state, **c.values}
+            ctx.rec.set(info, rule_state=state)
+            ctx.game.rule_state = state
         elif c.values and c.what == "battalion":
             row = ctx.session.get(m.BattalionStateRow, c.key)
             if row is None:

@@ -51,6 +51,7 @@ class UnitState:
     fired_on: bool = False              # MW4 7.15: fired at this turn
     fired_from: tuple | None = None     # MW4 7.88: (q, r, turns running) it fired indirect from there
     unbuttoned: bool = False            # MW4 7.32: takes H fire unbuttoned (its side's standing choice)
+    marks: dict = field(default_factory=dict)   # the rule system's own counters (War Blog: depressions)
 
     @property
     def on_map(self) -> bool:
@@ -134,6 +135,7 @@ class Game:
     active_company: str | None = None     # a company activated as a formation (MW4 4.1)
     activation_units: tuple[str, ...] = ()
     overwatch_targets: tuple[str, ...] = ()   # fired at a paused mover: open to overwatch fire (MW4 6.91)
+    rule_state: dict = field(default_factory=dict)   # the rule system's game-wide state (War Blog 8.1 scores)
     sides: list[Side] = field(default_factory=list)
     battalions: list[Battalion] = field(default_factory=list)
     companies: list[Company] = field(default_factory=list)

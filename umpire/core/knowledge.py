@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from .game import Game
+from .rulesystem import common_marks
 from .hexgrid import Hex
 from .terrain import GameMap
 
@@ -112,7 +113,12 @@ def viewers(game: Game) -> list[tuple[str, str]]:
     return [(UMPIRE, "Umpire (truth)")] + [(s.id, s.name) for s in game.sides]
 
 
-def build_view(game: Game, viewer: str) -> SideView:
+def build_view(game: Game, viewer: str, system: Any = None) -> SideView:
+    """What `viewer` knows.  `system`: the game's rule system, whose `unit_marks` and
+    `strength_text` describe the viewer's own units; without it, the core's common markers and
+    steps."""
+    state_of = system.unit_marks if system is not None else common_marks
+    strength_of = system.strength_text if system is not None else (lambda g, u: g.strength(u))
     if viewer != UMPIRE and viewer not in game.side_ids():
         raise ValueError(f"unknown viewer {viewer!r} (choose umpire or one of {', '.join(game.side_ids())})")
     umpire = viewer == UMPIRE
@@ -124,17 +130,12 @@ def build_view(game: Game, viewer: str) -> SideView:
             continue                           # the enemy comes only from contacts, below
         t = game.unit_type(u)
         marks.append(UnitMark(key=u.id, side=u.side, hex=u.hex, role=t["role"], label=u.id,
-                              type_label=t["label"], strength=game.strength(u),
+                              type_label=t["label"], strength=strength_of(game, u),
                               knowledge="truth" if umpire else "own",
                               # whether the enemy has spotted it is the enemy's knowledge
                               face_down=u.face_down if umpire else False,
                               company=u.company, battalion=u.battalion,
-                              state=" ".join(x for x in ("C" if u.in_column else "",
-                                                         f"F{u.fatigue}" if u.fatigue else "",
-                                                         f"S{u.suppression}" if u.suppression else "",
-                                                         "P" if u.panicked else "",
-                                                         "Df" if u.defilade is not None else "",
-                                                         "Ub" if u.unbuttoned else "") if x)))
+                              state=state_of(game, u)))
     if not umpire:
         for c in game.contacts.values():
             if c.side != viewer or c.status == "destroyed":     # the side saw it destroyed: off its map

@@ -94,6 +94,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
         m.UnitRow.id.in_([uid, *aboard, *check.boarding, *leaving]))).scalars()}
     where = dict(q=None, r=None, status="exited") if gone else dict(q=end.q, r=end.r, status="on_map")
     left_hex = {"defilade": None} if gone or end != start else {}      # a defilade marker stays behind (10.5)
+    if check.marks is not None and not paused:     # the rule system's counters after the move
+        left_hex["marks"] = dict(check.marks)
     _set_unit(ctx, rows[uid], moved=True, path=walked, mp_spent=spent, paused=paused, in_column=check.in_column,
               fatigue=mover.fatigue if paused else check.fatigue, **where, **left_hex)
     for pid in aboard:           # passengers ride along and spend nothing (8.164: they may rest)

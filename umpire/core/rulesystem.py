@@ -11,7 +11,83 @@ replay and the side views see every change the same way whatever the rules.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
+
+from .hexgrid import Hex
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of the game turn.
+
+    alternating  the sides take turns to act in it, one activation each (MechWar 4 4.1 A/B)
+    player       0 or 1: a player turn -- only that side acts, as often as it likes, until it
+                 ends the phase (War Blog 7.0): 0 is the scenario's first player, 1 the other;
+                 None: not a player turn
+    Neither: a phase the rules carry out by themselves (removal rolls, indirect fire).
+    spots        a spotting pass follows the phase's start (War Blog 3.6: reconnaissance then)
+    """
+
+    key: str
+    label: str
+    rule: str
+    alternating: bool = False
+    player: int | None = None
+    spots: bool = False
+
+
+@dataclass(frozen=True)
+class Step:
+    """One hex of a priced move: the cost to enter it and the total spent so far this turn."""
+
+    hex: Hex
+    cost: float
+    total: float
+    note: str
+
+
+@dataclass(frozen=True)
+class MoveCheck:
+    """What `check_move` returns: whether the path is legal, and how the move goes."""
+
+    unit: str
+    steps: tuple[Step, ...]
+    allowance: float
+    legal: bool
+    reason: str = ""
+    rule: str = ""
+    stop_at: Hex | None = None            # a mined hex ended the move here (MW4 16.13)
+    watchers: dict[Hex, tuple[str, ...]] = field(default_factory=dict)   # who may fire on it where (MW4 6.5)
+    fatigue: int = 0                      # the mover's fatigue level after the move (MW4 8.16)
+    in_column: bool = False               # in column formation after the move (MW4 8.1)
+    boarding: tuple[str, ...] = ()        # passengers mounting at the start
+    leaving: tuple[str, ...] = ()         # passengers dismounting at the end
+    exits: bool = False                   # leaves the map after its last hex
+    end_cost: float = 0.0                 # MP spent after the last hex: dismounting, exiting
+    passenger_cost: float = 0.0           # what a passenger spends to mount or dismount
+    notes: tuple[str, ...] = ()
+    end_notes: tuple[str, ...] = ()       # what happens after the last hex (dismount, exit): not if paused
+    overrun: Hex | None = None            # the last hex holds the enemy the move overruns (MW4 12.0)
+    marks: dict | None = None             # the mover's rule-system counters after the move (War Blog 3.2)
+
+    @property
+    def total(self) -> float:
+        return (self.steps[-1].total if self.steps else 0.0) + self.end_cost
+
+    @property
+    def path(self) -> list[Hex]:
+        return [s.hex for s in self.steps]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table a rule system adds to a report: a title, column headings and rows of text."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: list[tuple[str, ...]]
+    empty: str = ""
 
 
 class RuleSystem:
@@ -85,6 +161,52 @@ class RuleSystem:
         """Changes a phase makes as it begins (removal rolls, indirect fire...)."""
         return []
 
+    def phase_end(self, game, key: str, dice) -> list:
+        """Changes a phase makes as it ends, before the next begins (War Blog 7.1: the units of
+        the player whose turn ends that did not move recover a depression)."""
+        return []
+
+    def assault_sheet(self, game, unit_ids: list[str], target, kind: str = "assault"):
+        """The worksheet of an attack by several units on an enemy-held hex (War Blog 11.0): an
+        object with legal, reason, rule and lines.  `kind` names the rule system's kind of attack
+        (War Blog: assault, attrition, ranged)."""
+        return _Refused(f"{game.rules.title} has no attacks on a hex: units fire one by one")
+
+    def resolve_assault(self, game, sheet, dice) -> tuple[str, list]:
+        """The attack's outcome in a line, and the changes its dice bring (retreats, losses,
+        counters on units)."""
+        return "", []
+
+    def unit_marks(self, game, unit) -> str:
+        """The short state markers drawn on one of the side's own counters and printed in its
+        reports (the core's common state: column, fatigue, suppression, panic, defilade)."""
+        return common_marks(game, unit)
+
+    def unit_details(self, game, unit, umpire: bool) -> list[tuple[str, str]] | None:
+        """The unit inspector's rows (label, text) for a unit; `umpire`: the umpire is looking
+        (the owner never learns whether the enemy has spotted it).  None: the inspector's own
+        rows, made for MechWar 4's data sheet."""
+        return None
+
+    def strength_text(self, game, unit) -> str:
+        """What a report or a contact says of a unit's strength (steps left of its printed steps)."""
+        return game.strength(unit)
+
+    def forces_table(self, game, units: list) -> Table | None:
+        """The side's forces as its report prints them; None: the report's own columns (steps,
+        suppression, panic, ammunition, command, fatigue)."""
+        return None
+
+    def orders_form(self, game, side: str) -> list[Table] | None:
+        """The blank orders form of a side's report for the next turn; None: the report's own
+        (a command per company, a row per fire support)."""
+        return None
+
+    def bot(self):
+        """The autoplay driver for this rule system (an object with `act(location, game, rng,
+        report) -> bool`), or None: `umpire autoplay`'s own, made for MechWar 4's sequence."""
+        return None
+
     def unit_lost(self, game, unit, dice, where=None) -> list:
         """Changes a lost unit brings (morale)."""
         return []
@@ -134,3 +256,20 @@ class RuleSystem:
     def barrage_attack(self, game, unit_id: str, overlay, dice) -> list:
         """Changes when a unit moves into a lasting barrage."""
         return []
+
+
+@dataclass(frozen=True)
+class _Refused:
+    reason: str
+    legal: bool = False
+    rule: str = ""
+    lines: tuple = ()
+
+
+def common_marks(game, unit) -> str:
+    """The core's common state markers: C column, F1-F3 fatigue, S1.. suppression, P panic,
+    Df defilade, Ub takes H fire unbuttoned (MechWar 4 8.1, 8.16, 7.4, 13.0, 10.5, 7.32)."""
+    return " ".join(x for x in ("C" if unit.in_column else "", f"F{unit.fatigue}" if unit.fatigue else "",
+                                f"S{unit.suppression}" if unit.suppression else "",
+                                "P" if unit.panicked else "", "Df" if unit.defilade is not None else "",
+                                "Ub" if unit.unbuttoned else "") if x)

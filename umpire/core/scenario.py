@@ -163,15 +163,16 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
 
     def quality(entry: dict, place: str, anchor: str, default: str | None) -> str | None:
         q = entry.get("quality", default)
-        if q is not None and q not in rules.qualities:
-            rd.fail(f"unknown troop quality {q!r} (known: {', '.join(rules.qualities)})", place=place,
+        if q is not None and (q not in rules.qualities if rules.qualities else True):
+            rd.fail(f"unknown troop quality {q!r} (known: {', '.join(rules.qualities) or 'none: ' + rules.title + ' rates no troop quality'})", place=place,
                     needle="quality", after=anchor)
         return q
 
     for i, s in enumerate(sides, start=1):
         place = f"[[side]] #{i}"
-        rd.keys(s, {"id", "name", "colour", "quality", "deploy", "doctrine"}, {"id", "name", "quality"}, place,
-                anchor="[[side]]")
+        # troop quality is asked for only by rule systems that rate it (MW4 13.0); War Blog does not
+        rd.keys(s, {"id", "name", "colour", "quality", "deploy", "doctrine"},
+                {"id", "name", "quality"} if rules.qualities else {"id", "name"}, place, anchor="[[side]]")
         sid = rd.text_of(s, "id", place)
         anchor = f'id = "{sid}"'
         claim(sid, "side", f'[[side]] "{sid}"')
@@ -180,7 +181,7 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
             rd.fail(f"unknown formation doctrine {s['doctrine']!r} (known: {', '.join(doctrines) or 'none'})",
                     place=f'[[side]] "{sid}"', needle="doctrine", after=anchor)
         sc.sides.append(Side(sid, rd.text_of(s, "name", place), s.get("colour", "#3060c0"),
-                             quality(s, f'[[side]] "{sid}"', anchor, None), s.get("deploy"), s.get("doctrine")))
+                             quality(s, f'[[side]] "{sid}"', anchor, None) or "", s.get("deploy"), s.get("doctrine")))
     side_ids = {s.id for s in sc.sides}
     side_quality = {s.id: s.quality for s in sc.sides}
 
@@ -287,8 +288,8 @@ def _read_units(rd: _Reader, entries: Any, sc: Scenario, claim: Any, place: str,
             if terrain["move"].get(move) is None:
                 rd.fail(f"{types[u['type']]['label']} cannot stand in {terrain['label'].lower()} "
                         f"hex {u['hex']}", place=uplace, needle=f'"{uid}"', after=anchor)
-        q = u.get("quality", inherited_quality)
-        if q not in sc.rules.qualities:
+        q = u.get("quality", inherited_quality) or ""
+        if sc.rules.qualities and q not in sc.rules.qualities:
             rd.fail(f"unknown troop quality {q!r}", place=uplace, needle=f'"{uid}"', after=anchor)
         for flag in ("camouflaged", "improved_position"):
             if not isinstance(u.get(flag, False), bool):

@@ -52,7 +52,8 @@ def _spot(ctx: Context) -> tuple[str, KnowledgeChange]:
             t = game.unit_type(u)
             row = existing.get((side, uid))
             values = dict(status="seen", q=u.hex.q, r=u.hex.r, turn=game.turn, detail="unit",
-                          type_label=t["label"], role=t["role"], strength=game.strength(u), seen_by=list(observers))
+                          type_label=t["label"], role=t["role"], strength=ctx.system.strength_text(game, u),
+                          seen_by=list(observers))
             if row is None:
                 rec.insert(m.ContactRow(side_id=side, unit_id=uid, label=f"C{next_label}", **values))
                 next_label += 1
@@ -169,7 +170,11 @@ def _begin_phase(ctx: Context, key: str) -> None:
     game, info = ctx.game, _info(ctx)
     phase = _phase(ctx, key)
     active = None
-    if phase.alternating:
+    if phase.player is not None:          # a player turn: that side alone acts (War Blog 7.0)
+        order = game.side_ids()
+        first = order.index(game.first_player)
+        active = order[(first + phase.player) % len(order)]
+    elif phase.alternating:
         if game.turn == 1 and key == ctx.system.phases()[0].key and not game.phase:
             active = game.first_player
             ctx.log.append(f"{game.side(active).name} is the scenario's first player (MW4 4.1)")
@@ -181,6 +186,8 @@ def _begin_phase(ctx: Context, key: str) -> None:
     game.phase, game.active_side, game.passed = key, active, ()
     game.active_company, game.activation_units = None, ()
     apply(ctx, ctx.system.phase_start(game, key, ctx.dice))
+    if phase.spots:
+        _spot(ctx)
     ctx.log.append(f"Turn {game.turn}: {phase.label} ({phase.rule})")
 
 
@@ -250,6 +257,7 @@ def _next_phase(ctx: Context) -> tuple[str, Any]:
         raise UmpireError(f"the game is over: it ended after turn {game.turns}")
     if game.active_side is not None:
         _unmet_commands(ctx)
+    _end_phase(ctx)
     keys = [p.key for p in ctx.system.phases()]
     if not game.phase:
         _begin_phase(ctx, keys[0])
@@ -264,12 +272,19 @@ def _next_phase(ctx: Context) -> tuple[str, Any]:
     return f"Turn {game.turn}: {phase.label}{who}", None
 
 
+def _end_phase(ctx: Context) -> None:
+    """What the rule system does as the phase closes (War Blog 7.1: recovery)."""
+    if ctx.game.phase and ctx.game.phase != ENDED:
+        apply(ctx, ctx.system.phase_end(ctx.game, ctx.game.phase, ctx.dice))
+
+
 @action("end_turn")
 def _end_turn(ctx: Context) -> tuple[str, Any]:
     """Close the game turn from any phase (the umpire skips what is left of it)."""
     if ctx.game.phase == ENDED:
         raise UmpireError(f"the game is over: it ended after turn {ctx.game.turns}")
     _check_no_overrun(ctx.game, None)
+    _end_phase(ctx)
     ended = _new_turn(ctx)
     if ended:
         return ended, None
@@ -289,7 +304,9 @@ def _pass(ctx: Context) -> tuple[str, Any]:
     if game.active_company:
         raise UmpireError(f"{game.active_company} is activated: end its activation before passing (MW4 4.1)")
     passed = list(game.passed) + [side]
-    others = [s for s in game.side_ids() if s not in passed]
+    # in a player turn only that player acts: its passing ends the phase (War Blog 7.0)
+    acting = [side] if game.phase and _phase(ctx, game.phase).player is not None else game.side_ids()
+    others = [s for s in acting if s not in passed]
     ctx.rec.set(_info(ctx), passed=passed, active_side=others[0] if others else None)
     game.passed, game.active_side = tuple(passed), (others[0] if others else None)
     if not others:
@@ -306,7 +323,7 @@ def _check_turn_to_act(game: Game, side: str | None) -> None:
     if game.phase == ENDED:
         raise UmpireError(f"the game is over: it ended after turn {game.turns}")
     if game.active_side is None:
-        raise UmpireError("units act only in the Direct Fire/Movement phase (MW4 4.1)")
+        raise UmpireError("no side acts in this phase: units act only when it is their side's turn to act")
     if side != game.active_side:
         raise UmpireError(f"it is {game.side(game.active_side).name}'s activation (MW4 4.1)")
 
@@ -314,8 +331,8 @@ def _check_turn_to_act(game: Game, side: str | None) -> None:
 def _after_activation(ctx: Context, side: str) -> None:
     """Activations alternate; a side that has passed is skipped (MW4 4.1, 8.0)."""
     game = ctx.game
-    if not game.phase:
-        return
+    if not game.phase or _phase(ctx, game.phase).player is not None:
+        return                        # in a player turn the same side acts on (War Blog 7.0)
     others = [s for s in game.side_ids() if s != side and s not in game.passed]
     if others:
         ctx.rec.set(_info(ctx), active_side=others[0])

@@ -17,10 +17,19 @@ def side_may_read(game: Game, row, side: str) -> bool:
     if row.kind == "fire":
         u = game.units.get((row.params.get("firers") or [None])[0])
         return u is not None and u.side == side
+    if row.kind == "assault":
+        u = game.units.get((row.params.get("units") or [None])[0])
+        return u is not None and u.side == side
     if row.kind in UNIT_ROWS:
         u = game.units.get(row.params.get("unit"))
         return u is not None and u.side == side
     return False
+
+
+def spotting_line(line: str) -> bool:
+    """A line a spotting pass wrote: what some side saw or lost -- the umpire's knowledge."""
+    return " spots a new contact: " in line or " loses sight of " in line or line.lstrip().startswith(
+        ("Spotting", "spots "))
 
 
 def side_text(row) -> tuple[str, list[str]]:
@@ -29,4 +38,6 @@ def side_text(row) -> tuple[str, list[str]]:
     head = row.summary.split(". Spotting")[0].split(" Spotting:")[0]
     if row.kind == "move" and row.log:
         head = row.log[0] + (f" — {head}" if any(w in head for w in ("overrun", "mines", "destroyed")) else "")
+    if row.kind == "assault":        # its own worksheet, without what spotting revealed after
+        return head, [x for x in row.log if not spotting_line(x)]
     return head, (list(row.log) if row.kind in ("orders", "plot") else [])

@@ -13,6 +13,7 @@ from ..core.ruleset import Ruleset
 from ..core.terrain import GameMap
 from ..core.knowledge import UMPIRE, SideView, UnitMark
 from ..core.symbols import ROLE_LABELS
+from ..rules import rule_system
 
 KEY = Qt.UserRole
 
@@ -73,7 +74,8 @@ class OrderOfBattleTree(QTreeWidget):
                 where = game.map.number(u.hex)
             else:
                 where = "off map" if u.status == "off_map" else u.status
-            item = QTreeWidgetItem(parent, [f"{u.id} — {t['label']}", where, game.strength(u)])
+            item = QTreeWidgetItem(parent, [f"{u.id} — {t['label']}", where,
+                                            rule_system(game.rules).strength_text(game, u)])
             item.setData(0, KEY, u.id)
             item.setToolTip(0, f"{u.id}: {t['label']}")
             self._items[u.id] = item
@@ -146,6 +148,11 @@ class UnitInspector(QTextBrowser):
     def show_unit(self, game: Game, key: str, umpire: bool = True) -> None:
         u = game.units[key]
         t = game.unit_type(u)
+        own = rule_system(game.rules).unit_details(game, u, umpire)
+        if own is not None:          # the rule system describes its own units (War Blog)
+            sample = " <i style='color:#a60'>(sample values)</i>" if game.rules.tables["units"].sample else ""
+            self.setHtml(f"<h3 style='margin:2px 0'>{escape(u.id)}</h3>{sample}{_table(own)}")
+            return
         q = game.rules.qualities[u.quality]
         bat = next(b for b in game.battalions if b.id == u.battalion)
         comp = next((c.name for c in game.companies if c.id == u.company), "battalion troops")

@@ -16,6 +16,7 @@ from ..core.hexgrid import Hex
 from ..core.knowledge import UMPIRE, build_view, viewers
 from ..core.scenario import load_scenario
 from ..actions import new_game
+from ..rules import rule_system
 from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, open_game
 from .docks import OrderOfBattleTree, UnitInspector
 from .mapscene import MapScene, render_view
@@ -208,7 +209,7 @@ class MainWindow(QMainWindow):
         self.game = game
         self.viewer = viewer if viewer in [v for v, _ in viewers(game)] else UMPIRE
         self.sight_tools.game_loaded(game)
-        self.scene = MapScene(build_view(game, self.viewer), game.rules)
+        self.scene = MapScene(build_view(game, self.viewer, rule_system(game.rules)), game.rules)
         self.scene.unit_clicked.connect(self.select_unit)
         self.map_view.setScene(self.scene)
         self.viewer_box.blockSignals(True)
@@ -247,7 +248,7 @@ class MainWindow(QMainWindow):
         selected = self.selected
         self.game = game
         self.sight_tools.game_loaded(game)
-        self.scene.set_view(build_view(game, self.viewer))
+        self.scene.set_view(build_view(game, self.viewer, rule_system(game.rules)))
         self.tree.populate(game, self.viewer, self.scene.view)
         self.select_unit(selected if selected and self.scene.view_has(selected) else None)
         if self.selected is None:
@@ -332,7 +333,7 @@ class MainWindow(QMainWindow):
         target, _ = QFileDialog.getSaveFileName(self, "Export map image", name, "PNG images (*.png)")
         if target:
             try:
-                render_view(build_view(self.game, self.viewer), self.game.rules, target)
+                render_view(build_view(self.game, self.viewer, rule_system(self.game.rules)), self.game.rules, target)
                 self.statusBar().showMessage(f"Wrote {target}", 8000)
             except OSError as e:
                 QMessageBox.critical(self, "Cannot export", str(e))
@@ -371,7 +372,7 @@ class MainWindow(QMainWindow):
         actions = self._viewer_actions.actions()
         if index < len(actions):
             actions[index].setChecked(True)
-        self.scene.set_view(build_view(self.game, self.viewer))
+        self.scene.set_view(build_view(self.game, self.viewer, rule_system(self.game.rules)))
         self.tree.populate(self.game, self.viewer, self.scene.view)
         if self.selected and not self.scene.view_has(self.selected):
             self.selected = None

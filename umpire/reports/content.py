@@ -17,7 +17,7 @@ from ..core.engine import journal
 from ..core.game import Game
 from ..core.knowledge import UMPIRE, SideView, build_view
 from ..core.supports import all_supports, unavailable
-from ..core.witness import side_may_read, side_text
+from ..core.witness import side_may_read, side_text, spotting_line
 
 
 @dataclass
@@ -46,12 +46,13 @@ class Report:
 
 
 def side_report(game: Game, side: str, system) -> Report:
-    view = build_view(game, side)
+    view = build_view(game, side, system)
     n = game.map.number
     rep = _report(game, view, system)
     codes = system.commands()
     mine = [u for u in game.units.values() if u.side == side]
-    rep.tables.append(Table(
+    own = system.forces_table(game, [u for u in mine if u.status != "destroyed"])
+    rep.tables.append(Table(own.title, own.columns, own.rows, own.empty) if own else Table(
         "Our forces", ("Company", "Unit", "Type", "Hex", "Strength", "Suppr.", "Panic", "Ammo", "Command",
                        "Fatigue", "Carried by"),
         [(u.company or "—", u.id, game.unit_type(u)["label"], n(u.hex) if u.hex else u.status.replace("_", " "),
@@ -70,7 +71,8 @@ def side_report(game: Game, side: str, system) -> Report:
           f"turn {m.turn_seen}" if m.turn_seen else "", ", ".join(m.seen_by))
          for m in sorted(contacts, key=lambda m: int(m.label[1:]))],
         "No enemy unit has been seen."))
-    rep.tables.append(_plots_table(game, view))
+    if _has_fire_support(game, system):
+        rep.tables.append(_plots_table(game, view))
     due = [r for r in game.reinforcements if r.side == side       # still to come, or due and not yet on
            and (r.turn > game.turn or any(game.units[u].status == "off_map" for u in r.units))]
     rep.tables.append(Table("Reinforcements due", ("Turn", "Units", "Entry"),
@@ -78,20 +80,21 @@ def side_report(game: Game, side: str, system) -> Report:
                             "None due."))
     rep.tables.append(_victory_table(game, view, side))
     rep.events, rep.events_empty = _side_events(game, view, side), "Nothing seen or done this turn."
-    rep.orders_form = _orders_form(game, side, codes, system)
+    form = system.orders_form(game, side)
+    rep.orders_form = [Table(t.title, t.columns, t.rows, t.empty) for t in form] if form is not None \
+        else _orders_form(game, side, codes, system)
     return rep
 
 
 def umpire_report(game: Game, system) -> Report:
-    view = build_view(game, UMPIRE)
+    view = build_view(game, UMPIRE, system)
     n = game.map.number
     rep = _report(game, view, system)
     rep.tables.append(Table(
         "All units", ("Side", "Company", "Unit", "Type", "Hex", "Strength", "State", "Enemy sees it"),
         [(game.side(u.side).name, u.company or "—", u.id, game.unit_type(u)["label"],
-          n(u.hex) if u.hex else u.status.replace("_", " "), game.strength(u),
-          " ".join(x for x in (f"S{u.suppression}" if u.suppression else "", "P" if u.panicked else "",
-                               _ammo(game, u)) if x),
+          n(u.hex) if u.hex else u.status.replace("_", " "), system.strength_text(game, u),
+          " ".join(x for x in (system.unit_marks(game, u), _ammo(game, u)) if x),
           ("no (hidden)" if u.face_down else "yes") if u.on_map else "") for u in game.units.values()],
         "No units."))
     for s in game.sides:
@@ -100,7 +103,8 @@ def umpire_report(game: Game, system) -> Report:
             f"What {s.name} knows", ("Contact", "Unit (truth)", "Hex", "Status", "Turn", "Seen by"),
             [(c.label, c.unit, n(c.hex), c.status.replace("_", " "), str(c.turn), ", ".join(c.seen_by))
              for c in sorted(seen, key=lambda c: int(c.label[1:]))], f"{s.name} has seen nothing."))
-    rep.tables.append(_plots_table(game, view, outcomes=True))
+    if _has_fire_support(game, system):
+        rep.tables.append(_plots_table(game, view, outcomes=True))
     rep.events = _umpire_events(game)
     rep.events_empty = "No actions this turn."
     return rep
@@ -111,6 +115,12 @@ def _report(game: Game, view: SideView, system) -> Report:
     return Report(view.viewer, view.viewer_name, game.title, game.turn, game.turns, phase,
                   datetime.date.today().isoformat(), view,
                   samples=[t.title for t in game.rules.sample_tables()])
+
+
+def _has_fire_support(game: Game, system) -> bool:
+    """Whether plotted fire can be in this game at all: off-board support, or units that plot."""
+    return bool(all_supports(game)) or any(u.on_map and system.indirect_support(game, u.id) is not None
+                                           for u in game.units.values())
 
 
 def _ammo(game: Game, u) -> str:
@@ -176,12 +186,13 @@ def _side_events(game: Game, view: SideView, side: str) -> list[str]:
             target = row.params.get("target")
             label = labels.get(target, "the target")
             lines = [x.replace(f"at {target} ({label})", f"at {label}") for x in row.log
-                     if not x.startswith(("Spotting", "  spots", "panic check", "fire "))]
+                     if not x.startswith(("panic check", "fire ")) and not spotting_line(x)]
             lines = [re.sub(rf"(?<![\w/]){re.escape(target)}(?![\w/])", label, x) for x in lines] if target else lines
         for i, x in enumerate([head] + lines):
             if hidden is None or not hidden.search(x):
                 out.append(x if i == 0 else f"    {x}")
     out.extend(_fire_taken(game, side, labels))
+    out.extend(_assaults_taken(game, side, labels))
     for m in view.units:
         if m.knowledge == "seen" and m.turn_seen == game.turn:
             out.append(f"Contact {m.label}: {m.type_label} seen in {n(m.hex)}")
@@ -208,6 +219,27 @@ def _fire_taken(game: Game, side: str, labels: dict[str, str]) -> list[str]:
         source = ", ".join(known) if known and len(known) == len(firers) else "an enemy unit not identified"
         found = [mt.group(1) for x in row.log if (mt := re.search(r"1d6 = \d+, modified \d+: (\S+)", x))]
         out.append(f"{target.id} came under fire from {source}: {found[0] if found else 'no shot'}")
+    return out
+
+
+def _assaults_taken(game: Game, side: str, labels: dict[str, str]) -> list[str]:
+    """The enemy's attacks on hexes the side held this turn: where, by which contacts (or an
+    enemy not identified), and the result line the rule system wrote for both sides
+    ("Result: ...") -- not the enemy's worksheet."""
+    out = []
+    for row in journal(game.location):
+        if row.turn != game.turn or row.undone or row.kind != "assault":
+            continue
+        attackers = [game.units.get(x) for x in row.params.get("units") or []]
+        if any(a is None or a.side == side for a in attackers):
+            continue
+        before = [x for x in row.log if x.startswith("Defenders:")]
+        if not any(f"[{side}]" in x for x in before):
+            continue
+        known = [labels[a.id] for a in attackers if a.id in labels]
+        source = ", ".join(known) if known and len(known) == len(attackers) else "enemy units not identified"
+        result = next((x for x in row.log if x.startswith("Result:")), "Result: not recorded")
+        out.append(f"Our units in {row.params.get('hex')} were attacked by {source}. {result}")
     return out
 
 

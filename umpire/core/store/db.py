@@ -98,6 +98,13 @@ def _migrate_9_to_10(conn: Connection) -> None:
             conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
 
 
+def _migrate_10_to_11(conn: Connection) -> None:
+    """Schema 11 adds a rule system's own counters on units and its game-wide state."""
+    for table, column in (("unit", "marks"), ("game_info", "rule_state")):
+        if column not in {c["name"] for c in inspect(conn).get_columns(table)}:
+            conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} JSON DEFAULT '{{}}' NOT NULL"))
+
+
 def _migrate_7_to_8(conn: Connection) -> None:
     """Schema 8 adds defilade markers (MW4 10.5), brigades/regiments over battalions (19.83) and
     companies' formation penalties (4.1)."""
@@ -126,7 +133,8 @@ def _migrate_5_to_6(conn: Connection) -> None:
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
                                                         4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7,
-                                                        7: _migrate_7_to_8, 8: _migrate_8_to_9, 9: _migrate_9_to_10}
+                                                        7: _migrate_7_to_8, 8: _migrate_8_to_9, 9: _migrate_9_to_10,
+                                                        10: _migrate_10_to_11}
 
 
 def is_url(target: str | Path) -> bool:
@@ -368,7 +376,7 @@ def _read_game(session: Session, location: str) -> Game:
                 special_rules=tuple(info.special_rules), scenario_path=info.scenario_path, map=game_map,
                 seed=info.seed, phase=info.phase, active_side=info.active_side, passed=tuple(info.passed),
                 active_company=info.active_company, activation_units=tuple(info.activation_units),
-                overwatch_targets=tuple(info.overwatch_targets))
+                overwatch_targets=tuple(info.overwatch_targets), rule_state=dict(info.rule_state or {}))
     game.sides = list(static["sides"])
     game.battalions = list(static["battalions"])
     game.companies = list(static["companies"])
@@ -380,7 +388,8 @@ def _read_game(session: Session, location: str) -> Game:
                                      Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused,
                                      u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent,
                                      u.ammo_level, u.defilade, u.fired_on,
-                                     tuple(u.fired_from) if u.fired_from else None, u.unbuttoned)
+                                     tuple(u.fired_from) if u.fired_from else None, u.unbuttoned,
+                                     dict(u.marks or {}))
     for c in session.exec(select(m.CompanyStateRow)):
         game.company_morale[c.company_id] = (c.losses, c.panic_rise)
         game.company_formation[c.company_id] = CompanyFormation(c.formation_penalty, c.grace_until, c.losses_checked)

@@ -12,12 +12,13 @@ from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
-SCHEMA_VERSION = 10    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 11    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
                        # 7: a scenario's optional rules, ammunition levels; 8: defilade markers,
                        # brigades/regiments; 9: indirect fire plots; 10: supports' features and
-                       # use, where units fired from, the umpire's impact hexes
+                       # use, where units fired from, the umpire's impact hexes; 11: a rule
+                       # system's own unit counters and game-wide state (War Blog depressions...)
 
 
 class GameInfo(SQLModel, table=True):
@@ -53,6 +54,8 @@ class GameInfo(SQLModel, table=True):
     # schema 5: units that just fired opportunity fire at a paused mover: its side may answer
     # them with overwatch fire until the mover goes on (MW4 6.91)
     overwatch_targets: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # schema 11: what a rule system keeps for the whole game (War Blog's objective scores, 8.1)
+    rule_state: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
 
 
 class SideRow(SQLModel, table=True):
@@ -133,6 +136,8 @@ class UnitRow(SQLModel, table=True):
     # schema 10: the hex it fired indirect from and how many turns running (MW4 7.88)
     fired_from: Optional[list] = Field(default=None, sa_column=Column(JSON, nullable=True))
     unbuttoned: bool = False         # schema 10: takes H fire unbuttoned, not buttoning up (MW4 7.32)
+    # schema 11: the rule system's own counters on the unit (War Blog: depressions, turns still)
+    marks: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
 
 
 class HexRow(SQLModel, table=True):

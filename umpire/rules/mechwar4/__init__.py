@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ...core.hexgrid import hex_distance
 from ...core.los import Eye
 from ...core.ruleset import Ruleset
-from ...core.rulesystem import RuleSystem as CoreRuleSystem
+from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem
 from ...core.terrain import GameMap
 from .los import Mw4Map
 from .ammunition import ammunition
@@ -27,14 +27,6 @@ from ...core.game import CompanyFormation
 from .movement import MoveCheck, check_move, defilade_problem, form_column_problem
 from .spotting import Spotter
 from .victory import VictoryReport, evaluate
-
-
-@dataclass(frozen=True)
-class Phase:
-    key: str
-    label: str
-    rule: str
-    alternating: bool      # the sides take turns to act (MW4 4.1 A/B)
 
 
 PHASES = (

@@ -27,49 +27,12 @@ from dataclasses import dataclass, field
 
 from ...core.game import Game
 from ...core.hexgrid import Hex, Hexside, hex_distance
+from ...core.rulesystem import MoveCheck, Step
 
 STACK_LIMIT = 3     # MW4 8.5
 PACE_HEXES = {"normal": 1, "double": 2, "charge": 3}     # foot hexes a phase (8.1, 8.16)
 PACE_FATIGUE = {"double": 1, "charge": 3}                 # fatigue after a double time or a charge
 MOUNT_MP, DISMOUNT_MP, PASSENGER_MP = 3, 2, 1             # MW4 9.12
-
-
-@dataclass(frozen=True)
-class Step:
-    hex: Hex
-    cost: float
-    total: float
-    note: str
-
-
-@dataclass(frozen=True)
-class MoveCheck:
-    unit: str
-    steps: tuple[Step, ...]
-    allowance: float
-    legal: bool
-    reason: str = ""
-    rule: str = ""
-    stop_at: Hex | None = None            # a mined hex ended the move here (16.13)
-    watchers: dict[Hex, tuple[str, ...]] = field(default_factory=dict)   # 6.5 opportunity fire
-    fatigue: int = 0                      # the mover's fatigue level after the move (8.16)
-    in_column: bool = False               # in column formation after the move (8.1)
-    boarding: tuple[str, ...] = ()        # passengers mounting at the start (9.12)
-    leaving: tuple[str, ...] = ()         # passengers dismounting at the end (9.12)
-    exits: bool = False                   # leaves the map after its last hex (8.27)
-    end_cost: float = 0.0                 # MP spent after the last hex: dismounting, exiting
-    passenger_cost: float = PASSENGER_MP  # what a passenger spends to mount or dismount (9.12)
-    notes: tuple[str, ...] = ()
-    end_notes: tuple[str, ...] = ()       # what happens after the last hex (dismount, exit): not if paused
-    overrun: Hex | None = None            # the last hex holds the enemy the move overruns (12.0)
-
-    @property
-    def total(self) -> float:
-        return (self.steps[-1].total if self.steps else 0.0) + self.end_cost
-
-    @property
-    def path(self) -> list[Hex]:
-        return [s.hex for s in self.steps]
 
 
 def _fail(unit: str, steps: list[Step], allowance: float, reason: str, rule: str) -> MoveCheck:
@@ -274,7 +237,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
     if pace in PACE_FATIGUE:
         notes.append(f"fatigue level {fatigue} ({'8.161, 8.162' if pace == 'double' else '8.163'})")
     return MoveCheck(unit_id, tuple(steps), ma, True, stop_at=stop_at, fatigue=fatigue, in_column=in_column,
-                     boarding=mount, leaving=dismount, exits=exits, end_cost=end_cost, notes=tuple(notes),
+                     passenger_cost=PASSENGER_MP, boarding=mount, leaving=dismount, exits=exits, end_cost=end_cost, notes=tuple(notes),
                      end_notes=tuple(end_notes), overrun=overrun if steps[-1].hex == overrun else None)
 
 

@@ -1,5 +1,165 @@
-"""War Blog (../shared/rules/warblog-print-and-play-rules.txt): in progress (issue 8).
+"""War Blog (../shared/rules/warblog-print-and-play-rules.txt): the procedures that walk the
+tables in resources/rulesets/warblog.
 
-So far its combat arithmetic (combat.py) on transcribed tables; there is no `RuleSystem` and no
-resources/rulesets/warblog/ruleset.toml yet, so it is not offered as a rule system.
+The turn is two player turns (7.0): the scenario's first player moves, attacks and fires with
+its units in any order, then the other (`Phase.player`).  Attacks are on a hex by every unit
+that joins in (the core's `assault` action): assault, attrition or ranged fire.  The modules:
+
+    combat.py    the arithmetic and its worked examples (11.1-11.6, 4.0, 6.0, 3.1, 9.3, 8.1)
+    state.py     a unit's counters (depressions, turns standing still), defences, zones, leaders
+    movement.py  movement, zones of control, streams, rivers, stacking (3.0-3.2, 2.1-2.6, 4.0)
+    battle.py    an attack's worksheet; resolve.py its results (11.2, 11.5, 11.6, 6.0)
+    spotting.py  contact and reconnaissance (3.2, 3.6); turn.py recovery, digging in, objectives
+    bot.py       the autoplay driver
 """
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
+from . import battle, resolve, spotting, turn
+from .movement import check_move, movement_left
+from .state import depressions, strength_text, works
+
+PHASES = (
+    Phase("first_player", "First player's turn", "War Blog 7.0, 7.1", player=0, spots=True),
+    Phase("second_player", "Second player's turn", "War Blog 7.0, 7.1", player=1, spots=True),
+)
+
+WORKS = {"dug_in": "dug in", "entrenched": "entrenched", "fortified": "fortified"}
+
+
+@dataclass(frozen=True)
+class _NoFire:
+    """War Blog fires at hexes, never unit against unit: the core's fire action is refused."""
+
+    firer: str
+    legal: bool = False
+    reason: str = "War Blog units attack a hex together: use an attack (assault, attrition or ranged fire, 11.0)"
+    rule: str = "War Blog 11.0"
+
+
+class RuleSystem(CoreRuleSystem):
+    name = "warblog"
+
+    def phases(self) -> tuple[Phase, ...]:
+        return PHASES
+
+    def commands(self) -> dict[str, dict]:
+        return {}                      # War Blog has no company orders
+
+    def first_player(self, game, dice):
+        return game.first_player, []
+
+    def sight(self, game_map, night: bool = False):
+        return spotting.Sight(game_map, self.ruleset)
+
+    def spot(self, game, roll):
+        return spotting.spot(game)
+
+    def check_move(self, game, unit_id, path, how=None):
+        return check_move(game, unit_id, path, how)
+
+    def formation(self, game, company_id):
+        members = [u.id for u in game.units.values() if u.company == company_id]
+        return [], members, "War Blog units act one by one (7.1)"
+
+    def form_column_problem(self, game, unit_id):
+        return "War Blog has no column formation", "War Blog 3.0"
+
+    def fire_sheet(self, game, firer_id, target_id, mode="main", overrun=False, element=None):
+        return _NoFire(firer_id)
+
+    def resolve_fire(self, sheet, die):
+        raise NotImplementedError("War Blog has no unit-against-unit fire")
+
+    def fire_effect(self, result):
+        return 0, 0
+
+    def panic_number(self, game, unit):
+        return 0, ""                   # War Blog has morale checks (6.0), not panic
+
+    def overrun_initiative(self, game, mover, defenders, dice):
+        raise NotImplementedError("War Blog has no overruns")
+
+    def victory(self, game, final=False):
+        return turn.standing(game, final)
+
+    # ------------------------------------------------------------------ optional hooks
+    def game_start(self, game, dice):
+        return turn.objectives_at_start(game)
+
+    def phase_start(self, game, key, dice):
+        return spotting.reconnoitre(game, player_side(game, key), dice)
+
+    def phase_end(self, game, key, dice):
+        return turn.end_of_player_turn(game, player_side(game, key))
+
+    def assault_sheet(self, game, unit_ids, target, kind="assault"):
+        return battle.attack_sheet(game, unit_ids, target, kind)
+
+    def resolve_assault(self, game, sheet, dice):
+        return resolve.resolve(game, sheet, dice)
+
+    def unit_marks(self, game, unit) -> str:
+        d = depressions(unit)
+        w = works(game, unit)
+        return " ".join(x for x in (f"D{d:g}" if d else "", {"dug_in": "DI", "entrenched": "En"}.get(w or "", ""),
+                                    "Z" if unit.marks.get("zoc") else "") if x)
+
+    def strength_text(self, game, unit) -> str:
+        return strength_text(game, unit)
+
+    def forces_table(self, game, units) -> Table:
+        n = game.map.number
+        rows = [(u.id, game.unit_type(u)["label"], n(u.hex) if u.hex else u.status.replace("_", " "),
+                 strength_text(game, u), f"{depressions(u):g}" if depressions(u) else "",
+                 WORKS.get(works(game, u) or "", ""), f"{movement_left(game, u.id):g}" if u.on_map else "")
+                for u in sorted(units, key=lambda u: u.id)]
+        return Table("Our forces", ("Unit", "Type", "Hex", "Factors", "Depressions", "Defences", "MP left"), rows,
+                     "No units left.")
+
+    def orders_form(self, game, side):
+        mine = [u for u in sorted(game.units.values(), key=lambda u: u.id)
+                if u.side == side and u.status in ("on_map", "off_map")]
+        return [Table(f"Moves and attacks for turn {game.turn + 1} (War Blog 7.1)",
+                      ("Unit", "Move to", "Attack hex", "Kind (assault / attrition / ranged)"),
+                      [(u.id, "", "", "") for u in mine], "No units.")]
+
+    def unit_details(self, game, unit, umpire):
+        t = game.unit_type(unit)
+        n = game.map.number
+        rows = [("Type", t["label"]), ("Side", game.side(unit.side).name),
+                ("Factors", f"{strength_text(game, unit)} (strength-defence-movement)"),
+                ("Position", n(unit.hex) if unit.hex else unit.status.replace("_", " "))]
+        if t["range"]:
+            rows.append(("Range", f"{t['range']} hexes (11.5)"))
+        if t["leader"]:
+            rows.append(("Command", f"+{10 * t['leader']}% within 2 hexes (1.29)"))
+        d = depressions(unit)
+        rows.append(("Depressions", f"{d:g}" + (f" — {'; '.join(x for x in _limits(d))}" if _limits(d) else "")
+                     + " (4.0)" if d else "none"))
+        rows.append(("Defences", WORKS.get(works(game, unit) or "", "none") + " (2.4)"))
+        if unit.on_map:
+            rows.append(("Movement left", f"{movement_left(game, unit.id):g} of {t['movement']}"
+                         + (" — stopped in an enemy zone of control (3.2)" if unit.marks.get("zoc") else "")))
+        if umpire and unit.on_map:
+            rows.append(("Spotting", "unseen by the enemy" if unit.face_down else "seen by the enemy"))
+        return rows
+
+    def bot(self):
+        from .bot import Bot
+        return Bot(self)
+
+
+def player_side(game, key: str) -> str:
+    """Whose player turn the phase is: the scenario's first player, then the other (7.0)."""
+    order = game.side_ids()
+    player = next(p.player for p in PHASES if p.key == key)
+    return order[(order.index(game.first_player) + player) % len(order)]
+
+
+def _limits(d: float) -> list[str]:
+    from .combat import depression_limits
+    return depression_limits(int(d))

@@ -1,0 +1,55 @@
+"""The assault action: several units of a side attack one enemy-held hex together, and the rule
+system settles the whole combat (War Blog 11.0: units move into the enemy's hex and every unit
+taking part adds to one odds ratio; ranged fire 11.5 and attrition 11.6 the same way).
+
+The core checks whose turn it is and that the side knows of an enemy there; the rule system
+prices the attack (`assault_sheet`) and says what its dice change (`resolve_assault`):
+retreats, eliminations, counters on units.  Registered with `engine.action`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .changes import apply
+from .engine import Context, action
+from .errors import UmpireError
+from .turn import _check_no_pause, _check_turn_to_act, _spot, _unit_done
+
+
+@action("assault")
+def _assault(ctx: Context) -> tuple[str, Any]:
+    """params: units (ids of one side), hex (the target hex number), and kind (the rule system's
+    kind of attack; War Blog: assault, attrition, ranged)."""
+    game, system = ctx.game, ctx.system
+    units = list(ctx.params.get("units") or [])
+    kind = ctx.params.get("kind") or "assault"
+    if not units:
+        raise UmpireError("attack: name at least one attacking unit")
+    unknown = [x for x in units if x not in game.units]
+    if unknown:
+        raise UmpireError(f"attack: no unit {unknown[0]!r}")
+    if len(set(units)) != len(units):
+        raise UmpireError("attack: a unit is named twice")
+    sides = {game.units[x].side for x in units}
+    if len(sides) != 1:
+        raise UmpireError("attack: the attacking units must all be of one side")
+    side = sides.pop()
+    try:
+        target = game.map.grid.parse(ctx.params.get("hex"))
+    except (ValueError, TypeError) as e:
+        raise UmpireError(f"attack: {e}") from None
+    _check_turn_to_act(game, side)
+    _check_no_pause(game, None)
+    # the side attacks what it knows is there: a unit it sees in the hex now
+    if not any(c.side == side and c.status == "seen" and c.hex == target for c in game.contacts.values()):
+        raise UmpireError(f"attack: {game.side(side).name} sees no enemy unit in {game.map.number(target)}")
+    sheet = system.assault_sheet(game, units, target, kind)
+    if not sheet.legal:
+        raise UmpireError("attack refused, nothing rolled: " + sheet.reason + (f" ({sheet.rule})" if sheet.rule else ""))
+    ctx.log.extend(sheet.lines)
+    summary, changes = system.resolve_assault(game, sheet, ctx.dice)
+    apply(ctx, changes)
+    _spot(ctx)
+    _unit_done(ctx, side)
+    return summary, sheet

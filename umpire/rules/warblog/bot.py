@@ -1,0 +1,114 @@
+"""War Blog's autoplay driver: in its player turn a side attacks what it sees next to it when the
+odds are fair, fires its guns at what it sees in range, moves units towards the enemy and the
+objectives, and ends its turn.  It drives the same actions a player uses; its choices come
+from the autoplay's seeded generator, so `umpire replay` re-runs them."""
+
+from __future__ import annotations
+
+from ...core.engine import perform
+from ...core.errors import UmpireError
+from ...core.hexgrid import hex_distance
+from .combat import ODDS
+from .movement import movement_left
+from .state import depressions, whole
+
+FAIR = ODDS.index("1-1")
+
+
+class Bot:
+    def __init__(self, system) -> None:
+        self.system = system
+
+    def act(self, location, game, rng, report, moves_per_phase: int = 4) -> None:
+        if game.active_side is None:
+            report(perform(location, "next_phase", {}, self.system).summary)
+            return
+        side = game.active_side
+        busy = sum(1 for u in game.units.values() if u.side == side and (u.moved or u.acted or u.fired))
+        if busy < moves_per_phase * 2 and (self._attack(location, game, rng, side, report)
+                                           or self._fire(location, game, rng, side, report)
+                                           or self._move(location, game, rng, side, report)):
+            return
+        report(perform(location, "pass", {"side": side}, self.system, side=side).summary)
+
+    def _ready(self, game, side):
+        return [u for u in game.units.values() if u.side == side and u.on_map and movement_left(game, u.id) >= 1
+                and whole(depressions(u)) < 7 and game.unit_type(u)["strength"] > 0]
+
+    def _attack(self, location, game, rng, side, report) -> bool:
+        targets = sorted({c.hex for c in game.contacts.values() if c.side == side and c.status == "seen"},
+                         key=lambda h: (h.q, h.r))
+        rng.shuffle(targets)
+        ready = [u for u in self._ready(game, side) if not u.fired]
+        for h in targets[:4]:
+            near = [u.id for u in ready if hex_distance(u.hex, h) == 1]
+            if not near:
+                continue
+            kind = "attrition" if rng.random() < 0.15 else "assault"
+            sheet = self.system.assault_sheet(game, near, h, kind)
+            if not sheet.legal or (kind == "assault" and ODDS.index(sheet.column) < FAIR and rng.random() < 0.8):
+                continue
+            return self._send(location, game, side, near, h, kind, report)
+        return False
+
+    def _fire(self, location, game, rng, side, report) -> bool:
+        guns = [u for u in self._ready(game, side) if game.unit_type(u)["range"] and not u.moved]
+        seen = [c.hex for c in game.contacts.values() if c.side == side and c.status == "seen"]
+        for g in guns:
+            inside = sorted({h for h in seen if hex_distance(g.hex, h) <= game.unit_type(g)["range"]},
+                            key=lambda h: (h.q, h.r))
+            if inside and rng.random() < 0.7:
+                if self._send(location, game, side, [g.id], rng.choice(inside), "ranged", report):
+                    return True
+        return False
+
+    def _send(self, location, game, side, units, h, kind, report) -> bool:
+        try:
+            params = {"units": units, "hex": game.map.number(h), "kind": kind}
+            report(perform(location, "assault", params, self.system, side=side).summary)
+            return True
+        except UmpireError:
+            return False
+
+    def _move(self, location, game, rng, side, report) -> bool:
+        goals = [u.hex for u in game.units.values() if u.on_map and u.side != side]
+        goals += [game.map.grid.parse(k) for k, o in game.rule_state.get("objectives", {}).items()
+                  if o["holder"] != side]
+        movers = [u for u in game.units.values() if u.side == side and not u.moved and not u.fired
+                  and (u.on_map or u.status == "off_map")]
+        rng.shuffle(movers)
+        for u in movers[:6]:
+            path = self._path(game, rng, u, goals)
+            if path:
+                params = {"unit": u.id, "path": [game.map.number(h) for h in path]}
+                try:
+                    report(perform(location, "move", params, self.system, side=side).summary)
+                    return True
+                except UmpireError:
+                    continue
+        return False
+
+    def _path(self, game, rng, u, goals):
+        if u.status == "off_map":
+            group = next((r for r in game.reinforcements if u.id in r.units), None)
+            if group is None or game.turn < group.turn:
+                return None
+            start = [rng.choice(group.entry)]
+        else:
+            start = [u.hex]
+        for _ in range(4):
+            path = list(start)
+            for _ in range(rng.randint(1, 4)):
+                steps = [n for n in game.map.on_map_neighbours(path[-1]) if n not in path]
+                if not steps:
+                    break
+                if goals and rng.random() < 0.7:
+                    goal = min(goals, key=lambda h: hex_distance(h, path[-1]))
+                    steps = [min(steps, key=lambda n: hex_distance(n, goal))]
+                path.append(rng.choice(steps))
+            while len(path) >= (1 if u.status == "off_map" else 2):
+                if self.system.check_move(game, u.id, path, {}).legal:
+                    return path
+                path.pop()
+        return None
+

@@ -1,0 +1,97 @@
+"""War Blog fog of war in its own terms (3.2, 3.6).
+
+The web game shows every unit; its print-and-play rules give no sighting rule beyond
+reconnaissance (3.6).  Played double-blind, Umpire reads them so:
+* Contact: units next to an enemy unit (in each other's zones of control, 3.2) know each
+  other, and the whole stack of a hex in contact is seen.
+* Reconnaissance (3.6): at the start of its side's turn each reconnaissance unit searches the
+  hexes within two of it.  The chance is 15% a point of its value (a value of 3: 45%), less
+  the terrain's loss (terrain.toml `recon`, sample numbers) and, outside its own hex, a random
+  0-20%.  What it finds stays seen while it stays in the hex it was found in, until that side's
+  next turn begins.
+* A line of sight (for the umpire's LOS tool) is blocked by woods, jungle, urban terrain and
+  towns (terrain.toml `blocks_los`) and by ground higher than both ends.
+"""
+
+from __future__ import annotations
+
+from ...core.changes import Change
+from ...core.game import Game
+from ...core.hexgrid import Hex, hex_distance
+from ...core.los import Eye, LosResult, crossing
+
+RECON_RADIUS = 2
+RECON_PER_POINT = 15          # 3.6: a value of 3 gives 45%
+
+
+def spot(game: Game) -> dict[str, dict[str, tuple]]:
+    out: dict[str, dict[str, tuple]] = {s: {} for s in game.side_ids()}
+    on_map = [u for u in game.units.values() if u.on_map]
+    for side in game.side_ids():
+        mine = [u for u in on_map if u.side == side]
+        for e in on_map:
+            if e.side == side:
+                continue
+            close = [u.id for u in mine if hex_distance(u.hex, e.hex) <= 1]
+            if close:
+                out[side][e.id] = (tuple(close), "War Blog 3.2 (contact)")
+        for uid, q, r, finder in game.rule_state.get("found", {}).get(side, []):
+            u = game.units.get(uid)
+            if u is not None and u.on_map and u.hex == Hex(q, r) and uid not in out[side]:
+                out[side][uid] = ((finder,), "War Blog 3.6 (reconnaissance)")
+    return out
+
+
+def reconnoitre(game: Game, side: str, dice) -> list:
+    """3.6: the side's reconnaissance units search around them as its turn begins."""
+    found, lines = [], []
+    n = game.map.number
+    for u in sorted(game.units.values(), key=lambda u: u.id):
+        value = game.unit_type(u)["recon"]
+        if u.side != side or not u.on_map or not value:
+            continue
+        for e in sorted(game.units.values(), key=lambda e: (n(e.hex) if e.hex else "", e.id)):
+            if not e.on_map or e.side == side or hex_distance(u.hex, e.hex) > RECON_RADIUS:
+                continue
+            if hex_distance(u.hex, e.hex) <= 1 or any(f[0] == e.id for f in found):
+                continue              # in contact already, or found by another
+            chance = value * RECON_PER_POINT - game.rules.terrain_types[game.map.terrain[e.hex]]["recon"]
+            if e.hex != u.hex:
+                chance -= dice.roll(f"reconnaissance by {u.id}: random loss 0-20% in {n(e.hex)}", 1, 21).total - 1
+            roll = dice.roll(f"reconnaissance by {u.id} in {n(e.hex)} (finds on 1-{max(0, chance)})", 1, 100).total
+            if roll <= chance:
+                found.append([e.id, e.hex.q, e.hex.r, u.id])
+                lines.append(f"{u.id} finds a unit in {n(e.hex)} (3.6)")
+    state = dict(game.rule_state.get("found", {}))
+    state[side] = found
+    return [Change("game", "state", {"found": state}, tuple(lines))]
+
+
+class Sight:
+    """The map made ready for sight lines."""
+
+    def __init__(self, game_map, rules) -> None:
+        self.map = game_map
+        self.rules = rules
+
+    def _blocks(self, h: Hex) -> bool:
+        t = self.rules.terrain_types.get(self.map.terrain.get(h, ""), {})
+        return bool(t.get("blocks_los")) or any(self.rules.overlays.get(o.kind, {}).get("blocks_los")
+                                                for o in self.map.overlays_at(h))
+
+    def line_of_sight(self, a: Eye, b: Eye) -> LosResult:
+        lc = crossing(a.hex, b.hex)
+        hexes = tuple(t.hex for t in lc.touches if t.kind == "through" or t.hex in (a.hex, b.hex))
+        top = max(self.map.elevation.get(a.hex, 0), self.map.elevation.get(b.hex, 0))
+        rng = hex_distance(a.hex, b.hex)
+        for t in lc.touches:
+            h = t.hex
+            if h in (a.hex, b.hex) or t.kind != "through":
+                continue
+            if self.map.elevation.get(h, 0) > top:
+                return LosResult(False, a.hex, b.hex, rng, hexes, blocker=h, rule="Umpire's reading of War Blog",
+                                 reason="higher ground than both ends")
+            if self._blocks(h):
+                return LosResult(False, a.hex, b.hex, rng, hexes, blocker=h, rule="Umpire's reading of War Blog",
+                                 reason="woods, jungle or built-up ground")
+        return LosResult(True, a.hex, b.hex, rng, hexes)

@@ -1,0 +1,112 @@
+"""War Blog state read from the game: a unit's counters, defences, zones of control, leaders,
+stacking and the terrain numbers of a hex.  The counters live in the core's rule-system marks
+on each unit (`UnitState.marks`):
+
+    depressions   0-10, fractions allowed (attrition deals 0.6, 11.6); the effects count whole
+                  points (4.0)
+    still         the unit's own player turns in a row without moving (2.4.1 dug in after 2,
+                  2.4.2 entrenched after 7)
+    zoc           it entered an enemy zone of control this turn and may move no further (3.2)
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...core.game import Game, UnitState
+from ...core.hexgrid import Hex, Hexside, hex_distance
+
+COMMAND_RADIUS = 2          # 1.29: command units reach two hexes
+DUG_IN_TURNS, ENTRENCHED_TURNS = 2, 7     # 2.4.1, 2.4.2
+STACK_UNITS, STACK_STRENGTH = 5, 45       # 3.1
+
+
+def depressions(u: UnitState) -> float:
+    return float(u.marks.get("depressions", 0))
+
+
+def whole(d: float) -> int:
+    """The depression counter's whole points (4.0: counters 1-10)."""
+    return int(math.floor(d + 1e-9))
+
+
+def with_depressions(u: UnitState, more: float) -> dict:
+    """The unit's marks after `more` depressions, capped at 10 (4.0)."""
+    d = min(10.0, round(depressions(u) + more, 2))
+    return {**u.marks, "depressions": d}
+
+
+def kind(game: Game, u: UnitState) -> str:
+    return game.unit_type(u)["kind"]
+
+
+def hex_overlays(game: Game, h: Hex) -> list[dict]:
+    return [game.rules.overlays[o.kind] for o in game.map.overlays_at(h) if o.kind in game.rules.overlays]
+
+
+def works(game: Game, u: UnitState) -> str | None:
+    """dug_in, entrenched or fortified (2.4.1-2.4.3); a fortified hex overrides the others."""
+    if u.hex is not None and any(o["works"] for o in hex_overlays(game, u.hex)):
+        return "fortified"
+    still = int(u.marks.get("still", 0))
+    if still >= ENTRENCHED_TURNS:
+        return "entrenched"
+    if still >= DUG_IN_TURNS:
+        return "dug_in"
+    return None
+
+
+def terrain_defence(game: Game, h: Hex) -> float:
+    """The terrain chart's Defence times the settlement's bonus (2.1, 2.2, 2.4.4); a fortified
+    hex's x3 is counted as the units' works, not here."""
+    factor = game.rules.terrain_types[game.map.terrain[h]]["defence"]
+    for o in hex_overlays(game, h):
+        if not o["works"]:
+            factor *= o["defence"]
+    return factor
+
+
+def stack_limit(game: Game, h: Hex) -> int:
+    """3.1: 5 units, 2 in hills or with earthworks, 1 in mountains."""
+    limit = game.rules.terrain_types[game.map.terrain[h]]["stack_limit"]
+    for o in hex_overlays(game, h):
+        if o["stack_limit"]:
+            limit = min(limit, o["stack_limit"])
+    return limit
+
+
+def units_at(game: Game, h: Hex, side: str | None = None) -> list[UnitState]:
+    return [u for u in game.units.values() if u.on_map and u.hex == h and (side is None or u.side == side)]
+
+
+def enemies_of(game: Game, side: str) -> list[UnitState]:
+    return [u for u in game.units.values() if u.on_map and u.side != side]
+
+
+def in_enemy_zoc(game: Game, h: Hex, side: str) -> bool:
+    """3.2: a hex next to an enemy unit is in its zone of control."""
+    return any(hex_distance(e.hex, h) == 1 for e in enemies_of(game, side))
+
+
+def leader_factor(game: Game, side: str, hexes: list[Hex]) -> int:
+    """1.29, 5.0: the best command factor of the side's units within two hexes of any of `hexes`."""
+    best = 0
+    for u in game.units.values():
+        if u.on_map and u.side == side and game.unit_type(u)["leader"]:
+            if any(hex_distance(u.hex, h) <= COMMAND_RADIUS for h in hexes):
+                best = max(best, game.unit_type(u)["leader"])
+    return best
+
+
+def hexside_features(game: Game, a: Hex, b: Hex) -> list[str]:
+    return list(game.map.features(Hexside.between(a, b)))
+
+
+def strength_text(game: Game, u: UnitState) -> str:
+    """The counter's factors, strength-defence-movement (1.0)."""
+    t = game.unit_type(u)
+    return f"{t['strength']}-{t['defence']}-{t['movement']}"
+
+
+def depressions_text(d: float) -> str:
+    return f"{d:g}"

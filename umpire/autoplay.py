@@ -253,9 +253,9 @@ def autoplay(scenario, out: str | Path, turns: int, seed: str, moves_per_phase: 
     bot = system.bot()             # a rule system's own driver; None: the one below (MechWar 4's sequence)
     while bot is not None:
         game = open_game(location)
-        if game.turn > turns or game.phase == "ended":
+        if game.turn > turns or game.phase == "ended" or not bot.act(location, game, rng, report, moves_per_phase,
+                                                                       turns):
             return location
-        bot.act(location, game, rng, report, moves_per_phase)
     opportunity: set = set()       # (turn, mover, hex) where the bot already chose whether to fire
     while True:
         game = open_game(location)

@@ -8,7 +8,7 @@ from . import __version__
 
 EXIT_BAD_INPUT = 2
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
-               "form-column", "halt", "overrun", "end-activation", "fire", "split-fire", "defilade", "plot", "multiply",
+               "form-column", "halt", "overrun", "end-activation", "fire", "attack", "split-fire", "defilade", "plot", "multiply",
                "place-impact", "h-fire", "displace", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
                "victory", "report")
@@ -85,6 +85,14 @@ def build_parser() -> argparse.ArgumentParser:
     fi.add_argument("--weapon", choices=["main", "mg", "infantry_h"], default="main",
                     help="mg: tanks' and APCs' machine guns at soft targets (MW4 6.44); infantry_h: infantry's "
                          "close-in attack on a vehicle (6.45)")
+    at = sub.add_parser("attack", help="units of one side attack an enemy-held hex together (War Blog 11.0); "
+                                       "the worksheet and results are printed")
+    at.add_argument("game")
+    at.add_argument("units", nargs="+", metavar="UNIT")
+    at.add_argument("--hex", required=True, metavar="HEX", help="the hex attacked")
+    at.add_argument("--kind", choices=["assault", "attrition", "ranged"], default="assault",
+                    help="assault (11.3), attrition (11.6) or ranged fire (11.5)")
+    at.add_argument("--odds", action="store_true", help="print the worksheet and odds; roll nothing")
     df = sub.add_parser("defilade", help="a unit takes up a defilade position facing a next hex (MW4 10.5)")
     df.add_argument("game")
     df.add_argument("unit")
@@ -152,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
         one.add_argument("game")
         if name in ("end-turn", "pass", "next-phase", "end-activation"):
             _dice_option(one)
-    for rolling in (mv, fi, ha, ac, fc, ov, sf, df):
+    for rolling in (mv, fi, at, ha, ac, fc, ov, sf, df):
         _dice_option(rolling)
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")

@@ -62,6 +62,27 @@ def cmd_fire(args) -> int:
     return _simple_action("fire", args.game, params, args.dice)
 
 
+def cmd_attack(args) -> int:
+    from .actions import system_for
+    from .core.store.db import open_game
+
+    if args.odds:
+        game = open_game(args.game)
+        try:
+            target = game.map.grid.parse(args.hex)
+        except ValueError as e:
+            raise UmpireError(str(e), place="--hex") from None
+        unknown = [u for u in args.units if u not in game.units]
+        if unknown:
+            raise UmpireError(f"no unit {unknown[0]!r}")
+        sheet = system_for(args.game).assault_sheet(game, args.units, target, args.kind)
+        print("\n".join(sheet.lines) if sheet.legal else f"refused: {sheet.reason}")
+        return 0 if sheet.legal else 2
+    side = open_game(args.game).units.get(args.units[0])
+    return _simple_action("assault", args.game, {"units": args.units, "hex": args.hex, "kind": args.kind}, args.dice,
+                          side=side.side if side else None)
+
+
 def cmd_activate(args) -> int:
     return _simple_action("activate", args.game, {"company": args.company}, args.dice)
 

@@ -2,7 +2,6 @@
 produced bytes (the PDF's text, metadata, outline and map image) -- and the umpire's holds
 the truth."""
 
-import io
 import re
 import sqlite3
 
@@ -12,7 +11,7 @@ from pypdf import PdfReader
 from umpire.actions import new_game, system_for
 from umpire.core.engine import perform
 from umpire.core.store.db import open_game
-from umpire.reports import write_reports
+from reportkit import images_of, report, text_of, words
 
 RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]      # Recon 1 drives north to 2215, seen by A3
 
@@ -27,32 +26,6 @@ def game(tmp_path, sample_scenario):
     perform(path, "plot", {"side": "warpac", "turn": 2, "missions": [
         {"support": "Sov Regt Arty", "concentration": 2, "target": "2215", "pattern": "smoke"}]}, sys_, side="warpac")
     return path
-
-
-def report(path, viewer, folder, paper="a4"):
-    folder.mkdir(exist_ok=True)
-    (out,) = write_reports(open_game(path), system_for(path), [viewer], folder, paper)
-    return out
-
-
-def text_of(pdf) -> str:
-    reader = PdfReader(str(pdf))
-    meta = " ".join(str(v) for k, v in (reader.metadata or {}).items() if k not in ("/CreationDate", "/ModDate"))
-    # table cells wrap: compare with every run of white space made one space
-    return re.sub(r"\s+", " ", "\n".join(p.extract_text() for p in reader.pages) + "\n" + meta)
-
-
-def images_of(pdf) -> list[bytes]:
-    from PIL import Image
-    out = []
-    for page in PdfReader(str(pdf)).pages:
-        for img in page.images:
-            out.append(Image.open(io.BytesIO(img.data)).convert("RGB").tobytes())
-    return out
-
-
-def words(text: str, needle: str) -> bool:
-    return re.search(rf"(?<![\w/]){re.escape(needle)}(?![\w/])", text) is not None
 
 
 def test_a_side_report_names_nothing_it_has_not_seen(game, tmp_path):

@@ -23,7 +23,7 @@ it is allowed.  The costs come from the terrain chart (terrain.toml, a sample); 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+
 
 from ...core.game import Game
 from ...core.hexgrid import Hex, Hexside, hex_distance

@@ -19,17 +19,23 @@ class Bot:
     def __init__(self, system) -> None:
         self.system = system
 
-    def act(self, location, game, rng, report, moves_per_phase: int = 4) -> None:
+    def act(self, location, game, rng, report, moves_per_phase: int = 4, turns: int | None = None) -> bool:
+        """One action; False when the bot stops: it would begin turn `turns` + 1 (the last turn of
+        the scenario is played to its end)."""
         if game.active_side is None:
             report(perform(location, "next_phase", {}, self.system).summary)
-            return
+            return True
         side = game.active_side
         busy = sum(1 for u in game.units.values() if u.side == side and (u.moved or u.acted or u.fired))
         if busy < moves_per_phase * 2 and (self._attack(location, game, rng, side, report)
                                            or self._fire(location, game, rng, side, report)
                                            or self._move(location, game, rng, side, report)):
-            return
+            return True
+        last = game.phase == self.system.phases()[-1].key
+        if last and turns is not None and turns <= game.turn < game.turns:
+            return False
         report(perform(location, "pass", {"side": side}, self.system, side=side).summary)
+        return True
 
     def _ready(self, game, side):
         return [u for u in game.units.values() if u.side == side and u.on_map and movement_left(game, u.id) >= 1

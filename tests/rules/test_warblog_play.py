@@ -255,3 +255,16 @@ def test_a_rout_is_one_more_hex(tmp_path):
     g = game(loc)
     assert "DR" in res.summary and any("routs" in x for x in res.log)
     assert g.units["I"].marks["depressions"] == 7 and hex_distance(g.units["I"].hex, g.map.grid.parse("0403")) == 2
+
+
+def test_the_defender_reads_the_attack_not_the_worksheet(tmp_path):
+    """A side's report tells of the attacks it took (where, by which contact, the result) and
+    never prints the attacker's worksheet; the attacker's names no enemy unit."""
+    from reportkit import report, text_of, words
+    loc = make_game(tmp_path, [("Tank A", "tank_bn", "0303")], [("Rifles", "infantry_bn", "0403")])
+    act(loc, "assault", 1, units=["Tank A"], hex="0403")       # 2-1, a 1: DR
+    red = text_of(report(loc, "red", tmp_path / "red"))
+    assert "Our units in 0403 were attacked by C1. Result: DR" in red
+    assert "Attack 8.50" not in red and not words(red, "Tank A")
+    blue = text_of(report(loc, "blue", tmp_path / "blue"))
+    assert "Attack 8.50" in blue and not words(blue, "Rifles") and "Depressions" in blue

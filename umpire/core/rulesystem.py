@@ -166,10 +166,25 @@ class RuleSystem:
         the player whose turn ends that did not move recover a depression)."""
         return []
 
+    def offers(self) -> frozenset[str]:
+        """What a player may do in this rule system beyond moving, by the names the shells use
+        to show or hide their controls: activate (company activations), fire (unit at unit),
+        split_fire, column, defilade, h_fire_stance, mount, pace, exit, orders (company
+        commands), plots (plotted indirect fire), attack (attacks on a hex, `attack_kinds`)."""
+        return frozenset({"activate", "fire", "split_fire", "column", "defilade", "h_fire_stance", "mount",
+                          "pace", "exit", "orders", "plots"})
+
+    def attack_kinds(self) -> tuple[str, ...]:
+        """The kinds of attack on a hex `assault_sheet` takes, the usual one first; () for none."""
+        return ()
+
     def assault_sheet(self, game, unit_ids: list[str], target, kind: str = "assault"):
         """The worksheet of an attack by several units on an enemy-held hex (War Blog 11.0): an
         object with legal, reason, rule and lines.  `kind` names the rule system's kind of attack
-        (War Blog: assault, attrition, ranged)."""
+        (War Blog: assault, attrition, ranged).  For the defender's report, the lines name the
+        defending side as "Defenders: ... of <side name>", and the outcome as "Result: ..."
+        without naming any unit; the attacker reads the rest (lines naming the enemy's units are
+        left out of its report)."""
         return _Refused(f"{game.rules.title} has no attacks on a hex: units fire one by one")
 
     def resolve_assault(self, game, sheet, dice) -> tuple[str, list]:

@@ -235,11 +235,21 @@ class MainWindow(QMainWindow):
         self.sample_label.setToolTip("Stand-ins for charts the rules text refers to but does not print:\n"
                                      + "\n".join(samples))
         self._enable_game_actions(True)
+        self._offer(rule_system(game.rules))
         self._update_title()
         self.map_view.fit_map()
         self.play.game_loaded()
         self.orders.refresh()
         self.plot_panel.refresh()
+
+    def _offer(self, system) -> None:
+        """Show the docks and unit actions the rule system has (RuleSystem.offers)."""
+        offers = system.offers()
+        for title, name in (("Orders", "orders"), ("Fire Plots", "plots")):
+            dock = self.findChild(QDockWidget, title)
+            dock.toggleViewAction().setVisible(name in offers)
+            dock.setVisible(name in offers)
+        self.unit_menu.configure(system)
 
     def reload_game(self) -> None:
         """After an action: read the game again and redraw the viewer's knowledge (the terrain

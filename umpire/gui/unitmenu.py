@@ -1,6 +1,7 @@
 """The Unit menu: what a selected unit or its company may do besides a plain move --
 activate its company as a formation (MW4 4.1), form or leave column (8.11), mount and
-dismount (9.12), double time or charge (8.16), leave the map (8.27).
+dismount (9.12), double time or charge (8.16), leave the map (8.27); attack a hex together
+(War Blog 11.0).  Only what the game's rule system offers is shown (RuleSystem.offers).
 
 Each entry ends in the same engine action the CLI and orders files use; the engine refuses
 what the rules forbid and the reason is shown.  The pace and column choices apply to the next
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu
 
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
+from .attackdialog import AttackDialog
 from .firedialog import FireDialog
 from .splitdialog import SplitFireDialog
 
@@ -40,6 +42,8 @@ class UnitMenu(QObject):
         self.act_end_activation = add("&End Company Activation", "E", "The activated company's remaining units "
                                       "wait; the other side acts (MW4 4.1)", self.end_activation)
         self.menu.addSeparator()
+        self.act_attack = add("A&ttack Hex…", "T", "Units of the selected unit's side attack an enemy-held hex "
+                              "together; the worksheet and odds show before the roll (War Blog 11.0)", self.attack)
         self.act_fire = add("&Fire…", "F", "The selected unit (and others of its side) fire at an observed enemy "
                             "unit; the worksheet and odds show before the roll (MW4 6.0)", self.fire)
         self.act_split = add("&Split Fire…", "Shift+F", "The selected vehicular platoon fires as elements, each "
@@ -65,6 +69,7 @@ class UnitMenu(QObject):
                                 "2 MP for the carrier (MW4 9.12)", self.dismount)
         self.menu.addSeparator()
         pace = self.menu.addMenu("&Pace of Infantry")
+        self.pace_menu = pace
         self.pace_group = QActionGroup(self)
         self.pace_actions = {}
         for key, text, tip in (("normal", "&Normal", "One hex a phase (MW4 8.1)"),
@@ -86,6 +91,18 @@ class UnitMenu(QObject):
                         self.act_dismount, self.act_exit]
 
     # ------------------------------------------------------------------ state
+    def configure(self, system) -> None:
+        """Show only what the game's rule system offers (RuleSystem.offers)."""
+        offers = system.offers()
+        for name, action in (("attack", self.act_attack), ("activate", self.act_activate),
+                             ("activate", self.act_end_activation), ("fire", self.act_fire),
+                             ("split_fire", self.act_split), ("column", self.act_column),
+                             ("column", self.act_leave_column), ("defilade", self.act_defilade),
+                             ("h_fire_stance", self.act_unbuttoned), ("mount", self.act_mount),
+                             ("mount", self.act_dismount), ("pace", self.pace_menu.menuAction()),
+                             ("exit", self.act_exit)):
+            action.setVisible(name in offers)
+
     def how(self, uid: str) -> dict:
         """Extras for the next move of `uid` chosen in this menu (the move tool adds them)."""
         game = self.w.game
@@ -114,8 +131,9 @@ class UnitMenu(QObject):
         self.act_column.setEnabled(in_play and u is not None and u.on_map and not u.in_column)
         self.act_defilade.setEnabled(in_play and u is not None and u.on_map and not u.in_column
                                      and u.defilade is None)
+        self.act_attack.setEnabled(in_play and u is not None and u.on_map and bool(rule_system(game.rules).attack_kinds()))
         self.act_fire.setEnabled(in_play and u is not None and u.on_map and not u.fired and not u.moved
-                                 and game.unit_type(u)["attack"] > 0)
+                                 and game.unit_type(u).get("attack", 0) > 0)
         self.act_split.setEnabled(self.act_fire.isEnabled() and game.unit_type(u)["move_class"] in ("vehicle", "truck")
                                   and game.unit_type(u)["steps"] - u.steps_lost >= 2)
         riders = [v for v in game.units.values() if v.carried_by == u.id] if u is not None else []
@@ -160,6 +178,14 @@ class UnitMenu(QObject):
         dialog = FireDialog(self.w, u.id)
         if dialog.exec() == FireDialog.Accepted:
             self.play.run("fire", dialog.params())
+
+    def attack(self) -> None:
+        u = self._selected()
+        if u is None:
+            return
+        dialog = AttackDialog(self.w, u.id)
+        if dialog.exec() == AttackDialog.Accepted:
+            self.play.run("assault", dialog.params())
 
     def split_fire(self) -> None:
         u = self._selected()

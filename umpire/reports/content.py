@@ -225,7 +225,8 @@ def _fire_taken(game: Game, side: str, labels: dict[str, str]) -> list[str]:
 def _assaults_taken(game: Game, side: str, labels: dict[str, str]) -> list[str]:
     """The enemy's attacks on hexes the side held this turn: where, by which contacts (or an
     enemy not identified), and the result line the rule system wrote for both sides
-    ("Result: ...") -- not the enemy's worksheet."""
+    ("Result: ...") -- not the enemy's worksheet.  The rule system names the defending side in
+    a line "Defenders: ... of <side name>"."""
     out = []
     for row in journal(game.location):
         if row.turn != game.turn or row.undone or row.kind != "assault":
@@ -233,8 +234,7 @@ def _assaults_taken(game: Game, side: str, labels: dict[str, str]) -> list[str]:
         attackers = [game.units.get(x) for x in row.params.get("units") or []]
         if any(a is None or a.side == side for a in attackers):
             continue
-        before = [x for x in row.log if x.startswith("Defenders:")]
-        if not any(f"[{side}]" in x for x in before):
+        if not any(x.startswith("Defenders:") and x.endswith(f" of {game.side(side).name}") for x in row.log):
             continue
         known = [labels[a.id] for a in attackers if a.id in labels]
         source = ", ".join(known) if known and len(known) == len(attackers) else "enemy units not identified"

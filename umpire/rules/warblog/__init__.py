@@ -96,6 +96,12 @@ class RuleSystem(CoreRuleSystem):
     def phase_end(self, game, key, dice):
         return turn.end_of_player_turn(game, player_side(game, key))
 
+    def offers(self):
+        return frozenset({"attack"})
+
+    def attack_kinds(self):
+        return battle.KINDS
+
     def assault_sheet(self, game, unit_ids, target, kind="assault"):
         return battle.attack_sheet(game, unit_ids, target, kind)
 

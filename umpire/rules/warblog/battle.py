@@ -137,8 +137,7 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
     alone_guns = all(f.kind in ("artillery", "rocket") for f in d_forces)
     if alone_guns:
         defence /= 5
-    lines.append(f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of "
-                 f"{game.side(dside).name} [{dside}]")
+    lines.append(f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of {game.side(dside).name}")
     lines.append(f"Attack {attack:.2f}")
     lines.append(f"Defence {defence:.2f}: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} in "
                  f"{game.rules.terrain_types[game.map.terrain[target]]['label'].lower()} x{terrain:g}"

@@ -5,10 +5,10 @@ reconnaissance (3.6).  Played double-blind, Umpire reads them so:
 * Contact: units next to an enemy unit (in each other's zones of control, 3.2) know each
   other, and the whole stack of a hex in contact is seen.
 * Reconnaissance (3.6): at the start of its side's turn each reconnaissance unit searches the
-  hexes within two of it.  The chance is 15% a point of its value (a value of 3: 45%), less
-  the terrain's loss (terrain.toml `recon`, sample numbers) and, outside its own hex, a random
-  0-20%.  What it finds stays seen while it stays in the hex it was found in, until that side's
-  next turn begins.
+  hexes two away from it (nearer ones are in contact).  The chance is 15% a point of its value
+  (a value of 3: 45%), less the terrain's loss (terrain.toml `recon`, sample numbers) and a
+  random 0-20% (3.6 spares only the central hex, its own).  A hex found shows its whole stack;
+  what is found stays seen while it stays in that hex, until that side's next turn begins.
 * A line of sight (for the umpire's LOS tool) is blocked by woods, jungle, urban terrain and
   towns (terrain.toml `blocks_los`) and by ground higher than both ends.
 """
@@ -50,18 +50,18 @@ def reconnoitre(game: Game, side: str, dice) -> list:
         value = game.unit_type(u)["recon"]
         if u.side != side or not u.on_map or not value:
             continue
-        for e in sorted(game.units.values(), key=lambda e: (n(e.hex) if e.hex else "", e.id)):
-            if not e.on_map or e.side == side or hex_distance(u.hex, e.hex) > RECON_RADIUS:
-                continue
-            if hex_distance(u.hex, e.hex) <= 1 or any(f[0] == e.id for f in found):
-                continue              # in contact already, or found by another
-            chance = value * RECON_PER_POINT - game.rules.terrain_types[game.map.terrain[e.hex]]["recon"]
-            if e.hex != u.hex:
-                chance -= dice.roll(f"reconnaissance by {u.id}: random loss 0-20% in {n(e.hex)}", 1, 21).total - 1
-            roll = dice.roll(f"reconnaissance by {u.id} in {n(e.hex)} (finds on 1-{max(0, chance)})", 1, 100).total
-            if roll <= chance:
-                found.append([e.id, e.hex.q, e.hex.r, u.id])
-                lines.append(f"{u.id} finds a unit in {n(e.hex)} (3.6)")
+        held = sorted({e.hex for e in game.units.values() if e.on_map and e.side != side
+                       and 2 <= hex_distance(u.hex, e.hex) <= RECON_RADIUS}, key=n)
+        for h in held:
+            if any((f[1], f[2]) == (h.q, h.r) for f in found):
+                continue              # found by another already
+            chance = value * RECON_PER_POINT - game.rules.terrain_types[game.map.terrain[h]]["recon"]
+            chance -= dice.roll(f"reconnaissance by {u.id}: random loss 0-20% in {n(h)}", 1, 21).total - 1
+            roll = dice.roll(f"reconnaissance by {u.id} in {n(h)} (finds on 1-{max(0, chance)})", 1, 100).total
+            if roll <= chance:        # the whole stack is found (3.6 checks hexes)
+                found += [[e.id, h.q, h.r, u.id] for e in sorted(game.units.values(), key=lambda e: e.id)
+                          if e.on_map and e.hex == h and e.side != side]
+                lines.append(f"{u.id} finds the enemy in {n(h)} (3.6)")
     state = dict(game.rule_state.get("found", {}))
     state[side] = found
     return [Change("game", "state", {"found": state}, tuple(lines))]

@@ -1,0 +1,62 @@
+"""War Blog in the workstation (issue 8): only what the rule system offers is shown (an Attack
+Hex… entry, no company orders or fire plots); the attack dialog lists the hexes the side sees
+the enemy in, by its own contact labels, shows the worksheet and attacks through the engine."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QDockWidget
+
+from umpire.actions import new_game, system_for
+from umpire.core.engine import perform
+from umpire.core.scenario import load_scenario
+from umpire.core.store.db import open_game
+from umpire.gui.attackdialog import AttackDialog
+from umpire.gui.mainwindow import MainWindow
+
+SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "osterby-bridges.toml"
+
+
+@pytest.fixture()
+def window(qtbot, tmp_path):
+    path = new_game(load_scenario(SCENARIO), tmp_path / "o.umpire", seed="gui")
+    sys_ = system_for(path)
+    # 1 Tk drives up to the north bridge on turn 1
+    perform(path, "move", {"unit": "1 Tk", "path": ["0605", "0706", "0806", "0906", "1006", "1106"]}, sys_)
+    perform(path, "pass", {"side": "blue"}, sys_, side="blue")
+    perform(path, "pass", {"side": "red"}, sys_, side="red")
+    w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    w.load_game(open_game(path))
+    return w
+
+
+def test_only_war_blogs_controls_are_offered(window):
+    w = window
+    assert w.unit_menu.act_attack.isVisible() and not w.unit_menu.act_fire.isVisible()
+    assert not w.unit_menu.act_column.isVisible() and not w.unit_menu.pace_menu.menuAction().isVisible()
+    assert not w.findChild(QDockWidget, "Orders").isVisible()
+    assert not w.findChild(QDockWidget, "Fire Plots").isVisible()
+
+
+def test_the_attack_dialog_shows_the_sheet_and_attacks(window, tmp_path):
+    w = window
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("blue"))
+    # turn 2: onto the bridge's west end, next to Red's bridge company across it (a zone: it stops)
+    perform(w.game.location, "move", {"unit": "1 Tk", "path": ["1106", "1206"]}, system_for(w.game.location))
+    w.reload_game()
+    w.select_unit("1 Tk")
+    dialog = AttackDialog(w, "1 Tk")
+    targets = [dialog.target.itemText(i) for i in range(dialog.target.count())]
+    assert targets and targets[0].startswith("1306: C") and "Bridge Coy" not in " ".join(targets)
+    assert [dialog.kind.itemData(i) for i in range(dialog.kind.count())] == ["assault", "attrition", "ranged"]
+    assert "1 Tk" in dialog.units and dialog.units["1 Tk"].isChecked()
+    html = dialog.sheet.toPlainText()
+    assert "Odds" in html and "Defenders: 1 unit of Red Force" in html and "[red]" not in html and dialog.attack_button.isEnabled()
+    dialog.grab().save(str(tmp_path / "attack.png"))
+    w.play.run("assault", dialog.params())
+    rows = [a for a in __import__("umpire.core.engine", fromlist=["journal"]).journal(w.game.location)
+            if a.kind == "assault"]
+    assert len(rows) == 1 and rows[0].params["units"] == ["1 Tk"]

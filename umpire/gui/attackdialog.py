@@ -1,0 +1,116 @@
+"""The attack dialog (Unit → Attack Hex…, T): units of the selected unit's side attack one hex
+where their side sees the enemy, together (War Blog 11.0: assault, attrition or ranged fire).
+Before the roll it shows the rule system's worksheet -- each unit's part, the defence, the
+odds; after the roll the journal keeps it with the dice.
+
+Targets are hexes the side sees enemy units in now, named by its own contact labels in a
+side's view; the umpire also sees which units they are.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QLabel, QScrollArea, QTextBrowser,
+                               QVBoxLayout, QWidget)
+
+from ..core.hexgrid import hex_distance
+from ..core.knowledge import UMPIRE
+from ..rules import rule_system
+
+
+class AttackDialog(QDialog):
+    def __init__(self, window, unit_id: str) -> None:
+        super().__init__(window)
+        self.w = window
+        game = window.game
+        self.system = rule_system(game.rules)
+        self.unit_id = unit_id
+        self.side = game.units[unit_id].side
+        self.setWindowTitle(f"Attack — {game.side(self.side).name}")
+        self.resize(620, 560)
+        box = QVBoxLayout(self)
+        box.addWidget(QLabel("Hex attacked (enemy seen there now):"))
+        self.target = QComboBox()
+        seen: dict = {}
+        for (s, _u), c in sorted(game.contacts.items(), key=lambda kv: int(kv[1].label[1:])):
+            if s == self.side and c.status == "seen":
+                seen.setdefault(c.hex, []).append(c)
+        me = game.units[unit_id].hex
+        for h, cs in sorted(seen.items(), key=lambda kv: (hex_distance(kv[0], me), game.map.number(kv[0]))):
+            who = ", ".join(f"{c.label} {c.type_label}" + (f" ({c.unit})" if window.viewer == UMPIRE else "")
+                            for c in cs)
+            self.target.addItem(f"{game.map.number(h)}: {who}", game.map.number(h))
+        box.addWidget(self.target)
+        self.kind = QComboBox()
+        for k in self.system.attack_kinds():
+            self.kind.addItem(k.capitalize(), k)
+        box.addWidget(self.kind)
+        box.addWidget(QLabel("Units of the side taking part:"))
+        self.holder = QWidget()
+        self.column = QVBoxLayout(self.holder)
+        self.column.setContentsMargins(12, 0, 0, 0)
+        scroll = QScrollArea()
+        scroll.setWidget(self.holder)
+        scroll.setWidgetResizable(True)
+        scroll.setMaximumHeight(150)
+        box.addWidget(scroll)
+        self.units: dict[str, QCheckBox] = {}
+        self.sheet = QTextBrowser()
+        box.addWidget(self.sheet, 1)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.Cancel)
+        self.attack_button = self.buttons.addButton("Attack", QDialogButtonBox.AcceptRole)
+        self.attack_button.setDefault(True)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        box.addWidget(self.buttons)
+        self.target.currentIndexChanged.connect(self._list_units)
+        self.kind.currentIndexChanged.connect(self._list_units)
+        self._list_units()
+
+    def _list_units(self) -> None:
+        """The side's units that could join: next to the hex, or in range for ranged fire."""
+        for cb in self.units.values():
+            cb.setParent(None)
+        self.units = {}
+        game, number = self.w.game, self.target.currentData()
+        if number is None:
+            self._show()
+            return
+        h = game.map.grid.parse(number)
+        ranged = self.kind.currentData() == "ranged"
+        for u in sorted(game.units.values(), key=lambda u: u.id):
+            if u.side != self.side or not u.on_map:
+                continue
+            reach = game.unit_type(u).get("range", 0) if ranged else 1
+            if 1 <= hex_distance(u.hex, h) <= max(1, reach) and (not ranged or reach):
+                cb = QCheckBox(f"{u.id} — {game.unit_type(u)['label']} in {game.map.number(u.hex)}")
+                cb.setChecked(u.id == self.unit_id)
+                cb.toggled.connect(self._show)
+                self.column.addWidget(cb)
+                self.units[u.id] = cb
+        self._show()
+
+    def params(self) -> dict:
+        return {"units": [k for k, cb in self.units.items() if cb.isChecked()], "hex": self.target.currentData(),
+                "kind": self.kind.currentData()}
+
+    def _show(self) -> None:
+        p = self.params()
+        game = self.w.game
+        if not p["hex"]:
+            self.sheet.setHtml("<p>Your side sees no enemy unit to attack.</p>")
+            self.attack_button.setEnabled(False)
+            return
+        if not p["units"]:
+            self.sheet.setHtml("<p>Tick the units taking part.</p>")
+            self.attack_button.setEnabled(False)
+            return
+        sheet = self.system.assault_sheet(game, p["units"], game.map.grid.parse(p["hex"]), p["kind"])
+        if not sheet.legal:
+            self.sheet.setHtml(f"<p><b>Refused:</b> {escape(sheet.reason)}"
+                               + (f" ({escape(sheet.rule)})" if sheet.rule else "") + "</p>")
+            self.attack_button.setEnabled(False)
+            return
+        self.sheet.setHtml("<pre>" + escape("\n".join(sheet.lines)) + "</pre>")
+        self.attack_button.setEnabled(True)

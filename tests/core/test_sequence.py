@@ -27,7 +27,7 @@ def test_the_scenarios_first_player_opens_the_game_4_1(game):
 def test_activations_alternate(game):
     act(game, "move", unit="T1", path=["1928", "1927"])
     assert open_game(game).active_side == "nato"
-    with pytest.raises(UmpireError, match="NATO|US Task Force.*activation|activation"):
+    with pytest.raises(UmpireError, match="US Task Force 2-32.s turn to act"):
         act(game, "move", unit="T2", path=["2128", "2127"])
     act(game, "move", unit="A1", path=["1109", "1110"])
     assert open_game(game).active_side == "warpac"

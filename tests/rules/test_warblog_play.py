@@ -7,7 +7,7 @@ import pytest
 
 from umpire.core.errors import UmpireError
 
-from .warblog_kit import act, game, make_game, marks
+from .gamekit import act, game, make_game, marks
 
 
 def test_the_first_player_acts_alone_then_the_other(tmp_path):
@@ -15,7 +15,7 @@ def test_the_first_player_acts_alone_then_the_other(tmp_path):
     loc = make_game(tmp_path, [("T", "tank_bn", "0103")], [("I", "infantry_bn", "0803")])
     g = game(loc)
     assert (g.phase, g.active_side) == ("first_player", "blue")
-    with pytest.raises(UmpireError, match="Blue's activation"):
+    with pytest.raises(UmpireError, match="Blue.s turn to act"):
         act(loc, "move", unit="I", path=["0803", "0703"])
     act(loc, "move", unit="T", path=["0103", "0203"])
     act(loc, "move", unit="T", path=["0203", "0303"])    # the same side goes on: no alternation

@@ -173,5 +173,5 @@ def replay_to_turn(location: str, until: int, target: str | Path, system_for: Ca
 
 
 from . import turn  # noqa: E402,F401  (registers the turn's actions; it imports this module)
-from . import activation, assault, commands, fire, moves, overrun, plots, split_fire  # noqa: E402,F401
+from . import activation, assault, commands, fire, moves, overrun, plots, rule_actions, split_fire  # noqa: E402,F401
 from .turn import KnowledgeChange, contacts_of  # noqa: E402,F401  (what the shells import from here)

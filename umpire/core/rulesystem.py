@@ -27,6 +27,9 @@ class Phase:
                  None: not a player turn
     Neither: a phase the rules carry out by themselves (removal rolls, indirect fire).
     spots        a spotting pass follows the phase's start (War Blog 3.6: reconnaissance then)
+    passes_to_end  in an alternating phase: None -- a side that passes acts no more and the phase
+                 ends when every side has passed (MechWar 4 8.23); n -- passing only hands the
+                 turn over, and n passes in a row end the phase (Lock 'n Load 4.0: three)
     """
 
     key: str
@@ -35,6 +38,7 @@ class Phase:
     alternating: bool = False
     player: int | None = None
     spots: bool = False
+    passes_to_end: int | None = None
 
 
 @dataclass(frozen=True)
@@ -165,6 +169,16 @@ class RuleSystem:
         """Changes a phase makes as it ends, before the next begins (War Blog 7.1: the units of
         the player whose turn ends that did not move recover a depression)."""
         return []
+
+    def rule_actions(self) -> dict[str, str]:
+        """The rule system's own actions by name -> what users read (Lock 'n Load: a spotting
+        attempt); the core's `rule_action` action runs them."""
+        return {}
+
+    def rule_action(self, game, name: str, params: dict, dice) -> tuple[str, list]:
+        """Run one of `rule_actions`: (summary, changes), or raise UmpireError with the reason.
+        `params` hold at least `side`; what else is the rule system's to read."""
+        raise NotImplementedError(f"{game.rules.title} has no action {name!r}")
 
     def offers(self) -> frozenset[str]:
         """What a player may do in this rule system beyond moving, by the names the shells use

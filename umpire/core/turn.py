@@ -304,8 +304,19 @@ def _pass(ctx: Context) -> tuple[str, Any]:
     if game.active_company:
         raise UmpireError(f"{game.active_company} is activated: end its activation before passing (MW4 4.1)")
     passed = list(game.passed) + [side]
+    phase = _phase(ctx, game.phase) if game.phase else None
+    if phase is not None and phase.passes_to_end:
+        # passing hands the turn over; n passes in a row end the phase (Lock 'n Load 4.0)
+        if len(passed) >= phase.passes_to_end:
+            ctx.log.append(f"{len(passed)} passes in a row: the phase ends")
+            _next_phase(ctx)
+            return f"{game.side(side).name} passes; the phase ends", None
+        other = next(s for s in game.side_ids()[game.side_ids().index(side) + 1:] + game.side_ids() if s != side)
+        ctx.rec.set(_info(ctx), passed=passed, active_side=other)
+        game.passed, game.active_side = tuple(passed), other
+        return f"{game.side(side).name} passes ({len(passed)} in a row); {game.side(other).name} to act", None
     # in a player turn only that player acts: its passing ends the phase (War Blog 7.0)
-    acting = [side] if game.phase and _phase(ctx, game.phase).player is not None else game.side_ids()
+    acting = [side] if phase is not None and phase.player is not None else game.side_ids()
     others = [s for s in acting if s not in passed]
     ctx.rec.set(_info(ctx), passed=passed, active_side=others[0] if others else None)
     game.passed, game.active_side = tuple(passed), (others[0] if others else None)
@@ -325,7 +336,7 @@ def _check_turn_to_act(game: Game, side: str | None) -> None:
     if game.active_side is None:
         raise UmpireError("no side acts in this phase: units act only when it is their side's turn to act")
     if side != game.active_side:
-        raise UmpireError(f"it is {game.side(game.active_side).name}'s activation (MW4 4.1)")
+        raise UmpireError(f"it is {game.side(game.active_side).name}'s turn to act")
 
 
 def _after_activation(ctx: Context, side: str) -> None:
@@ -333,6 +344,11 @@ def _after_activation(ctx: Context, side: str) -> None:
     game = ctx.game
     if not game.phase or _phase(ctx, game.phase).player is not None:
         return                        # in a player turn the same side acts on (War Blog 7.0)
+    if _phase(ctx, game.phase).passes_to_end:     # an action breaks a run of passes (Lock 'n Load 4.0)
+        other = next(s for s in game.side_ids() if s != side)
+        ctx.rec.set(_info(ctx), passed=[], active_side=other)
+        game.passed, game.active_side = (), other
+        return
     others = [s for s in game.side_ids() if s != side and s not in game.passed]
     if others:
         ctx.rec.set(_info(ctx), active_side=others[0])

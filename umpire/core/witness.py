@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from .game import Game
 
-SIDE_ROWS = ("orders", "plot", "multiply", "h_fire_stance", "displace", "activate", "end_activation", "pass")
+SIDE_ROWS = ("orders", "plot", "multiply", "h_fire_stance", "displace", "activate", "end_activation", "pass",
+             "rule_action")
 UNIT_ROWS = ("move", "halt", "form_column", "overrun", "split_fire", "defilade")
 
 

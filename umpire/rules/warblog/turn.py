@@ -44,6 +44,8 @@ def end_of_player_turn(game: Game, side: str) -> list:
             continue
         marks = dict(u.marks)
         lines = []
+        if whole(depressions(u)) >= combat.MAX_DEPRESSIONS and not u.moved:
+            lines.append(f"{u.id} had 10 depressions and did not move away from the enemy (4.0): the umpire decides")
         if u.moved or u.acted:
             marks["still"] = 0
         else:
@@ -57,8 +59,6 @@ def end_of_player_turn(game: Game, side: str) -> list:
             if d:
                 marks["depressions"] = round(max(0.0, d - 1), 2)
                 lines.append(f"{u.id} stood still and recovers a depression: {marks['depressions']:g} (4.0, 7.1)")
-        if whole(depressions(u)) >= combat.MAX_DEPRESSIONS and not u.moved:
-            lines.append(f"{u.id} has 10 depressions and did not move away from the enemy (4.0): the umpire decides")
         marks["zoc"] = False
         if marks != u.marks:
             out.append(Change("unit", u.id, {"marks": marks}, tuple(lines)))

@@ -1,5 +1,5 @@
-"""Small War Blog games for tests: a plains map, the units asked for, then play through the
-engine's actions with typed dice."""
+"""Small games for tests (War Blog by default, or another rule system): an open map, the units
+asked for, then play through the engine's actions with typed dice."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from dicekit import dice
 
 def make_game(tmp_path: Path, blue: list[tuple], red: list[tuple], terrain: str | None = None,
               hexsides: str = "", overlays: str = "", objectives: str = "", turns: int = 4,
-              cols: int = 8, rows: int = 6, extra: str = "") -> str:
+              cols: int = 8, rows: int = 6, extra: str = "", rules: str = "warblog") -> str:
     """blue, red: (id, type, hex or None) per unit; a None hex makes a reinforcement entering on
     turn 2 at 0101 (blue) or the last column's first hex (red)."""
     grid = terrain or "\n".join("." * cols for _ in range(rows))
@@ -32,7 +32,7 @@ def make_game(tmp_path: Path, blue: list[tuple], red: list[tuple], terrain: str 
                    for uid, _t, h in side if h is None)
     text = f'''[scenario]
 title = "Test"
-rules = "warblog"
+rules = "{rules}"
 turns = {turns}
 first_player = "blue"
 
@@ -82,7 +82,10 @@ units = [
 
 
 def act(location: str, action: str, *faces, side: str | None = None, **params):
-    """Perform an action with these dice faces typed in (then the program rolls)."""
+    """Perform an action with these dice faces typed in (then the program rolls); `side` is
+    both the journal's acting side and the action's own `side` parameter."""
+    if side is not None:
+        params = {**params, "side": side}
     return perform(location, action, params, system_for(location), typed=dice(*faces), side=side)
 
 

@@ -1,0 +1,149 @@
+"""Lock 'n Load Tactical played through the engine: the Rally, Operations and Administrative
+phases (3.0, 4.0, 9.0), spotting (10.1), direct fire and the damage check (5.0, 5.2), melee
+(8.0), rally (3.0), stacking (1.3), streams (10.5.1) and what Shaken units may not do."""
+
+import pytest
+
+from umpire.core.errors import UmpireError
+
+from .gamekit import act, game, make_game, marks
+
+
+def lnlt(tmp_path, us, nva, terrain=None, **kw):
+    return make_game(tmp_path, us, nva, terrain=terrain, rules="lnlt", cols=10, **kw)
+
+
+def to_operations(loc, *faces):
+    act(loc, "next_phase", *faces)
+    return game(loc)
+
+
+def test_initiative_decides_who_acts_first_and_passes_end_the_phase(tmp_path):
+    """3.0: initiative on 1d6 each (Blue 2, Red 5: Red); 4.0: impulses alternate, three passes
+    in a row end the phase and an action breaks the run; 9.0: the Administrative phase follows."""
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103"), ("B", "us_squad", "0104")], [("X", "nva_squad", "1003")])
+    act(loc, "end_turn", 2, 5)                               # turn 2: Blue rolls 2, Red 5
+    assert game(loc).rule_state["initiative"] == "red"
+    act(loc, "next_phase")
+    g = game(loc)
+    assert (g.phase, g.active_side) == ("operations", "red")
+    act(loc, "pass", side="red")
+    act(loc, "move", unit="A", path=["0103", "0203"])       # breaks the run of passes
+    assert game(loc).passed == () and game(loc).active_side == "red"
+    act(loc, "pass", side="red")
+    act(loc, "pass", side="blue")
+    assert game(loc).phase == "operations"
+    act(loc, "pass", side="red")                             # the third in a row
+    assert game(loc).phase == "administrative"
+
+
+def test_a_tie_leaves_the_initiative_where_it_was(tmp_path):
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103")], [("X", "nva_squad", "1003")])
+    act(loc, "end_turn", 1, 6)
+    assert game(loc).rule_state["initiative"] == "red"
+    act(loc, "end_turn", 4, 4)
+    assert game(loc).rule_state["initiative"] == "red"
+
+
+def test_spotting_in_the_open_in_cover_and_by_attempt(tmp_path):
+    """10.1: open ground in sight is spotted, cover is not unless next to a Good Order unit or
+    found by a spotting attempt (3 or less in degrading terrain, +1 a degrading hex between)."""
+    terrain = "\n".join(["..........", "..........", "....w.....", "..........", "..........", ".........."])
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103"), ("L", "us_leader", "0105")],
+               [("X", "nva_squad", "0503"), ("Y", "nva_squad", "0805")], terrain=terrain)
+    g = game(loc)
+    assert ("blue", "Y") in g.contacts and ("blue", "X") not in g.contacts
+    to_operations(loc, 6, 1)                                 # Blue has the initiative
+    with pytest.raises(UmpireError, match="not a unit of blue"):
+        act(loc, "rule_action", name="spot", side="blue", unit="X", hex="0103")
+    act(loc, "rule_action", 4, side="blue", name="spot", unit="A", hex="0503")    # 4 > 3: nothing
+    assert ("blue", "X") not in game(loc).contacts and marks(loc, "A")["ops_complete"]
+    act(loc, "pass", side="red")
+    with pytest.raises(UmpireError, match="already acted"):
+        act(loc, "rule_action", name="spot", side="blue", unit="A", hex="0503")
+    act(loc, "rule_action", 4, side="blue", name="spot", unit="L", hex="0503")    # 4 - LM 1 = 3: spotted
+    assert game(loc).contacts[("blue", "X")].status == "seen"
+
+
+def test_direct_fire_and_the_damage_check(tmp_path):
+    """5.0: 1d6 + FP against 1d6 + TM; a higher attacker makes every unit in the hex check
+    damage: 1d6 + the difference against morale.  A squad's Casualties leave a Shaken
+    half-squad (DCT)."""
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103")], [("X", "nva_squad", "0403"), ("Z", "nva_leader", "0403")])
+    to_operations(loc, 6, 1)
+    res = act(loc, "assault", 4, 2, 3, 5, units=["A"], hex="0403", kind="fire")
+    # 4 + 5 = 9 against 2: DC+7; X checks 3 + 7 - LM 1 = 9 (morale 6: Shaken); Z 5 + 7 = 12 (8: Shaken)
+    g = game(loc)
+    assert "9 against 2, DC+7" in res.summary
+    assert g.units["X"].marks["shaken"] and g.units["X"].type == "nva_squad"
+    assert g.units["Z"].marks["shaken"] and not g.units["Z"].marks.get("wounded")
+    assert g.units["A"].fired
+    loc = lnlt(tmp_path / "wnd", [("A", "us_squad", "0103")], [("Z", "nva_leader", "0403")])
+    to_operations(loc, 6, 1)
+    act(loc, "assault", 6, 1, 6, units=["A"], hex="0403", kind="fire")   # DC+10: 16, twice morale 8
+    assert game(loc).units["Z"].marks["wounded"]
+    loc = lnlt(tmp_path / "cas", [("A", "us_squad", "0103")], [("X", "nva_squad", "0403")])
+    to_operations(loc, 6, 1)
+    act(loc, "assault", 6, 1, 6, units=["A"], hex="0403", kind="fire")   # 11 against 1: DC+10; 6 + 10 = 16
+    x = game(loc).units["X"]
+    assert x.type == "nva_half_squad" and x.marks["shaken"]
+
+
+def test_several_firers_add_half_their_firepower(tmp_path):
+    """5.2: the strongest fires in full, each other multi-man counter adds half, rounded up."""
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103"), ("B", "us_squad", "0103"), ("M", "us_mg_team", "0103")],
+               [("X", "nva_squad", "0503")])
+    to_operations(loc, 6, 1)
+    from umpire.actions import system_for
+    sheet = system_for(loc).assault_sheet(game(loc), ["A", "B", "M"], game(loc).map.grid.parse("0503"), "fire")
+    assert sheet.firepower == 5 + 3 + 2
+
+
+def test_melee_kills_and_the_winners_enter(tmp_path):
+    """8.0: 10 firepower against 4 is 3-1 on the table (fractions round up), kill number 5; the
+    defenders strike back at 1-2 (10).  The attackers' 7 kills, the defenders' 5 does not: the
+    attackers enter."""
+    loc = lnlt(tmp_path, [("A", "us_squad", "0303"), ("B", "us_squad", "0304")], [("X", "nva_squad", "0403")])
+    to_operations(loc, 6, 1)
+    res = act(loc, "assault", 3, 4, 2, 3, units=["A", "B"], hex="0403", kind="melee")
+    g = game(loc)
+    assert "at 3-1" in res.summary and g.units["X"].status == "destroyed"
+    assert g.units["A"].hex == g.map.grid.parse("0403") and g.units["B"].hex == g.map.grid.parse("0403")
+
+
+def test_shaken_units_may_not_fire_or_close_and_rally_with_a_leader(tmp_path):
+    """5.0 Shaken: no fire, no advance toward a seen enemy; 3.0: 2d6 at or under morale rallies,
+    -2 in cover, -LM with a Good Order leader in the hex; without one a squad cannot try."""
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103"), ("L", "us_leader", "0103"), ("B", "us_squad", "0105")],
+               [("X", "nva_squad", "0503")])
+    from umpire.core.changes import Change, apply
+    from umpire.core.engine import ACTIONS
+
+    def shake(ctx):
+        for uid in ("A", "B"):
+            apply(ctx, [Change("unit", uid, {"marks": {"shaken": True}})])
+        return "test shakes A and B", None
+    ACTIONS["test_shake"] = shake
+    act(loc, "test_shake")
+    to_operations(loc, 6, 1)
+    with pytest.raises(UmpireError, match="Shaken"):
+        act(loc, "assault", units=["A"], hex="0503", kind="fire")
+    with pytest.raises(UmpireError, match="Shaken unit may not advance"):
+        act(loc, "move", unit="B", path=["0105", "0204"])
+    act(loc, "end_turn", 3, 1, 4, 3)                         # initiative 3-1; A rolls 4+3 - LM 1 = 6: rallies
+    g = game(loc)
+    assert not g.units["A"].marks["shaken"] and g.units["B"].marks["shaken"]     # B had no leader
+
+
+def test_stacking_and_streams(tmp_path):
+    """1.3: three squads a side in a hex; 10.5.1: a type 2 stream costs leg units 1 more."""
+    sides = '[map.hexsides]\nstream_2 = ["0203/0303"]'
+    loc = lnlt(tmp_path, [("A", "us_squad", "0202"), ("B", "us_squad", "0202"), ("C", "us_squad", "0202"),
+                          ("D", "us_squad", "0201"), ("E", "us_squad", "0203")], [("X", "nva_squad", "1006")],
+               hexsides=sides)
+    from umpire.actions import system_for
+    sys_, g = system_for(loc), game(loc)
+    h = g.map.grid.parse
+    refused = sys_.check_move(g, "D", [h("0201"), h("0202")])
+    assert not refused.legal and "at most 3" in refused.reason
+    assert sys_.check_move(g, "E", [h("0203"), h("0303")]).steps[-1].cost == 2

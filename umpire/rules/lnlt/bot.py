@@ -1,0 +1,124 @@
+"""Lock 'n Load Tactical's autoplay driver: in the Operations phase a side, at its impulse,
+melees a weak enemy next to it, fires from a hex at what it sees in range, tries to spot a hex
+in cover, or moves a unit towards the enemy; now and then it passes.  Rally and
+Administrative phases go on by themselves.  It drives the same actions a player uses; its
+choices come from the autoplay's seeded generator, so `umpire replay` re-runs them."""
+
+from __future__ import annotations
+
+from ...core.engine import perform
+from ...core.errors import UmpireError
+from ...core.hexgrid import hex_distance
+from .state import good_order, sight_of
+
+
+class Bot:
+    def __init__(self, system) -> None:
+        self.system = system
+
+    def act(self, location, game, rng, report, moves_per_phase: int = 4, turns: int | None = None) -> bool:
+        if game.active_side is None:
+            if game.phase == self.system.phases()[-1].key and turns is not None and turns <= game.turn < game.turns:
+                return False
+            report(perform(location, "next_phase", {}, self.system).summary)
+            return True
+        side = game.active_side
+        ready = [u for u in game.units.values() if u.side == side and good_order(u)
+                 and not (u.moved or u.fired or u.acted)]
+        due = [u for u in game.units.values() if u.side == side and u.status == "off_map"
+               and any(u.id in r.units and r.turn <= game.turn for r in game.reinforcements)]
+        rng.shuffle(ready)
+        order = (self._move, self._melee, self._fire, self._spot) if due and rng.random() < 0.6 else \
+            (self._melee, self._fire, self._spot, self._move)
+        if (ready or due) and rng.random() < 0.85:
+            for how in order:
+                if how(location, game, rng, side, ready, report):
+                    return True
+        report(perform(location, "pass", {"side": side}, self.system, side=side).summary)
+        return True
+
+    def _seen(self, game, side):
+        return sorted({c.hex for c in game.contacts.values() if c.side == side and c.status == "seen"},
+                      key=lambda h: (h.q, h.r))
+
+    def _attack(self, location, game, side, units, h, kind, report) -> bool:
+        try:
+            params = {"units": units, "hex": game.map.number(h), "kind": kind}
+            report(perform(location, "assault", params, self.system, side=side).summary)
+            return True
+        except UmpireError:
+            return False
+
+    def _melee(self, location, game, rng, side, ready, report) -> bool:
+        for h in self._seen(game, side):
+            near = [u.id for u in ready if hex_distance(u.hex, h) == 1]
+            if near and rng.random() < 0.3:
+                sheet = self.system.assault_sheet(game, near, h, "melee")
+                if sheet.legal and sheet.odds in ("2-1", "3-1", "4-1", "5-1"):
+                    return self._attack(location, game, side, near, h, "melee", report)
+        return False
+
+    def _fire(self, location, game, rng, side, ready, report) -> bool:
+        seen = self._seen(game, side)
+        for u in ready:
+            group = [v.id for v in ready if v.hex == u.hex]
+            for h in sorted(seen, key=lambda h: hex_distance(h, u.hex)):
+                if self.system.assault_sheet(game, group, h, "fire").legal and rng.random() < 0.8:
+                    return self._attack(location, game, side, group, h, "fire", report)
+        return False
+
+    def _spot(self, location, game, rng, side, ready, report) -> bool:
+        if rng.random() > 0.3:
+            return False
+        sight = self.system.sight(game.map)
+        for u in ready[:3]:
+            ours = {v.hex for v in game.units.values() if v.on_map and v.side == side}
+            cover = [h for h in game.map.hexes() if 2 <= hex_distance(h, u.hex) <= 6 and h not in ours
+                     and sight_of(game.map, game.rules, h) != "open" and sight.degrading(u.hex, h) is not None]
+            if cover:
+                params = {"name": "spot", "side": side, "unit": u.id,
+                          "hex": game.map.number(sorted(cover, key=lambda h: (h.q, h.r))[rng.randrange(len(cover))])}
+                try:
+                    report(perform(location, "rule_action", params, self.system, side=side).summary)
+                    return True
+                except UmpireError:
+                    continue
+        return False
+
+    def _move(self, location, game, rng, side, ready, report) -> bool:
+        goals = [u.hex for u in game.units.values() if u.on_map and u.side != side]
+        late = [u for u in game.units.values() if u.side == side and u.status == "off_map"]
+        for u in (late + ready)[:6]:
+            path = self._path(game, rng, u, goals)
+            if path:
+                try:
+                    report(perform(location, "move", {"unit": u.id, "path": [game.map.number(h) for h in path]},
+                                   self.system, side=side).summary)
+                    return True
+                except UmpireError:
+                    continue
+        return False
+
+    def _path(self, game, rng, u, goals):
+        if u.status == "off_map":
+            group = next((r for r in game.reinforcements if u.id in r.units), None)
+            if group is None or game.turn < group.turn:
+                return None
+            start = [rng.choice(group.entry)]
+        else:
+            start = [u.hex]
+        for _ in range(4):
+            path = list(start)
+            for _ in range(rng.randint(1, 3)):
+                steps = [n for n in game.map.on_map_neighbours(path[-1]) if n not in path]
+                if not steps:
+                    break
+                if goals and rng.random() < 0.7:
+                    goal = min(goals, key=lambda h: hex_distance(h, path[-1]))
+                    steps = [min(steps, key=lambda n: hex_distance(n, goal))]
+                path.append(rng.choice(steps))
+            while len(path) >= (1 if u.status == "off_map" else 2):
+                if self.system.check_move(game, u.id, path, {}).legal:
+                    return path
+                path.pop()
+        return None

@@ -1,0 +1,114 @@
+"""Lock 'n Load Tactical line of sight and spotting (10.1, 10.3).
+
+A hex is spotted by a side -- every unit in it seen -- when (10.1.1):
+* one of its units is marked Moved or Fired (the core's `moved`, `fired`) and the side has a
+  line of sight to it;
+* it is open terrain and the side has a line of sight to it;
+* it is next to one of the side's Good Order units; or
+* one of the side's units spotted it with a spotting attempt this turn (10.1.2; the rule
+  action "spot"), until the Administrative phase (9.0).
+Lines of sight: a blocking hex between the ends blocks, and so does a third degrading one
+(10.3); how many degrading hexes a line crosses (at most two) costs fire and spotting.
+"""
+
+from __future__ import annotations
+
+from ...core.changes import Change
+from ...core.errors import UmpireError
+from ...core.game import Game
+from ...core.hexgrid import Hex, hex_distance
+from ...core.los import Eye, LosResult, crossing
+from .state import good_order, lm, sight_of
+
+SPOT_NEEDS = {"degrading": 3, "blocking": 2}        # 10.1.2: on 1d6, at or under
+
+
+class Sight:
+    """The map made ready for sight lines."""
+
+    def __init__(self, game_map, rules) -> None:
+        self.map, self.rules = game_map, rules
+
+    def degrading(self, a: Hex, b: Hex) -> int | None:
+        """Degrading hexes between a and b (at most 2), or None when the line is blocked."""
+        count = 0
+        for t in crossing(a, b).touches:
+            if t.hex in (a, b) or t.kind != "through" or not self.map.contains(t.hex):
+                continue
+            kind = sight_of(self.map, self.rules, t.hex)
+            if kind == "blocking":
+                return None
+            if kind == "degrading":
+                count += 1
+                if count >= 3:
+                    return None
+        return count
+
+    def line_of_sight(self, a: Eye, b: Eye) -> LosResult:
+        d = self.degrading(a.hex, b.hex)
+        hexes = tuple(t.hex for t in crossing(a.hex, b.hex).touches if t.kind == "through")
+        rng = hex_distance(a.hex, b.hex)
+        if d is None:
+            return LosResult(False, a.hex, b.hex, rng, hexes, rule="LnLT 10.3",
+                             reason="blocking terrain, or a third degrading hex")
+        return LosResult(True, a.hex, b.hex, rng, hexes, rule="LnLT 10.3",
+                         reason=f"{d} degrading hex{'es' if d != 1 else ''} on the way" if d else "")
+
+
+def spot(game: Game, sight: Sight) -> dict[str, dict[str, tuple]]:
+    out: dict[str, dict[str, tuple]] = {s: {} for s in game.side_ids()}
+    on_map = [u for u in game.units.values() if u.on_map]
+    for side in game.side_ids():
+        mine = [u for u in on_map if u.side == side]
+        attempts = {tuple(x[:2]): x[2] for x in game.rule_state.get("spotted", {}).get(side, [])}
+        for h in sorted({u.hex for u in on_map if u.side != side}, key=lambda h: (h.q, h.r)):
+            enemy = [u for u in on_map if u.hex == h and u.side != side]
+            close = [u.id for u in mine if good_order(u) and hex_distance(u.hex, h) <= 1]
+            seers, rule = close, "LnLT 10.1 (adjacent)"
+            if not seers and (h.q, h.r) in attempts:
+                seers, rule = [attempts[(h.q, h.r)]], "LnLT 10.1 (spotting attempt)"
+            if not seers:
+                marked = any(u.moved or u.fired for u in enemy)
+                if marked or sight_of(game.map, game.rules, h) == "open":
+                    seers = [u.id for u in mine if sight.degrading(u.hex, h) is not None]
+                    rule = "LnLT 10.1 (moved or fired)" if marked else "LnLT 10.1 (open terrain)"
+            if seers:
+                for u in enemy:
+                    out[side][u.id] = (tuple(seers), rule)
+    return out
+
+
+def attempt(game: Game, sight: Sight, params: dict, dice) -> tuple[str, list]:
+    """10.1.2: a Good Order unit that has not acted tries to spot a hex in its line of sight:
+    1d6 at or under 3 in degrading terrain, 2 in blocking, +1 a degrading hex on the way, less
+    a leader's LM.  The unit's impulse is spent (Ops Complete, 10.1.3)."""
+    side, uid = params.get("side"), params.get("unit")
+    u = game.units.get(uid)
+    if u is None or u.side != side:
+        raise UmpireError(f"spotting attempt: {uid!r} is not a unit of {side}")
+    if not good_order(u):
+        raise UmpireError(f"spotting attempt: {uid} is not in Good Order")
+    if u.moved or u.fired or u.acted:
+        raise UmpireError(f"spotting attempt: {uid} has already acted this turn (4.1)")
+    try:
+        h = game.map.grid.parse(params.get("hex"))
+    except (ValueError, TypeError) as e:
+        raise UmpireError(f"spotting attempt: {e}") from None
+    between = sight.degrading(u.hex, h)
+    if between is None:
+        raise UmpireError(f"spotting attempt: {game.map.number(h)} is out of {uid}'s line of sight (10.3)")
+    kind = sight_of(game.map, game.rules, h)
+    n = game.map.number
+    marks = {**u.marks, "ops_complete": True}
+    if kind == "open":
+        return (f"{uid} looks at {n(h)}: open ground needs no spotting attempt (10.1)",
+                [Change("unit", uid, {"acted": True, "marks": marks})])
+    mods = (("degrading hexes on the way", between),) + ((("leader's LM", -lm(game, u)),) if lm(game, u) else ())
+    roll = dice.roll(f"spotting attempt by {uid} at {n(h)} ({kind}: {SPOT_NEEDS[kind]} or less)", 1, 6, mods)
+    found = roll.faces[0] != 6 and roll.total <= SPOT_NEEDS[kind]
+    changes = [Change("unit", uid, {"acted": True, "marks": marks})]
+    if found:
+        spotted = {k: list(v) for k, v in game.rule_state.get("spotted", {}).items()}
+        spotted.setdefault(side, []).append([h.q, h.r, uid])
+        changes.append(Change("game", "state", {"spotted": spotted}))
+    return f"{uid} tries to spot {n(h)}: {roll.total} -- {'spotted' if found else 'nothing seen'} (10.1)", changes

@@ -52,7 +52,7 @@ def test_4_1_ending_an_activation_early_hands_over(game):
 
 
 def test_4_1_not_for_the_side_not_acting_and_only_the_units_in_formation(game):
-    with pytest.raises(UmpireError, match="MW4 4.1"):
+    with pytest.raises(UmpireError, match="turn to act"):
         act(game, "activate", company="A/2-32")           # the Soviet side acts first
     act(game, "move", unit="T1", path=["1928", "1927"])
     res = act(game, "activate", company="A/2-32")         # A1 and A2 stand together, A3 far off

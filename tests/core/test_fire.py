@@ -74,7 +74,7 @@ def test_6_5_opportunity_fire_at_a_paused_mover(tmp_path, sample_scenario):
     perform(path, "move", {"unit": "Recon 1", "path": RECON_RUN + ["2214"], "until": "2215"}, system_for(path))
     assert open_game(path).units["Recon 1"].paused
     assert open_game(path).active_side == "warpac"
-    with pytest.raises(UmpireError, match="MW4 4.1"):
+    with pytest.raises(UmpireError, match="turn to act"):
         fire(path, "T1", "A3")                        # only the paused mover may be fired on out of turn
     res = fire(path, "Recon 1", "A3", typed=dice(10, 1))
     g = open_game(path)

@@ -26,6 +26,11 @@ from .movetool import MoveTool
 from .overrun import ask_overrun
 
 
+def shiboken_valid(obj) -> bool:
+    from shiboken6 import isValid
+    return isValid(obj)
+
+
 def _label(kind: str, params: dict) -> str:
     """What the Edit menu says it will undo: the action, never what it revealed."""
     if kind == "move":
@@ -34,6 +39,10 @@ def _label(kind: str, params: dict) -> str:
         return f"Move {params.get('unit')}" + (f" ({', '.join(extra)})" if extra else "")
     if kind == "fire":              # never the target: in a side's view that is the enemy's name
         return f"Fire ({', '.join(params.get('firers') or [])})"
+    if kind == "assault":           # the hex attacked is the side's own knowledge; the units its own
+        return f"{str(params.get('kind') or 'attack').title()} ({', '.join(params.get('units') or [])})"
+    if kind == "rule_action":
+        return f"{str(params.get('name')).replace('_', ' ').title()} ({params.get('unit')})"
     return {"orders": f"Orders ({params.get('side')})", "halt": f"Halt {params.get('unit')}",
             "split_fire": f"Split Fire ({params.get('unit')})", "defilade": f"Defilade {params.get('unit')}",
             "overrun": f"Overrun {params.get('unit')}: " + ("fight on" if params.get("then") == "stay" else "leave"),
@@ -187,8 +196,8 @@ class Play(MoveTool, JournalView, QObject):
         acting = game.active_side if kind in ("activate", "end_activation", "pass", "form_column", "move", "halt",
                                               "overrun", "defilade") \
             else params.get("side")
-        if kind == "fire":
-            first = game.units.get((params.get("firers") or [None])[0])
+        if kind in ("fire", "assault"):
+            first = game.units.get((params.get("firers") or params.get("units") or [None])[0])
             acting = first.side if first is not None else None
         if kind == "split_fire":
             acting = game.active_side
@@ -216,6 +225,8 @@ class Play(MoveTool, JournalView, QObject):
         """Edit → Undo/Redo name the action for the umpire, and in a side's view only when it is
         the side's own (core.witness); else plain "Undo" -- what the enemy did is not its business."""
         viewer, game = self.w.viewer, self.w.game
+        if not shiboken_valid(self.stack):
+            return                    # the window is closing: the stack is already gone
         for act, word, index in ((self.act_undo, "&Undo", self.stack.index() - 1),
                                  (self.act_redo, "&Redo", self.stack.index())):
             cmd = self.stack.command(index) if 0 <= index < self.stack.count() else None

@@ -92,7 +92,17 @@ class UnitMenu(QObject):
 
     # ------------------------------------------------------------------ state
     def configure(self, system) -> None:
-        """Show only what the game's rule system offers (RuleSystem.offers)."""
+        """Show only what the game's rule system offers (RuleSystem.offers), and an entry for
+        each of its own actions (RuleSystem.rule_actions: Lock 'n Load's spotting attempt)."""
+        for a in getattr(self, "rule_entries", []):
+            self.menu.removeAction(a)
+        self.rule_entries = []
+        for name, label in system.rule_actions().items():
+            a = QAction(label.split(" (")[0] + "…", self.w)
+            a.setStatusTip(f"{label}: the selected unit, at a hex you name")
+            a.triggered.connect(lambda _=False, k=name, t=label: self.rule_action(k, t))
+            self.menu.addAction(a)
+            self.rule_entries.append(a)
         offers = system.offers()
         for name, action in (("attack", self.act_attack), ("activate", self.act_activate),
                              ("activate", self.act_end_activation), ("fire", self.act_fire),
@@ -132,6 +142,8 @@ class UnitMenu(QObject):
         self.act_defilade.setEnabled(in_play and u is not None and u.on_map and not u.in_column
                                      and u.defilade is None)
         self.act_attack.setEnabled(in_play and u is not None and u.on_map and bool(rule_system(game.rules).attack_kinds()))
+        for a in getattr(self, "rule_entries", []):
+            a.setEnabled(in_play and u is not None and u.on_map)
         self.act_fire.setEnabled(in_play and u is not None and u.on_map and not u.fired and not u.moved
                                  and game.unit_type(u).get("attack", 0) > 0)
         self.act_split.setEnabled(self.act_fire.isEnabled() and game.unit_type(u)["move_class"] in ("vehicle", "truck")
@@ -178,6 +190,16 @@ class UnitMenu(QObject):
         dialog = FireDialog(self.w, u.id)
         if dialog.exec() == FireDialog.Accepted:
             self.play.run("fire", dialog.params())
+
+    def rule_action(self, name: str, label: str) -> None:
+        """One of the rule system's own actions by the selected unit at a hex (LnLT 10.1)."""
+        u = self._selected()
+        if u is None:
+            self.w.statusBar().showMessage("Select one of your units first", 6000)
+            return
+        number, ok = QInputDialog.getText(self.w, label, f"{u.id}: at which hex?")
+        if ok and number.strip():
+            self.play.run("rule_action", {"name": name, "side": u.side, "unit": u.id, "hex": number.strip()})
 
     def attack(self) -> None:
         u = self._selected()

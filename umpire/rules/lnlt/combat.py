@@ -29,7 +29,7 @@ from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from . import tables
-from .state import SMC, best_leader, dct_column, good_order, kind, lm, morale, shaken, tm
+from .state import SMC, best_leader, dct_column, good_order, kind, lm, morale, tm
 
 KINDS = ("fire", "melee")
 

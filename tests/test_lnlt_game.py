@@ -77,3 +77,18 @@ def test_side_reports_name_nothing_unseen_and_ignore_hidden_changes(tmp_path):
 def test_the_umpires_report_speaks_lock_n_load(played, tmp_path):
     text = text_of(report(played, "umpire", tmp_path / "u"))
     assert "Initiative" in text and "Operations phase" in text
+
+
+def test_the_command_line_spots_and_attacks(tmp_path, capsys):
+    """`umpire spot-attempt` (10.1) and `umpire attack --odds` (5.0): the worksheet, or a one-line
+    refusal and exit 2."""
+    path = str(tmp_path / "cli.umpire")
+    assert main(["new", str(SCENARIO), "--out", path, "--seed", "gui"]) == 0
+    assert main(["next-phase", path]) == 0                      # the NVA have the initiative
+    assert main(["spot-attempt", path, "A Sqd", "--hex", "0906", "--dice", "2"]) == 0
+    assert "A Sqd tries to spot 0906: 2 -- spotted (10.1)" in capsys.readouterr().out
+    assert main(["attack", path, "1st Sqd", "--hex", "1006", "--kind", "fire", "--odds"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "beyond 1st Sqd's range of 5" in err
+    assert main(["attack", path, "1st Sqd", "--hex", "1006", "--kind", "bogus", "--odds"]) == 2
+    assert "unknown kind of attack 'bogus'" in capsys.readouterr().err

@@ -8,7 +8,7 @@ from . import __version__
 
 EXIT_BAD_INPUT = 2
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
-               "form-column", "halt", "overrun", "end-activation", "fire", "attack", "split-fire", "defilade", "plot", "multiply",
+               "form-column", "halt", "overrun", "end-activation", "fire", "attack", "spot-attempt", "split-fire", "defilade", "plot", "multiply",
                "place-impact", "h-fire", "displace", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
                "victory", "report")
@@ -90,9 +90,13 @@ def build_parser() -> argparse.ArgumentParser:
     at.add_argument("game")
     at.add_argument("units", nargs="+", metavar="UNIT")
     at.add_argument("--hex", required=True, metavar="HEX", help="the hex attacked")
-    at.add_argument("--kind", choices=["assault", "attrition", "ranged"], default="assault",
-                    help="assault (11.3), attrition (11.6) or ranged fire (11.5)")
+    at.add_argument("--kind", help="the rule system's kind of attack, by default its usual one: War Blog assault "
+                                   "(11.3), attrition (11.6), ranged (11.5); Lock 'n Load fire (5.0), melee (8.0)")
     at.add_argument("--odds", action="store_true", help="print the worksheet and odds; roll nothing")
+    sa = sub.add_parser("spot-attempt", help="a unit tries to spot a hex in cover (Lock 'n Load 10.1)")
+    sa.add_argument("game")
+    sa.add_argument("unit")
+    sa.add_argument("--hex", required=True, metavar="HEX", help="the hex it looks at")
     df = sub.add_parser("defilade", help="a unit takes up a defilade position facing a next hex (MW4 10.5)")
     df.add_argument("game")
     df.add_argument("unit")
@@ -160,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
         one.add_argument("game")
         if name in ("end-turn", "pass", "next-phase", "end-activation"):
             _dice_option(one)
-    for rolling in (mv, fi, at, ha, ac, fc, ov, sf, df):
+    for rolling in (mv, fi, at, sa, ha, ac, fc, ov, sf, df):
         _dice_option(rolling)
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")

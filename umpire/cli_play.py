@@ -66,6 +66,11 @@ def cmd_attack(args) -> int:
     from .actions import system_for
     from .core.store.db import open_game
 
+    kinds = system_for(args.game).attack_kinds()
+    if not kinds:
+        raise UmpireError(f"{open_game(args.game).rules.title} has no attacks on a hex: use `umpire fire`")
+    args.kind = args.kind or kinds[0]
+
     if args.odds:
         game = open_game(args.game)
         try:
@@ -76,11 +81,23 @@ def cmd_attack(args) -> int:
         if unknown:
             raise UmpireError(f"no unit {unknown[0]!r}")
         sheet = system_for(args.game).assault_sheet(game, args.units, target, args.kind)
-        print("\n".join(sheet.lines) if sheet.legal else f"refused: {sheet.reason}")
-        return 0 if sheet.legal else 2
+        if not sheet.legal:
+            raise UmpireError(f"attack refused: {sheet.reason}" + (f" ({sheet.rule})" if sheet.rule else ""))
+        print("\n".join(sheet.lines))
+        return 0
     side = open_game(args.game).units.get(args.units[0])
     return _simple_action("assault", args.game, {"units": args.units, "hex": args.hex, "kind": args.kind}, args.dice,
                           side=side.side if side else None)
+
+
+def cmd_spot_attempt(args) -> int:
+    from .core.store.db import open_game
+
+    u = open_game(args.game).units.get(args.unit)
+    if u is None:
+        raise UmpireError(f"no unit {args.unit!r}")
+    return _simple_action("rule_action", args.game, {"name": "spot", "side": u.side, "unit": args.unit,
+                                                     "hex": args.hex}, args.dice, side=u.side)
 
 
 def cmd_activate(args) -> int:

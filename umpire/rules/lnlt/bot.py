@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...core.engine import perform
 from ...core.errors import UmpireError
+from ..botkit import random_path
 from ...core.hexgrid import hex_distance
 from .state import good_order, sight_of
 
@@ -100,25 +101,4 @@ class Bot:
         return False
 
     def _path(self, game, rng, u, goals):
-        if u.status == "off_map":
-            group = next((r for r in game.reinforcements if u.id in r.units), None)
-            if group is None or game.turn < group.turn:
-                return None
-            start = [rng.choice(group.entry)]
-        else:
-            start = [u.hex]
-        for _ in range(4):
-            path = list(start)
-            for _ in range(rng.randint(1, 3)):
-                steps = [n for n in game.map.on_map_neighbours(path[-1]) if n not in path]
-                if not steps:
-                    break
-                if goals and rng.random() < 0.7:
-                    goal = min(goals, key=lambda h: hex_distance(h, path[-1]))
-                    steps = [min(steps, key=lambda n: hex_distance(n, goal))]
-                path.append(rng.choice(steps))
-            while len(path) >= (1 if u.status == "off_map" else 2):
-                if self.system.check_move(game, u.id, path, {}).legal:
-                    return path
-                path.pop()
-        return None
+        return random_path(game, rng, self.system, u, goals, 3)

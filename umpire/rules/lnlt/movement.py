@@ -17,6 +17,7 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.hexgrid import Hex, Hexside, hex_distance
 from ...core.rulesystem import MoveCheck, Step
+from ..botkit import entry_problem
 from .state import SMC, kind, shaken
 
 SQUAD_SHARE = {"squad": 1.0, "half_squad": 0.5, "crew": 0.5, "weapon_team": 1.0}
@@ -70,11 +71,9 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, s
     if not path:
         return fail("the path is empty")
     if u.status == "off_map":
-        group = next((r for r in game.reinforcements if uid in r.units), None)
-        if group is None or game.turn < group.turn:
-            return fail("it is not due on the map yet")
-        if path[0] not in group.entry:
-            return fail(f"it enters at {', '.join(game.map.number(h) for h in group.entry)}")
+        problem = entry_problem(game, u, path[0])
+        if problem:
+            return fail(problem)
         cost = game.rules.terrain_types[game.map.terrain[path[0]]]["move"].get(t["move_class"])
         if cost is None:
             return fail(f"it may not enter {game.map.number(path[0])}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
 from ...core.rulesystem import MoveCheck, Step
+from ..botkit import entry_problem
 from .state import (STACK_STRENGTH, enemies_of, hexside_features, in_enemy_zoc, stack_limit, units_at, whole,
                     depressions)
 
@@ -71,13 +72,9 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
     if not path:
         return fail("the path is empty")
     if u.status == "off_map":
-        group = next((r for r in game.reinforcements if uid in r.units), None)
-        if group is None:
-            return fail("it is not on the map and not a reinforcement")
-        if game.turn < group.turn:
-            return fail(f"it arrives on turn {group.turn} (12.0)", "War Blog 12.0")
-        if path[0] not in group.entry:
-            return fail(f"it enters at {', '.join(game.map.number(h) for h in group.entry)} (12.0)", "War Blog 12.0")
+        problem = entry_problem(game, u, path[0])
+        if problem:
+            return fail(f"{problem} (12.0)", "War Blog 12.0")
         cost = game.rules.terrain_types[game.map.terrain[path[0]]]["move"].get(t["move_class"])
         if cost is None:
             return fail(f"it may not enter {game.map.number(path[0])}", "War Blog 2.1")

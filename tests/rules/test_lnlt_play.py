@@ -147,3 +147,12 @@ def test_stacking_and_streams(tmp_path):
     refused = sys_.check_move(g, "D", [h("0201"), h("0202")])
     assert not refused.legal and "at most 3" in refused.reason
     assert sys_.check_move(g, "E", [h("0203"), h("0303")]).steps[-1].cost == 2
+
+
+def test_a_side_that_sees_a_unit_destroyed_knows_it_is_gone(tmp_path):
+    """A unit eliminated in sight leaves its enemy's contact list marked destroyed, not 'last
+    known' where it fell."""
+    loc = lnlt(tmp_path, [("A", "us_squad", "0303"), ("B", "us_squad", "0304")], [("X", "nva_squad", "0403")])
+    to_operations(loc, 6, 1)
+    act(loc, "assault", 3, 4, 2, 3, units=["A", "B"], hex="0403", kind="melee")
+    assert game(loc).contacts[("blue", "X")].status == "destroyed"

@@ -53,7 +53,12 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
         if c.values and c.what == "unit":
             if unit_rows is None:
                 unit_rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
+            dies = c.values.get("status") == "destroyed" and ctx.game.units[c.key].status == "on_map"
             _set_unit(ctx, unit_rows[c.key], **c.values)
+            if dies:                      # who watched it die knows it is gone
+                for row in ctx.session.execute(select(m.ContactRow).where(m.ContactRow.unit_id == c.key,
+                                                                          m.ContactRow.status == "seen")).scalars():
+                    ctx.rec.set(row, status="destroyed")
         elif c.values and c.what == "company":
             row = ctx.session.get(m.CompanyStateRow, c.key)
             if row is None:

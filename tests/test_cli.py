@@ -164,7 +164,7 @@ def test_move_undo_journal_replay(tmp_path, sample_path):
     r = umpire("move", game, "T1", "1928", "1927", "1926", "--dice", "10")
     assert r.returncode == 0 and "T1 moved to 1926" in r.stdout
     assert "1d10 = 10 = 10 (typed in)" in r.stdout
-    assert "MW4 4.1" in _one_line_error(umpire("move", game, "T1", "1926", "1925"))   # NATO's turn to act
+    assert "US Task Force 2-32's turn to act" in _one_line_error(umpire("move", game, "T1", "1926", "1925"))   # NATO's turn to act
     assert "undid" in umpire("undo", game).stdout
     assert "redid" in umpire("redo", game).stdout
     assert umpire("end-turn", game).stdout.startswith("Turn 2 of 12")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QDockWidget, QTextBrowser
 
 from umpire.actions import new_game, system_for
 from umpire.core.engine import perform
@@ -60,3 +60,7 @@ def test_the_attack_dialog_shows_the_sheet_and_attacks(window, tmp_path):
     rows = [a for a in __import__("umpire.core.engine", fromlist=["journal"]).journal(w.game.location)
             if a.kind == "assault"]
     assert len(rows) == 1 and rows[0].params["units"] == ["1 Tk"]
+    # the attacker's journal names the defenders by its contact label only (core.witness)
+    w.reload_game()
+    journal_text = w.play.journal_panel.findChild(QTextBrowser).toPlainText()
+    assert "Assault on 1306" in journal_text and "C1" in journal_text and "Bridge Coy" not in journal_text

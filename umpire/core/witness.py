@@ -4,6 +4,8 @@ Shared by the window's journal and the turn reports."""
 
 from __future__ import annotations
 
+import re
+
 from .game import Game
 
 SIDE_ROWS = ("orders", "plot", "multiply", "h_fire_stance", "displace", "activate", "end_activation", "pass",
@@ -42,3 +44,20 @@ def side_text(row) -> tuple[str, list[str]]:
     if row.kind == "assault":        # its own worksheet, without what spotting revealed after
         return head, [x for x in row.log if not spotting_line(x)]
     return head, (list(row.log) if row.kind in ("orders", "plot") else [])
+
+
+def in_side_words(game: Game, side: str, texts: list[str]) -> list[str]:
+    """Texts as the side may read them: every enemy unit it has a contact for named by the
+    contact's label, and any text still naming an enemy unit left out -- what it attacked, it
+    knows by its own labels; what it never saw, it never reads."""
+    labels = {uid: c.label for (s, uid), c in game.contacts.items() if s == side}
+    enemy = sorted((u.id for u in game.units.values() if u.side != side), key=len, reverse=True)
+    if not enemy:
+        return list(texts)
+    by_id = re.compile("|".join(rf"(?<![\w/]){re.escape(x)}(?![\w/])" for x in enemy))
+    out = []
+    for x in texts:
+        named = by_id.sub(lambda mt: labels.get(mt.group(0), "\0"), x)
+        if "\0" not in named:
+            out.append(named)
+    return out

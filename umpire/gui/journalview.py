@@ -9,7 +9,7 @@ from html import escape
 from ..core.dice import Roll
 from ..core.engine import journal
 from ..core.knowledge import UMPIRE
-from ..core.witness import side_may_read, side_text
+from ..core.witness import in_side_words, side_may_read, side_text
 
 
 class JournalView:
@@ -64,8 +64,12 @@ class JournalView:
             style = "color:#999;text-decoration:line-through" if r.undone else ""
             summary, log = r.summary, r.log
             if viewer != UMPIRE:
-                # a side reads what it did, not what the move revealed (core.witness)
+                # a side reads what it did, not what the move revealed, and the enemy only by its
+                # contact labels (core.witness)
                 summary, log = side_text(r)
+                said = in_side_words(self.w.game, viewer, [summary])
+                summary = said[0] if said else f"{r.kind.replace('_', ' ')}"
+                log = in_side_words(self.w.game, viewer, log)
             lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
             html.append(f"<div style='{style}'><b>#{r.seq}</b> turn {r.turn}: {escape(summary)}{lines}</div>")
         self.journal_view.setHtml("".join(html) or ("<i>No dice rolled here.</i>" if dice_only else "<i>No actions yet.</i>"))

@@ -17,7 +17,7 @@ from ..core.engine import journal
 from ..core.game import Game
 from ..core.knowledge import UMPIRE, SideView, build_view
 from ..core.supports import all_supports, unavailable
-from ..core.witness import side_may_read, side_text, spotting_line
+from ..core.witness import in_side_words, side_may_read, side_text, spotting_line
 
 
 @dataclass
@@ -189,10 +189,7 @@ def _side_events(game: Game, view: SideView, side: str) -> list[str]:
                      if not x.startswith(("panic check", "fire ")) and not spotting_line(x)]
             lines = [re.sub(rf"(?<![\w/]){re.escape(target)}(?![\w/])", label, x) for x in lines] if target else lines
         if row.kind == "assault":       # the enemy units it attacked, by the labels it knows them by
-            known = sorted((u for u in labels if game.units[u].side != side), key=len, reverse=True)
-            if known:
-                by_id = re.compile("|".join(rf"(?<![\w/]){re.escape(x)}(?![\w/])" for x in known))
-                lines = [by_id.sub(lambda mt: labels[mt.group(0)], x) for x in lines]
+            lines = in_side_words(game, side, lines)
         for i, x in enumerate([head] + lines):
             if hidden is None or not hidden.search(x):
                 out.append(x if i == 0 else f"    {x}")

@@ -156,3 +156,24 @@ def test_a_side_that_sees_a_unit_destroyed_knows_it_is_gone(tmp_path):
     to_operations(loc, 6, 1)
     act(loc, "assault", 3, 4, 2, 3, units=["A", "B"], hex="0403", kind="melee")
     assert game(loc).contacts[("blue", "X")].status == "destroyed"
+
+
+def test_opportunity_fire_at_a_unit_paused_in_sight(tmp_path):
+    """5.3: a unit spending MPs in sight may be fired on out of turn by units not marked Moved
+    or Fired; the move check names who could fire where, and the mover then halts or goes on."""
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103")], [("X", "nva_squad", "0603"), ("Y", "nva_squad", "0605")])
+    to_operations(loc, 6, 1)
+    from umpire.actions import system_for
+    g = game(loc)
+    h = g.map.grid.parse
+    check = system_for(loc).check_move(g, "A", [h("0103"), h("0203"), h("0303")])
+    assert set(check.watchers[h("0203")]) == {"X", "Y"}
+    act(loc, "move", unit="A", path=["0103", "0203", "0303"], until="0203")
+    assert game(loc).units["A"].paused and game(loc).active_side == "blue"
+    res = act(loc, "assault", 5, 1, 3, units=["X"], hex="0203", kind="fire")   # 5+4+1 moved = 10 against 1
+    assert res.summary.startswith("Opportunity fire: X fire on 0203") and game(loc).units["X"].fired
+    assert game(loc).active_side == "blue"                                   # still the mover's impulse
+    with pytest.raises(UmpireError, match="melee"):
+        act(loc, "assault", units=["Y"], hex="0203", kind="melee")
+    act(loc, "halt", unit="A")
+    assert game(loc).active_side == "red" and not game(loc).units["A"].paused

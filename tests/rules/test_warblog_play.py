@@ -268,3 +268,13 @@ def test_the_defender_reads_the_attack_not_the_worksheet(tmp_path):
     assert "Attack 8.50" not in red and not words(red, "Tank A")
     blue = text_of(report(loc, "blue", tmp_path / "blue"))
     assert "Attack 8.50" in blue and not words(blue, "Rifles") and "Depressions" in blue
+
+
+def test_war_blog_has_no_opportunity_fire(tmp_path):
+    """7.0: the other player does nothing in a player's turn -- a unit paused mid-move (the
+    core lets any move pause) cannot be attacked out of turn."""
+    loc = make_game(tmp_path, [("G", "irregulars", "0103")], [("I", "infantry_bn", "0304")])
+    act(loc, "move", unit="G", path=["0103", "0203", "0202"], until="0203")    # irregulars pass zones (1.20)
+    assert game(loc).units["G"].paused and game(loc).contacts[("red", "G")].status == "seen"
+    with pytest.raises(UmpireError, match="no opportunity fire"):
+        act(loc, "assault", units=["I"], hex="0203")

@@ -1,6 +1,8 @@
 """The assault action: several units of a side attack one enemy-held hex together, and the rule
 system settles the whole combat (War Blog 11.0: units move into the enemy's hex and every unit
-taking part adds to one odds ratio; ranged fire 11.5 and attrition 11.6 the same way).
+taking part adds to one odds ratio; ranged fire 11.5 and attrition 11.6 the same way; Lock 'n
+Load's direct fire and melee, 5.0, 8.0).  At the hex of an enemy unit paused mid-move it is
+opportunity fire, made out of turn; the rule system's sheet says who may make it.
 
 The core checks whose turn it is and that the side knows of an enemy there; the rule system
 prices the attack (`assault_sheet`) and says what its dice change (`resolve_assault`):
@@ -39,8 +41,15 @@ def _assault(ctx: Context) -> tuple[str, Any]:
         target = game.map.grid.parse(ctx.params.get("hex"))
     except (ValueError, TypeError) as e:
         raise UmpireError(f"attack: {e}") from None
-    _check_turn_to_act(game, side)
-    _check_no_pause(game, None)
+    # an attack on the hex of an enemy unit paused mid-move is opportunity fire, out of turn
+    # (MW4 6.5, LnLT 5.3); the rule system says whether its kind and units may make one
+    mover = next((u for u in game.units.values() if u.paused and u.on_map and u.hex == target and u.side != side),
+                 None)
+    if mover is not None:
+        _check_no_pause(game, mover.id)
+    else:
+        _check_turn_to_act(game, side)
+        _check_no_pause(game, None)
     # the side attacks what it knows is there: a unit it sees in the hex now
     if not any(c.side == side and c.status == "seen" and c.hex == target for c in game.contacts.values()):
         raise UmpireError(f"attack: {game.side(side).name} sees no enemy unit in {game.map.number(target)}")
@@ -51,5 +60,8 @@ def _assault(ctx: Context) -> tuple[str, Any]:
     summary, changes = system.resolve_assault(game, sheet, ctx.dice)
     apply(ctx, changes)
     _spot(ctx)
-    _unit_done(ctx, side)
-    return summary, sheet
+    if mover is None:
+        _unit_done(ctx, side)
+    elif game.units[mover.id].status != "on_map":
+        _unit_done(ctx, mover.side)           # the mover's impulse ends with it
+    return ("Opportunity fire: " if mover is not None else "") + summary, sheet

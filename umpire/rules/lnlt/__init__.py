@@ -15,7 +15,7 @@ spotting attempts are the rule system's own action (`rule_action` "spot").
     bot.py       the autoplay driver
 
 Not yet here (issue 8 notes): vehicles and ordnance (14.1, 15.x), off-board artillery (18.2),
-opportunity fire (5.3), heroes (11.2), support weapons (1.6), assault, double-time, low crawl
+heroes (11.2), support weapons (1.6), assault, double-time, low crawl
 and stealth movement (6.1-6.4), smoke and fire (7.0, 10.5.6), mines (21.4), helicopters.
 """
 

@@ -16,6 +16,7 @@ from .state import good_order, sight_of
 class Bot:
     def __init__(self, system) -> None:
         self.system = system
+        self.answered: set = set()         # (turn, mover, hex) where the other side chose whether to fire
 
     def act(self, location, game, rng, report, moves_per_phase: int = 4, turns: int | None = None) -> bool:
         if game.active_side is None:
@@ -23,6 +24,9 @@ class Bot:
                 return False
             report(perform(location, "next_phase", {}, self.system).summary)
             return True
+        paused = [u for u in game.units.values() if u.paused and u.on_map]
+        if paused:
+            return self._opportunity(location, game, rng, paused[0], report)
         side = game.active_side
         ready = [u for u in game.units.values() if u.side == side and good_order(u)
                  and not (u.moved or u.fired or u.acted)]
@@ -36,6 +40,22 @@ class Bot:
                 if how(location, game, rng, side, ready, report):
                     return True
         report(perform(location, "pass", {"side": side}, self.system, side=side).summary)
+        return True
+
+    def _opportunity(self, location, game, rng, mover, report) -> bool:
+        """5.3: the other side may fire at a unit paused mid-move, then the mover halts."""
+        key = (game.turn, mover.id, mover.hex)
+        if key not in self.answered:
+            self.answered.add(key)
+            enemy = next(s for s in game.side_ids() if s != mover.side)
+            seen = game.contacts.get((enemy, mover.id))
+            able = [u for u in game.units.values() if u.side == enemy and good_order(u) and not (u.moved or u.fired)]
+            for u in sorted(able, key=lambda u: u.id):
+                if seen is not None and seen.status == "seen" and rng.random() < 0.7 and \
+                        self.system.assault_sheet(game, [u.id], mover.hex, "fire").legal:
+                    if self._attack(location, game, enemy, [u.id], mover.hex, "fire", report):
+                        return True
+        report(perform(location, "halt", {"unit": mover.id}, self.system, side=mover.side).summary)
         return True
 
     def _seen(self, game, side):
@@ -92,9 +112,12 @@ class Bot:
         for u in (late + ready)[:6]:
             path = self._path(game, rng, u, goals)
             if path:
+                params = {"unit": u.id, "path": [game.map.number(h) for h in path]}
+                watched = [h for h in path[1:-1] if h in self.system.check_move(game, u.id, path, {}).watchers]
+                if watched and rng.random() < 0.5:
+                    params["until"] = game.map.number(watched[0])      # a pause for opportunity fire (5.3)
                 try:
-                    report(perform(location, "move", {"unit": u.id, "path": [game.map.number(h) for h in path]},
-                                   self.system, side=side).summary)
+                    report(perform(location, "move", params, self.system, side=side).summary)
                     return True
                 except UmpireError:
                     continue

@@ -16,8 +16,11 @@ Good Order friend in the hex are eliminated out of hand (5.0 Shaken).
 
 Readings and what is not yet here: winners of a melee enter the hex; when both sides survive
 the attackers stay where they attacked from (the series keeps them locked in melee).  Heroes
-(11.2), support weapons (1.6), ordnance (14.1), vehicles and opportunity fire (5.3) are still
+(11.2), support weapons (1.6), ordnance (14.1) and vehicles are still
 to come; a 1 on a squad's damage check is noted as a hero chance for the umpire.
+Opportunity fire (5.3) is fire at the hex of a unit paused mid-move: by units not marked Moved
+or Fired, one point of firepower less for each firer already Ops Complete; the +1 against a
+moving target is the Moved modifier.
 """
 
 from __future__ import annotations
@@ -71,13 +74,18 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str) 
     defenders = [v for v in game.units.values() if v.on_map and v.hex == target and v.side != side]
     if not defenders:
         return refuse(f"no enemy unit in {n(target)}")
+    opportunity = any(v.paused for v in defenders)       # 5.3: at a unit spending MPs in sight
     for u in units:
         if not u.on_map:
             return refuse(f"{u.id} is not on the map")
         if not good_order(u):
             return refuse(f"{u.id} is Shaken: it may not fire or attack (5.0)", "LnLT 5.0")
-        if u.moved or u.fired or u.acted:
+        if opportunity and (u.moved or u.fired):
+            return refuse(f"{u.id} is marked {'Moved' if u.moved else 'Fired'}: no opportunity fire (5.3)", "LnLT 5.3")
+        if not opportunity and (u.moved or u.fired or u.acted):
             return refuse(f"{u.id} has already acted this turn (4.1)", "LnLT 4.1")
+    if opportunity and how != "fire":
+        return refuse("opportunity fire is fire, not melee (5.3)", "LnLT 5.3")
     dside = defenders[0].side
     defenders_line = f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of {game.side(dside).name}"
     if how == "melee":
@@ -97,6 +105,9 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str) 
     if not fp:
         return refuse("no firepower among the firing units (5.2)", "LnLT 5.2")
     mods = []
+    done = [u for u in units if u.acted]
+    if opportunity and done:
+        mods.append(("Ops Complete firers, 1 each (5.3)", -len(done)))
     leader = best_leader(game, here, side)
     if leader:
         mods.append(("leader's LM (5.0.1)", leader))
@@ -106,7 +117,8 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str) 
         mods.append(("adjacent target (5.6)", 3 if any(game.unit_type(u)["assault"] for u in units) else 2))
     if any(v.moved for v in defenders):
         mods.append(("target marked Moved (6.0)", 1))
-    lines = [f"Direct fire on {n(target)} by {', '.join(u.id for u in units)} from {n(here)}, range {rng} (LnLT 5.0)",
+    lines = [f"{'Opportunity fire' if opportunity else 'Direct fire'} on {n(target)} by {', '.join(u.id for u in units)} "
+             f"from {n(here)}, range {rng} (LnLT {'5.3' if opportunity else '5.0'})",
              f"  firepower {fp}" + (" (5.2: the strongest in full, the others half)" if len(units) > 1 else ""),
              *[f"  {why}: {v:+d}" for why, v in mods],
              defenders_line,

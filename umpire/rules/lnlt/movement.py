@@ -10,6 +10,8 @@ not yet here:
 * Stacking (1.3): per side, three squads' worth -- a half-squad or a crew is half a squad, a
   (non-ATGM) weapon team a whole one -- and two single-man counters.
 * Entering a hex held by the enemy is a melee (8.0): an attack, not a move.
+* The check names, hex by hex, the enemy units that could fire at the mover there (5.3); the
+  move pauses where the player asks (`until`) for their opportunity fire.
 """
 
 from __future__ import annotations
@@ -108,4 +110,20 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, s
         known = [c.hex for c in game.contacts.values() if c.side == u.side and c.status == "seen"]
         if known and min(hex_distance(end, h) for h in known) < min(hex_distance(u.hex, h) for h in known):
             return fail("a Shaken unit may not advance toward an enemy it sees (5.0)", "LnLT 5.0", steps)
-    return MoveCheck(uid, tuple(steps), allowance, True)
+    return MoveCheck(uid, tuple(steps), allowance, True, watchers=watchers(game, u, [s.hex for s in steps[1:]]))
+
+
+def watchers(game: Game, mover, hexes: list[Hex]) -> dict:
+    """5.3: for each hex entered, the enemy units that could fire at the mover there -- Good
+    Order, not marked Moved or Fired, in range and sight."""
+    from .spotting import Sight
+    sight = Sight(game.map, game.rules)
+    able = [v for v in game.units.values() if v.on_map and v.side != mover.side and not shaken(v)
+            and not (v.moved or v.fired) and game.unit_type(v)["firepower"]]
+    out = {}
+    for h in hexes:
+        who = tuple(v.id for v in able if hex_distance(v.hex, h) <= game.unit_type(v)["range"]
+                    and sight.degrading(v.hex, h) is not None)
+        if who:
+            out[h] = who
+    return out

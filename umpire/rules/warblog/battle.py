@@ -68,6 +68,8 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
     defenders = [v for v in units_at(game, target) if v.side != side]
     if not defenders:
         return refuse(f"no enemy unit in {game.map.number(target)}")
+    if any(v.paused for v in defenders):
+        return refuse("War Blog has no opportunity fire: the moving unit goes on or halts first (7.0)", "War Blog 7.0")
     n = game.map.number
     for u in units:
         t = game.unit_type(u)

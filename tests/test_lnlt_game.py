@@ -92,3 +92,5 @@ def test_the_command_line_spots_and_attacks(tmp_path, capsys):
     assert err.count("\n") == 1 and "beyond 1st Sqd's range of 5" in err
     assert main(["attack", path, "1st Sqd", "--hex", "1006", "--kind", "bogus", "--odds"]) == 2
     assert "unknown kind of attack 'bogus'" in capsys.readouterr().err
+    assert main(["fire-mission", path, "Lt Harris", "--hex", "0906"]) == 2
+    assert "no artillery mission left before turn 2" in capsys.readouterr().err

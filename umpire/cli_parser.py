@@ -8,7 +8,7 @@ from . import __version__
 
 EXIT_BAD_INPUT = 2
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
-               "form-column", "halt", "overrun", "end-activation", "fire", "attack", "spot-attempt", "split-fire", "defilade", "plot", "multiply",
+               "form-column", "halt", "overrun", "end-activation", "fire", "attack", "spot-attempt", "fire-mission", "split-fire", "defilade", "plot", "multiply",
                "place-impact", "h-fire", "displace", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
                "victory", "report")
@@ -97,6 +97,14 @@ def build_parser() -> argparse.ArgumentParser:
     sa.add_argument("game")
     sa.add_argument("unit")
     sa.add_argument("--hex", required=True, metavar="HEX", help="the hex it looks at")
+    fm = sub.add_parser("fire-mission", help="a leader calls an off-board artillery mission on a hex in his sight "
+                                            "(Lock 'n Load 18.2)")
+    fm.add_argument("game")
+    fm.add_argument("unit", metavar="LEADER")
+    fm.add_argument("--hex", required=True, metavar="HEX", help="where he aims the spotting round")
+    fm.add_argument("--support", metavar="ID", help="the scenario's [[artillery]] id (default: the first with "
+                                                     "missions left)")
+    fm.add_argument("--mission", help="standard (default), loose or concentrated")
     df = sub.add_parser("defilade", help="a unit takes up a defilade position facing a next hex (MW4 10.5)")
     df.add_argument("game")
     df.add_argument("unit")
@@ -164,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
         one.add_argument("game")
         if name in ("end-turn", "pass", "next-phase", "end-activation"):
             _dice_option(one)
-    for rolling in (mv, fi, at, sa, ha, ac, fc, ov, sf, df):
+    for rolling in (mv, fi, at, sa, fm, ha, ac, fc, ov, sf, df):
         _dice_option(rolling)
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")

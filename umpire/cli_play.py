@@ -100,6 +100,17 @@ def cmd_spot_attempt(args) -> int:
                                                      "hex": args.hex}, args.dice, side=u.side)
 
 
+def cmd_fire_mission(args) -> int:
+    from .core.store.db import open_game
+
+    u = open_game(args.game).units.get(args.unit)
+    if u is None:
+        raise UmpireError(f"no unit {args.unit!r}")
+    params = {"name": "fire_mission", "side": u.side, "unit": args.unit, "hex": args.hex}
+    params.update({k: v for k, v in (("support", args.support), ("mission", args.mission)) if v})
+    return _simple_action("rule_action", args.game, params, args.dice, side=u.side)
+
+
 def cmd_activate(args) -> int:
     return _simple_action("activate", args.game, {"company": args.company}, args.dice)
 

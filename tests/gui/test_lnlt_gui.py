@@ -33,7 +33,7 @@ def test_a_spotting_attempt_from_the_unit_menu(window, monkeypatch):
     side = w.game.active_side
     unit = next(u for u in sorted(w.game.units.values(), key=lambda u: u.id) if u.side == side and u.on_map)
     entries = [a.text() for a in w.unit_menu.rule_entries]
-    assert entries == ["Spotting attempt…"] and w.unit_menu.act_attack.isVisible()
+    assert entries == ["Spotting attempt…", "Artillery fire mission…"] and w.unit_menu.act_attack.isVisible()
     assert not w.unit_menu.act_fire.isVisible()
     w.select_unit(unit.id)
     target = w.game.map.number(w.game.map.on_map_neighbours(unit.hex)[0])      # next to it: in sight

@@ -177,3 +177,28 @@ def test_opportunity_fire_at_a_unit_paused_in_sight(tmp_path):
         act(loc, "assault", units=["Y"], hex="0203", kind="melee")
     act(loc, "halt", unit="A")
     assert game(loc).active_side == "red" and not game(loc).units["A"].paused
+
+
+ARTILLERY = '[[artillery]]\nid = "81mm"\nside = "blue"\nlabel = "Mortars"\nconcentrations = 1\nstrength = 4\n'
+
+
+def test_a_fire_mission_drifts_then_falls_on_the_pattern(tmp_path):
+    """18.2: the spotting round drifts (1d6 + degrading - LM, halved up; 1d6 for the direction,
+    1 north); in the leader's sight he brings it one hex back; the standard mission strikes the
+    FFE hex and the six around it: 1d6 + FP against 1d6 + TM, then damage checks.  One mission
+    here, so the second call is refused; only leaders call it."""
+    loc = lnlt(tmp_path, [("L", "us_leader", "0103"), ("A", "us_squad", "0104"), ("K", "us_sergeant", "0104")],
+               [("X", "nva_squad", "0603"), ("Y", "nva_squad", "0604")], extra=ARTILLERY)
+    to_operations(loc, 6, 1)
+    with pytest.raises(UmpireError, match="not a Good Order leader"):
+        act(loc, "rule_action", side="blue", name="fire_mission", unit="A", hex="0603")
+    # drift 3 - LM 1 = 2: one hex, north, to 0602 -- in sight: back to 0603; X's hex: 5 + 4 = 9
+    # against 2: DC+7, X rolls 2: 9, Shaken; Y's hex (next to it): 1 + 4 = 5 against 6: no effect
+    res = act(loc, "rule_action", 3, 1, 5, 2, 2, 1, 6, side="blue", name="fire_mission", unit="L", hex="0603")
+    g = game(loc)
+    assert "falls on 0603" in res.summary and g.units["X"].marks["shaken"] and not g.units["Y"].marks.get("shaken")
+    assert any("drifts 1 hex N to 0602" in x for x in res.log) and any("shifted one hex to 0603" in x for x in res.log)
+    assert g.support_used["81mm"]["missions"] == 1 and g.units["L"].marks["ops_complete"]
+    act(loc, "pass", side="red")
+    with pytest.raises(UmpireError, match="no artillery mission left"):
+        act(loc, "rule_action", side="blue", name="fire_mission", unit="K", hex="0603")

@@ -119,6 +119,8 @@ def _report(game: Game, view: SideView, system) -> Report:
 
 def _has_fire_support(game: Game, system) -> bool:
     """Whether plotted fire can be in this game at all: off-board support, or units that plot."""
+    if "plots" not in system.offers():
+        return False                      # its artillery is called, not plotted (LnLT 18.2)
     return bool(all_supports(game)) or any(u.on_map and system.indirect_support(game, u.id) is not None
                                            for u in game.units.values())
 

@@ -9,13 +9,16 @@ spotting attempts are the rule system's own action (`rule_action` "spot").
     tables.py    the transcribed tables: damage check calculation and result, melee, mines
     state.py     a unit's counters (Shaken, wounded, Ops Complete), leaders, target modifiers
     spotting.py  lines of sight through degrading and blocking terrain, spotting (10.1, 10.3)
+    artillery.py off-board fire missions: spotting round, drift, fire for effect (18.2)
     movement.py  movement, streams, stacking (6.0, 10.5.1, 1.3)
     combat.py    direct fire, melee and the damage check (5.0, 5.2, 8.0)
     rally.py     initiative, rally, the Administrative phase (3.0, 9.0)
     bot.py       the autoplay driver
 
-Not yet here (issue 8 notes): vehicles and ordnance (14.1, 15.x), off-board artillery (18.2),
-heroes (11.2), support weapons (1.6), assault, double-time, low crawl
+Off-board artillery (18.2) is the rule action "fire_mission" (artillery.py: standard, loose and
+concentrated missions).
+Not yet here (issue 8 notes): vehicles and ordnance (14.1, 15.x), the line and walking barrage
+missions (18.2), mortar weapon teams (18.1), heroes (11.2), support weapons (1.6), assault, double-time, low crawl
 and stealth movement (6.1-6.4), smoke and fire (7.0, 10.5.6), mines (21.4), helicopters.
 """
 
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 from ...core.errors import UmpireError
 from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
-from . import combat, rally, spotting
+from . import artillery, combat, rally, spotting
 from .movement import check_move
 from .state import factors, good_order, shaken, strength_text
 
@@ -103,12 +106,14 @@ class RuleSystem(CoreRuleSystem):
         return combat.resolve(game, sheet, dice)
 
     def rule_actions(self):
-        return {"spot": "Spotting attempt (10.1)"}
+        return {"spot": "Spotting attempt (10.1)", "fire_mission": "Artillery fire mission (18.2)"}
 
     def rule_action(self, game, name, params, dice):
-        if name != "spot":
-            raise UmpireError(f"Lock 'n Load has no action {name!r}")
-        return spotting.attempt(game, self.sight(game.map), params, dice)
+        if name == "spot":
+            return spotting.attempt(game, self.sight(game.map), params, dice)
+        if name == "fire_mission":
+            return artillery.fire_mission(game, self.sight(game.map), params, dice)
+        raise UmpireError(f"Lock 'n Load has no action {name!r}")
 
     def unit_marks(self, game, unit):
         return " ".join(x for x in ("S" if shaken(unit) else "", "W" if unit.marks.get("wounded") else "",
@@ -132,9 +137,16 @@ class RuleSystem(CoreRuleSystem):
     def orders_form(self, game, side):
         mine = [u for u in sorted(game.units.values(), key=lambda u: u.id)
                 if u.side == side and u.status in ("on_map", "off_map")]
-        return [Table(f"Impulses for turn {game.turn + 1} (LnLT 4.0)", ("Unit", "Move to", "Fire at / melee",
+        form = [Table(f"Impulses for turn {game.turn + 1} (LnLT 4.0)", ("Unit", "Move to", "Fire at / melee",
                                                                        "Spot hex"),
                       [(u.id, "", "", "") for u in mine], "No units.")]
+        guns = [a for a in game.artillery if a.side == side and artillery.missions_left(game, a)]
+        if guns:
+            form.append(Table("Fire missions (standard / loose / concentrated, LnLT 18.2)",
+                              ("Support", "Missions left", "Leader", "Hex", "Mission"),
+                              [(f"{a.label} ({a.strength} FP)", str(artillery.missions_left(game, a)), "", "", "")
+                               for a in guns], ""))
+        return form
 
     def unit_details(self, game, unit, umpire):
         t = game.unit_type(unit)

@@ -34,7 +34,7 @@ class Bot:
                and any(u.id in r.units and r.turn <= game.turn for r in game.reinforcements)]
         rng.shuffle(ready)
         order = (self._move, self._melee, self._fire, self._spot) if due and rng.random() < 0.6 else \
-            (self._melee, self._fire, self._spot, self._move)
+            (self._melee, self._call, self._fire, self._spot, self._move)
         if (ready or due) and rng.random() < 0.85:
             for how in order:
                 if how(location, game, rng, side, ready, report):
@@ -86,6 +86,26 @@ class Bot:
             for h in sorted(seen, key=lambda h: hex_distance(h, u.hex)):
                 if self.system.assault_sheet(game, group, h, "fire").legal and rng.random() < 0.8:
                     return self._attack(location, game, side, group, h, "fire", report)
+        return False
+
+    def _call(self, location, game, rng, side, ready, report) -> bool:
+        """Now and then a leader calls the artillery on an enemy hex he sees (18.2)."""
+        from .artillery import missions_left
+        if rng.random() > 0.25 or not any(a.side == side and a.from_turn <= game.turn and missions_left(game, a)
+                                          for a in game.artillery):
+            return False
+        sight = self.system.sight(game.map)
+        for u in ready:
+            if game.unit_type(u)["kind"] != "leader":
+                continue
+            for h in self._seen(game, side):
+                if hex_distance(h, u.hex) >= 3 and sight.degrading(u.hex, h) is not None:
+                    params = {"name": "fire_mission", "side": side, "unit": u.id, "hex": game.map.number(h)}
+                    try:
+                        report(perform(location, "rule_action", params, self.system, side=side).summary)
+                        return True
+                    except UmpireError:
+                        return False
         return False
 
     def _spot(self, location, game, rng, side, ready, report) -> bool:

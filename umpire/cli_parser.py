@@ -64,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     mv.add_argument("--until", metavar="HEX", help="pause in this hex for opportunity fire (MW4 6.52)")
     mv.add_argument("--overrun", action="store_true", help="the last hex holds the enemy: overrun it (MW4 12.0)")
     mv.add_argument("--target", metavar="UNIT", help="in an overrun, the enemy unit the mover fires at")
+    mv.add_argument("--with", dest="companions", nargs="+", metavar="UNIT",
+                    help="units of its hex moving with it as one stack (Lock 'n Load 6.0)")
     ov = sub.add_parser("overrun", help="a unit held in an overrun fights on or leaves (MW4 12.0)")
     ov.add_argument("game")
     ov.add_argument("unit")

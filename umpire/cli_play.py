@@ -35,7 +35,7 @@ def cmd_move(args) -> int:
     params = {"unit": args.unit, "path": args.path}
     for key, value in (("pace", args.pace), ("mount", args.mount), ("dismount", args.dismount),
                        ("until", args.until), ("exit", args.exit or None), ("overrun", args.overrun or None),
-                       ("target", args.target)):
+                       ("target", args.target), ("with", args.companions)):
         if value:
             params[key] = value
     if args.leave_column or args.column:

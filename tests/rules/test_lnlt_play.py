@@ -202,3 +202,19 @@ def test_a_fire_mission_drifts_then_falls_on_the_pattern(tmp_path):
     act(loc, "pass", side="red")
     with pytest.raises(UmpireError, match="no artillery mission left"):
         act(loc, "rule_action", side="blue", name="fire_mission", unit="K", hex="0603")
+
+
+def test_the_units_of_a_hex_move_together(tmp_path):
+    """6.0: the units activated in a hex move together -- one impulse, each able to make the move
+    on its own, stacking counted for all; such a stack does not pause on the way."""
+    loc = lnlt(tmp_path, [("L", "us_leader", "0103"), ("A", "us_squad", "0103"), ("B", "us_squad", "0105")],
+               [("X", "nva_squad", "1006")])
+    to_operations(loc, 6, 1)
+    with pytest.raises(UmpireError, match="not a unit of its side in its hex"):
+        act(loc, "move", unit="L", path=["0103", "0203"], **{"with": ["B"]})
+    with pytest.raises(UmpireError, match="without pausing"):
+        act(loc, "move", unit="L", path=["0103", "0203", "0303"], until="0203", **{"with": ["A"]})
+    res = act(loc, "move", unit="L", path=["0103", "0203", "0303"], **{"with": ["A"]})
+    g = game(loc)
+    assert g.units["A"].hex == g.units["L"].hex == g.map.grid.parse("0303") and g.units["A"].moved
+    assert "with A" in res.log[0] and g.active_side == "red"                 # one impulse for the stack

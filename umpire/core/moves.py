@@ -27,7 +27,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
     pauses for opportunity fire (6.52); it also pauses by itself on entering an enemy company's
     ambush zone (6.9131).  A paused unit goes on with another move, or halts.  Also optional,
     priced by the rule system: pace (normal, double, charge), column (True/False), mount and
-    dismount (unit ids), exit (True: leave the map after the last hex).
+    dismount (unit ids), exit (True: leave the map after the last hex), with (unit ids of its hex
+    moving with it as one stack, where the rules move stacks: LnLT 6.0).
     """
     game, session = ctx.game, ctx.session
     uid = ctx.params.get("unit")
@@ -36,7 +37,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
         until = game.map.grid.parse(ctx.params["until"]) if ctx.params.get("until") else None
     except ValueError as e:
         raise UmpireError(f"move {uid}: {e}") from None
-    how = {k: ctx.params[k] for k in ("pace", "column", "mount", "dismount", "exit", "overrun") if k in ctx.params}
+    how = {k: ctx.params[k] for k in ("pace", "column", "mount", "dismount", "exit", "overrun", "with")
+           if k in ctx.params}
     if uid in game.units:
         if in_overrun(game) is game.units[uid]:
             raise UmpireError(f"{uid} is in an overrun: it fights on or leaves the hex at no cost (MW4 12.0)")
@@ -82,6 +84,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
             raise UmpireError(f"move {uid}: the pause hex {n(stop)} is not on its path")
         steps = steps[: [s.hex for s in steps].index(stop, 1) + 1]
     paused = stop is not None and steps[-1].hex != check.steps[-1].hex
+    if paused and check.companions:
+        raise UmpireError(f"move {uid}: a stack moving together goes to its last hex without pausing")
     end = steps[-1].hex
     walked = ([[h.q, h.r] for h in mover.path] if mover.paused else []) + \
         [[s.hex.q, s.hex.r] for s in (steps if not mover.paused else steps[1:])]
@@ -98,6 +102,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
         left_hex["marks"] = dict(check.marks)
     _set_unit(ctx, rows[uid], moved=True, path=walked, mp_spent=spent, paused=paused, in_column=check.in_column,
               fatigue=mover.fatigue if paused else check.fatigue, **where, **left_hex)
+    for cid in check.companions:  # the rest of the stack moves with it (LnLT 6.0)
+        _set_unit(ctx, session.get(m.UnitRow, cid), moved=True, path=walked, mp_spent=spent, **where)
     for pid in aboard:           # passengers ride along and spend nothing (8.164: they may rest)
         _set_unit(ctx, rows[pid], moved=True, **where)
     for pid in check.boarding:   # 9.12: a passenger pays 1 MP to mount
@@ -107,7 +113,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
                   q=end.q, r=end.r, status="on_map")
     riders = aboard + list(check.boarding)
     ctx.log.append(f"{uid} moves " + " ".join(f"{n(s.hex)}({s.total:g})" for s in steps)
-                   + f": {spent:g} of {check.allowance:g} MP" + (f", carrying {', '.join(riders)}" if riders else ""))
+                   + f": {spent:g} of {check.allowance:g} MP" + (f", carrying {', '.join(riders)}" if riders else "")
+                   + (f", with {', '.join(check.companions)}" if check.companions else ""))
     ctx.log.extend(f"  {x}" for x in check.notes + (() if paused else check.end_notes))
     for h, who in check.watchers.items():
         if h in [s.hex for s in steps[1:]]:

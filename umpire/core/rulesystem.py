@@ -74,6 +74,7 @@ class MoveCheck:
     end_notes: tuple[str, ...] = ()       # what happens after the last hex (dismount, exit): not if paused
     overrun: Hex | None = None            # the last hex holds the enemy the move overruns (MW4 12.0)
     marks: dict | None = None             # the mover's rule-system counters after the move (War Blog 3.2)
+    companions: tuple[str, ...] = ()      # units of its hex moving with it as one stack (LnLT 6.0)
 
     @property
     def total(self) -> float:

@@ -133,8 +133,11 @@ class Bot:
             path = self._path(game, rng, u, goals)
             if path:
                 params = {"unit": u.id, "path": [game.map.number(h) for h in path]}
+                mates = [v.id for v in ready if v.hex == u.hex and v.id != u.id and u.on_map]
                 watched = [h for h in path[1:-1] if h in self.system.check_move(game, u.id, path, {}).watchers]
-                if watched and rng.random() < 0.5:
+                if mates and rng.random() < 0.5 and self.system.check_move(game, u.id, path, {"with": mates}).legal:
+                    params["with"] = mates                               # the hex moves as one stack (6.0)
+                elif watched and rng.random() < 0.5:
                     params["until"] = game.map.number(watched[0])      # a pause for opportunity fire (5.3)
                 try:
                     report(perform(location, "move", params, self.system, side=side).summary)

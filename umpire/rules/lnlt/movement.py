@@ -3,9 +3,10 @@
 A unit spends its movement factor on the terrain it enters (the TEC, a sample here) and the
 hexsides it crosses (roads; streams by the transcribed 10.5.1 table).  Readings and what is
 not yet here:
-* A unit moves once a turn (its impulse), then is marked Moved; units of a hex move one by one
-  (a stack moving together, double time with a leader (6.2), assault, low crawl and stealth
-  movement (6.1-6.4) are still to come).
+* A unit moves once a turn (its impulse), then is marked Moved; the units of its hex may move
+  with it as one stack (`with`, 6.0: each must be able to make the move on its own), which
+  then does not pause on the way.  Double time with a leader (6.2), assault, low crawl and
+  stealth movement (6.1-6.4) are still to come.
 * A Shaken unit may not end its move nearer to an enemy unit its side sees (5.0 DCT: Shaken).
 * Stacking (1.3): per side, three squads' worth -- a half-squad or a crew is half a squad, a
   (non-ATGM) weapon team a whole one -- and two single-man counters.
@@ -46,9 +47,11 @@ def step_cost(game: Game, cls: str, a: Hex, b: Hex) -> tuple[float | None, str]:
     return float(base + added), note
 
 
-def stacking_problem(game: Game, uid: str, h: Hex) -> str | None:
+def stacking_problem(game: Game, uid: str, h: Hex, companions: tuple[str, ...] = ()) -> str | None:
     u = game.units[uid]
-    here = [v for v in game.units.values() if v.on_map and v.hex == h and v.side == u.side and v.id != uid] + [u]
+    movers = {uid, *companions}
+    here = [v for v in game.units.values() if v.on_map and v.hex == h and v.side == u.side and v.id not in movers] \
+        + [game.units[x] for x in movers]
     squads = sum(SQUAD_SHARE.get(kind(game, v), 0) for v in here)
     smc = sum(1 for v in here if kind(game, v) in SMC)
     if squads > MAX_SQUADS:
@@ -68,8 +71,17 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, s
     def fail(reason: str, rule: str = "", steps=()) -> MoveCheck:
         return MoveCheck(uid, tuple(steps), allowance, False, reason, rule)
 
-    if how:
-        return fail(f"Lock 'n Load moves here have no {next(iter(how))!r} option yet")
+    extra = [k for k in (how or {}) if k != "with"]
+    if extra:
+        return fail(f"Lock 'n Load moves here have no {extra[0]!r} option yet")
+    companions = tuple((how or {}).get("with") or ())
+    for cid in companions:                    # 6.0: the units of an activated hex move together
+        c = game.units.get(cid)
+        if c is None or c.side != u.side or not u.on_map or c.hex != u.hex or cid == uid:
+            return fail(f"{cid} is not a unit of its side in its hex to move with it (6.0)", "LnLT 6.0")
+        alone = check_move(game, cid, path)
+        if not alone.legal:
+            return fail(f"{cid} cannot move with it: {alone.reason}", alone.rule)
     if not path:
         return fail("the path is empty")
     if u.status == "off_map":
@@ -103,14 +115,15 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, s
             return fail(f"{game.map.number(b)} costs {cost:g}: {total:g} of {allowance:g} MP (6.0)", "LnLT 6.0", steps)
         steps.append(Step(b, cost, total, note))
     end = path[-1]
-    problem = stacking_problem(game, uid, end)
+    problem = stacking_problem(game, uid, end, companions)
     if problem:
         return fail(problem, "LnLT 1.3", steps)
     if shaken(u) and u.on_map:
         known = [c.hex for c in game.contacts.values() if c.side == u.side and c.status == "seen"]
         if known and min(hex_distance(end, h) for h in known) < min(hex_distance(u.hex, h) for h in known):
             return fail("a Shaken unit may not advance toward an enemy it sees (5.0)", "LnLT 5.0", steps)
-    return MoveCheck(uid, tuple(steps), allowance, True, watchers=watchers(game, u, [s.hex for s in steps[1:]]))
+    return MoveCheck(uid, tuple(steps), allowance, True, watchers=watchers(game, u, [s.hex for s in steps[1:]]),
+                     companions=companions)
 
 
 def watchers(game: Game, mover, hexes: list[Hex]) -> dict:

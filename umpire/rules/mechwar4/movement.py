@@ -84,6 +84,9 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
     u = game.units.get(unit_id)
     if u is None:
         return _fail(unit_id, [], 0, f"no unit {unit_id!r}", "")
+    if how.get("with"):
+        return _fail(unit_id, [], 0, "MechWar 4 units move one by one (a company moves as a formation: "
+                     "activate it, 4.1)", "MW4 4.1")
     t = game.unit_type(u)
     ma = float(t["movement"])
     entering = u.status == "off_map"

@@ -118,7 +118,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
     ctx.log.extend(f"  {x}" for x in check.notes + (() if paused else check.end_notes))
     for h, who in check.watchers.items():
         if h in [s.hex for s in steps[1:]]:
-            ctx.log.append(f"  entering {n(h)} in sight of {', '.join(who)}: opportunity fire possible (MW4 6.5)")
+            ctx.log.append(f"  entering {n(h)} in sight of {', '.join(who)}: opportunity fire possible"
+                           + (f" ({ctx.system.opportunity_rule})" if ctx.system.opportunity_rule else ""))
     if paused:
         why = standing[1] if standing else "for opportunity fire (MW4 6.52)"
         ctx.log.append(f"  {uid} pauses in {n(end)} {why}; it may go on afterwards (6.53)")

@@ -97,6 +97,7 @@ class Table:
 
 class RuleSystem:
     name = ""
+    opportunity_rule = ""      # the rule a mover's watchers fire by (MechWar 4: "MW4 6.5"), cited in moves
 
     def __init__(self, ruleset) -> None:
         self.ruleset = ruleset

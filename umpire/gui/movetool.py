@@ -150,7 +150,9 @@ class MoveTool:
             tag.setPen(QPen(QColor(150, 0, 0) if watched else QColor(0, 100, 0), 1.5))
             label.setPos(x - r.width() / 2, y - lay.size * 0.55 - r.height() / 2)
             if watched:
-                tip = "in sight of " + ", ".join(check.watchers[step.hex]) + ": opportunity fire possible (MW4 6.5)"
+                tip = "in sight of " + ", ".join(check.watchers[step.hex]) + ": opportunity fire possible" + \
+                    (f" ({rule_system(self.w.game.rules).opportunity_rule})" if rule_system(self.w.game.rules).opportunity_rule
+                     else "")
                 tag.setToolTip(tip)
                 label.setToolTip(tip)
             group.addToGroup(tag)

@@ -39,6 +39,7 @@ PHASES = (
 
 class RuleSystem(CoreRuleSystem):
     name = "lnlt"
+    opportunity_rule = "LnLT 5.3"
 
     def phases(self):
         return PHASES

@@ -61,6 +61,7 @@ class RuleSystem(CoreRuleSystem):
     """MechWar 4 (see core.rulesystem for what each method is for)."""
 
     name = "mechwar4"
+    opportunity_rule = "MW4 6.5"
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)

@@ -1,9 +1,21 @@
-"""What the rule systems' autoplay drivers share: a random walk toward goals that the rule
-system accepts, for a unit on the map or a reinforcement due at its entry hexes."""
+"""What the rule systems' autoplay drivers share: an action tried (a refusal is no error for a
+bot: it tries something else), and a random walk toward goals that the rule system accepts,
+for a unit on the map or a reinforcement due at its entry hexes."""
 
 from __future__ import annotations
 
+from ..core.engine import perform
+from ..core.errors import UmpireError
 from ..core.hexgrid import hex_distance
+
+
+def attempt(location, kind: str, params: dict, system, side: str, report) -> bool:
+    """Perform the action and report it; False when the engine refuses it."""
+    try:
+        report(perform(location, kind, params, system, side=side).summary)
+        return True
+    except UmpireError:
+        return False
 
 
 def random_path(game, rng, system, unit, goals, longest: int):

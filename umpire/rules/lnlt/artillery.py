@@ -26,7 +26,7 @@ from ...core.game import Game
 from ...core.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, hex_distance
 from . import tables
 from .combat import damage_check
-from .state import good_order, kind, lm, tm
+from .state import acting_unit, good_order, kind, lm, tm
 
 MISSIONS = ("standard", "loose", "concentrated")
 COMPASS = ("N", "NE", "SE", "S", "SW", "NW")       # 18.2: a 1 is north, then clockwise
@@ -60,15 +60,12 @@ def drift(game: Game, target: Hex, direction_die: int, distance: int) -> Hex:
 
 
 def fire_mission(game: Game, sight, params: dict, dice) -> tuple[str, list]:
-    side, uid = params.get("side"), params.get("unit")
     n = game.map.number
-    u = game.units.get(uid)
-    if u is None or u.side != side:
-        raise UmpireError(f"fire mission: {uid!r} is not a unit of {side}")
-    if kind(game, u) != "leader" or not good_order(u):
-        raise UmpireError(f"fire mission: {uid} is not a Good Order leader: leaders call the artillery (18.2)")
-    if u.moved or u.fired or u.acted:
-        raise UmpireError(f"fire mission: {uid} has already acted this turn (4.1)")
+    u = game.units.get(params.get("unit"))
+    if u is not None and u.side == params.get("side") and (kind(game, u) != "leader" or not good_order(u)):
+        raise UmpireError(f"fire mission: {u.id} is not a Good Order leader: leaders call the artillery (18.2)")
+    u = acting_unit(game, params, "fire mission")
+    side, uid = u.side, u.id
     mission = params.get("mission") or "standard"
     if mission not in MISSIONS:
         raise UmpireError(f"fire mission: unknown mission {mission!r} (here: {', '.join(MISSIONS)})")

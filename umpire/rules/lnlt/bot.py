@@ -7,8 +7,7 @@ choices come from the autoplay's seeded generator, so `umpire replay` re-runs th
 from __future__ import annotations
 
 from ...core.engine import perform
-from ...core.errors import UmpireError
-from ..botkit import random_path
+from ..botkit import attempt, random_path
 from ...core.hexgrid import hex_distance
 from .state import good_order, sight_of
 
@@ -63,12 +62,8 @@ class Bot:
                       key=lambda h: (h.q, h.r))
 
     def _attack(self, location, game, side, units, h, kind, report) -> bool:
-        try:
-            params = {"units": units, "hex": game.map.number(h), "kind": kind}
-            report(perform(location, "assault", params, self.system, side=side).summary)
-            return True
-        except UmpireError:
-            return False
+        params = {"units": units, "hex": game.map.number(h), "kind": kind}
+        return attempt(location, "assault", params, self.system, side, report)
 
     def _melee(self, location, game, rng, side, ready, report) -> bool:
         for h in self._seen(game, side):
@@ -101,11 +96,7 @@ class Bot:
             for h in self._seen(game, side):
                 if hex_distance(h, u.hex) >= 3 and sight.degrading(u.hex, h) is not None:
                     params = {"name": "fire_mission", "side": side, "unit": u.id, "hex": game.map.number(h)}
-                    try:
-                        report(perform(location, "rule_action", params, self.system, side=side).summary)
-                        return True
-                    except UmpireError:
-                        return False
+                    return attempt(location, "rule_action", params, self.system, side, report)
         return False
 
     def _spot(self, location, game, rng, side, ready, report) -> bool:
@@ -119,11 +110,8 @@ class Bot:
             if cover:
                 params = {"name": "spot", "side": side, "unit": u.id,
                           "hex": game.map.number(sorted(cover, key=lambda h: (h.q, h.r))[rng.randrange(len(cover))])}
-                try:
-                    report(perform(location, "rule_action", params, self.system, side=side).summary)
+                if attempt(location, "rule_action", params, self.system, side, report):
                     return True
-                except UmpireError:
-                    continue
         return False
 
     def _move(self, location, game, rng, side, ready, report) -> bool:
@@ -139,11 +127,8 @@ class Bot:
                     params["with"] = mates                               # the hex moves as one stack (6.0)
                 elif watched and rng.random() < 0.5:
                     params["until"] = game.map.number(watched[0])      # a pause for opportunity fire (5.3)
-                try:
-                    report(perform(location, "move", params, self.system, side=side).summary)
+                if attempt(location, "move", params, self.system, side, report):
                     return True
-                except UmpireError:
-                    continue
         return False
 
     def _path(self, game, rng, u, goals):

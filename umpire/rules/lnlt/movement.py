@@ -61,7 +61,7 @@ def stacking_problem(game: Game, uid: str, h: Hex, companions: tuple[str, ...] =
     return None
 
 
-def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, seen=None) -> MoveCheck:
+def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -> MoveCheck:
     u = game.units.get(uid)
     if u is None:
         return MoveCheck(uid, (), 0, False, f"no unit {uid!r}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game
-from .state import SMC, best_leader, kind, morale, shaken, tm
+from .state import SMC, kind, lm, morale, shaken, tm
 
 
 def initiative(game: Game, dice) -> list:
@@ -42,7 +42,7 @@ def rally(game: Game, dice) -> list:
         mods = []
         if tm(game, u.hex) > 0:
             mods.append(("positive target modifier", -2))
-        lead = max((game.unit_type(v)["lm"] - (1 if v.marks.get("wounded") else 0) for v in leaders), default=0)
+        lead = max((lm(game, v, rallied=v.id in rallied) for v in leaders), default=0)
         if lead and kind(game, u) not in SMC:
             mods.append(("leader's LM", -lead))
         r = dice.roll(f"rally {u.id} (morale {morale(game, u)})", 2, 6, tuple(mods))
@@ -63,7 +63,3 @@ def administrative(game: Game) -> list:
         if u.marks.get("ops_complete"):
             changes.append(Change("unit", u.id, {"marks": {**u.marks, "ops_complete": False}}))
     return changes
-
-
-def leader_near(game: Game, u) -> int:
-    return best_leader(game, u.hex, u.side, exclude=u.id)

@@ -18,7 +18,7 @@ from ...core.errors import UmpireError
 from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
 from ...core.los import Eye, LosResult, crossing
-from .state import good_order, lm, sight_of
+from .state import acting_unit, good_order, lm, sight_of
 
 SPOT_NEEDS = {"degrading": 3, "blocking": 2}        # 10.1.2: on 1d6, at or under
 
@@ -82,14 +82,8 @@ def attempt(game: Game, sight: Sight, params: dict, dice) -> tuple[str, list]:
     """10.1.2: a Good Order unit that has not acted tries to spot a hex in its line of sight:
     1d6 at or under 3 in degrading terrain, 2 in blocking, +1 a degrading hex on the way, less
     a leader's LM.  The unit's impulse is spent (Ops Complete, 10.1.3)."""
-    side, uid = params.get("side"), params.get("unit")
-    u = game.units.get(uid)
-    if u is None or u.side != side:
-        raise UmpireError(f"spotting attempt: {uid!r} is not a unit of {side}")
-    if not good_order(u):
-        raise UmpireError(f"spotting attempt: {uid} is not in Good Order")
-    if u.moved or u.fired or u.acted:
-        raise UmpireError(f"spotting attempt: {uid} has already acted this turn (4.1)")
+    u = acting_unit(game, params, "spotting attempt")
+    side, uid = u.side, u.id
     try:
         h = game.map.grid.parse(params.get("hex"))
     except (ValueError, TypeError) as e:

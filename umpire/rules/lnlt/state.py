@@ -18,6 +18,21 @@ SMC = ("leader", "hero")
 MAX_TM = 4                                   # 5.5
 
 
+def acting_unit(game: Game, params: dict, what: str) -> UnitState:
+    """The unit named in a rule action's params: the acting side's, Good Order, not yet acted
+    this turn (4.1); else UmpireError naming `what` was tried."""
+    from ...core.errors import UmpireError
+    side, uid = params.get("side"), params.get("unit")
+    u = game.units.get(uid)
+    if u is None or u.side != side:
+        raise UmpireError(f"{what}: {uid!r} is not a unit of {side}")
+    if not good_order(u):
+        raise UmpireError(f"{what}: {uid} is not in Good Order")
+    if u.moved or u.fired or u.acted:
+        raise UmpireError(f"{what}: {uid} has already acted this turn (4.1)")
+    return u
+
+
 def kind(game: Game, u: UnitState) -> str:
     return game.unit_type(u)["kind"]
 
@@ -35,9 +50,10 @@ def morale(game: Game, u: UnitState) -> int:
     return game.unit_type(u)["morale"] - (1 if u.marks.get("wounded") else 0)
 
 
-def lm(game: Game, u: UnitState) -> int:
-    """Leadership modifier: a Good Order leader's, less one if wounded (11.1.2)."""
-    if not good_order(u):
+def lm(game: Game, u: UnitState, rallied: bool = False) -> int:
+    """Leadership modifier: a Good Order leader's (or one that has just `rallied`), less one if
+    wounded (11.1.2)."""
+    if not u.on_map or (shaken(u) and not rallied):
         return 0
     return max(0, game.unit_type(u)["lm"] - (1 if u.marks.get("wounded") else 0))
 

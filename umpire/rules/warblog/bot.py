@@ -6,8 +6,7 @@ from the autoplay's seeded generator, so `umpire replay` re-runs them."""
 from __future__ import annotations
 
 from ...core.engine import perform
-from ...core.errors import UmpireError
-from ..botkit import random_path
+from ..botkit import attempt, random_path
 from ...core.hexgrid import hex_distance
 from .combat import ODDS
 from .movement import movement_left
@@ -70,12 +69,8 @@ class Bot:
         return False
 
     def _send(self, location, game, side, units, h, kind, report) -> bool:
-        try:
-            params = {"units": units, "hex": game.map.number(h), "kind": kind}
-            report(perform(location, "assault", params, self.system, side=side).summary)
-            return True
-        except UmpireError:
-            return False
+        params = {"units": units, "hex": game.map.number(h), "kind": kind}
+        return attempt(location, "assault", params, self.system, side, report)
 
     def _move(self, location, game, rng, side, report) -> bool:
         goals = [u.hex for u in game.units.values() if u.on_map and u.side != side]
@@ -88,11 +83,8 @@ class Bot:
             path = self._path(game, rng, u, goals)
             if path:
                 params = {"unit": u.id, "path": [game.map.number(h) for h in path]}
-                try:
-                    report(perform(location, "move", params, self.system, side=side).summary)
+                if attempt(location, "move", params, self.system, side, report):
                     return True
-                except UmpireError:
-                    continue
         return False
 
     def _path(self, game, rng, u, goals):

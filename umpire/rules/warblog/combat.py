@@ -77,7 +77,7 @@ def depression_limits(depressions: int) -> list[str]:
     return out
 
 
-def recovered(depressions: int, moved: bool) -> int:
+def recovered(depressions: float, moved: bool) -> float:
     """4.0, 7.1: a unit that did not move sheds one depression at the end of its side's turn."""
     return depressions if moved else max(0, depressions - 1)
 
@@ -95,9 +95,12 @@ def routs(d10: int, depressions: int, leader: int = 0, works: str | None = None)
     return d10 + max(0, depressions - 5) - leader - steady >= 10
 
 
-def stacking_problem(strengths: list[float], terrain: str = "", earthworks: bool = False) -> str | None:
-    """3.1: at most 5 units or 45 strength in a hex; 2 in hills or behind earthworks, 1 in mountains."""
-    limit = 1 if terrain == "mountain" else (2 if terrain == "hills" or earthworks else 5)
+def stacking_problem(strengths: list[float], terrain: str = "", earthworks: bool = False,
+                     limit: int | None = None) -> str | None:
+    """3.1: at most 5 units or 45 strength in a hex; 2 in hills or behind earthworks, 1 in mountains
+    (`limit`: the hex's unit limit as the terrain chart gives it, instead of the names)."""
+    if limit is None:
+        limit = 1 if terrain == "mountain" else (2 if terrain == "hills" or earthworks else 5)
     if len(strengths) > limit:
         return f"at most {limit} unit{'s' if limit != 1 else ''} in this hex (War Blog 3.1)"
     if sum(strengths) > 45:

@@ -18,7 +18,8 @@ from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
 from ...core.rulesystem import MoveCheck, Step
 from ..botkit import entry_problem
-from .state import (STACK_STRENGTH, enemies_of, hexside_features, in_enemy_zoc, stack_limit, units_at, whole,
+from .combat import stacking_problem
+from .state import (enemies_of, hexside_features, in_enemy_zoc, stack_limit, units_at, whole,
                     depressions)
 
 
@@ -117,15 +118,10 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         elif not t["ignores_zoc"] and in_enemy_zoc(game, b, u.side):
             stopped = "it entered an enemy zone of control (3.2)"
     end = path[-1]
-    here = [v for v in units_at(game, end) if v.id != uid]
-    limit = stack_limit(game, end)
-    if len(here) + 1 > limit:
-        return fail(f"{game.map.number(end)} would hold {len(here) + 1} units (at most {limit} there, 3.1)",
-                    "War Blog 3.1", steps)
-    strength = sum(game.unit_type(v)["strength"] for v in here) + t["strength"]
-    if strength > STACK_STRENGTH:
-        return fail(f"{game.map.number(end)} would hold {strength} strength (at most {STACK_STRENGTH}, 3.1)",
-                    "War Blog 3.1", steps)
+    strengths = [game.unit_type(v)["strength"] for v in units_at(game, end) if v.id != uid] + [t["strength"]]
+    crowded = stacking_problem(strengths, limit=stack_limit(game, end))
+    if crowded:
+        return fail(f"{game.map.number(end)}: {crowded}", "War Blog 3.1", steps)
     if whole(depressions(u)) >= 5 and u.on_map:
         enemy = [e.hex for e in enemies_of(game, u.side)]
         if enemy and min(hex_distance(end, e) for e in enemy) < min(hex_distance(u.hex, e) for e in enemy):

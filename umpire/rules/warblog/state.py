@@ -18,7 +18,6 @@ from ...core.hexgrid import Hex, Hexside, hex_distance
 
 COMMAND_RADIUS = 2          # 1.29: command units reach two hexes
 DUG_IN_TURNS, ENTRENCHED_TURNS = 2, 7     # 2.4.1, 2.4.2
-STACK_UNITS, STACK_STRENGTH = 5, 45       # 3.1
 
 
 def depressions(u: UnitState) -> float:
@@ -29,11 +28,6 @@ def whole(d: float) -> int:
     """The depression counter's whole points (4.0: counters 1-10)."""
     return int(math.floor(d + 1e-9))
 
-
-def with_depressions(u: UnitState, more: float) -> dict:
-    """The unit's marks after `more` depressions, capped at 10 (4.0)."""
-    d = min(10.0, round(depressions(u) + more, 2))
-    return {**u.marks, "depressions": d}
 
 
 def kind(game: Game, u: UnitState) -> str:
@@ -106,7 +100,3 @@ def strength_text(game: Game, u: UnitState) -> str:
     """The counter's factors, strength-defence-movement (1.0)."""
     t = game.unit_type(u)
     return f"{t['strength']}-{t['defence']}-{t['movement']}"
-
-
-def depressions_text(d: float) -> str:
-    return f"{d:g}"

@@ -57,7 +57,7 @@ def end_of_player_turn(game: Game, side: str) -> list:
                 lines.append(f"{u.id} is entrenched: defence x2 (2.4.2)")
             d = depressions(u)
             if d:
-                marks["depressions"] = round(max(0.0, d - 1), 2)
+                marks["depressions"] = round(combat.recovered(d, moved=False), 2)
                 lines.append(f"{u.id} stood still and recovers a depression: {marks['depressions']:g} (4.0, 7.1)")
         marks["zoc"] = False
         if marks != u.marks:

@@ -55,10 +55,8 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
                 unit_rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
             dies = c.values.get("status") == "destroyed" and ctx.game.units[c.key].status == "on_map"
             _set_unit(ctx, unit_rows[c.key], **c.values)
-            if dies:                      # who watched it die knows it is gone
-                for row in ctx.session.execute(select(m.ContactRow).where(m.ContactRow.unit_id == c.key,
-                                                                          m.ContactRow.status == "seen")).scalars():
-                    ctx.rec.set(row, status="destroyed")
+            if dies:
+                seen_destroyed(ctx, c.key)
         elif c.values and c.what == "company":
             row = ctx.session.get(m.CompanyStateRow, c.key)
             if row is None:
@@ -101,6 +99,13 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             old = ctx.game.battalion_morale.get(c.key, BattalionMorale())
             ctx.game.battalion_morale[c.key] = dataclasses.replace(old, **c.values)
         ctx.log.extend(indent + x for x in c.lines)
+
+
+def seen_destroyed(ctx: "Context", uid: str) -> None:
+    """Who watched the unit die knows it is gone: its contacts seen now become destroyed."""
+    for row in ctx.session.execute(select(m.ContactRow).where(m.ContactRow.unit_id == uid,
+                                                              m.ContactRow.status == "seen")).scalars():
+        ctx.rec.set(row, status="destroyed")
 
 
 def _overlay(ctx: "Context", kind: str, values: dict[str, Any]) -> None:

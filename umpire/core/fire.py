@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .changes import apply
+from .changes import apply, seen_destroyed
 from .engine import Context, action
 from .errors import UmpireError
 from .store import models as m
@@ -168,9 +168,7 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
             where = u.hex
             _set_unit(ctx, rows[uid], steps_lost=lost, status="destroyed", q=None, r=None, carried_by=None,
                       paused=False)
-            for c in ctx.session.execute(select(m.ContactRow).where(m.ContactRow.unit_id == uid,
-                                                                    m.ContactRow.status == "seen")).scalars():
-                ctx.rec.set(c, status="destroyed")    # who watched it die knows it is gone
+            seen_destroyed(ctx, uid)
             ctx.log.append(f"  {uid} is destroyed" + (" with its carrier (MW4 9.13)" if uid != target else ""))
             _unit_lost(ctx, u, where)
             for rid in (outside if uid == target else ()):     # the riders are left on the ground (9.2)

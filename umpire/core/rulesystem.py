@@ -87,10 +87,11 @@ class MoveCheck:
 
 @dataclass(frozen=True)
 class Table:
-    """A table a rule system adds to a report: a title, column headings and rows of text."""
+    """A table of a report (the reports' own and those a rule system gives them): a title,
+    column headings and rows of text, and what to print plainly when there are no rows."""
 
     title: str
-    columns: tuple[str, ...]
+    header: tuple[str, ...]
     rows: list[tuple[str, ...]]
     empty: str = ""
 

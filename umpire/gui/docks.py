@@ -148,9 +148,9 @@ class UnitInspector(QTextBrowser):
     def show_unit(self, game: Game, key: str, umpire: bool = True) -> None:
         u = game.units[key]
         t = game.unit_type(u)
+        sample = " <i style='color:#a60'>(sample values)</i>" if game.rules.tables["units"].sample else ""
         own = rule_system(game.rules).unit_details(game, u, umpire)
-        if own is not None:          # the rule system describes its own units (War Blog)
-            sample = " <i style='color:#a60'>(sample values)</i>" if game.rules.tables["units"].sample else ""
+        if own is not None:          # the rule system describes its own units (War Blog, LnLT)
             self.setHtml(f"<h3 style='margin:2px 0'>{escape(u.id)}</h3>{sample}{_table(own)}")
             return
         q = game.rules.qualities[u.quality]
@@ -216,7 +216,6 @@ class UnitInspector(QTextBrowser):
         if u.fatigue:
             rows.append(("Fatigue", f"level {u.fatigue} (MW4 8.16)" + (": may not move until rested"
                                                                         if u.fatigue >= 2 else "")))
-        sample = " <i style='color:#a60'>(sample values)</i>" if game.rules.tables["units"].sample else ""
         self.setHtml(f"<h3 style='margin:2px 0'>{escape(u.id)}</h3>{sample}{_table(rows)}")
 
 

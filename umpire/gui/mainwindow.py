@@ -209,7 +209,7 @@ class MainWindow(QMainWindow):
         self.game = game
         self.viewer = viewer if viewer in [v for v, _ in viewers(game)] else UMPIRE
         self.sight_tools.game_loaded(game)
-        self.scene = MapScene(build_view(game, self.viewer, rule_system(game.rules)), game.rules)
+        self.scene = MapScene(self._view(game), game.rules)
         self.scene.unit_clicked.connect(self.select_unit)
         self.map_view.setScene(self.scene)
         self.viewer_box.blockSignals(True)
@@ -242,6 +242,10 @@ class MainWindow(QMainWindow):
         self.orders.refresh()
         self.plot_panel.refresh()
 
+    def _view(self, game: Game):
+        """What the current viewer knows, its own units described by the game's rule system."""
+        return build_view(game, self.viewer, rule_system(game.rules))
+
     def _offer(self, system) -> None:
         """Show the docks and unit actions the rule system has (RuleSystem.offers)."""
         offers = system.offers()
@@ -258,7 +262,7 @@ class MainWindow(QMainWindow):
         selected = self.selected
         self.game = game
         self.sight_tools.game_loaded(game)
-        self.scene.set_view(build_view(game, self.viewer, rule_system(game.rules)))
+        self.scene.set_view(self._view(game))
         self.tree.populate(game, self.viewer, self.scene.view)
         self.select_unit(selected if selected and self.scene.view_has(selected) else None)
         if self.selected is None:
@@ -343,7 +347,7 @@ class MainWindow(QMainWindow):
         target, _ = QFileDialog.getSaveFileName(self, "Export map image", name, "PNG images (*.png)")
         if target:
             try:
-                render_view(build_view(self.game, self.viewer, rule_system(self.game.rules)), self.game.rules, target)
+                render_view(self._view(self.game), self.game.rules, target)
                 self.statusBar().showMessage(f"Wrote {target}", 8000)
             except OSError as e:
                 QMessageBox.critical(self, "Cannot export", str(e))
@@ -382,7 +386,7 @@ class MainWindow(QMainWindow):
         actions = self._viewer_actions.actions()
         if index < len(actions):
             actions[index].setChecked(True)
-        self.scene.set_view(build_view(self.game, self.viewer, rule_system(self.game.rules)))
+        self.scene.set_view(self._view(self.game))
         self.tree.populate(self.game, self.viewer, self.scene.view)
         if self.selected and not self.scene.view_has(self.selected):
             self.selected = None

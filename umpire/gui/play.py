@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from shiboken6 import isValid
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPen, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItemGroup, QGraphicsRectItem, QGraphicsSimpleTextItem,
@@ -24,11 +25,6 @@ from ..rules import rule_system
 from .journalview import JournalView
 from .movetool import MoveTool
 from .overrun import ask_overrun
-
-
-def shiboken_valid(obj) -> bool:
-    from shiboken6 import isValid
-    return isValid(obj)
 
 
 def _label(kind: str, params: dict) -> str:
@@ -225,7 +221,7 @@ class Play(MoveTool, JournalView, QObject):
         """Edit → Undo/Redo name the action for the umpire, and in a side's view only when it is
         the side's own (core.witness); else plain "Undo" -- what the enemy did is not its business."""
         viewer, game = self.w.viewer, self.w.game
-        if not shiboken_valid(self.stack):
+        if not isValid(self.stack):
             return                    # the window is closing: the stack is already gone
         for act, word, index in ((self.act_undo, "&Undo", self.stack.index() - 1),
                                  (self.act_redo, "&Redo", self.stack.index())):

@@ -16,16 +16,9 @@ from ..core.dice import Roll
 from ..core.engine import journal
 from ..core.game import Game
 from ..core.knowledge import UMPIRE, SideView, build_view
+from ..core.rulesystem import Table
 from ..core.supports import all_supports, unavailable
 from ..core.witness import in_side_words, side_may_read, side_text, spotting_line
-
-
-@dataclass
-class Table:
-    title: str
-    header: tuple[str, ...]
-    rows: list[tuple[str, ...]]
-    empty: str                      # what to print when there are no rows, plainly
 
 
 @dataclass
@@ -52,7 +45,7 @@ def side_report(game: Game, side: str, system) -> Report:
     codes = system.commands()
     mine = [u for u in game.units.values() if u.side == side]
     own = system.forces_table(game, [u for u in mine if u.status != "destroyed"])
-    rep.tables.append(Table(own.title, own.columns, own.rows, own.empty) if own else Table(
+    rep.tables.append(own or Table(
         "Our forces", ("Company", "Unit", "Type", "Hex", "Strength", "Suppr.", "Panic", "Ammo", "Command",
                        "Fatigue", "Carried by"),
         [(u.company or "—", u.id, game.unit_type(u)["label"], n(u.hex) if u.hex else u.status.replace("_", " "),
@@ -81,8 +74,7 @@ def side_report(game: Game, side: str, system) -> Report:
     rep.tables.append(_victory_table(game, view, side))
     rep.events, rep.events_empty = _side_events(game, view, side), "Nothing seen or done this turn."
     form = system.orders_form(game, side)
-    rep.orders_form = [Table(t.title, t.columns, t.rows, t.empty) for t in form] if form is not None \
-        else _orders_form(game, side, codes, system)
+    rep.orders_form = form if form is not None else _orders_form(game, side, codes, system)
     return rep
 
 

@@ -27,7 +27,7 @@ def played(tmp_path_factory):
 def test_rulesets_lists_every_installed_system_with_its_samples(capsys):
     assert main(["rulesets"]) == 0
     out = capsys.readouterr().out
-    assert "mechwar4  MechWar 4  version" in out and "warblog  War Blog  version 0.1" in out
+    assert "mechwar4  MechWar 4  version" in out and "warblog  War Blog  version 0.2" in out
     block = out[out.index("warblog"):]
     assert "SAMPLE Unit catalogue (War Blog counters)" in block
     assert "       Combat Results Table (War Blog 11.2)" in block       # transcribed, not a sample
@@ -77,3 +77,20 @@ def test_side_reports_name_nothing_unseen_and_ignore_hidden_changes(played, tmp_
 def test_the_umpires_report_speaks_war_blog(played, tmp_path):
     text = text_of(report(played, "umpire", tmp_path / "u"))
     assert "Odds" in text and "depression" in text and "D12" in text
+
+
+def test_the_command_line_flies_the_air_units(tmp_path, capsys):
+    """9.2: `umpire rule-action` runs a rule system's own action; wrong input is one line, exit 2."""
+    path = str(tmp_path / "o.umpire")
+    assert main(["new", str(SCENARIO), "--out", path]) == 0
+    capsys.readouterr()
+    assert main(["rule-action", path, "air_patrol", "Harriers"]) == 0
+    assert "Blue Force holds air superiority (9.2)" in capsys.readouterr().out
+    assert open_game(path).units["Harriers"].marks["box"]
+    for argv, words_ in ((["rule-action", path, "air_strike", "Harriers", "--hex", "1405"], "in the air superiority box"),
+                         (["rule-action", path, "bogus", "Harriers"], "has no action 'bogus'"),
+                         (["rule-action", path, "air_strike", "Nobody"], "no unit 'Nobody'"),
+                         (["rule-action", path, "air_strike", "Harriers", "--set", "hex"], "expected KEY=VALUE")):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and words_ in err, err

@@ -51,7 +51,7 @@ def test_the_attack_dialog_shows_the_sheet_and_attacks(window, tmp_path):
     dialog = AttackDialog(w, "1 Tk")
     targets = [dialog.target.itemText(i) for i in range(dialog.target.count())]
     assert targets and targets[0].startswith("1306: C") and "Bridge Coy" not in " ".join(targets)
-    assert [dialog.kind.itemData(i) for i in range(dialog.kind.count())] == ["assault", "attrition", "ranged"]
+    assert [dialog.kind.itemData(i) for i in range(dialog.kind.count())] == ["assault", "attrition", "ranged", "siege"]
     assert "1 Tk" in dialog.units and dialog.units["1 Tk"].isChecked()
     html = dialog.sheet.toPlainText()
     assert "Odds" in html and "Defenders: 1 unit of Red Force" in html and "[red]" not in html and dialog.attack_button.isEnabled()

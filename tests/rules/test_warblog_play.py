@@ -278,3 +278,61 @@ def test_war_blog_has_no_opportunity_fire(tmp_path):
     assert game(loc).units["G"].paused and game(loc).contacts[("red", "G")].status == "seen"
     with pytest.raises(UmpireError, match="no opportunity fire"):
         act(loc, "assault", units=["I"], hex="0203")
+
+
+def test_reinforcements_enter_on_their_turn_at_their_hex(tmp_path):
+    """12.0: a reinforcement appears on the turn the order of battle gives, at its hex -- not
+    before; entering costs the hex's terrain (2.1)."""
+    loc = make_game(tmp_path, [("T", "tank_bn", "0303"), ("R", "tank_bn", None)], [("X", "infantry_bn", "0806")])
+    with pytest.raises(UmpireError, match="12.0"):
+        act(loc, "move", unit="R", path=["0101", "0201"])
+    act(loc, "pass", side="blue")
+    act(loc, "pass", side="red")
+    assert game(loc).turn == 2
+    with pytest.raises(UmpireError, match="12.0"):
+        act(loc, "move", unit="R", path=["0102", "0202"])           # not its entry hex
+    act(loc, "move", unit="R", path=["0101", "0201"])
+    g = game(loc)
+    assert g.units["R"].on_map and g.map.number(g.units["R"].hex) == "0201" and g.units["R"].mp_spent == 2
+
+
+FORT = '[[map.overlay]]\nkind = "fortified"\nhexes = ["0403"]\n'
+
+
+def test_a_fortified_hex_surrounded_by_zones_of_control_may_be_besieged(tmp_path):
+    """11.4: two units on opposite sides close every hex around the fort; the besieged take
+    0.4 + tenths (1d11 of 6: 0.9) and the besiegers nothing; with four around it starts at 0.6
+    (the rule's +0.1 a unit beyond two; 11.4's own example says 0.7): 1.1.  One besieger does
+    not surround it."""
+    from umpire.actions import system_for
+    loc = make_game(tmp_path, [("N", "infantry_bn", "0402"), ("S", "infantry_bn", "0404"), ("E", "infantry_bn", "0503"),
+                               ("W", "infantry_bn", "0303")],
+                    [("F", "infantry_coy", "0403")], overlays=FORT)
+    g = game(loc)
+    system = system_for(loc)
+    h = g.map.grid.parse("0403")
+    assert "0.6 to 1.6" in "\n".join(system.assault_sheet(g, ["N", "S", "E", "W"], h, "siege").lines)
+    assert "not surrounded" in system.assault_sheet(
+        _without(g, "S", "E", "W"), ["N"], h, "siege").reason
+    res = act(loc, "assault", 6, units=["N", "S"], hex="0403", kind="siege")
+    assert "Result: the siege inflicts 1.1 depressions (11.4)" in res.log          # 0.6 + 0.5: four around
+    assert marks(loc, "F")["depressions"] == 1.1 and not marks(loc, "N").get("depressions")
+    two = make_game(tmp_path / "two", [("N", "infantry_bn", "0402"), ("S", "infantry_bn", "0404")],
+                    [("F", "infantry_coy", "0403")], overlays=FORT)
+    res = act(two, "assault", 6, units=["N", "S"], hex="0403", kind="siege")
+    assert "Result: the siege inflicts 0.9 depressions (11.4)" in res.log
+
+
+def test_a_friend_next_to_the_fort_breaks_the_siege(tmp_path):
+    from umpire.actions import system_for
+    loc = make_game(tmp_path, [("N", "infantry_bn", "0402"), ("S", "infantry_bn", "0404")],
+                    [("F", "infantry_coy", "0403"), ("R", "infantry_coy", "0503")], overlays=FORT)
+    g = game(loc)
+    sheet = system_for(loc).assault_sheet(g, ["N", "S"], g.map.grid.parse("0403"), "siege")
+    assert "the siege is broken (11.4)" in sheet.reason
+
+
+def _without(g, *ids):
+    for uid in ids:
+        g.units[uid].status = "destroyed"
+    return g

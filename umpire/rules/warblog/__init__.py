@@ -10,6 +10,8 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
     movement.py  movement, zones of control, streams, rivers, stacking (3.0-3.2, 2.1-2.6, 4.0)
     battle.py    an attack's worksheet; resolve.py its results (11.2, 11.5, 11.6, 6.0)
     spotting.py  contact and reconnaissance (3.2, 3.6); turn.py recovery, digging in, objectives
+    air.py       the air pool, air strikes, air superiority and air defence (9.0-9.3, 1.14)
+    siege.py     sieges of fortified hexes (11.4)
     bot.py       the autoplay driver
 """
 
@@ -18,7 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
-from . import battle, resolve, spotting, turn
+from ...core.errors import UmpireError
+from ...core.rulesystem import ActionField
+from . import air, battle, resolve, spotting, turn
 from .movement import check_move, movement_left
 from .state import depressions, strength_text, works
 
@@ -102,24 +106,40 @@ class RuleSystem(CoreRuleSystem):
     def attack_kinds(self):
         return battle.KINDS
 
-    def assault_sheet(self, game, unit_ids, target, kind="assault"):
+    def assault_sheet(self, game, unit_ids, target, kind="assault", aim=None):
+        if aim:
+            return battle.refuse("War Blog attacks the whole hex, not one unit in it (11.0)", "WB 11.0")
         return battle.attack_sheet(game, unit_ids, target, kind)
 
     def resolve_assault(self, game, sheet, dice):
         return resolve.resolve(game, sheet, dice)
 
+    def rule_actions(self):
+        return {"air_strike": "Air strike (9.1)", "air_patrol": "Air superiority patrol (9.2)",
+                "air_recall": "Recall from the air superiority box (9.3)"}
+
+    def rule_action_fields(self, game, name, side):
+        return (ActionField("hex", "Hex attacked"),) if name == "air_strike" else ()
+
+    def rule_action(self, game, name, params, dice):
+        run = {"air_strike": air.strike, "air_patrol": air.patrol, "air_recall": air.recall}.get(name)
+        if run is None:
+            raise UmpireError(f"War Blog has no action {name!r}")
+        return run(game, params, dice)
+
     def unit_marks(self, game, unit) -> str:
         d = depressions(unit)
         w = works(game, unit)
         return " ".join(x for x in (f"D{d:g}" if d else "", {"dug_in": "DI", "entrenched": "En"}.get(w or "", ""),
-                                    "Z" if unit.marks.get("zoc") else "") if x)
+                                    "Z" if unit.marks.get("zoc") else "", "Box" if unit.marks.get("box") else "",
+                                    "Flown" if unit.marks.get("flew") == game.turn else "") if x)
 
     def strength_text(self, game, unit) -> str:
         return strength_text(game, unit)
 
     def forces_table(self, game, units) -> Table:
         n = game.map.number
-        rows = [(u.id, game.unit_type(u)["label"], n(u.hex) if u.hex else u.status.replace("_", " "),
+        rows = [(u.id, game.unit_type(u)["label"], n(u.hex) if u.hex else _off_map(game, u),
                  strength_text(game, u), f"{depressions(u):g}" if depressions(u) else "",
                  WORKS.get(works(game, u) or "", ""), f"{movement_left(game, u.id):g}" if u.on_map else "")
                 for u in sorted(units, key=lambda u: u.id)]
@@ -128,17 +148,24 @@ class RuleSystem(CoreRuleSystem):
 
     def orders_form(self, game, side):
         mine = [u for u in sorted(game.units.values(), key=lambda u: u.id)
-                if u.side == side and u.status in ("on_map", "off_map")]
-        return [Table(f"Moves and attacks for turn {game.turn + 1} (War Blog 7.1)",
-                      ("Unit", "Move to", "Attack hex", "Kind (assault / attrition / ranged)"),
+                if u.side == side and u.status in ("on_map", "off_map") and game.unit_type(u)["kind"] != "air"]
+        form = [Table(f"Moves and attacks for turn {game.turn + 1} (War Blog 7.1)",
+                      ("Unit", "Move to", "Attack hex", "Kind (assault / attrition / ranged / siege)"),
                       [(u.id, "", "", "") for u in mine], "No units.")]
+        planes = sorted(air.air_units(game, side), key=lambda u: u.id)
+        if planes:
+            form.append(Table("Air units (War Blog 9.0-9.3)", ("Air unit", "Now", "Strike hex", "Patrol / recall"),
+                              [(u.id, _off_map(game, u), "", "") for u in planes], ""))
+        return form
 
     def unit_details(self, game, unit, umpire):
         t = game.unit_type(unit)
         n = game.map.number
         rows = [("Type", t["label"]), ("Side", game.side(unit.side).name),
                 ("Factors", f"{strength_text(game, unit)} (strength-defence-movement)"),
-                ("Position", n(unit.hex) if unit.hex else unit.status.replace("_", " "))]
+                ("Position", n(unit.hex) if unit.hex else _off_map(game, unit))]
+        if t["kind"] == "air":
+            rows.append(("Air combat", f"{t.get('air_combat') or 0} (9.3)"))
         if t["range"]:
             rows.append(("Range", f"{t['range']} hexes (11.5)"))
         if t["leader"]:
@@ -157,6 +184,13 @@ class RuleSystem(CoreRuleSystem):
     def bot(self):
         from .bot import Bot
         return Bot(self)
+
+
+def _off_map(game, u) -> str:
+    """Where an off-map unit is: an air unit in the pool or the superiority box (9.0, 9.2)."""
+    if game.unit_type(u)["kind"] == "air" and u.status == "off_map":
+        return "air superiority box" if u.marks.get("box") else "air pool"
+    return u.status.replace("_", " ")
 
 
 def player_side(game, key: str) -> str:

@@ -28,7 +28,7 @@ from ...core.hexgrid import Hex, hex_distance
 from . import combat
 from .state import (depressions, hexside_features, kind, leader_factor, terrain_defence, units_at, whole, works)
 
-KINDS = ("assault", "attrition", "ranged")
+KINDS = ("assault", "attrition", "ranged", "siege")
 ASSAULT_COST = 2                     # 11.0: a combat costs 2 movement points
 
 
@@ -97,6 +97,9 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
             if ("ridge" in feats or ("river" in feats and "bridge" not in feats)) and t["kind"] != "tank":
                 return refuse(f"{u.id} may not attack across the {'ridge' if 'ridge' in feats else 'river'} "
                               "(2.5.2, 2.6.2)", "War Blog 2.5.2")
+    if how == "siege":
+        from . import siege
+        return siege.sheet(game, units, target)
     dside = defenders[0].side
     leader_a = leader_factor(game, side, [u.hex for u in units])
     leader_d = leader_factor(game, dside, [target])

@@ -1,6 +1,7 @@
 """War Blog's autoplay driver: in its player turn a side attacks what it sees next to it when the
-odds are fair, fires its guns at what it sees in range, moves units towards the enemy and the
-objectives, and ends its turn.  It drives the same actions a player uses; its choices come
+odds are fair, fires its guns at what it sees in range, flies its air units (fighters into the
+air superiority box when the enemy holds it or nobody does, strike squadrons at what it sees),
+moves units towards the enemy and the objectives, and ends its turn.  It drives the same actions a player uses; its choices come
 from the autoplay's seeded generator, so `umpire replay` re-runs them."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from ...core.engine import perform
 from ..botkit import attempt, random_path
 from ...core.hexgrid import hex_distance
+from . import air
 from .combat import ODDS
 from .movement import movement_left
 from .state import depressions, whole
@@ -28,6 +30,7 @@ class Bot:
         side = game.active_side
         busy = sum(1 for u in game.units.values() if u.side == side and (u.moved or u.acted or u.fired))
         if busy < moves_per_phase * 2 and (self._attack(location, game, rng, side, report)
+                                           or self._air(location, game, rng, side, report)
                                            or self._fire(location, game, rng, side, report)
                                            or self._move(location, game, rng, side, report)):
             return True
@@ -68,6 +71,23 @@ class Bot:
                     return True
         return False
 
+    def _air(self, location, game, rng, side, report) -> bool:
+        """9.1, 9.2: a patrol to win or hold the box, or a strike at a hex it sees."""
+        pool = [u for u in air.air_units(game, side) if air.ready(game, u)]
+        if not pool or rng.random() > 0.6:
+            return False
+        fighters = [u for u in pool if game.unit_type(u)["air_combat"] >= game.unit_type(u)["strength"]]
+        if fighters and air.holder(game) != side:
+            params = {"name": "air_patrol", "side": side, "units": [fighters[0].id]}
+            return attempt(location, "rule_action", params, self.system, side, report)
+        seen = sorted({c.hex for c in game.contacts.values() if c.side == side and c.status == "seen"},
+                      key=lambda h: (h.q, h.r))
+        strikers = [u for u in pool if u not in fighters]
+        if seen and strikers:
+            params = {"name": "air_strike", "side": side, "unit": strikers[0].id, "hex": game.map.number(rng.choice(seen))}
+            return attempt(location, "rule_action", params, self.system, side, report)
+        return False
+
     def _send(self, location, game, side, units, h, kind, report) -> bool:
         params = {"units": units, "hex": game.map.number(h), "kind": kind}
         return attempt(location, "assault", params, self.system, side, report)
@@ -77,7 +97,7 @@ class Bot:
         goals += [game.map.grid.parse(k) for k, o in game.rule_state.get("objectives", {}).items()
                   if o["holder"] != side]
         movers = [u for u in game.units.values() if u.side == side and not u.moved and not u.fired
-                  and (u.on_map or u.status == "off_map")]
+                  and (u.on_map or u.status == "off_map") and game.unit_type(u)["kind"] != "air"]
         rng.shuffle(movers)
         for u in movers[:6]:
             path = self._path(game, rng, u, goals)

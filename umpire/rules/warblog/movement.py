@@ -72,6 +72,9 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         return fail("War Blog units do not leave the map")
     if not path:
         return fail("the path is empty")
+    if t["kind"] == "air":
+        return fail("an air unit flies from the air pool: an air strike or an air superiority patrol (9.0)",
+                    "War Blog 9.0")
     if u.status == "off_map":
         problem = entry_problem(game, u, path[0])
         if problem:

@@ -122,6 +122,9 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
         summary = _ranged(game, sheet, dice, out, attackers, defenders)
     elif sheet.kind == "attrition":
         summary = _attrition(game, sheet, dice, out, attackers, defenders)
+    elif sheet.kind == "siege":
+        from .siege import resolve as siege
+        summary = siege(game, sheet, dice, out)
     else:
         summary = _assault(game, sheet, dice, out, attackers, defenders)
     return f"{', '.join(sheet.units)} {summary.replace('{hex}', n)}", [Change("note", "", {}, tuple(out.lines))] \

@@ -26,7 +26,7 @@ def played(tmp_path_factory):
 def test_rulesets_lists_lock_n_load_with_its_samples(capsys):
     assert main(["rulesets"]) == 0
     out = capsys.readouterr().out
-    block = out[out.index("lnlt  Lock 'n Load Tactical  version 0.1"):out.index("mechwar4")]
+    block = out[out.index("lnlt  Lock 'n Load Tactical  version 0.2"):out.index("mechwar4")]
     assert "SAMPLE Terrain Effects Chart" in block and "SAMPLE Unit counters" in block
     assert "       Damage Check Table (LnLT 5.0)" in block
 
@@ -94,3 +94,19 @@ def test_the_command_line_spots_and_attacks(tmp_path, capsys):
     assert "unknown kind of attack 'bogus'" in capsys.readouterr().err
     assert main(["fire-mission", path, "Lt Harris", "--hex", "0906"]) == 2
     assert "no artillery mission left before turn 2" in capsys.readouterr().err
+
+
+def test_a_scenario_overloading_a_squad_or_a_vehicle_is_refused_in_one_line(tmp_path, capsys):
+    """1.6, 16.1: the rule system checks what units carry as the scenario loads."""
+    text = SCENARIO.read_text(encoding="utf-8")
+    for extra, words_ in (('  { id = "X1", type = "us_m60", hex = "0306", carried_by = "1st Sqd" },\n'
+                           '  { id = "X2", type = "us_m60", hex = "0306", carried_by = "1st Sqd" },\n',
+                           "1st Sqd carries 3 support weapons; a squad carries 2 (1.6)"),
+                          ('  { id = "X1", type = "us_squad", hex = "0206", carried_by = "Track 21" },\n'
+                           '  { id = "X2", type = "us_squad", hex = "0206", carried_by = "Track 21" },\n',
+                           "Track 21 carries more than its PP capacity (16.1)")):
+        bad = tmp_path / "bad.toml"
+        bad.write_text(text.replace('  { id = "2nd Sqd",', extra + '  { id = "2nd Sqd",'), encoding="utf-8")
+        assert main(["validate", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and words_ in err and "bad.toml:" in err, err

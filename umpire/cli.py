@@ -15,15 +15,18 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import importlib
 import traceback
 from pathlib import Path
 
 from .core.errors import UmpireError
 
 from .cli_parser import EXIT_BAD_INPUT, SUBCOMMANDS, build_parser, gui_parser
-from .cli_play import (cmd_activate, cmd_attack, cmd_fire_mission, cmd_spot_attempt, cmd_defilade, cmd_end_activation, cmd_end_turn, cmd_fire, cmd_form_column,
+from .cli_play import (cmd_activate, cmd_attack, cmd_fire_mission, cmd_rule_action, cmd_spot_attempt, cmd_defilade, cmd_end_activation, cmd_end_turn, cmd_fire, cmd_form_column,
                        cmd_displace, cmd_h_fire, cmd_report, cmd_halt, cmd_journal, cmd_move, cmd_multiply, cmd_next_phase, cmd_orders, cmd_overrun, cmd_pass, cmd_redo,
                        cmd_place_impact, cmd_plot, cmd_replay, cmd_split_fire, cmd_status, cmd_undo, cmd_victory, cmd_autoplay)
+
+importlib.import_module(".rules", __package__)     # registers the rule systems' checks of a scenario
 
 EXIT_INTERNAL = 3
 
@@ -41,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
                     "end-turn": cmd_end_turn, "undo": cmd_undo,
                     "pass": cmd_pass, "next-phase": cmd_next_phase, "status": cmd_status,
                     "autoplay": cmd_autoplay, "orders": cmd_orders, "victory": cmd_victory, "fire": cmd_fire, "attack": cmd_attack, "spot-attempt": cmd_spot_attempt,
-                    "fire-mission": cmd_fire_mission,
+                    "fire-mission": cmd_fire_mission, "rule-action": cmd_rule_action,
                     "report": cmd_report,
                     "redo": cmd_redo, "journal": cmd_journal, "replay": cmd_replay}[args.command](args)
         if argv and argv[0] in ("-h", "--help"):

@@ -8,7 +8,7 @@ from . import __version__
 
 EXIT_BAD_INPUT = 2
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
-               "form-column", "halt", "overrun", "end-activation", "fire", "attack", "spot-attempt", "fire-mission", "split-fire", "defilade", "plot", "multiply",
+               "form-column", "halt", "overrun", "end-activation", "fire", "attack", "spot-attempt", "fire-mission", "rule-action", "split-fire", "defilade", "plot", "multiply",
                "place-impact", "h-fire", "displace", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
                "victory", "report")
@@ -54,10 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
     mv.add_argument("game")
     mv.add_argument("unit")
     mv.add_argument("path", nargs="+", help="hex numbers, starting with the unit's own hex")
-    mv.add_argument("--pace", choices=["normal", "double", "charge"], help="infantry: double time or charge "
-                    "(MW4 8.16)")
-    mv.add_argument("--mount", nargs="+", metavar="UNIT", help="passengers boarding at the start (MW4 9.12)")
-    mv.add_argument("--dismount", nargs="+", metavar="UNIT", help="passengers getting out at the end (MW4 9.12)")
+    mv.add_argument("--pace", help="a pace of the rule system: MechWar 4 double or charge (8.16); Lock 'n Load "
+                    "double (with a leader, 6.2) or low_crawl (6.3)")
+    mv.add_argument("--mount", nargs="+", metavar="UNIT", help="passengers boarding at the start (MW4 9.12, LnLT 16.1)")
+    mv.add_argument("--dismount", nargs="+", metavar="UNIT", help="passengers getting out at the end (MW4 9.12, LnLT 16.1)")
     mv.add_argument("--leave-column", action="store_true", help="leave column formation first (MW4 8.11)")
     mv.add_argument("--column", action="store_true", help="infantry: enter column at no cost (MW4 8.11)")
     mv.add_argument("--exit", action="store_true", help="leave the map after the last hex (MW4 8.27)")
@@ -93,12 +93,25 @@ def build_parser() -> argparse.ArgumentParser:
     at.add_argument("units", nargs="+", metavar="UNIT")
     at.add_argument("--hex", required=True, metavar="HEX", help="the hex attacked")
     at.add_argument("--kind", help="the rule system's kind of attack, by default its usual one: War Blog assault "
-                                   "(11.3), attrition (11.6), ranged (11.5); Lock 'n Load fire (5.0), melee (8.0)")
+                                   "(11.3), attrition (11.6), ranged (11.5), siege (11.4); Lock 'n Load fire (5.0), ordnance (14.1), "
+                                   "melee (8.0), close_assault (17.1), overrun (15.3), assault_fire (6.1.1)")
+    at.add_argument("--at", metavar="UNIT", help="one enemy unit in the hex the attack singles out "
+                                                 "(Lock 'n Load: a vehicle, 17.2)")
     at.add_argument("--odds", action="store_true", help="print the worksheet and odds; roll nothing")
     sa = sub.add_parser("spot-attempt", help="a unit tries to spot a hex in cover (Lock 'n Load 10.1)")
     sa.add_argument("game")
     sa.add_argument("unit")
     sa.add_argument("--hex", required=True, metavar="HEX", help="the hex it looks at")
+    sa.add_argument("--fire", action="store_true", help="if it spots the hex, it fires at it at once (10.1)")
+    ra = sub.add_parser("rule-action", help="one of the rule system's own actions by a unit (War Blog: "
+                                           "air_strike, air_patrol, air_recall; Lock 'n Load: spot, fire_mission, "
+                                           "smoke)")
+    ra.add_argument("game")
+    ra.add_argument("name", metavar="ACTION")
+    ra.add_argument("unit")
+    ra.add_argument("--hex", metavar="HEX", help="the hex it acts at, if it asks for one")
+    ra.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="another of its fields (repeatable), e.g. --set mission=line --set to=0906")
     fm = sub.add_parser("fire-mission", help="a leader calls an off-board artillery mission on a hex in his sight "
                                             "(Lock 'n Load 18.2)")
     fm.add_argument("game")
@@ -106,7 +119,10 @@ def build_parser() -> argparse.ArgumentParser:
     fm.add_argument("--hex", required=True, metavar="HEX", help="where he aims the spotting round")
     fm.add_argument("--support", metavar="ID", help="the scenario's [[artillery]] id (default: the first with "
                                                      "missions left)")
-    fm.add_argument("--mission", help="standard (default), loose or concentrated")
+    fm.add_argument("--mission", help="standard (default), loose, concentrated, line or walking")
+    fm.add_argument("--to", metavar="HEX", help="a line's (or walking barrage's line's) second hex, in his sight")
+    fm.add_argument("--direction", metavar="DIR", help="the way a walking barrage walks: a compass point of the "
+                                                       "map's hexsides (N, NE, SE, S, SW, NW on flat-topped maps)")
     df = sub.add_parser("defilade", help="a unit takes up a defilade position facing a next hex (MW4 10.5)")
     df.add_argument("game")
     df.add_argument("unit")
@@ -174,7 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
         one.add_argument("game")
         if name in ("end-turn", "pass", "next-phase", "end-activation"):
             _dice_option(one)
-    for rolling in (mv, fi, at, sa, fm, ha, ac, fc, ov, sf, df):
+    for rolling in (mv, fi, at, sa, fm, ra, ha, ac, fc, ov, sf, df):
         _dice_option(rolling)
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")

@@ -80,14 +80,14 @@ def cmd_attack(args) -> int:
         unknown = [u for u in args.units if u not in game.units]
         if unknown:
             raise UmpireError(f"no unit {unknown[0]!r}")
-        sheet = system_for(args.game).assault_sheet(game, args.units, target, args.kind)
+        sheet = system_for(args.game).assault_sheet(game, args.units, target, args.kind, args.at)
         if not sheet.legal:
             raise UmpireError(f"attack refused: {sheet.reason}" + (f" ({sheet.rule})" if sheet.rule else ""))
         print("\n".join(sheet.lines))
         return 0
     side = open_game(args.game).units.get(args.units[0])
-    return _simple_action("assault", args.game, {"units": args.units, "hex": args.hex, "kind": args.kind}, args.dice,
-                          side=side.side if side else None)
+    params = {"units": args.units, "hex": args.hex, "kind": args.kind, **({"at": args.at} if args.at else {})}
+    return _simple_action("assault", args.game, params, args.dice, side=side.side if side else None)
 
 
 def cmd_spot_attempt(args) -> int:
@@ -96,8 +96,8 @@ def cmd_spot_attempt(args) -> int:
     u = open_game(args.game).units.get(args.unit)
     if u is None:
         raise UmpireError(f"no unit {args.unit!r}")
-    return _simple_action("rule_action", args.game, {"name": "spot", "side": u.side, "unit": args.unit,
-                                                     "hex": args.hex}, args.dice, side=u.side)
+    params = {"name": "spot", "side": u.side, "unit": args.unit, "hex": args.hex, **({"fire": True} if args.fire else {})}
+    return _simple_action("rule_action", args.game, params, args.dice, side=u.side)
 
 
 def cmd_fire_mission(args) -> int:
@@ -107,7 +107,29 @@ def cmd_fire_mission(args) -> int:
     if u is None:
         raise UmpireError(f"no unit {args.unit!r}")
     params = {"name": "fire_mission", "side": u.side, "unit": args.unit, "hex": args.hex}
-    params.update({k: v for k, v in (("support", args.support), ("mission", args.mission)) if v})
+    params.update({k: v for k, v in (("support", args.support), ("mission", args.mission), ("to", args.to),
+                                     ("direction", args.direction)) if v})
+    return _simple_action("rule_action", args.game, params, args.dice, side=u.side)
+
+
+def cmd_rule_action(args) -> int:
+    from .actions import system_for
+    from .core.store.db import open_game
+
+    game = open_game(args.game)
+    u = game.units.get(args.unit)
+    if u is None:
+        raise UmpireError(f"no unit {args.unit!r}")
+    known = system_for(args.game).rule_actions()
+    if args.name not in known:
+        raise UmpireError(f"{game.rules.title} has no action {args.name!r}"
+                          + (f" (it has: {', '.join(known)})" if known else ""))
+    params = {"name": args.name, "side": u.side, "unit": u.id, **({"hex": args.hex} if args.hex else {})}
+    for item in args.set:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise UmpireError(f"--set {item!r}: expected KEY=VALUE")
+        params[key.strip()] = value.strip()
     return _simple_action("rule_action", args.game, params, args.dice, side=u.side)
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QInputDialog, QMessageBox
+from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from umpire.actions import new_game, system_for
 from umpire.core.engine import journal, perform
@@ -13,6 +13,7 @@ from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 from umpire.gui.attackdialog import AttackDialog
 from umpire.gui.mainwindow import MainWindow
+from umpire.gui.ruleactiondialog import RuleActionDialog
 
 SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "xom-lang-ambush.toml"
 
@@ -33,13 +34,17 @@ def test_a_spotting_attempt_from_the_unit_menu(window, monkeypatch):
     side = w.game.active_side
     unit = next(u for u in sorted(w.game.units.values(), key=lambda u: u.id) if u.side == side and u.on_map)
     entries = [a.text() for a in w.unit_menu.rule_entries]
-    assert entries == ["Spotting attempt…", "Artillery fire mission…"] and w.unit_menu.act_attack.isVisible()
+    assert entries == ["Spotting attempt…", "Artillery fire mission…", "Lay smoke…"] and w.unit_menu.act_attack.isVisible()
     assert not w.unit_menu.act_fire.isVisible()
     w.select_unit(unit.id)
     target = w.game.map.number(w.game.map.on_map_neighbours(unit.hex)[0])      # next to it: in sight
     refused = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: refused.append(a[2]))
-    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (target, True))
+
+    def fill(dialog):
+        dialog.inputs["hex"].setText(target)
+        return RuleActionDialog.Accepted
+    monkeypatch.setattr(RuleActionDialog, "exec", fill)
     w.unit_menu.rule_entries[0].trigger()
     assert refused == []
     rows = [r for r in journal(w.game.location) if r.kind == "rule_action"]
@@ -47,8 +52,50 @@ def test_a_spotting_attempt_from_the_unit_menu(window, monkeypatch):
     assert w.play.act_undo.text().startswith("&Undo Spot")
 
 
+def test_the_fire_mission_form_asks_for_the_mission_and_its_hexes(window):
+    """18.2: the five missions, a second hex and a direction for line and walking barrages,
+    the side's own supports only; OK waits for the aiming hex."""
+    w = window
+    fields = system_for(w.game.location).rule_action_fields(w.game, "fire_mission", "us")
+    dialog = RuleActionDialog(w, "Artillery fire mission", "Lt Harris", fields)
+    mission = dialog.inputs["mission"]
+    assert [mission.itemData(i) for i in range(mission.count())] == ["standard", "loose", "concentrated", "line",
+                                                                      "walking"]
+    support = dialog.inputs["support"]
+    assert [support.itemData(i) for i in range(support.count())] == ["", "81mm"]
+    assert system_for(w.game.location).rule_action_fields(w.game, "fire_mission", "nva")[-1].choices == ("",)
+    ok = dialog.buttons.button(QDialogButtonBox.Ok)
+    assert not ok.isEnabled()
+    dialog.inputs["hex"].setText("0906")
+    mission.setCurrentIndex(4)
+    dialog.inputs["direction"].setCurrentIndex(dialog.inputs["direction"].findData("S"))
+    assert ok.isEnabled() and dialog.params() == {"hex": "0906", "mission": "walking", "direction": "S"}
+
+
 def test_the_attack_dialog_offers_fire_and_melee(window):
     w = window
     units = [u for u in w.game.units.values() if u.on_map]
     dialog = AttackDialog(w, units[0].id)
-    assert [dialog.kind.itemData(i) for i in range(dialog.kind.count())] == ["fire", "melee"]
+    assert [dialog.kind.itemData(i) for i in range(dialog.kind.count())] == ["fire", "ordnance", "melee", "close_assault", "overrun", "assault_fire"]
+
+
+def test_the_unit_menu_moves_a_whole_stack(window):
+    """6.0: with Move the Whole Stack ticked, the move tool's next move takes the hex's other
+    units along (the move's `with`); after the move the tick goes."""
+    w = window
+    menu = w.unit_menu
+    assert menu.act_stack.isVisible() and menu.how("Lt Harris") == {}
+    menu.act_stack.setChecked(True)
+    assert menu.how("Lt Harris") == {"with": ["1st Sqd"]}
+    menu.move_done()
+    assert not menu.act_stack.isChecked()
+
+
+def test_the_pace_menu_offers_lock_n_loads_paces(window):
+    """6.2, 6.3: the Pace menu is the rule system's: normal, double time, low crawl."""
+    menu = window.unit_menu
+    assert list(menu.pace_actions) == ["normal", "assault", "stealth", "double", "low_crawl"] and menu.pace_actions["normal"].isChecked()
+    menu.pace_actions["low_crawl"].setChecked(True)
+    assert menu.how("1st Sqd") == {"pace": "low_crawl"}
+    menu.move_done()
+    assert menu.pace_actions["normal"].isChecked()

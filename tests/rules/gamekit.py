@@ -15,26 +15,28 @@ from dicekit import dice
 
 def make_game(tmp_path: Path, blue: list[tuple], red: list[tuple], terrain: str | None = None,
               hexsides: str = "", overlays: str = "", objectives: str = "", turns: int = 4,
-              cols: int = 8, rows: int = 6, extra: str = "", rules: str = "warblog") -> str:
-    """blue, red: (id, type, hex or None) per unit; a None hex makes a reinforcement entering on
-    turn 2 at 0101 (blue) or the last column's first hex (red)."""
+              cols: int = 8, rows: int = 6, extra: str = "", rules: str = "warblog", night: bool = False) -> str:
+    """blue, red: (id, type, hex or None[, carried by]) per unit; a None hex makes a
+    reinforcement entering on turn 2 at 0101 (blue) or the last column's first hex (red)."""
     grid = terrain or "\n".join("." * cols for _ in range(rows))
     flat = "\n".join("0" * cols for _ in range(rows))
 
     def units(side):
         out = []
-        for uid, utype, h in side:
-            out.append(f'  {{ id = "{uid}", type = "{utype}"' + (f', hex = "{h}"' if h else "") + " },")
+        for uid, utype, h, *carrier in side:      # a fourth item: the unit carrying it
+            out.append(f'  {{ id = "{uid}", type = "{utype}"' + (f', hex = "{h}"' if h else "")
+                       + (f', carried_by = "{carrier[0]}"' if carrier else "") + " },")
         return "\n".join(out)
 
     late = "".join(f'[[reinforcement]]\nside = "{s}"\nturn = 2\nentry = ["{e}"]\nunits = ["{uid}"]\n\n'
                    for s, side, e in (("blue", blue, "0101"), ("red", red, f"{cols:02d}01"))
-                   for uid, _t, h in side if h is None)
+                   for uid, _t, h, *_c in side if h is None)
     text = f'''[scenario]
 title = "Test"
 rules = "{rules}"
 turns = {turns}
 first_player = "blue"
+night = {"true" if night else "false"}
 
 [map]
 columns = {cols}

@@ -218,3 +218,119 @@ def test_the_units_of_a_hex_move_together(tmp_path):
     g = game(loc)
     assert g.units["A"].hex == g.units["L"].hex == g.map.grid.parse("0303") and g.units["A"].moved
     assert "with A" in res.log[0] and g.active_side == "red"                 # one impulse for the stack
+
+
+def test_a_unit_that_spots_a_hex_may_fire_at_it_at_once(tmp_path):
+    """10.1.4: the spotting attempt (2: spotted in degrading terrain) and then its fire, in one
+    impulse, without the Ops Complete marker: 5 + FP 5 = 10 against 1 + TM 1 = 2: DC+8."""
+    terrain = "\n".join(["..........", "..........", "....w.....", "..........", "..........", ".........."])
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103")], [("X", "nva_squad", "0503")], terrain=terrain)
+    to_operations(loc, 6, 1)
+    if game(loc).active_side == "red":
+        act(loc, "pass", side="red")
+    res = act(loc, "rule_action", 2, 5, 1, 3, side="blue", name="spot", unit="A", hex="0503", fire=True)
+    g = game(loc)
+    assert "spotted (10.1); A fire on 0503: 10 against 2, DC+8 (10.1.4)" in res.summary
+    assert g.units["A"].fired and not g.units["A"].marks["ops_complete"] and g.units["X"].marks["shaken"]
+    assert g.contacts[("blue", "X")].status == "seen"
+
+
+def test_double_time_with_a_leader_adds_two_movement_points(tmp_path):
+    """6.2: a squad (4 MP) alone may not go 6 hexes of clear; with its leader at double time
+    the stack has 6 each.  Without a Good Order leader there is no double time."""
+    loc = lnlt(tmp_path, [("L", "us_leader", "0103"), ("A", "us_squad", "0103"), ("B", "us_squad", "0105")],
+               [("X", "nva_squad", "1006")])
+    from umpire.actions import system_for
+    g = game(loc)
+    system = system_for(loc)
+    path = [g.map.grid.parse(f"{c:02d}03") for c in range(1, 7)]
+    assert not system.check_move(g, "A", path).legal
+    led = system.check_move(g, "L", path, {"with": ["A"], "pace": "double"})
+    assert led.legal and led.allowance == 7           # the leader's 5 + 2
+    alone = system.check_move(g, "B", [g.map.grid.parse(f"{c:02d}05") for c in range(1, 7)], {"pace": "double"})
+    assert "needs a Good Order leader" in alone.reason
+    assert "no 'charge' pace" in system.check_move(g, "A", path, {"pace": "charge"}).reason
+
+
+def test_smoke_is_laid_degrades_sight_and_lifts(tmp_path):
+    """7.0: a US squad (capability 2) rolls 2: Smoke 1 in the next hex; fire across it is -1 a
+    degrading hex, fire out of it -1; the Administrative phase thins it to Smoke 2, the next
+    lifts it (9.0).  A leader lays none; a 3 fails."""
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103"), ("B", "us_squad", "0203"), ("L", "us_leader", "0103")],
+               [("X", "nva_squad", "0503")])
+    from umpire.actions import system_for
+    to_operations(loc, 6, 1)
+    if game(loc).active_side == "red":
+        act(loc, "pass", side="red")
+    with pytest.raises(UmpireError, match="lays no smoke"):
+        act(loc, "rule_action", side="blue", name="smoke", unit="L", hex="0203")
+    res = act(loc, "rule_action", 2, side="blue", name="smoke", unit="A", hex="0203")
+    assert "lays smoke in 0203" in res.summary and game(loc).units["A"].marks["ops_complete"]
+    g = game(loc)
+    sheet = system_for(loc).assault_sheet(g, ["B"], g.map.grid.parse("0503"), "fire")
+    assert dict(sheet.modifiers)["firing out of smoke (7.0)"] == -1
+    act(loc, "pass", side="red")
+    res = act(loc, "rule_action", 3, side="blue", name="smoke", unit="B", hex="0203")
+    assert "fails to lay smoke" in res.summary
+    act(loc, "next_phase")                                   # the Administrative phase
+    smoke = [o.detail for o in game(loc).map.overlays if o.kind == "smoke"]
+    assert game(loc).phase == "administrative" and smoke == ["Smoke 2, laid turn 1"]
+    act(loc, "next_phase", 6, 1)                             # turn 2's Rally phase
+    act(loc, "next_phase")
+    act(loc, "next_phase")
+    assert game(loc).phase == "administrative" and not [o for o in game(loc).map.overlays if o.kind == "smoke"]
+
+
+def test_a_low_crawl_is_one_hex_unseen_for_moving(tmp_path):
+    """6.3: one hex that does not take all the MF; in cover the crawler is not spotted for
+    having moved (a walker would be), and no enemy may fire at it there unless the hex is
+    spotted; a stack may not crawl."""
+    terrain = "\n".join(["..........", "..........", "..w.......", "..........", "..........", ".........."])
+    loc = lnlt(tmp_path, [("A", "us_squad", "0203"), ("B", "us_squad", "0204"), ("L", "us_leader", "0204")],
+               [("X", "nva_squad", "0703")], terrain=terrain)
+    from umpire.actions import system_for
+    system = system_for(loc)
+    g = game(loc)
+    h = g.map.grid.parse
+    crawl = system.check_move(g, "A", [h("0203"), h("0303")], {"pace": "low_crawl"})
+    assert crawl.legal and crawl.watchers == {}
+    assert system.check_move(g, "A", [h("0203"), h("0303")]).watchers        # walking in, X may fire
+    assert "one leg unit moving one hex" in system.check_move(g, "A", [h("0203"), h("0303"), h("0403")],
+                                                              {"pace": "low_crawl"}).reason
+    assert "one leg unit moving one hex" in system.check_move(g, "L", [h("0204"), h("0304")],
+                                                              {"pace": "low_crawl", "with": ["B"]}).reason
+    to_operations(loc, 6, 1)
+    if game(loc).active_side == "red":
+        act(loc, "pass", side="red")
+    act(loc, "move", side="blue", unit="A", path=["0203", "0303"], pace="low_crawl")
+    g = game(loc)
+    assert g.units["A"].marks["low_crawl"] and g.contacts[("red", "A")].status == "last_known"
+
+
+def test_ending_a_turn_early_still_does_the_administrative_housekeeping(tmp_path):
+    """9.0: when the umpire ends the turn from the Operations phase, the next Rally phase first
+    lapses the spotting attempts, as the skipped Administrative phase would have."""
+    terrain = "\n".join(["..........", "..........", "....w.....", "..........", "..........", ".........."])
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103")], [("X", "nva_squad", "0503")], terrain=terrain)
+    to_operations(loc, 6, 1)
+    if game(loc).active_side == "red":
+        act(loc, "pass", side="red")
+    act(loc, "rule_action", 1, side="blue", name="spot", unit="A", hex="0503")
+    assert game(loc).rule_state["spotted"]
+    res = act(loc, "end_turn", 6, 1)
+    assert not game(loc).rule_state["spotted"] and any("spotting attempts lapse" in x for x in res.log)
+
+
+def test_a_mover_destroyed_by_opportunity_fire_holds_nobody_up(tmp_path):
+    """5.3: the half-squad paused in sight is eliminated by the fire (10 against 1: DC+9, 4 + 9 =
+    13, twice its morale or more: Casualties); its impulse is over and play goes on -- the other
+    side may pass (a destroyed unit is not left 'paused')."""
+    loc = lnlt(tmp_path, [("H", "us_half_squad", "0103")], [("X", "nva_squad", "0403")])
+    to_operations(loc, 6, 1)
+    if game(loc).active_side == "red":
+        act(loc, "pass", side="red")
+    act(loc, "move", side="blue", unit="H", path=["0103", "0203", "0303"], until="0203")
+    act(loc, "assault", 5, 1, 4, side="red", units=["X"], hex="0203", kind="fire")
+    g = game(loc)
+    assert g.units["H"].status == "destroyed" and not g.units["H"].paused and g.active_side == "red"
+    act(loc, "pass", side="red")

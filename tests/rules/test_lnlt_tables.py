@@ -57,3 +57,51 @@ def test_mines_loose_fire_and_streams():
     assert sides["stream_2"]["move"] == {"leg": 1, "tracked": 2, "offroad": 3, "road": 4}
     assert sides["stream_3"]["move"]["road"] is None and sides["stream_4"]["move"]["tracked"] == 8
     assert all(v is None for v in sides["stream_5"]["move"].values())
+
+
+def test_the_fate_of_crew_and_passengers_table_is_whole_and_its_codes_follow_its_cells():
+    """15.4, 16.1.1: ten rows (DFT and OFT: no effect, Shaken, abandoned, destroyed; close
+    assault: no effect, destroyed); each cell's code says what its printed words say."""
+    rows = LNLT.tables["fate"].section("entry")
+    assert len(rows) == 10
+    assert {(r["attack"], r["vehicle"]) for r in rows.values()} == \
+        {(a, v) for a in ("dft", "oft") for v in ("no_effect", "shaken", "abandoned", "destroyed")} | \
+        {("close_assault", "no_effect"), ("close_assault", "destroyed")}
+    words = {"none": ("No Effect",), "damage_check_if_exposed": ("open-topped or unarmored",),
+             "damage_check": ("Damage Check",), "morale_check": ("Morale Check",),
+             "get_off": ("Disembark, mark Moved and Morale Check",), "shaken_crew": ("Moved and Shaken Crew",),
+             "bailout": ("Bailout Check",), "damage_check_then_bailout": ("Damage Check, then Bailout",),
+             "crew_on_a_1": ("1, place a moved GO Crew",), "eliminated": ("Eliminated",),
+             "not_allowed": ("prevent close assault",)}
+    for key, r in rows.items():
+        for i, column in enumerate(("crew", "inside", "outside")):
+            assert all(w in r["printed"][i] for w in words[r[column]]), (key, column)
+
+
+def test_the_sample_vehicle_and_ordnance_counters_fit_the_catalogue():
+    """Every vehicle has armour and a crew type that exists; every gun's bands line up."""
+    units = LNLT.unit_types
+    for key, v in LNLT.tables["vehicles"].section("entry").items():
+        assert units[key]["kind"] == "vehicle" and units[v["crew"]]["kind"] == "crew"
+        assert len(v["hull"]) == 3 and len(v.get("turret_armour", [0, 0, 0])) == 3
+    assert {k for k, u in units.items() if u["kind"] == "vehicle"} == set(LNLT.tables["vehicles"].section("entry"))
+    for key, g in LNLT.tables["ordnance"].section("entry").items():
+        assert key in units and len(g["bands"]) == len(g["to_hit"]) == len(g["penetration"])
+        assert g["bands"] == sorted(g["bands"])
+
+
+def test_a_vehicle_without_armour_is_refused_in_one_line_before_play():
+    """A club's counters must agree across the tables: a vehicle type missing from vehicles.toml
+    is named with its file, not met as a crash in the middle of a fire."""
+    import dataclasses
+
+    from umpire.core.errors import RulesetError
+    from umpire.rules.lnlt import RuleSystem, check_tables
+    check_tables(LNLT)
+    units = dict(LNLT.unit_types)
+    units["us_m60_tank"] = {**units["us_m48"]}
+    broken = dataclasses.replace(LNLT, tables={**LNLT.tables, "units": dataclasses.replace(
+        LNLT.tables["units"], sections={**LNLT.tables["units"].sections, "entry": units})})
+    with pytest.raises(RulesetError, match="'us_m60_tank' has no entry in vehicles.toml") as e:
+        RuleSystem(broken)
+    assert "units.toml" in e.value.one_line()

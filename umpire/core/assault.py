@@ -16,13 +16,15 @@ from typing import Any
 from .changes import apply
 from .engine import Context, action
 from .errors import UmpireError
-from .turn import _check_no_pause, _check_turn_to_act, _spot, _unit_done
+from .store import models as m
+from .turn import _check_no_pause, _check_turn_to_act, _set_unit, _spot, _unit_done
 
 
 @action("assault")
 def _assault(ctx: Context) -> tuple[str, Any]:
-    """params: units (ids of one side), hex (the target hex number), and kind (the rule system's
-    kind of attack; War Blog: assault, attrition, ranged)."""
+    """params: units (ids of one side), hex (the target hex number), kind (the rule system's
+    kind of attack; War Blog: assault, attrition, ranged) and, optionally, at (one enemy unit
+    in the hex the attack singles out, one the side sees there)."""
     game, system = ctx.game, ctx.system
     units = list(ctx.params.get("units") or [])
     kind = ctx.params.get("kind") or "assault"
@@ -53,7 +55,11 @@ def _assault(ctx: Context) -> tuple[str, Any]:
     # the side attacks what it knows is there: a unit it sees in the hex now
     if not any(c.side == side and c.status == "seen" and c.hex == target for c in game.contacts.values()):
         raise UmpireError(f"attack: {game.side(side).name} sees no enemy unit in {game.map.number(target)}")
-    sheet = system.assault_sheet(game, units, target, kind)
+    aim = ctx.params.get("at") or None
+    if aim is not None and not any(c.side == side and c.unit == aim and c.status == "seen" and c.hex == target
+                                   for c in game.contacts.values()):
+        raise UmpireError(f"attack: {game.side(side).name} sees no unit {aim!r} in {game.map.number(target)}")
+    sheet = system.assault_sheet(game, units, target, kind, aim)
     if not sheet.legal:
         raise UmpireError("attack refused, nothing rolled: " + sheet.reason + (f" ({sheet.rule})" if sheet.rule else ""))
     ctx.log.extend(sheet.lines)
@@ -63,5 +69,6 @@ def _assault(ctx: Context) -> tuple[str, Any]:
     if mover is None:
         _unit_done(ctx, side)
     elif game.units[mover.id].status != "on_map":
+        _set_unit(ctx, ctx.session.get(m.UnitRow, mover.id), paused=False)    # no move left to go on with
         _unit_done(ctx, mover.side)           # the mover's impulse ends with it
     return ("Opportunity fire: " if mover is not None else "") + summary, sheet

@@ -25,7 +25,10 @@ WHAT = ("unit", "company", "battalion", "attack", "note", "overlay", "support", 
 @dataclass(frozen=True)
 class Change:
     what: str                          # unit | company | battalion | attack (a result dealt to a
-                                       # unit: {"result": "S1"}) | note (journal lines only) |
+                                       # unit: {"result": "S1"}) | a new unit: "unit" with
+                                       # values {"new_like": id of a unit whose side, battalion,
+                                       # company and quality it takes, "type": ..., q, r, ...}
+                                       # (a crew bailing out, a hero appearing) | note (journal lines only) |
                                        # overlay (key: its kind; values: q, r, side, secret,
                                        # detail to add one, or {"clear": True} to lift them all) |
                                        # support (what of an off-board support is used: {"used": {...}}) |
@@ -50,7 +53,10 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             c = Change("unit", c[0], c[1], (c[2],) if c[2] else ())
         if c.what not in WHAT:
             raise ValueError(f"unknown change {c.what!r}")
-        if c.values and c.what == "unit":
+        if c.values and c.what == "unit" and "new_like" in c.values:
+            _new_unit(ctx, c.key, dict(c.values))
+            unit_rows = None
+        elif c.values and c.what == "unit":
             if unit_rows is None:
                 unit_rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
             dies = c.values.get("status") == "destroyed" and ctx.game.units[c.key].status == "on_map"
@@ -99,6 +105,22 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             old = ctx.game.battalion_morale.get(c.key, BattalionMorale())
             ctx.game.battalion_morale[c.key] = dataclasses.replace(old, **c.values)
         ctx.log.extend(indent + x for x in c.lines)
+
+
+def _new_unit(ctx: "Context", uid: str, values: dict[str, Any]) -> None:
+    """Put a new counter in play (journaled: undo removes it): it belongs where `new_like` does."""
+    from sqlalchemy import func
+
+    from .store.db import unit_state
+    if uid in ctx.game.units:
+        raise ValueError(f"a unit {uid!r} is already in the game")
+    like = ctx.session.get(m.UnitRow, values.pop("new_like"))
+    last = ctx.session.execute(select(func.max(m.UnitRow.position))).scalar() or 0
+    row = m.UnitRow(id=uid, position=last + 1, side_id=like.side_id, battalion_id=like.battalion_id,
+                    company_id=like.company_id, quality=like.quality,
+                    status="on_map" if values.get("q") is not None else "off_map", **values)
+    ctx.rec.insert(row)
+    ctx.game.units[uid] = unit_state(row)
 
 
 def seen_destroyed(ctx: "Context", uid: str) -> None:

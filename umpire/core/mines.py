@@ -11,6 +11,7 @@ import dataclasses
 
 from sqlalchemy import select
 
+from .changes import apply
 from .engine import Context
 from .fire import _apply, _resolve
 from .hexgrid import Hex
@@ -28,14 +29,22 @@ def mine_attack(ctx: Context, uid: str, where: Hex, leaving: bool) -> None:
     """Attack the unit with the mines of hex `where` and reveal the mined hex (16.0)."""
     game = ctx.game
     kind = mine_type_at(game, where)
-    sheet = ctx.system.mine_sheet(game, uid, kind, leaving) if kind is not None else None
-    if sheet is None:
+    if kind is None:
         return
-    die = ctx.dice.roll(f"mine attack on {uid} in {game.map.number(where)}", 1, 6).total
-    result = _resolve(ctx, sheet, die)
-    ctx.log.extend(f"  {x}" for x in sheet.text(uid))
-    rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
-    _apply(ctx, rows, uid, result)
+    own = ctx.system.mine_attack(game, uid, kind, leaving, ctx.dice)
+    if own is not None:
+        if not own:
+            return
+        apply(ctx, own, indent="  ")
+    else:
+        sheet = ctx.system.mine_sheet(game, uid, kind, leaving)
+        if sheet is None:
+            return
+        die = ctx.dice.roll(f"mine attack on {uid} in {game.map.number(where)}", 1, 6).total
+        result = _resolve(ctx, sheet, die)
+        ctx.log.extend(f"  {x}" for x in sheet.text(uid))
+        rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
+        _apply(ctx, rows, uid, result)
     for row in ctx.session.execute(select(m.OverlayRow).where(
             m.OverlayRow.kind == "minefield", m.OverlayRow.q == where.q, m.OverlayRow.r == where.r)).scalars():
         if row.secret:

@@ -73,7 +73,7 @@ def _move(ctx: Context) -> tuple[str, Any]:
         if mover.status != "on_map":
             _spot(ctx)
             _unit_done(ctx, mover.side)
-            return f"{uid} is destroyed leaving the mined hex {n(start)} (MW4 16.14)", None
+            return f"{uid} is destroyed leaving the mined hex {n(start)}{_cite(ctx, 'leaving')}", None
     steps = list(check.steps)
     standing = _standing_stop(game, uid, check, ctx.system.commands()) if until is None else None
     stop = until if until is not None else (standing[0] if standing else None)
@@ -103,7 +103,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
     _set_unit(ctx, rows[uid], moved=True, path=walked, mp_spent=spent, paused=paused, in_column=check.in_column,
               fatigue=mover.fatigue if paused else check.fatigue, **where, **left_hex)
     for cid in check.companions:  # the rest of the stack moves with it (LnLT 6.0)
-        _set_unit(ctx, session.get(m.UnitRow, cid), moved=True, path=walked, mp_spent=spent, **where)
+        marks = {"marks": dict(check.companion_marks[cid])} if cid in check.companion_marks else {}
+        _set_unit(ctx, session.get(m.UnitRow, cid), moved=True, path=walked, mp_spent=spent, **where, **marks)
     for pid in aboard:           # passengers ride along and spend nothing (8.164: they may rest)
         _set_unit(ctx, rows[pid], moved=True, **where)
     for pid in check.boarding:   # 9.12: a passenger pays 1 MP to mount
@@ -111,6 +112,7 @@ def _move(ctx: Context) -> tuple[str, Any]:
     for pid in leaving:
         _set_unit(ctx, rows[pid], moved=True, carried_by=None, mp_spent=check.passenger_cost,
                   q=end.q, r=end.r, status="on_map")
+    _carried_along(ctx, {uid, *check.companions, *aboard, *check.boarding, *leaving})
     riders = aboard + list(check.boarding)
     ctx.log.append(f"{uid} moves " + " ".join(f"{n(s.hex)}({s.total:g})" for s in steps)
                    + f": {spent:g} of {check.allowance:g} MP" + (f", carrying {', '.join(riders)}" if riders else "")
@@ -125,7 +127,7 @@ def _move(ctx: Context) -> tuple[str, Any]:
         ctx.log.append(f"  {uid} pauses in {n(end)} {why}; it may go on afterwards (6.53)")
     mined = check.stop_at is not None and check.stop_at == end
     if mined:
-        ctx.log.append(f"  {uid} enters a minefield in {n(check.stop_at)} and stops (MW4 16.13)")
+        ctx.log.append(f"  {uid} enters a minefield in {n(check.stop_at)} and stops{_cite(ctx, 'stops')}")
         mine_attack(ctx, uid, end, leaving=False)
     if mover.status == "on_map":
         barrage_attacks(ctx, uid, start, [s.hex for s in steps[1:]])
@@ -138,12 +140,34 @@ def _move(ctx: Context) -> tuple[str, Any]:
     if fight:
         state = f"overruns {n(end)}: {fight}"
     elif mined and mover.status != "on_map":
-        state = f"is destroyed by mines in {n(end)} (MW4 16.11)"
+        state = f"is destroyed by mines in {n(end)}{_cite(ctx, 'destroyed')}"
     elif mined:
-        state = f"moved to {n(end)} and is stopped by mines there (MW4 16.13)"
+        state = f"moved to {n(end)} and is stopped by mines there{_cite(ctx, 'stops')}"
     elif mover.status != "on_map" and not gone:
         state = f"is destroyed by a barrage on its way to {n(end)} (MW4 7.14)"
     return f"{uid} {state} ({spent:g} MP). {spot_summary}", check
+
+
+def _carried_along(ctx: Context, moving: set[str]) -> None:
+    """What the moving units carry goes where they went (Lock 'n Load's support weapons, 1.6; a
+    squad's weapon aboard a vehicle), however deep."""
+    game = ctx.game
+    frontier = set(moving)
+    while frontier:
+        nested = [u for u in game.units.values() if u.carried_by in frontier and u.id not in moving
+                  and u.status in ("on_map", "exited")]
+        frontier = set()
+        for u in nested:
+            c = game.units[u.carried_by]
+            _set_unit(ctx, ctx.session.get(m.UnitRow, u.id), q=c.hex.q if c.hex else None,
+                      r=c.hex.r if c.hex else None, status=c.status)
+            moving.add(u.id)
+            frontier.add(u.id)
+
+
+def _cite(ctx: Context, event: str) -> str:
+    rule = ctx.system.mine_rules.get(event)
+    return f" ({rule})" if rule else ""
 
 
 def _close_overwatch(ctx: Context) -> None:

@@ -75,6 +75,7 @@ class MoveCheck:
     overrun: Hex | None = None            # the last hex holds the enemy the move overruns (MW4 12.0)
     marks: dict | None = None             # the mover's rule-system counters after the move (War Blog 3.2)
     companions: tuple[str, ...] = ()      # units of its hex moving with it as one stack (LnLT 6.0)
+    companion_marks: dict = field(default_factory=dict)   # their rule-system counters after the move
 
     @property
     def total(self) -> float:
@@ -83,6 +84,17 @@ class MoveCheck:
     @property
     def path(self) -> list[Hex]:
         return [s.hex for s in self.steps]
+
+
+@dataclass(frozen=True)
+class ActionField:
+    """One thing a rule action asks for: its parameter's key, what users read, the choices
+    (empty: typed text, such as a hex number) and whether it may be left empty."""
+
+    key: str
+    label: str
+    choices: tuple[str, ...] = ()
+    required: bool = True
 
 
 @dataclass(frozen=True)
@@ -99,6 +111,7 @@ class Table:
 class RuleSystem:
     name = ""
     opportunity_rule = ""      # the rule a mover's watchers fire by (MechWar 4: "MW4 6.5"), cited in moves
+    mine_rules: dict = {}      # the rules cited when a move meets mines: stops, destroyed, leaving
 
     def __init__(self, ruleset) -> None:
         self.ruleset = ruleset
@@ -178,6 +191,18 @@ class RuleSystem:
         attempt); the core's `rule_action` action runs them."""
         return {}
 
+    def scenario_problems(self, scenario) -> list[tuple[str, str, str]]:
+        """What is wrong with a scenario by this rule system's own rules, beyond the format the
+        core reads (Lock 'n Load: a vehicle's passengers, a squad's support weapons): (place,
+        text to find it by, problem) each; the loader reports the first as a one-line error."""
+        return []
+
+    def rule_action_fields(self, game, name: str, side: str) -> tuple[ActionField, ...]:
+        """What a shell asks for one of `rule_actions` besides the acting unit of `side` (the
+        GUI builds its form from them; choices name only the side's own things): by default
+        the hex it acts at."""
+        return (ActionField("hex", "Hex"),)
+
     def rule_action(self, game, name: str, params: dict, dice) -> tuple[str, list]:
         """Run one of `rule_actions`: (summary, changes), or raise UmpireError with the reason.
         `params` hold at least `side`; what else is the rule system's to read."""
@@ -187,18 +212,37 @@ class RuleSystem:
         """What a player may do in this rule system beyond moving, by the names the shells use
         to show or hide their controls: activate (company activations), fire (unit at unit),
         split_fire, column, defilade, h_fire_stance, mount, pace, exit, orders (company
-        commands), plots (plotted indirect fire), attack (attacks on a hex, `attack_kinds`)."""
+        commands), plots (plotted indirect fire), attack (attacks on a hex, `attack_kinds`),
+        stack_move (a move takes the units of the mover's hex along: the move's `with`)."""
         return frozenset({"activate", "fire", "split_fire", "column", "defilade", "h_fire_stance", "mount",
                           "pace", "exit", "orders", "plots"})
+
+    def impulse_goes_on(self, game, side: str) -> bool:
+        """After an action by `side`: True while its impulse has a second half to come, so that
+        the side acts on instead of handing over (Lock 'n Load 6.1: assault movement and its
+        fire)."""
+        return False
+
+    def impulse_end(self, game, side: str) -> list | None:
+        """A pass by `side` while `impulse_goes_on`: the changes that close the impulse (the
+        pass then only ends it and hands over, no pass counted); None: an ordinary pass."""
+        return None
+
+    def paces(self) -> tuple[tuple[str, str, str], ...]:
+        """The paces a move may take (`how["pace"]`): (key, label, tip), the usual one first --
+        the GUI's Pace menu and `umpire move --pace` offer them; () for none."""
+        return ()
 
     def attack_kinds(self) -> tuple[str, ...]:
         """The kinds of attack on a hex `assault_sheet` takes, the usual one first; () for none."""
         return ()
 
-    def assault_sheet(self, game, unit_ids: list[str], target, kind: str = "assault"):
+    def assault_sheet(self, game, unit_ids: list[str], target, kind: str = "assault", aim: str | None = None):
         """The worksheet of an attack by several units on an enemy-held hex (War Blog 11.0): an
         object with legal, reason, rule and lines.  `kind` names the rule system's kind of attack
-        (War Blog: assault, attrition, ranged).  For the defender's report, the lines name the
+        (War Blog: assault, attrition, ranged); `aim`, when given, one enemy unit in the hex the
+        attack singles out (Lock 'n Load's fire at a vehicle, 17.2; the core has checked that the
+        attacking side sees it there).  For the defender's report, the lines name the
         defending side as "Defenders: ... of <side name>", and the outcome as "Result: ..."
         without naming any unit; the attacker reads the rest (lines naming the enemy's units are
         left out of its report)."""
@@ -273,7 +317,14 @@ class RuleSystem:
         return f"{game.rules.title} has no split fire"
 
     def mine_sheet(self, game, unit_id: str, mine_type: str, leaving: bool = False) -> Any:
-        """The worksheet of a mine attack, or None when the rules have no mines."""
+        """The worksheet of a mine attack the core rolls and applies like a shot (MechWar), or
+        None when the rules have no mines."""
+        return None
+
+    def mine_attack(self, game, unit_id: str, mine_type: str, leaving: bool, dice) -> list | None:
+        """A mine attack the rule system settles itself: the changes it brings ([] for none),
+        or None to let the core roll `mine_sheet` (Lock 'n Load's mines against vehicles,
+        21.4.1, are a table of results, not a shot)."""
         return None
 
     def indirect_support(self, game, unit_id: str):

@@ -89,6 +89,11 @@ def _suggest(word: Any, known: Any) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+# A rule system's checks of a scenario beyond the format: fn(scenario) -> [(place, needle in the
+# text, problem)].  The rules package registers its own here, so that the core imports none.
+RULE_CHECKS: list = []
+
+
 def load_scenario(path: str | Path) -> Scenario:
     path = Path(path)
     try:
@@ -138,6 +143,9 @@ def load_scenario(path: str | Path) -> Scenario:
     _read_support(rd, data, sc)
     _read_minefields(rd, data, sc)
     _read_victory(rd, data, sc)
+    for check in RULE_CHECKS:        # the rule system's own checks (its counters' capacities...)
+        for place, needle, problem in check(sc):
+            rd.fail(problem, place=place, needle=needle)
     return sc
 
 

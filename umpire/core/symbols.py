@@ -26,6 +26,7 @@ _SYMBOLS: dict[str, list[tuple]] = {
     "helicopter": [("polyline", [(-0.7, -0.35), (0.7, 0.35), (0.7, -0.35), (-0.7, 0.35), (-0.7, -0.35)])],
     "engineer": [("polyline", [(-0.6, 0.3), (-0.6, -0.25), (0.6, -0.25), (0.6, 0.3)]),
                  ("line", 0, -0.25, 0, 0.3)],
+    "fixed_wing": [("ellipse", -0.32, 0, 0.3, 0.2), ("ellipse", 0.32, 0, 0.3, 0.2)],
     "transport": [("line", -0.6, 0.05, 0.6, 0.05), ("ellipse", -0.35, 0.35, 0.14, 0.14),
                   ("ellipse", 0.35, 0.35, 0.14, 0.14)],
 }
@@ -34,7 +35,7 @@ ROLE_LABELS = {
     "infantry": "Infantry", "armour": "Armour", "mechanized": "Mechanized infantry",
     "recon": "Reconnaissance", "artillery": "Artillery", "mortar": "Mortar",
     "anti_tank": "Anti-tank / ATGM", "air_defence": "Air defence", "hq": "Headquarters",
-    "helicopter": "Helicopter", "engineer": "Engineer", "transport": "Transport (truck / APC)",
+    "helicopter": "Helicopter", "fixed_wing": "Fixed-wing aircraft", "engineer": "Engineer", "transport": "Transport (truck / APC)",
     "unknown": "Unidentified",
 }
 

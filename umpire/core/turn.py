@@ -127,6 +127,13 @@ def _unit_done(ctx: Context, side: str) -> None:
         if waiting:
             return
         _close_company(ctx)
+    if ctx.system.impulse_goes_on(game, side):
+        # the rule system's impulse has a second half still to come (Lock 'n Load 6.1: assault
+        # movement, then its fire): the side acts on, and its action broke any run of passes
+        if game.passed:
+            ctx.rec.set(_info(ctx), passed=[])
+            game.passed = ()
+        return
     _after_activation(ctx, side)
 
 
@@ -140,7 +147,7 @@ def _close_company(ctx: Context) -> None:
 
 def _check_no_pause(game: Game, uid: str | None) -> None:
     """While a unit is paused mid-move, only it may go on (or halt) (MW4 6.52, 6.53)."""
-    held = [u.id for u in game.units.values() if u.paused and u.id != uid]
+    held = [u.id for u in game.units.values() if u.paused and u.on_map and u.id != uid]   # not one destroyed
     _check_no_overrun(game, uid)
     if held:
         raise UmpireError(f"{held[0]} is paused for opportunity fire: let it go on or halt it first (MW4 6.52)")
@@ -303,6 +310,11 @@ def _pass(ctx: Context) -> tuple[str, Any]:
     _check_no_pause(game, None)
     if game.active_company:
         raise UmpireError(f"{game.active_company} is activated: end its activation before passing (MW4 4.1)")
+    ending = ctx.system.impulse_end(game, side)
+    if ending is not None:            # a pass in the middle of an impulse only ends it (LnLT 6.1)
+        apply(ctx, ending)
+        _after_activation(ctx, side)
+        return f"{game.side(side).name} ends its impulse; {game.side(game.active_side).name} to act", None
     passed = list(game.passed) + [side]
     phase = _phase(ctx, game.phase) if game.phase else None
     if phase is not None and phase.passes_to_end:

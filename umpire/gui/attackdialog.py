@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from ..core.hexgrid import hex_distance
 from ..core.knowledge import UMPIRE
+from ..core.witness import in_side_words
 from ..rules import rule_system
 
 
@@ -44,8 +45,13 @@ class AttackDialog(QDialog):
         box.addWidget(self.target)
         self.kind = QComboBox()
         for k in self.system.attack_kinds():
-            self.kind.addItem(k.capitalize(), k)
+            self.kind.addItem(k.replace("_", " ").capitalize(), k)
         box.addWidget(self.kind)
+        self.seen = seen
+        self.aim = QComboBox()           # one unit singled out (LnLT 17.2: a vehicle), or the hex
+        self.aim_label = QLabel("Aimed at:")
+        box.addWidget(self.aim_label)
+        box.addWidget(self.aim)
         box.addWidget(QLabel("Units of the side taking part:"))
         self.holder = QWidget()
         self.column = QVBoxLayout(self.holder)
@@ -64,12 +70,29 @@ class AttackDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         box.addWidget(self.buttons)
-        self.target.currentIndexChanged.connect(self._list_units)
+        self.target.currentIndexChanged.connect(self._list_aims)
         self.kind.currentIndexChanged.connect(self._list_units)
+        self.aim.currentIndexChanged.connect(self._show)
+        self._list_aims()
+
+    def _list_aims(self) -> None:
+        """The whole hex, or one of the units the side sees there (by its contact label)."""
+        self.aim.blockSignals(True)
+        self.aim.clear()
+        self.aim.addItem("Every unit the attack strikes in the hex", None)
+        number = self.target.currentData()
+        if number is not None:
+            for c in self.seen.get(self.w.game.map.grid.parse(number), []):
+                self.aim.addItem(f"{c.label} {c.type_label}" + (f" ({c.unit})" if self.w.viewer == UMPIRE else ""),
+                                 c.unit)
+        self.aim.blockSignals(False)
+        self.aim.setVisible(self.aim.count() > 2)
+        self.aim_label.setVisible(self.aim.count() > 2)
         self._list_units()
 
     def _list_units(self) -> None:
-        """The side's units that could join: next to the hex, or in range for ranged fire."""
+        """The side's units that could join: next to the hex, or able to attack it from where
+        they stand (fire from range)."""
         for cb in self.units.values():
             cb.setParent(None)
         self.units = {}
@@ -78,12 +101,12 @@ class AttackDialog(QDialog):
             self._show()
             return
         h = game.map.grid.parse(number)
-        ranged = self.kind.currentData() == "ranged"
+        kind = self.kind.currentData()
         for u in sorted(game.units.values(), key=lambda u: u.id):
             if u.side != self.side or not u.on_map:
                 continue
-            reach = game.unit_type(u).get("range", 0) if ranged else 1
-            if 1 <= hex_distance(u.hex, h) <= max(1, reach) and (not ranged or reach):
+            if hex_distance(u.hex, h) == 1 or u.id == self.unit_id or \
+                    self.system.assault_sheet(game, [u.id], h, kind).legal:
                 cb = QCheckBox(f"{u.id} — {game.unit_type(u)['label']} in {game.map.number(u.hex)}")
                 cb.setChecked(u.id == self.unit_id)
                 cb.toggled.connect(self._show)
@@ -92,8 +115,11 @@ class AttackDialog(QDialog):
         self._show()
 
     def params(self) -> dict:
-        return {"units": [k for k, cb in self.units.items() if cb.isChecked()], "hex": self.target.currentData(),
-                "kind": self.kind.currentData()}
+        out = {"units": [k for k, cb in self.units.items() if cb.isChecked()], "hex": self.target.currentData(),
+               "kind": self.kind.currentData()}
+        if self.aim.currentData():
+            out["at"] = self.aim.currentData()
+        return out
 
     def _show(self) -> None:
         p = self.params()
@@ -106,11 +132,14 @@ class AttackDialog(QDialog):
             self.sheet.setHtml("<p>Tick the units taking part.</p>")
             self.attack_button.setEnabled(False)
             return
-        sheet = self.system.assault_sheet(game, p["units"], game.map.grid.parse(p["hex"]), p["kind"])
+        sheet = self.system.assault_sheet(game, p["units"], game.map.grid.parse(p["hex"]), p["kind"], p.get("at"))
         if not sheet.legal:
             self.sheet.setHtml(f"<p><b>Refused:</b> {escape(sheet.reason)}"
                                + (f" ({escape(sheet.rule)})" if sheet.rule else "") + "</p>")
             self.attack_button.setEnabled(False)
             return
-        self.sheet.setHtml("<pre>" + escape("\n".join(sheet.lines)) + "</pre>")
+        lines = list(sheet.lines)
+        if self.w.viewer != UMPIRE:          # a side's window names the enemy by its contact labels
+            lines = in_side_words(game, self.w.viewer, lines)
+        self.sheet.setHtml("<pre style='white-space: pre-wrap'>" + escape("\n".join(lines)) + "</pre>")
         self.attack_button.setEnabled(True)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
 from .attackdialog import AttackDialog
+from .ruleactiondialog import RuleActionDialog
 from .firedialog import FireDialog
 from .splitdialog import SplitFireDialog
 
@@ -33,6 +34,14 @@ class UnitMenu(QObject):
                 a.setShortcut(key)
             a.setStatusTip(tip)
             a.triggered.connect(slot)
+            self.menu.addAction(a)
+            return a
+
+        def toggle(text: str, tip: str) -> QAction:
+            """A one-off choice for the next move, ticked in the menu."""
+            a = QAction(text, window)
+            a.setCheckable(True)
+            a.setStatusTip(tip)
             self.menu.addAction(a)
             return a
 
@@ -54,34 +63,25 @@ class UnitMenu(QObject):
                               self.form_column)
         self.act_defilade = add("Enter De&filade…", "Shift+D", "The selected unit takes up a defilade position "
                                 "facing a next hex; it stays put this activation (MW4 10.5)", self.defilade)
-        self.act_leave_column = QAction("&Leave Column When Moving", window)
-        self.act_leave_column.setCheckable(True)
-        self.act_leave_column.setStatusTip("The next move starts by leaving column, at no cost (MW4 8.11)")
-        self.menu.addAction(self.act_leave_column)
+        self.act_leave_column = toggle("&Leave Column When Moving",
+                                       "The next move starts by leaving column, at no cost (MW4 8.11)")
         self.act_unbuttoned = add("Take H Fire &Unbuttoned", "", "The selected hard or protected unit takes "
                                   "indirect fire unbuttoned, on the D2 CRT, instead of buttoning up; its side's "
                                   "standing choice until unticked (MW4 7.31, 7.32)", self.h_fire_stance)
         self.act_unbuttoned.setCheckable(True)
         self.menu.addSeparator()
-        self.act_mount = add("&Mount…", "U", "The selected infantry boards a carrier in its hex: 3 MP for the "
-                             "carrier, 1 for the infantry; the carrier may move on (MW4 9.12)", self.mount)
-        self.act_dismount = add("&Dismount Here", "D", "The selected carrier's passengers get out in its hex: "
-                                "2 MP for the carrier (MW4 9.12)", self.dismount)
+        self.act_mount = add("&Mount…", "U", "The selected infantry boards a carrier in its hex, at the cost "
+                             "the rule system sets (MechWar 4: 3 MP for the carrier, 1 for the infantry, 9.12)",
+                             self.mount)
+        self.act_dismount = add("&Dismount Here", "D", "The selected carrier's passengers get out in its hex, at "
+                                "the cost the rule system sets (MechWar 4: 2 MP for the carrier, 9.12)", self.dismount)
+        self.act_stack = toggle("Move the &Whole Stack", "The next move takes every unit of the side in the "
+                                "mover's hex along, as one stack (Lock 'n Load 6.0)")
         self.menu.addSeparator()
-        pace = self.menu.addMenu("&Pace of Infantry")
-        self.pace_menu = pace
+        self.pace_menu = self.menu.addMenu("&Pace of Infantry")
         self.pace_group = QActionGroup(self)
-        self.pace_actions = {}
-        for key, text, tip in (("normal", "&Normal", "One hex a phase (MW4 8.1)"),
-                               ("double", "&Double Time", "Two hexes, for a level of fatigue (MW4 8.161-8.162)"),
-                               ("charge", "&Charge", "Three hexes, for fatigue level 3; fresh units only (MW4 8.163)")):
-            a = QAction(text, window)
-            a.setCheckable(True)
-            a.setStatusTip(tip)
-            self.pace_group.addAction(a)
-            pace.addAction(a)
-            self.pace_actions[key] = a
-        self.pace_actions["normal"].setChecked(True)
+        self.pace_actions: dict[str, QAction] = {}
+        self._fill_paces((("normal", "&Normal", ""),))
         self.menu.addSeparator()
         self.act_exit = add("E&xit the Map", "X", "The selected unit leaves the map from an exit hex the scenario "
                             "allows, paying for one more hex like it (MW4 8.27, 20.5)", self.exit_map)
@@ -89,6 +89,22 @@ class UnitMenu(QObject):
                         self.act_defilade,
                         self.act_mount,
                         self.act_dismount, self.act_exit]
+
+    def _fill_paces(self, paces) -> None:
+        """The Pace menu: the rule system's paces (RuleSystem.paces), the first ticked."""
+        for a in self.pace_actions.values():
+            self.pace_group.removeAction(a)
+            self.pace_menu.removeAction(a)
+        self.pace_actions = {}
+        for key, text, tip in paces:
+            a = QAction(text, self.w)
+            a.setCheckable(True)
+            a.setStatusTip(tip)
+            self.pace_group.addAction(a)
+            self.pace_menu.addAction(a)
+            self.pace_actions[key] = a
+        if self.pace_actions:
+            next(iter(self.pace_actions.values())).setChecked(True)
 
     # ------------------------------------------------------------------ state
     def configure(self, system) -> None:
@@ -103,13 +119,15 @@ class UnitMenu(QObject):
             a.triggered.connect(lambda _=False, k=name, t=label: self.rule_action(k, t))
             self.menu.addAction(a)
             self.rule_entries.append(a)
+        self._fill_paces(system.paces() or (("normal", "&Normal", ""),))
         offers = system.offers()
         for name, action in (("attack", self.act_attack), ("activate", self.act_activate),
                              ("activate", self.act_end_activation), ("fire", self.act_fire),
                              ("split_fire", self.act_split), ("column", self.act_column),
                              ("column", self.act_leave_column), ("defilade", self.act_defilade),
                              ("h_fire_stance", self.act_unbuttoned), ("mount", self.act_mount),
-                             ("mount", self.act_dismount), ("pace", self.pace_menu.menuAction()),
+                             ("mount", self.act_dismount), ("stack_move", self.act_stack),
+                             ("pace", self.pace_menu.menuAction()),
                              ("exit", self.act_exit)):
             action.setVisible(name in offers)
 
@@ -120,17 +138,24 @@ class UnitMenu(QObject):
         u = game.units.get(uid) if game else None
         if u is None:
             return how
-        pace = next(k for k, a in self.pace_actions.items() if a.isChecked())
-        if pace != "normal" and game.unit_type(u)["move_class"] == "foot":
+        pace = next((k for k, a in self.pace_actions.items() if a.isChecked()), "normal")
+        if pace != "normal" and game.unit_type(u)["move_class"] in ("foot", "leg"):      # MW4, LnLT
             how["pace"] = pace
         if self.act_leave_column.isChecked() and u.in_column:
             how["column"] = False
+        if self.act_stack.isChecked() and self.act_stack.isVisible() and u.on_map:
+            mates = sorted(v.id for v in game.units.values() if v.side == u.side and v.on_map and v.hex == u.hex
+                           and v.id != u.id and not v.carried_by)
+            if mates:
+                how["with"] = mates
         return how
 
     def move_done(self) -> None:
         """After a move the one-off choices go back to their defaults."""
         self.act_leave_column.setChecked(False)
-        self.pace_actions["normal"].setChecked(True)
+        self.act_stack.setChecked(False)
+        if self.pace_actions:
+            next(iter(self.pace_actions.values())).setChecked(True)
 
     def refresh(self) -> None:
         game = self.w.game
@@ -142,8 +167,8 @@ class UnitMenu(QObject):
         self.act_defilade.setEnabled(in_play and u is not None and u.on_map and not u.in_column
                                      and u.defilade is None)
         self.act_attack.setEnabled(in_play and u is not None and u.on_map and bool(rule_system(game.rules).attack_kinds()))
-        for a in getattr(self, "rule_entries", []):
-            a.setEnabled(in_play and u is not None and u.on_map)
+        for a in getattr(self, "rule_entries", []):     # off the map too: War Blog's air pool (9.0)
+            a.setEnabled(in_play and u is not None and u.status in ("on_map", "off_map"))
         self.act_fire.setEnabled(in_play and u is not None and u.on_map and not u.fired and not u.moved
                                  and game.unit_type(u).get("attack", 0) > 0)
         self.act_split.setEnabled(self.act_fire.isEnabled() and game.unit_type(u)["move_class"] in ("vehicle", "truck")
@@ -151,7 +176,7 @@ class UnitMenu(QObject):
         riders = [v for v in game.units.values() if v.carried_by == u.id] if u is not None else []
         self.act_dismount.setEnabled(in_play and bool(riders))
         self.act_mount.setEnabled(in_play and u is not None and u.on_map and not u.carried_by
-                                  and game.unit_type(u)["move_class"] == "foot")
+                                  and game.unit_type(u)["move_class"] in ("foot", "leg"))   # MW4, LnLT
         exits = set().union(*(v.exit_hexes for v in game.victory if u is not None and v.side == u.side)) \
             if game is not None and game.victory else set()
         self.act_exit.setEnabled(in_play and u is not None and u.on_map and u.hex in exits)
@@ -197,9 +222,10 @@ class UnitMenu(QObject):
         if u is None:
             self.w.statusBar().showMessage("Select one of your units first", 6000)
             return
-        number, ok = QInputDialog.getText(self.w, label, f"{u.id}: at which hex?")
-        if ok and number.strip():
-            self.play.run("rule_action", {"name": name, "side": u.side, "unit": u.id, "hex": number.strip()})
+        fields = rule_system(self.w.game.rules).rule_action_fields(self.w.game, name, u.side)
+        dialog = RuleActionDialog(self.w, label, u.id, fields)
+        if dialog.exec() == RuleActionDialog.Accepted:
+            self.play.run("rule_action", {"name": name, "side": u.side, "unit": u.id, **dialog.params()})
 
     def attack(self) -> None:
         u = self._selected()
@@ -256,10 +282,12 @@ class UnitMenu(QObject):
         if u is None:
             return
         game = self.w.game
+        system = rule_system(game.rules)           # the carriers the rule system would let it board
         carriers = [v for v in game.units.values() if v.on_map and v.hex == u.hex and v.side == u.side
-                    and not v.carried_by and game.unit_type(v)["carries"] > 0]
+                    and not v.carried_by and game.unit_type(v)["carries"] > 0
+                    and system.check_move(game, v.id, [v.hex], {"mount": [u.id]}).legal]
         if not carriers:
-            self.w.statusBar().showMessage(f"No carrier in {game.map.number(u.hex)} for {u.id} (MW4 9.11)", 8000)
+            self.w.statusBar().showMessage(f"No carrier in {game.map.number(u.hex)} with room for {u.id} now", 8000)
             return
         choice = carriers[0].id
         if len(carriers) > 1:

@@ -219,15 +219,20 @@ def _fire_taken(game: Game, side: str, labels: dict[str, str]) -> list[str]:
 
 
 def _assaults_taken(game: Game, side: str, labels: dict[str, str]) -> list[str]:
-    """The enemy's attacks on hexes the side held this turn: where, by which contacts (or an
+    """The enemy's attacks on hexes the side held this turn -- assaults and the rule system's
+    own attacks (rule actions: air strikes, fire missions): where, by which contacts (or an
     enemy not identified), and the result line the rule system wrote for both sides
-    ("Result: ...") -- not the enemy's worksheet.  The rule system names the defending side in
-    a line "Defenders: ... of <side name>"."""
+    ("Result: ...", naming no unit) -- not the enemy's worksheet.  The rule system names the
+    defending side in a line "Defenders: ... of <side name>"."""
     out = []
     for row in journal(game.location):
-        if row.turn != game.turn or row.undone or row.kind != "assault":
+        if row.turn != game.turn or row.undone or row.kind not in ("assault", "rule_action"):
             continue
-        attackers = [game.units.get(x) for x in row.params.get("units") or []]
+        if row.kind == "rule_action" and row.side_id == side:
+            continue
+        # a rule system's own attack (an air strike, a fire mission) writes the same lines
+        ids = row.params.get("units") or ([row.params["unit"]] if row.params.get("unit") else [])
+        attackers = [game.units.get(x) for x in ids]
         if any(a is None or a.side == side for a in attackers):
             continue
         if not any(x.startswith("Defenders:") and x.endswith(f" of {game.side(side).name}") for x in row.log):
@@ -235,7 +240,10 @@ def _assaults_taken(game: Game, side: str, labels: dict[str, str]) -> list[str]:
         known = [labels[a.id] for a in attackers if a.id in labels]
         source = ", ".join(known) if known and len(known) == len(attackers) else "enemy units not identified"
         result = next((x for x in row.log if x.startswith("Result:")), "Result: not recorded")
-        out.append(f"Our units in {row.params.get('hex')} were attacked by {source}. {result}")
+        if row.kind == "rule_action":     # called from afar: who called it, the side cannot tell
+            out.append(f"Our units came under enemy attack. {result}")
+        else:
+            out.append(f"Our units in {row.params.get('hex')} were attacked by {source}. {result}")
     return out
 
 

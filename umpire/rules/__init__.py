@@ -10,6 +10,7 @@ import importlib
 
 from ..core.errors import RulesetError
 from ..core.ruleset import Ruleset
+from ..core.scenario import RULE_CHECKS
 
 
 _systems: dict[int, tuple[Ruleset, object]] = {}
@@ -28,3 +29,10 @@ def rule_system(ruleset: Ruleset):
     system = module.RuleSystem(ruleset)
     _systems[id(ruleset)] = (ruleset, system)
     return system
+
+
+def _scenario_problems(scenario):
+    return rule_system(scenario.rules).scenario_problems(scenario)
+
+
+RULE_CHECKS.append(_scenario_problems)          # a scenario is checked by its rule system as it loads

@@ -381,15 +381,7 @@ def _read_game(session: Session, location: str) -> Game:
     game.battalions = list(static["battalions"])
     game.companies = list(static["companies"])
     for u in session.exec(select(m.UnitRow).order_by(m.UnitRow.position)):
-        game.units[u.id] = UnitState(u.id, u.type, u.side_id, u.battalion_id, u.company_id, u.name,
-                                     u.quality, Hex(u.q, u.r) if u.q is not None else None, u.status,
-                                     u.steps_lost, u.face_down, u.carried_by, u.moved, u.fired,
-                                     tuple(Hex(q, r) for q, r in u.path), u.camouflaged, u.improved,
-                                     Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused,
-                                     u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent,
-                                     u.ammo_level, u.defilade, u.fired_on,
-                                     tuple(u.fired_from) if u.fired_from else None, u.unbuttoned,
-                                     dict(u.marks or {}))
+        game.units[u.id] = unit_state(u)
     for c in session.exec(select(m.CompanyStateRow)):
         game.company_morale[c.company_id] = (c.losses, c.panic_rise)
         game.company_formation[c.company_id] = CompanyFormation(c.formation_penalty, c.grace_until, c.losses_checked)
@@ -456,3 +448,16 @@ def default_game_path(scenario_path: str | Path, folder: str | Path | None = Non
         candidate = folder / f"{stem}-{n}{GAME_SUFFIX}"
         n += 1
     return candidate
+
+
+def unit_state(u: m.UnitRow) -> UnitState:
+    """A unit's state in play from its row."""
+    return UnitState(u.id, u.type, u.side_id, u.battalion_id, u.company_id, u.name,
+                     u.quality, Hex(u.q, u.r) if u.q is not None else None, u.status,
+                     u.steps_lost, u.face_down, u.carried_by, u.moved, u.fired,
+                     tuple(Hex(q, r) for q, r in u.path), u.camouflaged, u.improved,
+                     Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused,
+                     u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent,
+                     u.ammo_level, u.defilade, u.fired_on,
+                     tuple(u.fired_from) if u.fired_from else None, u.unbuttoned,
+                     dict(u.marks or {}))

@@ -15,20 +15,37 @@ spotting attempts are the rule system's own action (`rule_action` "spot").
     rally.py     initiative, rally, the Administrative phase (3.0, 9.0)
     bot.py       the autoplay driver
 
+    damage.py    the damage check, morale checks, a struck vehicle's crew and passengers (15.4)
+    ordnance.py  the Ordnance Fire Table and close assault on vehicles (14.1, 17.1)
+    smoke.py     laying smoke and its lifting (7.0, 9.0)
+    overrun.py   vehicles overrunning leg units (15.3)
+    melee.py     melee (8.0); sniper.py snipers (11.4, 5.5)
+    weapons.py   support weapons: portage, fire, melee, ordnance (1.6)
+
 Off-board artillery (18.2) is the rule action "fire_mission" (artillery.py: standard, loose and
-concentrated missions).
-Not yet here (issue 8 notes): vehicles and ordnance (14.1, 15.x), the line and walking barrage
-missions (18.2), mortar weapon teams (18.1), heroes (11.2), support weapons (1.6), assault, double-time, low crawl
-and stealth movement (6.1-6.4), smoke and fire (7.0, 10.5.6), mines (21.4), helicopters.
+concentrated missions).  Attacks: fire, ordnance, melee, close_assault, overrun; fire and ordnance may
+single out one vehicle of the hex (the attack's `at`, 17.2).
+Mortar weapon teams (18.1) fire with the better of 2d6 at every unit of the hex.
+Assault movement and fire (6.1, 6.1.1) are an impulse in two halves: the core's
+`impulse_goes_on` keeps the side acting between them and `impulse_end` lets a pass close it.
+Scouts (11.6) move by stealth (6.4), spot 2 better and call artillery.
+Support weapons (1.6) are counters carried by units (weapons.py).  At night (the scenario's
+`night`) fire beyond 2 hexes is harder, less so with thermal sights (20.1, 20.1.5, 10.1.2).
+Not yet here (issue 8 notes): hero skills (12.0), picking up and dropping support weapons, vehicles' assault
+movement and hit & run (15.2, 6.7), medics (11.3), fire (10.5.6), anti-personnel mines,
+star shells and night spotting (20.2), helicopters.
 """
 
 from __future__ import annotations
 
 from ...core.errors import UmpireError
-from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
-from . import artillery, combat, rally, spotting
+from ...core.hexgrid import DIRECTION_NAMES
+from ...core.rulesystem import ActionField, Phase, RuleSystem as CoreRuleSystem, Table
+from . import artillery, combat, damage, rally, smoke, spotting, weapons
 from .movement import check_move
-from .state import factors, good_order, shaken, strength_text
+from ...core.changes import Change
+from .state import (SMC, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
+                    vehicle)
 
 PHASES = (
     Phase("rally", "Rally phase", "LnLT 3.0"),
@@ -39,7 +56,12 @@ PHASES = (
 
 class RuleSystem(CoreRuleSystem):
     name = "lnlt"
+
+    def __init__(self, ruleset) -> None:
+        super().__init__(ruleset)
+        check_tables(ruleset)
     opportunity_rule = "LnLT 5.3"
+    mine_rules = {"stops": "LnLT 21.4.1", "destroyed": "LnLT 21.4.1"}
 
     def phases(self):
         return PHASES
@@ -81,7 +103,7 @@ class RuleSystem(CoreRuleSystem):
         return 0, ""
 
     def overrun_initiative(self, game, mover, defenders, dice):
-        raise NotImplementedError("Lock 'n Load overruns are not here yet")
+        raise UmpireError("a Lock 'n Load overrun is an attack on the hex: umpire attack --kind overrun (15.3)")
 
     def victory(self, game, final=False):
         return Objectives.evaluate(game, final)
@@ -89,36 +111,110 @@ class RuleSystem(CoreRuleSystem):
     # ------------------------------------------------------------------ optional hooks
     def phase_start(self, game, key, dice):
         if key == "rally":
-            return rally.initiative(game, dice) + rally.rally(game, dice)
+            # an umpire who ended the last turn early skipped its Administrative phase: its
+            # housekeeping (spotting lapses, markers off, smoke thins) is done now (9.0)
+            skipped = self._housekeeping(game) if game.turn > 1 and \
+                game.rule_state.get("administered") != game.turn - 1 else []
+            return skipped + rally.initiative(game, dice) + rally.rally(game, dice)
         if key == "administrative":
-            return rally.administrative(game)
+            return self._housekeeping(game)
+        if key == "operations":
+            return artillery.walk_barrages(game, dice)      # before any impulse (18.2)
         return []
 
+    def _housekeeping(self, game):
+        return rally.administrative(game) + smoke.administrative(game) + \
+            [Change("game", "state", {"administered": game.turn if game.phase == "administrative" else game.turn - 1})]
+
+    def scenario_problems(self, scenario):
+        """16.1, 1.6: what a vehicle carries fits its capacity, what a unit carries its portage."""
+        from .movement import CAPACITY, SQUAD_SHARE
+        types, vehicles = self.ruleset.unit_types, self.ruleset.tables["vehicles"].section("entry")
+        out = []
+        for carrier in scenario.units:
+            load = [u for u in scenario.units if u.carried_by == carrier.id]
+            kind = types[carrier.type]["kind"]
+            arms = [u for u in load if types[u.type]["kind"] == "support_weapon"]
+            riders = [u for u in load if u not in arms]
+            where = (f'unit "{carrier.id}"', f'"{carrier.id}"')
+            if len(arms) > weapons.PORTAGE.get(kind, 0):
+                out.append((*where, f"{carrier.id} carries {len(arms)} support weapons; a {kind.replace('_', ' ')} "
+                                    f"carries {weapons.PORTAGE.get(kind, 0)} (1.6)"))
+            if riders and kind == "vehicle":
+                squads, smc = CAPACITY.get(vehicles[carrier.type]["transport"], (0, 0))
+                if sum(SQUAD_SHARE.get(types[u.type]["kind"], 0) for u in riders) > squads or \
+                        sum(1 for u in riders if types[u.type]["kind"] in SMC) > smc:
+                    out.append((*where, f"{carrier.id} carries more than its {vehicles[carrier.type]['transport']} "
+                                        "capacity (16.1)"))
+            elif riders:
+                out.append((*where, f"{carrier.id} is not a vehicle: it carries support weapons only (1.6, 16.1)"))
+        return out
+
+    def impulse_goes_on(self, game, side):
+        return bool(pending_assault(game, side))              # 6.1: an assault's second half
+
+    def impulse_end(self, game, side):
+        units = pending_assault(game, side)
+        if not units:
+            return None
+        return [Change("unit", u.id, {"marks": {**u.marks, "assault": None}},
+                       (f"{u.id} does not finish its assault (6.1)",)) for u in units]
+
+    def paces(self):
+        return (("normal", "&Normal", "The unit's movement factor (6.0)"),
+                ("assault", "&Assault Movement", "Half its MPs, then it may fire at -2 in the same impulse; or, "
+                 "after assault fire, half its MPs (6.1, 6.1.1)"),
+                ("stealth", "&Stealth Movement", "Scouts and units able to: assault movement, unseen in "
+                 "cover for moving (6.4)"),
+                ("double", "&Double Time", "With a Good Order leader in the stack: 2 MPs more (6.2)"),
+                ("low_crawl", "&Low Crawl", "One hex that does not take all its MF; not spotted for moving, "
+                 "opportunity fire only if the hex is spotted (6.3)"))
+
     def offers(self):
-        return frozenset({"attack"})
+        return frozenset({"attack", "mount", "stack_move", "pace"})
 
     def attack_kinds(self):
         return combat.KINDS
 
-    def assault_sheet(self, game, unit_ids, target, kind="fire"):
-        return combat.attack_sheet(game, self.sight(game.map), unit_ids, target, kind)
+    def assault_sheet(self, game, unit_ids, target, kind="fire", aim=None):
+        return combat.attack_sheet(game, self.sight(game.map), unit_ids, target, kind, aim)
 
     def resolve_assault(self, game, sheet, dice):
         return combat.resolve(game, sheet, dice)
 
     def rule_actions(self):
-        return {"spot": "Spotting attempt (10.1)", "fire_mission": "Artillery fire mission (18.2)"}
+        return {"spot": "Spotting attempt (10.1)", "fire_mission": "Artillery fire mission (18.2)",
+                "smoke": "Lay smoke (7.0)"}
+
+    def rule_action_fields(self, game, name, side):
+        if name == "smoke":
+            return (ActionField("hex", "Its hex or one next to it (empty: its own)", required=False),)
+        if name != "fire_mission":
+            return (ActionField("hex", "Hex looked at"),
+                    ActionField("fire", "Fire at it at once if spotted (10.1)", ("", "yes"), required=False))
+        return (ActionField("hex", "Aiming hex (spotting round)"),
+                ActionField("mission", "Mission", artillery.MISSIONS),
+                ActionField("to", "Second hex (line, walking barrage)", required=False),
+                ActionField("direction", "Walking barrage's direction",
+                            ("",) + DIRECTION_NAMES[game.map.grid.orientation], required=False),
+                ActionField("support", "Support", ("",) + tuple(a.id for a in game.artillery if a.side == side),
+                            required=False))
 
     def rule_action(self, game, name, params, dice):
         if name == "spot":
             return spotting.attempt(game, self.sight(game.map), params, dice)
         if name == "fire_mission":
             return artillery.fire_mission(game, self.sight(game.map), params, dice)
+        if name == "smoke":
+            return smoke.lay(game, params, dice)
         raise UmpireError(f"Lock 'n Load has no action {name!r}")
+
+    def mine_attack(self, game, unit_id, mine_type, leaving, dice):
+        return damage.mines_vs_vehicle(game, game.units[unit_id], leaving, dice)
 
     def unit_marks(self, game, unit):
         return " ".join(x for x in ("S" if shaken(unit) else "", "W" if unit.marks.get("wounded") else "",
-                                    "Mv" if unit.moved else "", "Fd" if unit.fired else "",
+                                    "Im" if unit.marks.get("immobilized") else "", "Mv" if unit.moved else "", "Fd" if unit.fired else "",
                                     "OC" if unit.marks.get("ops_complete") else "") if x)
 
     def strength_text(self, game, unit):
@@ -127,7 +223,9 @@ class RuleSystem(CoreRuleSystem):
     def forces_table(self, game, units):
         n = game.map.number
         rows = [(u.id, game.unit_type(u)["label"], n(u.hex) if u.hex else u.status.replace("_", " "),
-                 factors(game, u), "Good Order" if good_order(u) else ("Shaken" if u.on_map else ""),
+                 factors(game, u), ("Good Order" if good_order(u) else ("Shaken" if u.on_map else ""))
+                 + (f", {'with' if game.unit_type(u)['kind'] == 'support_weapon' else 'aboard'} {u.carried_by}"
+                    if u.carried_by else ""),
                  "wounded" if u.marks.get("wounded") else "",
                  ", ".join(x for x, on in (("moved", u.moved), ("fired", u.fired),
                                           ("ops complete", u.marks.get("ops_complete"))) if on))
@@ -143,9 +241,9 @@ class RuleSystem(CoreRuleSystem):
                       [(u.id, "", "", "") for u in mine], "No units.")]
         guns = [a for a in game.artillery if a.side == side and artillery.missions_left(game, a)]
         if guns:
-            form.append(Table("Fire missions (standard / loose / concentrated, LnLT 18.2)",
-                              ("Support", "Missions left", "Leader", "Hex", "Mission"),
-                              [(f"{a.label} ({a.strength} FP)", str(artillery.missions_left(game, a)), "", "", "")
+            form.append(Table("Fire missions (standard / loose / concentrated / line / walking, LnLT 18.2)",
+                              ("Support", "Missions left", "Leader", "Hex", "Mission", "To hex / direction"),
+                              [(f"{a.label} ({a.strength} FP)", str(artillery.missions_left(game, a)), "", "", "", "")
                                for a in guns], ""))
         return form
 
@@ -159,6 +257,23 @@ class RuleSystem(CoreRuleSystem):
                  + (", wounded (11.1.2)" if unit.marks.get("wounded") else ""))]
         if t["lm"]:
             rows.append(("Leadership", f"LM {t['lm']} (11.1)"))
+        v, g = vehicle(game, unit), gun(game, unit)
+        if v:
+            rows.append(("Armour", (f"hull {'/'.join(map(str, v['hull']))}" + (
+                f", turret {'/'.join(map(str, v['turret_armour']))}" if "turret_armour" in v else "")
+                + " (front/side/rear)") if v["armoured"] else "unarmoured"))
+            aboard = [p.id for p in passengers(game, unit)]
+            if v["transport"] != "none":
+                rows.append(("Passengers", f"{v['transport']} (16.1): " + (", ".join(aboard) or "none aboard")))
+            if "facing" in unit.marks:
+                rows.append(("Facing", game.map.grid.direction_name(unit.marks["facing"])))
+        if g:
+            rows.append(("Ordnance", gun_text(g) + " (14.1)"))
+        if unit.carried_by:
+            rows.append(("Carried by" if t["kind"] == "support_weapon" else "Aboard", unit.carried_by))
+        arms = [w.id for w in weapons.carried(game, unit)]
+        if arms:
+            rows.append(("Support weapons", ", ".join(arms) + " (1.6)"))
         if umpire and unit.on_map:
             rows.append(("Spotting", "unseen by the enemy" if unit.face_down else "spotted by the enemy"))
         return rows
@@ -166,6 +281,35 @@ class RuleSystem(CoreRuleSystem):
     def bot(self):
         from .bot import Bot
         return Bot(self)
+
+
+def check_tables(rules) -> None:
+    """The counters' tables must agree (a club typing its module's counters over the samples):
+    every vehicle has its armour, every crew, hero and gun a unit type -- one line naming the
+    file and the entry otherwise, before any play."""
+    from ...core.errors import RulesetError
+    units = rules.unit_types
+
+    def fail(table: str, key: str, problem: str) -> None:
+        raise RulesetError(problem, file=str(rules.tables[table].path), place=f"[entry.{key}]")
+    vehicles = rules.tables["vehicles"].section("entry")
+    for key, t in units.items():
+        if t["kind"] == "vehicle" and key not in vehicles:
+            fail("units", key, f"vehicle {key!r} has no entry in vehicles.toml (its armour, 15.0)")
+        if t.get("hero") and t["hero"] not in units:
+            fail("units", key, f"its hero {t['hero']!r} is not a unit type")
+    for key, v in vehicles.items():
+        if key not in units or units[key]["kind"] != "vehicle":
+            fail("vehicles", key, f"{key!r} is not a vehicle in units.toml")
+        if v["crew"] not in units:
+            fail("vehicles", key, f"its crew {v['crew']!r} is not a unit type")
+        if len(v["hull"]) != 3 or len(v.get("turret_armour", [0, 0, 0])) != 3:
+            fail("vehicles", key, "armour takes three values: front, side, rear (14.1)")
+    for key, g in rules.tables["ordnance"].section("entry").items():
+        if key not in units:
+            fail("ordnance", key, f"{key!r} is not a unit type in units.toml")
+        if not len(g["bands"]) == len(g["to_hit"]) == len(g["penetration"]):
+            fail("ordnance", key, "bands, to_hit and penetration need one value per range band (14.1)")
 
 
 class Objectives:

@@ -1,6 +1,7 @@
 """Lock 'n Load Tactical's autoplay driver: in the Operations phase a side, at its impulse,
-melees a weak enemy next to it, fires from a hex at what it sees in range, tries to spot a hex
-in cover, or moves a unit towards the enemy; now and then it passes.  Rally and
+melees a weak enemy next to it (or close assaults a vehicle, or overruns it with one), fires its guns and then its small
+arms at what it sees in range, tries to spot a hex in cover, or moves a unit towards the enemy
+(vehicles giving rides and dropping their passengers off); now and then it passes.  Rally and
 Administrative phases go on by themselves.  It drives the same actions a player uses; its
 choices come from the autoplay's seeded generator, so `umpire replay` re-runs them."""
 
@@ -9,7 +10,8 @@ from __future__ import annotations
 from ...core.engine import perform
 from ..botkit import attempt, random_path
 from ...core.hexgrid import hex_distance
-from .state import good_order, sight_of
+from .state import good_order, sight_of, vehicle
+from .weapons import ordnance_of
 
 
 class Bot:
@@ -27,13 +29,13 @@ class Bot:
         if paused:
             return self._opportunity(location, game, rng, paused[0], report)
         side = game.active_side
-        ready = [u for u in game.units.values() if u.side == side and good_order(u)
+        ready = [u for u in game.units.values() if u.side == side and good_order(u) and not u.carried_by
                  and not (u.moved or u.fired or u.acted)]
         due = [u for u in game.units.values() if u.side == side and u.status == "off_map"
                and any(u.id in r.units and r.turn <= game.turn for r in game.reinforcements)]
         rng.shuffle(ready)
         order = (self._move, self._melee, self._fire, self._spot) if due and rng.random() < 0.6 else \
-            (self._melee, self._call, self._fire, self._spot, self._move)
+            (self._melee, self._call, self._gun, self._fire, self._spot, self._move)
         if (ready or due) and rng.random() < 0.85:
             for how in order:
                 if how(location, game, rng, side, ready, report):
@@ -67,11 +69,26 @@ class Bot:
 
     def _melee(self, location, game, rng, side, ready, report) -> bool:
         for h in self._seen(game, side):
-            near = [u.id for u in ready if hex_distance(u.hex, h) == 1]
+            near = [u.id for u in ready if hex_distance(u.hex, h) == 1 and not vehicle(game, u)]
             if near and rng.random() < 0.3:
                 sheet = self.system.assault_sheet(game, near, h, "melee")
                 if sheet.legal and sheet.odds in ("2-1", "3-1", "4-1", "5-1"):
                     return self._attack(location, game, side, near, h, "melee", report)
+                if self.system.assault_sheet(game, near[:1], h, "close_assault").legal:   # 17.1
+                    return self._attack(location, game, side, near[:1], h, "close_assault", report)
+            tracks = [u.id for u in ready if hex_distance(u.hex, h) == 1 and vehicle(game, u)]
+            if tracks and rng.random() < 0.3 and self.system.assault_sheet(game, tracks[:1], h, "overrun").legal:
+                return self._attack(location, game, side, tracks[:1], h, "overrun", report)          # 15.3
+        return False
+
+    def _gun(self, location, game, rng, side, ready, report) -> bool:
+        """Ordnance fires at what it sees, nearest first (14.1)."""
+        for u in ready:
+            if ordnance_of(game, u)[0] is None or rng.random() > 0.8:
+                continue
+            for h in sorted(self._seen(game, side), key=lambda h: hex_distance(h, u.hex)):
+                if self.system.assault_sheet(game, [u.id], h, "ordnance").legal:
+                    return self._attack(location, game, side, [u.id], h, "ordnance", report)
         return False
 
     def _fire(self, location, game, rng, side, ready, report) -> bool:
@@ -108,7 +125,7 @@ class Bot:
             cover = [h for h in game.map.hexes() if 2 <= hex_distance(h, u.hex) <= 6 and h not in ours
                      and sight_of(game.map, game.rules, h) != "open" and sight.degrading(u.hex, h) is not None]
             if cover:
-                params = {"name": "spot", "side": side, "unit": u.id,
+                params = {"name": "spot", "side": side, "unit": u.id, "fire": True,    # and fire (10.1.4)
                           "hex": game.map.number(sorted(cover, key=lambda h: (h.q, h.r))[rng.randrange(len(cover))])}
                 if attempt(location, "rule_action", params, self.system, side, report):
                     return True
@@ -123,7 +140,13 @@ class Bot:
                 params = {"unit": u.id, "path": [game.map.number(h) for h in path]}
                 mates = [v.id for v in ready if v.hex == u.hex and v.id != u.id and u.on_map]
                 watched = [h for h in path[1:-1] if h in self.system.check_move(game, u.id, path, {}).watchers]
-                if mates and rng.random() < 0.5 and self.system.check_move(game, u.id, path, {"with": mates}).legal:
+                riders = [v.id for v in game.units.values() if v.carried_by == u.id]
+                if vehicle(game, u) and riders and rng.random() < 0.6:
+                    params["dismount"] = riders                          # they get off at the end (16.1)
+                elif vehicle(game, u) and mates and rng.random() < 0.6 and \
+                        self.system.check_move(game, u.id, path, {"mount": mates[:1]}).legal:
+                    params["mount"] = mates[:1]                          # a ride toward the enemy (16.1)
+                elif mates and rng.random() < 0.5 and self.system.check_move(game, u.id, path, {"with": mates}).legal:
                     params["with"] = mates                               # the hex moves as one stack (6.0)
                 elif watched and rng.random() < 0.5:
                     params["until"] = game.map.number(watched[0])      # a pause for opportunity fire (5.3)

@@ -1,4 +1,5 @@
-"""Lock 'n Load Tactical fire and melee on a hex (5.0, 5.2, 8.0) and the damage check (5.0 DCT).
+"""Lock 'n Load Tactical attacks on a hex: their worksheet, direct fire (5.0, 5.2) and what a
+successful attack does to the units struck.
 
 Direct fire (5.0): the firing units of one hex roll 1d6 + firepower + the Good Order leader's
 LM + the DFT modifiers; the defender rolls 1d6 + the hex's target modifier (at most +4, 5.5);
@@ -9,15 +10,11 @@ firepower, each other multi-man counter adds half of its own, rounded up (5.2).
 DFT modifiers here: -1 a degrading hex on the way (10.3, at most 2), +2 against an adjacent
 target or +3 when a firer has the "A" superscript (5.6), +1 against a leg unit marked Moved.
 
-Melee (8.0): the attackers' firepower against the defenders' on the Melee Odds Ratio Table;
-2d6 plus the attackers' leader's LM at or over the kill number eliminates the defenders, and
-the defenders strike back the same way before anyone is removed.  Shaken defenders with no
-Good Order friend in the hex are eliminated out of hand (5.0 Shaken).
-
-Readings and what is not yet here: winners of a melee enter the hex; when both sides survive
-the attackers stay where they attacked from (the series keeps them locked in melee).  Heroes
-(11.2), support weapons (1.6), ordnance (14.1) and vehicles are still
-to come; a 1 on a squad's damage check is noted as a hero chance for the umpire.
+Melee (8.0) is in melee.py, ordnance and close assault (14.1, 17.1) in ordnance.py, overrun
+(15.3) in overrun.py; a squad's damage check under enemy fire may create a hero (damage.py).
+A mortar weapon team (18.1) fires alone with the better of 2d6 at every unit of the hex; fire out
+of smoke is -1 (7.0); assault movement and fire are -2 (6.1); support weapons add their
+firepower by weapons.py (1.6).
 Opportunity fire (5.3) is fire at the hex of a unit paused mid-move: by units not marked Moved
 or Fired, one point of firepower less for each firer already Ops Complete; the +1 against a
 moving target is the Moved modifier.
@@ -31,10 +28,14 @@ from dataclasses import dataclass
 from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
-from . import tables
-from .state import SMC, best_leader, dct_column, good_order, kind, lm, morale, tm
+from . import melee, ordnance, overrun, sniper, tables, weapons
+from .sniper import defence_tm, is_sniper
+from .damage import damage_check, vehicle_struck
+from .smoke import in_smoke
+from .state import (SMC, assault_open, best_leader, good_order, kind, lowest_armour, night_penalty,
+                    pending_assault, tm, vehicle)
 
-KINDS = ("fire", "melee")
+KINDS = ("fire", "ordnance", "melee", "close_assault", "overrun", "assault_fire")
 
 
 @dataclass(frozen=True)
@@ -53,141 +54,207 @@ class AttackSheet:
     defence: int = 0
     odds: str = ""
     counter_odds: str = ""
+    range: int = 0
+    mortar: bool = False
 
 
 def refuse(reason: str, rule: str = "") -> AttackSheet:
     return AttackSheet(False, reason, rule)
 
 
-def combined_firepower(game: Game, units: list[UnitState]) -> int:
-    """5.2: the strongest at full firepower, each other multi-man counter half, rounded up."""
-    fps = sorted((game.unit_type(u)["firepower"] for u in units if kind(game, u) not in SMC), reverse=True)
-    return (fps[0] + sum(math.ceil(f / 2) for f in fps[1:])) if fps else 0
+def combined_firepower(game: Game, units: list[UnitState], rng: int = 0, opportunity: bool = False,
+                       notes: list | None = None) -> int:
+    """5.2: the strongest at full firepower, each other multi-man counter half, rounded up; a
+    single-man counter (a hero, a sniper) adds only when it leads the fire; support weapons on
+    the DFT add their whole firepower (1.6: `weapons.firing` says which each unit uses)."""
+    use = {u.id: weapons.firing(game, u, rng, opportunity) for u in units}
+    ranked = sorted(units, key=lambda u: -use[u.id][0])
+    if not ranked:
+        return 0
+    rest = [use[u.id][0] for u in ranked[1:] if kind(game, u) not in SMC]
+    total = use[ranked[0].id][0] + sum(math.ceil(f / 2) for f in rest) + sum(use[u.id][1] for u in units)
+    for u in units:
+        if use[u.id][2] and notes is not None:
+            notes.append(f"{u.id}: {', '.join(game.unit_type(game.units[w])['label'] for w in use[u.id][2])} "
+                         f"+{use[u.id][1]}" + ("" if use[u.id][0] else ", forgoing its own firepower") + " (1.6)")
+    return total
 
 
-def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str) -> AttackSheet:
+def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, aim: str | None = None) -> AttackSheet:
     if how not in KINDS:
         return refuse(f"unknown kind of attack {how!r} (Lock 'n Load: {', '.join(KINDS)})")
     units = [game.units[x] for x in unit_ids]
     side = units[0].side
     n = game.map.number
-    defenders = [v for v in game.units.values() if v.on_map and v.hex == target and v.side != side]
-    if not defenders:
+    enemy = [v for v in game.units.values() if v.on_map and v.hex == target and v.side != side and not v.carried_by]
+    if not enemy:
         return refuse(f"no enemy unit in {n(target)}")
-    opportunity = any(v.paused for v in defenders)       # 5.3: at a unit spending MPs in sight
+    opportunity = any(v.paused for v in enemy)           # 5.3: at a unit spending MPs in sight
     for u in units:
         if not u.on_map:
             return refuse(f"{u.id} is not on the map")
+        if u.carried_by:
+            return refuse(f"{u.id} rides aboard {u.carried_by}: it gets off first (16.1)", "LnLT 16.1")
         if not good_order(u):
             return refuse(f"{u.id} is Shaken: it may not fire or attack (5.0)", "LnLT 5.0")
         if opportunity and (u.moved or u.fired):
             return refuse(f"{u.id} is marked {'Moved' if u.moved else 'Fired'}: no opportunity fire (5.3)", "LnLT 5.3")
-        if not opportunity and (u.moved or u.fired or u.acted):
-            return refuse(f"{u.id} has already acted this turn (4.1)", "LnLT 4.1")
-    if opportunity and how != "fire":
-        return refuse("opportunity fire is fire, not melee (5.3)", "LnLT 5.3")
-    dside = defenders[0].side
-    defenders_line = f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of {game.side(dside).name}"
+        follow = assault_open(game, u) == "move" and not u.fired and how in ("fire", "ordnance")   # 6.1
+        if not opportunity and (u.moved or u.fired or u.acted) and not follow:
+            half = {"fire": ": its assault fire is spent, it may move half its MPs (6.1.1)",
+                    "move": ": after its assault move it fires (kind fire or ordnance, 6.1)"}.get(assault_open(game, u))
+            return refuse(f"{u.id} has already acted this turn" + (half or " (4.1)"), "LnLT 4.1")
+    waiting = [v.id for v in pending_assault(game, side) if v.id not in unit_ids]
+    if waiting and not opportunity:
+        return refuse(f"{waiting[0]}'s assault is not over: finish it, or pass to end the impulse (6.1)", "LnLT 6.1")
+    if how == "assault_fire" and any(u.moved or vehicle(game, u) for u in units):
+        return refuse("assault fire is leg units firing before they move (6.1.1)", "LnLT 6.1.1")
+    if opportunity and how not in ("fire", "ordnance"):
+        return refuse("opportunity fire is fire, not a melee or an assault (5.3)", "LnLT 5.3")
+    assaulting = how == "assault_fire" or any(assault_open(game, u) == "move" for u in units)
+    mortar = how == "fire" and any(game.unit_type(u).get("mortar") for u in units)
+    defenders = enemy if mortar else _targets(game, enemy, aim, how)       # 18.1: the whole hex
+    if isinstance(defenders, AttackSheet):
+        return defenders
+    defenders_line = f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of " \
+                     f"{game.side(defenders[0].side).name}"
     if how == "melee":
-        return _melee_sheet(game, units, defenders, target, side, defenders_line)
+        return melee.sheet(game, units, defenders, target, side, defenders_line)
+    if how == "close_assault":
+        return ordnance.close_assault_sheet(game, units, defenders[0], target, defenders_line)
+    if how == "overrun":
+        return overrun.sheet(game, units, defenders, target, defenders_line)
     if len({u.hex for u in units}) != 1:
         return refuse("units fire together only from one hex, the one activated (4.0, 5.2)", "LnLT 5.2")
     here = units[0].hex
+    if how == "ordnance":
+        return ordnance.sheet(game, sight, units, defenders, target, opportunity, defenders_line, assaulting)
     rng = hex_distance(here, target)
     for u in units:
-        if rng > game.unit_type(u)["range"]:
+        if not sum(weapons.firing(game, u, rng)[:2]) and rng > game.unit_type(u)["range"]:
             return refuse(f"{n(target)} is {rng} hexes away, beyond {u.id}'s range of {game.unit_type(u)['range']} "
                           "(5.0)", "LnLT 5.0")
+        problem = weapons.portage_problem(game, u)
+        if problem:
+            return refuse(problem, "LnLT 1.6")
     between = sight.degrading(here, target)
     if between is None:
         return refuse(f"no line of sight from {n(here)} to {n(target)} (10.3)", "LnLT 10.3")
-    fp = combined_firepower(game, units)
+    used: list[str] = []
+    fp = combined_firepower(game, units, rng, opportunity, used)
     if not fp:
         return refuse("no firepower among the firing units (5.2)", "LnLT 5.2")
+    if mortar and len(units) > 1:
+        return refuse("a mortar weapon team fires on its own (18.1)", "LnLT 18.1")
+    if any(is_sniper(game, u) for u in units) and len(units) > 1:
+        return refuse("a sniper fires on its own (11.4)", "LnLT 11.4")
     mods = []
     done = [u for u in units if u.acted]
     if opportunity and done:
         mods.append(("Ops Complete firers, 1 each (5.3)", -len(done)))
-    leader = best_leader(game, here, side)
+    leader = 0 if mortar else best_leader(game, here, side)          # 18.1: no LM for mortars
     if leader:
         mods.append(("leader's LM (5.0.1)", leader))
-    if between:
+    if between and not mortar:                                     # 18.1: mortars lob over them
         mods.append(("degrading hexes on the way (10.3)", -between))
+    if in_smoke(game, here):
+        mods.append(("firing out of smoke (7.0)", -1))
+    dark = night_penalty(game, units[0], rng, ordnance=False)
+    if dark:
+        mods.append(dark)
+    if assaulting:
+        mods.append(("assault movement or fire (6.1)", -2))
     if rng == 1:
         mods.append(("adjacent target (5.6)", 3 if any(game.unit_type(u)["assault"] for u in units) else 2))
-    if any(v.moved for v in defenders):
+    if any(v.moved and not vehicle(game, v) and not v.marks.get("low_crawl") and not v.marks.get("stealth")
+           for v in defenders):                                             # 6.3, 6.4: not these
         mods.append(("target marked Moved (6.0)", 1))
-    lines = [f"{'Opportunity fire' if opportunity else 'Direct fire'} on {n(target)} by {', '.join(u.id for u in units)} "
-             f"from {n(here)}, range {rng} (LnLT {'5.3' if opportunity else '5.0'})",
+    armour = lowest_armour(game, defenders[0]) if vehicle(game, defenders[0]) else 0
+    cover = defence_tm(game, defenders, units)                 # a lone sniper's is doubled (5.5)
+    if mortar:
+        return _mortar_sheet(game, units[0], target, rng, fp, tuple(mods), opportunity, defenders_line)
+    what = "Opportunity fire" if opportunity else ("Assault fire" if assaulting else "Direct fire")
+    lines = [f"{what} on {n(target)} by {', '.join(u.id for u in units)} "
+             f"from {n(here)}, range {rng} (LnLT {'5.3' if opportunity else '5.0'})"
+             + (f", at {defenders[0].id} (17.2)" if vehicle(game, defenders[0]) else ""),
              f"  firepower {fp}" + (" (5.2: the strongest in full, the others half)" if len(units) > 1 else ""),
+             *[f"  {x}" for x in used],
              *[f"  {why}: {v:+d}" for why, v in mods],
              defenders_line,
-             f"  target modifier {tm(game, target):+d} ({game.rules.terrain_types[game.map.terrain[target]]['label'].lower()})"]
+             f"  target modifier {cover:+d} ({game.rules.terrain_types[game.map.terrain[target]]['label'].lower()}"
+             + (", a lone sniper's doubled, 5.5)" if cover != tm(game, target) else ")")
+             + (f", lowest armour {armour:+d} (17.2)" if armour else "")]
+    if is_sniper(game, units[0]):
+        lines[0] = lines[0].replace("Direct fire", "Sniper fire").replace("(LnLT 5.0)", "(LnLT 11.4: 2d6)")
     return AttackSheet(True, "", "", tuple(lines), how, side, tuple(unit_ids), target, tuple(v.id for v in defenders),
-                       fp, tuple(mods), tm(game, target))
+                       fp, tuple(mods), cover + armour)
 
 
-def _melee_sheet(game, units, defenders, target, side, defenders_line) -> AttackSheet:
+def _mortar_sheet(game, u, target, rng, fp, mods, opportunity, defenders_line) -> AttackSheet:
+    """18.1: best of 2d6 + FP + the DFT modifiers (no LM, no degrading hexes) against every unit
+    of the hex, friend or foe, each vehicle with its own defence roll."""
     n = game.map.number
-    for u in units:
-        if hex_distance(u.hex, target) != 1:
-            return refuse(f"{u.id} is not next to {n(target)}: melee is entering the enemy's hex (8.0)", "LnLT 8.0")
-    attacking = sum(game.unit_type(u)["firepower"] for u in units)
-    defending = sum(game.unit_type(v)["firepower"] for v in defenders if good_order(v))
-    if not attacking:
-        return refuse("the attacking units have no firepower (8.0)", "LnLT 8.0")
-    odds = tables.melee_odds(game.rules, attacking, max(1, defending))
-    counter = tables.melee_odds(game.rules, max(1, defending), attacking) if defending else ""
-    lines = [f"Melee in {n(target)} by {', '.join(u.id for u in units)} (LnLT 8.0)",
-             f"  attacking firepower {attacking}", defenders_line,
-             f"  defending firepower {defending}" + (" (only Shaken units: eliminated out of hand)" if not defending else ""),
-             f"Odds {odds}: kill number {tables.kill_number(game.rules, odds)}"
-             + (f"; the defenders strike back at {counter}, kill number {tables.kill_number(game.rules, counter)}"
-                if counter else "")]
-    return AttackSheet(True, "", "", tuple(lines), "melee", side, tuple(u.id for u in units), target,
-                       tuple(v.id for v in defenders), attacking, (), defending, odds, counter)
+    everyone = [v for v in game.units.values() if v.on_map and v.hex == target and not v.carried_by]
+    lines = [f"{'Opportunity fire' if opportunity else 'Mortar fire'} on {n(target)} by {u.id} from {n(u.hex)}, "
+             f"range {rng} (LnLT 18.1)", f"  firepower {fp}, the better of 2d6", *[f"  {w}: {v:+d}" for w, v in mods],
+             defenders_line]
+    return AttackSheet(True, "", "", tuple(lines), "fire", u.side, (u.id,), target, tuple(v.id for v in everyone),
+                       fp, mods, tm(game, target), range=rng, mortar=True)
 
 
-def damage_check(game: Game, u: UnitState, plus: int, dice, values: dict, lines: list) -> None:
-    """5.0: 1d6 + plus, less a Good Order leader's LM in the hex (leg units), on the DCT."""
-    leader = best_leader(game, u.hex, u.side, exclude=u.id)
-    r = dice.roll(f"damage check {u.id} (DC+{plus})", 1, 6, (("DC", plus),) + ((("leader's LM", -leader),)
-                                                                               if leader else ()))
-    result = tables.dct_result(game.rules, dct_column(game, u), r.total, morale(game, u))
-    t = game.unit_type(u)
-    marks = dict(values.get("marks", u.marks))
-    if result == "Shaken":
-        marks["shaken"] = True
-    elif result == "Casualties":
-        if t["reduces_to"]:
-            values["type"] = t["reduces_to"]
-            marks["shaken"] = True
-        else:
-            result = "Casualties: eliminated"
-            values.update(status="destroyed", q=None, r=None)
-    elif result == "Wounded":
-        if marks.get("wounded"):
-            result = "Wounded again: eliminated"
-            values.update(status="destroyed", q=None, r=None)
-        marks.update(shaken=True, wounded=True)
-    elif result == "Eliminated":
-        values.update(status="destroyed", q=None, r=None)
-    values["marks"] = marks
-    hero = " -- a 1: the umpire rolls for a hero (11.2.1)" if r.faces[0] == 1 and t["kind"] in ("squad", "half_squad") \
-        else ""
-    lines.append(f"  {u.id}: damage check {r.total} against morale {morale(game, u)}: {result}"
-                 + (f", now {game.rules.unit_types[t['reduces_to']]['label']}" if values.get("type") else "") + hero)
+def _targets(game: Game, enemy: list[UnitState], aim: str | None, how: str) -> list[UnitState] | AttackSheet:
+    """Who an attack strikes: small arms and ordnance strike the hex's leg units, or the one
+    vehicle aimed at (17.2); a melee the leg units (vehicles do not melee, DCT); a close assault
+    one vehicle (17.1)."""
+    n = game.map.number(enemy[0].hex)
+    vehicles = [v for v in enemy if vehicle(game, v)]
+    legs = [v for v in enemy if not vehicle(game, v)]
+    if aim:
+        picked = next((v for v in enemy if v.id == aim), None)
+        if picked is None:
+            return refuse(f"{aim} is not an enemy unit in {n} that can be singled out")
+        if how == "melee" or not vehicle(game, picked):
+            return refuse("fire and melee strike every leg unit in a hex; only a vehicle is singled out (17.2)",
+                          "LnLT 17.2")
+        return [picked]
+    if how == "close_assault" or not legs:
+        if not vehicles:
+            return refuse(f"no enemy vehicle in {n} to close assault (17.1)", "LnLT 17.1")
+        if how == "melee":
+            return refuse(f"only vehicles in {n}: vehicles do not melee -- close assault them (17.1)", "LnLT 17.1")
+        if len(vehicles) > 1:
+            return refuse(f"{len(vehicles)} vehicles in {n}: name the one aimed at (17.2)", "LnLT 17.2")
+        return vehicles
+    return legs
 
 
 def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
     n = game.map.number(sheet.target)
     lines: list[str] = []
     out: dict[str, dict] = {}
+    extra: list[Change] = []                 # markers and crews getting out
     attackers = [game.units[x] for x in sheet.units]
     defenders = [game.units[x] for x in sheet.defenders]
     if sheet.kind == "melee":
-        summary = _melee(game, sheet, dice, attackers, defenders, out, lines)
-    else:
+        summary = melee.resolve(game, sheet, dice, attackers, defenders, out, lines)
+    elif sheet.kind == "ordnance":
+        summary = ordnance.resolve(game, sheet, dice, out, lines, extra)
+    elif sheet.kind == "close_assault":
+        summary = ordnance.resolve_close_assault(game, sheet, dice, out, lines, extra)
+    elif sheet.kind == "overrun":
+        summary = overrun.resolve(game, sheet, dice, out, lines, extra)
+    elif sheet.kind == "fire" and is_sniper(game, attackers[0]):
+        summary = sniper.resolve(game, sheet, dice, out, lines, extra)
+    elif sheet.mortar:
+        from .artillery import attack_hex
+        start = len(lines)
+        extra += attack_hex(game, sheet.target, sheet.firepower, dice, out, lines, sheet.side, best_of_two=True,
+                            modifiers=sheet.modifiers)
+        out.setdefault(sheet.units[0], {})["fired"] = True
+        first = next((x.strip() for x in lines[start:] if x.startswith(f"  {n}:")), f"{n}: no effect")
+        summary = f"mortar fire on {first}"
+        lines.append(f"Result: mortar fire on {first} (18.1)")            # names no unit: the defender reads it
+    else:                                         # fire, assault fire (6.1.1)
         a = dice.roll(f"direct fire on {n}: firepower {sheet.firepower}", 1, 6, (("firepower", sheet.firepower),)
                       + sheet.modifiers)
         d = dice.roll(f"defence in {n}: target modifier {sheet.defence}", 1, 6, (("TM", sheet.defence),))
@@ -196,45 +263,34 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
             lines.append(f"Result: {a.total} against {d.total} -- no effect (5.0)")
         else:
             lines.append(f"Result: {a.total} against {d.total} -- damage checks at DC+{dc} (5.0)")
-            for v in defenders:
-                values: dict = {}
-                damage_check(game, v, dc, dice, values, lines)
-                out[v.id] = values
+            extra += strike(game, defenders, dc, "dft", dice, out, lines, attacker=sheet.side)
         for u in attackers:
             out.setdefault(u.id, {})["fired"] = True
         summary = f"fire on {n}: {a.total} against {d.total}" + (f", DC+{dc}" if dc is not None else ", no effect")
+    weapons.lost_with_carriers(game, out)
+    for u in attackers:                 # an assault's halves (6.1, 6.1.1): one done, the other to come
+        if sheet.kind == "assault_fire":
+            out[u.id]["marks"] = {**out[u.id].get("marks", u.marks), "assault": "fire", "assault_turn": game.turn}
+        elif assault_open(game, u) == "move":
+            out.setdefault(u.id, {})["marks"] = {**out.get(u.id, {}).get("marks", u.marks), "assault": None}
     return f"{', '.join(sheet.units)} {summary}", [Change("note", "", {}, tuple(lines))] + \
-        [Change("unit", k, v) for k, v in out.items() if v]
+        [Change("unit", k, v) for k, v in out.items() if v] + extra
 
 
-def _melee(game, sheet, dice, attackers, defenders, out, lines) -> str:
-    n = game.map.number(sheet.target)
-    lead = max((lm(game, u) for u in attackers), default=0)
-    for u in attackers:
-        out[u.id] = {"moved": True}
-    if not sheet.defence:                        # only Shaken defenders: eliminated (5.0 Shaken)
-        for v in defenders:
-            out[v.id] = {"status": "destroyed", "q": None, "r": None}
-        lines.append("Result: the Shaken defenders, with no Good Order friend, are eliminated (5.0)")
-        killed_d, killed_a = True, False
-    else:
-        kill = tables.kill_number(game.rules, sheet.odds)
-        r = dice.roll(f"melee in {n}: attackers at {sheet.odds} (kill {kill})", 2, 6,
-                      (("leader's LM", lead),) if lead else ())
-        dlead = max((lm(game, v) for v in defenders), default=0)
-        back = tables.kill_number(game.rules, sheet.counter_odds)
-        c = dice.roll(f"melee in {n}: defenders strike back at {sheet.counter_odds} (kill {back})", 2, 6,
-                      (("leader's LM", dlead),) if dlead else ())
-        killed_d, killed_a = r.total >= kill, c.total >= back
-        lines.append(f"Result: attackers {r.total} against {kill} -- {'defenders eliminated' if killed_d else 'no kill'}; "
-                     f"defenders {c.total} against {back} -- {'attackers eliminated' if killed_a else 'no kill'} (8.0)")
-        for v in defenders if killed_d else ():
-            out[v.id] = {"status": "destroyed", "q": None, "r": None}
-        for u in attackers if killed_a else ():
-            out[u.id] = {"status": "destroyed", "q": None, "r": None}
-    if killed_d and not killed_a:
-        for u in attackers:
-            out[u.id].update(q=sheet.target.q, r=sheet.target.r)
-        lines.append(f"  the attackers enter {n} (8.0)")
-    return f"melee in {n} at {sheet.odds}: " + ("defenders eliminated" if killed_d else "defenders hold") + \
-        ("; attackers eliminated" if killed_a else "")
+def strike(game: Game, defenders: list[UnitState], dc: int, attack: str, dice, out: dict, lines: list,
+           all_levels: bool = False, attacker: str | None = None) -> list[Change]:
+    """A successful attack at DC+dc on these units: leg units check damage; a vehicle checks
+    only if unarmoured or open-topped (17.2) -- any vehicle under artillery (`all_levels`,
+    18.2) -- then the fate table (15.4) takes its crew and passengers."""
+    extra: list[Change] = []
+    for v in defenders:
+        if not vehicle(game, v):
+            damage_check(game, v, dc, dice, out.setdefault(v.id, {}), lines,
+                         extra if attacker not in (None, v.side) else None)   # heroes rise under enemy fire only
+            continue
+        exposed = all_levels or vehicle(game, v)["open_topped"] or not vehicle(game, v)["armoured"]
+        result = damage_check(game, v, dc, dice, {}, lines) if exposed else "No Effect"
+        if not exposed:
+            lines.append(f"  {v.id} is armoured and closed: small arms do it no harm (17.2)")
+        extra += vehicle_struck(game, v, result, attack, dice, out, lines, dc, enemy=attacker not in (None, v.side))
+    return extra

@@ -5,12 +5,29 @@ hexsides it crosses (roads; streams by the transcribed 10.5.1 table).  Readings 
 not yet here:
 * A unit moves once a turn (its impulse), then is marked Moved; the units of its hex may move
   with it as one stack (`with`, 6.0: each must be able to make the move on its own), which
-  then does not pause on the way.  Double time with a leader (6.2), assault, low crawl and
-  stealth movement (6.1-6.4) are still to come.
+  then does not pause on the way.  Double time (6.2, the move's pace "double"): a Good Order leader moving
+  with the stack gives each of its leg units 2 MPs more.  Low crawl (6.3, pace "low_crawl"): one
+  leg unit, one hex that does not take all its MF; it is not spotted for having moved and is
+  fired at only where the hex it enters is spotted.  Assault movement (6.1, pace "assault"):
+  leg units move up to half their MPs and may then fire at -2 in the same impulse; after assault
+  fire (6.1.1) they move up to half their MPs.  Stealth movement (6.4, pace "stealth"): assault
+  movement by scouts and units able to use it, not spotted in degrading or blocking terrain for
+  having moved or for being next to the enemy.  Vehicles' assault movement (15.2) is still to
+  come.
 * A Shaken unit may not end its move nearer to an enemy unit its side sees (5.0 DCT: Shaken).
 * Stacking (1.3): per side, three squads' worth -- a half-squad or a crew is half a squad, a
-  (non-ATGM) weapon team a whole one -- and two single-man counters.
+  (non-ATGM) weapon team a whole one -- two vehicles (a wreck or an abandoned vehicle in the
+  hex counts as one) and two single-man counters; passengers aboard count with their vehicle.
+* Vehicles (15.0): a vehicle faces the way it last moved (the `facing` mark, for the armour it
+  shows, 14.1); a Shaken vehicle has half its movement, rounded down (DCT).
+* Passengers (16.1): leg units in the vehicle's hex get on at the start of its move (`mount`)
+  and get off at its end (`dismount`), within its capacity (P/PO: a half-squad and one
+  single-man counter; PP/PPO: a squad and two).  Reading: getting on and off costs the vehicle
+  nothing here (the series' costs are not in the player aid); the passengers are marked Moved.
 * Entering a hex held by the enemy is a melee (8.0): an attack, not a move.
+* Mines (21.4.1): a vehicle entering a mined hex is attacked there and, a reading, its move
+  ends there (the series lets an unharmed one go on); an immobilized vehicle moves no more.
+  Leg units are not attacked (anti-personnel mines are not in the player aid).
 * The check names, hex by hex, the enemy units that could fire at the mover there (5.3); the
   move pauses where the player asks (`until`) for their opportunity fire.
 """
@@ -20,11 +37,14 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.hexgrid import Hex, Hexside, hex_distance
 from ...core.rulesystem import MoveCheck, Step
+from ...core.hexgrid import direction_to
 from ..botkit import entry_problem
-from .state import SMC, kind, shaken
+from .state import SMC, assault_open, kind, pending_assault, shaken, stealthy, vehicle
 
 SQUAD_SHARE = {"squad": 1.0, "half_squad": 0.5, "crew": 0.5, "weapon_team": 1.0}
-MAX_SQUADS, MAX_SMC = 3, 2                    # 1.3
+MAX_SQUADS, MAX_SMC, MAX_VEHICLES = 3, 2, 2    # 1.3
+DOUBLE_TIME = 2                                  # 6.2: MPs a leader's stack adds
+CAPACITY = {"P": (0.5, 1), "PO": (0.5, 1), "PP": (1.0, 2), "PPO": (1.0, 2)}     # 16.1: squads, SMCs
 
 
 def step_cost(game: Game, cls: str, a: Hex, b: Hex) -> tuple[float | None, str]:
@@ -50,10 +70,14 @@ def step_cost(game: Game, cls: str, a: Hex, b: Hex) -> tuple[float | None, str]:
 def stacking_problem(game: Game, uid: str, h: Hex, companions: tuple[str, ...] = ()) -> str | None:
     u = game.units[uid]
     movers = {uid, *companions}
-    here = [v for v in game.units.values() if v.on_map and v.hex == h and v.side == u.side and v.id not in movers] \
-        + [game.units[x] for x in movers]
+    here = [v for v in game.units.values() if v.on_map and v.hex == h and v.side == u.side and v.id not in movers
+            and not v.carried_by] + [game.units[x] for x in movers]
     squads = sum(SQUAD_SHARE.get(kind(game, v), 0) for v in here)
     smc = sum(1 for v in here if kind(game, v) in SMC)
+    hulks = 1 if any(o.hex == h and o.kind in ("wreck", "abandoned") for o in game.map.overlays) else 0
+    vehicles = sum(1 for v in here if kind(game, v) == "vehicle") + hulks
+    if vehicles > MAX_VEHICLES and kind(game, u) == "vehicle":
+        return f"{game.map.number(h)} would hold {vehicles} vehicles, wrecks included (at most {MAX_VEHICLES}, 1.3)"
     if squads > MAX_SQUADS:
         return f"{game.map.number(h)} would hold {squads:g} squads' worth (at most {MAX_SQUADS}, 1.3)"
     if smc > MAX_SMC:
@@ -61,7 +85,8 @@ def stacking_problem(game: Game, uid: str, h: Hex, companions: tuple[str, ...] =
     return None
 
 
-def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -> MoveCheck:
+def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, bonus: int = 0) -> MoveCheck:
+    """`bonus`: MPs a double-timing stack adds (6.2), for its members checked one by one."""
     u = game.units.get(uid)
     if u is None:
         return MoveCheck(uid, (), 0, False, f"no unit {uid!r}")
@@ -71,15 +96,55 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
     def fail(reason: str, rule: str = "", steps=()) -> MoveCheck:
         return MoveCheck(uid, tuple(steps), allowance, False, reason, rule)
 
-    extra = [k for k in (how or {}) if k != "with"]
+    extra = [k for k in (how or {}) if k not in ("with", "mount", "dismount", "pace")]
     if extra:
         return fail(f"Lock 'n Load moves here have no {extra[0]!r} option yet")
+    pace = (how or {}).get("pace") or "normal"
+    if pace not in ("normal", "double", "low_crawl", "assault", "stealth"):
+        return fail(f"Lock 'n Load has no {pace!r} pace: normal, assault (6.1), double (6.2), low_crawl (6.3) or "
+                    "stealth (6.4)", "LnLT 6.2")
+    if pace == "stealth":                       # 6.4: assault movement by units trained for it (11.6)
+        stack = [u] + [game.units[c] for c in ((how or {}).get("with") or ()) if c in game.units]
+        if not all(stealthy(game, v) for v in stack):
+            return fail("stealth movement is for scouts and units able to use it (6.4, 11.6)", "LnLT 6.4")
+    half = assault_open(game, u)
+    if half == "move":
+        return fail("it has made its assault move: it may fire now (6.1)", "LnLT 6.1")
+    waiting = [v.id for v in pending_assault(game, u.side) if v.id != uid and v.id not in ((how or {}).get("with") or ())]
+    if waiting:
+        return fail(f"{waiting[0]}'s assault is not over: finish it, or pass to end the impulse (6.1)", "LnLT 6.1")
+    assaulting = pace in ("assault", "stealth") or half == "fire"
+    if assaulting and vehicle(game, u):
+        return fail("vehicles' assault movement (15.2) is not here yet", "LnLT 15.2")
+    if assaulting:
+        allowance = t["movement"] / 2                    # 6.1, 6.1.1: up to half its MPs
+    crawl = pace == "low_crawl"
+    if crawl and (vehicle(game, u) or (how or {}).get("with") or len(path) != 2):
+        return fail("a low crawl is one leg unit moving one hex (6.3)", "LnLT 6.3")
+    if u.carried_by:
+        return fail(f"it rides aboard {u.carried_by}: it gets off at the end of the vehicle's move (16.1)", "LnLT 16.1")
+    if u.marks.get("immobilized"):
+        return fail("it is immobilized (21.4.1)", "LnLT 21.4.1")
+    if vehicle(game, u) and shaken(u):
+        allowance = float(t["movement"] // 2)              # DCT: a Shaken vehicle, half its MF
+    mount, dismount = tuple((how or {}).get("mount") or ()), tuple((how or {}).get("dismount") or ())
+    if mount or dismount:
+        problem = _passenger_problem(game, u, mount, dismount)
+        if problem:
+            return fail(problem, "LnLT 16.1")
     companions = tuple((how or {}).get("with") or ())
+    if (how or {}).get("pace") == "double":   # 6.2: a Good Order leader takes the stack at double time
+        stack = [u] + [game.units[c] for c in companions if c in game.units]
+        if vehicle(game, u) or not any(kind(game, v) == "leader" and not shaken(v) for v in stack):
+            return fail("double time needs a Good Order leader moving with leg units (6.2)", "LnLT 6.2")
+        bonus = DOUBLE_TIME
+    allowance += bonus
     for cid in companions:                    # 6.0: the units of an activated hex move together
         c = game.units.get(cid)
         if c is None or c.side != u.side or not u.on_map or c.hex != u.hex or cid == uid:
             return fail(f"{cid} is not a unit of its side in its hex to move with it (6.0)", "LnLT 6.0")
-        alone = check_move(game, cid, path)
+        alone = check_move(game, cid, path, {"pace": pace} if pace in ("assault", "stealth") else None,
+                           bonus=0 if vehicle(game, c) else bonus)
         if not alone.legal:
             return fail(f"{cid} cannot move with it: {alone.reason}", alone.rule)
     if not path:
@@ -95,9 +160,9 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
     else:
         if not u.on_map or path[0] != u.hex:
             return fail("the path must start where it stands")
-        if u.moved or u.fired or u.acted:
+        if (u.moved or u.fired or u.acted) and half != "fire":
             return fail("it has already acted this turn (4.1)", "LnLT 4.1")
-        if len(path) < 2:
+        if len(path) < 2 and not (mount or dismount):
             return fail("a move needs at least one hex beyond the start")
         steps = [Step(path[0], 0.0, 0.0, "start")]
     for a, b in zip(path, path[1:]):
@@ -114,6 +179,12 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         if total > allowance + 1e-9:
             return fail(f"{game.map.number(b)} costs {cost:g}: {total:g} of {allowance:g} MP (6.0)", "LnLT 6.0", steps)
         steps.append(Step(b, cost, total, note))
+    stop_at = None
+    if vehicle(game, u):
+        mined = {o.hex for o in game.map.overlays if o.kind == "minefield"}
+        hit = next((i for i, s in enumerate(steps) if i and s.hex in mined), None)
+        if hit is not None:
+            steps, path, stop_at = steps[:hit + 1], path[:hit + 1], steps[hit].hex
     end = path[-1]
     problem = stacking_problem(game, uid, end, companions)
     if problem:
@@ -122,8 +193,54 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         known = [c.hex for c in game.contacts.values() if c.side == u.side and c.status == "seen"]
         if known and min(hex_distance(end, h) for h in known) < min(hex_distance(u.hex, h) for h in known):
             return fail("a Shaken unit may not advance toward an enemy it sees (5.0)", "LnLT 5.0", steps)
-    return MoveCheck(uid, tuple(steps), allowance, True, watchers=watchers(game, u, [s.hex for s in steps[1:]]),
-                     companions=companions)
+    if crawl and steps[-1].total >= allowance:
+        return fail(f"a low crawl may not take all of its MF: {steps[-1].total:g} of {allowance:g} (6.3)", "LnLT 6.3",
+                    steps)
+    marks = {**u.marks, "low_crawl": crawl}           # 6.3: not spotted for moving (spotting.py)
+    assault = {"assault": None} if half == "fire" else (
+        {"assault": "move", "assault_turn": game.turn} if pace in ("assault", "stealth") else {})   # 6.1: fire to come
+    if half != "fire":
+        assault["stealth"] = pace == "stealth"        # 6.4: unseen in cover for having moved (spotting.py)
+    marks.update(assault)
+    if vehicle(game, u) and len(path) > 1:
+        marks["facing"] = direction_to(path[-2], path[-1])
+    seen_by = watchers(game, u, [s.hex for s in steps[1:]])
+    if crawl or pace == "stealth":                     # 6.3, 6.4: fired at only where the hex is spotted
+        from .spotting import spotted_without_moving
+        seen_by = {h: tuple(w for w in who if spotted_without_moving(game, game.units[w].side, h,
+                                                                     stealthy=pace == "stealth"))
+                   for h, who in seen_by.items()}
+        seen_by = {h: who for h, who in seen_by.items() if who}
+    notes = ((f"{', '.join(mount)} get on (16.1)",) if mount else ()) + \
+        ((f"{', '.join(dismount)} get off in {game.map.number(end)} (16.1)",) if dismount else ())
+    return MoveCheck(uid, tuple(steps), allowance, True, watchers=seen_by,
+                     companions=companions, boarding=mount, leaving=dismount, marks=marks, notes=notes,
+                     stop_at=stop_at, companion_marks={c: {**game.units[c].marks, **assault} for c in companions}
+                     if assault else {})
+
+
+def _passenger_problem(game: Game, u, mount: tuple[str, ...], dismount: tuple[str, ...]) -> str | None:
+    """16.1: who may get on or off this vehicle, and whether they fit."""
+    v = vehicle(game, u)
+    if v is None or v["transport"] == "none":
+        return f"{u.id} carries no passengers (16.1)"
+    aboard = [p for p in game.units.values() if p.carried_by == u.id]
+    for pid in dismount:
+        if pid not in {p.id for p in aboard}:
+            return f"{pid} is not aboard {u.id}"
+    for pid in mount:
+        p = game.units.get(pid)
+        if p is None or p.side != u.side or not p.on_map or p.hex != u.hex or p.carried_by:
+            return f"{pid} is not a unit of its side in its hex to get on (16.1)"
+        if kind(game, p) == "vehicle" or p.moved or p.fired or p.acted:
+            return f"{pid} cannot get on: a vehicle, or it has already acted this turn (16.1, 4.1)"
+    riders = [p for p in aboard if p.id not in dismount] + [game.units[x] for x in mount]
+    squads, smc = CAPACITY[v["transport"]]
+    if sum(SQUAD_SHARE.get(kind(game, p), 0) for p in riders) > squads or \
+            sum(1 for p in riders if kind(game, p) in SMC) > smc:
+        return f"{u.id} ({v['transport']}) carries {'a squad' if squads == 1 else 'a half-squad'} and " \
+               f"{smc} single-man counter{'s' if smc > 1 else ''} at most (16.1)"
+    return None
 
 
 def watchers(game: Game, mover, hexes: list[Hex]) -> dict:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game
-from .state import SMC, kind, lm, morale, shaken, tm
+from .state import RALLIERS, SMC, kind, lm, morale, shaken, tm
 
 
 def initiative(game: Game, dice) -> list:
@@ -36,7 +36,7 @@ def rally(game: Game, dice) -> list:
     for u in shaken_units:
         t = game.unit_type(u)
         leaders = [v for v in game.units.values() if v.on_map and v.hex == u.hex and v.side == u.side
-                   and v.id != u.id and kind(game, v) in SMC and (not shaken(v) or v.id in rallied)]
+                   and v.id != u.id and kind(game, v) in RALLIERS and (not shaken(v) or v.id in rallied)]
         if not t["self_rally"] and not leaders:
             continue
         mods = []

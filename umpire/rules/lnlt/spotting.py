@@ -18,7 +18,11 @@ from ...core.errors import UmpireError
 from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
 from ...core.los import Eye, LosResult, crossing
-from .state import acting_unit, good_order, lm, sight_of
+from .state import acting_unit, good_order, hidden_by_stealth, lm, sight_of, tis
+from .state import kind as unit_kind
+
+SCOUT_SPOTTING = 2                              # 11.6: a scout takes 2 off its spotting roll
+TIS_SPOTTING = 2                                # 10.1.2: so do thermal sights
 
 SPOT_NEEDS = {"degrading": 3, "blocking": 2}        # 10.1.2: on 1d6, at or under
 
@@ -63,12 +67,14 @@ def spot(game: Game, sight: Sight) -> dict[str, dict[str, tuple]]:
         attempts = {tuple(x[:2]): x[2] for x in game.rule_state.get("spotted", {}).get(side, [])}
         for h in sorted({u.hex for u in on_map if u.side != side}, key=lambda h: (h.q, h.r)):
             enemy = [u for u in on_map if u.hex == h and u.side != side]
-            close = [u.id for u in mine if good_order(u) and hex_distance(u.hex, h) <= 1]
+            sneaking = all(hidden_by_stealth(game, u, game.rules) for u in enemy)      # 6.4
+            close = [] if sneaking else [u.id for u in mine if good_order(u) and hex_distance(u.hex, h) <= 1]
             seers, rule = close, "LnLT 10.1 (adjacent)"
             if not seers and (h.q, h.r) in attempts:
                 seers, rule = [attempts[(h.q, h.r)]], "LnLT 10.1 (spotting attempt)"
             if not seers:
-                marked = any(u.moved or u.fired for u in enemy)
+                marked = any((u.moved and not u.marks.get("low_crawl") and not hidden_by_stealth(game, u, game.rules))
+                             or u.fired for u in enemy)                                  # 6.3, 6.4
                 if marked or sight_of(game.map, game.rules, h) == "open":
                     seers = [u.id for u in mine if sight.degrading(u.hex, h) is not None]
                     rule = "LnLT 10.1 (moved or fired)" if marked else "LnLT 10.1 (open terrain)"
@@ -76,6 +82,20 @@ def spot(game: Game, sight: Sight) -> dict[str, dict[str, tuple]]:
                 for u in enemy:
                     out[side][u.id] = (tuple(seers), rule)
     return out
+
+
+def spotted_without_moving(game: Game, side: str, h: Hex, stealthy: bool = False) -> bool:
+    """Whether `side` would see a unit in hex h that neither moved nor fired there: open ground
+    in its sight, next to its Good Order unit (not a unit moving by stealth into cover, 6.4),
+    or found by its spotting attempt (10.1)."""
+    sight = Sight(game.map, game.rules)
+    mine = [u for u in game.units.values() if u.on_map and u.side == side]
+    cover = sight_of(game.map, game.rules, h) != "open"
+    if any(good_order(u) and hex_distance(u.hex, h) <= 1 for u in mine) and not (stealthy and cover):
+        return True
+    if [h.q, h.r] in [x[:2] for x in game.rule_state.get("spotted", {}).get(side, [])]:
+        return True
+    return sight_of(game.map, game.rules, h) == "open" and any(sight.degrading(u.hex, h) is not None for u in mine)
 
 
 def attempt(game: Game, sight: Sight, params: dict, dice) -> tuple[str, list]:
@@ -97,12 +117,28 @@ def attempt(game: Game, sight: Sight, params: dict, dice) -> tuple[str, list]:
     if kind == "open":
         return (f"{uid} looks at {n(h)}: open ground needs no spotting attempt (10.1)",
                 [Change("unit", uid, {"acted": True, "marks": marks})])
-    mods = (("degrading hexes on the way", between),) + ((("leader's LM", -lm(game, u)),) if lm(game, u) else ())
+    mods = (("degrading hexes on the way", between),) + ((("leader's LM", -lm(game, u)),) if lm(game, u) else ()) \
+        + ((("scout", -SCOUT_SPOTTING),) if unit_kind(game, u) == "scout" else ()) \
+        + ((("thermal sights", -TIS_SPOTTING),) if tis(game, u) else ())                # 11.6, 10.1.2
     roll = dice.roll(f"spotting attempt by {uid} at {n(h)} ({kind}: {SPOT_NEEDS[kind]} or less)", 1, 6, mods)
     found = roll.faces[0] != 6 and roll.total <= SPOT_NEEDS[kind]
     changes = [Change("unit", uid, {"acted": True, "marks": marks})]
+    summary = f"{uid} tries to spot {n(h)}: {roll.total} -- {'spotted' if found else 'nothing seen'} (10.1)"
     if found:
         spotted = {k: list(v) for k, v in game.rule_state.get("spotted", {}).items()}
         spotted.setdefault(side, []).append([h.q, h.r, uid])
         changes.append(Change("game", "state", {"spotted": spotted}))
-    return f"{uid} tries to spot {n(h)}: {roll.total} -- {'spotted' if found else 'nothing seen'} (10.1)", changes
+        if params.get("fire"):
+            summary, changes = _and_fire(game, sight, u, h, dice, summary, changes)
+    return summary, changes
+
+
+def _and_fire(game: Game, sight: Sight, u, h, dice, summary: str, changes: list) -> tuple[str, list]:
+    """10.1.4: a unit that spots a hex may fire at it at once, its Ops Complete marker lifted."""
+    from .combat import attack_sheet, resolve
+    sheet = attack_sheet(game, sight, [u.id], h, "fire")
+    if not sheet.legal:
+        return summary + f"; it does not fire: {sheet.reason}", changes
+    fired, more = resolve(game, sheet, dice)
+    changes = [Change("unit", u.id, {"acted": True, "marks": {**u.marks, "ops_complete": False}})] + changes[1:]
+    return f"{summary}; {fired} (10.1.4)", changes + [Change("note", "", {}, sheet.lines)] + more

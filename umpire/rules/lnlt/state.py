@@ -4,6 +4,11 @@
     shaken        flipped to its Shaken side (5.0 DCT)
     wounded       a wounded single-man counter (5.0 DCT, 11.1.2)
     ops_complete  it used its impulse this turn without moving or firing (4.1, 10.1)
+    assault       "move" or "fire": the first half of an assault (6.1: moved, may fire at -2;
+                  6.1.1: fired at -2, may move half its MPs), open in the turn `assault_turn`
+    low_crawl     its last move was a low crawl (6.3)
+    facing        a vehicle's front: the direction (0-5) of the last hex it entered; one that
+                  has not moved is taken to face its attacker (15.1, a reading)
 
 Moved and Fired markers are the core's `moved` and `fired`; the Administrative phase's removal
 of markers (9.0) is the core's new turn.
@@ -14,8 +19,11 @@ from __future__ import annotations
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex
 
-SMC = ("leader", "hero")
+SMC = ("leader", "hero", "scout", "sniper")     # single-man counters (1.3, DCT)
+RALLIERS = ("leader", "hero")                   # who lets Shaken units of the hex rally (3.0)
+SPOTTERS = ("leader", "scout")                  # who calls off-board artillery (18.2)
 MAX_TM = 4                                   # 5.5
+MAX_SNIPER_TM = 8                            # 5.5: a lone sniper's doubled TM
 
 
 def acting_unit(game: Game, params: dict, what: str) -> UnitState:
@@ -30,7 +38,54 @@ def acting_unit(game: Game, params: dict, what: str) -> UnitState:
         raise UmpireError(f"{what}: {uid} is not in Good Order")
     if u.moved or u.fired or u.acted:
         raise UmpireError(f"{what}: {uid} has already acted this turn (4.1)")
+    if pending_assault(game, side):
+        raise UmpireError(f"{what}: {pending_assault(game, side)[0].id}'s assault is not over: finish it, or pass to "
+                          "end the impulse (6.1)")
     return u
+
+
+def assault_open(game: Game, u: UnitState) -> str | None:
+    """The second half of an assault still to come this impulse: "move" (it may fire) or "fire"
+    (it may move), else None (6.1, 6.1.1)."""
+    a = u.marks.get("assault")
+    return a if a and u.marks.get("assault_turn") == game.turn else None
+
+
+def tis(game: Game, u: UnitState) -> bool:
+    """Has Thermal Imaging Sights (10.1.2): marked so, or one of the aid's list by its label."""
+    t = game.unit_type(u)
+    return bool(t.get("tis")) or t["label"] in {e["label"] for e in game.rules.tables["tis"].section("entry").values()}
+
+
+NIGHT_RANGE, TIS_RANGE = 2, 6                # 20.1, 20.1.5
+
+
+def night_penalty(game: Game, firer: UnitState, rng: int, ordnance: bool) -> tuple[str, int] | None:
+    """20.1, 20.1.5: at night fire beyond 2 hexes is -3 on the DFT, +3 on the OFT; with thermal
+    sights the DFT reaches 6 hexes and the OFT fires to 6 without penalty, +1 beyond."""
+    if not game.night:
+        return None
+    sees = tis(game, firer)
+    if ordnance and sees:
+        return ("at night, thermal sights beyond 6 hexes (20.1.5)", 1) if rng > TIS_RANGE else None
+    if rng <= (TIS_RANGE if sees else NIGHT_RANGE):
+        return None
+    return (f"at night beyond {TIS_RANGE if sees else NIGHT_RANGE} hexes (20.1)", 3 if ordnance else -3)
+
+
+def stealthy(game: Game, u: UnitState) -> bool:
+    """May use stealth movement (6.4): scouts (11.6) and unit types marked for it."""
+    return kind(game, u) == "scout" or bool(game.unit_type(u).get("stealth"))
+
+
+def hidden_by_stealth(game: Game, u: UnitState, rules) -> bool:
+    """6.4: a unit that moved by stealth this turn, in degrading or blocking terrain."""
+    return bool(u.moved and u.marks.get("stealth") and not u.fired
+                and sight_of(game.map, rules, u.hex) != "open")
+
+
+def pending_assault(game: Game, side: str) -> list[UnitState]:
+    return [u for u in game.units.values() if u.side == side and u.on_map and assault_open(game, u)]
 
 
 def kind(game: Game, u: UnitState) -> str:
@@ -73,7 +128,29 @@ def sight_of(game_map, rules, h: Hex) -> str:
     return "blocking" if "blocking" in kinds else ("degrading" if "degrading" in kinds else "open")
 
 
+def vehicle(game: Game, u: UnitState) -> dict | None:
+    """The vehicle counter's armour, turret and passengers (vehicles.toml), or None."""
+    return game.rules.tables["vehicles"].section("entry").get(u.type) if kind(game, u) == "vehicle" else None
+
+
+def gun(game: Game, u: UnitState) -> dict | None:
+    """The unit's ordnance (ordnance.toml), or None."""
+    return game.rules.tables["ordnance"].section("entry").get(u.type)
+
+
+def passengers(game: Game, u: UnitState) -> list[UnitState]:
+    return [v for v in game.units.values() if v.carried_by == u.id and v.status == "on_map"]
+
+
+def lowest_armour(game: Game, u: UnitState) -> int:
+    """17.2: small arms face the vehicle's lowest armour value (0 unarmoured)."""
+    v = vehicle(game, u)
+    return min(v["hull"] + v.get("turret_armour", [])) if v and v["armoured"] else 0
+
+
 def dct_column(game: Game, u: UnitState) -> str:
+    if kind(game, u) == "vehicle":
+        return "armoured" if vehicle(game, u)["armoured"] else "unarmoured"
     if kind(game, u) == "hero":
         return "shaken_smc_or_hero"
     if kind(game, u) in SMC:
@@ -81,12 +158,31 @@ def dct_column(game: Game, u: UnitState) -> str:
     return "shaken_mmc" if shaken(u) else "good_mmc"
 
 
-def factors(game: Game, u: UnitState) -> str:
-    """The counter's firepower-range-morale (a leader's LM in brackets)."""
+def printed(game: Game, u: UnitState) -> str:
+    """The counter's firepower-range-morale, a leader's LM in brackets."""
     t = game.unit_type(u)
+    if t["kind"] == "support_weapon":                     # a weapon: firepower-range (1.6)
+        return f"{t['firepower']}-{t['range']}"
     return f"{t['firepower']}-{t['range']}-{morale(game, u)}" + (f" [{t['lm']}]" if t["lm"] else "")
 
 
+def factors(game: Game, u: UnitState) -> str:
+    """The counter's printed factors, a vehicle's armour (hull front/side/rear, turret) and its
+    gun."""
+    v, g = vehicle(game, u), gun(game, u)
+    armour = (f" AV {'/'.join(map(str, v['hull']))}" + (f" T {'/'.join(map(str, v['turret_armour']))}"
+                                                         if "turret_armour" in v else "")) if v and v["armoured"] else ""
+    return printed(game, u) + armour + (f", {g['gun']}" if g else "")
+
+
+def gun_text(g: dict) -> str:
+    """A gun's to-hit numbers by range band, penetration and HE (14.1)."""
+    hits = ", ".join(f"{n} to {b}" for b, n in zip(g["bands"], g["to_hit"]))
+    return f"{g['gun']}: to hit {hits} hexes; penetration {'/'.join(map(str, g['penetration']))}; " \
+           f"HE {g['he']}" + (" (HEAT)" if g["heat"] else "")
+
+
 def strength_text(game: Game, u: UnitState) -> str:
-    """What anyone who sees the counter reads: its factors, and its Shaken side when flipped."""
-    return factors(game, u) + (" Shaken" if shaken(u) else "")
+    """What anyone who sees the counter reads: its printed factors, and its Shaken side when
+    flipped (armour and guns are in the forces table and the inspector)."""
+    return printed(game, u) + (" Shaken" if shaken(u) else "")

@@ -62,6 +62,12 @@ class RuleSystem(CoreRuleSystem):
 
     name = "mechwar4"
     opportunity_rule = "MW4 6.5"
+    mine_rules = {"stops": "MW4 16.13", "destroyed": "MW4 16.11", "leaving": "MW4 16.14"}
+
+    def paces(self):
+        return (("normal", "&Normal", "One hex a phase (MW4 8.1)"),
+                ("double", "&Double Time", "Two hexes, for a level of fatigue (MW4 8.161-8.162)"),
+                ("charge", "&Charge", "Three hexes, for fatigue level 3; fresh units only (MW4 8.163)"))
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)

@@ -1,0 +1,58 @@
+"""Side reports for Lock 'n Load's vehicles and War Blog's air power (issue 8), read on the PDF
+bytes: the side hit reads that it came under attack and where, never the enemy's unit names;
+the wreck of a vehicle the enemy never saw is not on the enemy's map."""
+
+import sqlite3
+import sys
+from pathlib import Path
+
+from reportkit import images_of, report, text_of, words
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from gamekit import act, game, make_game  # noqa: E402
+
+
+def test_an_air_strike_reads_as_an_attack_by_an_unseen_enemy(tmp_path):
+    extra = '[[battalion]]\nid = "Air"\nside = "blue"\nunits = [ { id = "Harriers", type = "strike_sqn" } ]\n'
+    loc = make_game(tmp_path, [("Eyes", "recce_coy", "0402")], [("I", "infantry_bn", "0503")], extra=extra)
+    act(loc, "rule_action", 1, 10, side="blue", name="air_strike", unit="Harriers", hex="0503")
+    red = text_of(report(loc, "red", tmp_path / "r"))
+    assert "Our units came under enemy attack. Result: an air strike on 0503, 1 of 1 unit hit" in red
+    assert not words(red, "Harriers") and not words(red, "Eyes")
+    blue = text_of(report(loc, "blue", tmp_path / "b"))
+    assert words(blue, "Harriers") and "air pool" in blue
+
+
+ARTILLERY = '[[artillery]]\nid = "Guns"\nside = "red"\nlabel = "Red guns"\nconcentrations = 1\nstrength = 6\n'
+
+
+def test_the_wreck_of_a_vehicle_the_enemy_never_saw_stays_off_its_map(tmp_path):
+    """Red's guns fall on a hex of woods where an unseen, already Shaken US tank stands; Shaken
+    again it is abandoned: the umpire's report shows its marker, Red's nothing of it, text or
+    map."""
+    terrain = "\n".join(["..........", "..........", "....W.....", "..........", "..........", ".........."])
+    loc = make_game(tmp_path, [("T", "us_m48", "0503")], [("L", "nva_leader", "0103")], terrain=terrain,
+                    rules="lnlt", cols=10, extra=ARTILLERY)
+    assert ("red", "T") not in game(loc).contacts
+    with sqlite3.connect(loc) as conn:
+        conn.execute("UPDATE unit SET marks = ? WHERE id = 'T'", ('{"shaken": true}',))
+    act(loc, "next_phase")
+    if game(loc).active_side == "blue":
+        act(loc, "pass", side="blue")
+    # no drift (1 - LM 1); 0503: 6 + 6 = 12 against 1 + TM 2 + armour 2 = 5: DC+7; 6 + 7 = 13 over
+    # morale 7: Shaken, and Shaken again is abandoned; its crew gets out Shaken
+    act(loc, "rule_action", 1, 1, 6, 1, 6, side="red", name="fire_mission", unit="L", hex="0503")
+    g = game(loc)
+    wreck = [o for o in g.map.overlays if o.kind in ("wreck", "abandoned")]
+    assert g.units["T"].status == "destroyed" and wreck and wreck[0].secret
+    red = report(loc, "red", tmp_path / "red")
+    umpire = text_of(report(loc, "umpire", tmp_path / "u"))
+    assert ("Wreck" in umpire or "Abandoned" in umpire) and words(umpire, "T")
+    text = text_of(red)
+    assert "Wreck" not in text and "Abandoned vehicle" not in text and not words(text, "T")
+    far = game(loc).map.grid.parse("0106")
+    with sqlite3.connect(loc) as conn:        # take the marker away, the unseen crew elsewhere
+        conn.execute("DELETE FROM overlay WHERE kind IN ('wreck', 'abandoned')")
+        conn.execute("UPDATE unit SET q = ?, r = ? WHERE id = 'T crew'", (far.q, far.r))
+    without = report(loc, "red", tmp_path / "without")
+    assert text_of(without) == text and images_of(without) == images_of(red)

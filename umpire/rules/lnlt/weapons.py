@@ -1,0 +1,88 @@
+"""Lock 'n Load Tactical support weapons (1.6): counters carried by the units that use them (the
+scenario's `carried_by`; units.toml kind "support_weapon", samples).
+
+Portage and use, by the player aid's table: a squad carries two and fires one with its own
+firepower or both without it; a half-squad or crew carries one and fires it instead of its own;
+a single-man counter carries one and fires it at half its firepower (rounded up).  Weapons on
+the Direct Fire Table add their whole firepower to a fire (5.2) -- halved, rounded up, in
+opportunity fire (5.3) -- and reach as far as their own range; machine guns and the like add it
+in melee (8.0, units.toml `melee`).  A weapon with an ordnance.toml entry (a LAW, an RPG) fires
+on the Ordnance Fire Table as its carrier's gun (+1 fired by a single-man counter, +2 in
+opportunity fire).  Shaken units fire none.
+Readings: each unit uses its weapons the way that gives the most firepower; a weapon is lost
+with the unit carrying it; a squad reduced to a half-squad keeps what it carried.  Picking up,
+swapping and dropping weapons (the Rally phase's 5.), two single-man counters crewing one, and
+captured weapons are not here yet.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...core.game import Game, UnitState
+from .state import SMC, kind
+
+PORTAGE = {"squad": 2, "half_squad": 1, "crew": 1, **{k: 1 for k in SMC}}
+
+
+def carried(game: Game, u: UnitState) -> list[UnitState]:
+    return sorted((w for w in game.units.values() if w.carried_by == u.id and w.status == "on_map"
+                   and kind(game, w) == "support_weapon"), key=lambda w: w.id)
+
+
+def ordnance_of(game: Game, u: UnitState) -> tuple[dict | None, UnitState | None]:
+    """The unit's own gun, else the first ordnance weapon it carries (14.1, 1.6)."""
+    table = game.rules.tables["ordnance"].section("entry")
+    if u.type in table:
+        return table[u.type], None
+    for w in carried(game, u):
+        if w.type in table:
+            return table[w.type], w
+    return None, None
+
+
+def portage_problem(game: Game, u: UnitState) -> str | None:
+    n, most = len(carried(game, u)), PORTAGE.get(kind(game, u), 0)
+    if n > most:
+        return f"{u.id} carries {n} support weapons; a {kind(game, u).replace('_', ' ')} carries {most} (1.6)"
+    return None
+
+
+def firing(game: Game, u: UnitState, rng: int, opportunity: bool = False) -> tuple[int, int, list[str]]:
+    """1.6: the unit's own firepower used and its weapons' (with their ids) at this range --
+    the choice the table allows that gives the most."""
+    t = game.unit_type(u)
+    own = t["firepower"] if rng <= t["range"] else 0
+    table = game.rules.tables["ordnance"].section("entry")
+    guns = []
+    for w in carried(game, u):
+        wt = game.unit_type(w)
+        if w.type not in table and wt["firepower"] and rng <= wt["range"]:
+            fp = math.ceil(wt["firepower"] / 2) if opportunity else wt["firepower"]
+            guns.append((fp, w.id))
+    guns.sort(reverse=True)
+    k = kind(game, u)
+    options = [(own, 0, [])]
+    if guns and k == "squad":
+        options.append((own, guns[0][0], [guns[0][1]]))
+        if len(guns) > 1:
+            options.append((0, guns[0][0] + guns[1][0], [guns[0][1], guns[1][1]]))
+    elif guns and k in ("half_squad", "crew"):
+        options.append((0, guns[0][0], [guns[0][1]]))
+    elif guns and k in SMC:
+        options.append((0, math.ceil(guns[0][0] / 2), [guns[0][1]]))
+    return max(options, key=lambda o: (o[0] + o[1], -len(o[2])))
+
+
+def melee_firepower(game: Game, u: UnitState) -> int:
+    """8.0: its own firepower and its melee-eligible weapons'."""
+    return game.unit_type(u)["firepower"] + sum(game.unit_type(w)["firepower"] for w in carried(game, u)
+                                                if game.unit_type(w).get("melee"))
+
+
+def lost_with_carriers(game: Game, out: dict) -> None:
+    """A weapon is lost with the unit carrying it (a reading)."""
+    for uid, values in list(out.items()):
+        if values.get("status") == "destroyed" and uid in game.units:
+            for w in carried(game, game.units[uid]):
+                out.setdefault(w.id, {}).update(status="destroyed", q=None, r=None, carried_by=None)

@@ -26,7 +26,7 @@ def played(tmp_path_factory):
 def test_rulesets_lists_lock_n_load_with_its_samples(capsys):
     assert main(["rulesets"]) == 0
     out = capsys.readouterr().out
-    block = out[out.index("lnlt  Lock 'n Load Tactical  version 0.2"):out.index("mechwar4")]
+    block = out[out.index("lnlt  Lock 'n Load Tactical  version 0.3"):out.index("mechwar4")]
     assert "SAMPLE Terrain Effects Chart" in block and "SAMPLE Unit counters" in block
     assert "       Damage Check Table (LnLT 5.0)" in block
 

@@ -34,9 +34,12 @@ def test_a_spotting_attempt_from_the_unit_menu(window, monkeypatch):
     side = w.game.active_side
     unit = next(u for u in sorted(w.game.units.values(), key=lambda u: u.id) if u.side == side and u.on_map)
     entries = [a.text() for a in w.unit_menu.rule_entries]
-    assert entries == ["Spotting attempt…", "Artillery fire mission…", "Lay smoke…"] and w.unit_menu.act_attack.isVisible()
+    assert entries == ["Spotting attempt…", "Artillery fire mission…", "Lay smoke…", "Support weapons: pick up, drop, hand over…"] \
+        and w.unit_menu.act_attack.isVisible()
     assert not w.unit_menu.act_fire.isVisible()
     w.select_unit(unit.id)
+    w.unit_menu.refresh()
+    assert w.unit_menu.rule_entries[0].isEnabled() and not w.unit_menu.rule_entries[3].isEnabled()   # Rally only
     target = w.game.map.number(w.game.map.on_map_neighbours(unit.hex)[0])      # next to it: in sight
     refused = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: refused.append(a[2]))
@@ -99,3 +102,33 @@ def test_the_pace_menu_offers_lock_n_loads_paces(window):
     assert menu.how("1st Sqd") == {"pace": "low_crawl"}
     menu.move_done()
     assert menu.pace_actions["normal"].isChecked()
+
+
+def test_in_the_rally_phase_the_unit_menu_drops_a_weapon(qtbot, tmp_path, monkeypatch):
+    """3.0 step 5: no side has the turn, yet the support-weapons entry is on for the selected
+    unit (a free action) and only it; the form offers what the unit carries and who may take it."""
+    path = new_game(load_scenario(SCENARIO), tmp_path / "x.umpire", seed="gui")
+    w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    w.load_game(open_game(path))
+    assert w.game.phase == "rally" and w.game.active_side is None
+    w.select_unit("1st Sqd")
+    w.unit_menu.refresh()
+    on = {a.text(): a.isEnabled() for a in w.unit_menu.rule_entries}
+    assert on["Support weapons: pick up, drop, hand over…"] and not on["Spotting attempt…"]
+    refused = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: refused.append(a[2]))
+    seen = {}
+
+    def fill(dialog):
+        box = dialog.inputs["weapon"]
+        seen["weapons"] = [box.itemData(i) for i in range(box.count())]
+        dialog.inputs["do"].setCurrentIndex(dialog.inputs["do"].findData("drop"))
+        return RuleActionDialog.Accepted
+    monkeypatch.setattr(RuleActionDialog, "exec", fill)
+    w.unit_menu.rule_entries[3].trigger()
+    assert refused == [] and seen["weapons"] == ["1st Sqd LAW"]
+    law = open_game(path).units["1st Sqd LAW"]
+    assert law.status == "dropped" and open_game(path).active_side is None
+    assert w.play.act_undo.text().startswith("&Undo")

@@ -56,3 +56,24 @@ def test_the_wreck_of_a_vehicle_the_enemy_never_saw_stays_off_its_map(tmp_path):
         conn.execute("UPDATE unit SET q = ?, r = ? WHERE id = 'T crew'", (far.q, far.r))
     without = report(loc, "red", tmp_path / "without")
     assert text_of(without) == text and images_of(without) == images_of(red)
+
+
+def test_a_side_reads_nothing_of_its_dropped_weapon_taken_out_of_its_sight(tmp_path):
+    """LnLT 1.6 notes, 3.0: the US M60 lies in woods where an unseen NVA squad stands; the squad
+    picks it up.  The US report -- its forces table still showing the M60 lying there, its
+    map, its events -- is the same, byte for byte in its text and images, before and after;
+    the NVA report names its new counter, never the US id."""
+    woods = "\n".join(["..........", "..........", ".....W....", "..........", "..........", ".........."])
+    loc = make_game(tmp_path, [("A", "us_squad", "0103"), ("Gun", "us_m60", "0103", "A")],
+                    [("X", "nva_squad", "0603")], terrain=woods, rules="lnlt", cols=10)
+    h = game(loc).map.grid.parse("0603")
+    with sqlite3.connect(loc) as conn:          # dropped there by a squad since gone
+        conn.execute("UPDATE unit SET status = 'dropped', carried_by = NULL, q = ?, r = ? WHERE id = 'Gun'",
+                     (h.q, h.r))
+    before = report(loc, "blue", tmp_path / "before")
+    assert "lying on the ground" in text_of(before)
+    act(loc, "rule_action", side="red", name="weapons", unit="X", do="pick_up", weapon="us_m60")
+    after = report(loc, "blue", tmp_path / "after")
+    assert text_of(after) == text_of(before) and images_of(after) == images_of(before)
+    red = text_of(report(loc, "red", tmp_path / "red"))
+    assert words(red, "X-captured") and "captured" in red and not words(red, "Gun")

@@ -72,8 +72,19 @@ def test_a_weapon_goes_with_its_carrier_into_a_vehicle_and_is_lost_with_it(tmp_p
     act(loc, "move", side="blue", unit="T", path=["0203", "0303"], mount=["A"])
     g = game(loc)
     assert g.units["A"].carried_by == "T" and g.units["G"].hex == g.map.grid.parse("0303")
-    assert "rides aboard A" in system_for(loc).check_move(g, "G", [g.units["G"].hex, g.map.grid.parse("0403")]).reason
-    from umpire.rules.lnlt.weapons import lost_with_carriers
+    assert "goes where the unit carrying it goes (1.6)" in \
+        system_for(loc).check_move(g, "G", [g.units["G"].hex, g.map.grid.parse("0403")]).reason
+    from umpire.rules.lnlt.pickup import fate_of_carried
     out = {"A": {"status": "destroyed"}}
-    lost_with_carriers(g, out)
+    fate_of_carried(g, out)                     # aboard a vehicle: lost with its carrier
     assert out["G"]["status"] == "destroyed"
+
+
+def test_two_single_man_counters_fire_a_weapon_at_full_firepower(tmp_path):
+    """1.6 notes: the leader alone fires the M60 at half (3 -> 2); with the sergeant crewing it,
+    at its full 3 -- the sergeant firing nothing of its own."""
+    loc = lnlt(tmp_path, [("L", "us_leader", "0106"), ("G", "us_m60", "0106", "L"), ("S", "us_sergeant", "0106")],
+               [("Z", "nva_squad", "0605")])
+    assert sheet(loc, ["L"], "0605").firepower == 2
+    both = sheet(loc, ["L", "S"], "0605")
+    assert both.firepower == 3 and "S crewing it: full firepower (1.6)" in "\n".join(both.lines)

@@ -29,6 +29,7 @@ class UnitState:
     quality: str
     hex: Hex | None
     status: str = "on_map"        # on_map | off_map | destroyed | exited | removed (out of missiles, 6.84)
+    #                               | dropped (a counter left lying in `hex`, no unit's: LnLT 1.6)
     steps_lost: int = 0
     face_down: bool = True
     carried_by: str | None = None

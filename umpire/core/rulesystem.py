@@ -197,11 +197,24 @@ class RuleSystem:
         text to find it by, problem) each; the loader reports the first as a one-line error."""
         return []
 
-    def rule_action_fields(self, game, name: str, side: str) -> tuple[ActionField, ...]:
+    def rule_action_fields(self, game, name: str, side: str, unit: str | None = None) -> tuple[ActionField, ...]:
         """What a shell asks for one of `rule_actions` besides the acting unit of `side` (the
-        GUI builds its form from them; choices name only the side's own things): by default
-        the hex it acts at."""
+        GUI builds its form from them; choices name only what the side may know -- its own
+        things, and what lies where `unit`, the acting unit, stands): by default the hex it
+        acts at."""
         return (ActionField("hex", "Hex"),)
+
+    def rule_action_open(self, game, name: str) -> bool:
+        """Whether one of `rule_actions` belongs to this point of the turn at all (the shells
+        grey out the others; the engine still refuses them with the reason): Lock 'n Load's
+        support weapons change hands in the Rally phase only."""
+        return True
+
+    def free_actions(self, game) -> frozenset[str]:
+        """Those of `rule_actions` either side may take now, in a phase where no side has the
+        turn to act, without taking a turn (Lock 'n Load's Rally phase, 3.0: picking up and
+        dropping support weapons).  The rule system still checks everything else."""
+        return frozenset()
 
     def rule_action(self, game, name: str, params: dict, dice) -> tuple[str, list]:
         """Run one of `rule_actions`: (summary, changes), or raise UmpireError with the reason.

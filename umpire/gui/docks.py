@@ -74,6 +74,8 @@ class OrderOfBattleTree(QTreeWidget):
                 where = game.map.number(u.hex)
             else:
                 where = "off map" if u.status == "off_map" else u.status
+                if u.hex is not None:          # left lying there (a dropped weapon, LnLT 1.6)
+                    where += f" {game.map.number(u.hex)}"
             item = QTreeWidgetItem(parent, [f"{u.id} — {t['label']}", where,
                                             rule_system(game.rules).strength_text(game, u)])
             item.setData(0, KEY, u.id)

@@ -116,6 +116,7 @@ class UnitMenu(QObject):
         for name, label in system.rule_actions().items():
             a = QAction(label.split(" (")[0] + "…", self.w)
             a.setStatusTip(f"{label}: the selected unit, at a hex you name")
+            a.setData(name)
             a.triggered.connect(lambda _=False, k=name, t=label: self.rule_action(k, t))
             self.menu.addAction(a)
             self.rule_entries.append(a)
@@ -167,8 +168,12 @@ class UnitMenu(QObject):
         self.act_defilade.setEnabled(in_play and u is not None and u.on_map and not u.in_column
                                      and u.defilade is None)
         self.act_attack.setEnabled(in_play and u is not None and u.on_map and bool(rule_system(game.rules).attack_kinds()))
+        system = rule_system(game.rules) if game is not None else None
+        free = system.free_actions(game) if system and game.active_side is None \
+            else frozenset()                             # taken while no side has the turn (LnLT 3.0)
         for a in getattr(self, "rule_entries", []):     # off the map too: War Blog's air pool (9.0)
-            a.setEnabled(in_play and u is not None and u.status in ("on_map", "off_map"))
+            a.setEnabled((in_play or a.data() in free) and u is not None and u.status in ("on_map", "off_map")
+                         and system.rule_action_open(game, a.data()))
         self.act_fire.setEnabled(in_play and u is not None and u.on_map and not u.fired and not u.moved
                                  and game.unit_type(u).get("attack", 0) > 0)
         self.act_split.setEnabled(self.act_fire.isEnabled() and game.unit_type(u)["move_class"] in ("vehicle", "truck")
@@ -222,7 +227,7 @@ class UnitMenu(QObject):
         if u is None:
             self.w.statusBar().showMessage("Select one of your units first", 6000)
             return
-        fields = rule_system(self.w.game.rules).rule_action_fields(self.w.game, name, u.side)
+        fields = rule_system(self.w.game.rules).rule_action_fields(self.w.game, name, u.side, u.id)
         dialog = RuleActionDialog(self.w, label, u.id, fields)
         if dialog.exec() == RuleActionDialog.Accepted:
             self.play.run("rule_action", {"name": name, "side": u.side, "unit": u.id, **dialog.params()})

@@ -21,6 +21,7 @@ spotting attempts are the rule system's own action (`rule_action` "spot").
     overrun.py   vehicles overrunning leg units (15.3)
     melee.py     melee (8.0); sniper.py snipers (11.4, 5.5)
     weapons.py   support weapons: portage, fire, melee, ordnance (1.6)
+    pickup.py    support weapons picked up, dropped, handed over, captured (3.0, 1.6)
 
 Off-board artillery (18.2) is the rule action "fire_mission" (artillery.py: standard, loose and
 concentrated missions).  Attacks: fire, ordnance, melee, close_assault, overrun; fire and ordnance may
@@ -29,9 +30,10 @@ Mortar weapon teams (18.1) fire with the better of 2d6 at every unit of the hex.
 Assault movement and fire (6.1, 6.1.1) are an impulse in two halves: the core's
 `impulse_goes_on` keeps the side acting between them and `impulse_end` lets a pass close it.
 Scouts (11.6) move by stealth (6.4), spot 2 better and call artillery.
-Support weapons (1.6) are counters carried by units (weapons.py).  At night (the scenario's
+Support weapons (1.6) are counters carried by units (weapons.py); in the Rally phase they are
+picked up, dropped, handed over and captured (pickup.py: the free rule action "weapons").  At night (the scenario's
 `night`) fire beyond 2 hexes is harder, less so with thermal sights (20.1, 20.1.5, 10.1.2).
-Not yet here (issue 8 notes): hero skills (12.0), picking up and dropping support weapons, vehicles' assault
+Not yet here (issue 8 notes): hero skills (12.0), vehicles' assault
 movement and hit & run (15.2, 6.7), medics (11.3), fire (10.5.6), anti-personnel mines,
 star shells and night spotting (20.2), helicopters.
 """
@@ -41,7 +43,7 @@ from __future__ import annotations
 from ...core.errors import UmpireError
 from ...core.hexgrid import DIRECTION_NAMES
 from ...core.rulesystem import ActionField, Phase, RuleSystem as CoreRuleSystem, Table
-from . import artillery, combat, damage, rally, smoke, spotting, weapons
+from . import artillery, combat, damage, pickup, rally, smoke, spotting, weapons
 from .movement import check_move
 from ...core.changes import Change
 from .state import (SMC, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
@@ -123,7 +125,7 @@ class RuleSystem(CoreRuleSystem):
         return []
 
     def _housekeeping(self, game):
-        return rally.administrative(game) + smoke.administrative(game) + \
+        return rally.administrative(game) + smoke.administrative(game) + pickup.found_gone(game) + \
             [Change("game", "state", {"administered": game.turn if game.phase == "administrative" else game.turn - 1})]
 
     def scenario_problems(self, scenario):
@@ -184,9 +186,17 @@ class RuleSystem(CoreRuleSystem):
 
     def rule_actions(self):
         return {"spot": "Spotting attempt (10.1)", "fire_mission": "Artillery fire mission (18.2)",
-                "smoke": "Lay smoke (7.0)"}
+                "smoke": "Lay smoke (7.0)", "weapons": "Support weapons: pick up, drop, hand over (3.0, 1.6)"}
 
-    def rule_action_fields(self, game, name, side):
+    def rule_action_open(self, game, name):
+        return (name == "weapons") == (game.phase == "rally")          # 3.0 step 5; the rest are impulses (4.0)
+
+    def free_actions(self, game):
+        return frozenset({"weapons"}) if game.phase == "rally" else frozenset()      # 3.0, step 5
+
+    def rule_action_fields(self, game, name, side, unit=None):
+        if name == "weapons":
+            return pickup.fields(game, side, unit)
         if name == "smoke":
             return (ActionField("hex", "Its hex or one next to it (empty: its own)", required=False),)
         if name != "fire_mission":
@@ -207,6 +217,8 @@ class RuleSystem(CoreRuleSystem):
             return artillery.fire_mission(game, self.sight(game.map), params, dice)
         if name == "smoke":
             return smoke.lay(game, params, dice)
+        if name == "weapons":
+            return pickup.act(game, params)
         raise UmpireError(f"Lock 'n Load has no action {name!r}")
 
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):
@@ -223,7 +235,9 @@ class RuleSystem(CoreRuleSystem):
     def forces_table(self, game, units):
         n = game.map.number
         rows = [(u.id, game.unit_type(u)["label"], n(u.hex) if u.hex else u.status.replace("_", " "),
-                 factors(game, u), ("Good Order" if good_order(u) else ("Shaken" if u.on_map else ""))
+                 factors(game, u), ("lying on the ground" if u.status == pickup.DROPPED else
+                                    "Good Order" if good_order(u) else ("Shaken" if u.on_map else ""))
+                 + (", captured" if u.marks.get("captured") else "")
                  + (f", {'with' if game.unit_type(u)['kind'] == 'support_weapon' else 'aboard'} {u.carried_by}"
                     if u.carried_by else ""),
                  "wounded" if u.marks.get("wounded") else "",
@@ -271,6 +285,12 @@ class RuleSystem(CoreRuleSystem):
             rows.append(("Ordnance", gun_text(g) + " (14.1)"))
         if unit.carried_by:
             rows.append(("Carried by" if t["kind"] == "support_weapon" else "Aboard", unit.carried_by))
+        if unit.status == pickup.DROPPED:
+            rows.append(("On the ground", f"lying in {game.map.number(unit.hex)}: a Good Order unit there may pick "
+                                          "it up in the Rally phase (3.0, 1.6)"))
+        if unit.marks.get("captured"):
+            rows.append(("Captured", "taken from the enemy" + (": its first attack without effect gives it up (1.6)"
+                                                              if unit.marks.get("untried") else "")))
         arms = [w.id for w in weapons.carried(game, unit)]
         if arms:
             rows.append(("Support weapons", ", ".join(arms) + " (1.6)"))

@@ -30,7 +30,7 @@ from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.game import Game
 from ...core.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, hex_distance, hex_line
-from . import tables, weapons
+from . import pickup, tables
 from .combat import strike
 from .state import SPOTTERS, acting_unit, good_order, kind, lm, lowest_armour, tm, vehicle
 
@@ -142,7 +142,7 @@ def walk_barrages(game: Game, dice) -> list:
             left.append({**b, "left": b["left"] - 1, "hexes": [[h.q, h.r] for h in hexes]})
         else:
             lines.append(f"  the walking barrage of {b['support']} ends (18.2)")
-    weapons.lost_with_carriers(game, out)
+    pickup.fate_of_carried(game, out)
     return [Change("note", "", {}, tuple(lines)), Change("game", "state", {"barrages": left})] + \
         [Change("unit", k, v) for k, v in out.items() if v] + extra + _markers(left)
 
@@ -216,7 +216,7 @@ def fire_mission(game: Game, sight, params: dict, dice) -> tuple[str, list]:
         extra.append(Change("game", "state", {"barrages": walking},
                             (f"  the barrage walks {params['direction']} in each of the next {WALKS} turns (18.2)",)))
         extra += _markers(walking)
-    weapons.lost_with_carriers(game, out)
+    pickup.fate_of_carried(game, out)
     used = dict(game.support_used.get(support.id, {}))
     used["missions"] = int(used.get("missions", 0)) + 1
     changes = [Change("note", "", {}, tuple(lines)), Change("support", support.id, {"used": used})]

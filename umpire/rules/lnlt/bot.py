@@ -1,8 +1,9 @@
 """Lock 'n Load Tactical's autoplay driver: in the Operations phase a side, at its impulse,
 melees a weak enemy next to it (or close assaults a vehicle, or overruns it with one), fires its guns and then its small
 arms at what it sees in range, tries to spot a hex in cover, or moves a unit towards the enemy
-(vehicles giving rides and dropping their passengers off); now and then it passes.  Rally and
-Administrative phases go on by themselves.  It drives the same actions a player uses; its
+(vehicles giving rides and dropping their passengers off); now and then it passes.  In the
+Rally phase its units pick up weapons lying where they stand (3.0 step 5); the Rally and
+Administrative phases then go on by themselves.  It drives the same actions a player uses; its
 choices come from the autoplay's seeded generator, so `umpire replay` re-runs them."""
 
 from __future__ import annotations
@@ -10,17 +11,21 @@ from __future__ import annotations
 from ...core.engine import perform
 from ..botkit import attempt, random_path
 from ...core.hexgrid import hex_distance
-from .state import good_order, sight_of, vehicle
-from .weapons import ordnance_of
+from .pickup import handle, lying
+from .state import good_order, kind, sight_of, vehicle
+from .weapons import PORTAGE, carried, ordnance_of
 
 
 class Bot:
     def __init__(self, system) -> None:
         self.system = system
         self.answered: set = set()         # (turn, mover, hex) where the other side chose whether to fire
+        self.tried: set = set()            # (turn, unit, weapon) pick-ups already thought of
 
     def act(self, location, game, rng, report, moves_per_phase: int = 4, turns: int | None = None) -> bool:
         if game.active_side is None:
+            if game.phase == "rally" and self._pick_up(location, game, rng, report):
+                return True
             if game.phase == self.system.phases()[-1].key and turns is not None and turns <= game.turn < game.turns:
                 return False
             report(perform(location, "next_phase", {}, self.system).summary)
@@ -29,8 +34,8 @@ class Bot:
         if paused:
             return self._opportunity(location, game, rng, paused[0], report)
         side = game.active_side
-        ready = [u for u in game.units.values() if u.side == side and good_order(u) and not u.carried_by
-                 and not (u.moved or u.fired or u.acted)]
+        ready = [u for u in game.units.values() if u.side == side and u.on_map and good_order(u) and not u.carried_by
+                 and kind(game, u) != "support_weapon" and not (u.moved or u.fired or u.acted)]
         due = [u for u in game.units.values() if u.side == side and u.status == "off_map"
                and any(u.id in r.units and r.turn <= game.turn for r in game.reinforcements)]
         rng.shuffle(ready)
@@ -42,6 +47,22 @@ class Bot:
                     return True
         report(perform(location, "pass", {"side": side}, self.system, side=side).summary)
         return True
+
+    def _pick_up(self, location, game, rng, report) -> bool:
+        """3.0 step 5: a unit with room picks up a weapon lying in its hex, now and then."""
+        for u in sorted(game.units.values(), key=lambda u: u.id):
+            if not (u.on_map and good_order(u) and not u.carried_by and PORTAGE.get(kind(game, u), 0)
+                    > len(carried(game, u))):
+                continue
+            for w in lying(game, u):
+                key = (game.turn, u.id, w.id)
+                if key in self.tried:
+                    continue
+                self.tried.add(key)
+                params = {"name": "weapons", "side": u.side, "unit": u.id, "do": "pick_up", "weapon": handle(w, u.side)}
+                if rng.random() < 0.8 and attempt(location, "rule_action", params, self.system, u.side, report):
+                    return True
+        return False
 
     def _opportunity(self, location, game, rng, mover, report) -> bool:
         """5.3: the other side may fire at a unit paused mid-move, then the mover halts."""

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
-from . import melee, ordnance, overrun, sniper, tables, weapons
+from . import melee, ordnance, overrun, pickup, sniper, tables, weapons
 from .sniper import defence_tm, is_sniper
 from .damage import damage_check, vehicle_struck
 from .smoke import in_smoke
@@ -56,6 +56,7 @@ class AttackSheet:
     counter_odds: str = ""
     range: int = 0
     mortar: bool = False
+    arms: tuple[str, ...] = ()           # support weapons used (a captured one may be given up, 1.6)
 
 
 def refuse(reason: str, rule: str = "") -> AttackSheet:
@@ -63,20 +64,24 @@ def refuse(reason: str, rule: str = "") -> AttackSheet:
 
 
 def combined_firepower(game: Game, units: list[UnitState], rng: int = 0, opportunity: bool = False,
-                       notes: list | None = None) -> int:
+                       notes: list | None = None, arms: list | None = None) -> int:
     """5.2: the strongest at full firepower, each other multi-man counter half, rounded up; a
     single-man counter (a hero, a sniper) adds only when it leads the fire; support weapons on
     the DFT add their whole firepower (1.6: `weapons.firing` says which each unit uses)."""
     use = {u.id: weapons.firing(game, u, rng, opportunity) for u in units}
+    crews = weapons.crewed_by_two(game, units, use, opportunity)
     ranked = sorted(units, key=lambda u: -use[u.id][0])
     if not ranked:
         return 0
     rest = [use[u.id][0] for u in ranked[1:] if kind(game, u) not in SMC]
     total = use[ranked[0].id][0] + sum(math.ceil(f / 2) for f in rest) + sum(use[u.id][1] for u in units)
     for u in units:
+        if arms is not None:
+            arms += use[u.id][2]
         if use[u.id][2] and notes is not None:
             notes.append(f"{u.id}: {', '.join(game.unit_type(game.units[w])['label'] for w in use[u.id][2])} "
-                         f"+{use[u.id][1]}" + ("" if use[u.id][0] else ", forgoing its own firepower") + " (1.6)")
+                         f"+{use[u.id][1]}" + ("" if use[u.id][0] else ", forgoing its own firepower")
+                         + (f", {crews[u.id]} crewing it: full firepower" if u.id in crews else "") + " (1.6)")
     return total
 
 
@@ -91,6 +96,8 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         return refuse(f"no enemy unit in {n(target)}")
     opportunity = any(v.paused for v in enemy)           # 5.3: at a unit spending MPs in sight
     for u in units:
+        if kind(game, u) == "support_weapon":
+            return refuse(f"{u.id} is a support weapon: the unit carrying it fires it (1.6)", "LnLT 1.6")
         if not u.on_map:
             return refuse(f"{u.id} is not on the map")
         if u.carried_by:
@@ -131,7 +138,9 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         return ordnance.sheet(game, sight, units, defenders, target, opportunity, defenders_line, assaulting)
     rng = hex_distance(here, target)
     for u in units:
-        if not sum(weapons.firing(game, u, rng)[:2]) and rng > game.unit_type(u)["range"]:
+        crewing = kind(game, u) in SMC and any(kind(game, v) in SMC and weapons.firing(game, v, rng)[2]
+                                               for v in units if v is not u)             # 1.6 notes
+        if not sum(weapons.firing(game, u, rng)[:2]) and rng > game.unit_type(u)["range"] and not crewing:
             return refuse(f"{n(target)} is {rng} hexes away, beyond {u.id}'s range of {game.unit_type(u)['range']} "
                           "(5.0)", "LnLT 5.0")
         problem = weapons.portage_problem(game, u)
@@ -141,7 +150,8 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     if between is None:
         return refuse(f"no line of sight from {n(here)} to {n(target)} (10.3)", "LnLT 10.3")
     used: list[str] = []
-    fp = combined_firepower(game, units, rng, opportunity, used)
+    arms: list[str] = []
+    fp = combined_firepower(game, units, rng, opportunity, used, arms)
     if not fp:
         return refuse("no firepower among the firing units (5.2)", "LnLT 5.2")
     if mortar and len(units) > 1:
@@ -187,7 +197,7 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     if is_sniper(game, units[0]):
         lines[0] = lines[0].replace("Direct fire", "Sniper fire").replace("(LnLT 5.0)", "(LnLT 11.4: 2d6)")
     return AttackSheet(True, "", "", tuple(lines), how, side, tuple(unit_ids), target, tuple(v.id for v in defenders),
-                       fp, tuple(mods), cover + armour)
+                       fp, tuple(mods), cover + armour, range=rng, arms=tuple(arms))
 
 
 def _mortar_sheet(game, u, target, rng, fp, mods, opportunity, defenders_line) -> AttackSheet:
@@ -239,6 +249,7 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
         summary = melee.resolve(game, sheet, dice, attackers, defenders, out, lines)
     elif sheet.kind == "ordnance":
         summary = ordnance.resolve(game, sheet, dice, out, lines, extra)
+        pickup.used_up(game, sheet.arms, not summary.endswith(": misses"), lines, out)      # 1.6: a hit counts
     elif sheet.kind == "close_assault":
         summary = ordnance.resolve_close_assault(game, sheet, dice, out, lines, extra)
     elif sheet.kind == "overrun":
@@ -266,8 +277,9 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
             extra += strike(game, defenders, dc, "dft", dice, out, lines, attacker=sheet.side)
         for u in attackers:
             out.setdefault(u.id, {})["fired"] = True
+        pickup.used_up(game, sheet.arms, dc is not None, lines, out)              # 1.6: a damage check counts
         summary = f"fire on {n}: {a.total} against {d.total}" + (f", DC+{dc}" if dc is not None else ", no effect")
-    weapons.lost_with_carriers(game, out)
+    pickup.fate_of_carried(game, out)
     for u in attackers:                 # an assault's halves (6.1, 6.1.1): one done, the other to come
         if sheet.kind == "assault_fire":
             out[u.id]["marks"] = {**out[u.id].get("marks", u.marks), "assault": "fire", "assault_turn": game.turn}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ...core.hexgrid import hex_distance
 from . import tables
 from .state import good_order, kind, lm
-from .weapons import melee_firepower
+from .weapons import carried, melee_firepower
 
 if TYPE_CHECKING:
     from .combat import AttackSheet
@@ -75,6 +75,8 @@ def resolve(game, sheet, dice, attackers, defenders, out, lines) -> str:
     if killed_d and not killed_a:
         for u in attackers:
             out[u.id].update(q=sheet.target.q, r=sheet.target.r)
+            for w in carried(game, u):                 # their weapons go in with them (1.6)
+                out.setdefault(w.id, {}).update(q=sheet.target.q, r=sheet.target.r)
         lines.append(f"  the attackers enter {n} (8.0)")
     return f"melee in {n} at {sheet.odds}: " + ("defenders eliminated" if killed_d else "defenders hold") + \
         ("; attackers eliminated" if killed_a else "")

@@ -121,6 +121,8 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
     crawl = pace == "low_crawl"
     if crawl and (vehicle(game, u) or (how or {}).get("with") or len(path) != 2):
         return fail("a low crawl is one leg unit moving one hex (6.3)", "LnLT 6.3")
+    if t["kind"] == "support_weapon":
+        return fail("a support weapon goes where the unit carrying it goes (1.6)", "LnLT 1.6")
     if u.carried_by:
         return fail(f"it rides aboard {u.carried_by}: it gets off at the end of the vehicle's move (16.1)", "LnLT 16.1")
     if u.marks.get("immobilized"):

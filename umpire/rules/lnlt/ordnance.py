@@ -140,7 +140,7 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
              f"  to hit: 2d6 + modifiers at or under {need}",
              *[f"  {why}: {v:+d}" for why, v in mods], defenders_line]
     return AttackSheet(True, "", "", tuple(lines), "ordnance", u.side, (u.id,), target, tuple(v.id for v in defenders),
-                       0, tuple(mods), need, range=rng)
+                       0, tuple(mods), need, range=rng, arms=(weapon.id,) if weapon is not None else ())
 
 
 def resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: list[Change]) -> str:

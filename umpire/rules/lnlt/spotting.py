@@ -63,7 +63,7 @@ def spot(game: Game, sight: Sight) -> dict[str, dict[str, tuple]]:
     out: dict[str, dict[str, tuple]] = {s: {} for s in game.side_ids()}
     on_map = [u for u in game.units.values() if u.on_map]
     for side in game.side_ids():
-        mine = [u for u in on_map if u.side == side]
+        mine = [u for u in on_map if u.side == side and unit_kind(game, u) != "support_weapon"]   # not spotters
         attempts = {tuple(x[:2]): x[2] for x in game.rule_state.get("spotted", {}).get(side, [])}
         for h in sorted({u.hex for u in on_map if u.side != side}, key=lambda h: (h.q, h.r)):
             enemy = [u for u in on_map if u.hex == h and u.side != side]

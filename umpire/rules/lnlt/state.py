@@ -34,6 +34,8 @@ def acting_unit(game: Game, params: dict, what: str) -> UnitState:
     u = game.units.get(uid)
     if u is None or u.side != side:
         raise UmpireError(f"{what}: {uid!r} is not a unit of {side}")
+    if kind(game, u) == "support_weapon":
+        raise UmpireError(f"{what}: {uid} is a support weapon: the unit carrying it acts (1.6)")
     if not good_order(u):
         raise UmpireError(f"{what}: {uid} is not in Good Order")
     if u.moved or u.fired or u.acted:

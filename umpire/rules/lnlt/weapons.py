@@ -9,10 +9,10 @@ opportunity fire (5.3) -- and reach as far as their own range; machine guns and 
 in melee (8.0, units.toml `melee`).  A weapon with an ordnance.toml entry (a LAW, an RPG) fires
 on the Ordnance Fire Table as its carrier's gun (+1 fired by a single-man counter, +2 in
 opportunity fire).  Shaken units fire none.
-Readings: each unit uses its weapons the way that gives the most firepower; a weapon is lost
-with the unit carrying it; a squad reduced to a half-squad keeps what it carried.  Picking up,
-swapping and dropping weapons (the Rally phase's 5.), two single-man counters crewing one, and
-captured weapons are not here yet.
+Readings: each unit uses its weapons the way that gives the most firepower; a squad reduced to
+a half-squad keeps what it carried (it fires none until it drops the extra one).  Picking up,
+dropping, handing over and capture are pickup.py's.  Two single-man counters firing together
+fire one weapon at full firepower, the second giving up its own (1.6 notes).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import math
 from ...core.game import Game, UnitState
 from .state import SMC, kind
 
-PORTAGE = {"squad": 2, "half_squad": 1, "crew": 1, **{k: 1 for k in SMC}}
+PORTAGE = {"squad": 2, "half_squad": 1, "crew": 1, **{k: 1 for k in SMC}, "sniper": 0}   # 1.6 notes: no sniper
 
 
 def carried(game: Game, u: UnitState) -> list[UnitState]:
@@ -80,9 +80,20 @@ def melee_firepower(game: Game, u: UnitState) -> int:
                                                 if game.unit_type(w).get("melee"))
 
 
-def lost_with_carriers(game: Game, out: dict) -> None:
-    """A weapon is lost with the unit carrying it (a reading)."""
-    for uid, values in list(out.items()):
-        if values.get("status") == "destroyed" and uid in game.units:
-            for w in carried(game, game.units[uid]):
-                out.setdefault(w.id, {}).update(status="destroyed", q=None, r=None, carried_by=None)
+def crewed_by_two(game: Game, units: list[UnitState], use: dict, opportunity: bool = False) -> dict[str, str]:
+    """1.6 notes: two single-man counters firing together fire a weapon at its full firepower.
+    A single-man counter firing a weapon (at half) is joined by one of the firing group's other
+    single-man counters that fires nothing of its own; `use` (weapons.firing's per unit) is
+    changed in place.  Returns firer -> the counter crewing with it."""
+    crews: dict[str, str] = {}
+    helpers = [v for v in units if kind(game, v) in SMC and kind(game, v) != "sniper" and not use[v.id][2]]
+    for u in units:
+        if kind(game, u) not in SMC or not use[u.id][2] or not helpers:
+            continue
+        helper = helpers.pop(0)
+        full = sum(math.ceil(game.unit_type(game.units[w])["firepower"] / 2) if opportunity
+                   else game.unit_type(game.units[w])["firepower"] for w in use[u.id][2])
+        use[u.id] = (0, full, use[u.id][2])
+        use[helper.id] = (0, 0, [])
+        crews[u.id] = helper.id
+    return crews

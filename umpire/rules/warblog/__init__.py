@@ -118,7 +118,7 @@ class RuleSystem(CoreRuleSystem):
         return {"air_strike": "Air strike (9.1)", "air_patrol": "Air superiority patrol (9.2)",
                 "air_recall": "Recall from the air superiority box (9.3)"}
 
-    def rule_action_fields(self, game, name, side):
+    def rule_action_fields(self, game, name, side, unit=None):
         return (ActionField("hex", "Hex attacked"),) if name == "air_strike" else ()
 
     def rule_action(self, game, name, params, dice):

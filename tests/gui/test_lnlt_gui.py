@@ -34,12 +34,13 @@ def test_a_spotting_attempt_from_the_unit_menu(window, monkeypatch):
     side = w.game.active_side
     unit = next(u for u in sorted(w.game.units.values(), key=lambda u: u.id) if u.side == side and u.on_map)
     entries = [a.text() for a in w.unit_menu.rule_entries]
-    assert entries == ["Spotting attempt…", "Artillery fire mission…", "Lay smoke…", "Support weapons: pick up, drop, hand over…"] \
+    assert entries == ["Spotting attempt…", "Artillery fire mission…", "Lay smoke…", "Lead the hexes next to it…",
+                       "Support weapons: pick up, drop, hand over…"] \
         and w.unit_menu.act_attack.isVisible()
     assert not w.unit_menu.act_fire.isVisible()
     w.select_unit(unit.id)
     w.unit_menu.refresh()
-    assert w.unit_menu.rule_entries[0].isEnabled() and not w.unit_menu.rule_entries[3].isEnabled()   # Rally only
+    assert w.unit_menu.rule_entries[0].isEnabled() and not w.unit_menu.rule_entries[4].isEnabled()   # Rally only
     target = w.game.map.number(w.game.map.on_map_neighbours(unit.hex)[0])      # next to it: in sight
     refused = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: refused.append(a[2]))
@@ -127,7 +128,7 @@ def test_in_the_rally_phase_the_unit_menu_drops_a_weapon(qtbot, tmp_path, monkey
         dialog.inputs["do"].setCurrentIndex(dialog.inputs["do"].findData("drop"))
         return RuleActionDialog.Accepted
     monkeypatch.setattr(RuleActionDialog, "exec", fill)
-    w.unit_menu.rule_entries[3].trigger()
+    w.unit_menu.rule_entries[4].trigger()
     assert refused == [] and seen["weapons"] == ["1st Sqd LAW"]
     law = open_game(path).units["1st Sqd LAW"]
     assert law.status == "dropped" and open_game(path).active_side is None

@@ -22,6 +22,7 @@ spotting attempts are the rule system's own action (`rule_action` "spot").
     melee.py     melee (8.0); sniper.py snipers (11.4, 5.5)
     weapons.py   support weapons: portage, fire, melee, ordnance (1.6)
     pickup.py    support weapons picked up, dropped, handed over, captured (3.0, 1.6)
+    lead.py      a leader's impulse: its hex and the hexes next to it act (4.0)
 
 Off-board artillery (18.2) is the rule action "fire_mission" (artillery.py: standard, loose and
 concentrated missions).  Attacks: fire, ordnance, melee, close_assault, overrun; fire and ordnance may
@@ -43,7 +44,7 @@ from __future__ import annotations
 from ...core.errors import UmpireError
 from ...core.hexgrid import DIRECTION_NAMES
 from ...core.rulesystem import ActionField, Phase, RuleSystem as CoreRuleSystem, Table
-from . import artillery, combat, damage, pickup, rally, smoke, spotting, weapons
+from . import artillery, combat, damage, lead, pickup, rally, smoke, spotting, weapons
 from .movement import check_move
 from ...core.changes import Change
 from .state import (SMC, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
@@ -153,14 +154,13 @@ class RuleSystem(CoreRuleSystem):
         return out
 
     def impulse_goes_on(self, game, side):
-        return bool(pending_assault(game, side))              # 6.1: an assault's second half
+        # 6.1: an assault's second half; 4.0: units of a leader's hexes still to act
+        return bool(pending_assault(game, side)) or lead.open_hexes(game, side) is not None
 
     def impulse_end(self, game, side):
-        units = pending_assault(game, side)
-        if not units:
-            return None
-        return [Change("unit", u.id, {"marks": {**u.marks, "assault": None}},
-                       (f"{u.id} does not finish its assault (6.1)",)) for u in units]
+        ending = [Change("unit", u.id, {"marks": {**u.marks, "assault": None}},
+                         (f"{u.id} does not finish its assault (6.1)",)) for u in pending_assault(game, side)]
+        return (ending + lead.end(game, side)) or None
 
     def paces(self):
         return (("normal", "&Normal", "The unit's movement factor (6.0)"),
@@ -186,7 +186,7 @@ class RuleSystem(CoreRuleSystem):
 
     def rule_actions(self):
         return {"spot": "Spotting attempt (10.1)", "fire_mission": "Artillery fire mission (18.2)",
-                "smoke": "Lay smoke (7.0)", "weapons": "Support weapons: pick up, drop, hand over (3.0, 1.6)"}
+                "smoke": "Lay smoke (7.0)", "lead": "Lead the hexes next to it (4.0)", "weapons": "Support weapons: pick up, drop, hand over (3.0, 1.6)"}
 
     def rule_action_open(self, game, name):
         return (name == "weapons") == (game.phase == "rally")          # 3.0 step 5; the rest are impulses (4.0)
@@ -197,6 +197,8 @@ class RuleSystem(CoreRuleSystem):
     def rule_action_fields(self, game, name, side, unit=None):
         if name == "weapons":
             return pickup.fields(game, side, unit)
+        if name == "lead":
+            return ()
         if name == "smoke":
             return (ActionField("hex", "Its hex or one next to it (empty: its own)", required=False),)
         if name != "fire_mission":
@@ -219,6 +221,8 @@ class RuleSystem(CoreRuleSystem):
             return smoke.lay(game, params, dice)
         if name == "weapons":
             return pickup.act(game, params)
+        if name == "lead":
+            return lead.lead(game, params)
         raise UmpireError(f"Lock 'n Load has no action {name!r}")
 
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):

@@ -1,5 +1,6 @@
 """Lock 'n Load Tactical's autoplay driver: in the Operations phase a side, at its impulse,
-melees a weak enemy next to it (or close assaults a vehicle, or overruns it with one), fires its guns and then its small
+now and then lets a leader activate the hexes next to his (4.0), melees a weak enemy next to
+it (or close assaults a vehicle, or overruns it with one), fires its guns and then its small
 arms at what it sees in range, tries to spot a hex in cover, or moves a unit towards the enemy
 (vehicles giving rides and dropping their passengers off); now and then it passes.  In the
 Rally phase its units pick up weapons lying where they stand (3.0 step 5); the Rally and
@@ -11,6 +12,7 @@ from __future__ import annotations
 from ...core.engine import perform
 from ..botkit import attempt, random_path
 from ...core.hexgrid import hex_distance
+from .lead import open_hexes
 from .pickup import handle, lying
 from .state import good_order, kind, sight_of, vehicle
 from .weapons import PORTAGE, carried, ordnance_of
@@ -39,8 +41,11 @@ class Bot:
         due = [u for u in game.units.values() if u.side == side and u.status == "off_map"
                and any(u.id in r.units and r.turn <= game.turn for r in game.reinforcements)]
         rng.shuffle(ready)
+        hexes = open_hexes(game, side)
+        if hexes is not None:                    # a leader's impulse: its hexes act (4.0)
+            ready, due = [u for u in ready if u.hex in hexes], []
         order = (self._move, self._melee, self._fire, self._spot) if due and rng.random() < 0.6 else \
-            (self._melee, self._call, self._gun, self._fire, self._spot, self._move)
+            (self._lead, self._melee, self._call, self._gun, self._fire, self._spot, self._move)
         if (ready or due) and rng.random() < 0.85:
             for how in order:
                 if how(location, game, rng, side, ready, report):
@@ -100,6 +105,17 @@ class Bot:
             tracks = [u.id for u in ready if hex_distance(u.hex, h) == 1 and vehicle(game, u)]
             if tracks and rng.random() < 0.3 and self.system.assault_sheet(game, tracks[:1], h, "overrun").legal:
                 return self._attack(location, game, side, tracks[:1], h, "overrun", report)          # 15.3
+        return False
+
+    def _lead(self, location, game, rng, side, ready, report) -> bool:
+        """Now and then a leader activates the hexes next to his (4.0)."""
+        if open_hexes(game, side) is not None or rng.random() > 0.2:
+            return False
+        for u in ready:
+            if game.unit_type(u)["kind"] == "leader" and any(v.hex != u.hex and hex_distance(v.hex, u.hex) == 1
+                                                             for v in ready):
+                params = {"name": "lead", "side": side, "unit": u.id}
+                return attempt(location, "rule_action", params, self.system, side, report)
         return False
 
     def _gun(self, location, game, rng, side, ready, report) -> bool:

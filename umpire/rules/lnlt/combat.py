@@ -31,6 +31,7 @@ from ...core.hexgrid import Hex, hex_distance
 from . import melee, ordnance, overrun, pickup, sniper, tables, weapons
 from .sniper import defence_tm, is_sniper
 from .damage import damage_check, vehicle_struck
+from .lead import outside
 from .smoke import in_smoke
 from .state import (SMC, assault_open, best_leader, good_order, kind, lowest_armour, night_penalty,
                     pending_assault, tm, vehicle)
@@ -114,6 +115,9 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     waiting = [v.id for v in pending_assault(game, side) if v.id not in unit_ids]
     if waiting and not opportunity:
         return refuse(f"{waiting[0]}'s assault is not over: finish it, or pass to end the impulse (6.1)", "LnLT 6.1")
+    away = None if opportunity else outside(game, side, unit_ids)
+    if away:
+        return refuse(away, "LnLT 4.0")
     if how == "assault_fire" and any(u.moved or vehicle(game, u) for u in units):
         return refuse("assault fire is leg units firing before they move (6.1.1)", "LnLT 6.1.1")
     if opportunity and how not in ("fire", "ordnance"):

@@ -39,6 +39,7 @@ from ...core.hexgrid import Hex, Hexside, hex_distance
 from ...core.rulesystem import MoveCheck, Step
 from ...core.hexgrid import direction_to
 from ..botkit import entry_problem
+from .lead import outside
 from .state import SMC, assault_open, kind, pending_assault, shaken, stealthy, vehicle
 
 SQUAD_SHARE = {"squad": 1.0, "half_squad": 0.5, "crew": 0.5, "weapon_team": 1.0}
@@ -113,6 +114,9 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
     waiting = [v.id for v in pending_assault(game, u.side) if v.id != uid and v.id not in ((how or {}).get("with") or ())]
     if waiting:
         return fail(f"{waiting[0]}'s assault is not over: finish it, or pass to end the impulse (6.1)", "LnLT 6.1")
+    away = outside(game, u.side, [uid, *((how or {}).get("with") or ())])
+    if away:
+        return fail(away, "LnLT 4.0")
     assaulting = pace in ("assault", "stealth") or half == "fire"
     if assaulting and vehicle(game, u):
         return fail("vehicles' assault movement (15.2) is not here yet", "LnLT 15.2")

@@ -43,6 +43,10 @@ def acting_unit(game: Game, params: dict, what: str) -> UnitState:
     if pending_assault(game, side):
         raise UmpireError(f"{what}: {pending_assault(game, side)[0].id}'s assault is not over: finish it, or pass to "
                           "end the impulse (6.1)")
+    from .lead import outside             # lead.py builds on this module
+    away = outside(game, side, [uid])
+    if away:
+        raise UmpireError(f"{what}: {away}")
     return u
 
 

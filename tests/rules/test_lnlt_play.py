@@ -334,3 +334,33 @@ def test_a_mover_destroyed_by_opportunity_fire_holds_nobody_up(tmp_path):
     g = game(loc)
     assert g.units["H"].status == "destroyed" and not g.units["H"].paused and g.active_side == "red"
     act(loc, "pass", side="red")
+
+
+def test_the_attacker_chooses_whom_to_melee_and_the_others_keep_the_hex(tmp_path):
+    """8.0: A (5) melees only X of the two squads in 0403: 5 against 4 is 3-2, kill number 7,
+    and Y neither adds its firepower nor strikes back.  X dies (8 against 7) and X's answer at
+    1-1 (4 against 5 on the table: kill 8) misses with a 2; Y still holds 0403, so A stays put."""
+    loc = lnlt(tmp_path, [("A", "us_squad", "0303")], [("X", "nva_squad", "0403"), ("Y", "nva_squad", "0403")])
+    to_operations(loc, 6, 1)
+    from umpire.actions import system_for
+    g = game(loc)
+    s = system_for(loc).assault_sheet(g, ["A"], g.map.grid.parse("0403"), "melee", "X")
+    assert s.legal and s.defenders == ("X",) and s.odds == "3-2" and s.counter_odds == "1-1"
+    both = system_for(loc).assault_sheet(g, ["A"], g.map.grid.parse("0403"), "melee")
+    assert both.odds == "2-3"                                       # 5 against 8
+    act(loc, "assault", 4, 4, 1, 1, units=["A"], hex="0403", kind="melee", at="X")
+    g = game(loc)
+    assert g.units["X"].status == "destroyed" and g.units["Y"].on_map
+    assert g.units["A"].hex == g.map.grid.parse("0303")
+
+
+def test_the_m_superscript_adds_one_in_melee(tmp_path):
+    """8.0 summary: an "M" superscript adds 1 to the unit's firepower: the sample sapper squad's
+    4 + 1 = 5 against a US squad with its M60 (5 + 3) is 2-3; a rifle squad's 4 is 1-2."""
+    loc = lnlt(tmp_path, [("A", "us_squad", "0403"), ("G", "us_m60", "0403", "A")],
+               [("S", "nva_sapper_squad", "0303"), ("X", "nva_squad", "0503")])
+    from umpire.actions import system_for
+    g = game(loc)
+    h = g.map.grid.parse("0403")
+    assert system_for(loc).assault_sheet(g, ["S"], h, "melee").odds == "2-3"
+    assert system_for(loc).assault_sheet(g, ["X"], h, "melee").odds == "1-2"

@@ -58,6 +58,7 @@ class AttackSheet:
     range: int = 0
     mortar: bool = False
     arms: tuple[str, ...] = ()           # support weapons used (a captured one may be given up, 1.6)
+    out_of_hand: bool = False            # melee on Shaken units with no Good Order friend in the hex (5.0)
 
 
 def refuse(reason: str, rule: str = "") -> AttackSheet:
@@ -130,7 +131,7 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     defenders_line = f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of " \
                      f"{game.side(defenders[0].side).name}"
     if how == "melee":
-        return melee.sheet(game, units, defenders, target, side, defenders_line)
+        return melee.sheet(game, units, defenders, target, side, defenders_line, enemy)
     if how == "close_assault":
         return ordnance.close_assault_sheet(game, units, defenders[0], target, defenders_line)
     if how == "overrun":
@@ -227,9 +228,11 @@ def _targets(game: Game, enemy: list[UnitState], aim: str | None, how: str) -> l
         picked = next((v for v in enemy if v.id == aim), None)
         if picked is None:
             return refuse(f"{aim} is not an enemy unit in {n} that can be singled out")
-        if how == "melee" or not vehicle(game, picked):
-            return refuse("fire and melee strike every leg unit in a hex; only a vehicle is singled out (17.2)",
-                          "LnLT 17.2")
+        if how == "melee":                    # 8.0: the defenders the attacker chooses -- one, or all
+            return refuse("vehicles do not melee: close assault it (17.1)", "LnLT 17.1") if vehicle(game, picked) \
+                else [picked]
+        if not vehicle(game, picked):
+            return refuse("fire strikes every leg unit in a hex; only a vehicle is singled out (17.2)", "LnLT 17.2")
         return [picked]
     if how == "close_assault" or not legs:
         if not vehicles:

@@ -75,8 +75,9 @@ def firing(game: Game, u: UnitState, rng: int, opportunity: bool = False) -> tup
 
 
 def melee_firepower(game: Game, u: UnitState) -> int:
-    """8.0: its own firepower and its melee-eligible weapons'."""
-    return game.unit_type(u)["firepower"] + sum(game.unit_type(w)["firepower"] for w in carried(game, u)
+    """8.0: its own firepower (+1 with the "M" superscript) and its melee-eligible weapons'."""
+    t = game.unit_type(u)
+    return t["firepower"] + (1 if t.get("melee_plus") else 0) + sum(game.unit_type(w)["firepower"] for w in carried(game, u)
                                                 if game.unit_type(w).get("melee"))
 
 

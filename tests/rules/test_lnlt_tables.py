@@ -105,3 +105,18 @@ def test_a_vehicle_without_armour_is_refused_in_one_line_before_play():
     with pytest.raises(RulesetError, match="'us_m60_tank' has no entry in vehicles.toml") as e:
         RuleSystem(broken)
     assert "units.toml" in e.value.one_line()
+
+
+def test_red_armour_must_name_a_face():
+    """vehicles.toml `red_armour` (14.1): a misspelt face is refused with the file and entry."""
+    import dataclasses
+
+    from umpire.core.errors import RulesetError
+    from umpire.rules.lnlt import RuleSystem
+    vehicles = dict(LNLT.tables["vehicles"].section("entry"))
+    vehicles["us_m1"] = {**vehicles["us_m1"], "red_armour": ["hull_frnt"]}
+    broken = dataclasses.replace(LNLT, tables={**LNLT.tables, "vehicles": dataclasses.replace(
+        LNLT.tables["vehicles"], sections={**LNLT.tables["vehicles"].sections, "entry": vehicles})})
+    with pytest.raises(RulesetError, match="red_armour 'hull_frnt' is none of") as e:
+        RuleSystem(broken)
+    assert "vehicles.toml" in e.value.one_line() and "[entry.us_m1]" in e.value.one_line()

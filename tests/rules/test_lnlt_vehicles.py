@@ -247,3 +247,14 @@ from_turn = 1
     log = "\n".join(res.log)
     assert "0503 (A): 11 against 2 -- damage checks at DC+9" in log
     assert "A: damage check 15 against morale 6: Shaken" in log and game(loc).units["A"].marks["shaken"]
+
+
+def test_heat_penetrates_red_armour_four_worse(tmp_path):
+    """14.1: the recoilless rifle's HEAT at the M1's hull front, printed red (sample): an odd
+    to-hit roll (7) strikes the hull; 5 + penetration 5 - 4 = 6 against 2 + 8 = 10."""
+    loc = lnlt(tmp_path, [("T", "us_m1", "0403")], [("R", "nva_rr_team", "0103")])
+    red_first(loc)
+    res = act(loc, "assault", 3, 4, 5, 2, 6, 6, side="red", units=["R"], hex="0403", kind="ordnance")
+    log = "\n".join(res.log)
+    assert "To hit: 7 against 7: hit" in log
+    assert "6 against 10 on the hull front" in log

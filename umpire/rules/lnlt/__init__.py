@@ -329,6 +329,10 @@ def check_tables(rules) -> None:
             fail("vehicles", key, f"its crew {v['crew']!r} is not a unit type")
         if len(v["hull"]) != 3 or len(v.get("turret_armour", [0, 0, 0])) != 3:
             fail("vehicles", key, "armour takes three values: front, side, rear (14.1)")
+        faces = {f"{part}_{side}" for part in ("hull", "turret") for side in ("front", "side", "rear")}
+        odd = [x for x in v.get("red_armour", []) if x not in faces]
+        if odd:
+            fail("vehicles", key, f"red_armour {odd[0]!r} is none of {', '.join(sorted(faces))} (14.1)")
     for key, g in rules.tables["ordnance"].section("entry").items():
         if key not in units:
             fail("ordnance", key, f"{key!r} is not a unit type in units.toml")

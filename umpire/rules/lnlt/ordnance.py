@@ -20,8 +20,8 @@ Close assault (17.1): leg units next to an enemy vehicle each pass a morale chec
 destroys it and its crew and passengers (15.4).  Passengers riding outside prevent it.
 
 Readings: a vehicle faces the way it last moved (one that has not moved faces its attacker);
-front is within 60 degrees of that way, rear beyond 120, side between.  Not here: the HEAT
-penalty against red armour factors, ATGM depletion, target acquisition (14.3), turret arcs and
+front is within 60 degrees of that way, rear beyond 120, side between.  HEAT penetrates
+4 worse against armour values printed red (vehicles.toml `red_armour`).  Not here: ATGM depletion, target acquisition (14.3), turret arcs and
 pivoting (15.1.1), vehicle size and speed (15.6).
 """
 
@@ -169,7 +169,9 @@ def resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: 
         side = aspect(target, u.hex)
         value = (armour["turret_armour"] if turret else armour["hull"])[ASPECTS.index(side)]
         pen = band_value(g, "penetration", sh.range)
-        a = dice.roll(f"penetration on {target.id}: {pen}", 1, 6, (("penetration", pen),))
+        red = g["heat"] and f"{'turret' if turret else 'hull'}_{side}" in armour.get("red_armour", [])
+        a = dice.roll(f"penetration on {target.id}: {pen}", 1, 6, (("penetration", pen),)
+                      + ((("HEAT against red armour", -4),) if red else ()))               # 14.1
         d = dice.roll(f"armour of {target.id}: {'turret' if turret else 'hull'} {side} {value}", 1, 6,
                       (("armour", value),))
         if a.faces[0] == 1 and d.faces[0] == 6:

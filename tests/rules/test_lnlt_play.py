@@ -364,3 +364,25 @@ def test_the_m_superscript_adds_one_in_melee(tmp_path):
     h = g.map.grid.parse("0403")
     assert system_for(loc).assault_sheet(g, ["S"], h, "melee").odds == "2-3"
     assert system_for(loc).assault_sheet(g, ["X"], h, "melee").odds == "1-2"
+
+
+def test_fire_between_two_adjacent_buildings_and_at_a_moving_vehicle(tmp_path):
+    """DFT/OFT modifiers: -2 on the DFT and +2 on the OFT between two adjacent building hexes
+    (10.3.2); -1 on the DFT against a vehicle marked Moved (6.0)."""
+    import sqlite3
+
+    from umpire.actions import system_for
+    town = "\n".join(["..........", "..........", "..BB......", "..........", "..........", ".........."])
+    loc = lnlt(tmp_path, [("A", "us_squad", "0303"), ("T", "us_m113", "0606")],
+               [("X", "nva_squad", "0403"), ("R", "nva_rr_team", "0403"), ("Y", "nva_squad", "0605")], terrain=town)
+    g = game(loc)
+    fire = system_for(loc).assault_sheet(g, ["A"], g.map.grid.parse("0403"), "fire")
+    assert ("between two adjacent buildings (10.3.2)", -2) in fire.modifiers
+    gun = system_for(loc).assault_sheet(g, ["R"], g.map.grid.parse("0303"), "ordnance")
+    assert ("between two adjacent buildings (10.3.2)", 2) in gun.modifiers
+    still = system_for(loc).assault_sheet(g, ["Y"], g.map.grid.parse("0606"), "fire", "T")
+    assert not any("between" in m or "vehicle target" in m for m, _ in still.modifiers)
+    with sqlite3.connect(loc) as conn:
+        conn.execute("UPDATE unit SET moved = 1 WHERE id = 'T'")
+    moving = system_for(loc).assault_sheet(game(loc), ["Y"], g.map.grid.parse("0606"), "fire", "T")
+    assert ("vehicle target marked Moved or moving (6.0)", -1) in moving.modifiers

@@ -8,7 +8,10 @@ Damage Check Calculation Table's number, less a Good Order leader's LM in its he
 Damage Check Table against its morale.  Several units: the strongest fires with its full
 firepower, each other multi-man counter adds half of its own, rounded up (5.2).
 DFT modifiers here: -1 a degrading hex on the way (10.3, at most 2), +2 against an adjacent
-target or +3 when a firer has the "A" superscript (5.6), +1 against a leg unit marked Moved.
+target or +3 when a firer has the "A" superscript (5.6), +1 against a leg unit marked Moved, -1
+against a vehicle marked Moved or moving, -2 between two adjacent buildings (10.3.2).  The
+DFT table prints +2 for leg units firing after assault movement; its Movement summary's -2 (a
+penalty, as the OFT's +1 is) is the one taken.
 
 Melee (8.0) is in melee.py, ordnance and close assault (14.1, 17.1) in ordnance.py, overrun
 (15.3) in overrun.py; a squad's damage check under enemy fire may create a hero (damage.py).
@@ -33,8 +36,8 @@ from .sniper import defence_tm, is_sniper
 from .damage import damage_check, vehicle_struck
 from .lead import outside
 from .smoke import in_smoke
-from .state import (SMC, assault_open, best_leader, good_order, kind, lowest_armour, night_penalty,
-                    pending_assault, tm, vehicle)
+from .state import (SMC, assault_open, best_leader, between_buildings, good_order, kind, lowest_armour,
+                    night_penalty, pending_assault, tm, vehicle)
 
 KINDS = ("fire", "ordnance", "melee", "close_assault", "overrun", "assault_fire")
 
@@ -181,9 +184,13 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         mods.append(("assault movement or fire (6.1)", -2))
     if rng == 1:
         mods.append(("adjacent target (5.6)", 3 if any(game.unit_type(u)["assault"] for u in units) else 2))
+    if not mortar and between_buildings(game, here, target):
+        mods.append(("between two adjacent buildings (10.3.2)", -2))
     if any(v.moved and not vehicle(game, v) and not v.marks.get("low_crawl") and not v.marks.get("stealth")
            for v in defenders):                                             # 6.3, 6.4: not these
         mods.append(("target marked Moved (6.0)", 1))
+    if vehicle(game, defenders[0]) and (defenders[0].moved or defenders[0].paused):
+        mods.append(("vehicle target marked Moved or moving (6.0)", -1))
     armour = lowest_armour(game, defenders[0]) if vehicle(game, defenders[0]) else 0
     cover = defence_tm(game, defenders, units)                 # a lone sniper's is doubled (5.5)
     if mortar:

@@ -13,7 +13,7 @@ natural 12 always misses.  Then:
   the Damage Check Calculation Table's number.
 OFT modifiers here: the leader's LM (-), +1 per degrading hex on the way (10.3), +1 a target
 marked Moved or moving, -2 an adjacent target, + the target hex's positive TM (at most 4), +2
-an Ops Complete firer at opportunity fire (4.1).
+an Ops Complete firer at opportunity fire (4.1), +2 between two adjacent buildings (10.3.2).
 
 Close assault (17.1): leg units next to an enemy vehicle each pass a morale check to go in, then
 1d6 + their firepower + the leader's LM against 1d6 + the vehicle's lowest armour; higher
@@ -37,7 +37,7 @@ from . import tables
 from .damage import morale_check, vehicle_struck
 from .smoke import in_smoke
 from .sniper import defence_tm
-from .state import SMC, best_leader, kind, lm, lowest_armour, night_penalty, passengers, vehicle
+from .state import SMC, best_leader, between_buildings, kind, lm, lowest_armour, night_penalty, passengers, vehicle
 from .weapons import ordnance_of
 
 if TYPE_CHECKING:
@@ -131,6 +131,8 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
         mods.append(("fast target marked Moved (15.6)", 2) if fast else ("target marked Moved or moving (6.0)", 1))
     if rng == 1:
         mods.append(("adjacent target (14.1)", -2))
+    if between_buildings(game, u.hex, target):
+        mods.append(("between two adjacent buildings (10.3.2)", 2))
     cover = defence_tm(game, defenders, units)              # a lone sniper's is doubled (5.5)
     if cover > 0:
         mods.append(("target's terrain (TEC)", cover))

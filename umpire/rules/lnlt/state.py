@@ -128,6 +128,14 @@ def tm(game: Game, h: Hex) -> int:
     return min(MAX_TM, game.rules.terrain_types[game.map.terrain[h]]["tm"])
 
 
+def between_buildings(game: Game, a: Hex, b: Hex) -> bool:
+    """10.3.2: a line of sight between two adjacent building hexes (TEC `building`)."""
+    from ...core.hexgrid import hex_distance
+    kinds = game.rules.terrain_types
+    return hex_distance(a, b) == 1 and bool(kinds[game.map.terrain[a]].get("building")) \
+        and bool(kinds[game.map.terrain[b]].get("building"))
+
+
 def sight_of(game_map, rules, h: Hex) -> str:
     kinds = [rules.terrain_types[game_map.terrain[h]]["sight"]]
     kinds += [rules.overlays[o.kind]["sight"] for o in game_map.overlays_at(h) if o.kind in rules.overlays]

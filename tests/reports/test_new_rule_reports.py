@@ -77,3 +77,21 @@ def test_a_side_reads_nothing_of_its_dropped_weapon_taken_out_of_its_sight(tmp_p
     assert text_of(after) == text_of(before) and images_of(after) == images_of(before)
     red = text_of(report(loc, "red", tmp_path / "red"))
     assert words(red, "X-captured") and "captured" in red and not words(red, "Gun")
+
+
+def test_hearts_and_minds_scores_stay_out_of_the_sides_reports(tmp_path):
+    """War Blog 8.3: where the unseen red irregulars stand moves the village's score; Blue's
+    report -- text and map, the village marked on it -- is the same either way, and names no
+    score; the umpire's gives it."""
+    extra = '[[warblog.hearts_and_minds]]\nhex = "0604"\nfavours = "red"\nlimit = 5\nstart = 2\n'
+    reports = []
+    for where in ("0604", "0806"):
+        loc = make_game(tmp_path / where, [("T", "tank_bn", "0101")], [("I", "irregulars", where)], extra=extra)
+        act(loc, "pass", 50, side="blue")
+        act(loc, "pass", side="red")
+        reports.append(report(loc, "blue", tmp_path / where / "blue"))
+        umpire = text_of(report(loc, "umpire", tmp_path / where / "u"))
+        assert "Hearts & minds 0604" in umpire
+    assert game(loc).rule_state["hearts"]["0604"]["score"] == 3              # nobody there: it crept
+    assert text_of(reports[0]) == text_of(reports[1]) and images_of(reports[0]) == images_of(reports[1])
+    assert "Hearts & minds 0604:" not in text_of(reports[0])

@@ -191,6 +191,12 @@ class RuleSystem:
         attempt); the core's `rule_action` action runs them."""
         return {}
 
+    def scenario_data(self) -> dict[str, str]:
+        """What a scenario's table named after the rule system ([warblog]...) may hold: key ->
+        what it is.  The loader refuses other keys; `scenario_problems` checks the values
+        (Scenario.rule_data), and the game finds them in rule_state["scenario"]."""
+        return {}
+
     def scenario_problems(self, scenario) -> list[tuple[str, str, str]]:
         """What is wrong with a scenario by this rule system's own rules, beyond the format the
         core reads (Lock 'n Load: a vehicle's passengers, a squad's support weapons): (place,

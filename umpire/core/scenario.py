@@ -109,8 +109,9 @@ def load_scenario(path: str | Path) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ScenarioError(f"syntax error: {e}", file=str(path)) from None
-    for key in data:
-        if key not in _TOP:
+    own = (data.get("scenario") or {}).get("rules") if isinstance(data.get("scenario"), dict) else None
+    for key in data:            # a table named after the rule system holds its own data (read below)
+        if key not in _TOP and key != own:
             rd.fail(f"unknown section [{key}]{_suggest(key, _TOP)}", needle=f"{key}")
     head = rd.keys(data.get("scenario"), {"title", "rules", "description", "turns", "first_player",
                                           "night", "special_rules"},
@@ -143,6 +144,10 @@ def load_scenario(path: str | Path) -> Scenario:
     _read_support(rd, data, sc)
     _read_minefields(rd, data, sc)
     _read_victory(rd, data, sc)
+    if rules.name in data:      # [<rules>]: the rule system's own scenario data, checked by it below
+        if not isinstance(data[rules.name], dict):
+            rd.fail(f"[{rules.name}] must be a table", needle=f"{rules.name}")
+        sc.rule_data = data[rules.name]
     for check in RULE_CHECKS:        # the rule system's own checks (its counters' capacities...)
         for place, needle, problem in check(sc):
             rd.fail(problem, place=place, needle=needle)

@@ -299,7 +299,7 @@ class Play(MoveTool, JournalView, QObject):
         if game is None:
             return
         report = rule_system(game.rules).victory(game, final=game.phase == "ended")
-        QMessageBox.information(self.w, "Victory (MW4 20.5)", report.text(game))
+        QMessageBox.information(self.w, "Victory situation", report.text(game))
 
     def halt(self) -> None:
         game = self.w.game

@@ -97,6 +97,9 @@ def umpire_report(game: Game, system) -> Report:
              for c in sorted(seen, key=lambda c: int(c.label[1:]))], f"{s.name} has seen nothing."))
     if _has_fire_support(game, system):
         rep.tables.append(_plots_table(game, view, outcomes=True))
+    # the rule system's standing (objectives, scores -- War Blog's hearts and minds): the umpire's only
+    standing = system.victory(game, final=game.phase == "ended").text(game).splitlines()
+    rep.tables.append(Table("Victory situation", ("Standing",), [(x.strip(),) for x in standing], "Nothing to count."))
     rep.events = _umpire_events(game)
     rep.events_empty = "No actions this turn."
     return rep

@@ -32,7 +32,13 @@ def rule_system(ruleset: Ruleset):
 
 
 def _scenario_problems(scenario):
-    return rule_system(scenario.rules).scenario_problems(scenario)
+    system = rule_system(scenario.rules)
+    known, name = system.scenario_data(), scenario.rules.name
+    for key in scenario.rule_data:
+        if key not in known:
+            return [(f"[{name}]", key, f"[{name}] has no {key!r}" + (f" (it reads: {', '.join(known)})" if known
+                                                                    else f": {scenario.rules.title} reads no [{name}]"))]
+    return system.scenario_problems(scenario)
 
 
 RULE_CHECKS.append(_scenario_problems)          # a scenario is checked by its rule system as it loads

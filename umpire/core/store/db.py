@@ -223,7 +223,7 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
         scenario_digest=sc.digest, scenario_source=sc.source, description=sc.description,
         created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"), turns=sc.turns,
         first_player=sc.first_player, night=sc.night, special_rules=list(sc.special_rules),
-        options=dict(sc.options),
+        options=dict(sc.options), rule_state={"scenario": sc.rule_data} if sc.rule_data else {},
         columns=g.columns, rows=g.rows, orientation=g.orientation, stagger=g.stagger,
         seed=seed if seed is not None else secrets.token_hex(8)))
     for i, s in enumerate(sc.sides):

@@ -12,6 +12,7 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
     spotting.py  contact and reconnaissance (3.2, 3.6); turn.py recovery, digging in, objectives
     air.py       the air pool, air strikes, air superiority and air defence (9.0-9.3, 1.14)
     siege.py     sieges of fortified hexes (11.4)
+    hearts.py    hearts and minds, destroying objectives (8.3, 8.2): the scenario's [warblog]
     bot.py       the autoplay driver
 """
 
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
 from ...core.errors import UmpireError
 from ...core.rulesystem import ActionField
-from . import air, battle, resolve, spotting, turn
+from . import air, battle, hearts, resolve, spotting, turn
 from .movement import check_move, movement_left
 from .state import depressions, strength_text, works
 
@@ -92,10 +93,17 @@ class RuleSystem(CoreRuleSystem):
 
     # ------------------------------------------------------------------ optional hooks
     def game_start(self, game, dice):
-        return turn.objectives_at_start(game)
+        return turn.objectives_at_start(game) + hearts.at_start(game)
 
     def phase_start(self, game, key, dice):
-        return spotting.reconnoitre(game, player_side(game, key), dice)
+        side = player_side(game, key)
+        return hearts.turn_start(game, side, dice) + spotting.reconnoitre(game, side, dice)
+
+    def scenario_data(self):
+        return hearts.KEYS
+
+    def scenario_problems(self, scenario):
+        return hearts.problems(scenario)
 
     def phase_end(self, game, key, dice):
         return turn.end_of_player_turn(game, player_side(game, key))

@@ -6,7 +6,8 @@ Readings where the text leaves a choice:
   attrition count as standing still (11.6 keeps the attrition attacker's defences).
 * Objectives (8.1): a scenario's [[victory]] objective worth `points` starts at +points for the
   side holding it (its units stand in it; else the side listing it); at the end of each player's turn its units in the hex swing the score towards it by
-  their strength (after depressions); the hex changes hands at the far end of the scale.
+  their strength (after depressions); the hex changes hands at the far end of the scale -- or,
+  listed in the scenario's [warblog] destroy, is destroyed there for good (8.2, hearts.py).
 * War Blog has no victory conditions (8.0); Umpire reports who holds which objective and names
   the side holding the most objective points as ahead.
 """
@@ -67,9 +68,12 @@ def end_of_player_turn(game: Game, side: str) -> list:
 
 
 def _objectives(game: Game, side: str) -> list:
+    from .hearts import destroyable
     state = {k: dict(v) for k, v in game.rule_state.get("objectives", {}).items()}
     lines = []
     for number, o in state.items():
+        if o.get("destroyed"):
+            continue                   # 8.2: it moves no more
         h = game.map.grid.parse(number)
         here = [u for u in game.units.values() if u.on_map and u.hex == h and u.side == side]
         strength = sum(combat.depressed(game.unit_type(u)["strength"], whole(depressions(u))) for u in here)
@@ -85,7 +89,11 @@ def _objectives(game: Game, side: str) -> list:
             holder = o["owner"] if o["score"] > 0 else side
             if holder != o["holder"]:
                 o["holder"] = holder
-                lines.append(f"{o['label']} ({number}) is captured by {game.side(holder).name} (8.1)")
+                if number in destroyable(game):
+                    o["destroyed"] = True
+                    lines.append(f"{o['label']} ({number}) is destroyed by {game.side(holder).name} (8.2)")
+                else:
+                    lines.append(f"{o['label']} ({number}) is captured by {game.side(holder).name} (8.1)")
     return [Change("game", "state", {"objectives": state}, tuple(lines))] if lines else []
 
 
@@ -109,6 +117,9 @@ def standing(game: Game, final: bool = False) -> Standing:
     rep = Standing(points={s: 0 for s in game.side_ids()}, final=final)
     for number, o in sorted(game.rule_state.get("objectives", {}).items()):
         rep.points[o["holder"]] = rep.points.get(o["holder"], 0) + o["rating"]
-        rep.lines.append(f"{o['label']} ({number}): held by {game.side(o['holder']).name}, score {o['score']:g} "
-                         f"of {o['rating']} (8.1)")
+        rep.lines.append(f"{o['label']} ({number}): " + (
+            f"destroyed by {game.side(o['holder']).name} (8.2)" if o.get("destroyed") else
+            f"held by {game.side(o['holder']).name}, score {o['score']:g} of {o['rating']} (8.1)"))
+    from .hearts import lines
+    rep.lines += lines(game)
     return rep

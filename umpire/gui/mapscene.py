@@ -124,9 +124,12 @@ class OverlayItem(QGraphicsItem):
     def __init__(self, view: SideView, rules: Ruleset, layout: Layout) -> None:
         super().__init__()
         self._marks = []
-        for o in view.map.overlays:
+        shown = [o for o in view.map.overlays if o.kind in rules.overlays]
+        for o in shown:
             x, y = layout.center(o.hex)
-            self._marks.append((x, y, rules.overlays[o.kind], o))
+            here = [v for v in shown if v.hex == o.hex]
+            # several markers in one hex (a village and a minefield...) share its foot side by side
+            self._marks.append((x, y, rules.overlays[o.kind], o, here.index(o), len(here)))
         self._s = layout.size
         w, h = layout.bounds(view.map.grid)
         self._rect = QRectF(0, 0, w, h)
@@ -141,9 +144,10 @@ class OverlayItem(QGraphicsItem):
         font.setPixelSize(max(5, int(s * 0.22)))
         font.setBold(True)
         p.setFont(font)
-        for x, y, spec, o in self._marks:
+        for x, y, spec, o, i, n in self._marks:
             # at the foot of the hex, above any counter: a marker under a stack must still show
-            r = QRectF(x - s * 0.42, y + s * 0.52, s * 0.84, s * 0.3)
+            width = s * 0.84 / n
+            r = QRectF(x - s * 0.42 + i * width, y + s * 0.52, width, s * 0.3)
             p.setBrush(QColor(255, 255, 255, 220))
             pen = QPen(QColor(spec["colour"]), s * 0.06)
             if o.secret:

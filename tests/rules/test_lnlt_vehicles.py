@@ -258,3 +258,44 @@ def test_heat_penetrates_red_armour_four_worse(tmp_path):
     log = "\n".join(res.log)
     assert "To hit: 7 against 7: hit" in log
     assert "6 against 10 on the hull front" in log
+
+
+def test_riders_on_a_vehicle_that_has_not_moved_fire_at_minus_one_each(tmp_path):
+    """16.2.1 (DFT): a half-squad riding on the M48 (PO) fires small arms from it, -1; inside an
+    M113 (PP) a squad must get off first; once the tank has moved, no more."""
+    import sqlite3
+    from umpire.actions import system_for
+    loc = lnlt(tmp_path, [("T", "us_m48", "0303"), ("A", "us_half_squad", "0303", "T"),
+                          ("M", "us_m113", "0305"), ("B", "us_squad", "0305", "M")], [("X", "nva_squad", "0603")])
+    g = game(loc)
+    target = g.map.grid.parse("0603")
+    on = system_for(loc).assault_sheet(g, ["A"], target, "fire")
+    assert on.legal and ("firing from on a vehicle, per unit (16.2.1)", -1) in on.modifiers
+    inside = system_for(loc).assault_sheet(g, ["B"], target, "fire")
+    assert not inside.legal and "rides aboard M: it gets off first" in inside.reason
+    with sqlite3.connect(loc) as conn:
+        conn.execute("UPDATE unit SET moved = 1 WHERE id = 'T'")
+    assert not system_for(loc).assault_sheet(game(loc), ["A"], target, "fire").legal
+
+
+def test_an_open_vehicle_fires_better_and_a_backblast_gives_the_firer_away(tmp_path, monkeypatch):
+    """OFT: -1 an open vehicle firing (15.0.1, read as open-topped); DFT +1 / OFT -1 at a unit
+    marked Fired in a building with a backblast weapon (the sample RPG-7)."""
+    import sqlite3
+    from umpire.actions import system_for
+    town = "\n".join(["..........", "..........", ".....B....", "..........", "..........", ".........."])
+    loc = lnlt(tmp_path, [("A", "us_squad", "0303"), ("T", "us_m48", "0304")],
+               [("X", "nva_squad", "0603"), ("R", "nva_rpg7", "0603", "X")], terrain=town)
+    g = game(loc)
+    h = g.map.grid.parse("0603")
+    assert not any("backblast" in m for m, _ in system_for(loc).assault_sheet(g, ["A"], h, "fire").modifiers)
+    assert not any("open vehicle" in m for m, _ in system_for(loc).assault_sheet(g, ["T"], h, "ordnance").modifiers)
+    with sqlite3.connect(loc) as conn:
+        conn.execute("UPDATE unit SET fired = 1 WHERE id = 'X'")
+    g = game(loc)
+    assert ("target fired a backblast weapon from a building (DFT)", 1) in \
+        system_for(loc).assault_sheet(g, ["A"], h, "fire").modifiers
+    monkeypatch.setitem(g.rules.tables["vehicles"].section("entry")["us_m48"], "open_topped", True)
+    mods = system_for(loc).assault_sheet(g, ["T"], h, "ordnance").modifiers
+    assert ("target fired a backblast weapon from a building (OFT)", -1) in mods
+    assert ("open vehicle firing (15.0.1)", -1) in mods

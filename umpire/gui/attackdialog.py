@@ -105,8 +105,10 @@ class AttackDialog(QDialog):
         for u in sorted(game.units.values(), key=lambda u: u.id):
             if u.side != self.side or not u.on_map:
                 continue
-            if hex_distance(u.hex, h) == 1 or u.id == self.unit_id or \
-                    self.system.assault_sheet(game, [u.id], h, kind).legal:
+            legal = self.system.assault_sheet(game, [u.id], h, kind).legal
+            if u.carried_by and not legal:
+                continue                 # a carried weapon, a passenger inside: not an attacker
+            if hex_distance(u.hex, h) == 1 or u.id == self.unit_id or legal:
                 cb = QCheckBox(f"{u.id} — {game.unit_type(u)['label']} in {game.map.number(u.hex)}")
                 cb.setChecked(u.id == self.unit_id)
                 cb.toggled.connect(self._show)

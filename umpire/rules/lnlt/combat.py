@@ -68,6 +68,22 @@ def refuse(reason: str, rule: str = "") -> AttackSheet:
     return AttackSheet(False, reason, rule)
 
 
+def riding_outside(game: Game, u: UnitState, how: str) -> bool:
+    """16.2.1: a unit riding on (not in) a vehicle that has not moved fires small arms from it."""
+    carrier = game.units.get(u.carried_by or "")
+    v = vehicle(game, carrier) if carrier is not None else None
+    return bool(v and v["transport"] in ("PO", "PPO") and not carrier.moved and how == "fire"
+                and kind(game, u) != "support_weapon")
+
+
+def backblast_target(game: Game, defenders: list[UnitState]) -> bool:
+    """DFT/OFT target rows: a unit marked Fired in a building carrying an ordnance support
+    weapon that may fire from buildings (ordnance.toml `backblast`) gives itself away."""
+    table = game.rules.tables["ordnance"].section("entry")
+    return any(v.fired and game.rules.terrain_types[game.map.terrain[v.hex]].get("building")
+               and any(table.get(w.type, {}).get("backblast") for w in weapons.carried(game, v)) for v in defenders)
+
+
 def combined_firepower(game: Game, units: list[UnitState], rng: int = 0, opportunity: bool = False,
                        notes: list | None = None, arms: list | None = None) -> int:
     """5.2: the strongest at full firepower, each other multi-man counter half, rounded up; a
@@ -105,8 +121,9 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
             return refuse(f"{u.id} is a support weapon: the unit carrying it fires it (1.6)", "LnLT 1.6")
         if not u.on_map:
             return refuse(f"{u.id} is not on the map")
-        if u.carried_by:
-            return refuse(f"{u.id} rides aboard {u.carried_by}: it gets off first (16.1)", "LnLT 16.1")
+        if u.carried_by and not riding_outside(game, u, how):
+            return refuse(f"{u.id} rides aboard {u.carried_by}: it gets off first (16.1; riders on a vehicle that has "
+                          "not moved may fire small arms, 16.2.1)", "LnLT 16.1")
         if not good_order(u):
             return refuse(f"{u.id} is Shaken: it may not fire or attack (5.0)", "LnLT 5.0")
         if opportunity and (u.moved or u.fired):
@@ -184,6 +201,11 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         mods.append(("assault movement or fire (6.1)", -2))
     if rng == 1:
         mods.append(("adjacent target (5.6)", 3 if any(game.unit_type(u)["assault"] for u in units) else 2))
+    riders = [u for u in units if u.carried_by]
+    if riders:
+        mods.append(("firing from on a vehicle, per unit (16.2.1)", -len(riders)))
+    if backblast_target(game, defenders):
+        mods.append(("target fired a backblast weapon from a building (DFT)", 1))
     if not mortar and between_buildings(game, here, target):
         mods.append(("between two adjacent buildings (10.3.2)", -2))
     if any(v.moved and not vehicle(game, v) and not v.marks.get("low_crawl") and not v.marks.get("stealth")

@@ -13,7 +13,9 @@ natural 12 always misses.  Then:
   the Damage Check Calculation Table's number.
 OFT modifiers here: the leader's LM (-), +1 per degrading hex on the way (10.3), +1 a target
 marked Moved or moving, -2 an adjacent target, + the target hex's positive TM (at most 4), +2
-an Ops Complete firer at opportunity fire (4.1), +2 between two adjacent buildings (10.3.2).
+an Ops Complete firer at opportunity fire (4.1), +2 between two adjacent buildings (10.3.2), -1
+an open (open-topped, our reading of 15.0.1) vehicle firing, -1 at a unit marked Fired in a
+building with a backblast weapon (ordnance.toml `backblast`).
 
 Close assault (17.1): leg units next to an enemy vehicle each pass a morale check to go in, then
 1d6 + their firepower + the leader's LM against 1d6 + the vehicle's lowest armour; higher
@@ -92,7 +94,7 @@ def _angle(a: Hex, b: Hex) -> float:
 
 def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState], target: Hex, opportunity: bool,
           defenders_line: str, assaulting: bool = False) -> "AttackSheet":
-    from .combat import AttackSheet, refuse
+    from .combat import AttackSheet, backblast_target, refuse
     n = game.map.number
     if len(units) != 1:
         return refuse("ordnance fires one gun at a time (14.1)", "LnLT 14.1")
@@ -122,6 +124,10 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
         mods.append(("after assault movement (6.1)", 1))
     if opportunity and u.acted:
         mods.append(("firer marked Ops Complete (4.1)", 2))
+    if vehicle(game, u) and vehicle(game, u)["open_topped"]:
+        mods.append(("open vehicle firing (15.0.1)", -1))
+    if backblast_target(game, defenders):
+        mods.append(("target fired a backblast weapon from a building (OFT)", -1))
     if weapon is not None and kind(game, u) in SMC:
         mods.append(("a single-man counter fires the support weapon (1.6)", 1))
     if weapon is not None and opportunity:

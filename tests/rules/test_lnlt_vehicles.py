@@ -299,3 +299,34 @@ def test_an_open_vehicle_fires_better_and_a_backblast_gives_the_firer_away(tmp_p
     mods = system_for(loc).assault_sheet(g, ["T"], h, "ordnance").modifiers
     assert ("target fired a backblast weapon from a building (OFT)", -1) in mods
     assert ("open vehicle firing (15.0.1)", -1) in mods
+
+
+def test_firing_off_the_front_arc_turns_the_turret_or_pivots_the_hull(tmp_path):
+    """15.1.1: the M48 (turret) and the M113 (none) last moved facing the first direction; a
+    target behind them is off their front arc: the M48's gun +1 on the OFT and its machine guns
+    -2 on the DFT; the M113's machine gun -1, and after firing it faces the target."""
+    import sqlite3
+    from umpire.actions import system_for
+    from umpire.rules.lnlt.ordnance import aspect
+    loc = lnlt(tmp_path, [("T", "us_m48", "0503"), ("M", "us_m113", "0505")],
+               [("X", "nva_squad", "0203"), ("Y", "nva_squad", "0205")])
+    g = game(loc)
+    ahead = next(i for i in range(6) if aspect(type("U", (), {"marks": {"facing": i}, "hex": g.units["T"].hex})(),
+                                             g.map.grid.parse("0203")) == "rear")
+    with sqlite3.connect(loc) as conn:
+        conn.execute("UPDATE unit SET marks = ? WHERE id IN ('T', 'M')", (f'{{"facing": {ahead}}}',))
+    g = game(loc)
+    gun = system_for(loc).assault_sheet(g, ["T"], g.map.grid.parse("0203"), "ordnance")
+    assert ("turret turns to fire off its front arc (15.1.1)", 1) in gun.modifiers
+    mg = system_for(loc).assault_sheet(g, ["T"], g.map.grid.parse("0203"), "fire")
+    assert ("T: turreted gun off its front arc (15.1.1)", -2) in mg.modifiers
+    hull = system_for(loc).assault_sheet(g, ["M"], g.map.grid.parse("0205"), "fire")
+    assert ("M: after pivoting in its hex (15.1.1)", -1) in hull.modifiers
+    blue_first(loc)
+    act(loc, "assault", 1, 6, side="blue", units=["M"], hex="0205", kind="fire")
+    from umpire.rules.lnlt.ordnance import outside_arc
+    g = game(loc)
+    m = g.units["M"]
+    assert m.fired and m.marks["facing"] != ahead
+    assert aspect(m, g.map.grid.parse("0205")) == "front" and outside_arc(g, m, g.map.grid.parse("0205")) is None
+    assert outside_arc(g, g.units["T"], g.map.grid.parse("0203")) == "turret"     # the turret turned, the hull did not

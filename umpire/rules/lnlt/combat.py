@@ -201,6 +201,11 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         mods.append(("assault movement or fire (6.1)", -2))
     if rng == 1:
         mods.append(("adjacent target (5.6)", 3 if any(game.unit_type(u)["assault"] for u in units) else 2))
+    for u in units:                                   # 15.1.1: vehicles' machine guns off the front arc
+        arc = ordnance.outside_arc(game, u, target)
+        if arc:
+            mods.append((f"{u.id}: turreted gun off its front arc (15.1.1)", -2) if arc == "turret" else
+                        (f"{u.id}: after pivoting in its hex (15.1.1)", -1))
     riders = [u for u in units if u.carried_by]
     if riders:
         mods.append(("firing from on a vehicle, per unit (16.2.1)", -len(riders)))
@@ -313,6 +318,7 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
             extra += strike(game, defenders, dc, "dft", dice, out, lines, attacker=sheet.side)
         for u in attackers:
             out.setdefault(u.id, {})["fired"] = True
+            ordnance.pivot(game, u, sheet.target, out)
         pickup.used_up(game, sheet.arms, dc is not None, lines, out)              # 1.6: a damage check counts
         summary = f"fire on {n}: {a.total} against {d.total}" + (f", DC+{dc}" if dc is not None else ", no effect")
     pickup.fate_of_carried(game, out)

@@ -22,9 +22,11 @@ Close assault (17.1): leg units next to an enemy vehicle each pass a morale chec
 destroys it and its crew and passengers (15.4).  Passengers riding outside prevent it.
 
 Readings: a vehicle faces the way it last moved (one that has not moved faces its attacker);
-front is within 60 degrees of that way, rear beyond 120, side between.  HEAT penetrates
-4 worse against armour values printed red (vehicles.toml `red_armour`).  Not here: ATGM depletion, target acquisition (14.3), turret arcs and
-pivoting (15.1.1), vehicle size and speed (15.6).
+front is within 60 degrees of that way, rear beyond 120, side between.  Its covered arc is its
+front: firing off it, a turret turns (+1 OFT, -2 DFT for its machine guns) and a turretless
+vehicle pivots to face the target (+1 OFT, -1 DFT), 15.1.1.  HEAT penetrates 4 worse against
+armour values printed red (vehicles.toml `red_armour`).  Optional speed modifiers: 15.6.  Not
+here: ATGM depletion, target acquisition (14.3), the optional vehicle size modifiers (15.6).
 """
 
 from __future__ import annotations
@@ -87,6 +89,24 @@ def aspect(target: UnitState, firer: Hex) -> str:
     return "front" if a <= math.pi / 3 + 1e-9 else ("rear" if a > 2 * math.pi / 3 + 1e-9 else "side")
 
 
+def outside_arc(game: Game, u: UnitState, target: Hex) -> str | None:
+    """15.1.1: a vehicle firing at a target off its front arc turns its turret ("turret") or,
+    without one, pivots its hull ("hull"); None when in front or it has no facing yet."""
+    v = vehicle(game, u)
+    if v is None or u.marks.get("facing") is None or aspect(u, target) == "front":
+        return None
+    return "turret" if "turret_armour" in v else "hull"
+
+
+def pivot(game: Game, u: UnitState, target: Hex, out: dict) -> None:
+    """A turretless vehicle that fired off its front arc now faces its target (15.1.1)."""
+    if outside_arc(game, u, target) == "hull":
+        want = _angle(u.hex, target)
+        best = min(range(6), key=lambda i: abs((_angle(Hex(0, 0), DIRECTIONS[i]) - want + math.pi)
+                                              % (2 * math.pi) - math.pi))
+        out.setdefault(u.id, {})["marks"] = {**out.get(u.id, {}).get("marks", u.marks), "facing": best}
+
+
 def _angle(a: Hex, b: Hex) -> float:
     dq, dr = b.q - a.q, b.r - a.r
     return math.atan2(math.sqrt(3) * (dr + dq / 2), 1.5 * dq)
@@ -124,6 +144,9 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
         mods.append(("after assault movement (6.1)", 1))
     if opportunity and u.acted:
         mods.append(("firer marked Ops Complete (4.1)", 2))
+    arc = outside_arc(game, u, target)
+    if arc:
+        mods.append((f"{'turret turns' if arc == 'turret' else 'vehicle pivots'} to fire off its front arc (15.1.1)", 1))
     if vehicle(game, u) and vehicle(game, u)["open_topped"]:
         mods.append(("open vehicle firing (15.0.1)", -1))
     if backblast_target(game, defenders):
@@ -157,6 +180,7 @@ def resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: 
     g, _weapon = ordnance_of(game, u)
     n = game.map.number(sh.target)
     out.setdefault(u.id, {})["fired"] = True
+    pivot(game, u, sh.target, out)
     for p in passengers(game, u) if vehicle(game, u) else []:     # riders on a firing vehicle get off (14.1)
         if vehicle(game, u)["transport"] in ("PO", "PPO"):
             out.setdefault(p.id, {}).update(carried_by=None, moved=True)

@@ -133,3 +133,13 @@ def test_in_the_rally_phase_the_unit_menu_drops_a_weapon(qtbot, tmp_path, monkey
     law = open_game(path).units["1st Sqd LAW"]
     assert law.status == "dropped" and open_game(path).active_side is None
     assert w.play.act_undo.text().startswith("&Undo")
+
+
+def test_the_assault_pace_reaches_vehicles_and_double_time_does_not(window):
+    """15.2: assault movement is for vehicles too; double time (6.2) only for leg units -- the
+    Pace menu sends a pace only to the movement classes it is for (RuleSystem.paces)."""
+    menu = window.unit_menu
+    menu.pace_actions["assault"].setChecked(True)
+    assert menu.how("Track 21") == {"pace": "assault"} and menu.how("1st Sqd") == {"pace": "assault"}
+    menu.pace_actions["double"].setChecked(True)
+    assert menu.how("Track 21") == {} and menu.how("1st Sqd") == {"pace": "double"}

@@ -330,3 +330,32 @@ def test_firing_off_the_front_arc_turns_the_turret_or_pivots_the_hull(tmp_path):
     assert m.fired and m.marks["facing"] != ahead
     assert aspect(m, g.map.grid.parse("0205")) == "front" and outside_arc(g, m, g.map.grid.parse("0205")) is None
     assert outside_arc(g, g.units["T"], g.map.grid.parse("0203")) == "turret"     # the turret turned, the hull did not
+
+
+def test_vehicles_assault_move_and_fire(tmp_path):
+    """15.2: the M48 moves by assault (half its MPs) and fires its gun at +2 in the same impulse,
+    its machine guns at -2; the modern M1 only +1 (15.2.2).  15.2.1: assault fire first, then
+    half the MPs."""
+    from umpire.actions import system_for
+    loc = lnlt(tmp_path, [("T", "us_m48", "0103"), ("N", "us_m1", "0105")], [("X", "nva_squad", "0803")])
+    blue_first(loc)
+    g = game(loc)
+    full = g.unit_type(g.units["T"])["movement"]
+    far = system_for(loc).check_move(g, "T", [g.map.grid.parse(f"0{c}03") for c in range(1, 2 + full // 2 + 1)],
+                                     {"pace": "assault"})
+    assert not far.legal
+    act(loc, "move", side="blue", unit="T", path=["0103", "0203"], pace="assault")
+    g = game(loc)
+    gun = system_for(loc).assault_sheet(g, ["T"], g.map.grid.parse("0803"), "ordnance")
+    assert gun.legal and ("vehicle's assault movement or fire (15.2, 15.2.1)", 2) in gun.modifiers
+    mg = system_for(loc).assault_sheet(g, ["T"], g.map.grid.parse("0803"), "fire")
+    assert ("assault movement or fire (6.1; a vehicle's machine guns 15.2, 15.2.1)", -2) in mg.modifiers
+    loc = lnlt(tmp_path / "2", [("N", "us_m1", "0105")], [("X", "nva_squad", "0803")])
+    blue_first(loc)
+    g = game(loc)
+    first = system_for(loc).assault_sheet(g, ["N"], g.map.grid.parse("0803"), "assault_fire")
+    assert first.legal and ("assault movement or fire (6.1; a vehicle's machine guns 15.2, 15.2.1)", -2) in \
+        first.modifiers
+    act(loc, "move", side="blue", unit="N", path=["0105", "0205"], pace="assault")
+    gun = system_for(loc).assault_sheet(game(loc), ["N"], g.map.grid.parse("0803"), "ordnance")
+    assert ("modern vehicle's assault movement or fire (15.2.2)", 1) in gun.modifiers

@@ -247,9 +247,10 @@ class RuleSystem:
         pass then only ends it and hands over, no pass counted); None: an ordinary pass."""
         return None
 
-    def paces(self) -> tuple[tuple[str, str, str], ...]:
-        """The paces a move may take (`how["pace"]`): (key, label, tip), the usual one first --
-        the GUI's Pace menu and `umpire move --pace` offer them; () for none."""
+    def paces(self) -> tuple[tuple, ...]:
+        """The paces a move may take (`how["pace"]`): (key, label, tip[, movement classes it is
+        for -- foot and leg units when left out]), the usual one first -- the GUI's Pace menu
+        and `umpire move --pace` offer them; () for none."""
         return ()
 
     def attack_kinds(self) -> tuple[str, ...]:

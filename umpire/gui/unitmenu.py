@@ -96,7 +96,9 @@ class UnitMenu(QObject):
             self.pace_group.removeAction(a)
             self.pace_menu.removeAction(a)
         self.pace_actions = {}
-        for key, text, tip in paces:
+        self.pace_classes = {}
+        for key, text, tip, *classes in paces:
+            self.pace_classes[key] = tuple(classes[0]) if classes else ("foot", "leg")     # MW4, LnLT legs
             a = QAction(text, self.w)
             a.setCheckable(True)
             a.setStatusTip(tip)
@@ -140,7 +142,7 @@ class UnitMenu(QObject):
         if u is None:
             return how
         pace = next((k for k, a in self.pace_actions.items() if a.isChecked()), "normal")
-        if pace != "normal" and game.unit_type(u)["move_class"] in ("foot", "leg"):      # MW4, LnLT
+        if pace != "normal" and game.unit_type(u)["move_class"] in self.pace_classes.get(pace, ()):
             how["pace"] = pace
         if self.act_leave_column.isChecked() and u.in_column:
             how["column"] = False

@@ -34,8 +34,7 @@ Scouts (11.6) move by stealth (6.4), spot 2 better and call artillery.
 Support weapons (1.6) are counters carried by units (weapons.py); in the Rally phase they are
 picked up, dropped, handed over and captured (pickup.py: the free rule action "weapons").  At night (the scenario's
 `night`) fire beyond 2 hexes is harder, less so with thermal sights (20.1, 20.1.5, 10.1.2).
-Not yet here (issue 8 notes): hero skills (12.0), vehicles' assault
-movement and hit & run (15.2, 6.7), medics (11.3), fire (10.5.6), anti-personnel mines,
+Not yet here (issue 8 notes): hero skills (12.0), hit & run (6.7), medics (11.3), fire (10.5.6), anti-personnel mines,
 star shells and night spotting (20.2), helicopters.
 """
 
@@ -165,7 +164,7 @@ class RuleSystem(CoreRuleSystem):
     def paces(self):
         return (("normal", "&Normal", "The unit's movement factor (6.0)"),
                 ("assault", "&Assault Movement", "Half its MPs, then it may fire at -2 in the same impulse; or, "
-                 "after assault fire, half its MPs (6.1, 6.1.1)"),
+                 "after assault fire, half its MPs (6.1, 6.1.1; vehicles 15.2)", ("leg", "tracked", "offroad", "road")),
                 ("stealth", "&Stealth Movement", "Scouts and units able to: assault movement, unseen in "
                  "cover for moving (6.4)"),
                 ("double", "&Double Time", "With a Good Order leader in the stack: 2 MPs more (6.2)"),

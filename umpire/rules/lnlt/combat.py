@@ -139,8 +139,8 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     away = None if opportunity else outside(game, side, unit_ids)
     if away:
         return refuse(away, "LnLT 4.0")
-    if how == "assault_fire" and any(u.moved or vehicle(game, u) for u in units):
-        return refuse("assault fire is leg units firing before they move (6.1.1)", "LnLT 6.1.1")
+    if how == "assault_fire" and any(u.moved for u in units):
+        return refuse("assault fire comes before the move (6.1.1, 15.2.1)", "LnLT 6.1.1")
     if opportunity and how not in ("fire", "ordnance"):
         return refuse("opportunity fire is fire, not a melee or an assault (5.3)", "LnLT 5.3")
     assaulting = how == "assault_fire" or any(assault_open(game, u) == "move" for u in units)
@@ -198,7 +198,7 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     if dark:
         mods.append(dark)
     if assaulting:
-        mods.append(("assault movement or fire (6.1)", -2))
+        mods.append(("assault movement or fire (6.1; a vehicle's machine guns 15.2, 15.2.1)", -2))
     if rng == 1:
         mods.append(("adjacent target (5.6)", 3 if any(game.unit_type(u)["assault"] for u in units) else 2))
     for u in units:                                   # 15.1.1: vehicles' machine guns off the front arc

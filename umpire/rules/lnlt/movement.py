@@ -12,8 +12,8 @@ not yet here:
   leg units move up to half their MPs and may then fire at -2 in the same impulse; after assault
   fire (6.1.1) they move up to half their MPs.  Stealth movement (6.4, pace "stealth"): assault
   movement by scouts and units able to use it, not spotted in degrading or blocking terrain for
-  having moved or for being next to the enemy.  Vehicles' assault movement (15.2) is still to
-  come.
+  having moved or for being next to the enemy.  Vehicles move and fire by assault the same way
+  (15.2, 15.2.1: half their MPs; their fire's modifiers are combat.py's and ordnance.py's).
 * A Shaken unit may not end its move nearer to an enemy unit its side sees (5.0 DCT: Shaken).
 * Stacking (1.3): per side, three squads' worth -- a half-squad or a crew is half a squad, a
   (non-ATGM) weapon team a whole one -- two vehicles (a wreck or an abandoned vehicle in the
@@ -118,8 +118,6 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
     if away:
         return fail(away, "LnLT 4.0")
     assaulting = pace in ("assault", "stealth") or half == "fire"
-    if assaulting and vehicle(game, u):
-        return fail("vehicles' assault movement (15.2) is not here yet", "LnLT 15.2")
     if assaulting:
         allowance = t["movement"] / 2                    # 6.1, 6.1.1: up to half its MPs
     crawl = pace == "low_crawl"

@@ -140,10 +140,15 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     dark = night_penalty(game, u, rng, ordnance=True)
     if dark:
         mods.append(dark)
-    if assaulting:
-        mods.append(("after assault movement (6.1)", 1))
+    v = vehicle(game, u)
+    if assaulting and v:                      # 15.2, 15.2.1; a modern vehicle's 15.2.2
+        mods.append(("modern vehicle's assault movement or fire (15.2.2)", 1) if v.get("modern") else
+                    ("vehicle's assault movement or fire (15.2, 15.2.1)", 2))
+    elif assaulting:
+        mods.append(("after assault movement or fire (6.1)", 1))
     if opportunity and u.acted:
-        mods.append(("firer marked Ops Complete (4.1)", 2))
+        mods.append(("modern vehicle marked Ops Complete (15.2.2)", 1) if v and v.get("modern") else
+                    ("firer marked Ops Complete (4.1)", 2))
     arc = outside_arc(game, u, target)
     if arc:
         mods.append((f"{'turret turns' if arc == 'turret' else 'vehicle pivots'} to fire off its front arc (15.1.1)", 1))

@@ -29,13 +29,14 @@ _SYMBOLS: dict[str, list[tuple]] = {
     "fixed_wing": [("ellipse", -0.32, 0, 0.3, 0.2), ("ellipse", 0.32, 0, 0.3, 0.2)],
     "transport": [("line", -0.6, 0.05, 0.6, 0.05), ("ellipse", -0.35, 0.35, 0.14, 0.14),
                   ("ellipse", 0.35, 0.35, 0.14, 0.14)],
+    "medical": [("line", 0, -0.5, 0, 0.5), ("line", -0.5, 0, 0.5, 0)],
 }
 
 ROLE_LABELS = {
     "infantry": "Infantry", "armour": "Armour", "mechanized": "Mechanized infantry",
     "recon": "Reconnaissance", "artillery": "Artillery", "mortar": "Mortar",
     "anti_tank": "Anti-tank / ATGM", "air_defence": "Air defence", "hq": "Headquarters",
-    "helicopter": "Helicopter", "fixed_wing": "Fixed-wing aircraft", "engineer": "Engineer", "transport": "Transport (truck / APC)",
+    "helicopter": "Helicopter", "fixed_wing": "Fixed-wing aircraft", "engineer": "Engineer", "transport": "Transport (truck / APC)", "medical": "Medical",
     "unknown": "Unidentified",
 }
 

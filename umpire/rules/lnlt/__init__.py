@@ -23,6 +23,7 @@ spotting attempts are the rule system's own action (`rule_action` "spot").
     weapons.py   support weapons: portage, fire, melee, ordnance (1.6)
     pickup.py    support weapons picked up, dropped, handed over, captured (3.0, 1.6)
     lead.py      a leader's impulse: its hex and the hexes next to it act (4.0)
+    medic.py     medics healing in the Rally phase (3.0, 11.3)
 
 Off-board artillery (18.2) is the rule action "fire_mission" (artillery.py: standard, loose and
 concentrated missions).  Attacks: fire, ordnance, melee, close_assault, overrun; fire and ordnance may
@@ -34,7 +35,7 @@ Scouts (11.6) move by stealth (6.4), spot 2 better and call artillery.
 Support weapons (1.6) are counters carried by units (weapons.py); in the Rally phase they are
 picked up, dropped, handed over and captured (pickup.py: the free rule action "weapons").  At night (the scenario's
 `night`) fire beyond 2 hexes is harder, less so with thermal sights (20.1, 20.1.5, 10.1.2).
-Not yet here (issue 8 notes): hero skills (12.0), hit & run (6.7), medics (11.3), fire (10.5.6), anti-personnel mines,
+Not yet here (issue 8 notes): hero skills (12.0), hit & run (6.7), fire (10.5.6), anti-personnel mines,
 star shells and night spotting (20.2), helicopters.
 """
 
@@ -43,12 +44,13 @@ from __future__ import annotations
 from ...core.errors import UmpireError
 from ...core.hexgrid import DIRECTION_NAMES
 from ...core.rulesystem import ActionField, Phase, RuleSystem as CoreRuleSystem, Table
-from . import artillery, combat, damage, lead, pickup, rally, smoke, spotting, weapons
+from . import artillery, combat, damage, lead, medic, pickup, rally, smoke, spotting, weapons
 from .movement import check_move
 from ...core.changes import Change
 from .state import (SMC, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
                     vehicle)
 
+RALLY_ACTIONS = frozenset({"weapons", "heal"})      # the Rally phase's free actions (3.0, steps 4-5)
 PHASES = (
     Phase("rally", "Rally phase", "LnLT 3.0"),
     Phase("operations", "Operations phase", "LnLT 4.0", alternating=True, passes_to_end=3),
@@ -185,17 +187,19 @@ class RuleSystem(CoreRuleSystem):
 
     def rule_actions(self):
         return {"spot": "Spotting attempt (10.1)", "fire_mission": "Artillery fire mission (18.2)",
-                "smoke": "Lay smoke (7.0)", "lead": "Lead the hexes next to it (4.0)", "weapons": "Support weapons: pick up, drop, hand over (3.0, 1.6)"}
+                "smoke": "Lay smoke (7.0)", "lead": "Lead the hexes next to it (4.0)", "weapons": "Support weapons: pick up, drop, hand over (3.0, 1.6)", "heal": "Medic: heal (3.0, 11.3)"}
 
     def rule_action_open(self, game, name):
-        return (name == "weapons") == (game.phase == "rally")          # 3.0 step 5; the rest are impulses (4.0)
+        return (name in RALLY_ACTIONS) == (game.phase == "rally")      # 3.0 steps 4-5; the rest are impulses (4.0)
 
     def free_actions(self, game):
-        return frozenset({"weapons"}) if game.phase == "rally" else frozenset()      # 3.0, step 5
+        return RALLY_ACTIONS if game.phase == "rally" else frozenset()      # 3.0, steps 4 and 5
 
     def rule_action_fields(self, game, name, side, unit=None):
         if name == "weapons":
             return pickup.fields(game, side, unit)
+        if name == "heal":
+            return medic.fields(game, side, unit)
         if name == "lead":
             return ()
         if name == "smoke":
@@ -220,6 +224,8 @@ class RuleSystem(CoreRuleSystem):
             return smoke.lay(game, params, dice)
         if name == "weapons":
             return pickup.act(game, params)
+        if name == "heal":
+            return medic.heal(game, params, dice)
         if name == "lead":
             return lead.lead(game, params)
         raise UmpireError(f"Lock 'n Load has no action {name!r}")
@@ -332,6 +338,10 @@ def check_tables(rules) -> None:
         odd = [x for x in v.get("red_armour", []) if x not in faces]
         if odd:
             fail("vehicles", key, f"red_armour {odd[0]!r} is none of {', '.join(sorted(faces))} (14.1)")
+    medics = rules.tables["medics"].section("entry")
+    for key, t in units.items():
+        if t["kind"] == "medic" and key not in medics:
+            fail("units", key, f"medic {key!r} has no entry in medics.toml (its healing number, 11.3)")
     for key, g in rules.tables["ordnance"].section("entry").items():
         if key not in units:
             fail("ordnance", key, f"{key!r} is not a unit type in units.toml")

@@ -3,7 +3,8 @@ now and then lets a leader activate the hexes next to his (4.0), melees a weak e
 it (or close assaults a vehicle, or overruns it with one), fires its guns and then its small
 arms at what it sees in range, tries to spot a hex in cover, or moves a unit towards the enemy
 (vehicles giving rides and dropping their passengers off); now and then it passes.  In the
-Rally phase its units pick up weapons lying where they stand (3.0 step 5); the Rally and
+Rally phase its medics treat the wounded and Shaken and its units pick up weapons lying where
+they stand (3.0 steps 4-5); the Rally and
 Administrative phases then go on by themselves.  It drives the same actions a player uses; its
 choices come from the autoplay's seeded generator, so `umpire replay` re-runs them."""
 
@@ -13,6 +14,7 @@ from ...core.engine import perform
 from ..botkit import attempt, random_path
 from ...core.hexgrid import hex_distance
 from .lead import open_hexes
+from .medic import patients
 from .pickup import handle, lying
 from .state import good_order, kind, sight_of, vehicle
 from .weapons import PORTAGE, carried, ordnance_of
@@ -26,7 +28,8 @@ class Bot:
 
     def act(self, location, game, rng, report, moves_per_phase: int = 4, turns: int | None = None) -> bool:
         if game.active_side is None:
-            if game.phase == "rally" and self._pick_up(location, game, rng, report):
+            if game.phase == "rally" and (self._pick_up(location, game, rng, report) or
+                                          self._treat(location, game, rng, report)):
                 return True
             if game.phase == self.system.phases()[-1].key and turns is not None and turns <= game.turn < game.turns:
                 return False
@@ -66,6 +69,20 @@ class Bot:
                 self.tried.add(key)
                 params = {"name": "weapons", "side": u.side, "unit": u.id, "do": "pick_up", "weapon": handle(w, u.side)}
                 if rng.random() < 0.8 and attempt(location, "rule_action", params, self.system, u.side, report):
+                    return True
+        return False
+
+    def _treat(self, location, game, rng, report) -> bool:
+        """3.0 step 4: a medic treats the first wounded or Shaken unit of its hex, once a turn."""
+        for m in sorted(game.units.values(), key=lambda u: u.id):
+            if kind(game, m) != "medic" or not m.on_map or m.marks.get("healed") == game.turn:
+                continue
+            sick = patients(game, m)
+            key = (game.turn, m.id, "heal")
+            if sick and key not in self.tried:
+                self.tried.add(key)
+                params = {"name": "heal", "side": m.side, "unit": m.id, "patient": sick[0].id}
+                if attempt(location, "rule_action", params, self.system, m.side, report):
                     return True
         return False
 

@@ -119,6 +119,8 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     for u in units:
         if kind(game, u) == "support_weapon":
             return refuse(f"{u.id} is a support weapon: the unit carrying it fires it (1.6)", "LnLT 1.6")
+        if kind(game, u) == "medic":
+            return refuse(f"{u.id} is a medic: medics do not fire or attack (1.6 notes)", "LnLT 1.6")
         if not u.on_map:
             return refuse(f"{u.id} is not on the map")
         if u.carried_by and not riding_outside(game, u, how):

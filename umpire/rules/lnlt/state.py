@@ -19,7 +19,7 @@ from __future__ import annotations
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex
 
-SMC = ("leader", "hero", "scout", "sniper")     # single-man counters (1.3, DCT)
+SMC = ("leader", "hero", "scout", "sniper", "medic")     # single-man counters (1.3, DCT)
 RALLIERS = ("leader", "hero")                   # who lets Shaken units of the hex rally (3.0)
 SPOTTERS = ("leader", "scout")                  # who calls off-board artillery (18.2)
 MAX_TM = 4                                   # 5.5

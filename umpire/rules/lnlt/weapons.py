@@ -22,7 +22,7 @@ import math
 from ...core.game import Game, UnitState
 from .state import SMC, kind
 
-PORTAGE = {"squad": 2, "half_squad": 1, "crew": 1, **{k: 1 for k in SMC}, "sniper": 0}   # 1.6 notes: no sniper
+PORTAGE = {"squad": 2, "half_squad": 1, "crew": 1, **{k: 1 for k in SMC}, "sniper": 0, "medic": 0}   # 1.6 notes
 
 
 def carried(game: Game, u: UnitState) -> list[UnitState]:

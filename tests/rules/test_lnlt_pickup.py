@@ -41,7 +41,7 @@ def test_in_the_rally_phase_a_squad_drops_its_machine_gun_and_another_picks_it_u
                [("X", "nva_squad", "0603")])
     g = game(loc)
     assert g.phase == "rally" and g.active_side is None
-    assert system_for(loc).free_actions(g) == {"weapons"}
+    assert system_for(loc).free_actions(g) == {"weapons", "heal"}
     weapons(loc, "blue", "A", "drop", "G")
     g = game(loc)
     assert g.units["G"].status == "dropped" and g.units["G"].hex == g.units["A"].hex and not g.units["G"].on_map

@@ -349,12 +349,12 @@ def test_vehicles_assault_move_and_fire(tmp_path):
     gun = system_for(loc).assault_sheet(g, ["T"], g.map.grid.parse("0803"), "ordnance")
     assert gun.legal and ("vehicle's assault movement or fire (15.2, 15.2.1)", 2) in gun.modifiers
     mg = system_for(loc).assault_sheet(g, ["T"], g.map.grid.parse("0803"), "fire")
-    assert ("assault movement or fire (6.1; a vehicle's machine guns 15.2, 15.2.1)", -2) in mg.modifiers
+    assert ("vehicle's assault movement or fire (15.2, 15.2.1)", -2) in mg.modifiers
     loc = lnlt(tmp_path / "2", [("N", "us_m1", "0105")], [("X", "nva_squad", "0803")])
     blue_first(loc)
     g = game(loc)
     first = system_for(loc).assault_sheet(g, ["N"], g.map.grid.parse("0803"), "assault_fire")
-    assert first.legal and ("assault movement or fire (6.1; a vehicle's machine guns 15.2, 15.2.1)", -2) in \
+    assert first.legal and ("vehicle's assault movement or fire (15.2, 15.2.1)", -2) in \
         first.modifiers
     act(loc, "move", side="blue", unit="N", path=["0105", "0205"], pace="assault")
     gun = system_for(loc).assault_sheet(game(loc), ["N"], g.map.grid.parse("0803"), "ordnance")

@@ -200,7 +200,8 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     if dark:
         mods.append(dark)
     if assaulting:
-        mods.append(("assault movement or fire (6.1; a vehicle's machine guns 15.2, 15.2.1)", -2))
+        mods.append(("vehicle's assault movement or fire (15.2, 15.2.1)" if any(vehicle(game, u) for u in units)
+                     else "assault movement or fire (6.1)", -2))
     if rng == 1:
         mods.append(("adjacent target (5.6)", 3 if any(game.unit_type(u)["assault"] for u in units) else 2))
     for u in units:                                   # 15.1.1: vehicles' machine guns off the front arc

@@ -95,3 +95,12 @@ def test_hearts_and_minds_scores_stay_out_of_the_sides_reports(tmp_path):
     assert game(loc).rule_state["hearts"]["0604"]["score"] == 3              # nobody there: it crept
     assert text_of(reports[0]) == text_of(reports[1]) and images_of(reports[0]) == images_of(reports[1])
     assert "Hearts & minds 0604:" not in text_of(reports[0])
+
+
+def test_passengers_inside_a_vehicle_stay_out_of_the_enemys_report(tmp_path):
+    """LnLT 16.1, 10.1: the NVA squad next to a US M113 sees the vehicle, not the squad and M60
+    inside it: its report names an M113 contact and no rifle squad or machine gun."""
+    loc = make_game(tmp_path, [("M", "us_m113", "0404"), ("B", "us_squad", "0404", "M"),
+                               ("G", "us_m60", "0404", "B")], [("X", "nva_squad", "0503")], rules="lnlt", cols=10)
+    red = text_of(report(loc, "red", tmp_path / "red"))
+    assert "M113" in red and "US rifle squad" not in red and "M60" not in red

@@ -359,3 +359,13 @@ def test_vehicles_assault_move_and_fire(tmp_path):
     act(loc, "move", side="blue", unit="N", path=["0105", "0205"], pace="assault")
     gun = system_for(loc).assault_sheet(game(loc), ["N"], g.map.grid.parse("0803"), "ordnance")
     assert ("modern vehicle's assault movement or fire (15.2.2)", 1) in gun.modifiers
+
+
+def test_the_enemy_sees_riders_on_a_vehicle_but_not_those_inside(tmp_path):
+    """10.1, 16.1: in open ground next to the NVA squad both vehicles are spotted; the half-squad
+    riding on the M48 (PO) with them, the squad inside the M113 (PP) and its M60 not."""
+    loc = lnlt(tmp_path, [("T", "us_m48", "0403"), ("A", "us_half_squad", "0403", "T"),
+                          ("M", "us_m113", "0404"), ("B", "us_squad", "0404", "M"), ("G", "us_m60", "0404", "B")],
+               [("X", "nva_squad", "0503")])
+    seen = {uid for (side, uid), c in game(loc).contacts.items() if side == "red" and c.status == "seen"}
+    assert seen == {"T", "A", "M"}

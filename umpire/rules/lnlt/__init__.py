@@ -8,7 +8,8 @@ spotting attempts are the rule system's own action (`rule_action` "spot").
 
     tables.py    the transcribed tables: damage check calculation and result, melee, mines
     state.py     a unit's counters (Shaken, wounded, Ops Complete), leaders, target modifiers
-    spotting.py  lines of sight through degrading and blocking terrain, spotting (10.1, 10.3)
+    spotting.py  lines of sight through degrading and blocking terrain, spotting (10.1, 10.3);
+                 units riding in (not on) a vehicle are never seen, nor seen with (16.1)
     artillery.py off-board fire missions: spotting round, drift, fire for effect (18.2)
     movement.py  movement, streams, stacking (6.0, 10.5.1, 1.3)
     combat.py    direct fire, melee and the damage check (5.0, 5.2, 8.0)

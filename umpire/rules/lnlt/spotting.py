@@ -18,7 +18,7 @@ from ...core.errors import UmpireError
 from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
 from ...core.los import Eye, LosResult, crossing
-from .state import acting_unit, good_order, hidden_by_stealth, lm, sight_of, tis
+from .state import acting_unit, good_order, hidden_by_stealth, lm, sight_of, tis, vehicle
 from .state import kind as unit_kind
 
 SCOUT_SPOTTING = 2                              # 11.6: a scout takes 2 off its spotting roll
@@ -59,9 +59,23 @@ class Sight:
                          reason=f"{d} degrading hex{'es' if d != 1 else ''} on the way" if d else "")
 
 
+def inside(game: Game, u) -> bool:
+    """Riding in (not on) a vehicle -- P or PP transport, 16.1 -- or carried by a unit that is:
+    out of the enemy's sight whatever it sees of the vehicle."""
+    while u.carried_by:
+        carrier = game.units.get(u.carried_by)
+        if carrier is None:
+            return False
+        v = vehicle(game, carrier)
+        if v is not None and v["transport"] in ("P", "PP"):
+            return True
+        u = carrier
+    return False
+
+
 def spot(game: Game, sight: Sight) -> dict[str, dict[str, tuple]]:
     out: dict[str, dict[str, tuple]] = {s: {} for s in game.side_ids()}
-    on_map = [u for u in game.units.values() if u.on_map]
+    on_map = [u for u in game.units.values() if u.on_map and not inside(game, u)]
     for side in game.side_ids():
         mine = [u for u in on_map if u.side == side and unit_kind(game, u) != "support_weapon"]   # not spotters
         attempts = {tuple(x[:2]): x[2] for x in game.rule_state.get("spotted", {}).get(side, [])}

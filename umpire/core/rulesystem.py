@@ -301,8 +301,7 @@ class RuleSystem:
     def bot(self):
         """The autoplay driver for this rule system -- an object with `act(location, game, rng,
         report, moves_per_phase, turns) -> bool` that performs one action, False when it stops
-        at the end of turn `turns` -- or None: `umpire autoplay`'s own, made for MechWar 4's
-        sequence."""
+        at the end of turn `turns` -- or None: no autoplay for it."""
         return None
 
     def unit_lost(self, game, unit, dice, where=None) -> list:

@@ -64,6 +64,10 @@ class RuleSystem(CoreRuleSystem):
     opportunity_rule = "MW4 6.5"
     mine_rules = {"stops": "MW4 16.13", "destroyed": "MW4 16.11", "leaving": "MW4 16.14"}
 
+    def bot(self):
+        from .bot import Bot
+        return Bot(self)
+
     def paces(self):
         return (("normal", "&Normal", "One hex a phase (MW4 8.1)"),
                 ("double", "&Double Time", "Two hexes, for a level of fatigue (MW4 8.161-8.162)"),

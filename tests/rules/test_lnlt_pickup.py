@@ -76,6 +76,8 @@ def test_portage_limits_who_picks_up_and_who_is_handed_a_weapon(tmp_path):
         weapons(loc, "blue", "A", "hand_over", "G3", to="C")
     with pytest.raises(UmpireError, match="H already carries 1"):
         weapons(loc, "blue", "A", "hand_over", "G3", to="H")
+    with pytest.raises(UmpireError, match="hand_over needs 'to'"):
+        weapons(loc, "blue", "H", "hand_over", "G1")
     weapons(loc, "blue", "H", "hand_over", "G1", to="A")
     assert {w for w, u in game(loc).units.items() if u.carried_by == "A"} == {"G1", "G3"}
 

@@ -102,6 +102,8 @@ def act(game: Game, params: dict) -> tuple[str, list[Change]]:
             return f"{u.id} drops {w.id} in {n}", [Change("unit", w.id, {
                 "status": DROPPED, "carried_by": None, "q": u.hex.q, "r": u.hex.r},
                 (f"{u.id} drops {w.id} ({game.unit_type(w)['label']}) in {n} (3.0, 1.6)",))]
+        if not params.get("to"):
+            raise UmpireError(f"{what}: hand_over needs 'to', the unit of {n} that takes it")
         to = _bearer(game, params.get("to"), u.side, what)
         if to.hex != u.hex or to.id == u.id:
             raise UmpireError(f"{what}: {to.id} is not another unit in {n}")

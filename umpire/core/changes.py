@@ -30,7 +30,8 @@ class Change:
                                        # company and quality it takes, "type": ..., q, r, ...}
                                        # (a crew bailing out, a hero appearing) | note (journal lines only) |
                                        # overlay (key: its kind; values: q, r, side, secret,
-                                       # detail to add one, or {"clear": True} to lift them all) |
+                                       # detail to add one, or {"clear": True} to lift them all,
+                                       # {"clear": True, q, r} those of one hex) |
                                        # support (what of an off-board support is used: {"used": {...}}) |
                                        # plot (key: (turn, side, support, concentration); values:
                                        # {"outcome": {...}} how it went) |
@@ -131,14 +132,19 @@ def seen_destroyed(ctx: "Context", uid: str) -> None:
 
 
 def _overlay(ctx: "Context", kind: str, values: dict[str, Any]) -> None:
-    """Put an overlay on the map (journaled), or lift every overlay of that kind."""
+    """Put an overlay on the map (journaled), or lift every overlay of that kind -- only those
+    of hex q, r when the values name one (War Blog's engineers clearing a minefield)."""
     from .hexgrid import Hex
     from .terrain import Overlay
     game = ctx.game
     if values.get("clear"):
-        for row in ctx.session.execute(select(m.OverlayRow).where(m.OverlayRow.kind == kind)).scalars():
+        at = Hex(values["q"], values["r"]) if values.get("q") is not None else None
+        query = select(m.OverlayRow).where(m.OverlayRow.kind == kind)
+        if at is not None:
+            query = query.where(m.OverlayRow.q == at.q, m.OverlayRow.r == at.r)
+        for row in ctx.session.execute(query).scalars():
             ctx.rec.delete(row)
-        game.map.overlays[:] = [o for o in game.map.overlays if o.kind != kind]
+        game.map.overlays[:] = [o for o in game.map.overlays if o.kind != kind or (at is not None and o.hex != at)]
         return
     ctx.rec.insert(m.OverlayRow(q=values["q"], r=values["r"], kind=kind, side_id=values.get("side"),
                                 secret=bool(values.get("secret")), detail=values.get("detail")))

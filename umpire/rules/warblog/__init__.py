@@ -13,6 +13,7 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
     air.py       the air pool, air strikes, air superiority and air defence (9.0-9.3, 1.14)
     siege.py     sieges of fortified hexes (11.4)
     hearts.py    hearts and minds, destroying objectives (8.3, 8.2): the scenario's [warblog]
+    mines.py     minefields and engineers laying and clearing them (2.4.6)
     bot.py       the autoplay driver
 """
 
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
 from ...core.errors import UmpireError
 from ...core.rulesystem import ActionField
-from . import air, battle, hearts, resolve, spotting, turn
+from . import air, battle, hearts, mines, resolve, spotting, turn
 from .movement import check_move, movement_left
 from .state import depressions, strength_text, works
 
@@ -99,6 +100,11 @@ class RuleSystem(CoreRuleSystem):
         side = player_side(game, key)
         return hearts.turn_start(game, side, dice) + spotting.reconnoitre(game, side, dice)
 
+    mine_rules = {"stops": "War Blog 2.4.6"}
+
+    def mine_attack(self, game, unit_id, mine_type, leaving, dice):
+        return mines.attack(game, unit_id, mine_type, leaving, dice)
+
     def scenario_data(self):
         return hearts.KEYS
 
@@ -124,13 +130,15 @@ class RuleSystem(CoreRuleSystem):
 
     def rule_actions(self):
         return {"air_strike": "Air strike (9.1)", "air_patrol": "Air superiority patrol (9.2)",
-                "air_recall": "Recall from the air superiority box (9.3)"}
+                "air_recall": "Recall from the air superiority box (9.3)",
+                "lay_mines": "Lay mines (2.4.6)", "clear_mines": "Clear mines (2.4.6)"}
 
     def rule_action_fields(self, game, name, side, unit=None):
         return (ActionField("hex", "Hex attacked"),) if name == "air_strike" else ()
 
     def rule_action(self, game, name, params, dice):
-        run = {"air_strike": air.strike, "air_patrol": air.patrol, "air_recall": air.recall}.get(name)
+        run = {"air_strike": air.strike, "air_patrol": air.patrol, "air_recall": air.recall,
+               "lay_mines": mines.lay, "clear_mines": mines.clear}.get(name)
         if run is None:
             raise UmpireError(f"War Blog has no action {name!r}")
         return run(game, params, dice)

@@ -19,7 +19,7 @@ from ...core.hexgrid import Hex, hex_distance
 from ...core.rulesystem import MoveCheck, Step
 from ..botkit import entry_problem
 from .combat import stacking_problem
-from .state import (enemies_of, hexside_features, in_enemy_zoc, stack_limit, units_at, whole,
+from .state import (density_at, enemies_of, hexside_features, in_enemy_zoc, stack_limit, units_at, whole,
                     depressions)
 
 
@@ -96,7 +96,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         steps = [Step(path[0], 0.0, u.mp_spent, "start" if not u.mp_spent else f"goes on with {u.mp_spent:g} spent")]
     if len(path) < 2 and u.status != "off_map":
         return fail("a move needs at least one hex beyond the start")
-    stopped = ""
+    stopped, stop_at = "", None
     for a, b in zip(path, path[1:]):
         if stopped:
             return fail(f"it may go no further than {game.map.number(a)}: {stopped}", steps=steps)
@@ -114,6 +114,9 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
             return fail(f"{game.map.number(b)} costs {cost:g}: {total:g} of {allowance:g} movement points (3.0)",
                         "War Blog 3.0", steps)
         steps.append(Step(b, cost, total, note))
+        if density_at(game, b):          # 2.4.6: met, not foreseen -- the move ends in the field
+            stop_at, path = b, path[:len(steps)]
+            break
         if stops:
             stopped = "a stream ends the move (2.5.1)"
         elif any(game.rules.overlays[o.kind]["stops"] for o in game.map.overlays_at(b) if o.kind in game.rules.overlays):
@@ -134,4 +137,4 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
     marks = {**u.marks, "still": 0, "zoc": bool(in_zoc)}
     notes = (f"stops in an enemy zone of control: {allowance - steps[-1].total:g} points kept for an attack "
              "(3.2)",) if in_zoc else ()
-    return MoveCheck(uid, tuple(steps), allowance, True, notes=notes, marks=marks)
+    return MoveCheck(uid, tuple(steps), allowance, True, notes=notes, marks=marks, stop_at=stop_at)

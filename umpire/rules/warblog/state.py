@@ -69,6 +69,13 @@ def stack_limit(game: Game, h: Hex) -> int:
     return limit
 
 
+def density_at(game: Game, h: Hex) -> int:
+    """The density of the minefield in hex h (2.4.6, mines.toml), 0 for none."""
+    types = game.rules.mine_types
+    return max((types[o.detail]["density"] for o in game.map.overlays
+                if o.kind == "minefield" and o.hex == h and o.detail in types), default=0)
+
+
 def units_at(game: Game, h: Hex, side: str | None = None) -> list[UnitState]:
     return [u for u in game.units.values() if u.on_map and u.hex == h and (side is None or u.side == side)]
 

@@ -14,6 +14,7 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
     siege.py     sieges of fortified hexes (11.4)
     hearts.py    hearts and minds, destroying objectives (8.3, 8.2): the scenario's [warblog]
     mines.py     minefields and engineers laying and clearing them (2.4.6)
+    exploit.py   advancing after a won assault (3.5)
     bot.py       the autoplay driver
 """
 
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
 from ...core.errors import UmpireError
 from ...core.rulesystem import ActionField
-from . import air, battle, hearts, mines, resolve, spotting, turn
+from . import air, battle, exploit, hearts, mines, resolve, spotting, turn
 from .movement import check_move, movement_left
 from .state import depressions, strength_text, works
 
@@ -131,14 +132,17 @@ class RuleSystem(CoreRuleSystem):
     def rule_actions(self):
         return {"air_strike": "Air strike (9.1)", "air_patrol": "Air superiority patrol (9.2)",
                 "air_recall": "Recall from the air superiority box (9.3)",
-                "lay_mines": "Lay mines (2.4.6)", "clear_mines": "Clear mines (2.4.6)"}
+                "lay_mines": "Lay mines (2.4.6)", "clear_mines": "Clear mines (2.4.6)",
+                "exploit": "Advance after combat (3.5)"}
 
     def rule_action_fields(self, game, name, side, unit=None):
+        if name == "exploit":
+            return (ActionField("hex", "One hex further (after advancing; fast units)", required=False),)
         return (ActionField("hex", "Hex attacked"),) if name == "air_strike" else ()
 
     def rule_action(self, game, name, params, dice):
         run = {"air_strike": air.strike, "air_patrol": air.patrol, "air_recall": air.recall,
-               "lay_mines": mines.lay, "clear_mines": mines.clear}.get(name)
+               "lay_mines": mines.lay, "clear_mines": mines.clear, "exploit": exploit.advance}.get(name)
         if run is None:
             raise UmpireError(f"War Blog has no action {name!r}")
         return run(game, params, dice)
@@ -148,7 +152,9 @@ class RuleSystem(CoreRuleSystem):
         w = works(game, unit)
         return " ".join(x for x in (f"D{d:g}" if d else "", {"dug_in": "DI", "entrenched": "En"}.get(w or "", ""),
                                     "Z" if unit.marks.get("zoc") else "", "Box" if unit.marks.get("box") else "",
-                                    "Flown" if unit.marks.get("flew") == game.turn else "") if x)
+                                    "Flown" if unit.marks.get("flew") == game.turn else "",
+                                    "Ex" if (unit.marks.get("exploit") or {}).get("turn") == game.turn
+                                    and unit.marks["exploit"].get("stage") else "") if x)
 
     def strength_text(self, game, unit) -> str:
         return strength_text(game, unit)

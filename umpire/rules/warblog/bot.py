@@ -28,6 +28,8 @@ class Bot:
             report(perform(location, "next_phase", {}, self.system).summary)
             return True
         side = game.active_side
+        if self._exploit(location, game, rng, side, report):
+            return True
         busy = sum(1 for u in game.units.values() if u.side == side and (u.moved or u.acted or u.fired))
         if busy < moves_per_phase * 2 and (self._attack(location, game, rng, side, report)
                                            or self._air(location, game, rng, side, report)
@@ -39,6 +41,25 @@ class Bot:
             return False
         report(perform(location, "pass", {"side": side}, self.system, side=side).summary)
         return True
+
+    def _exploit(self, location, game, rng, side, report) -> bool:
+        """3.5: a winner advances into the hex it emptied (three times in four); a fast one may go
+        on a hex toward the enemy, once."""
+        for u in sorted(game.units.values(), key=lambda u: u.id):
+            ex = u.marks.get("exploit") or {}
+            if u.side != side or not u.on_map or ex.get("turn") != game.turn or not ex.get("stage"):
+                continue
+            params = {"name": "exploit", "side": side, "unit": u.id}
+            if ex["stage"] == "further":
+                steps = game.map.on_map_neighbours(u.hex)
+                if not steps or rng.random() < 0.5:
+                    continue                     # it stays, free to fight again
+                params["hex"] = game.map.number(rng.choice(steps))
+            elif rng.random() < 0.25:
+                continue
+            if attempt(location, "rule_action", params, self.system, side, report):
+                return True
+        return False
 
     def _ready(self, game, side):
         return [u for u in game.units.values() if u.side == side and u.on_map and movement_left(game, u.id) >= 1

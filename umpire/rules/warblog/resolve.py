@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
-from . import combat
+from . import combat, exploit
 from .battle import ASSAULT_COST, AttackSheet
 from .movement import step_cost
 from .state import depressions, in_enemy_zoc, kind, leader_factor, stack_limit, terrain_defence, whole, works
@@ -175,6 +175,16 @@ def _assault(game, sheet, dice, out, attackers, defenders) -> str:
                 if out.marks(u).get("zoc"):
                     out.set(u, marks={**out.marks(u), "zoc": False})
                     out.lines.append(f"  {u.id} won: it may move on with what it has left (3.2)")
+            emptied = not any(v.side != sheet.side and out.hex_of(v) == sheet.target and not out.dead(v)
+                              for v in game.units.values() if v.on_map)
+            for u in attackers if emptied else ():
+                before = u.marks.get("exploit") or {}
+                out.set(u, marks=exploit.mark(game, u, sheet.target, out.marks(u)))
+                if before.get("turn") != game.turn:
+                    out.lines.append(f"  {u.id} may advance into {game.map.number(sheet.target)} (3.5)")
+    for u in attackers:            # one exploitation a turn: a later combat ends what is left of it
+        if (u.marks.get("exploit") or {}).get("turn") == game.turn:
+            out.set(u, marks=exploit.mark(game, u, None, out.marks(u)))
     return f"attack {{hex}} at {sheet.column}: {result} (D12 {roll})"
 
 

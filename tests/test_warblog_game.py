@@ -27,7 +27,7 @@ def played(tmp_path_factory):
 def test_rulesets_lists_every_installed_system_with_its_samples(capsys):
     assert main(["rulesets"]) == 0
     out = capsys.readouterr().out
-    assert "mechwar4  MechWar 4  version" in out and "warblog  War Blog  version 0.2" in out
+    assert "mechwar4  MechWar 4  version" in out and "warblog  War Blog  version 0.3" in out
     block = out[out.index("warblog"):]
     assert "SAMPLE Unit catalogue (War Blog counters)" in block
     assert "       Combat Results Table (War Blog 11.2)" in block       # transcribed, not a sample

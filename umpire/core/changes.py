@@ -31,7 +31,8 @@ class Change:
                                        # (a crew bailing out, a hero appearing) | note (journal lines only) |
                                        # overlay (key: its kind; values: q, r, side, secret,
                                        # detail to add one, or {"clear": True} to lift them all,
-                                       # {"clear": True, q, r} those of one hex) |
+                                       # {"clear": True, q, r} those of one hex, {"reveal":
+                                       # True, q, r} to make that hex's public) |
                                        # support (what of an off-board support is used: {"used": {...}}) |
                                        # plot (key: (turn, side, support, concentration); values:
                                        # {"outcome": {...}} how it went) |
@@ -133,10 +134,22 @@ def seen_destroyed(ctx: "Context", uid: str) -> None:
 
 def _overlay(ctx: "Context", kind: str, values: dict[str, Any]) -> None:
     """Put an overlay on the map (journaled), or lift every overlay of that kind -- only those
-    of hex q, r when the values name one (War Blog's engineers clearing a minefield)."""
+    of hex q, r when the values name one (War Blog's engineers clearing a minefield) -- or
+    reveal those of hex q, r: a secret marker goes on everyone's map (a minefield walked into)."""
+    import dataclasses
+
     from .hexgrid import Hex
     from .terrain import Overlay
     game = ctx.game
+    if values.get("reveal"):
+        at = Hex(values["q"], values["r"])
+        for row in ctx.session.execute(select(m.OverlayRow).where(
+                m.OverlayRow.kind == kind, m.OverlayRow.q == at.q, m.OverlayRow.r == at.r)).scalars():
+            if row.secret:
+                ctx.rec.set(row, secret=False)
+        game.map.overlays[:] = [dataclasses.replace(o, secret=False) if o.kind == kind and o.hex == at else o
+                                for o in game.map.overlays]
+        return
     if values.get("clear"):
         at = Hex(values["q"], values["r"]) if values.get("q") is not None else None
         query = select(m.OverlayRow).where(m.OverlayRow.kind == kind)

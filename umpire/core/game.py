@@ -186,6 +186,14 @@ class Game:
     def companies_of(self, battalion_id: str) -> list[Company]:
         return [c for c in self.companies if c.battalion == battalion_id]
 
+    def whereabouts(self, unit: UnitState) -> str:
+        """Where a unit is, for tables: its hex on the map, else its status -- with the hex it
+        was left in, if any ("dropped 0306", a weapon lying there: LnLT 1.6)."""
+        if unit.on_map:
+            return self.map.number(unit.hex)
+        status = unit.status.replace("_", " ")
+        return f"{status} {self.map.number(unit.hex)}" if unit.hex is not None else status
+
     def strength(self, unit: UnitState) -> str:
         """'3/3' steps remaining of the unit's printed steps."""
         steps = self.unit_type(unit)["steps"]

@@ -7,11 +7,10 @@ shot (losses shared by passengers, suppression, a wreck, company morale).
 
 from __future__ import annotations
 
-import dataclasses
 
 from sqlalchemy import select
 
-from .changes import apply
+from .changes import Change, apply
 from .engine import Context
 from .fire import _apply, _resolve
 from .hexgrid import Hex
@@ -45,9 +44,5 @@ def mine_attack(ctx: Context, uid: str, where: Hex, leaving: bool) -> None:
         ctx.log.extend(f"  {x}" for x in sheet.text(uid))
         rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
         _apply(ctx, rows, uid, result)
-    for row in ctx.session.execute(select(m.OverlayRow).where(
-            m.OverlayRow.kind == "minefield", m.OverlayRow.q == where.q, m.OverlayRow.r == where.r)).scalars():
-        if row.secret:
-            ctx.rec.set(row, secret=False)          # a mined-hex marker goes on the map (16.0)
-    game.map.overlays[:] = [dataclasses.replace(o, secret=False) if o.kind == "minefield" and o.hex == where else o
-                            for o in game.map.overlays]
+    # a mined-hex marker goes on the map (16.0)
+    apply(ctx, [Change("overlay", "minefield", {"reveal": True, "q": where.q, "r": where.r})])

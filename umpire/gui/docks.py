@@ -70,13 +70,7 @@ class OrderOfBattleTree(QTreeWidget):
     def _add_units(self, game: Game, parent: QTreeWidgetItem, units) -> None:
         for u in units:
             t = game.unit_type(u)
-            if u.on_map:
-                where = game.map.number(u.hex)
-            else:
-                where = "off map" if u.status == "off_map" else u.status
-                if u.hex is not None:          # left lying there (a dropped weapon, LnLT 1.6)
-                    where += f" {game.map.number(u.hex)}"
-            item = QTreeWidgetItem(parent, [f"{u.id} — {t['label']}", where,
+            item = QTreeWidgetItem(parent, [f"{u.id} — {t['label']}", game.whereabouts(u),
                                             rule_system(game.rules).strength_text(game, u)])
             item.setData(0, KEY, u.id)
             item.setToolTip(0, f"{u.id}: {t['label']}")

@@ -48,7 +48,7 @@ def side_report(game: Game, side: str, system) -> Report:
     rep.tables.append(own or Table(
         "Our forces", ("Company", "Unit", "Type", "Hex", "Strength", "Suppr.", "Panic", "Ammo", "Command",
                        "Fatigue", "Carried by"),
-        [(u.company or "—", u.id, game.unit_type(u)["label"], n(u.hex) if u.hex else u.status.replace("_", " "),
+        [(u.company or "—", u.id, game.unit_type(u)["label"], game.whereabouts(u),
           game.strength(u), f"S{u.suppression}" if u.suppression else "", "P" if u.panicked else "",
           _ammo(game, u), codes.get(game.command_of(u), {}).get("label", "") if game.command_of(u) else "",
           f"F{u.fatigue}" if u.fatigue else "", u.carried_by or "")
@@ -85,7 +85,7 @@ def umpire_report(game: Game, system) -> Report:
     rep.tables.append(Table(
         "All units", ("Side", "Company", "Unit", "Type", "Hex", "Strength", "State", "Enemy sees it"),
         [(game.side(u.side).name, u.company or "—", u.id, game.unit_type(u)["label"],
-          n(u.hex) if u.hex else u.status.replace("_", " "), system.strength_text(game, u),
+          game.whereabouts(u), system.strength_text(game, u),
           " ".join(x for x in (system.unit_marks(game, u), _ammo(game, u)) if x),
           ("no (hidden)" if u.face_down else "yes") if u.on_map else "") for u in game.units.values()],
         "No units."))

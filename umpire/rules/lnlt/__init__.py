@@ -217,6 +217,8 @@ class RuleSystem(CoreRuleSystem):
                             required=False))
 
     def rule_action(self, game, name, params, dice):
+        if name in RALLY_ACTIONS and game.phase != "rally":
+            raise UmpireError(f"{self.rule_actions()[name].split(' (')[0]}: only in the Rally phase (3.0)")
         if name == "spot":
             return spotting.attempt(game, self.sight(game.map), params, dice)
         if name == "fire_mission":
@@ -243,8 +245,7 @@ class RuleSystem(CoreRuleSystem):
         return strength_text(game, unit)
 
     def forces_table(self, game, units):
-        n = game.map.number
-        rows = [(u.id, game.unit_type(u)["label"], n(u.hex) if u.hex else u.status.replace("_", " "),
+        rows = [(u.id, game.unit_type(u)["label"], game.whereabouts(u),
                  factors(game, u), ("lying on the ground" if u.status == pickup.DROPPED else
                                     "Good Order" if good_order(u) else ("Shaken" if u.on_map else ""))
                  + (", captured" if u.marks.get("captured") else "")
@@ -276,7 +277,7 @@ class RuleSystem(CoreRuleSystem):
         rows = [("Type", t["label"]), ("Side", game.side(unit.side).name),
                 ("Firepower / range / morale", factors(game, unit)),
                 ("Movement", f"{t['movement']} MP"),
-                ("Position", game.map.number(unit.hex) if unit.hex else unit.status.replace("_", " ")),
+                ("Position", game.whereabouts(unit)),
                 ("State", ("Shaken — no fire, no advance toward a seen enemy (5.0)" if shaken(unit) else "Good Order")
                  + (", wounded (11.1.2)" if unit.marks.get("wounded") else ""))]
         if t["lm"]:

@@ -39,8 +39,6 @@ def fields(game: Game, side: str, unit_id: str | None) -> tuple[ActionField, ...
 
 
 def heal(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
-    if game.phase != "rally":
-        raise UmpireError(f"{WHAT}: medics treat the wounded in the Rally phase (3.0)")
     side, uid = params.get("side"), params.get("unit")
     m = game.units.get(uid or "")
     if m is None or m.side != side or not m.on_map:

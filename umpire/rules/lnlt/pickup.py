@@ -87,8 +87,6 @@ def _room(game: Game, u: UnitState, what: str) -> None:
 
 def act(game: Game, params: dict) -> tuple[str, list[Change]]:
     what = "support weapons"
-    if game.phase != "rally":
-        raise UmpireError(f"{what}: weapons are picked up, dropped or handed over in the Rally phase (3.0)")
     do, wid = params.get("do"), params.get("weapon")
     if do not in DOINGS:
         raise UmpireError(f"{what}: 'do' must be one of {', '.join(DOINGS)}, not {do!r}")

@@ -28,7 +28,7 @@ from __future__ import annotations
 from ...core.changes import Change
 from ...core.game import Game
 from . import combat
-from .state import depressions, stack_limit, units_at, whole
+from .state import depressions, room_problem, units_at, whole
 
 KEYS = {"destroy": "objective hexes destroyed rather than captured (8.2)",
         "hearts_and_minds": "mustering places: hex, favours, limit, start, raises (8.3)"}
@@ -122,9 +122,7 @@ def turn_start(game: Game, side: str, dice) -> list[Change]:
             lines.append(f"Hearts & minds {number}: {before:g} -> {p['score']:g} (8.3)")
         if side == p["favours"] and p["score"] == p["limit"]:
             r = dice.roll(f"hearts & minds {number}: a new unit on 1-{RAISE_CHANCE}", 1, 100)
-            here = units_at(game, h)
-            full = combat.stacking_problem([game.unit_type(u)["strength"] for u in here] + [
-                game.rules.unit_types[p["raises"]]["strength"]], limit=stack_limit(game, h))
+            full = room_problem(game, h, game.rules.unit_types[p["raises"]]["strength"])
             if r.total <= RAISE_CHANCE and not full:
                 out.append(_raise(game, side, p["raises"], h, number))
             elif r.total <= RAISE_CHANCE:

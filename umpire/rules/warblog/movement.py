@@ -18,9 +18,8 @@ from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
 from ...core.rulesystem import MoveCheck, Step
 from ..botkit import entry_problem
-from .combat import stacking_problem
-from .state import (density_at, enemies_of, hexside_features, in_enemy_zoc, stack_limit, units_at, whole,
-                    depressions)
+from .state import (density_at, depressions, enemies_of, hexside_features, in_enemy_zoc, room_problem, units_at,
+                    whole)
 
 
 def step_cost(game: Game, unit_type: dict, a: Hex, b: Hex) -> tuple[float | None, str, bool]:
@@ -124,10 +123,9 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         elif not t["ignores_zoc"] and in_enemy_zoc(game, b, u.side):
             stopped = "it entered an enemy zone of control (3.2)"
     end = path[-1]
-    strengths = [game.unit_type(v)["strength"] for v in units_at(game, end) if v.id != uid] + [t["strength"]]
-    crowded = stacking_problem(strengths, limit=stack_limit(game, end))
+    crowded = room_problem(game, end, t["strength"], leaving=uid)
     if crowded:
-        return fail(f"{game.map.number(end)}: {crowded}", "War Blog 3.1", steps)
+        return fail(crowded, "War Blog 3.1", steps)
     if whole(depressions(u)) >= 5 and u.on_map:
         enemy = [e.hex for e in enemies_of(game, u.side)]
         if enemy and min(hex_distance(end, e) for e in enemy) < min(hex_distance(u.hex, e) for e in enemy):

@@ -76,6 +76,15 @@ def density_at(game: Game, h: Hex) -> int:
                 if o.kind == "minefield" and o.hex == h and o.detail in types), default=0)
 
 
+def room_problem(game: Game, h: Hex, strength: float, leaving: str | None = None) -> str | None:
+    """3.1 for a unit of that strength coming into h (`leaving`: a unit of h that goes): None
+    when it fits, else why not, naming the hex."""
+    from .combat import stacking_problem
+    here = [game.unit_type(v)["strength"] for v in units_at(game, h) if v.id != leaving]
+    crowded = stacking_problem(here + [strength], limit=stack_limit(game, h))
+    return f"{game.map.number(h)}: {crowded}" if crowded else None
+
+
 def units_at(game: Game, h: Hex, side: str | None = None) -> list[UnitState]:
     return [u for u in game.units.values() if u.on_map and u.hex == h and (side is None or u.side == side)]
 

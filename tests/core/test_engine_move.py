@@ -48,7 +48,11 @@ def test_secret_minefield_stops_the_move_and_is_revealed(game):
     res = move(game, "A2", "1309", "1310", "1311", "1312", "1313", "1314", "1414", "1415")
     g = open_game(game)
     assert g.map.number(g.units["A2"].hex) == "1414"
-    assert not g.map.overlays_at(g.map.grid.parse("1414"))[0].secret
+    field = g.map.overlays_at(g.map.grid.parse("1414"))[0]
+    # a moving vehicle is seen at any range in a line of sight (MW4 5.21): the Soviets watching
+    # the road see the mine go off under NATO's own unit, and learn of NATO's field -- nobody else
+    assert system_for(game).watchers(g, g.map.grid.parse("1414"), g.units["A2"]).get("warpac")
+    assert field.secret and field.side == "nato" and field.known_to == ("warpac",)
     assert any("16.13" in line for line in res.log)
 
 

@@ -45,7 +45,10 @@ def test_16_13_16_16_entering_its_own_mines_stops_and_is_attacked(game):
     log = "\n".join(res.log)
     assert "mine attack on B3 in 1414" in log and "MW4 16.11, 16.12" in log
     assert "stopped by mines" in res.summary or "destroyed by mines" in res.summary
-    assert not next(o for o in g.map.overlays if g.map.number(o.hex) == "1414" and o.kind == "minefield").secret
+    # its own side knew the field; the Soviets learn of it if and only if they saw the mine go off
+    field = next(o for o in g.map.overlays if g.map.number(o.hex) == "1414" and o.kind == "minefield")
+    watching = sys_.watchers(g, g.map.grid.parse("1414"), g.units["B3"])
+    assert field.secret and field.known_to == (("warpac",) if watching.get("warpac") else ())
 
 
 def test_16_14_leaving_is_attacked_and_the_unit_goes_on(game):

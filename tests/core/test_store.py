@@ -192,7 +192,7 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT schema_version FROM game_info").fetchone() == (1,)
     game = open_game(old)
-    assert game.schema_version == m.SCHEMA_VERSION == 11
+    assert game.schema_version == m.SCHEMA_VERSION == 12
     assert len(game.seed) == 16          # schema 3 gave the old game a dice seed
     # schema 4: nobody in column or fatigued, no company activated, no doctrine, no exits
     assert not any(u.in_column or u.fatigue or u.acted for u in game.units.values())
@@ -243,7 +243,7 @@ def test_a_schema_9_file_gains_support_use_and_impact_hexes(tmp_path, sample_sce
             conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         conn.execute("UPDATE game_info SET schema_version = 9")
     game = open_game(path)
-    assert game.schema_version == m.SCHEMA_VERSION == 11
+    assert game.schema_version == m.SCHEMA_VERSION == 12
     assert sorted(game.support_used) == ["A-10 pair", "Sov MRL", "Sov Regt Arty", "US DS"]
     assert all(v == {} for v in game.support_used.values()) and game.plots == []
     assert not any(u.unbuttoned for u in game.units.values())
@@ -260,7 +260,26 @@ def test_a_schema_10_file_gains_rule_system_counters(tmp_path, sample_scenario):
         conn.execute("ALTER TABLE game_info DROP COLUMN rule_state")
         conn.execute("UPDATE game_info SET schema_version = 10")
     game = open_game(path)
-    assert game.schema_version == 11
+    assert game.schema_version == 12
     assert game.rule_state == {} and all(u.marks == {} for u in game.units.values())
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM unit WHERE marks = '{}'").fetchone()[0] == len(game.units)
+
+
+def test_a_schema_11_file_gains_line_readers_and_known_markers(tmp_path, sample_scenario):
+    """The 11 -> 12 migration: a journal with no readers named (a side reads its rows as
+    before, without the dice) and secret markers known to their owner alone."""
+    from umpire.actions import new_game
+    from umpire.core.engine import journal
+
+    path = new_game(sample_scenario, tmp_path / "eleven.umpire", seed="11")
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE action DROP COLUMN readers")
+        conn.execute("ALTER TABLE overlay DROP COLUMN known_to")
+        conn.execute("UPDATE game_info SET schema_version = 11")
+    game = open_game(path)
+    assert game.schema_version == 12
+    field = next(o for o in game.map.overlays if o.kind == "minefield")
+    assert field.secret and field.known_to == () and field.known_by("nato") and not field.known_by("warpac")
+    (opening,) = journal(path)
+    assert opening.readers == {} and opening.rolls

@@ -63,4 +63,6 @@ def test_the_attack_dialog_shows_the_sheet_and_attacks(window, tmp_path):
     # the attacker's journal names the defenders by its contact label only (core.witness)
     w.reload_game()
     journal_text = w.play.journal_panel.findChild(QTextBrowser).toPlainText()
-    assert "Assault on 1306" in journal_text and "C1" in journal_text and "Bridge Coy" not in journal_text
+    assert "Assault on 1306" in journal_text and "Result: EX" in journal_text and "Bridge Coy" not in journal_text
+    # the result is public; the defenders' depressions and checks are theirs, the dice the umpire's
+    assert "1 Tk: 1 depression" in journal_text and "C1:" not in journal_text and "1d12" not in journal_text

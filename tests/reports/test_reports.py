@@ -88,7 +88,10 @@ def test_a_side_that_saw_nothing_is_told_so_plainly(tmp_path, sample_scenario):
     with sqlite3.connect(path) as conn:
         conn.execute("DELETE FROM contact WHERE side_id = 'warpac'")
     text = text_of(report(path, "warpac", tmp_path / "q"))
-    assert "No enemy unit has been seen." in text and "Nothing seen or done this turn." in text
+    assert "No enemy unit has been seen." in text
+    # all it is told of the turn is its own battalion's HQ value, rolled before play (MW4 19.821)
+    events = text.split("Events of turn 1")[1].split("Orders for turn 2")[0]
+    assert "The umpire tells us: 1 MRB: HQ value" in events and "TF 2-32" not in events
 
 
 def test_paper_sizes_fonts_and_long_tables(game, tmp_path):

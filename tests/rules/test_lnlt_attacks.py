@@ -22,7 +22,8 @@ def test_a_vehicle_entering_a_mined_hex_stops_and_rolls_on_the_mines_table(tmp_p
     assert "stopped by mines there (LnLT 21.4.1)" in res.summary and g.map.number(g.units["A"].hex) == "0503"
     assert any("Mines against A: 4 -- Shaken & Immobilized (21.4.1)" in x for x in res.log)
     assert g.units["A"].marks["immobilized"] and g.units["A"].marks["shaken"]
-    assert [o.secret for o in g.map.overlays if o.kind == "minefield"] == [False]
+    # red's field is now on blue's map too: blue's vehicle struck it (its own side learns)
+    assert [(o.secret, o.known_to) for o in g.map.overlays if o.kind == "minefield"] == [(True, ("blue",))]
     check = system_for(loc).check_move(g, "A", [g.units["A"].hex, g.map.grid.parse("0603")])
     assert "immobilized (21.4.1)" in check.reason
 

@@ -31,7 +31,7 @@ def test_a_unit_meets_a_hidden_minefield_and_stops_in_it(tmp_path):
     t = g.units["T"]
     assert g.map.number(t.hex) == "0503" and t.marks["depressions"] == 2
     assert t.mp_spent == g.unit_type(t)["movement"] and "stopped by mines" in res.summary
-    assert not fields(loc)["0503"].secret
+    assert fields(loc)["0503"].known_to == ("blue",)          # the side struck knows of it now
     sheet = system_for(loc).assault_sheet(g, ["T"], g.map.grid.parse("0806"), "ranged")
     assert not sheet.legal
     act(loc, "pass", side="blue")

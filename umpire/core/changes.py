@@ -30,9 +30,11 @@ class Change:
                                        # company and quality it takes, "type": ..., q, r, ...}
                                        # (a crew bailing out, a hero appearing) | note (journal lines only) |
                                        # overlay (key: its kind; values: q, r, side, secret,
-                                       # detail to add one, or {"clear": True} to lift them all,
-                                       # {"clear": True, q, r} those of one hex, {"reveal":
-                                       # True, q, r} to make that hex's public) |
+                                       # detail, known_to, seen_with (a unit whose end leaves
+                                       # it: who saw that knows of it) to add one, or {"clear": True} to lift
+                                       # them all, {"clear": True, q, r} those of one hex,
+                                       # {"reveal": True, q, r, seen_with: a unit it struck}
+                                       # to tell that hex's to those who saw it strike) |
                                        # support (what of an off-board support is used: {"used": {...}}) |
                                        # plot (key: (turn, side, support, concentration); values:
                                        # {"outcome": {...}} how it went) |
@@ -42,6 +44,10 @@ class Change:
     values: dict[str, Any]             # unit: UnitRow columns; company: CompanyStateRow columns;
                                        # battalion: BattalionStateRow columns
     lines: tuple[str, ...] = ()        # for the journal, in the order they happened
+    # who reads `lines` besides the umpire: None, the side that acts (and, for a company or a
+    # battalion, its own side); a side id, that side alone -- the enemy's depressions after an
+    # attack are its own to know; "umpire", nobody else
+    reader: str | None = None
 
 
 def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> None:
@@ -81,7 +87,7 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             from .fire import _apply      # fire imports this module
             if ctx.game.units[c.key].status != "on_map":
                 continue                  # destroyed by an earlier attack of the same step
-            ctx.log.extend(indent + x for x in c.lines)
+            ctx.log.add(c.lines, c.reader, indent)
             rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
             _apply(ctx, rows, c.key, c.values["result"])
             continue
@@ -106,7 +112,15 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
                 ctx.rec.set(row, **c.values)
             old = ctx.game.battalion_morale.get(c.key, BattalionMorale())
             ctx.game.battalion_morale[c.key] = dataclasses.replace(old, **c.values)
-        ctx.log.extend(indent + x for x in c.lines)
+        ctx.log.add(c.lines, c.reader or _formation_side(ctx.game, c), indent)
+
+
+def _formation_side(game, c: Change) -> str | None:
+    """A company's or a battalion's morale is its own side's to know (and the umpire's), whoever
+    caused the loss: the side that fired reads only what its units saw."""
+    battalion = {"company": next((x.battalion for x in game.companies if x.id == c.key), None),
+                 "battalion": c.key}.get(c.what)
+    return next((b.side for b in game.battalions if b.id == battalion), None)
 
 
 def _new_unit(ctx: "Context", uid: str, values: dict[str, Any]) -> None:
@@ -132,23 +146,41 @@ def seen_destroyed(ctx: "Context", uid: str) -> None:
         ctx.rec.set(row, status="destroyed")
 
 
+def learners(ctx: "Context", uid: str, where) -> list[str]:
+    """The sides that learn what befalls unit `uid` in hex `where` now: its own; those that had
+    it in sight (their contact is seen, or was seen until it died in this action); and every
+    side whose units see it there (the rule system's `watchers`), even if it lies destroyed."""
+    game = ctx.game
+    u = game.units[uid]
+    seen = ctx.system.watchers(game, where, u)
+    had = {s for (s, x), c in game.contacts.items() if x == uid and c.status == "seen"}
+    had |= {r.side_id for r in ctx.session.execute(select(m.ContactRow).where(
+        m.ContactRow.unit_id == uid, m.ContactRow.status.in_(("seen", "destroyed")),
+        m.ContactRow.turn == game.turn)).scalars()}
+    return [s for s in game.side_ids() if s == u.side or s in had or seen.get(s)]
+
+
 def _overlay(ctx: "Context", kind: str, values: dict[str, Any]) -> None:
     """Put an overlay on the map (journaled), or lift every overlay of that kind -- only those
     of hex q, r when the values name one (War Blog's engineers clearing a minefield) -- or
-    reveal those of hex q, r: a secret marker goes on everyone's map (a minefield walked into)."""
-    import dataclasses
+    reveal those of hex q, r to the sides that learn what befalls unit `seen_with` there (a
+    minefield walked into: the victim's side, and those who watched it happen).
 
+    A new secret marker with `seen_with` (a wreck, an abandoned vehicle) is known at once to
+    the sides that saw the unit's end; later spotting passes tell the others when they see the
+    hex (turn.learn_markers)."""
     from .hexgrid import Hex
     from .terrain import Overlay
     game = ctx.game
     if values.get("reveal"):
         at = Hex(values["q"], values["r"])
+        told = learners(ctx, values["seen_with"], at)
         for row in ctx.session.execute(select(m.OverlayRow).where(
                 m.OverlayRow.kind == kind, m.OverlayRow.q == at.q, m.OverlayRow.r == at.r)).scalars():
             if row.secret:
-                ctx.rec.set(row, secret=False)
-        game.map.overlays[:] = [dataclasses.replace(o, secret=False) if o.kind == kind and o.hex == at else o
-                                for o in game.map.overlays]
+                known = sorted(set(row.known_to) | {s for s in told if s != row.side_id})
+                ctx.rec.set(row, known_to=known)
+        game.map.overlays[:] = [o.told(told) if o.kind == kind and o.hex == at else o for o in game.map.overlays]
         return
     if values.get("clear"):
         at = Hex(values["q"], values["r"]) if values.get("q") is not None else None
@@ -159,7 +191,10 @@ def _overlay(ctx: "Context", kind: str, values: dict[str, Any]) -> None:
             ctx.rec.delete(row)
         game.map.overlays[:] = [o for o in game.map.overlays if o.kind != kind or (at is not None and o.hex != at)]
         return
-    ctx.rec.insert(m.OverlayRow(q=values["q"], r=values["r"], kind=kind, side_id=values.get("side"),
-                                secret=bool(values.get("secret")), detail=values.get("detail")))
-    game.map.overlays.append(Overlay(Hex(values["q"], values["r"]), kind, values.get("side"),
-                                     bool(values.get("secret")), values.get("detail")))
+    secret = bool(values.get("secret"))
+    at = Hex(values["q"], values["r"])
+    told = set(values.get("known_to") or ()) | set(learners(ctx, values["seen_with"], at) if values.get("seen_with") else ())
+    known = sorted(s for s in told if s != values.get("side")) if secret else []
+    ctx.rec.insert(m.OverlayRow(q=at.q, r=at.r, kind=kind, side_id=values.get("side"), secret=secret,
+                                detail=values.get("detail"), known_to=known))
+    game.map.overlays.append(Overlay(at, kind, values.get("side"), secret, values.get("detail"), tuple(known)))

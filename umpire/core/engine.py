@@ -24,6 +24,30 @@ from .store import models as m
 from .store.db import create_game, make_engine, open_game
 
 
+UMPIRE_ONLY = "umpire"
+
+
+class Log(list):
+    """An action's journal lines, in order.  The side that acts reads them all but those kept
+    for another reader: lines telling of the enemy's hidden state (its company's losses, its
+    passengers, its depressions) are for that side and the umpire; some for the umpire alone."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.readers: dict[int, str] = {}       # line index -> who reads it instead of the actor
+
+    def add(self, lines, reader: str | None = None, indent: str = "") -> None:
+        """Append lines; `reader` None: the acting side reads them; a side id: that side alone;
+        UMPIRE_ONLY: nobody but the umpire."""
+        for line in lines:
+            if reader is not None:
+                self.readers[len(self)] = reader
+            self.append(indent + line)
+
+    def keep(self, line: str, reader: str = UMPIRE_ONLY) -> None:
+        self.add((line,), reader)
+
+
 @dataclass
 class Context:
     game: Game                       # the state before the action
@@ -32,7 +56,7 @@ class Context:
     dice: Dice
     system: Any
     params: dict[str, Any]
-    log: list[str] = field(default_factory=list)
+    log: Log = field(default_factory=Log)
 
 
 @dataclass
@@ -70,10 +94,12 @@ def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed
             seq = (session.execute(select(func.max(m.ActionRow.seq))).scalar() or 0) + 1
             ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params)
             summary, detail = ACTIONS[kind](ctx)
+            # the dice are the umpire's: a side reads its results in the worksheets' own lines
+            ctx.log.add([r.describe() for r in ctx.dice.rolls], UMPIRE_ONLY)
             row = m.ActionRow(seq=seq, turn=game.turn, kind=kind, side_id=side, params=params,
                               rolls=[r.to_json() for r in ctx.dice.rolls], changes=ctx.rec.changes,
-                              log=ctx.log + [r.describe() for r in ctx.dice.rolls], summary=summary,
-                              at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+                              log=list(ctx.log), readers={str(i): x for i, x in ctx.log.readers.items()},
+                              summary=summary, at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
             session.add(row)
             session.commit()
             changed = {c[1] for c in ctx.rec.changes}

@@ -12,11 +12,10 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .changes import apply, seen_destroyed
+from .changes import Change, apply, seen_destroyed
 from .engine import Context, action
 from .errors import UmpireError
 from .store import models as m
-from .terrain import Overlay
 from .turn import (_check_in_activation, _check_no_overrun, _check_no_pause, _check_turn_to_act, _info, _panics,
                    _set_unit, _spot, _unit_done)
 
@@ -156,7 +155,8 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
         soft = game.unit_type(t)["target"] == "soft"
         level = t.suppression + suppression if soft else min(2, t.suppression + suppression)   # 7.6
         _set_unit(ctx, rows[target], suppression=level)
-        ctx.log.append(f"  {target} suppressed: S{level} (MW4 7.4-7.6)")
+        # the firer reads its result on the sheet; how far the marker has risen is the target's
+        ctx.log.keep(f"  {target} suppressed: S{level} (MW4 7.4-7.6)", t.side)
     if not steps:
         return
     riders = [v.id for v in game.units.values() if v.carried_by == target and v.id not in outside]
@@ -169,17 +169,24 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
             _set_unit(ctx, rows[uid], steps_lost=lost, status="destroyed", q=None, r=None, carried_by=None,
                       paused=False)
             seen_destroyed(ctx, uid)
-            ctx.log.append(f"  {uid} is destroyed" + (" with its carrier (MW4 9.13)" if uid != target else ""))
+            if uid == target:
+                ctx.log.append(f"  {uid} is destroyed")
+            else:       # nobody outside saw who rode inside: its side's and the umpire's to know
+                ctx.log.keep(f"  {uid} is destroyed with its carrier (MW4 9.13)", u.side)
             _unit_lost(ctx, u, where)
             for rid in (outside if uid == target else ()):     # the riders are left on the ground (9.2)
                 _set_unit(ctx, rows[rid], carried_by=None)
-                ctx.log.append(f"  {rid} is left on foot in {game.map.number(where)} (MW4 9.2)")
+                ctx.log.keep(f"  {rid} is left on foot in {game.map.number(where)} (MW4 9.2)", u.side)
             if uid == target and game.unit_type(u)["move_class"] not in ("foot", "helicopter") and where:
-                ctx.rec.insert(m.OverlayRow(q=where.q, r=where.r, kind="wreck"))
-                game.map.overlays.append(Overlay(where, "wreck"))
-                ctx.log.append(f"  a wreck is left in {game.map.number(where)} (MW4 19.5)")
+                # a wreck is learnt of like a unit: by those who saw it die, later by those who see it
+                apply(ctx, [Change("overlay", "wreck", {"q": where.q, "r": where.r, "side": u.side, "secret": True,
+                                                        "seen_with": uid},
+                                   (f"  a wreck is left in {game.map.number(where)} (MW4 19.5)",))])
         else:
             _set_unit(ctx, rows[uid], steps_lost=lost)
-            ctx.log.append(f"  {uid} loses {steps} step{'s' if steps > 1 else ''}: {total - lost}/{total} left"
-                           + (" (passengers share the carrier's losses, MW4 9.13)" if uid != target else ""))
+            line = f"  {uid} loses {steps} step{'s' if steps > 1 else ''}: {total - lost}/{total} left"
+            if uid == target:
+                ctx.log.append(line)
+            else:
+                ctx.log.keep(line + " (passengers share the carrier's losses, MW4 9.13)", u.side)
 

@@ -147,7 +147,11 @@ def build_view(game: Game, viewer: str, system: Any = None) -> SideView:
                                   strength=c.strength if c.status == "seen" else "",
                                   knowledge="seen" if c.status == "seen" else "last_known", turn_seen=c.turn,
                                   seen_by=tuple(c.seen_by)))
-    overlays = [o for o in game.map.overlays if umpire or not o.secret or o.side == viewer]
+    # a side sees the markers it knows of, as it knows them: who else knows is not its business
+    # (an owner does not learn from its map that the enemy found its minefield)
+    overlays = list(game.map.overlays) if umpire else [
+        dataclasses.replace(o, secret=o.secret and o.side == viewer, known_to=())
+        for o in game.map.overlays if o.known_by(viewer)]
     view_map = dataclasses.replace(game.map, overlays=overlays)
     zones = tuple(ZoneMark(z.id, z.side, z.label, z.hexes) for z in game.zones
                   if umpire or z.side == viewer)

@@ -44,5 +44,6 @@ def mine_attack(ctx: Context, uid: str, where: Hex, leaving: bool) -> None:
         ctx.log.extend(f"  {x}" for x in sheet.text(uid))
         rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
         _apply(ctx, rows, uid, result)
-    # a mined-hex marker goes on the map (16.0)
-    apply(ctx, [Change("overlay", "minefield", {"reveal": True, "q": where.q, "r": where.r})])
+    # a mined-hex marker goes on the map (16.0) of the side struck and of those who saw it strike
+    # (the struck unit may lie destroyed: it is told where it was)
+    apply(ctx, [Change("overlay", "minefield", {"reveal": True, "q": where.q, "r": where.r, "seen_with": uid})])

@@ -138,6 +138,15 @@ class RuleSystem:
         """Each side's sightings now: {side: {unit id: (observer ids, rule)}}."""
         raise NotImplementedError
 
+    def watchers(self, game, where, unit=None) -> dict[str, tuple[str, ...]]:
+        """The units of each side that see hex `where` now: {side: observer ids}, sides with
+        none left out.  With `unit`: what befalls it there -- a mine going off under it, its
+        end -- judged as a sighting of it standing in `where` (even if it now lies destroyed);
+        without: a still thing lying there, such as a wreck.  No die is rolled (spotting passes
+        alone roll).  Who watches learns of the minefield or the wreck (core.changes.learners);
+        a rule system that answers nothing here tells nobody but the unit's own side."""
+        return {}
+
     def check_move(self, game, unit_id: str, path, how: dict | None = None):
         """Price and check a path: an object with legal, reason, rule, steps, watchers..."""
         raise NotImplementedError

@@ -6,7 +6,7 @@ to the rule system's terrain table; the map only stores keys from it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
 from .hexgrid import Grid, Hex, Hexside, neighbours
@@ -16,8 +16,10 @@ from .hexgrid import Grid, Hex, Hexside, neighbours
 class Overlay:
     """Something on a hex that the game puts there or takes away: smoke, a wreck, mines.
 
-    `side` is the owner where ownership matters (minefields); `secret` overlays are known
-    only to their owner until revealed (MW4 16.0: mined hexes are noted secretly).
+    `side` is the owner where ownership matters (minefields, a wreck's side); a `secret`
+    overlay is known to its owner and to the sides in `known_to` -- those that saw it strike
+    or saw it made, or spotted it since -- and to nobody else (MW4 16.0: mined hexes are
+    noted secretly; a wreck is learnt of like a unit).
     """
 
     hex: Hex
@@ -25,6 +27,17 @@ class Overlay:
     side: str | None = None
     secret: bool = False
     detail: str = ""   # e.g. the minefield type
+    known_to: tuple[str, ...] = ()
+
+    def known_by(self, side: str) -> bool:
+        return not self.secret or self.side == side or side in self.known_to
+
+    def told(self, sides) -> "Overlay":
+        """The same marker, now known to `sides` as well (its owner needs no telling)."""
+        if not self.secret:
+            return self
+        more = {s for s in sides if s != self.side} - set(self.known_to)
+        return replace(self, known_to=tuple(sorted(set(self.known_to) | more))) if more else self
 
 
 @dataclass

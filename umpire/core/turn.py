@@ -8,6 +8,7 @@ journaled).  Rule-system procedures come in as `ctx.system`.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,7 +48,8 @@ def _spot(ctx: Context) -> tuple[str, KnowledgeChange]:
         labels = [int(c.label[1:]) for (s, _), c in existing.items() if s == side and c.label[1:].isdigit()]
         next_label = max(labels, default=0) + 1
         change.new[side], change.lost[side], change.seen[side] = [], [], sorted(seen)
-        for uid, (observers, _rule) in sorted(seen.items()):
+        # new contacts are numbered in an order that tells nothing of the units' true names
+        for uid, (observers, _rule) in sorted(seen.items(), key=lambda kv: _label_order(game, side, kv[0])):
             u = game.units[uid]
             t = game.unit_type(u)
             row = existing.get((side, uid))
@@ -68,8 +70,38 @@ def _spot(ctx: Context) -> tuple[str, KnowledgeChange]:
                 ctx.log.append(f"{game.side(side).name} loses sight of {row.label}")
     for row in session.execute(select(m.UnitRow)).scalars():
         rec.set(row, face_down=row.id not in face_up)
+    learn_markers(ctx)
     summary = "; ".join(f"{game.side(s).name} sees {len(change.seen[s])}" for s in game.side_ids())
     return f"Spotting: {summary}", change
+
+
+def _label_order(game: Game, side: str, uid: str) -> str:
+    """A seeded shuffle: contacts spotted in one pass get their labels (C4, C5...) in this
+    order, not their true ids' (a LAW team's label would sit next to its squad's).  The seed
+    is the umpire's, so the order is fixed for replay and means nothing to the side."""
+    return hashlib.sha256(f"{game.seed}|{side}|{uid}".encode()).hexdigest()
+
+
+def learn_markers(ctx: Context) -> None:
+    """Secret markers learnt by sight (terrain.toml `seen`: a wreck, an abandoned vehicle): a
+    side whose units now see the hex knows of it from then on, like a contact."""
+    game = ctx.game
+    kinds = [k for k, spec in game.rules.overlays.items() if spec.get("seen")]
+    if not kinds:
+        return
+    rows = ctx.session.execute(select(m.OverlayRow).where(m.OverlayRow.kind.in_(kinds),
+                                                          m.OverlayRow.secret == True)).scalars()  # noqa: E712
+    for row in rows:
+        blind = [s for s in game.side_ids() if s != row.side_id and s not in row.known_to]
+        if not blind:
+            continue
+        at = Hex(row.q, row.r)
+        watching = ctx.system.watchers(game, at)
+        told = [s for s in blind if watching.get(s)]
+        if told:
+            ctx.rec.set(row, known_to=sorted(set(row.known_to) | set(told)))
+            game.map.overlays[:] = [o.told(told) if o.hex == at and o.kind == row.kind else o
+                                    for o in game.map.overlays]
 
 
 def contacts_of(game: Game, side: str) -> list[Contact]:

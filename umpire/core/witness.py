@@ -1,16 +1,40 @@
-"""What a side may read of the journal: its own orders, plots and units' actions, in its own
-words -- never the spotting results, the enemy's moves or the dice (the umpire's knowledge).
-Shared by the window's journal and the turn reports."""
+"""What a side may read of the journal: its own actions in its own words, and what befell its
+units -- never the enemy's moves, the spotting results or the dice (the umpire's knowledge).
+Shared by the window's journal and the turn reports (`side_journal`).
+
+Three guards stand between the journal and a side, each enough on its own for what it covers:
+* which rows: its own actions (`side_may_read`), and enemy actions that struck its units;
+* which lines: an action keeps the lines that tell of another side's hidden state for that side
+  (`engine.Log`, the row's `readers`), and the dice's lines for the umpire;
+* which words: every enemy unit is named by the side's contact label, and a line that still
+  names an enemy unit, formation or support it does not know is left out (`in_side_words`).
+Entries are numbered in the side's own sequence: the journal's numbers would count, by their
+gaps, the enemy's secret actions.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from .game import Game
 
 SIDE_ROWS = ("orders", "plot", "multiply", "h_fire_stance", "displace", "activate", "end_activation", "pass",
              "rule_action")
 UNIT_ROWS = ("move", "halt", "form_column", "overrun", "split_fire", "defilade")
+WITH_LINES = ("orders", "plot", "fire", "assault")     # own rows whose worksheet lines a side reads
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a side's journal, with the lines under it."""
+
+    number: int                 # in the side's own sequence: 1, 2, 3...
+    turn: int
+    head: str
+    lines: tuple[str, ...]
+    undone: bool = False
+    own: bool = True            # its own action (else: what an enemy action did to it)
 
 
 def side_may_read(game: Game, row, side: str) -> bool:
@@ -35,29 +59,118 @@ def spotting_line(line: str) -> bool:
         ("Spotting", "spots "))
 
 
-def side_text(row) -> tuple[str, list[str]]:
+def readable(row, side: str, actor: bool) -> list[tuple[int, str]]:
+    """The lines of `row` that `side` may read, with their places: as the side that acted, all
+    but those kept for another reader; otherwise only those kept for it.  Never the dice,
+    whose lines end every row (engine.perform) -- a worksheet prints its own die."""
+    readers = row.readers or {}
+    dice_from = len(row.log) - len(row.rolls)
+    return [(i, x) for i, x in enumerate(row.log[:dice_from])
+            if readers.get(str(i), side if actor else None) == side]
+
+
+def side_text(row, lines: list[tuple[int, str]] | None = None, side: str | None = None) -> tuple[str, list[str]]:
     """A row a side may read, as it may read it: the summary without what the action revealed
-    (spotting), a move as its path and how it ended, the lines of its orders only."""
+    (spotting), a move as its path and how it ended, the worksheet lines of its orders, plots,
+    fire and attacks, and any line kept for it alone (what befell its own formations)."""
+    lines = readable(row, side or row.side_id, True) if lines is None else lines
     head = row.summary.split(". Spotting")[0].split(" Spotting:")[0]
     if row.kind == "move" and row.log:
         head = row.log[0] + (f" — {head}" if any(w in head for w in ("overrun", "mines", "destroyed")) else "")
-    if row.kind == "assault":        # its own worksheet, without what spotting revealed after
-        return head, [x for x in row.log if not spotting_line(x)]
-    return head, (list(row.log) if row.kind in ("orders", "plot") else [])
+    for_it = {int(i) for i, x in (row.readers or {}).items() if side is not None and x == side}
+    shown = [x for i, x in lines
+             if (row.kind in WITH_LINES or i in for_it) and not spotting_line(x) and not (row.kind == "move" and i == 0)]
+    return head, shown
 
 
 def in_side_words(game: Game, side: str, texts: list[str]) -> list[str]:
     """Texts as the side may read them: every enemy unit it has a contact for named by the
-    contact's label, and any text still naming an enemy unit left out -- what it attacked, it
-    knows by its own labels; what it never saw, it never reads."""
+    contact's label, and any text still naming an enemy unit, formation or support left out --
+    what it attacked, it knows by its own labels; what it never saw, it never reads."""
     labels = {uid: c.label for (s, uid), c in game.contacts.items() if s == side}
-    enemy = sorted((u.id for u in game.units.values() if u.side != side), key=len, reverse=True)
+    enemy = [u.id for u in game.units.values() if u.side != side]
     if not enemy:
         return list(texts)
-    by_id = re.compile("|".join(rf"(?<![\w/]){re.escape(x)}(?![\w/])" for x in enemy))
+    by_id = _words(enemy)
+    secret = _words(_enemy_names(game, side))
     out = []
     for x in texts:
         named = by_id.sub(lambda mt: labels.get(mt.group(0), "\0"), x)
-        if "\0" not in named:
+        if "\0" not in named and not (secret and secret.search(named)):
             out.append(named)
     return out
+
+
+def _words(names) -> re.Pattern | None:
+    """One pattern for whole names, the longest first ("BMP 7 Rifles" before "BMP 7")."""
+    names = sorted({x for x in names if x}, key=len, reverse=True)
+    return re.compile("|".join(rf"(?<![\w/]){re.escape(x)}(?![\w/])" for x in names)) if names else None
+
+
+def _enemy_names(game: Game, side: str) -> set[str]:
+    """The names of the enemy's formations and fire support: never told to a side, which knows
+    enemy units only as contacts."""
+    battalions = {b.id: b for b in game.battalions if b.side != side}
+    names = {x for b in battalions.values() for x in (b.id, b.name)}
+    names |= {x for c in game.companies if c.battalion in battalions for x in (c.id, c.name)}
+    names |= {x for a in list(game.artillery) + list(game.air) if a.side != side for x in (a.id, a.label)}
+    return names
+
+
+def side_journal(game: Game, side: str, rows) -> list[Entry]:
+    """The journal as `side` may read it, oldest first: its own actions, and what enemy actions
+    did to its units (fire it came under, attacks on its hexes, and lines the action kept for
+    it), numbered in its own sequence."""
+    labels = {uid: c.label for (s, uid), c in game.contacts.items() if s == side}
+    out: list[Entry] = []
+    for row in rows:
+        if side_may_read(game, row, side):
+            head, lines = side_text(row, readable(row, side, True), side)
+            if row.kind == "fire" and row.params.get("target") in labels:
+                # the worksheet names the target "T (C3)": the side knows it as C3
+                t = row.params["target"]
+                lines = [x.replace(f"{t} ({labels[t]})", t) for x in lines]
+            said = in_side_words(game, side, [head])
+            head = said[0] if said else row.kind.replace("_", " ")
+            out.append(Entry(len(out) + 1, row.turn, head, tuple(in_side_words(game, side, lines)), row.undone))
+            continue
+        if row.undone:
+            continue
+        head = _struck(game, side, row, labels)
+        kept = [x for _, x in readable(row, side, False) if not spotting_line(x)]
+        if head is None and kept:
+            head = "The umpire tells us:"
+        if head is not None:
+            out.append(Entry(len(out) + 1, row.turn, head, tuple(in_side_words(game, side, kept)), own=False))
+    return out
+
+
+def _struck(game: Game, side: str, row, labels: dict[str, str]) -> str | None:
+    """What an enemy action did to the side's units, as the side lived it -- which unit, from
+    which contacts (or an enemy not identified), the result -- not the enemy's worksheet.
+    None if it struck none of them."""
+    if row.kind == "fire":
+        target = game.units.get(row.params.get("target"))
+        firers = [game.units.get(f) for f in row.params.get("firers") or []]
+        if target is None or target.side != side or any(f is None or f.side == side for f in firers):
+            return None
+        known = [labels[f.id] for f in firers if f.id in labels]
+        source = ", ".join(known) if known and len(known) == len(firers) else "an enemy unit not identified"
+        found = [mt.group(1) for x in row.log if (mt := re.search(r"1d6 = \d+, modified \d+: (\S+)", x))]
+        return f"{target.id} came under fire from {source}: {found[0] if found else 'no shot'}"
+    if row.kind not in ("assault", "rule_action") or (row.kind == "rule_action" and row.side_id == side):
+        return None
+    # a rule system's own attack (an air strike, a fire mission) writes the same lines; it names
+    # the defending side in a line "Defenders: ... of <side name>" and the result in "Result: ..."
+    ids = row.params.get("units") or ([row.params["unit"]] if row.params.get("unit") else [])
+    attackers = [game.units.get(x) for x in ids]
+    if any(a is None or a.side == side for a in attackers):
+        return None
+    if not any(x.startswith("Defenders:") and x.endswith(f" of {game.side(side).name}") for x in row.log):
+        return None
+    known = [labels[a.id] for a in attackers if a.id in labels]
+    source = ", ".join(known) if known and len(known) == len(attackers) else "enemy units not identified"
+    result = next((x for x in row.log if x.startswith("Result:")), "Result: not recorded")
+    if row.kind == "rule_action":     # called from afar: who called it, the side cannot tell
+        return f"Our units came under enemy attack. {result}"
+    return f"Our units in {row.params.get('hex')} were attacked by {source}. {result}"

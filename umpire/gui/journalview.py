@@ -9,7 +9,7 @@ from html import escape
 from ..core.dice import Roll
 from ..core.engine import journal
 from ..core.knowledge import UMPIRE
-from ..core.witness import in_side_words, side_may_read, side_text
+from ..core.witness import side_journal, side_may_read
 
 
 class JournalView:
@@ -46,11 +46,16 @@ class JournalView:
         self.journal_side.blockSignals(False)
         side_wanted = self.journal_side.currentData() if viewer == UMPIRE else None
         dice_only = self.journal_dice.isChecked() and viewer == UMPIRE
+        if viewer != UMPIRE:
+            # a side reads its own actions and what befell its units, in its own words and its own
+            # numbering, without the dice or what the actions revealed (core.witness)
+            html = [self._entry_html(e.number, e.turn, e.head, e.lines, e.undone)
+                    for e in reversed(side_journal(game, viewer, rows)) if wanted is None or e.turn == wanted]
+            self.journal_view.setHtml("".join(html) or "<i>No actions yet.</i>")
+            return
         html = []
         for r in reversed(rows):
             if wanted is not None and r.turn != wanted:
-                continue
-            if viewer != UMPIRE and not self._side_may_read(r, viewer):
                 continue
             if side_wanted is not None and not self._side_may_read(r, side_wanted):
                 continue
@@ -61,18 +66,14 @@ class JournalView:
                 lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
                 html.append(f"<div><b>#{r.seq}</b> turn {r.turn}: {escape(r.summary.split('. Spotting')[0])}{lines}</div>")
                 continue
-            style = "color:#999;text-decoration:line-through" if r.undone else ""
-            summary, log = r.summary, r.log
-            if viewer != UMPIRE:
-                # a side reads what it did, not what the move revealed, and the enemy only by its
-                # contact labels (core.witness)
-                summary, log = side_text(r)
-                said = in_side_words(self.w.game, viewer, [summary])
-                summary = said[0] if said else f"{r.kind.replace('_', ' ')}"
-                log = in_side_words(self.w.game, viewer, log)
-            lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
-            html.append(f"<div style='{style}'><b>#{r.seq}</b> turn {r.turn}: {escape(summary)}{lines}</div>")
+            html.append(self._entry_html(r.seq, r.turn, r.summary, r.log, r.undone))
         self.journal_view.setHtml("".join(html) or ("<i>No dice rolled here.</i>" if dice_only else "<i>No actions yet.</i>"))
+
+    @staticmethod
+    def _entry_html(number: int, turn: int, head: str, lines, undone: bool) -> str:
+        style = "color:#999;text-decoration:line-through" if undone else ""
+        body = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in lines)
+        return f"<div style='{style}'><b>#{number}</b> turn {turn}: {escape(head)}{body}</div>"
 
     def _side_may_read(self, row, side: str) -> bool:
         return side_may_read(self.w.game, row, side)

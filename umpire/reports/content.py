@@ -9,7 +9,6 @@ The umpire's report is the truth of the turn: every unit, every action with its 
 from __future__ import annotations
 
 import datetime
-import re
 from dataclasses import dataclass, field
 
 from ..core.dice import Roll
@@ -18,7 +17,7 @@ from ..core.game import Game
 from ..core.knowledge import UMPIRE, SideView, build_view
 from ..core.rulesystem import Table
 from ..core.supports import all_supports, unavailable
-from ..core.witness import in_side_words, side_may_read, side_text, spotting_line
+from ..core.witness import side_journal
 
 
 @dataclass
@@ -167,31 +166,15 @@ def _victory_table(game: Game, view: SideView, side: str) -> Table:
 
 def _side_events(game: Game, view: SideView, side: str) -> list[str]:
     """This turn as the side saw it: its own actions (the worksheets of its own fire, the
-    target named by its contact label), new contacts, impacts and smoke it observed.  A line
-    that still names an enemy unit after relabelling is left out: the reports never print an
-    enemy's real name."""
+    target named by its contact label), what enemy actions did to its units, new contacts,
+    impacts and smoke it observed (core.witness: never an enemy's true name, the dice, or the
+    enemy's hidden state)."""
     n = game.map.number
-    labels = {uid: c.label for (s, uid), c in game.contacts.items() if s == side}
-    enemy = sorted((u.id for u in game.units.values() if u.side != side), key=len, reverse=True)
-    hidden = re.compile("|".join(rf"(?<![\w/]){re.escape(x)}(?![\w/])" for x in enemy)) if enemy else None
     out = []
-    for row in journal(game.location):
-        if row.turn != game.turn or row.undone or not side_may_read(game, row, side):
-            continue
-        head, lines = side_text(row)
-        if row.kind == "fire":
-            target = row.params.get("target")
-            label = labels.get(target, "the target")
-            lines = [x.replace(f"at {target} ({label})", f"at {label}") for x in row.log
-                     if not x.startswith(("panic check", "fire ")) and not spotting_line(x)]
-            lines = [re.sub(rf"(?<![\w/]){re.escape(target)}(?![\w/])", label, x) for x in lines] if target else lines
-        if row.kind == "assault":       # the enemy units it attacked, by the labels it knows them by
-            lines = in_side_words(game, side, lines)
-        for i, x in enumerate([head] + lines):
-            if hidden is None or not hidden.search(x):
-                out.append(x if i == 0 else f"    {x}")
-    out.extend(_fire_taken(game, side, labels))
-    out.extend(_assaults_taken(game, side, labels))
+    for e in side_journal(game, side, journal(game.location)):
+        if e.turn == game.turn and not e.undone:
+            out.append(e.head)
+            out.extend(f"    {x}" for x in e.lines)
     for m in view.units:
         if m.knowledge == "seen" and m.turn_seen == game.turn:
             out.append(f"Contact {m.label}: {m.type_label} seen in {n(m.hex)}")
@@ -200,53 +183,6 @@ def _side_events(game: Game, view: SideView, side: str) -> list[str]:
             what = "Smoke" if o.kind == "smoke" else ("Our fire landed" if (o.detail or "").startswith("our")
                                                       else "We were under fire")
             out.append(f"{what} in {n(o.hex)}" + (f": {o.detail}" if o.kind == "impact" else ""))
-    return out
-
-
-def _fire_taken(game: Game, side: str, labels: dict[str, str]) -> list[str]:
-    """The enemy's direct fire at the side's units this turn, as the side lived it: which unit,
-    from which contact (or an unseen enemy), the result -- not the enemy's worksheet."""
-    out = []
-    for row in journal(game.location):
-        if row.turn != game.turn or row.undone or row.kind != "fire":
-            continue
-        target = game.units.get(row.params.get("target"))
-        firers = [game.units.get(f) for f in row.params.get("firers") or []]
-        if target is None or target.side != side or any(f is None or f.side == side for f in firers):
-            continue
-        known = [labels[f.id] for f in firers if f.id in labels]
-        source = ", ".join(known) if known and len(known) == len(firers) else "an enemy unit not identified"
-        found = [mt.group(1) for x in row.log if (mt := re.search(r"1d6 = \d+, modified \d+: (\S+)", x))]
-        out.append(f"{target.id} came under fire from {source}: {found[0] if found else 'no shot'}")
-    return out
-
-
-def _assaults_taken(game: Game, side: str, labels: dict[str, str]) -> list[str]:
-    """The enemy's attacks on hexes the side held this turn -- assaults and the rule system's
-    own attacks (rule actions: air strikes, fire missions): where, by which contacts (or an
-    enemy not identified), and the result line the rule system wrote for both sides
-    ("Result: ...", naming no unit) -- not the enemy's worksheet.  The rule system names the
-    defending side in a line "Defenders: ... of <side name>"."""
-    out = []
-    for row in journal(game.location):
-        if row.turn != game.turn or row.undone or row.kind not in ("assault", "rule_action"):
-            continue
-        if row.kind == "rule_action" and row.side_id == side:
-            continue
-        # a rule system's own attack (an air strike, a fire mission) writes the same lines
-        ids = row.params.get("units") or ([row.params["unit"]] if row.params.get("unit") else [])
-        attackers = [game.units.get(x) for x in ids]
-        if any(a is None or a.side == side for a in attackers):
-            continue
-        if not any(x.startswith("Defenders:") and x.endswith(f" of {game.side(side).name}") for x in row.log):
-            continue
-        known = [labels[a.id] for a in attackers if a.id in labels]
-        source = ", ".join(known) if known and len(known) == len(attackers) else "enemy units not identified"
-        result = next((x for x in row.log if x.startswith("Result:")), "Result: not recorded")
-        if row.kind == "rule_action":     # called from afar: who called it, the side cannot tell
-            out.append(f"Our units came under enemy attack. {result}")
-        else:
-            out.append(f"Our units in {row.params.get('hex')} were attacked by {source}. {result}")
     return out
 
 

@@ -105,6 +105,15 @@ def _migrate_10_to_11(conn: Connection) -> None:
             conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} JSON DEFAULT '{{}}' NOT NULL"))
 
 
+def _migrate_11_to_12(conn: Connection) -> None:
+    """Schema 12 keeps who may read each journal line and which sides know of a secret marker.
+    Older journals name no readers: a side then reads its rows as before (the witness still
+    leaves out the dice and any line naming what it never saw)."""
+    for table, column, default in (("action", "readers", "'{}'"), ("overlay", "known_to", "'[]'")):
+        if column not in {c["name"] for c in inspect(conn).get_columns(table)}:
+            conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} JSON DEFAULT {default} NOT NULL"))
+
+
 def _migrate_7_to_8(conn: Connection) -> None:
     """Schema 8 adds defilade markers (MW4 10.5), brigades/regiments over battalions (19.83) and
     companies' formation penalties (4.1)."""
@@ -134,7 +143,7 @@ def _migrate_5_to_6(conn: Connection) -> None:
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
                                                         4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7,
                                                         7: _migrate_7_to_8, 8: _migrate_8_to_9, 9: _migrate_9_to_10,
-                                                        10: _migrate_10_to_11}
+                                                        10: _migrate_10_to_11, 11: _migrate_11_to_12}
 
 
 def is_url(target: str | Path) -> bool:
@@ -369,7 +378,8 @@ def _read_game(session: Session, location: str) -> Game:
     for side, kind, high in static["hexsides"]:
         game_map.add_feature(side, kind, high)
     for row in session.exec(select(m.OverlayRow).order_by(m.OverlayRow.id)):
-        game_map.overlays.append(Overlay(Hex(row.q, row.r), row.kind, row.side_id, row.secret, row.detail))
+        game_map.overlays.append(Overlay(Hex(row.q, row.r), row.kind, row.side_id, row.secret, row.detail,
+                                         tuple(row.known_to or ())))
     game = Game(location=location, schema_version=info.schema_version, title=info.title, rules=rules,
                 description=info.description, turns=info.turns, turn=info.turn,
                 first_player=info.first_player, night=info.night, options=dict(info.options or {}),

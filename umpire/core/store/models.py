@@ -12,13 +12,14 @@ from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
-SCHEMA_VERSION = 11    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 12    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
                        # 7: a scenario's optional rules, ammunition levels; 8: defilade markers,
                        # brigades/regiments; 9: indirect fire plots; 10: supports' features and
                        # use, where units fired from, the umpire's impact hexes; 11: a rule
-                       # system's own unit counters and game-wide state (War Blog depressions...)
+                       # system's own unit counters and game-wide state (War Blog depressions...);
+                       # 12: who may read each journal line, which sides know of a secret marker
 
 
 class GameInfo(SQLModel, table=True):
@@ -168,6 +169,9 @@ class OverlayRow(SQLModel, table=True):
     side_id: Optional[str] = None
     secret: bool = False
     detail: str = ""
+    # schema 12: the other sides that have learnt of a secret marker (a minefield that attacked
+    # their unit in their sight, a wreck they saw made or spotted): it is on their maps too
+    known_to: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
 
 
 class ZoneRow(SQLModel, table=True):
@@ -253,6 +257,9 @@ class ActionRow(SQLModel, table=True):
     summary: str = Field(default="", sa_column=Column(Text, nullable=False))
     undone: bool = False
     at: str = ""
+    # schema 12: the lines of `log` the acting side may not read, by index ("3"), with who may:
+    # a side id (the side whose hidden state the line tells of) or "umpire"
+    readers: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
 
 
 class CommandRow(SQLModel, table=True):

@@ -136,8 +136,10 @@ def vehicle_struck(game: Game, v: UnitState, result: str, attack: str, dice, out
     elif result in ("Abandoned", "Destroyed"):
         values.update(GONE)
         marker = "abandoned" if result == "Abandoned" else "wreck"
-        # the marker is public only if the enemy saw the vehicle; it never names the vehicle
-        changes.append(Change("overlay", marker, {"q": here.q, "r": here.r, "side": v.side, "secret": v.face_down}))
+        # the marker is known to those who saw the vehicle's end, and to others once they see the
+        # hex (the core's spotting pass); it never names the vehicle
+        changes.append(Change("overlay", marker, {"q": here.q, "r": here.r, "side": v.side, "secret": True,
+                                                  "seen_with": v.id}))
         lines.append(f"  {v.id} is {result.lower()}: {'an Abandoned' if marker == 'abandoned' else 'a Wreck'}"
                      f" marker in {game.map.number(here)} (DCT)")
     crew = game.rules.unit_types[vehicle(game, v)["crew"]]

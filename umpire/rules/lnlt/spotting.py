@@ -13,6 +13,8 @@ Lines of sight: a blocking hex between the ends blocks, and so does a third degr
 
 from __future__ import annotations
 
+import dataclasses
+
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.game import Game
@@ -77,25 +79,55 @@ def spot(game: Game, sight: Sight) -> dict[str, dict[str, tuple]]:
     out: dict[str, dict[str, tuple]] = {s: {} for s in game.side_ids()}
     on_map = [u for u in game.units.values() if u.on_map and not inside(game, u)]
     for side in game.side_ids():
-        mine = [u for u in on_map if u.side == side and unit_kind(game, u) != "support_weapon"]   # not spotters
-        attempts = {tuple(x[:2]): x[2] for x in game.rule_state.get("spotted", {}).get(side, [])}
+        mine = _spotters(game, side, on_map)
+        attempts = _attempts(game, side)
         for h in sorted({u.hex for u in on_map if u.side != side}, key=lambda h: (h.q, h.r)):
             enemy = [u for u in on_map if u.hex == h and u.side != side]
-            sneaking = all(hidden_by_stealth(game, u, game.rules) for u in enemy)      # 6.4
-            close = [] if sneaking else [u.id for u in mine if good_order(u) and hex_distance(u.hex, h) <= 1]
-            seers, rule = close, "LnLT 10.1 (adjacent)"
-            if not seers and (h.q, h.r) in attempts:
-                seers, rule = [attempts[(h.q, h.r)]], "LnLT 10.1 (spotting attempt)"
-            if not seers:
-                marked = any((u.moved and not u.marks.get("low_crawl") and not hidden_by_stealth(game, u, game.rules))
-                             or u.fired for u in enemy)                                  # 6.3, 6.4
-                if marked or sight_of(game.map, game.rules, h) == "open":
-                    seers = [u.id for u in mine if sight.degrading(u.hex, h) is not None]
-                    rule = "LnLT 10.1 (moved or fired)" if marked else "LnLT 10.1 (open terrain)"
+            seers, rule = _seers(game, sight, mine, attempts, h, enemy)
             if seers:
                 for u in enemy:
                     out[side][u.id] = (tuple(seers), rule)
     return out
+
+
+def watchers(game: Game, sight: Sight, where: Hex, unit=None) -> dict[str, tuple[str, ...]]:
+    """Who spots hex `where` now, by side (10.1.1): with `unit` standing there as it is (marked
+    Moved or Fired, or not), or, without one, a still marker lying there (a wreck)."""
+    on_map = [u for u in game.units.values() if u.on_map and not inside(game, u)]
+    enemy = [dataclasses.replace(unit, hex=where)] if unit is not None else []
+    out = {}
+    for side in game.side_ids():
+        if unit is not None and side == unit.side:
+            continue
+        seers, _rule = _seers(game, sight, _spotters(game, side, on_map), _attempts(game, side), where, enemy)
+        if seers:
+            out[side] = tuple(seers)
+    return out
+
+
+def _spotters(game: Game, side: str, on_map: list) -> list:
+    return [u for u in on_map if u.side == side and unit_kind(game, u) != "support_weapon"]   # not spotters
+
+
+def _attempts(game: Game, side: str) -> dict:
+    return {tuple(x[:2]): x[2] for x in game.rule_state.get("spotted", {}).get(side, [])}
+
+
+def _seers(game: Game, sight: Sight, mine: list, attempts: dict, h: Hex, enemy: list) -> tuple[list[str], str]:
+    """The side's units (`mine`) that spot hex h with the `enemy` units in it -- none: a still
+    marker, seen like a unit that neither moved nor fired -- and the rule that lets them."""
+    sneaking = bool(enemy) and all(hidden_by_stealth(game, u, game.rules) for u in enemy)      # 6.4
+    close = [] if sneaking else [u.id for u in mine if good_order(u) and hex_distance(u.hex, h) <= 1]
+    if close:
+        return close, "LnLT 10.1 (adjacent)"
+    if (h.q, h.r) in attempts:
+        return [attempts[(h.q, h.r)]], "LnLT 10.1 (spotting attempt)"
+    marked = any((u.moved and not u.marks.get("low_crawl") and not hidden_by_stealth(game, u, game.rules))
+                 or u.fired for u in enemy)                                  # 6.3, 6.4
+    if marked or sight_of(game.map, game.rules, h) == "open":
+        return ([u.id for u in mine if sight.degrading(u.hex, h) is not None],
+                "LnLT 10.1 (moved or fired)" if marked else "LnLT 10.1 (open terrain)")
+    return [], ""
 
 
 def spotted_without_moving(game: Game, side: str, h: Hex, stealthy: bool = False) -> bool:

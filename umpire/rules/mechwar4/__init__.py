@@ -104,6 +104,9 @@ class RuleSystem(CoreRuleSystem):
             out[side] = {uid: (s.observers, s.rule) for uid, s in rep.seen.items()}
         return out
 
+    def watchers(self, game, where, unit=None):
+        return self.spotter(game).watchers(where, unit)
+
     def check_move(self, game, unit_id: str, path, how: dict | None = None) -> MoveCheck:
         """Price and check a path (MW4 8.0), and note who could fire on each hex entered (6.5).
         `how`: pace, column, mount, dismount, exit (see movement.check_move)."""

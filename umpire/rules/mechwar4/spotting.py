@@ -17,6 +17,7 @@ the observer-target pairs so that one unit's move is re-judged without redoing t
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -137,6 +138,26 @@ class Spotter:
         if self.in_defilade(o.hex, t.hex):
             return self.table_range(t, "defilade")
         return self.table_range(t, self.game.map.terrain[t.hex])
+
+    def watchers(self, where: Hex, unit: UnitState | None = None) -> dict[str, tuple[str, ...]]:
+        """Who sees hex `where` now, by side: what befalls `unit` there (judged as a sighting of
+        it, without the camouflage roll that only spotting passes make), or, without a unit, a
+        still vehicle-sized thing lying there -- a wreck -- within 5.2's vehicle range."""
+        t = dataclasses.replace(unit, hex=where, status="on_map", carried_by=None) if unit is not None else None
+        out: dict[str, list[str]] = {}
+        for o in self.units:
+            if unit is not None and o.side == unit.side:
+                continue
+            if t is not None:
+                sees = self.pair(o.side, o, t) is not None
+            else:
+                row = "defilade" if self.in_defilade(o.hex, where) else self.game.map.terrain[where]
+                rng = self.obs[row]["vehicle"]
+                sees = (hex_distance(o.hex, where) <= (min(rng, self.night_cap) if self.night_cap else rng)
+                        and self.sight.line_of_sight(self.eye(o), Eye(where)).clear)
+            if sees:
+                out.setdefault(o.side, []).append(o.id)
+        return {s: tuple(v) for s, v in out.items()}
 
     # ------------------------------------------------------------------ a whole side
     def pairs_for(self, side: str, observers: list[UnitState], targets: list[UnitState]) -> dict:

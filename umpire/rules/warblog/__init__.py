@@ -65,6 +65,9 @@ class RuleSystem(CoreRuleSystem):
     def spot(self, game, roll):
         return spotting.spot(game)
 
+    def watchers(self, game, where, unit=None):
+        return spotting.watchers(game, where, unit)
+
     def check_move(self, game, unit_id, path, how=None):
         return check_move(game, unit_id, path, how)
 

@@ -150,7 +150,7 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
     if not any(c.side == side and c.status == "seen" and c.hex == target for c in game.contacts.values()):
         raise UmpireError(f"air strike: {game.side(side).name} sees no enemy unit in {n}")
     defenders = [v for v in units_at(game, target) if v.side != side]
-    out = Outcome(game)
+    out = Outcome(game, side)
     out.set(u, marks={**u.marks, "flew": game.turn})
     lines = out.lines
     lines.append(f"Air strike on {n} by {u.id} (War Blog 9.1, 11.5)")
@@ -168,16 +168,16 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
             if effect == "shot down":
                 out.set(u, status="destroyed")
                 lines.append(f"Result: an aircraft attacking {n} is shot down by air defence (1.14)")
-                return f"{u.id} is shot down over {n}", [Change("note", "", {}, tuple(lines))] + out.changes()
+                return f"{u.id} is shot down over {n}", out.notes() + out.changes()
             if effect == "aborted":
                 lines.append(f"Result: an aircraft attacking {n} aborts under air defence fire (1.14)")
-                return f"{u.id} aborts its strike on {n}", [Change("note", "", {}, tuple(lines))] + out.changes()
+                return f"{u.id} aborts its strike on {n}", out.notes() + out.changes()
             factor = float(effect)
         else:
             lines.append(f"  air defence {r}: no effect (1.14)")
     attack = game.unit_type(u)["strength"] * factor
     summary = _hit(game, out, lines, target, defenders, attack, dice)
-    return f"{u.id} strikes {n}: {summary}", [Change("note", "", {}, tuple(lines))] + out.changes()
+    return f"{u.id} strikes {n}: {summary}", out.notes() + out.changes()
 
 
 
@@ -207,8 +207,10 @@ def _hit(game, out, lines, target, defenders, attack, dice) -> str:
         d10 = dice.roll(f"air strike: damage to target {k + 1}", 1, 10).total
         times = ARTILLERY_DAMAGE if kind(game, v) in ("artillery", "rocket") else 1.0
         damage = max(0, d10 + mod) * times
-        lines.append(f"  {v.id} hit ({roll}, needed {need}): damage D10 {d10} {mod:+d} at "
-                         f"{combat.odds(attack, defence)}" + (" x2.5 against artillery (1.9)" if times != 1 else ""))
+        lines.append(f"  target {k + 1} hit: {roll}, needed {need} (11.5)")
+        # the damage shows the target's defence and depressions: its own side's to read
+        out.tell(v, f"  {v.id} hit ({roll}, needed {need}): damage D10 {d10} {mod:+d} at "
+                    f"{combat.odds(attack, defence)}" + (" x2.5 against artillery (1.9)" if times != 1 else ""))
         if damage:
             out.depress(v, round(damage, 2))
         morale(game, out, v, dice, [])                    # every hit checks (6.0, 11.5)

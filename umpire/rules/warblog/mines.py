@@ -36,7 +36,7 @@ def attack(game: Game, uid: str, mine_type: str, leaving: bool, dice) -> list[Ch
     out.set(u, mp_spent=float(game.unit_type(u)["movement"]))
     out.lines.append(f"  {uid} may not move, attack or fire again this turn (2.4.6)")
     morale(game, out, u, dice, [])
-    return [Change("note", "", {}, tuple(out.lines))] + out.changes()
+    return out.notes() + out.changes()
 
 
 def _engineer(game: Game, params: dict, what: str) -> UnitState:
@@ -79,5 +79,6 @@ def clear(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
     out = [Change("overlay", "minefield", {"clear": True, "q": u.hex.q, "r": u.hex.r})]
     if left:
         out.append(Change("overlay", "minefield", {"q": u.hex.q, "r": u.hex.r, "side": field.side,
-                                                   "secret": field.secret, "detail": f"density_{left}"}))
+                                                   "secret": field.secret, "detail": f"density_{left}",
+                                                   "known_to": list(field.known_to)}))
     return line, out + [_busy(game, u, line)]

@@ -31,15 +31,42 @@ RESULTS = {
 }
 
 
+class Kept(str):
+    """A journal line for one side alone (and the umpire): what befell its unit."""
+
+    def __new__(cls, text: str, side: str) -> "Kept":
+        line = super().__new__(cls, text)
+        line.side = side
+        return line
+
+
 class Outcome:
     """The units' new values, gathered so that a unit struck twice in one attack (depressions,
-    then a retreat) gets one change."""
+    then a retreat) gets one change, and the journal's lines.  `side` is the side that acts:
+    it reads the result and what befell its own units; the enemy's depressions, checks and
+    retreats are kept for the enemy (its hidden state: only the result is public)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, side: str | None = None) -> None:
         self.game = game
+        self.side = side
         self.values: dict[str, dict] = {}
         self.lines: list[str] = []
         self.where: dict[str, Hex | None] = {}
+
+    def tell(self, u: UnitState, line: str) -> None:
+        """A line of what befell unit u: for the acting side if u is its own, else for u's side."""
+        self.lines.append(line if self.side is None or u.side == self.side else Kept(line, u.side))
+
+    def notes(self) -> list[Change]:
+        """The lines as journal notes, in order, each run with its reader (None: the actor)."""
+        out: list[Change] = []
+        for line in self.lines:
+            reader = getattr(line, "side", None)
+            if out and out[-1].reader == reader:
+                out[-1] = Change("note", "", {}, out[-1].lines + (str(line),), reader)
+            else:
+                out.append(Change("note", "", {}, (str(line),), reader))
+        return out
 
     def marks(self, u: UnitState) -> dict:
         return dict(self.values.get(u.id, {}).get("marks", u.marks))
@@ -54,12 +81,14 @@ class Outcome:
         m = self.marks(u)
         m["depressions"] = min(10.0, round(float(m.get("depressions", 0)) + more, 2))
         self.set(u, marks=m)
-        self.lines.append(f"  {u.id}: {more:g} depression{'s' if more != 1 else ''}, now {m['depressions']:g} (4.0)")
+        self.tell(u, f"  {u.id}: {more:g} depression{'s' if more != 1 else ''}, now {m['depressions']:g} (4.0)")
 
     def eliminate(self, u: UnitState, why: str) -> None:
         self.set(u, status="destroyed", q=None, r=None)
         self.where[u.id] = None
-        self.lines.append(f"  {u.id} is eliminated: {why}")
+        if self.side is not None and u.side != self.side:       # seen to go; the why is its side's
+            self.lines.append(f"  {u.id} is eliminated")
+        self.tell(u, f"  {u.id} is eliminated: {why}")
 
     def retreat(self, u: UnitState, away: list[Hex]) -> None:
         h = self.hex_of(u)
@@ -71,7 +100,7 @@ class Outcome:
             return
         self.where[u.id] = to
         self.set(u, q=to.q, r=to.r, marks={**self.marks(u), "still": 0, "zoc": False})
-        self.lines.append(f"  {u.id} retreats to {self.game.map.number(to)} (11.2)")
+        self.tell(u, f"  {u.id} retreats to {self.game.map.number(to)} (11.2)")
 
     def dead(self, u: UnitState) -> bool:
         return self.values.get(u.id, {}).get("status") == "destroyed"
@@ -107,14 +136,14 @@ def morale(game: Game, out: Outcome, u: UnitState, dice, away: list[Hex]) -> Non
     w = works(game, u) if out.where.get(u.id, u.hex) == u.hex else None
     roll = dice.roll(f"morale check {u.id} ({d} depressions)", 1, 10).total
     if combat.routs(roll, d, leader, w):
-        out.lines.append(f"  {u.id} fails its morale check on {roll} and routs (6.0)")
+        out.tell(u, f"  {u.id} fails its morale check on {roll} and routs (6.0)")
         out.retreat(u, away)
     else:
-        out.lines.append(f"  {u.id} holds: morale check {roll} (6.0)")
+        out.tell(u, f"  {u.id} holds: morale check {roll} (6.0)")
 
 
 def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
-    out = Outcome(game)
+    out = Outcome(game, sheet.side)
     attackers = [game.units[x] for x in sheet.units]
     defenders = [game.units[x] for x in sheet.defenders]
     n = game.map.number(sheet.target)
@@ -127,8 +156,7 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
         summary = siege(game, sheet, dice, out)
     else:
         summary = _assault(game, sheet, dice, out, attackers, defenders)
-    return f"{', '.join(sheet.units)} {summary.replace('{hex}', n)}", [Change("note", "", {}, tuple(out.lines))] \
-        + out.changes()
+    return f"{', '.join(sheet.units)} {summary.replace('{hex}', n)}", out.notes() + out.changes()
 
 
 def _spend(game: Game, out: Outcome, u: UnitState, cost: float, **flags) -> None:
@@ -165,7 +193,7 @@ def _assault(game, sheet, dice, out, attackers, defenders) -> str:
                 if combat.eliminated(whole(depressions(u)), r):
                     out.eliminate(u, f"elimination check {r} under its {depressions(u):g} depressions (11.2)")
                     continue
-                out.lines.append(f"  {u.id} passes its elimination check on {r} (11.2)")
+                out.tell(u, f"  {u.id} passes its elimination check on {r} (11.2)")
             out.depress(u, 2 if result == "DR" else 3)
             out.retreat(u, from_hexes)
             if result == "DR":
@@ -217,14 +245,16 @@ def _ranged(game, sheet, dice, out, attackers, defenders) -> str:
             out.lines.append(f"  target {k + 1} missed: {roll}, needed {need} (11.5)")
             continue
         hits += 1
+        out.lines.append(f"  target {k + 1} hit: {roll}, needed {need} (11.5)")
         defence = combat.defence_strength([combat.Force(kind(game, v), game.unit_type(v)["defence"],
                                                         whole(depressions(v)))], terrain, works(game, v), leader)
         mod = combat.ranged_damage_modifier(sheet.attack, defence)
         d10 = dice.roll(f"ranged fire: damage to target {k + 1}", 1, 10).total
         damage = max(0, d10 + mod) / DAMAGE_DIVISOR.get(kind(game, v), 1)
-        out.lines.append(f"  {v.id} hit ({roll}, needed {need}): damage D10 {d10} {mod:+d} at "
-                         f"{combat.odds(sheet.attack, defence)}" + (f", divided by {DAMAGE_DIVISOR[kind(game, v)]} (1.18)"
-                                                                     if kind(game, v) in DAMAGE_DIVISOR else ""))
+        # the damage shows the target's defence and depressions: its own side's to read
+        out.tell(v, f"  {v.id} hit ({roll}, needed {need}): damage D10 {d10} {mod:+d} at "
+                    f"{combat.odds(sheet.attack, defence)}" + (f", divided by {DAMAGE_DIVISOR[kind(game, v)]} (1.18)"
+                                                                if kind(game, v) in DAMAGE_DIVISOR else ""))
         if damage:
             out.depress(v, round(damage, 2))
         morale(game, out, v, dice, [u.hex for u in attackers])      # every hit checks (11.5)

@@ -42,6 +42,22 @@ def spot(game: Game) -> dict[str, dict[str, tuple]]:
     return out
 
 
+def watchers(game: Game, where: Hex, unit=None) -> dict[str, tuple[str, ...]]:
+    """Who sees hex `where` now, by side: units next to it (in contact, 3.2) -- whatever
+    befalls a unit there, or a marker lying there -- and a reconnaissance unit that found the
+    unit there this turn (3.6)."""
+    out = {}
+    for side in game.side_ids():
+        if unit is not None and side == unit.side:
+            continue
+        close = [u.id for u in game.units.values() if u.on_map and u.side == side and hex_distance(u.hex, where) <= 1]
+        found = [f for uid, q, r, f in game.rule_state.get("found", {}).get(side, [])
+                 if unit is not None and uid == unit.id and Hex(q, r) == where]
+        if close or found:
+            out[side] = tuple(close or found[:1])
+    return out
+
+
 def reconnoitre(game: Game, side: str, dice) -> list:
     """3.6: the side's reconnaissance units search around them as its turn begins."""
     found, lines = [], []

@@ -475,7 +475,7 @@ def _prepare(conn: Connection, shown: str, write: bool) -> bool:
         raise GameFileError("not an Umpire game file (no game_info table)", file=shown)
     query = "SELECT schema_version FROM game_info"
     if write and conn.dialect.name == "postgresql":
-        conn.execute(text(f"SET LOCAL lock_timeout = '{BUSY_SECONDS}s'"))
+        conn.execute(text(f"SET LOCAL lock_timeout = '{int(BUSY_SECONDS * 1000)}ms'"))
         query += " FOR UPDATE"
     version = conn.execute(text(query)).scalar()
     if version is None:
@@ -512,7 +512,7 @@ def database_error(e: BaseException, shown: str) -> GameFileError | None:
     code = getattr(orig, "sqlite_errorcode", None)
     if code is not None:
         problem = {_SQLITE_READONLY: f"read-only ({_first_line(orig)})",
-                   _SQLITE_CANTOPEN: "cannot create its journal beside it (is the folder read-only?)",
+                   _SQLITE_CANTOPEN: "read-only folder? (SQLite cannot create its journal beside the file)",
                    _SQLITE_FULL: "the disk is full", _SQLITE_IOERR: f"{_first_line(orig)}"}.get(code & 0xFF)
         if code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED):
             return busy

@@ -252,9 +252,10 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False,
         engine.dispose()
         Path(tmp).unlink(missing_ok=True)
         Path(tmp + "-journal").unlink(missing_ok=True)
-        if isinstance(e, (SQLAlchemyError, sqlite3.Error)) and database_error(e, str(path)):
-            raise database_error(e, str(path)) from None
-        raise
+        error = database_error(e, str(path)) if isinstance(e, (SQLAlchemyError, sqlite3.Error)) else None
+        if error is None:
+            raise
+        raise error from None
     return str(path)
 
 
@@ -413,7 +414,7 @@ def open_game(target: str | Path) -> Game:
     except UmpireError:
         raise
     except (SQLAlchemyError, sqlite3.Error, KeyError, ValueError) as e:
-        raise (database_error(e, shown) or GameFileError(
+        raise (database_error(e, shown, "read") or GameFileError(
             f"damaged game file: {e.__class__.__name__}: {_first_line(e)}", file=shown)) from None
     finally:
         engine.dispose()
@@ -504,29 +505,30 @@ _PG_BUSY = {"55P03", "40001", "40P01"}     # lock timeout, serialization failure
 _PG_LOST = {"57P01", "57P02", "57P03"}     # the server shut down (and class 08: connection exceptions)
 
 
-def database_error(e: BaseException, shown: str) -> GameFileError | None:
+def database_error(e: BaseException, shown: str, doing: str = "write") -> GameFileError | None:
     """The one-line error for a database error that is the file's or the server's condition,
-    not a bug: None for any other."""
+    not a bug (while `doing` "write" or "read" the game): None for any other."""
     orig = getattr(e, "orig", None) or e
     busy = GameBusyError("the game is busy: another program is writing it; try again", file=shown)
     code = getattr(orig, "sqlite_errorcode", None)
     if code is not None:
         problem = {_SQLITE_READONLY: f"read-only ({_first_line(orig)})",
-                   _SQLITE_CANTOPEN: "read-only folder? (SQLite cannot create its journal beside the file)",
+                   _SQLITE_CANTOPEN: "read-only folder? (SQLite cannot create its journal beside the file)"
+                   if doing == "write" else "cannot open it",
                    _SQLITE_FULL: "the disk is full", _SQLITE_IOERR: f"{_first_line(orig)}"}.get(code & 0xFF)
         if code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED):
             return busy
-        return GameFileError(f"cannot write the game file: {problem}", file=shown) if problem else None
+        return GameFileError(f"cannot {doing} the game file: {problem}", file=shown) if problem else None
     state = getattr(orig, "sqlstate", None) or ""
     if state in _PG_BUSY:
         return busy
     if state == "25006":
-        return GameFileError(f"cannot write the game file: read-only ({_first_line(orig)})", file=shown)
+        return GameFileError(f"cannot {doing} the game file: read-only ({_first_line(orig)})", file=shown)
     if state.startswith("53"):
-        return GameFileError(f"cannot write the game file: the server is out of room ({_first_line(orig)})",
+        return GameFileError(f"cannot {doing} the game file: the server is out of room ({_first_line(orig)})",
                              file=shown)
     if state.startswith("08") or state in _PG_LOST or (isinstance(e, DBAPIError) and e.connection_invalidated):
-        return GameFileError("cannot write the game file: the connection to the database server was lost",
+        return GameFileError(f"cannot {doing} the game file: the connection to the database server was lost",
                              file=shown)
     return None
 

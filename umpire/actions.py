@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .core.engine import KnowledgeChange, perform
+from .core.engine import KnowledgeChange, opening, perform
 from .core.errors import UmpireError
 from .core.game import Game
 from .core.hexgrid import Hex
@@ -15,11 +15,10 @@ from .rules import rule_system
 
 
 def new_game(scenario: Scenario, target: str | Path, overwrite: bool = False, seed: str | None = None) -> str:
-    """Create the game file and run the opening spotting pass (MW4 5.2: face-down until seen).
+    """Create the game file and set it up, in one transaction: the rule system's set-up, the
+    opening spotting pass (MW4 5.2: face-down until seen) and the first phase.
     `seed` fixes the dice (the same seed and actions give the same rolls); default: a fresh one."""
-    location = create_game(scenario, target, overwrite=overwrite, seed=seed)
-    perform(location, "open", {}, rule_system(scenario.rules))
-    return location
+    return create_game(scenario, target, overwrite=overwrite, seed=seed, opening=opening(rule_system(scenario.rules)))
 
 
 def system_for(location: str):

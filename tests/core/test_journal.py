@@ -117,9 +117,7 @@ class TestReplay:
     @settings(max_examples=4, deadline=None)
     @given(st.text(alphabet="0123456789abcdef", min_size=4, max_size=8))
     def test_deterministic_over_seeds(self, tmp_path_factory, sample_scenario, seed):
-        from umpire.core.store.db import create_game
-        path = create_game(sample_scenario, tmp_path_factory.mktemp("s") / "g.umpire", seed=seed)
-        perform(path, "open", {}, system_for(path))
+        path = new_game(sample_scenario, tmp_path_factory.mktemp("s") / "g.umpire", seed=seed)
         perform(path, "spot", {}, system_for(path))
         stored, replayed = replay(path, lambda g: rule_system(g.rules), load_scenario)
         assert stored == replayed

@@ -21,7 +21,7 @@ from .errors import UmpireError
 from .game import Game
 from .journal import Recorder, digest, redo_next, undo_last
 from .store import models as m
-from .store.db import create_game, make_engine, open_game
+from .store.db import NO_SETUP, create_game, make_engine, open_game, read_game, writing
 
 
 UMPIRE_ONLY = "umpire"
@@ -82,30 +82,45 @@ def action(kind: str):
 
 def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed: TypeIn | None = None,
             replay: list[Roll] | None = None, side: str | None = None) -> ActionResult:
-    """Run one action and journal it, all in one transaction."""
+    """Run one action and journal it, all in one write transaction.  The game is read inside it,
+    under the write lock: an action is judged on the state it changes, whoever else writes."""
     if kind not in ACTIONS:
         raise UmpireError(f"unknown action {kind!r}")
-    game = open_game(location)
-    engine = make_engine(location)
-    try:
-        with Session(engine) as session:
-            # a new action ends the redo branch
-            session.execute(delete(m.ActionRow).where(m.ActionRow.undone == True))  # noqa: E712
-            seq = (session.execute(select(func.max(m.ActionRow.seq))).scalar() or 0) + 1
-            ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params)
-            summary, detail = ACTIONS[kind](ctx)
-            # the dice are the umpire's: a side reads its results in the worksheets' own lines
-            ctx.log.add([r.describe() for r in ctx.dice.rolls], UMPIRE_ONLY)
-            row = m.ActionRow(seq=seq, turn=game.turn, kind=kind, side_id=side, params=params,
-                              rolls=[r.to_json() for r in ctx.dice.rolls], changes=ctx.rec.changes,
-                              log=list(ctx.log), readers={str(i): x for i, x in ctx.log.readers.items()},
-                              summary=summary, at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
-            session.add(row)
-            session.commit()
-            changed = {c[1] for c in ctx.rec.changes}
-            return ActionResult(seq, kind, summary, row.log, ctx.dice.rolls, changed, detail)
-    finally:
-        engine.dispose()
+    if kind == "open":
+        raise UmpireError("a game is set up once, in the transaction that creates its file")
+    with writing(location) as session:
+        return act(session, location, kind, params, system, typed, replay, side)
+
+
+def act(session: Session, location: str, kind: str, params: dict[str, Any], system: Any,
+        typed: TypeIn | None = None, replay: list[Roll] | None = None, side: str | None = None) -> ActionResult:
+    """One action and its journal row in the caller's transaction: perform's, or for the
+    opening the one that creates the game file."""
+    game = read_game(session, location)
+    # a new action ends the redo branch
+    session.execute(delete(m.ActionRow).where(m.ActionRow.undone == True))  # noqa: E712
+    seq = (session.execute(select(func.max(m.ActionRow.seq))).scalar() or 0) + 1
+    ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params)
+    summary, detail = ACTIONS[kind](ctx)
+    # the dice are the umpire's: a side reads its results in the worksheets' own lines
+    ctx.log.add([r.describe() for r in ctx.dice.rolls], UMPIRE_ONLY)
+    row = m.ActionRow(seq=seq, turn=game.turn, kind=kind, side_id=side, params=params,
+                      rolls=[r.to_json() for r in ctx.dice.rolls], changes=ctx.rec.changes,
+                      log=list(ctx.log), readers={str(i): x for i, x in ctx.log.readers.items()},
+                      summary=summary, at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    session.add(row)
+    session.flush()
+    changed = {c[1] for c in ctx.rec.changes}
+    return ActionResult(seq, kind, summary, row.log, ctx.dice.rolls, changed, detail)
+
+
+def opening(system: Any) -> Callable[[Session, str], None]:
+    """The opening of a new game (the "open" action: the rule system's set-up, the first
+    spotting pass, the first phase), for create_game to run in the transaction that writes the
+    file, so that no game file exists without it."""
+    def run(session: Session, location: str) -> None:
+        act(session, location, "open", {}, system)
+    return run
 
 
 def undo(location: str) -> m.ActionRow:
@@ -117,17 +132,10 @@ def redo(location: str) -> m.ActionRow:
 
 
 def _step(location: str, fn) -> m.ActionRow:
-    open_game(location)            # migrates an old file first
-    engine = make_engine(location)
-    try:
-        with Session(engine) as session:
-            row = fn(session)
-            session.commit()
-            session.refresh(row)
-            session.expunge(row)
-            return row
-    finally:
-        engine.dispose()
+    with writing(location) as session:       # under the write lock, as an action
+        row = fn(session)
+        session.flush()
+    return row
 
 
 def journal(location: str) -> list[m.ActionRow]:
@@ -152,9 +160,11 @@ def state_digest(location: str) -> str:
         engine.dispose()
 
 
-def _fresh_game(location: str, target: Path, system_for: Callable[[Game], Any], load_scenario: Callable):
-    """A new game file at `target` from the scenario text and dice seed kept in `location`, and
-    its rule system: where a replay starts."""
+def _fresh_game(location: str, target: Path, opening_row: m.ActionRow, system_for: Callable[[Game], Any],
+                load_scenario: Callable):
+    """A new game file at `target` from the scenario text and dice seed kept in `location`, set
+    up by re-running its opening (the first row of its journal), and its rule system: where a
+    replay starts."""
     engine = make_engine(location)
     with Session(engine) as session:
         info = session.execute(select(m.GameInfo)).scalars().one()
@@ -162,8 +172,22 @@ def _fresh_game(location: str, target: Path, system_for: Callable[[Game], Any], 
     engine.dispose()
     src = target.with_name(name)
     src.write_text(source, encoding="utf-8")
-    fresh = create_game(load_scenario(src), target, seed=seed)
+    scenario = load_scenario(src)
+
+    def rerun_opening(session: Session, where: str) -> None:
+        act(session, where, "open", opening_row.params, system_for(read_game(session, where)),
+            replay=[Roll.from_json(r) for r in opening_row.rolls], side=opening_row.side_id)
+
+    setup = None if opening_row.params == NO_SETUP else rerun_opening
+    fresh = create_game(scenario, target, seed=seed, opening=setup)
     return fresh, system_for(open_game(fresh))
+
+
+def _standing(location: str) -> tuple[m.ActionRow, list[m.ActionRow]]:
+    """The journal's opening and the actions after it that stand (not undone)."""
+    rows = [a for a in journal(location) if not a.undone]
+    assert rows and rows[0].kind == "open", "open_game refuses a game without its opening"
+    return rows[0], rows[1:]
 
 
 def _rerun(fresh: str, system, a: m.ActionRow) -> None:
@@ -173,11 +197,11 @@ def _rerun(fresh: str, system, a: m.ActionRow) -> None:
 def replay(location: str, system_for: Callable[[Game], Any], load_scenario: Callable) -> tuple[str, str]:
     """Re-run the journal on a fresh game from the scenario kept in the file; return the stored
     and the replayed digests (equal when the engine is deterministic and nothing was tampered)."""
+    first, rest = _standing(location)
     with tempfile.TemporaryDirectory() as tmp:
-        fresh, system = _fresh_game(location, Path(tmp) / "replay.umpire", system_for, load_scenario)
-        for a in journal(location):
-            if not a.undone:
-                _rerun(fresh, system, a)
+        fresh, system = _fresh_game(location, Path(tmp) / "replay.umpire", first, system_for, load_scenario)
+        for a in rest:
+            _rerun(fresh, system, a)
         return state_digest(location), state_digest(fresh)
 
 
@@ -185,10 +209,9 @@ def replay_to_turn(location: str, until: int, target: str | Path, system_for: Ca
                    load_scenario: Callable) -> str:
     """A copy of the game as it stood at the end of turn `until` (before the next began), the
     journal re-run up to there.  For reports of past turns."""
-    fresh, system = _fresh_game(location, Path(target), system_for, load_scenario)
-    for a in journal(location):
-        if a.undone:
-            continue
+    first, rest = _standing(location)
+    fresh, system = _fresh_game(location, Path(target), first, system_for, load_scenario)
+    for a in rest:
         if a.turn > until:
             break
         _rerun(fresh, system, a)

@@ -33,3 +33,7 @@ class RulesetError(UmpireError):
 
 class GameFileError(UmpireError):
     """A game file that cannot be opened or written."""
+
+
+class GameBusyError(GameFileError):
+    """A game file that another program is writing: waited for, and still locked."""

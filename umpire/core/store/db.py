@@ -1,28 +1,36 @@
 """Creating, opening, migrating and copying game files.
 
 A game file is a database reached through sqlmodel: an SQLite file by default, or any
-SQLAlchemy URL (postgresql+psycopg://...) for a club server.  A new game is written in
-one transaction into a temporary file that is renamed into place only when complete, so a
-failure never leaves a half-written game file behind.
+SQLAlchemy URL (postgresql+psycopg://...) for a club server.  A new game -- its tables, the
+scenario and its opening (the set-up) -- is written in one transaction, into a temporary file
+that is renamed into place only when complete, so a failure never leaves a half-written or
+never-set-up game file behind.
+
+Several programs may write one game (a CLI command while the GUI or `umpire autoplay` has it
+open): a write (`writing`) locks the game from its first statement, so whoever writes reads
+the state the previous writer left, and a reader (`open_game`) reads one consistent snapshot.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import sqlite3
 import tempfile
+import time
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
-from sqlalchemy import event, inspect, text
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy import event, insert, inspect, text
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel import Session, SQLModel, create_engine, select
 
 from ... import __version__
-from ..errors import GameFileError, UmpireError
+from ..errors import GameBusyError, GameFileError, UmpireError
 from ..game import BattalionMorale, CompanyFormation, Contact, Game, Plot, UnitState
 from ..hexgrid import Grid, Hex, Hexside
 from ..ruleset import load_ruleset
@@ -56,6 +64,11 @@ def _migrate_2_to_3(conn: Connection) -> None:
     conn.execute(text("UPDATE game_info SET seed = :s"), {"s": secrets.token_hex(8)})
     m.ActionRow.__table__.create(conn)
     m.CommandRow.__table__.create(conn)
+    # a game from before the journal was set up by the Umpire that made it: its journal starts
+    # with an opening that sets nothing up, as a game file's journal always starts with one
+    turn = conn.execute(text("SELECT turn FROM game_info")).scalar() or 1
+    conn.execute(insert(m.ActionRow.__table__).values(
+        _no_setup_opening(turn, "a game from before the journal: set up by the Umpire that made it")))
 
 
 def _migrate_3_to_4(conn: Connection) -> None:
@@ -150,33 +163,80 @@ def is_url(target: str | Path) -> bool:
     return "://" in str(target)
 
 
-def make_engine(target: str | Path) -> Engine:
-    if is_url(target):
-        return create_engine(str(target))
-    engine = create_engine(f"sqlite:///{Path(target)}")
+# How long a program waits for another one's write to a game to end before it gives up with
+# "the game is busy": an action takes well under a second, a new turn's spotting a few.
+BUSY_SECONDS = 10
+
+
+def make_engine(target: str | Path, write: bool = False) -> Engine:
+    """An engine for the game at `target`.  On SQLite, SQLAlchemy emits the BEGIN itself (the
+    sqlite3 module's own transaction handling is off, SQLAlchemy's pysqlite recipe): its legacy
+    mode begins no transaction before a SELECT or a CREATE TABLE, so a reader's queries were
+    not one snapshot and a new file's tables were committed one by one.  A writer's
+    transactions (`write`) BEGIN IMMEDIATE: the write lock is taken before the first read, so
+    nobody commits between what it reads and what it writes.  A locked file is waited for."""
+    url = make_url(str(target)) if is_url(target) else URL.create("sqlite", database=str(Path(target)))
+    if url.get_backend_name() != "sqlite":
+        return create_engine(url)
+    engine = create_engine(url, connect_args={"timeout": BUSY_SECONDS})
 
     @event.listens_for(engine, "connect")
-    def _fk_on(dbapi_conn, _record):  # SQLite enforces foreign keys only when asked
-        dbapi_conn.execute("PRAGMA foreign_keys=ON")
+    def _on_connect(dbapi_conn, _record):
+        dbapi_conn.isolation_level = None         # sqlite3 emits no BEGIN of its own
+        dbapi_conn.execute("PRAGMA foreign_keys=ON")    # SQLite enforces foreign keys only when asked
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn):
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
 
 
-def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False, seed: str | None = None) -> str:
-    """Write a new game file for `scenario` at `target` (a path or a database URL)."""
+# An opening: what sets a new game up, run in the transaction that creates the game file
+# (engine.new_game passes the "open" action: MechWar 4's battalion HQ rolls, the first spotting
+# pass, the first phase).  It gets the session and the location the game is being written at.
+Opening = Callable[[Session, str], None]
+
+# The parameters of an opening that sets nothing up: the journal of a game made without one
+# (create_game alone: tests, benchmarks) or before the journal existed starts with it, so that
+# every game file's journal starts with its opening and one without is known to be unfinished.
+NO_SETUP = {"setup": False}
+NEVER_SET_UP = "the game was never set up (interrupted while being created): start a new game from the scenario"
+
+
+def _no_setup_opening(turn: int, summary: str) -> dict:
+    # seq 0: the first action still gets seq 1, so its dice are the ones it always had
+    return dict(seq=0, turn=turn, kind="open", side_id=None, params=dict(NO_SETUP), rolls=[], changes=[],
+                log=[], summary=summary, undone=False, at="", readers={})
+
+
+def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False, seed: str | None = None,
+                opening: Opening | None = None) -> str:
+    """Write a new game file for `scenario` at `target` (a path or a database URL) and set it up
+    with `opening`, all in one transaction; without an opening the game is the scenario as
+    written, outside the turn sequence."""
+    def write(session: Session, location: str) -> None:
+        _write_scenario(session, scenario, seed)
+        session.flush()
+        if opening is None:
+            session.add(m.ActionRow(**_no_setup_opening(1, "no set-up: the scenario as written")))
+        else:
+            opening(session, location)
+        session.flush()
+
     if is_url(target):
-        engine = make_engine(target)
+        shown = _safe_url(target)
+        engine = make_engine(target, write=True)
         try:
             if inspect(engine).has_table("game_info"):
-                raise GameFileError("the database already holds a game", file=_safe_url(target))
+                raise GameFileError("the database already holds a game", file=shown)
             with engine.begin() as conn:        # PostgreSQL DDL is transactional too
                 SQLModel.metadata.create_all(conn)
                 with Session(bind=conn) as session:
-                    _write_scenario(session, scenario, seed)
-                    session.flush()
+                    write(session, str(target))
         except SQLAlchemyError as e:
-            raise GameFileError(f"database error: {e.__class__.__name__}: {_first_line(e)}",
-                                file=_safe_url(target)) from None
+            raise (database_error(e, shown) or GameFileError(
+                f"database error: {e.__class__.__name__}: {_first_line(e)}", file=shown)) from None
         finally:
             engine.dispose()
         return str(target)
@@ -185,22 +245,72 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False,
         raise GameFileError("already exists (choose another name, or overwrite it)", file=str(path))
     if not path.parent.is_dir():
         raise GameFileError("folder does not exist", file=str(path))
+    remove_stale_temp_files(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
-    engine = make_engine(tmp)
+    engine = make_engine(tmp, write=True)
     try:
-        SQLModel.metadata.create_all(engine)
-        with Session(engine) as session:
-            _write_scenario(session, scenario, seed)
+        with Session(engine) as session:      # one transaction: the tables, the scenario, the opening
+            SQLModel.metadata.create_all(session.connection())
+            write(session, tmp)
             session.commit()
         engine.dispose()
         _normal_mode(tmp)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         engine.dispose()
         Path(tmp).unlink(missing_ok=True)
-        raise
+        Path(tmp + "-journal").unlink(missing_ok=True)
+        error = database_error(e, str(path)) if isinstance(e, (SQLAlchemyError, sqlite3.Error)) else None
+        if error is None:
+            raise
+        raise error from None
     return str(path)
+
+
+# The hidden temporary files a `new` or a Save As writes before renaming them into place:
+# tempfile.mkstemp's ".NAME." + 8 random letters, digits or "_" + ".tmp".
+_TEMP_NAME = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
+STALE_AFTER = 600     # seconds
+
+
+def remove_stale_temp_files(folder: str | Path) -> None:
+    """Remove the temporary files (and SQLite's journals beside them) that a `new` or a Save As
+    killed half way left in `folder`.  One is stale when it has not been touched for ten minutes
+    and no program holds an SQLite lock on it.  The lock alone would not do: a creation holds
+    its write lock from its first statement to its commit, but not in the moments between
+    mkstemp and that first statement nor between the commit and the rename -- milliseconds,
+    never minutes, so the age rule keeps those; the lock keeps a creation that is slow (a huge
+    map on a slow disk).  Anything that is not an SQLite file is not ours and stays."""
+    try:
+        entries = [e for e in os.scandir(folder) if _TEMP_NAME.fullmatch(e.name) and e.is_file()]
+    except OSError:
+        return
+    for e in entries:
+        try:
+            if time.time() - e.stat().st_mtime < STALE_AFTER or not _unlocked_sqlite(e.path):
+                continue
+            Path(e.path + "-journal").unlink(missing_ok=True)
+            Path(e.path).unlink(missing_ok=True)
+        except OSError:
+            continue
+
+
+def _unlocked_sqlite(path: str) -> bool:
+    """True when `path` is an SQLite file (or still empty, as mkstemp made it) that nobody is
+    writing: its write lock can be taken at once."""
+    try:
+        conn = sqlite3.connect(path, timeout=0, isolation_level=None)
+    except sqlite3.Error:
+        return False
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("ROLLBACK")
+        return True
+    except sqlite3.Error:        # busy (someone writes it) or not a database (not ours)
+        return False
+    finally:
+        conn.close()
 
 
 def _normal_mode(path: str) -> None:
@@ -293,40 +403,143 @@ def _enters_in_column(sc: Scenario, uid: str) -> bool:
 
 def open_game(target: str | Path) -> Game:
     """Read a game file, migrating an older schema forward.  GameFileError if it can't."""
-    shown = _safe_url(target) if is_url(target) else str(target)
+    shown = _shown(target)
+    _check_file(target, shown)
     if not is_url(target):
-        path = Path(target)
-        if not path.is_file():
-            raise GameFileError("no such file", file=shown)
-        with open(path, "rb") as f:
-            if f.read(16) != b"SQLite format 3\x00":
-                raise GameFileError("not an Umpire game file (not an SQLite database)", file=shown)
+        remove_stale_temp_files(Path(target).parent)
     engine = make_engine(target)
+    if engine.dialect.name == "postgresql":      # its default would give each query its own snapshot
+        engine = engine.execution_options(isolation_level="REPEATABLE READ")
     try:
-        with engine.begin() as conn:
-            if not inspect(conn).has_table("game_info"):
-                raise GameFileError("not an Umpire game file (no game_info table)", file=shown)
-            version = conn.execute(text("SELECT schema_version FROM game_info")).scalar()
-            if version is None:
-                raise GameFileError("game file has no game record", file=shown)
-            if version > m.SCHEMA_VERSION:
-                raise GameFileError(f"written by a newer Umpire (schema {version}; this Umpire reads "
-                                    f"up to {m.SCHEMA_VERSION}): update Umpire to open it", file=shown)
-            while version < m.SCHEMA_VERSION:
-                if version not in MIGRATIONS:
-                    raise GameFileError(f"schema {version} is too old to migrate", file=shown)
-                MIGRATIONS[version](conn)
-                version += 1
-                conn.execute(text("UPDATE game_info SET schema_version = :v"), {"v": version})
+        with Session(engine) as session:         # one read transaction: one consistent snapshot
+            ready = _prepare(session.connection(), shown, write=False)
+            if ready:
+                return read_game(session, str(target))
+        with writing(target):                    # an older schema: migrated under the write lock
+            pass
         with Session(engine) as session:
-            return _read_game(session, str(target))
+            _prepare(session.connection(), shown, write=False)
+            return read_game(session, str(target))
     except UmpireError:
         raise
     except (SQLAlchemyError, sqlite3.Error, KeyError, ValueError) as e:
-        raise GameFileError(f"damaged game file: {e.__class__.__name__}: {_first_line(e)}",
-                            file=shown) from None
+        raise (database_error(e, shown, "read") or GameFileError(
+            f"damaged game file: {e.__class__.__name__}: {_first_line(e)}", file=shown)) from None
     finally:
         engine.dispose()
+
+
+@contextmanager
+def writing(target: str | Path) -> Iterator[Session]:
+    """One write transaction on a game: a session that reads and writes it, committed when the
+    block ends (rolled back if it raises).  The game is locked from the start -- SQLite's BEGIN
+    IMMEDIATE, PostgreSQL's lock on the game_info row, which every writer takes first -- so what
+    the block reads is what the previous writer committed and stays so until this one commits.
+    An older schema is migrated first, in the same transaction.  A database error a write can
+    meet (read-only, disk full, busy, I/O, a lost server) is one line naming the game."""
+    shown = _shown(target)
+    _check_file(target, shown)
+    engine = make_engine(target, write=True)
+    try:
+        # expire_on_commit off: what the block returns (a journal row) stays readable after it
+        with Session(engine, expire_on_commit=False) as session:
+            try:
+                _prepare(session.connection(), shown, write=True)
+            except UmpireError:
+                raise
+            except (SQLAlchemyError, sqlite3.Error, KeyError, ValueError) as e:
+                raise (database_error(e, shown) or GameFileError(
+                    f"damaged game file: {e.__class__.__name__}: {_first_line(e)}", file=shown)) from None
+            yield session
+            session.commit()
+    except (SQLAlchemyError, sqlite3.Error) as e:
+        error = database_error(e, shown)
+        if error is None:
+            raise                 # not the file's fault: a bug, reported as one
+        raise error from None
+    finally:
+        engine.dispose()
+
+
+def _shown(target: str | Path) -> str:
+    return _safe_url(target) if is_url(target) else str(target)
+
+
+def _check_file(target: str | Path, shown: str) -> None:
+    if is_url(target):
+        return
+    path = Path(target)
+    if not path.is_file():
+        raise GameFileError("no such file", file=shown)
+    with open(path, "rb") as f:
+        if f.read(16) != b"SQLite format 3\x00":
+            raise GameFileError("not an Umpire game file (not an SQLite database)", file=shown)
+
+
+def _prepare(conn: Connection, shown: str, write: bool) -> bool:
+    """Check, in the caller's transaction, that the database holds a game this Umpire plays and
+    that the game was set up.  A writer first locks the game on PostgreSQL (SQLite's BEGIN
+    IMMEDIATE has locked the file already) and migrates an older schema forward; for a reader an
+    older schema is False: a writer must migrate it first."""
+    if not inspect(conn).has_table("game_info"):
+        raise GameFileError("not an Umpire game file (no game_info table)", file=shown)
+    query = "SELECT schema_version FROM game_info"
+    if write and conn.dialect.name == "postgresql":
+        conn.execute(text(f"SET LOCAL lock_timeout = '{int(BUSY_SECONDS * 1000)}ms'"))
+        query += " FOR UPDATE"
+    version = conn.execute(text(query)).scalar()
+    if version is None:
+        raise GameFileError("game file has no game record", file=shown)
+    if version > m.SCHEMA_VERSION:
+        raise GameFileError(f"written by a newer Umpire (schema {version}; this Umpire reads "
+                            f"up to {m.SCHEMA_VERSION}): update Umpire to open it", file=shown)
+    if version < m.SCHEMA_VERSION and not write:
+        return False
+    while version < m.SCHEMA_VERSION:
+        if version not in MIGRATIONS:
+            raise GameFileError(f"schema {version} is too old to migrate", file=shown)
+        MIGRATIONS[version](conn)
+        version += 1
+        conn.execute(text("UPDATE game_info SET schema_version = :v"), {"v": version})
+    # a game file is created with its opening in one transaction; one without an opening was
+    # left by an older Umpire killed between writing the file and setting the game up
+    if conn.execute(select(m.ActionRow.seq).where(m.ActionRow.kind == "open").limit(1)).first() is None:
+        raise GameFileError(NEVER_SET_UP, file=shown)
+    return True
+
+
+# SQLite's primary result codes (sqlite3.h) and PostgreSQL's SQLSTATEs a write can meet
+_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL, _SQLITE_CANTOPEN = 5, 6, 8, 10, 13, 14
+_PG_BUSY = {"55P03", "40001", "40P01"}     # lock timeout, serialization failure, deadlock
+_PG_LOST = {"57P01", "57P02", "57P03"}     # the server shut down (and class 08: connection exceptions)
+
+
+def database_error(e: BaseException, shown: str, doing: str = "write") -> GameFileError | None:
+    """The one-line error for a database error that is the file's or the server's condition,
+    not a bug (while `doing` "write" or "read" the game): None for any other."""
+    orig = getattr(e, "orig", None) or e
+    busy = GameBusyError("the game is busy: another program is writing it; try again", file=shown)
+    code = getattr(orig, "sqlite_errorcode", None)
+    if code is not None:
+        problem = {_SQLITE_READONLY: f"read-only ({_first_line(orig)})",
+                   _SQLITE_CANTOPEN: "read-only folder? (SQLite cannot create its journal beside the file)"
+                   if doing == "write" else "cannot open it",
+                   _SQLITE_FULL: "the disk is full", _SQLITE_IOERR: f"{_first_line(orig)}"}.get(code & 0xFF)
+        if code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED):
+            return busy
+        return GameFileError(f"cannot {doing} the game file: {problem}", file=shown) if problem else None
+    state = getattr(orig, "sqlstate", None) or ""
+    if state in _PG_BUSY:
+        return busy
+    if state == "25006":
+        return GameFileError(f"cannot {doing} the game file: read-only ({_first_line(orig)})", file=shown)
+    if state.startswith("53"):
+        return GameFileError(f"cannot {doing} the game file: the server is out of room ({_first_line(orig)})",
+                             file=shown)
+    if state.startswith("08") or state in _PG_LOST or (isinstance(e, DBAPIError) and e.connection_invalidated):
+        return GameFileError(f"cannot {doing} the game file: the connection to the database server was lost",
+                             file=shown)
+    return None
 
 
 # What play never changes -- the map's hexes and hexsides, the order of battle's frame, zones,
@@ -369,7 +582,8 @@ def _static_part(session: Session, location: str, info: m.GameInfo) -> dict:
     return part
 
 
-def _read_game(session: Session, location: str) -> Game:
+def read_game(session: Session, location: str) -> Game:
+    """The game as the session's transaction sees it."""
     info = session.exec(select(m.GameInfo)).one()
     rules = load_ruleset(info.rules)
     grid = Grid(info.columns, info.rows, info.orientation, info.stagger)
@@ -435,6 +649,7 @@ def copy_game(source: str | Path, target: str | Path, overwrite: bool = False) -
     target = Path(target)
     if target.exists() and not overwrite:
         raise GameFileError("already exists", file=str(target))
+    remove_stale_temp_files(target.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)
     try:

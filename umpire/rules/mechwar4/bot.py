@@ -257,6 +257,8 @@ class Bot:
         _give_orders(location, game, system, rng, report)
         game = open_game(location)
         side = game.active_side
+        if side is None:          # another program ended the phase meanwhile: decide on the new one
+            return True
         held = in_overrun(game)
         if held is not None:
             _fight_on_or_leave(location, game, system, rng, held, report)

@@ -1,0 +1,134 @@
+"""Bad input at the command line, from an outside audit: each refused in one line naming the file,
+the place and the problem, exit 2, and nothing written -- never a hang, a traceback or an
+"internal error".  In-process through `umpire.cli.main`."""
+
+import json
+import signal
+import sqlite3
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from umpire.cli import main
+from umpire.core.store import db
+
+ROOT = Path(__file__).resolve().parents[1]
+KALTENBACH = ROOT / "scenarios" / "kaltenbach-gap.toml"        # MechWar 4, 12 turns, 40x30
+OSTERBY = ROOT / "scenarios" / "osterby-bridges.toml"          # War Blog, 24x18
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    try:
+        code = main([str(a) for a in argv])
+    except SystemExit as e:                 # argparse's usage errors leave through exit
+        code = e.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(capsys, *argv) -> str:
+    """The one line of a refusal (exit 2); fails on anything else."""
+    code, out, err = run(capsys, *argv)
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert code == 2 and len(lines) == 1, (code, out, err)
+    assert "Traceback" not in err and "internal error" not in err
+    return lines[0]
+
+
+@contextmanager
+def within(seconds: int):
+    """A refusal is prompt: a command still running after `seconds` fails the test."""
+    def stop(*_):
+        raise TimeoutError(f"still running after {seconds} s")
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def variant(tmp_path: Path, source: Path, old: str, new: str) -> Path:
+    text = source.read_text(encoding="utf-8")
+    assert old in text, f"test setup: {old!r} not in {source.name}"
+    p = tmp_path / "variant.toml"
+    p.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return p
+
+
+@pytest.fixture()
+def game(tmp_path, capsys) -> Path:
+    """A new Kaltenbach Gap game, made as a user makes one."""
+    path = tmp_path / "g.umpire"
+    assert main(["new", str(KALTENBACH), "--out", str(path), "--seed", "audit"]) == 0
+    capsys.readouterr()
+    return path
+
+
+def journal_of(capsys, path: Path) -> list:
+    code, out, _err = run(capsys, "journal", path, "--json")
+    assert code == 0
+    return json.loads(out)
+
+
+# 1, 2, 8: a scenario's numbers are held to what a game can mean --------------------------------
+
+@pytest.mark.parametrize("command", ["validate", "new"])
+def test_a_zone_radius_of_a_billion_is_refused_at_once(tmp_path, capsys, monkeypatch, command):
+    bad = variant(tmp_path, OSTERBY, "radius = 1 }", "radius = 1000000000 }")
+    monkeypatch.chdir(tmp_path)
+    with within(20):
+        line = refused(capsys, command, bad)
+    assert line.startswith(f"umpire: error: {bad}:") and '[[zone]] "partisans"' in line
+    assert "within radius must be a whole number from 0 to 42" in line and "1000000000" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["variant.toml"]       # no game file
+
+
+@pytest.mark.parametrize("command", ["validate", "new"])
+def test_turns_beyond_any_game_are_refused_by_validate_and_new(tmp_path, capsys, monkeypatch, command):
+    bad = variant(tmp_path, KALTENBACH, "turns = 12", "turns = 99999999999999999999")
+    monkeypatch.chdir(tmp_path)
+    line = refused(capsys, command, bad)
+    assert line == (f"umpire: error: {bad}:13: [scenario]: turns must be a whole number from 1 to 999, "
+                    "got 99999999999999999999")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["variant.toml"]
+
+
+# (scenario, text in it, its replacement, words of the one line)
+OUT_OF_RANGE = [
+    (KALTENBACH, "turns = 12", "turns = 1000", "[scenario]: turns must be a whole number from 1 to 999, got 1000"),
+    (KALTENBACH, "turns = 12", "turns = 0", "turns must be a whole number from 1 to 999, got 0"),
+    (KALTENBACH, "columns = 40", "columns = 501", "[map]: columns must be a whole number from 1 to 500, got 501"),
+    (KALTENBACH, "rows = 30", "rows = 0", "[map]: rows must be a whole number from 1 to 500, got 0"),
+    (KALTENBACH, "concentrations = 2", "concentrations = 100",
+     '[[artillery]] "US DS": concentrations must be a whole number from 1 to 99, got 100'),
+    (KALTENBACH, "concentrations = 2", "concentrations = 0", "concentrations must be a whole number from 1 to 99"),
+    (KALTENBACH, "strength = 10", "strength = 1000", "strength must be a whole number from 1 to 999, got 1000"),
+    (KALTENBACH, "multiples = 2", "multiples = 100", "multiples must be a whole number from 0 to 99, got 100"),
+    (KALTENBACH, "fascam = 2", "fascam = -1", "fascam must be a whole number from 0 to 99, got -1"),
+    (KALTENBACH, "from_turn = 2", "from_turn = 13", "from_turn must be a whole number from 1 to 12, got 13"),
+    (KALTENBACH, "strikes = 2", "strikes = 100", '[[air]] "A-10 pair": strikes must be a whole number from 1 to 99'),
+    (KALTENBACH, "turn = 4", "turn = 1000", "[[reinforcement]] #1: turn must be a whole number from 1 to 999"),
+    (KALTENBACH, 'label = "Kaltenbach", points = 10', 'label = "Kaltenbach", points = 1000',
+     "[[victory]] #1: points must be a whole number from 0 to 999, got 1000"),
+    (KALTENBACH, 'exit = { edge = "north", points = 3 }', 'exit = { edge = "north", points = -3 }',
+     "[[victory]] #1 exit: points must be a whole number from 0 to 999, got -3"),
+    (KALTENBACH, 'label = "155mm SP battalion in direct support"', "label = 99999999999999999999",
+     "artillery[1].label: 99999999999999999999 is too large a number"),
+    (KALTENBACH, "turns = 12", "turns = " + "9" * 5000, "a number too long to read"),
+    (KALTENBACH, 'special_rules = [', 'special_rules = [5, ',
+     "special_rules must be a list of strings"),
+    (OSTERBY, "limit = 5", "limit = 1000",
+     "[[warblog.hearts_and_minds]] #1: limit must be a whole number from 1 to 999, got 1000"),
+    (OSTERBY, "start = 3", "start = 6", "start must be a whole number from 0 to 5, got 6"),
+    (OSTERBY, "radius = 1 }", "radius = -1 }", "within radius must be a whole number from 0 to 42, got -1"),
+]
+
+
+@pytest.mark.parametrize("scenario,old,new,words", OUT_OF_RANGE, ids=[r[3][:50] for r in OUT_OF_RANGE])
+def test_every_number_of_a_scenario_is_held_to_its_range(tmp_path, capsys, scenario, old, new, words):
+    bad = variant(tmp_path, scenario, old, new)
+    line = refused(capsys, "validate", bad)
+    assert line.startswith(f"umpire: error: {bad}") and words in line, line

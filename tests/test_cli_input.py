@@ -132,3 +132,41 @@ def test_every_number_of_a_scenario_is_held_to_its_range(tmp_path, capsys, scena
     bad = variant(tmp_path, scenario, old, new)
     line = refused(capsys, "validate", bad)
     assert line.startswith(f"umpire: error: {bad}") and words in line, line
+
+
+# 8: numbers on the command line ----------------------------------------------------------------
+
+@pytest.mark.parametrize("argv,words", [
+    (["plot", "{g}", "--side", "nato", "--turn", "0"], "argument --turn: must be a whole number from 1 to 999, got '0'"),
+    (["plot", "{g}", "--side", "nato", "--mission", "US DS", "²", "2215", "tight"],
+     "--mission: concentration must be a whole number from 1 to 594, got '²'"),
+    (["plot", "{g}", "--side", "nato", "--mission", "US DS", "99999999999999999999", "2215", "tight"],
+     "--mission: concentration must be a whole number from 1 to 594"),
+    (["place-impact", "{g}", "--side", "nato", "--support", "US DS", "--turn", "1000", "--clear"],
+     "argument --turn: must be a whole number from 1 to 999"),
+    (["place-impact", "{g}", "--side", "nato", "--support", "US DS", "--concentration", "99999999999999999999",
+      "--clear"], "argument --concentration: must be a whole number from 1 to 594"),
+    (["displace", "{g}", "--side", "nato", "--support", "US DS", "--concentration", "0"],
+     "argument --concentration: must be a whole number from 1 to 99, got '0'"),
+    (["report", "{g}", "--side", "nato", "--out", "{d}", "--turn", "99999999999999999999"],
+     "argument --turn: must be a whole number from 1 to 999"),
+    (["render", "{g}", "--out", "{d}/x.png", "--hex-size", "nan"], "argument --hex-size: must be a number of pixels "
+                                                                    "from 4 to 200, got 'nan'"),
+    (["render", "{g}", "--out", "{d}/x.png", "--hex-size", "1e400"], "argument --hex-size: must be a number of pixels"),
+    (["autoplay", str(KALTENBACH), "--turns", "99999999999999999999", "--out", "{d}/a.umpire"],
+     "argument --turns: must be a whole number from 1 to 999"),
+    (["autoplay", str(KALTENBACH), "--turns", "0", "--out", "{d}/a.umpire"], "argument --turns: must be a whole number"),
+    (["new", str(KALTENBACH), "--out", "{d}/n.umpire", "--seed", ""], "argument --seed: a seed is 1 to 64 printable"),
+    (["new", str(KALTENBACH), "--out", "{d}/n.umpire", "--seed", "x" * 65], "argument --seed: a seed is 1 to 64"),
+    (["bench", "los", "--size", "100000"], "argument --size: must be a whole number from 10 to 500"),
+    (["bench", "los", "--size", "10", "--units", "300"], "--units: 300 units a side do not fit on a 10x10 map"),
+    (["pass", "{g}", "--dice", "99999999999999999999"], "--dice: a die face must be a whole number from 1 to 100"),
+    (["pass", "{g}", "--dice", "³"], "--dice: a die face must be a whole number from 1 to 100, got '³'"),
+])
+def test_numbers_on_the_command_line_are_held_to_their_ranges(tmp_path, capsys, game, argv, words):
+    before = game.read_bytes()
+    with within(60):          # a number let through may start a long game or a huge map
+        line = refused(capsys, *[a.format(g=game, d=tmp_path) for a in argv])
+    assert words in line, line
+    assert game.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.umpire"]

@@ -134,6 +134,59 @@ def test_every_number_of_a_scenario_is_held_to_its_range(tmp_path, capsys, scena
     assert line.startswith(f"umpire: error: {bad}") and words in line, line
 
 
+# 3: orders for a turn of the game still to come ------------------------------------------------
+
+@pytest.mark.parametrize("turn,words", [
+    (999, "turn 999 is not a turn of this game (turns 1 to 12)"),
+    (13, "turn 13 is not a turn of this game (turns 1 to 12)"),
+    ("99999999999999999999", "turn must be a whole number from 1 to 999, got 99999999999999999999"),
+])
+def test_orders_for_a_turn_outside_the_game_are_refused_and_not_journaled(tmp_path, capsys, game, turn, words):
+    orders = tmp_path / "nato.toml"
+    orders.write_text(f'side = "nato"\nturn = {turn}\n[commands]\n"A/2-32" = "overwatch"\n')
+    before, rows = game.read_bytes(), journal_of(capsys, game)
+    line = refused(capsys, "orders", game, orders)
+    assert line.startswith(f"umpire: error: {orders}: ") and words in line, line
+    assert game.read_bytes() == before and journal_of(capsys, game) == rows
+
+
+def test_orders_for_a_past_turn_are_refused_and_for_a_later_one_kept(tmp_path, capsys, game):
+    assert run(capsys, "end-turn", game)[0] == 0
+    past = tmp_path / "past.toml"
+    past.write_text('side = "nato"\nturn = 1\n[commands]\n"A/2-32" = "overwatch"\n')
+    rows = journal_of(capsys, game)
+    assert "turn 1 is past: the game is at turn 2" in refused(capsys, "orders", game, past)
+    assert journal_of(capsys, game) == rows
+    later = tmp_path / "later.toml"
+    later.write_text('side = "nato"\nturn = 12\n[commands]\n"A/2-32" = "overwatch"\n')
+    code, out, _ = run(capsys, "orders", game, later)
+    assert code == 0 and "gives orders for turn 12" in out
+
+
+def test_orders_with_a_number_too_big_for_the_game_file_are_refused(tmp_path, capsys, game):
+    orders = tmp_path / "nato.toml"
+    orders.write_text('side = "nato"\nturn = 1\n[[fire]]\nsupport = "US DS"\nconcentration = 99999999999999999999\n'
+                      'target = "2215"\npattern = "tight"\n')
+    line = refused(capsys, "orders", game, orders)
+    assert f"{orders}: fire[1].concentration: 99999999999999999999 is too large a number" in line
+
+
+# 4: plots for a turn outside the game ----------------------------------------------------------
+
+def test_plots_for_a_turn_outside_the_game_are_refused_for_the_turn(capsys, game):
+    # Recon 1 drives up to 2215, where NATO sees it: the hex is fine, only the turn is wrong
+    assert run(capsys, "move", game, "Recon 1", *[f"22{r:02d}" for r in range(24, 14, -1)], "--dice", "10")[0] == 0
+    ok = ["plot", game, "--side", "nato", "--mission", "US DS", "1", "2215", "tight"]
+    before = game.read_bytes()
+    line = refused(capsys, *ok, "--turn", "99999999999999999999")
+    assert "argument --turn: must be a whole number from 1 to 999, got '99999999999999999999'" in line
+    line = refused(capsys, *ok, "--turn", "13")
+    assert line == ("umpire: error: plots refused, nothing kept: turn 13 is not a turn of this game "
+                    "(turns 1 to 12)")
+    assert game.read_bytes() == before
+    assert run(capsys, *ok, "--turn", "12")[0] == 0          # a later turn of the game is fine
+
+
 # 8: numbers on the command line ----------------------------------------------------------------
 
 @pytest.mark.parametrize("argv,words", [

@@ -187,6 +187,50 @@ def test_plots_for_a_turn_outside_the_game_are_refused_for_the_turn(capsys, game
     assert run(capsys, *ok, "--turn", "12")[0] == 0          # a later turn of the game is fine
 
 
+# 5: a GAME that is not a game file, for every command that takes one --------------------------
+
+def _commands(d: Path) -> list[list[str]]:
+    orders = d / "orders.toml"
+    orders.write_text('side = "nato"\nturn = 1\n')
+    return [["validate"], ["render", "--out", str(d / "x.png")], ["los", "0101", "0102"], ["spot", "--side", "nato"],
+            ["move", "A1", "0101"], ["activate", "C"], ["form-column", "A1"], ["halt", "A1"],
+            ["overrun", "A1", "--stay"], ["fire", "A1", "--at", "B1"], ["fire", "A1", "--at", "B1", "--odds"],
+            ["attack", "A1", "--hex", "0101"], ["attack", "A1", "--hex", "0101", "--odds"],
+            ["spot-attempt", "A1", "--hex", "0101"], ["fire-mission", "A1", "--hex", "0101"],
+            ["rule-action", "smoke", "A1"], ["split-fire", "A1", "--element", "d1", "B1"], ["defilade", "A1"],
+            ["plot", "--side", "nato"], ["multiply", "--side", "nato", "--support", "X"],
+            ["displace", "--side", "nato", "--support", "X"], ["place-impact", "--side", "nato", "--support", "X",
+                                                                "--clear"],
+            ["report", "--side", "nato", "--out", str(d)], ["h-fire", "A1", "--buttoned"], ["pass"],
+            ["next-phase"], ["end-activation"], ["end-turn"], ["undo"], ["redo"], ["status"], ["victory"],
+            ["journal"], ["replay", "--verify"], ["orders", str(orders)], []]          # []: the window
+
+
+def _not_a_game(path: Path, kind: str) -> str:
+    if kind == "empty":
+        path.write_bytes(b"")
+    elif kind == "text":
+        path.write_text("not a game\n")
+    elif kind == "other sqlite":
+        with sqlite3.connect(path) as conn:
+            conn.execute("CREATE TABLE a(x)")
+        conn.close()
+    return {"empty": "not an Umpire game file (not an SQLite database)",
+            "text": "not an Umpire game file (not an SQLite database)",
+            "other sqlite": "not an Umpire game file (no game_info table)", "missing": "no such file"}[kind]
+
+
+@pytest.mark.parametrize("kind", ["empty", "text", "other sqlite", "missing"])
+def test_every_command_refuses_a_file_that_is_not_a_game(tmp_path, capsys, kind):
+    bad = tmp_path / "bad.umpire"
+    words = _not_a_game(bad, kind)
+    before = bad.read_bytes() if bad.exists() else None
+    for command in _commands(tmp_path):
+        argv = [*command[:1], bad, *command[1:]]
+        assert refused(capsys, *argv) == f"umpire: error: {bad}: {words}", command
+        assert (bad.read_bytes() if bad.exists() else None) == before, command       # not created, not changed
+
+
 # 8: numbers on the command line ----------------------------------------------------------------
 
 @pytest.mark.parametrize("argv,words", [

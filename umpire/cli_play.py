@@ -279,6 +279,8 @@ def cmd_orders(args) -> int:
     try:
         res = perform(args.game, "orders", orders.params(), system_for(args.game), side=orders.side)
     except UmpireError as e:
+        if e.file:           # the game file's own trouble names the game file
+            raise
         raise UmpireError(e.problem, file=args.file) from None
     print(res.summary)
     for line in res.log:

@@ -129,6 +129,7 @@ def state_digest(location: str) -> str:
 def _fresh_game(location: str, target: Path, system_for: Callable[[Game], Any], load_scenario: Callable):
     """A new game file at `target` from the scenario text and dice seed kept in `location`, and
     its rule system: where a replay starts."""
+    open_game(location)            # a file that is not a game is refused before it is read
     engine = make_engine(location)
     with Session(engine) as session:
         info = session.execute(select(m.GameInfo)).scalars().one()

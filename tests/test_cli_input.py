@@ -231,6 +231,33 @@ def test_every_command_refuses_a_file_that_is_not_a_game(tmp_path, capsys, kind)
         assert (bad.read_bytes() if bad.exists() else None) == before, command       # not created, not changed
 
 
+# 6: odds of a shot or an attack that cannot be made --------------------------------------------
+
+def test_fire_odds_of_an_impossible_shot_are_a_refusal(capsys, game):
+    line = refused(capsys, "fire", game, "NOPE", "--at", "A1", "--odds")
+    assert line == "umpire: error: no shot: NOPE: no unit 'NOPE'"
+    assert "no unit 'NOPE'" in refused(capsys, "fire", game, "A1", "--at", "NOPE", "--odds")
+    assert "no shot: A3: " in refused(capsys, "fire", game, "A3", "--at", "A1", "--odds")      # its own side
+    assert run(capsys, "move", game, "Recon 1", *[f"22{r:02d}" for r in range(24, 14, -1)], "--dice", "10")[0] == 0
+    code, out, err = run(capsys, "fire", game, "A3", "--at", "Recon 1", "--odds")      # a legal shot
+    assert code == 0 and "odds:" in out and not err
+
+
+def test_attack_odds_of_an_impossible_attack_are_a_refusal(tmp_path, capsys):
+    from rules.gamekit import make_game
+
+    loc = make_game(tmp_path, [("T", "tank_bn", "0303")], [("I", "infantry_bn", "0403")],
+                    terrain="\n".join(["dddddddd"] * 6))
+    assert refused(capsys, "attack", loc, "NOPE", "--hex", "0403", "--odds") == "umpire: error: no unit 'NOPE'"
+    assert "attack refused: " in refused(capsys, "attack", loc, "T", "--hex", "0603", "--odds")     # nobody there
+    assert "attack refused: " in refused(capsys, "attack", loc, "T", "--hex", "0303", "--odds")     # its own hex
+    assert "off the map" in refused(capsys, "attack", loc, "T", "--hex", "0909", "--odds")
+    code, out, err = run(capsys, "attack", loc, "T", "--hex", "0403", "--odds")
+    assert code == 0 and "2-1" in out and not err
+    # War Blog has no unit-against-unit fire: its refusal has no worksheet to print
+    assert "no shot: T: War Blog units attack a hex together" in refused(capsys, "fire", loc, "T", "--at", "I", "--odds")
+
+
 # 8: numbers on the command line ----------------------------------------------------------------
 
 @pytest.mark.parametrize("argv,words", [

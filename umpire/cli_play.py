@@ -49,13 +49,17 @@ def cmd_move(args) -> int:
 
 def cmd_fire(args) -> int:
     from .actions import system_for
+    from .core.fire import refusal
     from .core.store.db import open_game
 
     if args.odds:
         game = open_game(args.game)
         system = system_for(args.game)
-        for firer in args.firers:
-            for line in system.fire_sheet(game, firer, args.at, args.weapon).text():
+        sheets = [system.fire_sheet(game, firer, args.at, args.weapon) for firer in args.firers]
+        if why := refusal(sheets):      # as the shot itself would be refused: no odds to print
+            raise UmpireError(f"no shot: {why}")
+        for sheet in sheets:
+            for line in sheet.text():
                 print(line)
         return 0
     params = {"firers": args.firers, "target": args.at}

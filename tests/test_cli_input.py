@@ -258,6 +258,71 @@ def test_attack_odds_of_an_impossible_attack_are_a_refusal(tmp_path, capsys):
     assert "no shot: T: War Blog units attack a hex together" in refused(capsys, "fire", loc, "T", "--at", "I", "--odds")
 
 
+# 7: a hand-edited game file is refused by every command -----------------------------------------
+
+DAMAGE = [
+    ("UPDATE unit SET type = 'nope' WHERE id = 'T1'", "unit 'T1': unknown unit type 'nope' (29 known; "),
+    ("UPDATE unit SET type = 'us_m1a1' WHERE id = 'T1'", "unit 'T1': unknown unit type 'us_m1a1' (29 known; the nearest: us_m1"),
+    ("UPDATE unit SET q = 500 WHERE id = 'T1'", "unit 'T1': hex q=500, r=18 (column 500, row 268) is off the map "
+                                               "(columns 1-40, rows 1-30)"),
+    ("UPDATE unit SET q = 'x' WHERE id = 'T1'", "unit 'T1': hex q='x', r=18 is not a hex"),
+    ("UPDATE unit SET status = 'zombie' WHERE id = 'T1'", "unit 'T1': unknown status 'zombie' (known: destroyed, "
+                                                         "dropped, exited, off_map, on_map, removed)"),
+    ("UPDATE unit SET side_id = 'nato' WHERE id = 'T1'", "unit 'T1': its battalion '1 MRB' is of side 'warpac', not 'nato'"),
+    ("UPDATE unit SET carried_by = 'ghost' WHERE id = 'T1'", "unit 'T1': unknown carrier 'ghost'"),
+    ("UPDATE unit SET steps_lost = 7 WHERE id = 'T1'", "unit 'T1': steps_lost must be a whole number from 0 to"),
+    ("UPDATE unit SET fatigue = -1 WHERE id = 'T1'", "unit 'T1': fatigue must be a whole number from 0 to 3, got -1"),
+    ("UPDATE unit SET path = '[[900, 1]]' WHERE id = 'T1'", "unit 'T1': path hex q=900, r=1"),
+    ("UPDATE unit SET path = '5' WHERE id = 'T1'", "damaged game file: TypeError"),
+    ("UPDATE support SET features = '[1]'", "damaged game file: AttributeError"),
+    ("UPDATE map_hex SET terrain = 'lava' WHERE q = 1 AND r = 1", "map_hex q=1, r=1: unknown terrain 'lava' (known: "
+                                                                  "clear, heavy_woods, lake, light_woods, marsh, town)"),
+    ("UPDATE map_hex SET elevation = 12 WHERE q = 1 AND r = 1", "map_hex q=1, r=1: elevation must be a whole number "
+                                                                "from 0 to 9, got 12"),
+    ("DELETE FROM map_hex WHERE q = 1 AND r = 1", "map_hex: the map has no row for hex 0102"),
+    ("UPDATE map_hexside SET feature = 'canal' WHERE feature = 'road'", "unknown hexside feature 'canal'"),
+    ("UPDATE zone SET hexes = '[[900, 1]]' WHERE id = 'nato-setup'", "zone 'nato-setup': hex q=900, r=1"),
+    ("UPDATE overlay SET q = 300", "overlay #1 ('minefield'): hex q=300"),
+    ("UPDATE overlay SET kind = 'volcano'", "overlay #1 ('volcano'): unknown overlay 'volcano'"),
+    ("UPDATE contact SET q = 700", "contact of 'nato' for 'Recon 1': hex q=700"),
+    ("UPDATE contact SET status = 'rumoured'", "unknown status 'rumoured' (known: destroyed, last_known, seen)"),
+    ("UPDATE reinforcement SET entry = '[[0, 0]]'", "reinforcement #1: entry hex q=0, r=0"),
+    ("UPDATE reinforcement SET unit_ids = '[\"ghost\"]'", "reinforcement #1: unknown unit 'ghost'"),
+    ("UPDATE reinforcement SET turn = 13", "reinforcement #1: turn must be a whole number from 1 to 12, got 13"),
+    ("UPDATE victory SET objectives = '[{\"q\": 99, \"r\": 1, \"label\": \"X\", \"points\": 5}]'",
+     "victory #1 objective 'X': hex q=99, r=1"),
+    ("UPDATE battalion SET side_id = 'klingons' WHERE id = 'TF 2-32'", "battalion 'TF 2-32': unknown side 'klingons'"),
+    ("UPDATE company SET battalion_id = 'nobody' WHERE id = 'A/2-32'", "company 'A/2-32': unknown battalion 'nobody'"),
+    ("UPDATE side SET quality = 'heroic' WHERE id = 'nato'", "side 'nato': unknown troop quality 'heroic'"),
+    ("UPDATE game_info SET turn = 99", "game_info: turn must be a whole number from 1 to 12, got 99"),
+    ("UPDATE game_info SET turns = 5000", "game_info: turns must be a whole number from 1 to 999, got 5000"),
+    ("UPDATE game_info SET columns = 600", "game_info: columns must be a whole number from 1 to 500, got 600"),
+    ("UPDATE game_info SET phase = 'lunch'", "game_info: unknown phase 'lunch' (known: ended, fire_move, "),
+    ("UPDATE game_info SET active_side = 'klingons'", "game_info: unknown active side 'klingons'"),
+    ("UPDATE support SET strength = 5000 WHERE id = 'US DS'", "support 'US DS': strength must be a whole number from 1 to 999"),
+    ("INSERT INTO plot (turn, side_id, support_id, concentration, target_q, target_r, pattern) "
+     "VALUES (1, 'nato', 'US DS', 1, 77, 1, 'tight')", "plot turn 1 of 'nato': 'US DS' #1: target hex q=77, r=1"),
+    ("INSERT INTO command (turn, company_id, side_id, code, ambush_q, ambush_r) "
+     "VALUES (1, 'A/2-32', 'nato', 'ambush', 77, 1)", "command turn 1 for 'A/2-32': ambush hex q=77, r=1"),
+    ("INSERT INTO command (turn, company_id, side_id, code) VALUES (1, 'A/2-32', 'nato', 'charge')",
+     "command turn 1 for 'A/2-32': unknown command 'charge' (known: "),
+]
+
+
+@pytest.mark.parametrize("sql,words", DAMAGE, ids=[d[1][:50] for d in DAMAGE])
+def test_a_hand_edited_game_file_is_refused_in_one_line_by_every_command(tmp_path, capsys, game, sql, words):
+    with sqlite3.connect(game) as conn:
+        conn.execute(sql)
+    conn.close()
+    db._STATIC.clear()          # another process reads the file afresh; this one kept its static part
+    before = game.read_bytes()
+    for command in (["validate", game], ["render", game, "--out", tmp_path / "x.png"],
+                    ["move", game, "T1", "1928", "1927"], ["status", game], ["journal", game]):
+        line = refused(capsys, *command)
+        assert line.startswith(f"umpire: error: {game}: ") and words in line, (command, line)
+    assert game.read_bytes() == before and not (tmp_path / "x.png").exists()
+
+
 # 8: numbers on the command line ----------------------------------------------------------------
 
 @pytest.mark.parametrize("argv,words", [

@@ -17,6 +17,10 @@ from .terrain import GameMap
 
 
 ALL_ROUND = 6          # a defilade marker on infantry covers every direction (MW4 10.52)
+# what play writes in a unit's, a contact's and a plot's status or pattern (the game file's check)
+UNIT_STATUSES = ("on_map", "off_map", "destroyed", "exited", "removed", "dropped")
+CONTACT_STATUSES = ("seen", "last_known", "destroyed")
+PLOT_PATTERNS = ("tight", "loose", "smoke", "fascam", "counterbattery")
 
 
 @dataclass

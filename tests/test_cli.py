@@ -221,11 +221,11 @@ def test_fire_from_the_command_line_with_its_worksheet(tmp_path, sample_path):
     r = umpire("fire", game, "A3", "--at", "Recon 1", "--odds")
     assert r.returncode == 0 and "attack superiority" in r.stdout and "odds:" in r.stdout
     assert "Fire" in umpire("journal", game).stdout and len(umpire("journal", game, "--json").stdout) > 0
-    r = umpire("fire", game, "A3", "--at", "Recon 1", "--weapon", "mg", "--odds")
-    assert "no shot" in r.stdout and "MW4 6.44" in r.stdout          # machine guns: soft targets only
+    err = _one_line_error(umpire("fire", game, "A3", "--at", "Recon 1", "--weapon", "mg", "--odds"))
+    assert "no shot" in err and "MW4 6.44" in err                    # machine guns: soft targets only
     r = umpire("fire", game, "A3", "--at", "Recon 1")
     assert r.returncode == 0 and r.stdout.startswith("Fire at C1")
-    again = umpire("fire", game, "A3", "--at", "Recon 1", "--odds").stdout
+    again = _one_line_error(umpire("fire", game, "A3", "--at", "Recon 1", "--odds"))
     assert "MW4 6.13" in again or "MW4 6.11" in again        # fired once this turn, or panicked
 
 

@@ -25,6 +25,7 @@ from umpire.autoplay import autoplay
 from umpire.core.engine import journal
 from umpire.core.knowledge import build_view
 from umpire.core.scenario import load_scenario
+from umpire.core.store import db
 from umpire.core.store.db import open_game
 from umpire.core.witness import side_journal
 
@@ -93,6 +94,10 @@ def hide_the_unseen(path: str, side: str) -> dict[str, int]:
     own |= {x for c in game.companies if c.battalion not in ids for x in (c.id, c.name)}
     own |= set(game.rules.unit_types) | set(game.side_ids()) | {s.name for s in game.sides}
     names = {k: v for k, v in names.items() if k and k not in own}
+    # what the side knows keeps its name, even where it contains a renamed one ("1 MRB HQ" is
+    # seen; "1 MRB" is not): the longest name matches first, and these stand for themselves
+    seen = {uid for (s, uid) in game.contacts if s == side}
+    names |= {x: x for x in own | seen if x and x not in names}
     pattern = re.compile("|".join(rf"(?<![\w/]){re.escape(x)}(?![\w/])"
                                   for x in sorted(names, key=len, reverse=True)))
     counts = {"units": len(unseen), "plots": 0, "markers": 0, "names": len(names)}
@@ -120,6 +125,7 @@ def hide_the_unseen(path: str, side: str) -> dict[str, int]:
                 if new != values:
                     conn.execute(f"UPDATE {table} SET {', '.join(f'{c} = ?' for c in columns)} WHERE rowid = ?",
                                  (*new, rowid))
+    db._STATIC.clear()        # the frame read above (battalions, companies) is cached per file: read it anew
     return counts
 
 

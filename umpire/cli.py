@@ -125,8 +125,6 @@ def cmd_render(args) -> int:
         view = build_view(game, args.side, rule_system(game.rules))
     except ValueError as e:
         raise UmpireError(str(e), place="--side") from None
-    if not 4 <= args.hex_size <= 200:
-        raise UmpireError("must be between 4 and 200 pixels", place="--hex-size")
     from PySide6.QtWidgets import QApplication
 
     from .gui.mapscene import render_view
@@ -212,6 +210,9 @@ def cmd_spot(args) -> int:
 def cmd_bench(args) -> int:
     from .bench import bench_los
 
+    if 2 * args.units > args.size ** 2:       # both sides' units stand on hexes of their own
+        raise UmpireError(f"{args.units} units a side do not fit on a {args.size}x{args.size} map "
+                          f"(at most {args.size ** 2 // 2})", place="--units")
     for line in bench_los(units=args.units, size=args.size):
         print(line, flush=True)
     return 0

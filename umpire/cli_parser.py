@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from . import __version__
+from .core import limits
 
 EXIT_BAD_INPUT = 2
 SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", "move", "activate",
@@ -19,6 +21,35 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+# Numbers on the command line are held to the ranges in core/limits.py as they are parsed, so a
+# slip of the keyboard is a usage error naming the option rather than a hang or a crash later.
+def _whole(bounds: tuple[int, int]):
+    def parse(text: str) -> int:
+        try:
+            return limits.whole(text, bounds)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    return parse
+
+
+def _hex_size(text: str) -> float:
+    low, high = limits.HEX_SIZE
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not low <= value <= high:         # nan and inf fail this too
+        raise argparse.ArgumentTypeError(f"must be a number of pixels from {low:g} to {high:g}, "
+                                         f"got {limits.shown(text)}")
+    return value
+
+
+def _seed(text: str) -> str:
+    if problem := limits.seed_problem(text):
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="umpire", description="Umpire: an umpire's workstation for double-blind hex wargames.")
     p.add_argument("--version", action="version", version=f"umpire {__version__}")
@@ -27,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("scenario")
     n.add_argument("--out", help="game file path or database URL (default: <scenario>.umpire here)")
     n.add_argument("--force", action="store_true", help="overwrite an existing game file")
-    n.add_argument("--seed", help="the dice seed: the same seed and the same actions roll the same dice "
+    n.add_argument("--seed", type=_seed, help="the dice seed: the same seed and the same actions roll the same dice "
                                   "(default: a fresh one)")
     v = sub.add_parser("validate", help="check scenario (.toml) and game (.umpire) files")
     v.add_argument("files", nargs="+")
@@ -35,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file", help="game file or scenario")
     r.add_argument("--side", default="umpire", help="umpire (the truth) or a side id")
     r.add_argument("--out", required=True, help="PNG file to write")
-    r.add_argument("--hex-size", type=float, default=24.0, help="hex size in pixels, centre to corner")
+    r.add_argument("--hex-size", type=_hex_size, default=24.0, help="hex size in pixels, centre to corner (4 to 200)")
     sub.add_parser("rulesets", help="list the installed rule systems and which tables are samples")
     lo = sub.add_parser("los", help="line of sight between two hexes or units, explained")
     lo.add_argument("game")
@@ -48,8 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true")
     be = sub.add_parser("bench", help="measure fast paths against naive baselines")
     be.add_argument("what", choices=["los"])
-    be.add_argument("--units", type=int, default=300, help="units a side")
-    be.add_argument("--size", type=int, default=100, help="map columns and rows")
+    be.add_argument("--units", type=_whole((1, 5000)), default=300, help="units a side")
+    be.add_argument("--size", type=_whole((10, limits.MAP_SIDE[1])), default=100, help="map columns and rows")
     mv = sub.add_parser("move", help="move a unit along a path of hexes (journaled, undoable)")
     mv.add_argument("game")
     mv.add_argument("unit")
@@ -130,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("plot", help="a side's off-board fire missions for a turn, secret to it (MW4 7.0, 14.0)")
     pl.add_argument("game")
     pl.add_argument("--side", required=True)
-    pl.add_argument("--turn", type=int, help="the turn they fire in (default: this turn)")
+    pl.add_argument("--turn", type=_whole(limits.TURNS), help="the turn they fire in (default: this turn)")
     pl.add_argument("--mission", nargs=4, action="append", default=[], metavar=("SUPPORT", "N", "HEX", "PATTERN"),
                     help="concentration N of an [[artillery]] support (or strike N of an [[air]] support, or 1 "
                          "for an on-map gun) at a hex: tight, loose, smoke or fascam; repeat it; none clears the "
@@ -146,13 +177,13 @@ def build_parser() -> argparse.ArgumentParser:
     dp.add_argument("game")
     dp.add_argument("--side", required=True)
     dp.add_argument("--support", required=True)
-    dp.add_argument("--concentration", type=int, default=1, metavar="N")
+    dp.add_argument("--concentration", type=_whole(limits.COUNT), default=1, metavar="N")
     rp = sub.add_parser("report", help="turn reports as PDF: each side's from its own view, and the umpire's")
     rp.add_argument("game")
     who = rp.add_mutually_exclusive_group(required=True)
     who.add_argument("--side", help="one side's report (or umpire for the umpire's)")
     who.add_argument("--all-sides", action="store_true", help="the umpire's and every side's")
-    rp.add_argument("--turn", type=int, help="the turn (default: the current one; an earlier turn is replayed "
+    rp.add_argument("--turn", type=_whole(limits.TURNS), help="the turn (default: the current one; an earlier turn is replayed "
                     "from the journal as it stood when that turn ended)")
     rp.add_argument("--out", required=True, help="a folder, or a .pdf file name for one report")
     rp.add_argument("--paper", default="a4", choices=("a4", "letter"))
@@ -166,8 +197,8 @@ def build_parser() -> argparse.ArgumentParser:
     pi.add_argument("game")
     pi.add_argument("--side", required=True)
     pi.add_argument("--support", required=True)
-    pi.add_argument("--concentration", type=int, default=1, metavar="N")
-    pi.add_argument("--turn", type=int, help="the plot's turn (default: this turn)")
+    pi.add_argument("--concentration", type=_whole(limits.CONCENTRATION), default=1, metavar="N")
+    pi.add_argument("--turn", type=_whole(limits.TURNS), help="the plot's turn (default: this turn)")
     where = pi.add_mutually_exclusive_group(required=True)
     where.add_argument("--hex", help="the impact hex")
     where.add_argument("--clear", action="store_true", help="take the placed hex back: scatter is rolled")
@@ -200,8 +231,8 @@ def build_parser() -> argparse.ArgumentParser:
     od.add_argument("file")
     ap = sub.add_parser("autoplay", help="play a scenario with a simple bot for both sides")
     ap.add_argument("scenario")
-    ap.add_argument("--turns", type=int, default=2)
-    ap.add_argument("--seed", default="1")
+    ap.add_argument("--turns", type=_whole(limits.TURNS), default=2)
+    ap.add_argument("--seed", type=_seed, default="1")
     ap.add_argument("--out", required=True, help="game file to write")
     ap.add_argument("--quiet", action="store_true")
     rp = sub.add_parser("replay", help="re-run the journal from the scenario and compare states")

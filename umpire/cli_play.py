@@ -7,6 +7,7 @@ from pathlib import Path
 import sys
 
 from .core.errors import UmpireError
+from .core.limits import CONCENTRATION, DIE_FACE, whole
 
 
 class _TypedDice:
@@ -15,9 +16,10 @@ class _TypedDice:
     def __init__(self, text: str | None) -> None:
         self.faces: list[int] = []
         for part in (text or "").replace(",", " ").split():
-            if not part.isdigit():
-                raise UmpireError(f"{part!r} is not a die face", place="--dice")
-            self.faces.append(int(part))
+            try:
+                self.faces.append(whole(part, DIE_FACE))
+            except ValueError as e:
+                raise UmpireError(f"a die face {e}", place="--dice") from None
 
     def __call__(self, purpose: str, count: int, sides: int) -> list[int] | None:
         if len(self.faces) < count:
@@ -47,13 +49,17 @@ def cmd_move(args) -> int:
 
 def cmd_fire(args) -> int:
     from .actions import system_for
+    from .core.fire import refusal
     from .core.store.db import open_game
 
     if args.odds:
         game = open_game(args.game)
         system = system_for(args.game)
-        for firer in args.firers:
-            for line in system.fire_sheet(game, firer, args.at, args.weapon).text():
+        sheets = [system.fire_sheet(game, firer, args.at, args.weapon) for firer in args.firers]
+        if why := refusal(sheets):      # as the shot itself would be refused: no odds to print
+            raise UmpireError(f"no shot: {why}")
+        for sheet in sheets:
+            for line in sheet.text():
                 print(line)
         return 0
     params = {"firers": args.firers, "target": args.at}
@@ -153,9 +159,11 @@ def cmd_plot(args) -> int:
 
     missions = []
     for support, n, target, pattern in args.mission:
-        if not n.isdigit():
-            raise UmpireError(f"concentration {n!r} is not a number", place="--mission")
-        missions.append({"support": support, "concentration": int(n), "target": target, "pattern": pattern})
+        try:
+            missions.append({"support": support, "concentration": whole(n, CONCENTRATION), "target": target,
+                             "pattern": pattern})
+        except ValueError as e:
+            raise UmpireError(f"concentration {e}", place="--mission") from None
     missions += [{"support": unit, "pattern": "counterbattery"} for unit in args.counterbattery]
     turn = args.turn if args.turn is not None else open_game(args.game).turn
     res = perform(args.game, "plot", {"side": args.side, "turn": turn, "missions": missions},
@@ -275,6 +283,8 @@ def cmd_orders(args) -> int:
     try:
         res = perform(args.game, "orders", orders.params(), system_for(args.game), side=orders.side)
     except UmpireError as e:
+        if e.file:           # the game file's own trouble names the game file
+            raise
         raise UmpireError(e.problem, file=args.file) from None
     print(res.summary)
     for line in res.log:
@@ -287,8 +297,6 @@ def cmd_autoplay(args) -> int:
     from .core.scenario import load_scenario
     from .core.store.db import open_game
 
-    if args.turns < 1:
-        raise UmpireError("must be at least 1", place="--turns")
     out = autoplay(load_scenario(args.scenario), args.out, args.turns, args.seed,
                    report=(lambda s: None) if args.quiet else print)
     game = open_game(out)

@@ -24,7 +24,8 @@ def test_enemy_units_leave_no_trace_on_a_side_map(qapp, tmp_path, game_path, sid
         rows = conn.execute("SELECT id, q, r FROM unit WHERE side_id = ? AND q IS NOT NULL", (enemy,)).fetchall()
         for uid, q, r in rows:
             conn.execute("UPDATE unit SET q = ?, r = ? WHERE id = ?", (q, r - 1, uid))
-        conn.execute("DELETE FROM unit WHERE id = ?", (rows[0][0],))
+        # the last, which nothing names (the first is its battalion's HQ: the file would be damaged)
+        conn.execute("DELETE FROM unit WHERE id = ?", (rows[-1][0],))
     after = _render(qapp, game_path, side, tmp_path / "after.png")
     umpire_after = _render(qapp, game_path, "umpire", tmp_path / "u2.png")
     assert before == after, "the side's picture changed when only enemy units moved"

@@ -74,7 +74,7 @@ def test_an_objective_listed_to_destroy_is_destroyed_for_good(tmp_path):
     ('[warblog]\nbridges = 1\n', "[warblog] has no 'bridges' (it reads: destroy, hearts_and_minds)"),
     ('[warblog]\ndestroy = ["0405"]\n', "0405 is not an objective hex"),
     (place(favours="green"), "favours 'green' is not a side"),
-    (place(start=9), "start is a whole number from 0 to 3"),
+    (place(start=9), "start must be a whole number from 0 to 3, got 9"),
     ('[[warblog.hearts_and_minds]]\nhex = "0604"\nfavours = "red"\nlimit = 3\nraises = "ghosts"\n',
      "raises 'ghosts' is not a unit type"),
 ])

@@ -24,8 +24,8 @@ def _orders(ctx: Context) -> tuple[str, Any]:
     problems: list[str] = []
     if side not in game.side_ids():
         raise UmpireError(f"orders refused: unknown side {side!r}")
-    if not isinstance(turn, int) or turn < game.turn:
-        problems.append(f"orders are for turn {turn}, but the game is at turn {game.turn}")
+    if why := game.turn_problem(turn):
+        problems.append(why)
     companies = {c.id: c for c in game.companies}
     battalion_side = {b.id: b.side for b in game.battalions}
     for cid, code in p.get("commands", {}).items():
@@ -60,7 +60,7 @@ def _orders(ctx: Context) -> tuple[str, Any]:
         if code == "ambush" and cid not in ambush and not any(cid in x for x in problems):
             problems.append(f"{cid}: the Ambush command needs an ambush hex (MW4 6.9131)")
     fire: list = []
-    if p.get("missions") is not None:             # the orders file's fire plots (MW4 7.0, 14.0)
+    if p.get("missions") is not None and not why:     # the orders file's fire plots (MW4 7.0, 14.0)
         fire, more = check_plots(ctx, side, turn, p["missions"])
         problems += more
     if problems:

@@ -20,6 +20,12 @@ from .turn import (_check_in_activation, _check_no_overrun, _check_no_pause, _ch
                    _set_unit, _spot, _unit_done)
 
 
+def refusal(sheets: list) -> str | None:
+    """Why these firers' shots may not be fired (each refused sheet's reason), or None."""
+    refused = [s for s in sheets if not s.legal]
+    return "; ".join(f"{s.firer}: {s.reason}" + (f" ({s.rule})" if s.rule else "") for s in refused) or None
+
+
 @action("fire")
 def _fire(ctx: Context) -> tuple[str, Any]:
     """params: firers (unit ids of one side), target (an enemy unit id), and optionally mode: the
@@ -62,10 +68,8 @@ def _fire(ctx: Context) -> tuple[str, Any]:
                               f"command ({codes[command]['rule']})")
     mode = ctx.params.get("mode") or "main"
     sheets = [system.fire_sheet(game, x, target, mode) for x in firers]
-    refused = [s for s in sheets if not s.legal]
-    if refused:
-        raise UmpireError("fire refused, nothing rolled: " + "; ".join(
-            f"{s.firer}: {s.reason}" + (f" ({s.rule})" if s.rule else "") for s in refused))
+    if why := refusal(sheets):
+        raise UmpireError(f"fire refused, nothing rolled: {why}")
     # H class direct fire: every other unit in the target hex is attacked too, each on its own
     # sheet at full strength (MW4 6.43, 6.82) -- priced now, before the firers count as fired
     hex_mates = [v.id for v in game.units.values() if v.on_map and v.hex == t.hex and v.id != target

@@ -10,12 +10,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .hexgrid import Hex
+from .limits import out_of_range, shown
 from .ruleset import Ruleset
 from .oob import AirSupport, Artillery, Battalion, Company, Reinforcement, Side, Victory, Zone
 from .terrain import GameMap
 
 
 ALL_ROUND = 6          # a defilade marker on infantry covers every direction (MW4 10.52)
+# what play writes in a unit's, a contact's and a plot's status or pattern (the game file's check)
+UNIT_STATUSES = ("on_map", "off_map", "destroyed", "exited", "removed", "dropped")
+CONTACT_STATUSES = ("seen", "last_known", "destroyed")
+PLOT_PATTERNS = ("tight", "loose", "smoke", "fascam", "counterbattery")
 
 
 @dataclass
@@ -160,6 +165,17 @@ class Game:
             return self.options[key]
         entry = self.rules.options.get(key)
         return entry["default"] if entry else None
+
+    def turn_problem(self, turn: Any) -> str | None:
+        """Why orders or fire plots cannot be given for `turn`, or None: they are for a turn
+        still to be played -- this one or a later one of the game's."""
+        if self.phase == "ended":
+            return f"the game is over: it ended after turn {self.turns}"
+        if out_of_range(turn, (1, self.turns)):
+            return f"turn {shown(turn)} is not a turn of this game (turns 1 to {self.turns})"
+        if turn < self.turn:
+            return f"turn {turn} is past: the game is at turn {self.turn}"
+        return None
 
     def command_of(self, unit: UnitState) -> str | None:
         """This turn's command for the unit's company; None for independent units (MW4 19.14)."""

@@ -353,7 +353,7 @@ class Grid:
         """Hex number -> Hex.  Raises ValueError with a reason a user can act on."""
         t = str(text).strip()
         d = self.digits
-        if not t.isdigit() or len(t) != 2 * d:
+        if not (t.isascii() and t.isdigit()) or len(t) != 2 * d:      # int() refuses '²', a digit to isdigit()
             raise ValueError(f"{text!r} is not a hex number (expected {2 * d} digits, column then row, "
                              f"e.g. {1:0{d}d}{19:0{d}d})")
         col, row = int(t[:d]), int(t[d:])

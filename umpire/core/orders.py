@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import UmpireError
+from .limits import TURNS, out_of_range, shown, too_big
 
 
 @dataclass
@@ -54,6 +55,9 @@ def read_orders(path: str | Path) -> OrdersFile:
         raise UmpireError(f"cannot read: {e.strerror}", file=str(path)) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise UmpireError(f"not a valid orders file: {e}", file=str(path)) from None
+    except ValueError:          # tomllib's int() gives up on an integer of over 4300 digits
+        raise UmpireError("not a valid orders file: a number too long to read (over 4300 digits)",
+                          file=str(path)) from None
     problems = []
     extra = set(data) - {"side", "turn", "commands", "ambush", "fire"}
     if extra:
@@ -64,12 +68,14 @@ def read_orders(path: str | Path) -> OrdersFile:
     side, turn = data.get("side"), data.get("turn")
     if not isinstance(side, str):
         problems.append("side must name your side, e.g. side = \"nato\"")
-    if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
-        problems.append("turn must be the turn number the orders are for, e.g. turn = 3")
+    if problem := out_of_range(turn, TURNS):
+        problems.append(f"turn {problem}")
     for key in ("commands", "ambush"):
         table = data.get(key, {})
         if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
             problems.append(f"[{key}] must map company ids to text")
+    # the journal keeps the orders as given: no number in them may be too big for the game file
+    problems += [f"{key}: {shown(value)} is too large a number" for key, value in too_big(data) if key != "turn"]
     if problems:
         raise UmpireError("; ".join(problems), file=str(path))
     return OrdersFile(side, turn, dict(data.get("commands", {})), dict(data.get("ambush", {})),

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from .changes import Change, apply
 from .engine import Context, action
 from .errors import UmpireError
+from .limits import CONCENTRATION, TURNS, out_of_range
 from .store import models as m
 from .supports import all_supports, concentrations, unavailable
 
@@ -26,11 +27,9 @@ def _plot(ctx: Context) -> tuple[str, Any]:
     side, turn = p.get("side"), p.get("turn", game.turn)
     if side not in game.side_ids():
         raise UmpireError(f"plots refused: unknown side {side!r}")
-    problems: list[str] = []
-    if not isinstance(turn, int) or turn < game.turn:
-        problems.append(f"plots are for turn {turn}, but the game is at turn {game.turn}")
-    kept, more = check_plots(ctx, side, turn, p.get("missions") or [])
-    problems += more
+    if why := game.turn_problem(turn):           # the missions of a wrong turn are not worth checking
+        raise UmpireError(f"plots refused, nothing kept: {why}")
+    kept, problems = check_plots(ctx, side, turn, p.get("missions") or [])
     if problems:
         raise UmpireError("plots refused, nothing kept: " + "; ".join(problems))
     write_plots(ctx, side, turn, kept)
@@ -159,7 +158,9 @@ def _place_impact(ctx: Context) -> tuple[str, Any]:
     fire-for-effect roll still decides whether it comes at all."""
     game, p = ctx.game, ctx.params
     turn = p.get("turn", game.turn)
-    row = ctx.session.get(m.PlotRow, (turn, p.get("side"), p.get("support"), p.get("concentration", 1)))
+    key = (turn, p.get("side"), p.get("support"), p.get("concentration", 1))
+    # a turn or concentration no plot can have is not looked up: the database cannot take every number
+    row = None if out_of_range(turn, TURNS) or out_of_range(key[3], CONCENTRATION) else ctx.session.get(m.PlotRow, key)
     if row is None:
         raise UmpireError(f"no such plot: {p.get('support')} #{p.get('concentration', 1)} of "
                           f"{p.get('side')} for turn {turn}")

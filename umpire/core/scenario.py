@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 from .errors import RulesetError, ScenarioError
 from .hexgrid import Hex
+from .limits import COUNT, INT64, POINTS, STRENGTH, TURNS, USES, out_of_range, shown, too_big
 from .oob import (AirSupport, Artillery, Battalion, Company, Minefield, Objective, Reinforcement, Scenario,
                   Side, Unit, Victory, Zone)
 from .ruleset import load_ruleset
@@ -69,12 +70,13 @@ class _Reader:
             self.fail(f"{key} must be text, got {v!r}", place=place, needle=f"{key} =")
         return v
 
-    def int_of(self, entry: dict, key: str, place: str, default: int | None = None, low: int = 0,
+    def int_of(self, entry: dict, key: str, place: str, bounds: tuple[int, int], default: int | None = None,
                anchor: str | None = None) -> int:
+        """A whole number within bounds (core/limits.py): beyond them no game means it."""
         v = entry.get(key, default)
-        if isinstance(v, bool) or not isinstance(v, int) or v < low:
-            self.fail(f"{key} must be a whole number >= {low}, got {v!r}", place=place,
-                      needle=f"{key} =", after=anchor)
+        problem = out_of_range(v, bounds)
+        if problem:
+            self.fail(f"{key} {problem}", place=place, needle=f"{key} =", after=anchor)
         return v
 
     def hex_of(self, game_map: GameMap, number: Any, place: str, anchor: str | None = None) -> Hex:
@@ -109,6 +111,8 @@ def load_scenario(path: str | Path) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ScenarioError(f"syntax error: {e}", file=str(path)) from None
+    except ValueError:          # tomllib's int() gives up on an integer of over 4300 digits
+        raise ScenarioError("a number too long to read (over 4300 digits)", file=str(path)) from None
     own = (data.get("scenario") or {}).get("rules") if isinstance(data.get("scenario"), dict) else None
     for key in data:            # a table named after the rule system holds its own data (read below)
         if key not in _TOP and key != own:
@@ -123,13 +127,16 @@ def load_scenario(path: str | Path) -> Scenario:
             raise
         rd.fail(e.problem, place="[scenario] rules", needle="rules =")
     game_map = read_map(data.get("map"), rules, rd.fail)
+    special = head.get("special_rules", [])
+    if not isinstance(special, list) or not all(isinstance(x, str) for x in special):
+        rd.fail("special_rules must be a list of strings, one rule each", place="[scenario]", needle="special_rules")
     sc = Scenario(
         path=path, source=text, digest=hashlib.sha256(raw).hexdigest(),
         title=rd.text_of(head, "title", "[scenario]"), rules=rules,
         description=rd.text_of(head, "description", "[scenario]", ""),
-        turns=rd.int_of(head, "turns", "[scenario]", low=1),
+        turns=rd.int_of(head, "turns", "[scenario]", TURNS),
         first_player="", night=bool(head.get("night", False)),
-        special_rules=tuple(head.get("special_rules", [])), map=game_map)
+        special_rules=tuple(special), map=game_map)
     if not isinstance(head.get("night", False), bool):
         rd.fail("night must be true or false", place="[scenario]", needle="night =")
     _read_oob(rd, data, sc)
@@ -151,6 +158,11 @@ def load_scenario(path: str | Path) -> Scenario:
     for check in RULE_CHECKS:        # the rule system's own checks (its counters' capacities...)
         for place, needle, problem in check(sc):
             rd.fail(problem, place=place, needle=needle)
+    # the keys read above are checked within their ranges; a number anywhere else (a name, a
+    # label, the rule system's table) would still reach the game file, whose integers stop at 64 bits
+    for key, value in too_big(data):
+        rd.fail(f"{shown(value)} is too large a number (a game file holds whole numbers up to {INT64})",
+                place=key, needle=str(value)[:12])
     return sc
 
 
@@ -362,7 +374,7 @@ def _read_reinforcements(rd: _Reader, data: dict, sc: Scenario) -> None:
                 place, anchor="[[reinforcement]]")
         if r["side"] not in {s.id for s in sc.sides}:
             rd.fail(f"unknown side {r['side']!r}", place=place, needle="[[reinforcement]]")
-        turn = rd.int_of(r, "turn", place, low=1, anchor="[[reinforcement]]")
+        turn = rd.int_of(r, "turn", place, TURNS, anchor="[[reinforcement]]")
         if turn > sc.turns:
             rd.fail(f"turn {turn} is after the last turn ({sc.turns})", place=place, needle="turn =")
         entry = tuple(rd.hex_of(sc.map, n, place) for n in r["entry"])
@@ -408,12 +420,12 @@ def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
             rd.fail(f"kind must be artillery, rocket or mortar, got {kind!r}", place=place, needle=anchor)
         sc.artillery.append(Artillery(
             a["id"], a["side"], a.get("label", a["id"]),
-            rd.int_of(a, "concentrations", place, low=1, anchor=anchor),
-            rd.int_of(a, "strength", place, low=1, anchor=anchor), kind,
-            rd.int_of(a, "from_turn", place, default=1, low=1, anchor=anchor),
+            rd.int_of(a, "concentrations", place, COUNT, anchor=anchor),
+            rd.int_of(a, "strength", place, STRENGTH, anchor=anchor), kind,
+            rd.int_of(a, "from_turn", place, (1, sc.turns), default=1, anchor=anchor),
             _flag(rd, a, "section", place, anchor), _flag(rd, a, "unspotted", place, anchor),
-            rd.int_of(a, "multiples", place, default=0, anchor=anchor),
-            rd.int_of(a, "fascam", place, default=0, anchor=anchor),
+            rd.int_of(a, "multiples", place, USES, default=0, anchor=anchor),
+            rd.int_of(a, "fascam", place, USES, default=0, anchor=anchor),
             target=rd.text_of(a, "target", place, default="soft")))
         if sc.artillery[-1].target not in ("soft", "protected"):
             rd.fail(f"target must be soft or protected (MW4 19.21), got {sc.artillery[-1].target!r}", place=place,
@@ -429,9 +441,9 @@ def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
             rd.fail(f"unknown side {a['side']!r}", place=place, needle=anchor)
         sc.air.append(AirSupport(
             a["id"], a["side"], a.get("label", a["id"]),
-            rd.int_of(a, "strikes", place, low=1, anchor=anchor),
-            rd.int_of(a, "strength", place, low=1, anchor=anchor),
-            rd.int_of(a, "from_turn", place, default=1, low=1, anchor=anchor),
+            rd.int_of(a, "strikes", place, COUNT, anchor=anchor),
+            rd.int_of(a, "strength", place, STRENGTH, anchor=anchor),
+            rd.int_of(a, "from_turn", place, (1, sc.turns), default=1, anchor=anchor),
             _flag(rd, a, "advanced", place, anchor)))
 
 
@@ -488,7 +500,7 @@ def _read_victory(rd: _Reader, data: dict, sc: Scenario) -> None:
             rd.keys(o, {"hex", "label", "points"}, {"hex", "points"}, f"{place} objective",
                     anchor="[[victory]]")
             objectives.append(Objective(rd.hex_of(sc.map, o["hex"], place), o.get("label", ""),
-                                        rd.int_of(o, "points", place, low=0)))
+                                        rd.int_of(o, "points", place, POINTS)))
         exit_hexes, exit_points = frozenset(), 0
         if "exit" in v:
             # MW4 8.27: units leave the map only where the scenario says, for its points
@@ -496,7 +508,7 @@ def _read_victory(rd: _Reader, data: dict, sc: Scenario) -> None:
             if not isinstance(spec, dict) or "points" not in spec:
                 rd.fail("exit needs a zone (edge, hexes, area...) and points per unit", place=place, needle="exit")
             rd.keys(spec, set(ZONE_PARTS) | {"points"}, {"points"}, f"{place} exit", anchor="[[victory]]")
-            exit_points = rd.int_of(spec, "points", f"{place} exit", low=0)
+            exit_points = rd.int_of(spec, "points", f"{place} exit", POINTS)
             try:
                 exit_hexes = resolve_zone(sc.map.grid, {k: x for k, x in spec.items() if k != "points"})
             except ValueError as e:

@@ -29,6 +29,7 @@ import re
 from typing import Any, Callable
 
 from .hexgrid import Grid, Hex, Hexside, neighbours
+from .limits import MAP_SIDE, out_of_range
 from .ruleset import Ruleset
 from .terrain import GameMap, Overlay
 
@@ -47,9 +48,9 @@ def read_map(data: Any, rules: Ruleset, fail: Fail) -> GameMap:
                  needle=f"{key} =")
     cols, rows = data.get("columns"), data.get("rows")
     for name, v in (("columns", cols), ("rows", rows)):
-        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 999:
-            fail(f"{name} must be a whole number from 1 to 999, got {v!r}", place="[map]",
-                 needle=f"{name} =")
+        problem = out_of_range(v, MAP_SIDE)
+        if problem:
+            fail(f"{name} {problem}", place="[map]", needle=f"{name} =")
     try:
         grid = Grid(cols, rows, data.get("orientation", "flat"), data.get("stagger", "even"))
     except ValueError as e:
@@ -68,7 +69,7 @@ def read_map(data: Any, rules: Ruleset, fail: Fail) -> GameMap:
     elevation: dict[Hex, int] = {}
     for r, line in enumerate(elev_rows, start=1):
         for c, ch in enumerate(line, start=1):
-            if not ch.isdigit():
+            if not (ch.isascii() and ch.isdigit()):     # isdigit() alone takes '²', which int() refuses
                 fail(f"row {r}, column {c}: elevation must be a digit 0-9, got {ch!r}",
                      place="[map] elevation", needle=line)
             elevation[grid.from_offset(c, r)] = int(ch)

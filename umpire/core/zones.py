@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .hexgrid import Grid, Hex, hex_line, spiral
+from .limits import out_of_range
 
 ZONE_PARTS = ("hexes", "area", "south_of", "north_of", "edge", "within")
 
@@ -54,9 +55,12 @@ def resolve_zone(grid: Grid, spec: dict[str, Any]) -> frozenset[Hex]:
         elif key == "within":
             if not isinstance(value, dict) or set(value) != {"hex", "radius"}:
                 raise ValueError("within needs { hex = \"1515\", radius = 3 }")
-            r = value["radius"]
-            if isinstance(r, bool) or not isinstance(r, int) or r < 0:
-                raise ValueError(f"within radius must be a whole number >= 0, got {r!r}")
+            # a radius past the map's columns plus rows reaches no further hex, and one of a
+            # billion would walk a billion rings before the map clips them
+            r, reach = value["radius"], grid.columns + grid.rows
+            problem = out_of_range(r, (0, reach))
+            if problem:
+                raise ValueError(f"within radius {problem} (the map's columns plus rows reach every hex)")
             centre = grid.parse(value["hex"])
             out.update(h for h in spiral(centre, r) if grid.contains(h))
     return frozenset(out)

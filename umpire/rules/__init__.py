@@ -11,6 +11,7 @@ import importlib
 from ..core.errors import RulesetError
 from ..core.ruleset import Ruleset
 from ..core.scenario import RULE_CHECKS
+from ..core.store.integrity import GAME_CHECKS, unknown
 
 
 _systems: dict[int, tuple[Ruleset, object]] = {}
@@ -42,3 +43,18 @@ def _scenario_problems(scenario):
 
 
 RULE_CHECKS.append(_scenario_problems)          # a scenario is checked by its rule system as it loads
+
+
+def _game_problems(game):
+    """The phase and the company commands a game file holds are ones its rule system plays."""
+    system = rule_system(game.rules)
+    phases = ["ended", *(p.key for p in system.phases())]
+    if game.phase not in ("", *phases):            # "": play has not begun
+        yield "game_info", unknown("phase", game.phase, phases)
+    codes = system.commands()
+    for (turn, cid), (code, _hex) in game.commands.items():
+        if code not in codes:
+            yield f"command turn {turn} for {cid!r}", unknown("command", code, codes)
+
+
+GAME_CHECKS.append(_game_problems)              # and a game file as it is read

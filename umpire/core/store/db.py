@@ -37,6 +37,7 @@ from ..ruleset import load_ruleset
 from ..oob import AirSupport, Artillery, Battalion, Company, Objective, Reinforcement, Scenario, Side, Victory, Zone
 from ..terrain import GameMap, Overlay
 from . import models as m
+from .integrity import check_state, check_static
 
 GAME_SUFFIX = ".umpire"
 
@@ -420,9 +421,11 @@ def open_game(target: str | Path) -> Game:
         with Session(engine) as session:
             _prepare(session.connection(), shown, write=False)
             return read_game(session, str(target))
-    except UmpireError:
-        raise
-    except (SQLAlchemyError, sqlite3.Error, KeyError, ValueError) as e:
+    except UmpireError as e:
+        if e.file:
+            raise
+        raise GameFileError(e.problem, file=shown, place=e.place) from None     # a row's check: this file
+    except (SQLAlchemyError, sqlite3.Error, KeyError, ValueError, TypeError, AttributeError) as e:   # a row's shape
         raise (database_error(e, shown, "read") or GameFileError(
             f"damaged game file: {e.__class__.__name__}: {_first_line(e)}", file=shown)) from None
     finally:
@@ -588,6 +591,9 @@ def read_game(session: Session, location: str) -> Game:
     rules = load_ruleset(info.rules)
     grid = Grid(info.columns, info.rows, info.orientation, info.stagger)
     static = _static_part(session, location, info)
+    if not static.get("checked"):        # once per file: the verdict is cached with the part
+        check_static(static, grid, rules, info.turns)
+        static["checked"] = True
     game_map = GameMap(grid, dict(static["terrain"]), dict(static["elevation"]), static_key=static["key"])
     for side, kind, high in static["hexsides"]:
         game_map.add_feature(side, kind, high)
@@ -638,6 +644,7 @@ def read_game(session: Session, location: str) -> Game:
                                             int(f.get("multiples", 0)), int(f.get("fascam", 0)),
                                             target=f.get("target", "soft")))
         game.support_used[a.id] = dict(a.used or {})
+    check_state(game)
     return game
 
 

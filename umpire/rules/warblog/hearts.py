@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game
+from ...core.limits import SCORE, out_of_range
 from . import combat
 from .state import depressions, room_problem, units_at, whole
 
@@ -68,10 +69,10 @@ def problems(scenario) -> list[tuple[str, str, str]]:
         if p["favours"] not in sides:
             out.append((where, str(p["favours"]), f"favours {p['favours']!r} is not a side"))
         limit = p["limit"]
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-            out.append((where, "limit", "limit is a whole number, 1 or more"))
-        elif not isinstance(p.get("start", 0), int) or not 0 <= p.get("start", 0) <= limit:
-            out.append((where, "start", f"start is a whole number from 0 to {limit}"))
+        if problem := out_of_range(limit, SCORE):
+            out.append((where, "limit", f"limit {problem}"))
+        elif problem := out_of_range(p.get("start", 0), (0, limit)):
+            out.append((where, "start", f"start {problem}"))
         if p.get("raises", "irregulars") not in types:
             out.append((where, str(p.get("raises")), f"raises {p.get('raises')!r} is not a unit type"))
     return out

@@ -61,12 +61,10 @@ def artifacts(qapp, path: str, side: str, folder: Path) -> dict:
 
 
 # the columns that may hold a unit's, a formation's or a support's name (state and journal)
-NAMED = {"unit": ("id", "carried_by", "company_id", "battalion_id", "name"),
+NAMED = {"unit": ("id", "carried_by", "company_id", "battalion_id", "name", "marks"),
          "battalion": ("id", "name", "hq_unit_id", "parent"), "company": ("id", "name", "battalion_id"),
-         "company_state": ("company_id",), "battalion_state": ("battalion_id", "hq_unit"),
          "command": ("company_id",), "reinforcement": ("unit_ids",), "plot": ("support_id",),
-         "support": ("id", "label"), "game_info": ("activation_units", "overwatch_targets", "active_company",
-                                                   "rule_state"),
+         "support": ("id", "label"), "game_info": ("rule_state",),
          "action": ("params", "log", "summary", "changes", "rolls")}
 
 

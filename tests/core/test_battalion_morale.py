@@ -11,6 +11,7 @@ from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 from umpire.rules.mechwar4.morale import hq_columns, hq_unit
 from dicekit import dice
+from statekit import set_marks, set_state
 
 HQ_RUN = [f"20{r:02d}" for r in range(28, 16, -1)]          # 1 MRB HQ drives north into A3's sight
 
@@ -25,7 +26,7 @@ def test_19_821_the_opening_rolls_each_rated_battalions_hq_value(game):
     cols = dict(hq_columns(g))
     opening = journal(game)[0]
     for bid, column in (("TF 2-32", "C"), ("1 MRB", "D")):
-        state = g.battalion_morale[bid]
+        state = g.rule_state.battalion(bid)
         assert state.hq_column == column and state.hq_value in cols[column] and not state.broken
         assert any(line.startswith(f"{bid}: HQ value {state.hq_value}") and "MW4 19.821" in line
                    for line in opening.log)
@@ -40,7 +41,7 @@ def test_19_814_a_destroyed_hq_is_replaced_undone_and_replayed(game):
     kill = sheet.cells.index("D3") + 1
     res = perform(game, "fire", {"firers": ["A3"], "target": "1 MRB HQ"}, sys_, typed=dice(10, kill, 2))
     g = open_game(game)
-    state = g.battalion_morale["1 MRB"]
+    state = g.rule_state.battalion("1 MRB")
     assert g.units["1 MRB HQ"].status == "destroyed"
     assert state.hq_column == "H" and state.hq_value == dict(hq_columns(g))["H"][1]      # D + 4 columns
     new_hq = hq_unit(g, "1 MRB")
@@ -53,13 +54,11 @@ def test_19_814_a_destroyed_hq_is_replaced_undone_and_replayed(game):
     assert stored == replayed
     undo(game)
     g = open_game(game)
-    assert g.battalion_morale["1 MRB"].hq_column == "D" and hq_unit(g, "1 MRB") == "1 MRB HQ"
+    assert g.rule_state.battalion("1 MRB").hq_column == "D" and hq_unit(g, "1 MRB") == "1 MRB HQ"
 
 
 def test_19_822_rally_orders_are_refused_for_a_broken_battalion(game):
-    import sqlite3
-    with sqlite3.connect(game) as conn:
-        conn.execute("UPDATE battalion_state SET broken = 1 WHERE battalion_id = '1 MRB'")
+    set_state(game, "battalions", "1 MRB", broken=True)
     g = open_game(game)
     company = next(c.id for c in g.companies if c.battalion == "1 MRB")
     with pytest.raises(UmpireError, match=r"MW4 19\.822"):
@@ -74,8 +73,7 @@ def test_rally_command_in_the_removal_phase(game):
     perform(game, "orders", {"side": "nato", "turn": 1, "commands": {company: "rally"}}, sys_)
     import sqlite3
     member = next(u.id for u in g.units.values() if u.company == company)
-    with sqlite3.connect(game) as conn:
-        conn.execute("UPDATE unit SET panicked = 1 WHERE id = ?", (member,))
+    set_marks(game, member, panicked=True)
     while open_game(game).phase == "fire_move":
         perform(game, "pass", {}, sys_, typed=dice(1))      # the 1 goes to the first roll: the rally
     g = open_game(game)
@@ -83,7 +81,7 @@ def test_rally_command_in_the_removal_phase(game):
     last = journal(game)[-1]
     rally = [r for r in last.log if r.startswith(f"rally {company}")]
     assert rally and "Removal column" in rally[0] and rally[0].endswith("= 1 (typed in)")
-    assert f"{company} rallies on 1 (MW4 19.14 RC)" in last.log and not g.units[member].panicked
+    assert f"{company} rallies on 1 (MW4 19.14 RC)" in last.log and not g.units[member].marks.panicked
     assert not any(r.startswith(f"panic removal {member}") for r in last.log)      # no second roll
 
 

@@ -13,6 +13,7 @@ from umpire.core.engine import perform
 from umpire.core.errors import UmpireError
 from umpire.core.store.db import open_game
 from test_fire_support import plot, to_indirect_fire, variant
+from statekit import set_marks
 
 
 def place(path, uid, number):
@@ -42,16 +43,16 @@ def test_7_81_7_83_spotted_on_a_1_and_fired_at_in_the_same_phase(duel):
     assert "Mortar Bty (counterbattery): fire for effect on 2008" in log
     assert "2-32 Mortars buttons up against 7H tight: S2 (MW4 7.31)" in log
     g = open_game(duel)
-    assert g.units["2-32 Mortars"].cb_spotted == g.units["2-32 Mortars"].hex
-    assert g.units["2-32 Mortars"].suppression == 2
-    assert g.units["2-32 Mortars"].fired_from == (g.units["2-32 Mortars"].hex.q, g.units["2-32 Mortars"].hex.r, 1)
+    assert g.units["2-32 Mortars"].marks.cb_spotted == g.units["2-32 Mortars"].hex
+    assert g.units["2-32 Mortars"].marks.suppression == 2
+    assert g.units["2-32 Mortars"].marks.fired_from == (g.units["2-32 Mortars"].hex.q, g.units["2-32 Mortars"].hex.r, 1)
 
 
 def test_7_81_not_spotted_on_more_than_1_and_no_counterbattery_fire(duel):
     log, rolls = to_indirect_fire(duel, typed=dice(1, 6, 6, 2))
     assert "does not spot 2-32 Mortars (2; MW4 7.81)" in log
     assert not any(r.startswith("fire for effect Mortar Bty") for r in rolls)
-    assert open_game(duel).units["2-32 Mortars"].cb_spotted is None
+    assert open_game(duel).units["2-32 Mortars"].marks.cb_spotted is None
 
 
 def test_7_87_spotted_while_it_stays_put_then_lost(duel):
@@ -76,7 +77,7 @@ def test_7_88_the_chance_grows_for_each_turn_from_the_same_hex(duel):
     with sqlite3.connect(duel) as conn:
         conn.execute("UPDATE game_info SET options = ?",
                      (json.dumps({"ammunition": "quick", "counterbattery_spotting": "growing"}),))
-        conn.execute("UPDATE unit SET fired_from = ? WHERE id = '2-32 Mortars'", (json.dumps([h.q, h.r, 2]),))
+    set_marks(duel, "2-32 Mortars", fired_from=[h.q, h.r, 2])
     log, rolls = to_indirect_fire(duel, typed=dice(1, 6, 6, 3, 6))
     assert "counterbattery spotting of 2-32 Mortars by Soviet 1st Motor Rifle Battalion (on 1-3)" in rolls[3]
     assert "counterbattery spots 2-32 Mortars in 2008 (3; MW4 7.88)" in log
@@ -101,7 +102,7 @@ def test_7_85_counter_counterbattery(duel):
     assert "Scout 2 (counterbattery): fire for effect on 2226" in log
     assert "does not spot Scout 2 (6; MW4 7.81)" in log
     g = open_game(duel)
-    assert g.units["Mortar Bty"].cb_spotted == g.units["Mortar Bty"].hex and g.units["Scout 2"].cb_spotted is None
+    assert g.units["Mortar Bty"].marks.cb_spotted == g.units["Mortar Bty"].hex and g.units["Scout 2"].marks.cb_spotted is None
 
 
 

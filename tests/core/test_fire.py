@@ -11,6 +11,7 @@ from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 from umpire.rules import rule_system
 from dicekit import dice
+from statekit import set_marks
 
 RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]      # Recon 1 drives north to 2215
 
@@ -50,7 +51,7 @@ def test_6_0_a_kill_leaves_a_wreck_and_the_turn_passes(game):
 def test_13_0_a_unit_that_panics_does_not_fire(game):
     res = fire(game, "Recon 1", "A3", typed=dice(1))      # first line: panics on 1 at full strength
     g = open_game(game)
-    assert g.units["A3"].panicked and not g.units["A3"].fired and g.units["Recon 1"].steps_lost == 0
+    assert g.units["A3"].marks.panicked and not g.units["A3"].fired and g.units["Recon 1"].steps_lost == 0
     assert "A3 panicked" in res.summary
     g = open_game(game)
     check = system_for(game).check_move(g, "A3", [g.map.grid.parse("2209"), g.map.grid.parse("2208")])
@@ -90,13 +91,11 @@ def test_crt_results_as_losses_and_suppression():
 
 
 def test_7_4_suppression_comes_off_in_the_removal_phase(game):
-    import sqlite3
-    with sqlite3.connect(game) as conn:
-        conn.execute("UPDATE unit SET suppression = 2 WHERE id = 'Recon 1'")
+    set_marks(game, "Recon 1", suppression=2)
     perform(game, "pass", {}, system_for(game))            # NATO passes
     perform(game, "pass", {}, system_for(game))            # the Soviets too: the removal phase begins
     g = open_game(game)
-    assert g.phase == "panic_removal" and g.units["Recon 1"].suppression == 0
+    assert g.phase == "panic_removal" and g.units["Recon 1"].marks.suppression == 0
 
 
 def test_removal_phase_rolls_for_panic_markers(game):
@@ -149,7 +148,7 @@ def test_6_91_overwatch_fire_answers_the_opportunity_firer_at_once(tmp_path, sam
     survive = next(i + 1 for i, c in enumerate(sheet.cells) if c in ("-", "S1", "S2", "D1", "D2"))
     fire(path, "T1", "A3", typed=dice(10, survive))
     g = open_game(path)
-    assert g.units["T1"].paused and g.overwatch_targets == ("A3",)
+    assert g.units["T1"].paused and g.rule_state.overwatch_targets == ("A3",)
     with pytest.raises(UmpireError, match="paused"):
         fire(path, "A2", "T2")                    # overwatch fire goes only at the opportunity firer
     res = fire(path, "A3", "T2", typed=dice(10, 1, 6))
@@ -157,7 +156,7 @@ def test_6_91_overwatch_fire_answers_the_opportunity_firer_at_once(tmp_path, sam
     g = open_game(path)
     assert g.active_side == "warpac" and g.units["T2"].fired and g.units["T1"].paused
     perform(path, "move", {"unit": "T1", "path": ["2215", "2214"]}, system_for(path))
-    assert open_game(path).overwatch_targets == ()          # the moment has passed
+    assert open_game(path).rule_state.overwatch_targets == ()          # the moment has passed
 
 
 def test_6_43_h_class_direct_fire_attacks_every_unit_in_the_hex(game):

@@ -235,7 +235,7 @@ def test_7_32_a_unit_set_to_take_h_fire_unbuttoned_is_attacked_on_the_d2_crt(tmp
         perform(path, "h_fire_stance", {"unit": "1/1 Rifles", "unbuttoned": True}, system_for(path))
     res = perform(path, "h_fire_stance", {"unit": "Recon 1", "unbuttoned": True}, system_for(path), side="warpac")
     assert res.summary == "Recon 1 will take H fire unbuttoned, on the D2 CRT (MW4 7.32)"
-    assert open_game(path).units["Recon 1"].unbuttoned
+    assert open_game(path).units["Recon 1"].marks.unbuttoned
     plot(path, "nato", {"support": "US DS", "concentration": 1, "target": "2215"})
     log, rolls = to_indirect_fire(path, typed=dice(1, 6, 2))
     assert "US DS #1 on Recon 1 (unbuttoned, 10H on the D2 CRT)" in rolls
@@ -246,7 +246,7 @@ def test_7_32_a_unit_set_to_take_h_fire_unbuttoned_is_attacked_on_the_d2_crt(tmp
     _read_table(g, sheet, "anti_armor_d2", 10, 0)
     assert f"die 2: {sheet.cells[1]} (MW4 7.32)" in log              # the D2 CRT's cell, not S1/S2
     perform(path, "h_fire_stance", {"unit": "Recon 1", "unbuttoned": False}, system_for(path))
-    assert not open_game(path).units["Recon 1"].unbuttoned
+    assert not open_game(path).units["Recon 1"].marks.unbuttoned
 
 
 def test_7_14_a_barrage_fired_on_again_next_turn_strikes_units_moving_into_it(tmp_path):
@@ -276,7 +276,7 @@ def test_7_14_a_barrage_fired_on_again_next_turn_strikes_units_moving_into_it(tm
     text = "\n".join(journal(path)[-1].log)
     assert f"{mover} enters the barrage of US DS #1 in 2216 (MW4 7.14)" in text, (start, route, text)
     assert f"{mover} buttons up against 5H loose: S1 (MW4 7.31)" in text
-    assert open_game(path).units[mover].suppression >= 1 and "destroyed" not in res.summary
+    assert open_game(path).units[mover].marks.suppression >= 1 and "destroyed" not in res.summary
 
 
 def sys_route(path, uid, goal):

@@ -10,6 +10,7 @@ from umpire.core.errors import UmpireError
 from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 from dicekit import dice
+from statekit import set_marks
 
 RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]      # Recon 1 drives north to 2215, seen by A3
 
@@ -64,7 +65,7 @@ def test_7_11_7_31_fire_for_effect_on_the_impact_hex_in_the_indirect_fire_phase(
     log = "\n".join(journal(game)[-1].log)
     assert "US DS #1: fire for effect on 2215 (10H tight; MW4 7.11)" in log
     assert "Recon 1 buttons up against 10H tight: S2 (MW4 7.31)" in log
-    assert g.units["Recon 1"].suppression == 2
+    assert g.units["Recon 1"].marks.suppression == 2
     stored, replayed = replay(game, lambda _g: system_for(game), load_scenario)
     assert stored == replayed
 
@@ -127,7 +128,7 @@ def test_18_0_smoke_fills_its_hex_for_everyone_until_the_next_indirect_fire_phas
     from umpire.core.knowledge import build_view
     for side in ("nato", "warpac"):
         assert [g.map.number(o.hex) for o in build_view(g, side).map.overlays if o.kind == "smoke"] == ["2215"]
-    assert g.units["Recon 1"].suppression == 0                          # smoke strikes nobody
+    assert g.units["Recon 1"].marks.suppression == 0                          # smoke strikes nobody
     sheet = sys_.fire_sheet(g, "A3", "Recon 1")
     assert sheet.legal and ("terrain", "-2 for smoke in its hex (the best one only)", "MW4 18.12, 10.25") in sheet.lines
     perform(game, "end_turn", {}, sys_)
@@ -164,8 +165,7 @@ def test_7_15_7_16_on_map_fire_cancelled_when_fired_at_and_weaker_for_losses(gam
     sys_ = system_for(game)
     move_mortars_up(game)
     plot(game, "nato", {"support": "2-32 Mortars", "target": "2215", "pattern": "tight"})
-    with sqlite3.connect(game) as conn:
-        conn.execute("UPDATE unit SET fired_on = 1 WHERE id = '2-32 Mortars'")
+    set_marks(game, "2-32 Mortars", fired_on=True)
     while open_game(game).phase == "fire_move":
         perform(game, "pass", {}, sys_)
     perform(game, "next_phase", {}, sys_)

@@ -42,7 +42,7 @@ def test_a_move_rolls_the_panic_check_first_and_a_low_die_stops_it(game):
     assert "T1 panics" in res.summary and "MW4 13.1" in res.summary
     g = open_game(game)
     t1 = g.units["T1"]
-    assert g.map.number(t1.hex) == "1928" and t1.panicked and not t1.moved
+    assert g.map.number(t1.hex) == "1928" and t1.marks.panicked and not t1.moved
     # 13.1: no move and no fire this turn; the turn has passed to NATO
     assert g.active_side == "nato"
     perform(game, "pass", {}, system_for(game))

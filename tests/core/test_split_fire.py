@@ -58,7 +58,7 @@ def test_6_93_a_d1_and_a_d2_element_at_two_targets(game):
 def test_6_93_one_element_panics_and_the_platoon_with_it(game):
     res = perform(game, "split_fire", {"unit": "A3", "shots": SHOTS}, system_for(game), typed=dice(1))
     g = open_game(game)
-    assert g.units["A3"].panicked and "the platoon with it" in res.summary
+    assert g.units["A3"].marks.panicked and "the platoon with it" in res.summary
     assert not any("split fire A3" in r.purpose for r in res.rolls)
 
 

@@ -192,26 +192,26 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT schema_version FROM game_info").fetchone() == (1,)
     game = open_game(old)
-    assert game.schema_version == m.SCHEMA_VERSION == 12
+    assert game.schema_version == m.SCHEMA_VERSION == 13
     assert len(game.seed) == 16          # schema 3 gave the old game a dice seed
     # schema 4: nobody in column or fatigued, no company activated, no doctrine, no exits
-    assert not any(u.in_column or u.fatigue or u.acted for u in game.units.values())
-    assert not any(u.panicked or u.suppression for u in game.units.values())          # schema 5
-    assert game.active_company is None and all(s.doctrine is None for s in game.sides)
+    assert not any(u.marks.in_column or u.marks.fatigue or u.acted for u in game.units.values())
+    assert not any(u.marks.panicked or u.marks.suppression for u in game.units.values())          # schema 5
+    assert game.rule_state.active_company is None and all(s.doctrine is None for s in game.sides)
     assert all(v.exit_points == 0 and not v.exit_hexes for v in game.victory)
     # schema 6: no HQ ratings, no battalion morale yet
-    assert all(b.hq_rating is None for b in game.battalions) and game.battalion_morale == {}
+    assert all(b.hq_rating is None for b in game.battalions) and game.rule_state.battalions == {}
     # schema 7: no optional rules chosen, every unit at full ammunition
     assert game.options == {} and game.option("ammunition") == "none"
-    assert all(u.ammo_level == 3 for u in game.units.values())
-    assert all(u.defilade is None for u in game.units.values())                         # schema 8
+    assert all(u.marks.ammo_level == 3 for u in game.units.values())
+    assert all(u.marks.defilade is None for u in game.units.values())                         # schema 8
     assert game.plots == []                                                              # schema 9
     # schema 10: the old supports have no extras and nothing used; nobody has fired indirect
     assert all(not (a.section or a.unspotted or a.multiples or a.fascam) for a in game.artillery)
     assert game.support_used and all(v == {} for v in game.support_used.values())
-    assert all(u.fired_from is None and not u.unbuttoned for u in game.units.values())
+    assert all(u.marks.fired_from is None and not u.marks.unbuttoned for u in game.units.values())
     assert len(game.units) == 37 and game.contacts == {}
-    assert not any(u.moved or u.fired or u.camouflaged for u in game.units.values())
+    assert not any(u.moved or u.fired or u.marks.camouflaged for u in game.units.values())
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT count(*) FROM contact").fetchone() == (0,)
 
@@ -220,17 +220,16 @@ def test_a_schema_7_file_gains_defilade_brigades_and_formation_state(tmp_path, s
     """The 7 -> 8 migration on a file whose company_state already exists without the new columns."""
     path = tmp_path / "seven.umpire"
     create_game(sample_scenario, path)
-    with sqlite3.connect(path) as conn:
-        conn.execute("INSERT INTO company_state (company_id, losses, panic_rise, formation_penalty, losses_checked) "
-                     "VALUES ('A/2-32', 1, 2, 0, 0)")
-        for table, column in (("company_state", "formation_penalty"), ("company_state", "grace_until"),
-                              ("company_state", "losses_checked"), ("unit", "defilade"), ("battalion", "parent")):
-            conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+    with sqlite3.connect(path) as conn:          # company_state as schema 5 made it
+        conn.execute("CREATE TABLE company_state (company_id VARCHAR PRIMARY KEY, losses INTEGER NOT NULL, "
+                     "panic_rise INTEGER NOT NULL)")
+        conn.execute("INSERT INTO company_state (company_id, losses, panic_rise) VALUES ('A/2-32', 1, 2)")
+        conn.execute("ALTER TABLE battalion DROP COLUMN parent")
         conn.execute("UPDATE game_info SET schema_version = 7")
     game = open_game(path)
-    assert game.schema_version == m.SCHEMA_VERSION and game.company_morale["A/2-32"] == (1, 2)
-    assert not game.company_formation["A/2-32"].penalty and game.company_formation["A/2-32"].losses_checked == 0
-    assert all(u.defilade is None for u in game.units.values()) and all(b.parent is None for b in game.battalions)
+    assert game.schema_version == m.SCHEMA_VERSION and (game.rule_state.company("A/2-32").losses, game.rule_state.company("A/2-32").panic_rise) == (1, 2)
+    assert not game.rule_state.company("A/2-32").formation_penalty and game.rule_state.company("A/2-32").losses_checked == 0
+    assert all(u.marks.defilade is None for u in game.units.values()) and all(b.parent is None for b in game.battalions)
 
 
 def test_a_schema_9_file_gains_support_use_and_impact_hexes(tmp_path, sample_scenario):
@@ -238,17 +237,15 @@ def test_a_schema_9_file_gains_support_use_and_impact_hexes(tmp_path, sample_sce
     path = tmp_path / "nine.umpire"
     create_game(sample_scenario, path)
     with sqlite3.connect(path) as conn:
-        for table, column in (("support", "features"), ("support", "used"), ("unit", "fired_from"),
-                              ("unit", "unbuttoned"), ("plot", "impact"), ("plot", "outcome")):
+        for table, column in (("support", "features"), ("support", "used"), ("plot", "impact"),
+                              ("plot", "outcome")):
             conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         conn.execute("UPDATE game_info SET schema_version = 9")
     game = open_game(path)
-    assert game.schema_version == m.SCHEMA_VERSION == 12
+    assert game.schema_version == m.SCHEMA_VERSION == 13
     assert sorted(game.support_used) == ["A-10 pair", "Sov MRL", "Sov Regt Arty", "US DS"]
     assert all(v == {} for v in game.support_used.values()) and game.plots == []
-    assert not any(u.unbuttoned for u in game.units.values())
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT count(*) FROM unit WHERE fired_from IS NULL").fetchone()[0] == len(game.units)
+    assert not any(u.marks.unbuttoned or u.marks.fired_from for u in game.units.values())
 
 
 def test_a_schema_10_file_gains_rule_system_counters(tmp_path, sample_scenario):
@@ -260,8 +257,8 @@ def test_a_schema_10_file_gains_rule_system_counters(tmp_path, sample_scenario):
         conn.execute("ALTER TABLE game_info DROP COLUMN rule_state")
         conn.execute("UPDATE game_info SET schema_version = 10")
     game = open_game(path)
-    assert game.schema_version == 12
-    assert game.rule_state == {} and all(u.marks == {} for u in game.units.values())
+    assert game.schema_version == 13
+    assert game.rule_state.stored() == {} and all(u.marks.stored() == {} for u in game.units.values())
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM unit WHERE marks = '{}'").fetchone()[0] == len(game.units)
 
@@ -278,8 +275,51 @@ def test_a_schema_11_file_gains_line_readers_and_known_markers(tmp_path, sample_
         conn.execute("ALTER TABLE overlay DROP COLUMN known_to")
         conn.execute("UPDATE game_info SET schema_version = 11")
     game = open_game(path)
-    assert game.schema_version == 12
+    assert game.schema_version == 13
     field = next(o for o in game.map.overlays if o.kind == "minefield")
     assert field.secret and field.known_to == () and field.known_by("nato") and not field.known_by("warpac")
     (opening,) = journal(path)
     assert opening.readers == {} and opening.rolls
+
+
+def test_a_schema_12_file_folds_one_rule_systems_columns_into_its_state(tmp_path, sample_scenario):
+    """The 12 -> 13 migration: the unit columns, game columns and tables one rule system alone
+    used go into its marks and game state, and the journal's changes with them (undo works)."""
+    import json
+
+    from umpire.actions import new_game, system_for
+    from umpire.core.engine import journal, perform, undo
+
+    path = new_game(sample_scenario, tmp_path / "twelve.umpire", seed="12")
+    perform(path, "move", {"unit": "T1", "path": ["1928", "1927"]}, system_for(path))
+    with sqlite3.connect(path) as conn:          # the columns and table as schema 12 had them
+        for column, kind in (("suppression", "INTEGER DEFAULT 0 NOT NULL"), ("fatigue", "INTEGER DEFAULT 0 NOT NULL"),
+                             ("ammo_level", "INTEGER DEFAULT 3 NOT NULL"), ("in_column", "BOOLEAN DEFAULT 0 NOT NULL")):
+            conn.execute(f"ALTER TABLE unit ADD COLUMN {column} {kind}")
+        conn.execute("ALTER TABLE game_info ADD COLUMN active_company VARCHAR")
+        conn.execute("CREATE TABLE company_state (company_id VARCHAR PRIMARY KEY, losses INTEGER NOT NULL, "
+                     "panic_rise INTEGER NOT NULL, formation_penalty BOOLEAN NOT NULL, grace_until INTEGER, "
+                     "losses_checked INTEGER NOT NULL)")
+        conn.execute("INSERT INTO company_state VALUES ('Tank Co', 1, 2, 0, NULL, 1)")
+        conn.execute("UPDATE unit SET marks = '{}', suppression = 2, fatigue = 1 WHERE id = 'T2'")
+        conn.execute("UPDATE unit SET marks = '{}', in_column = 1 WHERE id = 'T1'")
+        conn.execute("UPDATE game_info SET active_company = 'Tank Co', rule_state = '{}', schema_version = 12")
+        # the move's journal as schema 12 wrote it: a change of the column, not of the marks
+        seq, changes = conn.execute("SELECT seq, changes FROM action WHERE kind = 'move'").fetchone()
+        old = [c for c in json.loads(changes) if c[3] != ["marks", "in_column"]]
+        old.append(["update", "unit", {"id": "T1"}, "in_column", False, True])
+        conn.execute("UPDATE action SET changes = ? WHERE seq = ?", (json.dumps(old), seq))
+    game = open_game(path)
+    assert game.schema_version == 13
+    assert game.units["T2"].marks.suppression == 2 and game.units["T2"].marks.fatigue == 1
+    assert game.units["T1"].marks.in_column and game.rule_state.active_company == "Tank Co"
+    tank_co = game.rule_state.company("Tank Co")
+    assert (tank_co.losses, tank_co.panic_rise, tank_co.losses_checked) == (1, 2, 1)
+    with sqlite3.connect(path) as conn:
+        assert "suppression" not in [r[1] for r in conn.execute("PRAGMA table_info(unit)")]
+        assert not conn.execute("SELECT name FROM sqlite_master WHERE name = 'company_state'").fetchall()
+    move = next(r for r in journal(path) if r.kind == "move")
+    assert ["update", "unit", {"id": "T1"}, ["marks", "in_column"], False, True] in move.changes
+    undo(path)                                   # the rewritten change undoes
+    t1 = open_game(path).units["T1"]
+    assert not t1.marks.in_column and open_game(path).map.number(t1.hex) == "1928"

@@ -47,7 +47,7 @@ def test_fire_from_the_unit_menu(w, monkeypatch):
     w.select_unit("A3")
     assert w.unit_menu.act_fire.isEnabled()
     w.unit_menu.act_fire.trigger()
-    assert w.game.units["A3"].fired or w.game.units["A3"].panicked
+    assert w.game.units["A3"].fired or w.game.units["A3"].marks.panicked
     assert "Fire (A3)" in w.play.act_undo.text()
 
 

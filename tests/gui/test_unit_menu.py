@@ -35,15 +35,15 @@ def test_4_1_activate_a_company_from_the_menu(w):
     w.select_unit("T1")
     assert w.unit_menu.act_activate.isEnabled() and not w.unit_menu.act_end_activation.isEnabled()
     w.unit_menu.act_activate.trigger()
-    assert w.game.active_company == "Tank Co" and "Tank Co activated (T1, T2, T3 to act)" in w.play.phase_label.text()
+    assert w.game.rule_state.active_company == "Tank Co" and "Tank Co activated (T1, T2, T3 to act)" in w.play.phase_label.text()
     w.play.act_move.setChecked(True)
     _drag(w, "1928", "1927")
     assert w.game.active_side == "warpac" and "(T2, T3 to act)" in w.play.phase_label.text()
     w.select_unit("T3")
     w.unit_menu.act_column.trigger()                       # K: T3 forms column
-    assert w.game.units["T3"].in_column
+    assert w.game.units["T3"].marks.in_column
     w.unit_menu.act_end_activation.trigger()               # E: T2 waits
-    assert w.game.active_company is None and w.game.active_side == "nato"
+    assert w.game.rule_state.active_company is None and w.game.active_side == "nato"
     assert "Activate Tank Co" in [w.play.stack.text(i) for i in range(w.play.stack.count())]
 
 
@@ -64,7 +64,7 @@ def test_8_16_double_time_from_the_menu_and_the_inspector_shows_fatigue(w):
     w.unit_menu.pace_actions["double"].setChecked(True)
     w.play.act_move.setChecked(True)
     _drag(w, "1011", "1010", "1009")
-    assert w.game.units["B1 Inf"].fatigue == 1
+    assert w.game.units["B1 Inf"].marks.fatigue == 1
     assert w.unit_menu.pace_actions["normal"].isChecked()  # a one-off choice
     w.select_unit("B1 Inf")
     assert "level 1 (MW4 8.16)" in w.inspector.toPlainText()

@@ -60,8 +60,8 @@ def test_the_enemys_hidden_changes_leave_a_side_report_byte_for_byte_alike(game,
     with sqlite3.connect(game) as conn:
         for u in g.units.values():
             if u.side == "nato" and u.id not in seen and u.on_map:
-                conn.execute("UPDATE unit SET q = ?, r = ?, steps_lost = 1, suppression = 2 WHERE id = ?",
-                             (far.q, far.r, u.id))
+                conn.execute("UPDATE unit SET q = ?, r = ?, steps_lost = 1, marks = json_set(marks, '$.suppression', 2) "
+                             "WHERE id = ?", (far.q, far.r, u.id))
         conn.execute("DELETE FROM plot WHERE side_id = 'nato'")
         conn.execute("DELETE FROM overlay WHERE kind = 'minefield'")
     after = report(game, "warpac", tmp_path / "b")

@@ -202,7 +202,7 @@ def test_a_shaken_vehicle_moves_half_and_shaken_again_is_abandoned(tmp_path):
     from dicekit import dice
     loc = lnlt(tmp_path, [("T", "us_m48", "0103")], [("X", "nva_squad", "1006")])
     g = game(loc)
-    g.units["T"].marks["shaken"] = True
+    g.units["T"].marks = g.units["T"].marks.but(shaken=True)
     path = [g.map.grid.parse(f"{c:02d}03") for c in range(1, 8)]
     check = system_for(loc).check_move(g, "T", path)
     assert check.allowance == 5 and not check.legal

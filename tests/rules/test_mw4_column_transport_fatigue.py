@@ -111,7 +111,7 @@ class TestFatigue:
         assert check_move(g, "i", hexes(m, "0505", "0605")).fatigue == 1          # normal pace: unchanged
         r = check_move(g, "i", hexes(m, "0505", "0605", "0705"), {"pace": "double"})
         assert r.legal and r.fatigue == 2
-        g.units["i"].fatigue = 2
+        g.units["i"].marks = g.units["i"].marks.but(fatigue=2)
         r = check_move(g, "i", hexes(m, "0505", "0605"))
         assert not r.legal and r.rule == "MW4 8.162"
 
@@ -119,7 +119,7 @@ class TestFatigue:
         g = game_on(m, [unit("i", "blue", "0505", m, "us_mech_inf")])
         r = check_move(g, "i", hexes(m, "0505", "0605", "0705", "0805"), {"pace": "charge"})
         assert r.legal and r.fatigue == 3
-        g.units["i"].fatigue = 1
+        g.units["i"].marks = g.units["i"].marks.but(fatigue=1)
         r = check_move(g, "i", hexes(m, "0505", "0605"), {"pace": "charge"})
         assert not r.legal and r.rule == "MW4 8.161"
 

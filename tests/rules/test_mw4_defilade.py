@@ -2,7 +2,7 @@
 
 import pytest
 
-from umpire.core.game import ALL_ROUND
+from umpire.rules.mechwar4.state import ALL_ROUND
 from umpire.core.hexgrid import DIRECTIONS
 from umpire.rules.mechwar4.fire import covering_terrain
 from umpire.rules.mechwar4.los import Mw4Map
@@ -50,7 +50,7 @@ def test_who_may_enter_defilade():
     assert defilade_problem(g, "tank", None)[1] == "MW4 10.5"                   # a vehicle says its facing
     assert defilade_problem(g, "tank", m.grid.parse("0404"))[1] == "MW4 10.5"   # not a next hex
     assert defilade_problem(g, "rifles", None)[1] == "MW4 10.51"                # the enemy is in its hex
-    tank.in_column = True
+    tank.marks = tank.marks.but(in_column=True)
     assert defilade_problem(g, "tank", m.grid.parse("0302"))[1] == "MW4 8.13"
-    tank.in_column, tank.moved = False, True
+    tank.marks, tank.moved = tank.marks.but(in_column=False), True
     assert defilade_problem(g, "tank", m.grid.parse("0302"))[1] == "MW4 10.51"

@@ -68,9 +68,9 @@ def test_6_41_no_shot_without_a_clear_line(m):
 
 def test_6_11_6_13_panicked_or_fired_units_do_not_fire(m):
     g = duel(m)
-    g.units["f"].panicked = True
+    g.units["f"].marks = g.units["f"].marks.but(panicked=True)
     assert sheet(g, "f", "t").rule == "MW4 6.11"
-    g.units["f"].panicked, g.units["f"].fired = False, True
+    g.units["f"].marks, g.units["f"].fired = g.units["f"].marks.but(panicked=False), True
     assert sheet(g, "f", "t").rule == "MW4 6.13"
 
 
@@ -111,7 +111,7 @@ def test_8_14_a_column_is_easier_to_hit(m):
 def test_7_51_suppression_costs_a_hard_firer_2_a_level(m):
     plain = sheet(duel(m), "f", "t")
     g = duel(m)
-    g.units["f"].suppression = 2
+    g.units["f"].marks = g.units["f"].marks.but(suppression=2)
     text = "\n".join(sheet(g, "f", "t").text())
     assert "S2: -4" in text and "MW4 7.51" in text and text != "\n".join(plain.text())
 
@@ -146,7 +146,7 @@ def test_13_0_panic_number_by_level_and_strength(m, quality, level):
 def test_6_45_example_rifle_platoon_at_d1_and_s1_one_hex_away(m):
     """MW4 6.45 example: 6H base, -3 for one hex, -1 for D1 (7.16), -3 for S1 (7.6) = -1."""
     g = duel(m, firer="us_mech_inf", target="sov_t72", gap=1)
-    g.units["f"].steps_lost, g.units["f"].suppression = 1, 1
+    g.units["f"].steps_lost, g.units["f"].marks = 1, g.units["f"].marks.but(suppression=1)
     s = sheet_mode(g, "infantry_h")
     text = "\n".join(s.text())
     assert s.legal and "attack superiority: -1" in text and s.table == CRT["anti_armor_d2"]["label"]
@@ -175,7 +175,7 @@ def test_7_51_example_fifteen_double_suppressed_fires_at_eleven(m, monkeypatch):
     """MW4 7.51 example: attack strength 15, double suppressed: 11 (2 points a level)."""
     monkeypatch.setitem(UT["us_m1"], "attack", 15)         # the example's unit; the catalogue is a sample
     g = duel(m, firer="us_m1", gap=3)
-    g.units["f"].suppression = 2
+    g.units["f"].marks = g.units["f"].marks.but(suppression=2)
     text = "\n".join(sheet(g, "f", "t").text())
     mod = ATT["hard_M"]["by_range"][3]
     assert "S2: -4" in text and f"range attenuation: {mod:+d} at 3 hexes: {11 + mod}" in text
@@ -301,7 +301,7 @@ def test_6_87_a_dual_unit_goes_on_with_its_conventional_weapon(m):
     assert s.g_fire and "firing as G" in "\n".join(s.text())
     values = ammunition(g, g.units["f"], s, _Dice(1))[0][1]
     assert values == {"g_spent": True}
-    g.units["f"].g_spent = True
+    g.units["f"].marks = g.units["f"].marks.but(g_spent=True)
     s = sheet(g, "f", "t")
     assert s.legal and not s.g_fire and "firing as M" in "\n".join(s.text())
     assert not sheet(duel(m, firer="sov_bmp", target="us_mech_inf", gap=3), "f", "t").g_fire   # R at infantry
@@ -320,11 +320,11 @@ def test_6_10_r_class_at_armour_only_suppresses_within_3_hexes(m):
 
 def test_8_14_a_unit_in_column_fires_on_the_d2_table(m):
     g = duel(m)
-    g.units["f"].in_column = True
+    g.units["f"].marks = g.units["f"].marks.but(in_column=True)
     s = sheet(g, "f", "t")
     assert s.table == CRT["anti_armor_d2"]["label"] and "MW4 8.14" in "\n".join(s.text())
     g = duel(m, target="sov_motor_rifle", gap=3)
-    g.units["f"].in_column = True
+    g.units["f"].marks = g.units["f"].marks.but(in_column=True)
     assert sheet(g, "f", "t").die_modifier == -2            # as a D2 firer against soft targets (6.7)
 
 
@@ -337,7 +337,7 @@ def test_12_1_terrain_ignored_but_improved_positions_and_infantry_cover():
     g = game_on(m, [unit("inf", "red", "0101", m, "sov_motor_rifle"), unit("tank", "red", "0102", m, "sov_t72")])
     assert [x[0] for x in overrun_terrain(g, g.units["inf"])] == [-2]          # infantry in town
     assert overrun_terrain(g, g.units["tank"]) == []                          # terrain ignored
-    g.units["tank"].improved = True
+    g.units["tank"].marks = g.units["tank"].marks.but(improved=True)
     assert [x[0] for x in overrun_terrain(g, g.units["tank"])] == [-3]        # as defilade
 
 
@@ -416,10 +416,10 @@ class TestAmmunitionDepletion:
         g = self.game("levels")
         depletion = MW4.unit_types["us_m1"]["depletion"]
         assert self.shot(g)(self.Dice(depletion + 1))[0][1] == {}              # over it: nothing
-        g.units["f"].ammo_level = 1
+        g.units["f"].marks = g.units["f"].marks.but(ammo_level=1)
         uid, values, line = self.shot(g)(self.Dice(depletion))[0]
         assert values == {"ammo_level": 0} and "out of ammunition" in line and "MW4 6.87" in line
-        g.units["f"].ammo_level = 0
+        g.units["f"].marks = g.units["f"].marks.but(ammo_level=0)
         s = fire_sheet(g, Mw4Map(g.map, MW4, False), "f", "t")
         assert not s.legal and s.rule == "MW4 6.87"
 
@@ -429,7 +429,7 @@ class TestAmmunitionDepletion:
         dice = self.Dice(*target)
         uid, values, line = self.shot(g)(dice)[0]
         assert values == {"ammo_level": 1} and "Low Ammo" in line and dice.asked[0][1:] == (2, 6)
-        g.units["f"].ammo_level = 1
+        g.units["f"].marks = g.units["f"].marks.but(ammo_level=1)
         assert self.shot(g)(self.Dice(*target))[0][1] == {"ammo_level": 0}
         assert self.shot(g)(self.Dice(target[0] + 1))[0][1] == {}
 

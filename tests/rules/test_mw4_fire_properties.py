@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from umpire.rules.mechwar4 import RuleSystem
 from umpire.rules.mechwar4.initiative import lower_total_wins
 from umpire.rules.mechwar4.morale import company_loss
+from umpire.rules.mechwar4.state import CompanyMorale
 from umpire.rules.mechwar4.worksheet import RESULTS, STEPS, SUPPRESSION, FireSheet, _read_table
 
 from .mapkit import MW4, make_map
@@ -96,7 +97,7 @@ def test_company_panic_level_never_falls_with_losses(faces):
     g = game_on(make_map(["."]), [])
     rise = losses = 0
     for face in faces:
-        g.company_morale["A"] = (losses, rise)
+        g.rule_state = g.rule_state.but(companies={"A": CompanyMorale(losses=losses, panic_rise=rise)})
         change = company_loss(g, "A", Dice([face]))[0]
         assert change.values["losses"] == losses + 1 and change.values["panic_rise"] >= rise
         losses, rise = change.values["losses"], change.values["panic_rise"]

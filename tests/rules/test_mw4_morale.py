@@ -4,7 +4,7 @@ Rally command (19.14 RC, 19.813) -- on the sample Battalion HQ and Panic tables.
 
 import pytest
 
-from umpire.core.game import BattalionMorale
+from umpire.rules.mechwar4.state import BattalionMorale, CompanyMorale
 from umpire.core.oob import Battalion, Company
 from umpire.rules.mechwar4 import RuleSystem
 from umpire.rules.mechwar4.morale import panic_number
@@ -44,17 +44,35 @@ def battalion_game(rating="C", companies=("A", "B", "C")):
 
 def apply(g, changes):
     """What core.changes.apply does to the game in memory (the store is tested elsewhere)."""
-    import dataclasses
     for c in changes:
-        if c.what == "company" and c.values:
-            g.company_morale[c.key] = (c.values["losses"], c.values["panic_rise"])
-        elif c.what == "battalion" and c.values:
-            g.battalion_morale[c.key] = dataclasses.replace(g.battalion_morale.get(c.key, BattalionMorale()),
-                                                            **c.values)
+        if c.what == "game" and c.values:
+            kind, key = c.key                # ("companies", id) or ("battalions", id)
+            records = dict(getattr(g.rule_state, kind))
+            old = records.get(key) or (CompanyMorale() if kind == "companies" else BattalionMorale())
+            records[key] = old.but(**c.values)
+            g.rule_state = g.rule_state.but(**{kind: records})
         elif c.what == "unit":
+            u = g.units[c.key]
+            u.marks = u.marks.but(**{k: v for k, v in c.values.items() if k in type(u.marks).model_fields})
             for k, v in c.values.items():
-                setattr(g.units[c.key], k, v)
+                if k not in type(u.marks).model_fields:
+                    setattr(u, k, v)
     return [x for c in changes for x in c.lines]
+
+
+def company(g, cid, losses, rise):
+    """The company's record: units lost, levels risen (19.812)."""
+    g.rule_state = g.rule_state.but(companies={**g.rule_state.companies,
+                                               cid: CompanyMorale(losses=losses, panic_rise=rise)})
+
+
+def battalion(g, bid, **values):
+    g.rule_state = g.rule_state.but(battalions={**g.rule_state.battalions, bid: BattalionMorale(**values)})
+
+
+def record(g, cid):
+    c = g.rule_state.company(cid)
+    return c.losses, c.panic_rise
 
 
 @pytest.fixture()
@@ -68,13 +86,13 @@ def g():
     (2, 5, 2), (2, 6, 0),          # third: +2 on 1-5
 ])
 def test_19_812_panic_level_rises_with_losses(g, losses, face, rise):
-    g.company_morale["A"] = (losses, 0)
+    company(g, "A", losses, 0)
     change = company_loss(g, "A", Faces(face))[0]
     assert change.values == {"losses": losses + 1, "panic_rise": rise} and "MW4 19.812" in change.lines[0]
 
 
 def test_19_812_no_more_after_the_third_loss(g):
-    g.company_morale["A"] = (3, 4)
+    company(g, "A", 3, 4)
     dice = Faces()
     assert company_loss(g, "A", dice)[0].values == {"losses": 4, "panic_rise": 4} and dice.asked == []
 
@@ -82,11 +100,11 @@ def test_19_812_no_more_after_the_third_loss(g):
 def test_13_0_units_check_panic_at_the_companys_risen_level(g):
     a = g.units["A0"]
     base = MW4.qualities[a.quality]["panic_level"]
-    g.company_morale["A"] = (2, 3)
+    company(g, "A", 2, 3)
     assert unit_panic_level(g, a) == base + 30
     row = MW4.tables["panic"].section("entry")[str(base + 30)]
     assert panic_number(g, a)[0] == row["full"]
-    g.company_morale["A"] = (3, 20)                         # beyond the table: its last row
+    company(g, "A", 3, 20)                         # beyond the table: its last row
     last = max(int(k) for k in MW4.tables["panic"].section("entry"))
     assert panic_number(g, a)[0] == MW4.tables["panic"].section("entry")[str(last)]["full"]
 
@@ -119,49 +137,49 @@ def shake(g, cid, faces):
 
 
 def test_19_822_a_second_company_at_plus_three_makes_the_battalion_check_and_fail(g):
-    g.battalion_morale["bn"] = BattalionMorale(6, "C")
-    g.company_morale["A"] = (2, 3)                     # already shaken
-    g.company_morale["B"] = (1, 1)
+    battalion(g, "bn", hq_value=6, hq_column="C")
+    company(g, "A", 2, 3)                     # already shaken
+    company(g, "B", 1, 1)
     lines = shake(g, "B", [4, 7])                      # second loss: +1, +1 on a 4 -> +3; check rolls 7
-    assert g.company_morale["B"] == (2, 3)
-    assert g.battalion_morale["bn"].broken
+    assert record(g, "B") == (2, 3)
+    assert g.rule_state.battalion("bn").broken
     assert any("broken" in x and "MW4 19.822" in x for x in lines)
 
 
 def test_19_822_passing_the_check_leaves_it_whole(g):
-    g.battalion_morale["bn"] = BattalionMorale(6, "C")
-    g.company_morale["A"] = (2, 3)
-    g.company_morale["B"] = (1, 1)
+    battalion(g, "bn", hq_value=6, hq_column="C")
+    company(g, "A", 2, 3)
+    company(g, "B", 1, 1)
     lines = shake(g, "B", [4, 6])                      # 6 against an HQ value of 6: passed
-    assert not g.battalion_morale["bn"].broken and any("passed" in x for x in lines)
+    assert not g.rule_state.battalion("bn").broken and any("passed" in x for x in lines)
 
 
 def test_19_822_one_shaken_company_is_not_enough(g):
-    g.battalion_morale["bn"] = BattalionMorale(6, "C")
-    g.company_morale["B"] = (1, 1)
+    battalion(g, "bn", hq_value=6, hq_column="C")
+    company(g, "B", 1, 1)
     dice = Faces(4)
     apply(g, company_loss(g, "B", dice))
-    assert g.company_morale["B"] == (2, 3) and len(dice.asked) == 1      # no battalion roll
-    assert not g.battalion_morale["bn"].broken
+    assert record(g, "B") == (2, 3) and len(dice.asked) == 1      # no battalion roll
+    assert not g.rule_state.battalion("bn").broken
 
 
 def test_19_822_a_game_begun_without_hq_values_rolls_one_when_first_needed(g):
-    g.company_morale["A"] = (2, 3)
-    g.company_morale["B"] = (1, 1)
+    company(g, "A", 2, 3)
+    company(g, "B", 1, 1)
     column = dict(hq_columns(g))["C"]
     lines = shake(g, "B", [4, 10, 1])                  # HQ value on a 10, then the check on a 1
-    assert g.battalion_morale["bn"].hq_value == column[9] and not g.battalion_morale["bn"].broken
+    assert g.rule_state.battalion("bn").hq_value == column[9] and not g.rule_state.battalion("bn").broken
     assert any("rolled when first needed" in x for x in lines)
 
 
 # ------------------------------------------------------------------ HQ replacement (19.814)
 def test_19_814_a_lost_hq_is_replaced_four_columns_right_on_the_nearest_unit(g):
-    g.battalion_morale["bn"] = BattalionMorale(8, "A")
+    battalion(g, "bn", hq_value=8, hq_column="A")
     hq = g.units["hq"]
     where, hq.status, hq.hex = hq.hex, "destroyed", None
     column = dict(hq_columns(g))["E"]                  # A + 4 columns
     lines = apply(g, unit_lost(g, hq, Faces(3), where))
-    state = g.battalion_morale["bn"]
+    state = g.rule_state.battalion("bn")
     assert state.hq_column == "E" and state.hq_value == column[2]
     assert hq_unit(g, "bn") == "A0"                   # the nearest of the battalion's units to 0101
     assert any("takes over as HQ" in x and "MW4 19.814" in x for x in lines)
@@ -169,18 +187,18 @@ def test_19_814_a_lost_hq_is_replaced_four_columns_right_on_the_nearest_unit(g):
 
 def test_19_814_off_the_table_the_companies_can_no_longer_rally(g):
     last = hq_columns(g)[-4][0]                        # four columns right is past the last
-    g.battalion_morale["bn"] = BattalionMorale(5, last)
+    battalion(g, "bn", hq_value=5, hq_column=last)
     hq = g.units["hq"]
     where, hq.status, hq.hex = hq.hex, "destroyed", None
     lines = apply(g, unit_lost(g, hq, Faces(), where))
-    state = g.battalion_morale["bn"]
+    state = g.rule_state.battalion("bn")
     assert state.no_rally and state.hq_value is None and hq_unit(g, "bn") is not None
     assert any("off the table" in x for x in lines)
     assert "MW4 19.814" in RuleSystem(MW4).command_problem(g, "A", "rally")
 
 
 def test_the_replacement_hq_is_the_one_lost_next(g):
-    g.battalion_morale["bn"] = BattalionMorale(8, "A", hq_unit="A0")
+    battalion(g, "bn", hq_value=8, hq_column="A", hq_unit="A0")
     a0 = g.units["A0"]
     where, a0.status, a0.hex = a0.hex, "destroyed", None
     lines = apply(g, unit_lost(g, a0, Faces(1, 5), where))   # company loss die, then the new HQ's value
@@ -190,27 +208,27 @@ def test_the_replacement_hq_is_the_one_lost_next(g):
 # ------------------------------------------------------------------ rally (19.14 RC, 19.813, 19.824)
 def test_rally_command_removes_panic_and_lowers_the_risen_level(g):
     g.commands[(g.turn, "A")] = ("rally", None)
-    g.company_morale["A"] = (2, 3)
-    g.units["A0"].panicked = True
+    company(g, "A", 2, 3)
+    g.units["A0"].marks = g.units["A0"].marks.but(panicked=True)
     changes, cleared = rally_commands(g, Faces(1))
     lines = apply(g, changes)
-    assert cleared == {"A0"} and not g.units["A0"].panicked
-    assert g.company_morale["A"] == (2, 2) and any("MW4 19.813" in x for x in lines)
+    assert cleared == {"A0"} and not g.units["A0"].marks.panicked
+    assert record(g, "A") == (2, 2) and any("MW4 19.813" in x for x in lines)
 
 
 def test_rally_command_fails_above_the_removal_number(g):
     g.commands[(g.turn, "A")] = ("rally", None)
-    g.company_morale["A"] = (2, 3)
-    g.units["A0"].panicked = True
+    company(g, "A", 2, 3)
+    g.units["A0"].marks = g.units["A0"].marks.but(panicked=True)
     changes, cleared = rally_commands(g, Faces(10))
     apply(g, changes)
-    assert cleared == set() and g.units["A0"].panicked and g.company_morale["A"] == (2, 3)
+    assert cleared == set() and g.units["A0"].marks.panicked and record(g, "A") == (2, 3)
 
 
 def test_19_822_a_broken_battalions_companies_may_not_rally(g):
-    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
+    battalion(g, "bn", hq_value=6, hq_column="C", broken=True)
     g.commands[(g.turn, "A")] = ("rally", None)
-    g.units["A0"].panicked = True
+    g.units["A0"].marks = g.units["A0"].marks.but(panicked=True)
     dice = Faces()
     changes, cleared = rally_commands(g, dice)
     assert dice.asked == [] and cleared == set() and "MW4 19.822" in changes[0].lines[0]
@@ -219,13 +237,13 @@ def test_19_822_a_broken_battalions_companies_may_not_rally(g):
 
 
 def test_19_824_19_825_a_broken_battalion_rallies_and_a_suppressed_hq_adds_two(g):
-    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
+    battalion(g, "bn", hq_value=6, hq_column="C", broken=True)
     apply(g, battalion_rallies(g, Faces(6)))
-    assert not g.battalion_morale["bn"].broken
-    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
-    g.units["hq"].suppression = 1
+    assert not g.rule_state.battalion("bn").broken
+    battalion(g, "bn", hq_value=6, hq_column="C", broken=True)
+    g.units["hq"].marks = g.units["hq"].marks.but(suppression=1)
     lines = apply(g, battalion_rallies(g, Faces(5)))        # 5 + 2 = 7 > 6
-    assert g.battalion_morale["bn"].broken and any("stays broken" in x for x in lines)
+    assert g.rule_state.battalion("bn").broken and any("stays broken" in x for x in lines)
 
 
 # ------------------------------------------------------------------ night (19.74-19.76)
@@ -278,36 +296,36 @@ def brigade_game(rhq_at="0102"):
 
 def test_19_826_a_battalion_rallies_next_to_its_unbroken_unsuppressed_regiment_hq():
     g = brigade_game("0102")                            # next to the battalion HQ at 0101
-    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
+    battalion(g, "bn", hq_value=6, hq_column="C", broken=True)
     apply(g, battalion_rallies(g, Faces(1)))
-    assert not g.battalion_morale["bn"].broken
-    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
-    g.units["rhq"].suppression = 1
+    assert not g.rule_state.battalion("bn").broken
+    battalion(g, "bn", hq_value=6, hq_column="C", broken=True)
+    g.units["rhq"].marks = g.units["rhq"].marks.but(suppression=1)
     dice = Faces(1)
     lines = apply(g, battalion_rallies(g, dice))
-    assert g.battalion_morale["bn"].broken and dice.asked == [] and "MW4 19.826" in lines[0]
+    assert g.rule_state.battalion("bn").broken and dice.asked == [] and "MW4 19.826" in lines[0]
 
 
 def test_19_826_far_from_its_regiment_hq_it_cannot_rally():
     g = brigade_game("0106")
-    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
+    battalion(g, "bn", hq_value=6, hq_column="C", broken=True)
     lines = apply(g, battalion_rallies(g, Faces(1)))
-    assert g.battalion_morale["bn"].broken and "not with or next to rhq" in lines[0]
+    assert g.rule_state.battalion("bn").broken and "not with or next to rhq" in lines[0]
 
 
 def test_19_831_a_lost_regiment_hq_is_replaced_broken_on_a_unit_of_the_regiment():
     g = brigade_game("0102")
-    g.battalion_morale["rgt"] = BattalionMorale(8, "B")
+    battalion(g, "rgt", hq_value=8, hq_column="B")
     rhq = g.units["rhq"]
     where, rhq.status, rhq.hex = rhq.hex, "destroyed", None
     lines = apply(g, unit_lost(g, rhq, Faces(4), where))
-    state = g.battalion_morale["rgt"]
+    state = g.rule_state.battalion("rgt")
     assert state.broken and state.hq_column == "F" and any("MW4 19.831" in x for x in lines)
     assert g.units[hq_unit(g, "rgt")].battalion == "bn"        # a unit of its battalion carries it now
-    g.battalion_morale["bn"] = BattalionMorale(6, "C", broken=True)
+    battalion(g, "bn", hq_value=6, hq_column="C", broken=True)
     apply(g, battalion_rallies(g, Faces(3)))      # the regiment rallies on 3; bn, rolled in the same
     # pass, still saw it broken and did not roll (19.826)
-    assert not g.battalion_morale["rgt"].broken
+    assert not g.rule_state.battalion("rgt").broken
 
 
 # ------------------------------------------------------------------ breaking formation (4.1)
@@ -323,13 +341,7 @@ def formation_game(spread: bool):
 
 
 def apply_formation(g, changes):
-    from umpire.core.game import CompanyFormation
-    for c in changes:
-        old = g.company_formation.get(c.key, CompanyFormation())
-        g.company_formation[c.key] = CompanyFormation(c.values.get("formation_penalty", old.penalty),
-                                                      c.values.get("grace_until", old.grace_until),
-                                                      c.values.get("losses_checked", old.losses_checked))
-    return [x for c in changes for x in c.lines]
+    return apply(g, changes)
 
 
 def test_4_1_breaking_formation_costs_a_panic_level_until_it_closes_up():
@@ -348,13 +360,13 @@ def test_4_1_breaking_formation_costs_a_panic_level_until_it_closes_up():
 def test_4_1_after_losses_a_company_has_one_turn_to_close_up():
     from umpire.rules.mechwar4.formation import formation_checks
     g = formation_game(spread=True)
-    g.company_morale["A"] = (1, 1)                                         # it lost a unit
+    company(g, "A", 1, 1)                                         # it lost a unit
     lines = apply_formation(g, formation_checks(g))
-    assert g.company_formation["A"].grace_until == g.turn + 1 and not g.company_formation["A"].penalty
+    assert g.rule_state.company("A").grace_until == g.turn + 1 and not g.rule_state.company("A").formation_penalty
     assert "until turn" in lines[0]
     g.turn += 1                                                            # still apart a turn later
     apply_formation(g, formation_checks(g))
-    assert g.company_formation["A"].penalty
+    assert g.rule_state.company("A").formation_penalty
 
 
 def test_19_812_the_dice_keep_their_journal_wording(g):
@@ -362,7 +374,7 @@ def test_19_812_the_dice_keep_their_journal_wording(g):
     their replays still match."""
     asked = []
     for losses in (0, 1, 2):
-        g.company_morale["A"] = (losses, 0)
+        company(g, "A", losses, 0)
         dice = Faces(6)
         company_loss(g, "A", dice)
         asked += dice.asked

@@ -70,7 +70,7 @@ def test_8_1_out_of_column_the_road_does_not_help():
     g = game_on(m, [unit("a", "blue", "0206", m, "us_m1")])
     woods = TEC["heavy_woods"]["move"]["vehicle"]
     assert [s.cost for s in check_move(g, "a", [a, b, c]).steps[1:]] == [woods, woods]
-    g.units["a"].in_column = True           # 8.11: leaving column at the start is free
+    g.units["a"].marks = g.units["a"].marks.but(in_column=True)           # 8.11: leaving column at the start is free
     r = check_move(g, "a", [a, b, c], {"column": False})
     assert [s.cost for s in r.steps[1:]] == [woods, woods] and not r.in_column
 

@@ -7,6 +7,7 @@ from umpire.core.game import Contact, Game, UnitState
 
 from umpire.rules.mechwar4.los import Mw4Map
 from umpire.rules.mechwar4.spotting import Spotter, SpottingState
+from umpire.rules.mechwar4.state import Marks, State
 
 from .mapkit import MW4, make_map
 from .test_mw4_los import ROW, grid_with
@@ -16,7 +17,7 @@ OBS = MW4.tables["observation"].section("entry")
 
 def game_on(m, units, night=False, contacts=()):
     g = Game(location=":memory:", schema_version=2, title="t", rules=MW4, description="", turns=5, turn=2,
-             first_player="blue", night=night, special_rules=(), scenario_path="t.toml", map=m)
+             first_player="blue", night=night, special_rules=(), scenario_path="t.toml", map=m, rule_state=State())
     from umpire.core.scenario import Side
     g.sides = [Side("blue", "Blue", "#0000ff", "seasoned"), Side("red", "Red", "#ff0000", "seasoned")]
     for u in units:
@@ -27,7 +28,9 @@ def game_on(m, units, night=False, contacts=()):
 
 
 def unit(uid, side, number, m, utype="us_m1", **kw):
-    return UnitState(uid, utype, side, f"{side}-bn", None, "", "seasoned", m.grid.parse(number), **kw)
+    """A unit; keywords are its columns or MechWar 4's marks (camouflaged=True...)."""
+    marks = Marks(**{k: kw.pop(k) for k in list(kw) if k in Marks.model_fields})
+    return UnitState(uid, utype, side, f"{side}-bn", None, "", "seasoned", m.grid.parse(number), marks=marks, **kw)
 
 
 def seen(g, side="blue", roll=None):
@@ -135,10 +138,10 @@ class TestRevealing:
         m = open_map
         h = place(m, 29)
         g = game_on(m, [unit("o", "blue", place(m, 1), m),
-                        unit("t", "red", h, m, "sov_2s1", cb_spotted=m.grid.parse(h))])
+                        unit("t", "red", h, m, "sov_2s1", cb_q=m.grid.parse(h).q, cb_r=m.grid.parse(h).r)])
         assert seen(g)["t"].rule == "MW4 7.87" and seen(g)["t"].observers == ("counterbattery",)
         g = game_on(m, [unit("o", "blue", place(m, 1), m),
-                        unit("t", "red", h, m, "sov_2s1", cb_spotted=m.grid.parse(place(m, 28)))])
+                        unit("t", "red", h, m, "sov_2s1", cb_q=m.grid.parse(place(m, 28)).q, cb_r=m.grid.parse(place(m, 28)).r)])
         assert "t" not in seen(g)              # it moved: no longer spotted
 
 
@@ -184,7 +187,7 @@ def sample_game(sample_scenario):
     for su in sample_scenario.units:
         if su.hex and not su.carried_by:
             g.units[su.id] = U(su.id, su.type, "blue" if su.side == "nato" else "red", su.battalion,
-                               su.company, "", su.quality, su.hex)
+                               su.company, "", su.quality, su.hex, marks=Marks())
     return g
 
 

@@ -9,10 +9,10 @@ from typing import Any
 
 from .engine import Context, action
 from .errors import UmpireError
-from .game import ALL_ROUND
+ALL_ROUND = 6          # a defilade marker on infantry covers every direction (MW4 10.52)
 from .hexgrid import DIRECTIONS
 from .store import models as m
-from .turn import _check_in_activation, _check_no_pause, _check_turn_to_act, _close_company, _info, \
+from .turn import _activation, _check_in_activation, _sequence_state, _check_no_pause, _check_turn_to_act, _close_company, _info, \
     _after_activation, _set_unit, _unit_done
 
 
@@ -32,13 +32,12 @@ def _activate(ctx: Context) -> tuple[str, Any]:
     side = _company_side(game, cid)
     _check_turn_to_act(game, side)
     _check_no_pause(game, None)
-    if game.active_company:
-        raise UmpireError(f"{game.active_company} is already activated: end its activation first (MW4 4.1)")
+    if _activation(game)[0]:
+        raise UmpireError(f"{_activation(game)[0]} is already activated: end its activation first (MW4 4.1)")
     members, _left, why = ctx.system.formation(game, cid)
     if len(members) < 2:
         raise UmpireError(f"{cid} cannot act as a formation: {why}")
-    ctx.rec.set(_info(ctx), active_company=cid, activation_units=members)
-    game.active_company, game.activation_units = cid, tuple(members)
+    _sequence_state(ctx, active_company=cid, activation_units=tuple(members))
     ctx.log.append(why)
     return f"{cid} activated: {', '.join(members)} may each move or fire", None
 
@@ -47,12 +46,12 @@ def _activate(ctx: Context) -> tuple[str, Any]:
 def _end_activation(ctx: Context) -> tuple[str, Any]:
     """End a company's activation before all its units have acted; the others wait."""
     game = ctx.game
-    cid = game.active_company
+    cid, members = _activation(game)
     if cid is None:
         raise UmpireError("no company is activated")
     _check_no_pause(game, None)
     side = _company_side(game, cid)
-    waiting = [x for x in game.activation_units if not (game.units[x].moved or game.units[x].acted)]
+    waiting = [x for x in members if not (game.units[x].moved or game.units[x].acted)]
     _close_company(ctx)
     _after_activation(ctx, side)
     return f"{cid}'s activation ended early" + (f": {', '.join(waiting)} did not act" if waiting else ""), None

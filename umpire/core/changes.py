@@ -1,52 +1,52 @@
 """What a rule system's procedures ask the core to change, and the one place that applies it.
 
 A rule system computes; the core writes.  Procedures such as a phase's start, a unit's loss or
-the game's opening return `Change`s -- to a unit, a company's morale or a battalion's morale --
-and `apply` journals each one (so undo and replay see it) and keeps the game in memory in step.
+the game's opening return `Change`s and `apply` journals each one (so undo and replay see it)
+and keeps the game in memory in step.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
 from sqlalchemy import select
 
-from .game import BattalionMorale, CompanyFormation
 from .store import models as m
 
 if TYPE_CHECKING:                        # the engine imports the actions that import this module
     from .engine import Context
 
-WHAT = ("unit", "company", "battalion", "attack", "note", "overlay", "support", "plot", "game")
+WHAT = ("unit", "attack", "note", "overlay", "support", "plot", "game")
 
 
 @dataclass(frozen=True)
 class Change:
-    what: str                          # unit | company | battalion | attack (a result dealt to a
-                                       # unit: {"result": "S1"}) | a new unit: "unit" with
-                                       # values {"new_like": id of a unit whose side, battalion,
-                                       # company and quality it takes, "type": ..., q, r, ...}
-                                       # (a crew bailing out, a hero appearing) | note (journal lines only) |
-                                       # overlay (key: its kind; values: q, r, side, secret,
-                                       # detail, known_to, seen_with (a unit whose end leaves
-                                       # it: who saw that knows of it) to add one, or {"clear": True} to lift
-                                       # them all, {"clear": True, q, r} those of one hex,
-                                       # {"reveal": True, q, r, seen_with: a unit it struck}
-                                       # to tell that hex's to those who saw it strike) |
-                                       # support (what of an off-board support is used: {"used": {...}}) |
-                                       # plot (key: (turn, side, support, concentration); values:
-                                       # {"outcome": {...}} how it went) |
-                                       # game (key: "state"; values: entries merged into the rule
-                                       # system's game-wide state, Game.rule_state)
-    key: str                           # its id
-    values: dict[str, Any]             # unit: UnitRow columns; company: CompanyStateRow columns;
-                                       # battalion: BattalionStateRow columns
+    """One change.  By `what`:
+
+    unit     key: a unit id; values: the unit's columns (hex as q, r; status; steps_lost...),
+             fields of the rule system's marks (each merged into its marks), or "marks" (the
+             whole marks).  With {"new_like": id, "type": ..., q, r, ...} a new counter comes
+             into play where unit `new_like` belongs (a crew bailing out, a hero appearing).
+    game     key "state": values merged into the rule system's game-wide state; or a path, a
+             tuple of keys, to a mapping inside it (("companies", "A/2-32")), values merged there.
+    overlay  key: its kind; values: q, r, side, secret, detail, known_to, seen_with (a unit whose
+             end leaves it: who saw that knows of it) to add one; {"clear": True} to lift them
+             all, {"clear": True, q, r} those of one hex; {"reveal": True, q, r, seen_with: a
+             unit it struck} to tell that hex's to those who saw it strike.
+    support  key: an off-board support; values: {"used": {...}} what of it is used.
+    plot     key: (turn, side, support, concentration); values: {"outcome": {...}} how it went.
+    attack   key: a unit; values: {"result": ...} a result dealt to it as a shot deals it.
+    note     journal lines only.
+    """
+
+    what: str
+    key: Any
+    values: dict[str, Any]
     lines: tuple[str, ...] = ()        # for the journal, in the order they happened
-    # who reads `lines` besides the umpire: None, the side that acts (and, for a company or a
-    # battalion, its own side); a side id, that side alone -- the enemy's depressions after an
-    # attack are its own to know; "umpire", nobody else
+    # who reads `lines` besides the umpire: None, the side that acts; a side id, that side
+    # alone -- the enemy's depressions after an attack, a company's losses, are its own to know;
+    # "umpire", nobody else
     reader: str | None = None
 
 
@@ -71,16 +71,6 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             _set_unit(ctx, unit_rows[c.key], **c.values)
             if dies:
                 seen_destroyed(ctx, c.key)
-        elif c.values and c.what == "company":
-            row = ctx.session.get(m.CompanyStateRow, c.key)
-            if row is None:
-                ctx.rec.insert(m.CompanyStateRow(company_id=c.key, **c.values))
-                row = ctx.session.get(m.CompanyStateRow, c.key)
-            else:
-                ctx.rec.set(row, **c.values)
-            ctx.game.company_morale[c.key] = (row.losses, row.panic_rise)
-            ctx.game.company_formation[c.key] = CompanyFormation(row.formation_penalty, row.grace_until,
-                                                                 row.losses_checked)
         elif c.values and c.what == "overlay":
             _overlay(ctx, c.key, c.values)
         elif c.values and c.what == "attack":
@@ -100,27 +90,25 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             row = ctx.session.get(m.PlotRow, (turn, side, support, n))
             ctx.rec.set(row, outcome=dict(c.values["outcome"]))
         elif c.values and c.what == "game":
-            info = ctx.session.execute(select(m.GameInfo)).scalars().one()
-            state = {**ctx.game.rule_state, **c.values}
-            ctx.rec.set(info, rule_state=state)
-            ctx.game.rule_state = state
-        elif c.values and c.what == "battalion":
-            row = ctx.session.get(m.BattalionStateRow, c.key)
-            if row is None:
-                ctx.rec.insert(m.BattalionStateRow(battalion_id=c.key, **c.values))
-            else:
-                ctx.rec.set(row, **c.values)
-            old = ctx.game.battalion_morale.get(c.key, BattalionMorale())
-            ctx.game.battalion_morale[c.key] = dataclasses.replace(old, **c.values)
-        ctx.log.add(c.lines, c.reader or _formation_side(ctx.game, c), indent)
+            set_state(ctx, c.values, () if c.key == "state" else tuple(c.key))
+        ctx.log.add(c.lines, c.reader, indent)
 
 
-def _formation_side(game, c: Change) -> str | None:
-    """A company's or a battalion's morale is its own side's to know (and the umpire's), whoever
-    caused the loss: the side that fired reads only what its units saw."""
-    battalion = {"company": next((x.battalion for x in game.companies if x.id == c.key), None),
-                 "battalion": c.key}.get(c.what)
-    return next((b.side for b in game.battalions if b.id == battalion), None)
+def set_state(ctx: "Context", values: dict[str, Any], path: tuple = ()) -> None:
+    """Merge `values` into the rule system's game-wide state -- at `path`, a mapping inside it --
+    journaled key by key and checked by its model."""
+    game = ctx.game
+    data = game.rule_state.stored()
+    inner = data
+    for k in path:
+        inner = inner.setdefault(k, {})
+    inner.update(values)
+    game.rule_state = type(game.rule_state).read(data)
+    info = ctx.session.execute(select(m.GameInfo)).scalars().one()
+    ctx.rec.set(info, rule_state=game.rule_state.stored())
+
+
+UNIT_COLUMNS = frozenset(m.UnitRow.__table__.columns.keys())
 
 
 def _new_unit(ctx: "Context", uid: str, values: dict[str, Any]) -> None:
@@ -132,11 +120,13 @@ def _new_unit(ctx: "Context", uid: str, values: dict[str, Any]) -> None:
         raise ValueError(f"a unit {uid!r} is already in the game")
     like = ctx.session.get(m.UnitRow, values.pop("new_like"))
     last = ctx.session.execute(select(func.max(m.UnitRow.position))).scalar() or 0
+    marks = ctx.system.Marks.read({**dict(values.pop("marks", {}) or {}),
+                                   **{k: values.pop(k) for k in list(values) if k not in UNIT_COLUMNS}})
     row = m.UnitRow(id=uid, position=last + 1, side_id=like.side_id, battalion_id=like.battalion_id,
                     company_id=like.company_id, quality=like.quality,
-                    status="on_map" if values.get("q") is not None else "off_map", **values)
+                    status="on_map" if values.get("q") is not None else "off_map", marks=marks.stored(), **values)
     ctx.rec.insert(row)
-    ctx.game.units[uid] = unit_state(row)
+    ctx.game.units[uid] = unit_state(row, ctx.system.Marks)
 
 
 def seen_destroyed(ctx: "Context", uid: str) -> None:

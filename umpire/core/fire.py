@@ -16,7 +16,7 @@ from .changes import Change, apply, seen_destroyed
 from .engine import Context, action
 from .errors import UmpireError
 from .store import models as m
-from .turn import (_check_in_activation, _check_no_overrun, _check_no_pause, _check_turn_to_act, _info, _panics,
+from .turn import (_sequence_state, _check_in_activation, _check_no_overrun, _check_no_pause, _check_turn_to_act, _info, _panics,
                    _set_unit, _spot, _unit_done)
 
 
@@ -47,7 +47,7 @@ def _fire(ctx: Context) -> tuple[str, Any]:
     t = game.units[target]
     opportunity = t.paused and t.side != side
     paused_own = [u for u in game.units.values() if u.paused and u.side == side]
-    overwatch = bool(paused_own) and target in game.overwatch_targets
+    overwatch = bool(paused_own) and target in game.rule_state.get("overwatch_targets", ())
     if opportunity:
         _check_no_pause(game, target)
     elif overwatch:                  # 6.91: answering at once the units that fired at our mover
@@ -92,7 +92,7 @@ def _fire(ctx: Context) -> tuple[str, Any]:
         result = _resolve(ctx, sheet, die)
         ctx.log.extend(sheet.text(f"{target} ({label})"))
         _set_unit(ctx, rows[f.id], fired=True)
-        if not t.fired_on:
+        if not t.marks.fired_on:
             _set_unit(ctx, rows[target], fired_on=True)        # direct fire at it this turn (MW4 7.15)
         # exposed passengers take the same die on sheets of their own (MW4 9.2, 9.52-9.55),
         # priced before the shot can leave them on the ground
@@ -115,8 +115,7 @@ def _fire(ctx: Context) -> tuple[str, Any]:
             ctx.log.append(line)
     if opportunity:                  # the firers may now draw overwatch fire (6.91)
         fired = [x for x in firers if game.units[x].fired]
-        game.overwatch_targets = tuple(sorted(set(game.overwatch_targets) | set(fired)))
-        ctx.rec.set(_info(ctx), overwatch_targets=list(game.overwatch_targets))
+        _sequence_state(ctx, overwatch_targets=tuple(sorted(set(game.rule_state.get("overwatch_targets", ())) | set(fired))))
     spot_summary, _change = _spot(ctx)
     if overwatch:
         ctx.log.append("overwatch fire at a unit that fired on the moving unit (MW4 6.91)")
@@ -157,7 +156,7 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
     outside = set(_riders_outside(ctx, target))
     if suppression:
         soft = game.unit_type(t)["target"] == "soft"
-        level = t.suppression + suppression if soft else min(2, t.suppression + suppression)   # 7.6
+        level = t.marks.suppression + suppression if soft else min(2, t.marks.suppression + suppression)   # 7.6
         _set_unit(ctx, rows[target], suppression=level)
         # the firer reads its result on the sheet; how far the marker has risen is the target's
         ctx.log.keep(f"  {target} suppressed: S{level} (MW4 7.4-7.6)", t.side)

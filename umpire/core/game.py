@@ -12,18 +12,18 @@ from typing import Any
 from .hexgrid import Hex
 from .limits import out_of_range, shown
 from .ruleset import Ruleset
+from .rulestate import GameState, NoMarks, RuleState
 from .oob import AirSupport, Artillery, Battalion, Company, Reinforcement, Side, Victory, Zone
 from .terrain import GameMap
 
 
-ALL_ROUND = 6          # a defilade marker on infantry covers every direction (MW4 10.52)
 # what play writes in a unit's, a contact's and a plot's status or pattern (the game file's check)
 UNIT_STATUSES = ("on_map", "off_map", "destroyed", "exited", "removed", "dropped")
 CONTACT_STATUSES = ("seen", "last_known", "destroyed")
 PLOT_PATTERNS = ("tight", "loose", "smoke", "fascam", "counterbattery")
 
 
-@dataclass
+@dataclass(slots=True)          # no attribute beyond these: a rule system's own state is in `marks`
 class UnitState:
     id: str
     type: str
@@ -33,31 +33,18 @@ class UnitState:
     name: str
     quality: str
     hex: Hex | None
-    status: str = "on_map"        # on_map | off_map | destroyed | exited | removed (out of missiles, 6.84)
-    #                               | dropped (a counter left lying in `hex`, no unit's: LnLT 1.6)
+    status: str = "on_map"        # on_map | off_map | destroyed | exited | removed (taken out of play)
+    #                               | dropped (a counter left lying in `hex`, no unit's: a support weapon)
     steps_lost: int = 0
     face_down: bool = True
     carried_by: str | None = None
-    moved: bool = False                 # this turn (MW4 5.21)
+    moved: bool = False                 # this turn
     fired: bool = False
-    path: tuple[Hex, ...] = ()          # hexes passed this turn, start included (MW4 5.23)
-    camouflaged: bool = False           # MW4 5.25
-    improved: bool = False              # MW4 11.2
-    cb_spotted: Hex | None = None       # MW4 7.87
+    path: tuple[Hex, ...] = ()          # hexes passed this turn, start included
     mp_spent: float = 0.0               # movement points used so far this turn
-    paused: bool = False                # stopped mid-move for opportunity fire (MW4 6.52)
-    in_column: bool = False             # column formation (MW4 8.1)
-    fatigue: int = 0                    # MW4 8.16: 1 after double time, 2 after doubling again, 3 after a charge
-    acted: bool = False                 # activation used without moving or firing (formed column)
-    panicked: bool = False              # MW4 13.0: a panic marker; neither moves nor fires
-    suppression: int = 0                # MW4 7.4-7.6: S1, S2...; removed in the removal phase
-    g_spent: bool = False               # MW4 6.84: its missiles are spent
-    ammo_level: int = 3                 # MW4 6.87 (MW2): 3 full, lower as it depletes, 0 out
-    defilade: int | None = None         # MW4 10.5: a marker facing DIRECTIONS[i]; ALL_ROUND for infantry
-    fired_on: bool = False              # MW4 7.15: fired at this turn
-    fired_from: tuple | None = None     # MW4 7.88: (q, r, turns running) it fired indirect from there
-    unbuttoned: bool = False            # MW4 7.32: takes H fire unbuttoned (its side's standing choice)
-    marks: dict = field(default_factory=dict)   # the rule system's own counters (War Blog: depressions)
+    paused: bool = False                # stopped mid-move for opportunity fire
+    acted: bool = False                 # its action this turn taken without moving or firing
+    marks: RuleState = field(default_factory=NoMarks)   # the rule system's own, typed (core.rulestate)
 
     @property
     def on_map(self) -> bool:
@@ -76,30 +63,6 @@ class Plot:
     pattern: str                        # tight | loose | smoke | fascam | counterbattery
     impact: dict | None = None          # the umpire's impact hex and reason, instead of scatter
     outcome: dict | None = None         # after its Indirect Fire phase: {ffe, q, r}
-
-
-@dataclass(frozen=True)
-class CompanyFormation:
-    """Whether a company is penalised for breaking formation (MW4 4.1): `penalty` adds a panic
-    level; `grace_until` is the turn by which a company out of formation after losses must
-    close up; `losses_checked` the losses already seen at the last check."""
-
-    penalty: bool = False
-    grace_until: int | None = None
-    losses_checked: int = 0
-
-
-@dataclass(frozen=True)
-class BattalionMorale:
-    """A battalion's morale (MW4 19.82): its HQ value and the column it was rolled on, the unit
-    that carries the HQ after a replacement (19.814; None: the scenario's HQ unit), broken
-    (19.822) and no_rally (its companies can no longer rally, 19.814)."""
-
-    hq_value: int | None = None
-    hq_column: str | None = None
-    hq_unit: str | None = None
-    broken: bool = False
-    no_rally: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,10 +101,7 @@ class Game:
     phase: str = ""                       # "" before play begins
     active_side: str | None = None        # whose activation, in an alternating phase
     passed: tuple[str, ...] = ()
-    active_company: str | None = None     # a company activated as a formation (MW4 4.1)
-    activation_units: tuple[str, ...] = ()
-    overwatch_targets: tuple[str, ...] = ()   # fired at a paused mover: open to overwatch fire (MW4 6.91)
-    rule_state: dict = field(default_factory=dict)   # the rule system's game-wide state (War Blog 8.1 scores)
+    rule_state: GameState = field(default_factory=GameState)   # the rule system's own, typed (core.rulestate)
     sides: list[Side] = field(default_factory=list)
     battalions: list[Battalion] = field(default_factory=list)
     companies: list[Company] = field(default_factory=list)
@@ -153,9 +113,6 @@ class Game:
     victory: list[Victory] = field(default_factory=list)
     contacts: dict[tuple[str, str], Contact] = field(default_factory=dict)   # (side, unit) -> knowledge
     commands: dict[tuple[int, str], tuple[str, Hex | None]] = field(default_factory=dict)  # (turn, company)
-    company_morale: dict[str, tuple[int, int]] = field(default_factory=dict)   # company -> (losses, panic rise)
-    battalion_morale: dict[str, BattalionMorale] = field(default_factory=dict)
-    company_formation: dict[str, CompanyFormation] = field(default_factory=dict)
     plots: list[Plot] = field(default_factory=list)      # last turn's and later (secret per side)
     support_used: dict[str, dict] = field(default_factory=dict)   # per support: strikes, multiples... used
 

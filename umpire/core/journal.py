@@ -22,11 +22,14 @@ from .errors import UmpireError
 from .store import models as m
 
 # what a digest covers: the state, not the journal nor where and when the file was made
-STATE_COLUMNS = {"game_info": ("turn", "phase", "active_side", "passed", "active_company", "activation_units",
-                               "overwatch_targets"),
-                 "unit": None, "contact": None,
-                 "overlay": None, "command": None, "company_state": None,
-                 "battalion_state": None, "plot": None, "support": ("id", "used")}
+STATE_COLUMNS = {"game_info": ("turn", "phase", "active_side", "passed", "rule_state"),
+                 "unit": None, "contact": None, "overlay": None, "command": None, "plot": None,
+                 "support": ("id", "used")}
+
+# The rule system's own state, JSON in these columns (core.rulestate): a change to it is journaled
+# key by key -- ["update", table, key, ["marks", "suppression"], 0, 1] -- so that a journal stays
+# small and undo touches only what the action changed.
+STATE_JSON = {"unit": "marks", "game_info": "rule_state"}
 
 
 def _key(row: SQLModel) -> dict[str, Any]:
@@ -48,9 +51,14 @@ class Recorder:
     def set(self, row: SQLModel, **values: Any) -> None:
         for column, after in values.items():
             before = getattr(row, column)
-            if before != after:
+            if before == after:
+                continue
+            if STATE_JSON.get(row.__tablename__) == column:
+                for path, b, a in _diff(_plain(before) or {}, _plain(after) or {}, [column]):
+                    self.changes.append(["update", row.__tablename__, _key(row), path, b, a])
+            else:
                 self.changes.append(["update", row.__tablename__, _key(row), column, _plain(before), _plain(after)])
-                setattr(row, column, after)
+            setattr(row, column, after)
         self.session.add(row)
 
     def insert(self, row: SQLModel) -> None:
@@ -68,20 +76,64 @@ def _plain(v: Any) -> Any:
     return json.loads(json.dumps(v))
 
 
+def _diff(before: dict, after: dict, path: list) -> list[tuple[list, Any, Any]]:
+    """(path, before, after) for every value that differs, down through nested mappings; a key
+    that is absent reads as None."""
+    out = []
+    for k in sorted(set(before) | set(after), key=str):
+        b, a = before.get(k), after.get(k)
+        if isinstance(b, dict) and isinstance(a, dict):
+            out += _diff(b, a, path + [k])
+        elif b != a:
+            out.append((path + [k], b, a))
+    return out
+
+
+def _put(data: dict, path: list, value: Any) -> dict:
+    """A copy of `data` with `value` at `path` (None: the key taken out)."""
+    data = dict(data)
+    k, rest = path[0], path[1:]
+    if rest:
+        data[k] = _put(data.get(k) or {}, rest, value)
+    elif value is None:
+        data.pop(k, None)
+    else:
+        data[k] = value
+    return data
+
+
 def _where(table, key: dict[str, Any]):
     return and_(*[table.c[k] == v for k, v in key.items()])
 
 
 def apply(session: Session, changes: list[list[Any]], backwards: bool) -> None:
     tables = SQLModel.metadata.tables
+    canonical = _canonical(session)
     for op, tname, key, column, before, after in (reversed(changes) if backwards else changes):
         table = tables[tname]
-        if op == "update":
-            session.execute(update(table).where(_where(table, key)).values({column: before if backwards else after}))
+        if op == "update" and isinstance(column, list):     # a key of the rule system's state
+            name, path = column[0], column[1:]
+            data = session.execute(select(table.c[name]).where(_where(table, key))).scalar() or {}
+            data = canonical(tname, _put(data, path, before if backwards else after))
+            session.execute(update(table).where(_where(table, key)).values({name: data}))
+        elif op == "update":
+            value = before if backwards else after
+            if STATE_JSON.get(tname) == column:          # journaled whole before schema 13
+                value = canonical(tname, value)
+            session.execute(update(table).where(_where(table, key)).values({column: value}))
         elif (op == "insert") != backwards:      # redo an insert, or undo a delete
             session.execute(insert(table).values(after if op == "insert" else before))
         else:                                     # undo an insert, or redo a delete
             session.execute(delete(table).where(_where(table, key)))
+
+
+def _canonical(session: Session):
+    """What the game file keeps of a rule-system state: its model's stored form (no defaults)."""
+    from .ruleset import load_ruleset, system_class
+    rules = session.execute(select(m.GameInfo.rules)).scalar()
+    system = system_class(load_ruleset(rules))
+    models = {"unit": system.Marks, "game_info": system.State}
+    return lambda table, data: models[table].read(data).stored()
 
 
 def undo_last(session: Session) -> m.ActionRow:

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .game import Game
-from .rulesystem import common_marks
 from .hexgrid import Hex
 from .terrain import GameMap
 
@@ -115,9 +114,9 @@ def viewers(game: Game) -> list[tuple[str, str]]:
 
 def build_view(game: Game, viewer: str, system: Any = None) -> SideView:
     """What `viewer` knows.  `system`: the game's rule system, whose `unit_marks` and
-    `strength_text` describe the viewer's own units; without it, the core's common markers and
+    `strength_text` describe the viewer's own units; without it, no markers and
     steps."""
-    state_of = system.unit_marks if system is not None else common_marks
+    state_of = system.unit_marks if system is not None else (lambda g, u: "")
     strength_of = system.strength_text if system is not None else (lambda g, u: g.strength(u))
     if viewer != UMPIRE and viewer not in game.side_ids():
         raise ValueError(f"unknown viewer {viewer!r} (choose umpire or one of {', '.join(game.side_ids())})")

@@ -14,7 +14,7 @@ from .errors import UmpireError
 from .game import Game
 from .hexgrid import Hex, hex_distance
 from .store import models as m
-from .turn import (_check_in_activation, _check_no_pause, _check_turn_to_act, _info, _panics, _set_unit, _spot,
+from .turn import (_sequence_state, _check_in_activation, _check_no_pause, _check_turn_to_act, _info, _panics, _set_unit, _spot,
                    _unit_done)
 
 
@@ -97,13 +97,16 @@ def _move(ctx: Context) -> tuple[str, Any]:
     rows = {r.id: r for r in session.execute(select(m.UnitRow).where(
         m.UnitRow.id.in_([uid, *aboard, *check.boarding, *leaving]))).scalars()}
     where = dict(q=None, r=None, status="exited") if gone else dict(q=end.q, r=end.r, status="on_map")
-    left_hex = {"defilade": None} if gone or end != start else {}      # a defilade marker stays behind (10.5)
+    kept = type(mover.marks).model_fields       # the marks the rule system keeps
+    left_hex = {"defilade": None} if (gone or end != start) and "defilade" in kept else {}   # it stays behind (10.5)
     if check.marks is not None and not paused:     # the rule system's counters after the move
-        left_hex["marks"] = dict(check.marks)
-    _set_unit(ctx, rows[uid], moved=True, path=walked, mp_spent=spent, paused=paused, in_column=check.in_column,
-              fatigue=mover.fatigue if paused else check.fatigue, **where, **left_hex)
+        left_hex["marks"] = check.marks
+    formation = {k: v for k, v in (("in_column", check.in_column),
+                                   ("fatigue", mover.marks.get("fatigue") if paused else check.fatigue)) if k in kept}
+    _set_unit(ctx, rows[uid], moved=True, path=walked, mp_spent=spent, paused=paused, **formation, **where,
+              **left_hex)
     for cid in check.companions:  # the rest of the stack moves with it (LnLT 6.0)
-        marks = {"marks": dict(check.companion_marks[cid])} if cid in check.companion_marks else {}
+        marks = {"marks": check.companion_marks[cid]} if cid in check.companion_marks else {}
         _set_unit(ctx, session.get(m.UnitRow, cid), moved=True, path=walked, mp_spent=spent, **where, **marks)
     for pid in aboard:           # passengers ride along and spend nothing (8.164: they may rest)
         _set_unit(ctx, rows[pid], moved=True, **where)
@@ -172,9 +175,8 @@ def _cite(ctx: Context, event: str) -> str:
 
 def _close_overwatch(ctx: Context) -> None:
     """The mover goes on or halts: the chance of overwatch fire has passed (MW4 6.91)."""
-    if ctx.game.overwatch_targets:
-        ctx.rec.set(_info(ctx), overwatch_targets=[])
-        ctx.game.overwatch_targets = ()
+    if ctx.game.rule_state.get("overwatch_targets", ()):
+        _sequence_state(ctx, overwatch_targets=())
 
 
 def _standing_stop(game: Game, uid: str, check, codes: dict) -> tuple[Hex, str] | None:

@@ -57,6 +57,7 @@ class Ruleset:
     movement_classes: tuple[str, ...]
     path: Path
     tables: dict[str, DataTable] = field(default_factory=dict)
+    procedures: str = ""      # the Python package of its procedures (ruleset.toml `procedures`)
 
     def _table_section(self, table: str, section: str) -> dict[str, dict[str, Any]]:
         t = self.tables.get(table)
@@ -115,7 +116,7 @@ def load_ruleset(name: str) -> Ruleset:
         raise RulesetError(f"unknown rule system {name!r} (installed: {known})")
     text, data = _read_toml(head)
     spec = {"name": "text", "title": "text", "version": "text", "rules_text": "text",
-            "movement_classes": "list", "tables": "list"}
+            "procedures": "text", "movement_classes": "list", "tables": "list"}
     info = data.get("ruleset")
     if not isinstance(info, dict):
         raise RulesetError("missing [ruleset] section", file=str(head))
@@ -126,7 +127,22 @@ def load_ruleset(name: str) -> Ruleset:
         t = load_table(folder / fname, classes)
         tables[t.name] = t
     return Ruleset(info["name"], info["title"], info["version"], info["rules_text"], classes,
-                   folder, tables)
+                   folder, tables, info["procedures"])
+
+
+def system_class(ruleset: Ruleset) -> type:
+    """The `RuleSystem` class of the package that ruleset.toml names as its procedures: the core
+    finds a rule system through its data, never by name, so a club's own package plugs in."""
+    import importlib
+    try:
+        module = importlib.import_module(ruleset.procedures)
+    except ModuleNotFoundError:
+        raise RulesetError(f"its procedures, package {ruleset.procedures!r}, are not installed",
+                           file=str(ruleset.path / "ruleset.toml")) from None
+    if not isinstance(getattr(module, "RuleSystem", None), type):
+        raise RulesetError(f"package {ruleset.procedures!r} has no RuleSystem class",
+                           file=str(ruleset.path / "ruleset.toml"))
+    return module.RuleSystem
 
 
 def load_table(path: Path, movement_classes: tuple[str, ...]) -> DataTable:

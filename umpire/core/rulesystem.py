@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .hexgrid import Hex
+from .rulestate import GameState, NoMarks, RuleState
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,8 @@ class Table:
 
 class RuleSystem:
     name = ""
+    Marks: type[RuleState] = NoMarks           # what it keeps on each unit (core.rulestate)
+    State: type[GameState] = GameState         # what it keeps for the game
     opportunity_rule = ""      # the rule a mover's watchers fire by (MechWar 4: "MW4 6.5"), cited in moves
     mine_rules: dict = {}      # the rules cited when a move meets mines: stops, destroyed, leaving
 
@@ -190,6 +193,11 @@ class RuleSystem:
         """Changes a phase makes as it begins (removal rolls, indirect fire...)."""
         return []
 
+    def new_turn(self, game) -> list:
+        """Changes as a game turn ends and the next begins, before the core clears its own
+        markers (moved, fired, path, movement spent): the rule system's marks that last a turn."""
+        return []
+
     def phase_end(self, game, key: str, dice) -> list:
         """Changes a phase makes as it ends, before the next begins (War Blog 7.1: the units of
         the player whose turn ends that did not move recover a depression)."""
@@ -211,6 +219,11 @@ class RuleSystem:
         core reads (Lock 'n Load: a vehicle's passengers, a squad's support weapons): (place,
         text to find it by, problem) each; the loader reports the first as a one-line error."""
         return []
+
+    def state_problems(self, game):
+        """What is wrong with its own state in a game file beyond the types its models check:
+        (place, problem) for each unit, formation or hex it names that the game does not have."""
+        return ()
 
     def rule_action_fields(self, game, name: str, side: str, unit: str | None = None) -> tuple[ActionField, ...]:
         """What a shell asks for one of `rule_actions` besides the acting unit of `side` (the
@@ -284,8 +297,8 @@ class RuleSystem:
 
     def unit_marks(self, game, unit) -> str:
         """The short state markers drawn on one of the side's own counters and printed in its
-        reports (the core's common state: column, fatigue, suppression, panic, defilade)."""
-        return common_marks(game, unit)
+        reports ("S1 P": its marks as the counters show them); none by default."""
+        return ""
 
     def unit_details(self, game, unit, umpire: bool) -> list[tuple[str, str]] | None:
         """The unit inspector's rows (label, text) for a unit; `umpire`: the umpire is looking
@@ -377,12 +390,3 @@ class _Refused:
     legal: bool = False
     rule: str = ""
     lines: tuple = ()
-
-
-def common_marks(game, unit) -> str:
-    """The core's common state markers: C column, F1-F3 fatigue, S1.. suppression, P panic,
-    Df defilade, Ub takes H fire unbuttoned (MechWar 4 8.1, 8.16, 7.4, 13.0, 10.5, 7.32)."""
-    return " ".join(x for x in ("C" if unit.in_column else "", f"F{unit.fatigue}" if unit.fatigue else "",
-                                f"S{unit.suppression}" if unit.suppression else "",
-                                "P" if unit.panicked else "", "Df" if unit.defilade is not None else "",
-                                "Ub" if unit.unbuttoned else "") if x)

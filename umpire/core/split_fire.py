@@ -70,7 +70,7 @@ def _split_fire(ctx: Context) -> tuple[str, Any]:
             break
         die = ctx.dice.roll(f"split fire {uid} ({element}) at {shot['target']}", 1, 6).total
         result = _resolve(ctx, sheet, die)
-        if not game.units[shot["target"]].fired_on:
+        if not game.units[shot["target"]].marks.fired_on:
             _set_unit(ctx, rows[shot["target"]], fired_on=True)     # MW4 7.15
         ctx.log.extend(sheet.text(f"{shot['target']} ({label})"))
         _apply(ctx, rows, shot["target"], result)

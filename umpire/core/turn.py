@@ -111,17 +111,36 @@ def contacts_of(game: Game, side: str) -> list[Contact]:
 # ---------------------------------------------------------------------- shared by the actions, and the turn
 
 def _set_unit(ctx: Context, row: m.UnitRow, **values) -> None:
-    """Change a unit's row (journaled) and its state in the game the action holds."""
-    ctx.rec.set(row, **values)
+    """Change a unit's row (journaled) and its state in the game the action holds.  Values that
+    are not the unit table's columns are fields of the rule system's marks, merged into them;
+    "marks" replaces them whole."""
+    from .changes import UNIT_COLUMNS
     u = ctx.game.units[row.id]
+    fields = {k: values.pop(k) for k in list(values) if k not in UNIT_COLUMNS}
+    if fields or "marks" in values:
+        marks = type(u.marks).read(values.pop("marks", u.marks), f"unit {row.id!r}: marks")
+        u.marks = marks.but(**fields) if fields else marks
+        values["marks"] = u.marks.stored()
+    ctx.rec.set(row, **values)
     for k, v in values.items():
-        if k in ("q", "r", "cb_q", "cb_r"):
+        if k in ("q", "r", "marks"):
             continue
         setattr(u, k, tuple(Hex(q, r) for q, r in v) if k == "path" else v)
     if "q" in values:
         u.hex = Hex(values["q"], values["r"]) if values["q"] is not None else None
-    if "cb_q" in values:                  # spotted by counterbattery there (MW4 7.87)
-        u.cb_spotted = Hex(values["cb_q"], values["cb_r"]) if values["cb_q"] is not None else None
+
+
+def _activation(game: Game) -> tuple[str | None, tuple[str, ...]]:
+    """The company activated as a formation and its units, where the rule system keeps one."""
+    return game.rule_state.get("active_company"), tuple(game.rule_state.get("activation_units", ()))
+
+
+def _sequence_state(ctx: Context, **values) -> None:
+    """Those of `values` the rule system's game state keeps (activations, overwatch)."""
+    from .changes import set_state
+    kept = {k: v for k, v in values.items() if k in type(ctx.game.rule_state).model_fields}
+    if kept:
+        set_state(ctx, kept)
 
 
 def _panics(ctx: Context, row: m.UnitRow, verb: str) -> bool:
@@ -144,8 +163,9 @@ def _panics(ctx: Context, row: m.UnitRow, verb: str) -> bool:
 
 def _check_in_activation(game: Game, uid: str) -> None:
     """While a company is activated as a formation, only its units act (MW4 4.1)."""
-    if game.active_company and uid not in game.activation_units:
-        raise UmpireError(f"{game.active_company} is activated: only {', '.join(game.activation_units)} may act "
+    company, members = _activation(game)
+    if company and uid not in members:
+        raise UmpireError(f"{company} is activated: only {', '.join(members)} may act "
                           "until its activation ends (MW4 4.1)")
 
 
@@ -153,8 +173,9 @@ def _unit_done(ctx: Context, side: str) -> None:
     """A unit finished its activation: in a company activation, the turn passes when every unit
     of the formation has acted; otherwise at once (MW4 4.1)."""
     game = ctx.game
-    if game.active_company:
-        waiting = [x for x in game.activation_units if (u := game.units[x]).on_map and not u.carried_by
+    company, members = _activation(game)
+    if company:
+        waiting = [x for x in members if (u := game.units[x]).on_map and not u.carried_by
                    and not (u.moved or u.fired or u.acted)]
         if waiting:
             return
@@ -171,10 +192,10 @@ def _unit_done(ctx: Context, side: str) -> None:
 
 def _close_company(ctx: Context) -> None:
     game = ctx.game
-    if game.active_company:
-        ctx.log.append(f"{game.active_company}'s activation ends")
-        ctx.rec.set(_info(ctx), active_company=None, activation_units=[])
-        game.active_company, game.activation_units = None, ()
+    company, _members = _activation(game)
+    if company:
+        ctx.log.append(f"{company}'s activation ends")
+        _sequence_state(ctx, active_company=None, activation_units=())
 
 
 def _check_no_pause(game: Game, uid: str | None) -> None:
@@ -220,10 +241,9 @@ def _begin_phase(ctx: Context, key: str) -> None:
         else:
             active, lines = ctx.system.first_player(game, ctx.dice)
             ctx.log.extend(lines)
-    ctx.rec.set(info, phase=key, active_side=active, passed=[], active_company=None, activation_units=[],
-                overwatch_targets=[])
+    ctx.rec.set(info, phase=key, active_side=active, passed=[])
+    _sequence_state(ctx, active_company=None, activation_units=(), overwatch_targets=())
     game.phase, game.active_side, game.passed = key, active, ()
-    game.active_company, game.activation_units = None, ()
     apply(ctx, ctx.system.phase_start(game, key, ctx.dice))
     if phase.spots:
         _spot(ctx)
@@ -260,14 +280,9 @@ def _new_turn(ctx: Context) -> str | None:
     if game.turn >= game.turns:
         return _end_game(ctx)
     ctx.rec.set(_info(ctx), turn=game.turn + 1)
+    apply(ctx, ctx.system.new_turn(game))        # what the rule system's marks do as the turn ends
     for row in ctx.session.execute(select(m.UnitRow)).scalars():
-        u = game.units[row.id]
-        fatigue = u.fatigue
-        if fatigue and u.status == "on_map" and u.mp_spent == 0:
-            fatigue -= 1          # a movement phase without spending MP rests one level (8.164)
-            ctx.log.append(f"{u.id} rests: fatigue level {fatigue} (MW4 8.164)")
-        _set_unit(ctx, row, moved=False, fired=False, path=[], mp_spent=0.0, paused=False, acted=False,
-                  fatigue=fatigue, fired_on=False)
+        _set_unit(ctx, row, moved=False, fired=False, path=[], mp_spent=0.0, paused=False, acted=False)
     game.turn += 1
     _spot(ctx)
     _begin_phase(ctx, ctx.system.phases()[0].key)
@@ -340,8 +355,8 @@ def _pass(ctx: Context) -> tuple[str, Any]:
     side = ctx.params.get("side") or game.active_side
     _check_turn_to_act(game, side)
     _check_no_pause(game, None)
-    if game.active_company:
-        raise UmpireError(f"{game.active_company} is activated: end its activation before passing (MW4 4.1)")
+    if _activation(game)[0]:
+        raise UmpireError(f"{_activation(game)[0]} is activated: end its activation before passing (MW4 4.1)")
     ending = ctx.system.impulse_end(game, side)
     if ending is not None:            # a pass in the middle of an impulse only ends it (LnLT 6.1)
         apply(ctx, ending)

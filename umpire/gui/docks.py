@@ -42,13 +42,13 @@ class OrderOfBattleTree(QTreeWidget):
                 continue
             s_item = QTreeWidgetItem(self, [side.name])
             for bat in (b for b in game.battalions if b.side == side.id):
-                broken = game.battalion_morale.get(bat.id)
+                broken = game.rule_state.get("battalions", {}).get(bat.id)
                 b_item = QTreeWidgetItem(s_item, [bat.name + (" — broken" if broken and broken.broken else "")])
                 b_item.setToolTip(0, b_item.text(0))
                 self._add_units(game, b_item, [u for u in game.units.values()
                                                if u.battalion == bat.id and u.company is None])
                 for comp in game.companies_of(bat.id):
-                    rise = game.company_morale.get(comp.id, (0, 0))[1]
+                    rise = getattr(game.rule_state.get("companies", {}).get(comp.id), "panic_rise", 0)
                     c_item = QTreeWidgetItem(b_item, [comp.name + (f" (panic +{rise})" if rise else "")])
                     c_item.setToolTip(0, c_item.text(0))
                     self._add_units(game, c_item, [u for u in game.units.values() if u.company == comp.id])
@@ -178,46 +178,46 @@ class UnitInspector(QTextBrowser):
             rows.append(("Carrying", ", ".join(passengers)))
         if t["carries"] and not passengers:
             rows.append(("Carrying", f"nobody (room for {t['carries']})"))
-        state = [x for x, on in (("in column (MW4 8.1)", u.in_column), ("moved", u.moved), ("fired", u.fired),
+        state = [x for x, on in (("in column (MW4 8.1)", u.marks.in_column), ("moved", u.moved), ("fired", u.fired),
                                  ("formed column this turn", u.acted), ("paused mid-move", u.paused)) if on]
         if u.on_map:
             rows.append(("This turn", ", ".join(state) or "has not acted"))
-        formation = game.company_formation.get(u.company) if u.company else None
-        if formation is not None and (formation.penalty or formation.grace_until is not None):
+        formation = game.rule_state.companies.get(u.company) if u.company else None
+        if formation is not None and (formation.formation_penalty or formation.grace_until is not None):
             rows.append(("Formation", "out of formation: panic level +1 level until it closes up (MW4 4.1)"
-                         if formation.penalty else f"out of formation after losses: close up by turn "
-                                                   f"{formation.grace_until} (MW4 4.1)"))
-        if u.company in game.company_morale:
-            losses, rise = game.company_morale[u.company]
+                         if formation.formation_penalty else f"out of formation after losses: close up by turn "
+                                                             f"{formation.grace_until} (MW4 4.1)"))
+        if formation is not None:
+            losses, rise = formation.losses, formation.panic_rise
             rows.append(("Company morale", f"{losses} unit{'s' if losses != 1 else ''} lost; panic level "
                                            f"+{rise} level{'s' if rise != 1 else ''} (MW4 19.812)"))
         if game.option("ammunition") not in (None, "none") and t.get("depletion"):
             rows.append(("Ammunition", {3: "full", 2: "level 2 of 3", 1: "Low Ammo (level 1)", 0: "OUT — may not fire"}
-                         .get(u.ammo_level, str(u.ammo_level)) + f" (depletion {t['depletion']}, MW4 6.87)"))
-        morale = game.battalion_morale.get(bat.id)
+                         .get(u.marks.ammo_level, str(u.marks.ammo_level)) + f" (depletion {t['depletion']}, MW4 6.87)"))
+        morale = game.rule_state.battalion(bat.id)
         if morale is not None:
             rows.append(("Battalion morale", _battalion_morale(morale)))
-        if u.defilade is not None:
-            from ..core.game import ALL_ROUND
+        if u.marks.defilade is not None:
+            from ..rules.mechwar4.state import ALL_ROUND
             from ..core.hexgrid import DIRECTIONS
-            rows.append(("Defilade", "all round (infantry, MW4 10.52)" if u.defilade == ALL_ROUND else
-                         f"marker facing {game.map.number(u.hex + DIRECTIONS[u.defilade])}: fire through that "
+            rows.append(("Defilade", "all round (infantry, MW4 10.52)" if u.marks.defilade == ALL_ROUND else
+                         f"marker facing {game.map.number(u.hex + DIRECTIONS[u.marks.defilade])}: fire through that "
                          "hexside or the two beside it (MW4 10.5)"))
-        if u.suppression:
-            rows.append(("Suppressed", f"S{u.suppression} (MW4 7.4-7.6; removed in the next removal phase)"))
-        if u.panicked:
+        if u.marks.suppression:
+            rows.append(("Suppressed", f"S{u.marks.suppression} (MW4 7.4-7.6; removed in the next removal phase)"))
+        if u.marks.panicked:
             rows.append(("Panicked", "neither moves nor fires until the marker comes off (MW4 13.1)"))
         if u.status == "destroyed":
             rows.append(("Status", f"destroyed ({game.strength(u)} steps)"))
-        if u.fatigue:
-            rows.append(("Fatigue", f"level {u.fatigue} (MW4 8.16)" + (": may not move until rested"
-                                                                        if u.fatigue >= 2 else "")))
+        if u.marks.fatigue:
+            rows.append(("Fatigue", f"level {u.marks.fatigue} (MW4 8.16)" + (": may not move until rested"
+                                                                        if u.marks.fatigue >= 2 else "")))
         self.setHtml(f"<h3 style='margin:2px 0'>{escape(u.id)}</h3>{sample}{_table(rows)}")
 
 
 def _hq_of(game, bat) -> str | None:
     """The unit carrying the battalion's HQ: a replacement's (MW4 19.814), else the scenario's."""
-    state = game.battalion_morale.get(bat.id)
+    state = game.rule_state.get("battalions", {}).get(bat.id)
     return state.hq_unit if state is not None and state.hq_unit else bat.hq
 
 

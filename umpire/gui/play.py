@@ -161,9 +161,11 @@ class Play(MoveTool, JournalView, QObject):
         self.act_halt.setEnabled(bool(paused))
         if paused:
             self.phase_label.setText(self.phase_label.text() + f" — {paused[0]} paused for opportunity fire")
-        if game is not None and game.active_company:
-            waiting = [x for x in game.activation_units if not (game.units[x].moved or game.units[x].acted)]
-            self.phase_label.setText(self.phase_label.text() + f" — {game.active_company} activated"
+        company = game.rule_state.get("active_company") if game is not None else None
+        if company:
+            waiting = [x for x in game.rule_state.get("activation_units", ())
+                       if not (game.units[x].moved or game.units[x].acted)]
+            self.phase_label.setText(self.phase_label.text() + f" — {company} activated"
                                      + (f" ({', '.join(waiting)} to act)" if waiting else ""))
         self.w.unit_menu.refresh()
         if game is not None and game.active_side:

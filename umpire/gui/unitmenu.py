@@ -144,7 +144,7 @@ class UnitMenu(QObject):
         pace = next((k for k, a in self.pace_actions.items() if a.isChecked()), "normal")
         if pace != "normal" and game.unit_type(u)["move_class"] in self.pace_classes.get(pace, ()):
             how["pace"] = pace
-        if self.act_leave_column.isChecked() and u.in_column:
+        if self.act_leave_column.isChecked() and u.marks.get("in_column"):
             how["column"] = False
         if self.act_stack.isChecked() and self.act_stack.isVisible() and u.on_map:
             mates = sorted(v.id for v in game.units.values() if v.side == u.side and v.on_map and v.hex == u.hex
@@ -164,11 +164,11 @@ class UnitMenu(QObject):
         game = self.w.game
         u = self._selected()
         in_play = game is not None and game.active_side is not None
-        self.act_activate.setEnabled(in_play and u is not None and u.company is not None and not game.active_company)
-        self.act_end_activation.setEnabled(in_play and bool(game.active_company))
-        self.act_column.setEnabled(in_play and u is not None and u.on_map and not u.in_column)
-        self.act_defilade.setEnabled(in_play and u is not None and u.on_map and not u.in_column
-                                     and u.defilade is None)
+        self.act_activate.setEnabled(in_play and u is not None and u.company is not None and not game.rule_state.get("active_company"))
+        self.act_end_activation.setEnabled(in_play and bool(game.rule_state.get("active_company")))
+        self.act_column.setEnabled(in_play and u is not None and u.on_map and not u.marks.get("in_column"))
+        self.act_defilade.setEnabled(in_play and u is not None and u.on_map and not u.marks.get("in_column")
+                                     and u.marks.get("defilade") is None)
         self.act_attack.setEnabled(in_play and u is not None and u.on_map and bool(rule_system(game.rules).attack_kinds()))
         system = rule_system(game.rules) if game is not None else None
         free = system.free_actions(game) if system and game.active_side is None \
@@ -189,7 +189,7 @@ class UnitMenu(QObject):
         self.act_exit.setEnabled(in_play and u is not None and u.on_map and u.hex in exits)
         armoured = u is not None and not rule_system(game.rules).stance_problem(game, u.id)
         self.act_unbuttoned.setEnabled(armoured)          # a standing choice: any phase
-        self.act_unbuttoned.setChecked(armoured and u.unbuttoned)
+        self.act_unbuttoned.setChecked(armoured and u.marks.get("unbuttoned"))
 
     def _selected(self):
         """The selected unit, if the current viewer commands it."""
@@ -212,7 +212,7 @@ class UnitMenu(QObject):
                                             "side": u.side})
 
     def end_activation(self) -> None:
-        if self.w.game is not None and self.w.game.active_company:
+        if self.w.game is not None and self.w.game.rule_state.get("active_company"):
             self.play.run("end_activation", {})
 
     def fire(self) -> None:

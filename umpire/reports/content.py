@@ -48,9 +48,9 @@ def side_report(game: Game, side: str, system) -> Report:
         "Our forces", ("Company", "Unit", "Type", "Hex", "Strength", "Suppr.", "Panic", "Ammo", "Command",
                        "Fatigue", "Carried by"),
         [(u.company or "—", u.id, game.unit_type(u)["label"], game.whereabouts(u),
-          game.strength(u), f"S{u.suppression}" if u.suppression else "", "P" if u.panicked else "",
+          game.strength(u), f"S{u.marks.get('suppression')}" if u.marks.get('suppression') else "", "P" if u.marks.get('panicked') else "",
           _ammo(game, u), codes.get(game.command_of(u), {}).get("label", "") if game.command_of(u) else "",
-          f"F{u.fatigue}" if u.fatigue else "", u.carried_by or "")
+          f"F{u.marks.get('fatigue')}" if u.marks.get('fatigue') else "", u.carried_by or "")
          for u in sorted(mine, key=lambda u: (u.company or "", u.id)) if u.status != "destroyed"],
         "No units left."))
     lost = sorted(u.id for u in mine if u.status == "destroyed")
@@ -121,8 +121,8 @@ def _has_fire_support(game: Game, system) -> bool:
 
 def _ammo(game: Game, u) -> str:
     if game.option("ammunition") in (None, "none"):
-        return "out (missiles)" if u.g_spent else ""
-    return {3: "", 2: "low", 1: "low", 0: "out"}.get(u.ammo_level, "") + (" missiles spent" if u.g_spent else "")
+        return "out (missiles)" if u.marks.get("g_spent") else ""
+    return {3: "", 2: "low", 1: "low", 0: "out"}.get(u.marks.get("ammo_level"), "") + (" missiles spent" if u.marks.get("g_spent") else "")
 
 
 def _plots_table(game: Game, view: SideView, outcomes: bool = False) -> Table:

@@ -6,10 +6,7 @@ for the procedures of the game's rule system and hand them core data.
 
 from __future__ import annotations
 
-import importlib
-
-from ..core.errors import RulesetError
-from ..core.ruleset import Ruleset
+from ..core.ruleset import Ruleset, system_class
 from ..core.scenario import RULE_CHECKS
 from ..core.store.integrity import GAME_CHECKS, unknown
 
@@ -23,11 +20,7 @@ def rule_system(ruleset: Ruleset):
     kept = _systems.get(id(ruleset))
     if kept is not None and kept[0] is ruleset:
         return kept[1]
-    try:
-        module = importlib.import_module(f"{__name__}.{ruleset.name}")
-    except ModuleNotFoundError:
-        raise RulesetError(f"rule system {ruleset.name!r} has data but no procedures installed") from None
-    system = module.RuleSystem(ruleset)
+    system = system_class(ruleset)(ruleset)
     _systems[id(ruleset)] = (ruleset, system)
     return system
 
@@ -55,6 +48,7 @@ def _game_problems(game):
     for (turn, cid), (code, _hex) in game.commands.items():
         if code not in codes:
             yield f"command turn {turn} for {cid!r}", unknown("command", code, codes)
+    yield from system.state_problems(game)
 
 
 GAME_CHECKS.append(_game_problems)              # and a game file as it is read

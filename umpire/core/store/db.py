@@ -24,16 +24,18 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-from sqlalchemy import event, insert, inspect, text
+from sqlalchemy import (Boolean, Column, Integer, MetaData, String, Table, event, insert, inspect,
+                        text)
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel import Session, SQLModel, create_engine, select
 
 from ... import __version__
 from ..errors import GameBusyError, GameFileError, UmpireError
-from ..game import BattalionMorale, CompanyFormation, Contact, Game, Plot, UnitState
+from ..game import Contact, Game, Plot, UnitState
 from ..hexgrid import Grid, Hex, Hexside
-from ..ruleset import load_ruleset
+from ..ruleset import load_ruleset, system_class
+from ..rulestate import NoMarks, RuleState
 from ..oob import AirSupport, Artillery, Battalion, Company, Objective, Reinforcement, Scenario, Side, Victory, Zone
 from ..terrain import GameMap, Overlay
 from . import models as m
@@ -88,7 +90,7 @@ def _migrate_4_to_5(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE unit ADD COLUMN panicked BOOLEAN DEFAULT FALSE NOT NULL"))
     conn.execute(text("ALTER TABLE unit ADD COLUMN suppression INTEGER DEFAULT 0 NOT NULL"))
     conn.execute(text("ALTER TABLE unit ADD COLUMN g_spent BOOLEAN DEFAULT FALSE NOT NULL"))
-    m.CompanyStateRow.__table__.create(conn)
+    _LEGACY_COMPANY_STATE.create(conn)
     conn.execute(text("ALTER TABLE game_info ADD COLUMN overwatch_targets JSON DEFAULT '[]' NOT NULL"))
 
 
@@ -151,13 +153,36 @@ def _migrate_6_to_7(conn: Connection) -> None:
 def _migrate_5_to_6(conn: Connection) -> None:
     """Schema 6 adds battalion HQ ratings and battalion morale (MW4 19.82)."""
     conn.execute(text("ALTER TABLE battalion ADD COLUMN hq_rating VARCHAR DEFAULT NULL"))
-    m.BattalionStateRow.__table__.create(conn)
+    _LEGACY_BATTALION_STATE.create(conn)
+
+
+# The tables schemas 5 and 6 added and schema 13 folded into the rule system's state, as they were
+_LEGACY = MetaData()
+_LEGACY_COMPANY_STATE = Table(
+    "company_state", _LEGACY, Column("company_id", String, primary_key=True),
+    Column("losses", Integer, nullable=False, default=0), Column("panic_rise", Integer, nullable=False, default=0),
+    Column("formation_penalty", Boolean, nullable=False, default=False), Column("grace_until", Integer),
+    Column("losses_checked", Integer, nullable=False, default=0))
+_LEGACY_BATTALION_STATE = Table(
+    "battalion_state", _LEGACY, Column("battalion_id", String, primary_key=True),
+    Column("hq_value", Integer), Column("hq_column", String), Column("hq_unit", String),
+    Column("broken", Boolean, nullable=False, default=False), Column("no_rally", Boolean, nullable=False, default=False))
+
+
+def _migrate_12_to_13(conn: Connection) -> None:
+    """Schema 13 keeps in the rule system's own state what the core held for one rule system:
+    the unit columns of its markers and the game's columns and tables of its records (legacy.py
+    says which).  The journal's changes are rewritten to match, so that undo and redo of
+    actions made before still work."""
+    from .legacy import fold_into_rule_state
+    fold_into_rule_state(conn, _LEGACY_COMPANY_STATE, _LEGACY_BATTALION_STATE)
 
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
                                                         4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7,
                                                         7: _migrate_7_to_8, 8: _migrate_8_to_9, 9: _migrate_9_to_10,
-                                                        10: _migrate_10_to_11, 11: _migrate_11_to_12}
+                                                        10: _migrate_10_to_11, 11: _migrate_11_to_12,
+                                                        12: _migrate_12_to_13}
 
 
 def is_url(target: str | Path) -> bool:
@@ -337,13 +362,14 @@ def _safe_url(url: str | Path) -> str:
 
 def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> None:
     g = sc.map.grid
+    system = system_class(sc.rules)
     session.add(m.GameInfo(
         schema_version=m.SCHEMA_VERSION, umpire_version=__version__, title=sc.title,
         rules=sc.rules.name, rules_version=sc.rules.version, scenario_path=str(sc.path),
         scenario_digest=sc.digest, scenario_source=sc.source, description=sc.description,
         created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"), turns=sc.turns,
         first_player=sc.first_player, night=sc.night, special_rules=list(sc.special_rules),
-        options=dict(sc.options), rule_state={"scenario": sc.rule_data} if sc.rule_data else {},
+        options=dict(sc.options), rule_state=system.State.read({"scenario": sc.rule_data}).stored(),
         columns=g.columns, rows=g.rows, orientation=g.orientation, stagger=g.stagger,
         seed=seed if seed is not None else secrets.token_hex(8)))
     for i, s in enumerate(sc.sides):
@@ -365,8 +391,7 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
             company_id=u.company, name=u.name, quality=u.quality,
             q=u.hex.q if u.hex else None, r=u.hex.r if u.hex else None,
             status="on_map" if u.hex else "off_map", carried_by=u.carried_by,
-            camouflaged=u.camouflaged, improved=u.improved,
-            in_column=bool(u.carried_by is None and u.hex is None and _enters_in_column(sc, u.id))))
+            marks=_first_marks(system, u, sc)))
     for h in g.hexes():
         session.add(m.HexRow(q=h.q, r=h.r, terrain=sc.map.terrain[h], elevation=sc.map.elevation[h]))
     for side, feats in sc.map.hexsides.items():
@@ -397,9 +422,14 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
                                  exit_hexes=[[h.q, h.r] for h in sorted(v.exit_hexes)], exit_points=v.exit_points))
 
 
-def _enters_in_column(sc: Scenario, uid: str) -> bool:
-    """Reinforcements scheduled to enter in column are in column when they arrive (MW4 20.6)."""
-    return any(uid in r.units and r.formation == "column" for r in sc.reinforcements)
+def _first_marks(system, u, sc: Scenario) -> dict:
+    """The marks a unit starts with, as the scenario sets it up -- in camouflage, in an improved
+    position, arriving in column with its reinforcements -- where its rule system keeps such a
+    mark."""
+    start = {"camouflaged": u.camouflaged, "improved": u.improved,
+             "in_column": u.carried_by is None and u.hex is None
+             and any(u.id in r.units and r.formation == "column" for r in sc.reinforcements)}
+    return system.Marks.read({k: v for k, v in start.items() if v and k in system.Marks.model_fields}).stored()
 
 
 def open_game(target: str | Path) -> Game:
@@ -589,6 +619,7 @@ def read_game(session: Session, location: str) -> Game:
     """The game as the session's transaction sees it."""
     info = session.exec(select(m.GameInfo)).one()
     rules = load_ruleset(info.rules)
+    system = system_class(rules)
     grid = Grid(info.columns, info.rows, info.orientation, info.stagger)
     static = _static_part(session, location, info)
     if not static.get("checked"):        # once per file: the verdict is cached with the part
@@ -605,19 +636,12 @@ def read_game(session: Session, location: str) -> Game:
                 first_player=info.first_player, night=info.night, options=dict(info.options or {}),
                 special_rules=tuple(info.special_rules), scenario_path=info.scenario_path, map=game_map,
                 seed=info.seed, phase=info.phase, active_side=info.active_side, passed=tuple(info.passed),
-                active_company=info.active_company, activation_units=tuple(info.activation_units),
-                overwatch_targets=tuple(info.overwatch_targets), rule_state=dict(info.rule_state or {}))
+                rule_state=system.State.read(info.rule_state, "game_info: rule_state"))
     game.sides = list(static["sides"])
     game.battalions = list(static["battalions"])
     game.companies = list(static["companies"])
     for u in session.exec(select(m.UnitRow).order_by(m.UnitRow.position)):
-        game.units[u.id] = unit_state(u)
-    for c in session.exec(select(m.CompanyStateRow)):
-        game.company_morale[c.company_id] = (c.losses, c.panic_rise)
-        game.company_formation[c.company_id] = CompanyFormation(c.formation_penalty, c.grace_until, c.losses_checked)
-    for b in session.exec(select(m.BattalionStateRow)):
-        game.battalion_morale[b.battalion_id] = BattalionMorale(b.hq_value, b.hq_column, b.hq_unit, b.broken,
-                                                                b.no_rally)
+        game.units[u.id] = unit_state(u, system.Marks)
     # past turns' commands stay in the file (the journal and the digest), but play needs only
     # this turn's and those given ahead; reading every turn's made long games slow to open
     # last turn's plots too: continuous fire on the same hex scatters less (MW4 7.12)
@@ -682,14 +706,10 @@ def default_game_path(scenario_path: str | Path, folder: str | Path | None = Non
     return candidate
 
 
-def unit_state(u: m.UnitRow) -> UnitState:
-    """A unit's state in play from its row."""
+def unit_state(u: m.UnitRow, marks: type[RuleState] = NoMarks) -> UnitState:
+    """A unit's state in play from its row; its marks read as the rule system's `marks` model."""
     return UnitState(u.id, u.type, u.side_id, u.battalion_id, u.company_id, u.name,
                      u.quality, Hex(u.q, u.r) if u.q is not None else None, u.status,
                      u.steps_lost, u.face_down, u.carried_by, u.moved, u.fired,
-                     tuple(Hex(q, r) for q, r in u.path), u.camouflaged, u.improved,
-                     Hex(u.cb_q, u.cb_r) if u.cb_q is not None else None, u.mp_spent, u.paused,
-                     u.in_column, u.fatigue, u.acted, u.panicked, u.suppression, u.g_spent,
-                     u.ammo_level, u.defilade, u.fired_on,
-                     tuple(u.fired_from) if u.fired_from else None, u.unbuttoned,
-                     dict(u.marks or {}))
+                     tuple(Hex(q, r) for q, r in u.path), u.mp_spent, u.paused, u.acted,
+                     marks.read(u.marks, f"unit {u.id!r}: marks"))

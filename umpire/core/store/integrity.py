@@ -19,7 +19,7 @@ import math
 from typing import Any, Callable, Iterable
 
 from ..errors import GameFileError
-from ..game import ALL_ROUND, CONTACT_STATUSES, PLOT_PATTERNS, UNIT_STATUSES, Game
+from ..game import CONTACT_STATUSES, PLOT_PATTERNS, UNIT_STATUSES, Game
 from ..hexgrid import Grid, Hex, hex_distance
 from ..limits import CONCENTRATION, COUNT, ELEVATION, MAP_SIDE, POINTS, STRENGTH, TURNS, out_of_range
 from ..ruleset import Ruleset
@@ -150,11 +150,8 @@ def check_state(game: Game) -> None:
     c.number(game.turn, (1, game.turns), place, "turn")
     c.one_of(game.first_player, sides, place, "first_player side")
     c.one_of(game.active_side, sides, place, "active side", optional=True)
-    c.one_of(game.active_company, companies, place, "active company", optional=True)
     for s in game.passed:
         c.one_of(s, sides, place, "side (passed)")
-    for uid in (*game.activation_units, *game.overwatch_targets):
-        c.one_of(uid, units, place, "unit")
     for u in units.values():
         place = f"unit {u.id!r}"
         c.one_of(u.type, types, place, "unit type")
@@ -169,18 +166,9 @@ def check_state(game: Game) -> None:
         c.quality(u.quality, place)
         c.one_of(u.carried_by, units, place, "carrier", optional=True)
         c.hex(u.hex, place)
-        c.hex(u.cb_spotted, place, "counterbattery hex")
         for h in u.path:
             c.hex(h, place, "path hex")
-        if u.fired_from:
-            c.hex(Hex(*u.fired_from[:2]), place, "fired-from hex")
-        # fatigue 0-3 (MW4 8.16), ammunition levels 3 down to 0 (6.87), a defilade marker's six
-        # facings or all round (10.5); suppression has no printed top, so only a sane one
-        for what, value, bounds in (("steps_lost", u.steps_lost, (0, types[u.type]["steps"])),
-                                    ("fatigue", u.fatigue, (0, 3)), ("suppression", u.suppression, (0, 99)),
-                                    ("ammo_level", u.ammo_level, (0, 3)), ("defilade", u.defilade, (0, ALL_ROUND))):
-            if not (what == "defilade" and value is None):          # None: no marker
-                c.number(value, bounds, place, what)
+        c.number(u.steps_lost, (0, types[u.type]["steps"]), place, "steps_lost")
         if not isinstance(u.mp_spent, (int, float)) or not 0 <= u.mp_spent < math.inf:
             _fail(place, f"mp_spent must be a number of movement points, 0 or more, got {u.mp_spent!r}")
     for (side, uid), ct in game.contacts.items():
@@ -228,10 +216,6 @@ def check_state(game: Game) -> None:
             c.one_of(uid, units, f"reinforcement #{i}", "unit")
     for b in game.battalions:
         c.one_of(b.hq, units, f"battalion {b.id!r}", "hq unit", optional=True)
-    for cid in game.company_morale:
-        c.one_of(cid, companies, "company_state", "company")
-    for bid in game.battalion_morale:
-        c.one_of(bid, battalions, "battalion_state", "battalion")
     for check in GAME_CHECKS:
         for place, problem in check(game):
             _fail(place, problem)

@@ -12,14 +12,16 @@ from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
-SCHEMA_VERSION = 12    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 13    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
                        # 7: a scenario's optional rules, ammunition levels; 8: defilade markers,
                        # brigades/regiments; 9: indirect fire plots; 10: supports' features and
                        # use, where units fired from, the umpire's impact hexes; 11: a rule
                        # system's own unit counters and game-wide state (War Blog depressions...);
-                       # 12: who may read each journal line, which sides know of a secret marker
+                       # 12: who may read each journal line, which sides know of a secret marker;
+                       # 13: the columns and tables only one rule system used moved into its own
+                       # state (unit marks, game rule_state)
 
 
 class GameInfo(SQLModel, table=True):
@@ -49,13 +51,8 @@ class GameInfo(SQLModel, table=True):
     phase: str = ""                   # schema 3: the phase of the turn ("" until play begins)
     active_side: Optional[str] = None  # whose activation it is in an alternating phase
     passed: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))   # sides that passed
-    # schema 4: a company activated as a formation (MW4 4.1) and the units it may act with
-    active_company: Optional[str] = None
-    activation_units: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
-    # schema 5: units that just fired opportunity fire at a paused mover: its side may answer
-    # them with overwatch fire until the mover goes on (MW4 6.91)
-    overwatch_targets: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
-    # schema 11: what a rule system keeps for the whole game (War Blog's objective scores, 8.1)
+    # schema 11: what the rule system keeps for the whole game, its own typed state as JSON
+    # without the defaults (core.rulestate); schema 13 moved the last such columns into it
     rule_state: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
 
 
@@ -110,34 +107,18 @@ class UnitRow(SQLModel, table=True):
     r: Optional[int] = None
     status: str = "on_map"           # on_map | off_map | destroyed | exited
     steps_lost: int = 0
-    face_down: bool = True           # MW4 5.2: every unit starts face-down
+    face_down: bool = True           # every unit starts face-down: no enemy has seen it
     carried_by: Optional[str] = None
     # schema 2: what spotting needs to know about this turn
-    moved: bool = False              # moved this turn (MW4 5.21, 5.23)
-    fired: bool = False              # fired this turn (MW4 5.21, 17.32)
+    moved: bool = False              # moved this turn
+    fired: bool = False              # fired this turn
     path: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))   # [[q, r], ...] this turn
-    camouflaged: bool = False        # MW4 5.25
-    improved: bool = False           # in an improved position (MW4 11.2)
-    cb_q: Optional[int] = None       # hex where counterbattery spotted it (MW4 7.87)
-    cb_r: Optional[int] = None
-    # schema 3: a move paused for opportunity fire (MW4 6.52) goes on from here
+    # schema 3: a move paused for opportunity fire goes on from here
     mp_spent: float = 0.0
     paused: bool = False
-    # schema 4
-    in_column: bool = False          # in column formation (MW4 8.1)
-    fatigue: int = 0                 # fatigue level 0-3 (MW4 8.16)
-    acted: bool = False              # used its activation this turn without moving or firing
-    # schema 5
-    panicked: bool = False           # a panic marker (MW4 13.0): no move, no fire until removed
-    suppression: int = 0             # suppression level S1, S2... (MW4 7.4-7.6)
-    g_spent: bool = False            # its G class missiles are spent (MW4 6.84)
-    ammo_level: int = 3              # schema 7: MW2 ammunition level, 0 out (MW4 6.87)
-    defilade: Optional[int] = None   # schema 8: a defilade marker's facing, 0-5, or 6 all round (MW4 10.5)
-    fired_on: bool = False           # schema 9: fired at this turn (cancels its plotted fire, MW4 7.15)
-    # schema 10: the hex it fired indirect from and how many turns running (MW4 7.88)
-    fired_from: Optional[list] = Field(default=None, sa_column=Column(JSON, nullable=True))
-    unbuttoned: bool = False         # schema 10: takes H fire unbuttoned, not buttoning up (MW4 7.32)
-    # schema 11: the rule system's own counters on the unit (War Blog: depressions, turns still)
+    acted: bool = False              # schema 4: its action this turn taken without moving or firing
+    # schema 11: the rule system's own marks on the unit, its typed state as JSON without the
+    # defaults (core.rulestate); schema 13 moved the last such columns into it
     marks: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
 
 
@@ -272,33 +253,6 @@ class CommandRow(SQLModel, table=True):
     code: str                         # bound | overwatch | bounding_overwatch | withdraw | rally | regroup
     ambush_q: Optional[int] = None    # MW4 6.913: a secret ambush hex
     ambush_r: Optional[int] = None
-
-
-class CompanyStateRow(SQLModel, table=True):
-    """A company's morale as play changes it (schema 5; MW4 19.81): units lost and how many
-    levels its panic level has risen.  Absent: no loss yet."""
-
-    __tablename__ = "company_state"
-    company_id: str = Field(primary_key=True, foreign_key="company.id")
-    losses: int = 0
-    panic_rise: int = 0
-    formation_penalty: bool = False        # schema 8: out of formation, +1 panic level (MW4 4.1)
-    grace_until: Optional[int] = None      # schema 8: the turn it must close up by after losses
-    losses_checked: int = 0                # schema 8: losses seen at the last formation check
-
-
-class BattalionStateRow(SQLModel, table=True):
-    """A battalion's morale as play changes it (schema 6; MW4 19.82): the HQ value rolled on
-    its rating's column, the unit now carrying the HQ after a replacement (19.814), whether it
-    is broken (19.822) and whether its companies may still rally at all (19.814)."""
-
-    __tablename__ = "battalion_state"
-    battalion_id: str = Field(primary_key=True, foreign_key="battalion.id")
-    hq_value: Optional[int] = None
-    hq_column: Optional[str] = None
-    hq_unit: Optional[str] = None
-    broken: bool = False
-    no_rally: bool = False
 
 
 class PlotRow(SQLModel, table=True):

@@ -45,7 +45,7 @@ from __future__ import annotations
 from ...core.errors import UmpireError
 from ...core.hexgrid import DIRECTION_NAMES
 from ...core.rulesystem import ActionField, Phase, RuleSystem as CoreRuleSystem, Table
-from . import artillery, combat, damage, lead, medic, pickup, rally, smoke, spotting, weapons
+from . import artillery, combat, damage, lead, medic, pickup, rally, smoke, spotting, state, weapons
 from .movement import check_move
 from ...core.changes import Change
 from .state import (SMC, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
@@ -61,6 +61,7 @@ PHASES = (
 
 class RuleSystem(CoreRuleSystem):
     name = "lnlt"
+    Marks, State = state.Marks, state.State        # its own state, typed (core.rulestate)
 
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)

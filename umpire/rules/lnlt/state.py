@@ -18,6 +18,38 @@ from __future__ import annotations
 
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex
+from ...core.rulestate import GameState, RuleState
+
+
+class Marks(RuleState):
+    """The counters above, and what else the rules remember of a unit."""
+
+    shaken: bool = False
+    wounded: bool = False
+    ops_complete: bool = False
+    assault: str | None = None          # "move" or "fire" (6.1, 6.1.1)
+    assault_turn: int | None = None
+    low_crawl: bool = False
+    facing: int | None = None
+    stealth: bool = False               # it moved by stealth this turn (6.4)
+    immobilized: bool = False           # a vehicle the mines immobilized (21.4.1)
+    healed: int | None = None           # the turn a medic last treated it (11.3: once a Rally phase)
+    captured: bool = False              # a support weapon taken from the enemy (1.6)
+    issued_to: str | None = None        # a captured weapon's first carrier (1.6 notes)
+    taken: bool = False                 # a captured weapon's first attack has been made
+    untried: bool = False
+
+
+class State(GameState):
+    """The game-wide records: who has the initiative (3.0), the hexes each side's spotting
+    attempts found this turn (10.1.2), a leader's impulse under way (4.0), off-board fire still
+    falling (18.2), the turn whose Administrative phase has been done (9.0)."""
+
+    initiative: str | None = None
+    spotted: dict[str, list] = {}
+    impulse: dict | None = None
+    barrages: list = []
+    administered: int | None = None
 
 SMC = ("leader", "hero", "scout", "sniper", "medic")     # single-man counters (1.3, DCT)
 RALLIERS = ("leader", "hero")                   # who lets Shaken units of the hex rally (3.0)

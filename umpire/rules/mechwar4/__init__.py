@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...core.hexgrid import hex_distance
+from ...core.hexgrid import Hex, hex_distance
 from ...core.los import Eye
 from ...core.ruleset import Ruleset
 from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem
@@ -20,9 +20,8 @@ from .barrage import resolve_plots
 from .impact import barrage_attack
 from .indirect import indirect_support, plot_problem
 from .initiative import roll_initiative
-from . import morale
+from . import morale, state
 from ...core.changes import Change
-from ...core.game import CompanyFormation
 from .movement import MoveCheck, check_move, defilade_problem, form_column_problem
 from .spotting import Spotter
 from .victory import VictoryReport, evaluate
@@ -61,6 +60,7 @@ class RuleSystem(CoreRuleSystem):
     """MechWar 4 (see core.rulesystem for what each method is for)."""
 
     name = "mechwar4"
+    Marks, State = state.Marks, state.State        # its own state, typed (core.rulestate)
     opportunity_rule = "MW4 6.5"
     mine_rules = {"stops": "MW4 16.13", "destroyed": "MW4 16.11", "leaving": "MW4 16.14"}
 
@@ -211,18 +211,17 @@ class RuleSystem(CoreRuleSystem):
             return []
         out: list[Change] = formation_checks(game)      # 4.1: the formations as the movement left them
         for c in out:
-            if c.values:
-                old = game.company_formation.get(c.key, CompanyFormation())
-                game.company_formation[c.key] = CompanyFormation(
-                    c.values.get("formation_penalty", old.penalty), c.values.get("grace_until", old.grace_until),
-                    c.values.get("losses_checked", old.losses_checked))   # the removal rolls below see it
+            if c.values:               # the removal rolls below see it
+                cid = c.key[1]
+                companies = {**game.rule_state.companies, cid: game.rule_state.company(cid).but(**c.values)}
+                game.rule_state = game.rule_state.but(companies=companies)
         for u in game.units.values():
-            if u.suppression:
+            if u.marks.suppression:
                 out.append(Change("unit", u.id, {"suppression": 0}, (f"{u.id}: suppression removed (MW4 7.4)",)))
         rallied, cleared = morale.rally_commands(game, dice)
         out.extend(rallied)
         for u in game.units.values():
-            if u.panicked and u.status == "on_map" and u.id not in cleared:
+            if u.marks.panicked and u.status == "on_map" and u.id not in cleared:
                 need = removal_number(game, u)
                 mods = morale.panic_die_modifiers(game, u)
                 r = dice.roll(f"panic removal {u.id} (removed on 1-{need})", 1, 10, mods).total
@@ -231,6 +230,49 @@ class RuleSystem(CoreRuleSystem):
                 else:
                     out.append(Change("unit", u.id, {}, (f"{u.id}: still panicked ({r}; MW4 13.11)",)))
         return out
+
+    def state_problems(self, game):
+        """Its records name companies, battalions and units the game has, and hexes on its map."""
+        st, units = game.rule_state, game.units
+        companies, battalions = {c.id for c in game.companies}, {b.id for b in game.battalions}
+        if st.active_company is not None and st.active_company not in companies:
+            yield "game_info: rule_state", f"unknown active company {st.active_company!r}"
+        for uid in (*st.activation_units, *st.overwatch_targets):
+            if uid not in units:
+                yield "game_info: rule_state", f"unknown unit {uid!r}"
+        for cid in st.companies:
+            if cid not in companies:
+                yield "game_info: rule_state", f"morale of unknown company {cid!r}"
+        for bid in st.battalions:
+            if bid not in battalions:
+                yield "game_info: rule_state", f"morale of unknown battalion {bid!r}"
+        for u in units.values():
+            m = u.marks
+            for what, h in (("counterbattery hex", m.cb_spotted),
+                            ("fired-from hex", Hex(*m.fired_from[:2]) if m.fired_from else None)):
+                if h is not None and not game.map.contains(h):
+                    yield f"unit {u.id!r}", f"{what} {h.q}, {h.r} is off the map"
+
+    def new_turn(self, game) -> list[Change]:
+        """A movement phase without spending MP rests one level of fatigue (8.164); fired-at
+        marks last the turn (7.15)."""
+        out = []
+        for u in game.units.values():
+            fatigue = u.marks.fatigue
+            if fatigue and u.status == "on_map" and u.mp_spent == 0:
+                fatigue -= 1
+                out.append(Change("unit", u.id, {"fatigue": fatigue}, (f"{u.id} rests: fatigue level {fatigue} (MW4 8.164)",)))
+            if u.marks.fired_on:
+                out.append(Change("unit", u.id, {"fired_on": False}))
+        return out
+
+    def unit_marks(self, game, unit) -> str:
+        """C column, F1-F3 fatigue, S1.. suppression, P panic, Df defilade, Ub takes H fire
+        unbuttoned (8.1, 8.16, 7.4, 13.0, 10.5, 7.32)."""
+        m = unit.marks
+        return " ".join(x for x in ("C" if m.in_column else "", f"F{m.fatigue}" if m.fatigue else "",
+                                    f"S{m.suppression}" if m.suppression else "", "P" if m.panicked else "",
+                                    "Df" if m.defilade is not None else "", "Ub" if m.unbuttoned else "") if x)
 
     def phases(self) -> tuple[Phase, ...]:
         return PHASES

@@ -42,8 +42,8 @@ def _conventional_ammunition(game: Game, u: UnitState, dice) -> list[tuple[str, 
     if how == "levels":
         r = dice.roll(f"ammunition level {u.id} (down on 1-{number})", 1, 6).total
         if r > number:
-            return [(u.id, {}, f"{u.id} ammunition: {r}, level {u.ammo_level} kept (MW4 6.87)")]
-        level = max(0, u.ammo_level - 1)
+            return [(u.id, {}, f"{u.id} ammunition: {r}, level {u.marks.ammo_level} kept (MW4 6.87)")]
+        level = max(0, u.marks.ammo_level - 1)
         return [(u.id, {"ammo_level": level}, f"{u.id} ammunition: {r}, level {level}"
                  + (" -- out of ammunition" if level == 0 else "") + " (MW4 6.87)")]
     targets = game.rules.tables["ammo_quick"].section("entry").get(str(number))
@@ -53,6 +53,6 @@ def _conventional_ammunition(game: Game, u: UnitState, dice) -> list[tuple[str, 
         r = dice.roll(f"quick ammunition {u.id} (roll {i}: depletes on 2-{target})", 2, 6).total
         if r > target:
             return [(u.id, {}, f"{u.id} ammunition: {r}, no depletion (MW4 6.87 quick table)")]
-    level = LOW_AMMO if u.ammo_level > LOW_AMMO else 0
+    level = LOW_AMMO if u.marks.ammo_level > LOW_AMMO else 0
     return [(u.id, {"ammo_level": level}, f"{u.id} ammunition: "
              + ("Low Ammo" if level else "out of ammunition") + " (MW4 6.87 quick table)")]

@@ -84,7 +84,7 @@ def _cancelled(game: Game, uid: str) -> str | None:
         return None
     if u.status != "on_map":
         return "it is gone"
-    return "it panicked" if u.panicked else ("it was fired at" if u.fired_on else None)
+    return "it panicked" if u.marks.panicked else ("it was fired at" if u.marks.fired_on else None)
 
 
 def _fire(game: Game, dice, sight, a: Artillery, name: str, target: Hex, pattern: str, plot, losses: int,

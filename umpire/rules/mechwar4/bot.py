@@ -54,7 +54,7 @@ def _how(rng: random.Random, game, unit) -> dict:
     """Extras for a move, now and then: double time, dismounting, mounting, leaving column."""
     t = game.unit_type(unit)
     how: dict = {}
-    if t["move_class"] == "foot" and unit.fatigue == 0 and rng.random() < 0.3:
+    if t["move_class"] == "foot" and unit.marks.fatigue == 0 and rng.random() < 0.3:
         how["pace"] = "double"
     riders = [v.id for v in game.units.values() if v.carried_by == unit.id]
     if riders and rng.random() < 0.25:
@@ -64,7 +64,7 @@ def _how(rng: random.Random, game, unit) -> dict:
                    and not v.carried_by and game.unit_type(v)["move_class"] == "foot" and not v.moved]
         if walkers:
             how["mount"] = walkers[:t["carries"]]
-    if unit.in_column and rng.random() < 0.3:
+    if unit.marks.in_column and rng.random() < 0.3:
         how["column"] = False
     return how
 
@@ -125,7 +125,7 @@ def _give_orders(location: str, game, system, rng: random.Random, report) -> Non
     armour = sorted(u.id for u in game.units.values() if u.on_map and not system.stance_problem(game, u.id))
     if armour and rng.random() < 0.2:             # a side changes how one vehicle takes H fire (7.32)
         uid = rng.choice(armour)
-        report(perform(location, "h_fire_stance", {"unit": uid, "unbuttoned": not game.units[uid].unbuttoned},
+        report(perform(location, "h_fire_stance", {"unit": uid, "unbuttoned": not game.units[uid].marks.unbuttoned},
                        system, side=game.units[uid].side).summary)
         game = open_game(location)
     game = open_game(location)
@@ -139,8 +139,8 @@ def _give_orders(location: str, game, system, rng: random.Random, report) -> Non
             code = rng.choice(BOT_COMMANDS)
             if code == "bounding_overwatch" and sum(1 for u in game.units.values() if u.company == c) < 2:
                 code = "bound"
-            shaken = any(u.panicked for u in game.units.values() if u.company == c) or \
-                game.company_morale.get(c, (0, 0))[1] >= 2
+            shaken = any(u.marks.panicked for u in game.units.values() if u.company == c) or \
+                game.rule_state.company(c).panic_rise >= 2
             if shaken and rng.random() < 0.6:
                 code = "rally"           # 19.14 RC; refused (and replaced) for a broken battalion
             if system.command_problem(game, c, code):
@@ -156,8 +156,8 @@ def _try_fire(location, game, system, rng, side: str, report, target: str | None
     seen = [t for (s, t), c in game.contacts.items() if s == side and c.status == "seen"
             and (target is None or t == target)]
     firers = [u for u in game.units.values() if u.side == side and u.on_map and not u.carried_by and not u.paused
-              and not (u.moved or u.fired or u.acted or u.panicked) and game.unit_type(u)["attack"] > 0
-              and (not game.active_company or u.id in game.activation_units)]
+              and not (u.moved or u.fired or u.acted or u.marks.panicked) and game.unit_type(u)["attack"] > 0
+              and (not game.rule_state.active_company or u.id in game.rule_state.activation_units)]
     rng.shuffle(seen)
     if target is None and len(seen) >= 2 and rng.random() < 0.3 and _try_split(location, game, system, rng, firers,
                                                                                 seen, report):
@@ -228,7 +228,7 @@ def _try_move(location, game, system, rng, u, report) -> bool:
                 return True
             except UmpireError:
                 continue
-    if u.on_map and not u.in_column and rng.random() < 0.3:
+    if u.on_map and not u.marks.in_column and rng.random() < 0.3:
         try:
             report(perform(location, "form_column", {"unit": u.id}, system).summary)
             return True
@@ -274,14 +274,14 @@ class Bot:
                 return True
             answered = (game.turn, mover.id, "overwatch") in opportunity
             opportunity.add((game.turn, mover.id, "overwatch"))
-            if game.overwatch_targets and not answered and rng.random() < 0.5 and _try_fire(
-                    location, game, system, rng, mover.side, report, target=game.overwatch_targets[0]):
+            if game.rule_state.overwatch_targets and not answered and rng.random() < 0.5 and _try_fire(
+                    location, game, system, rng, mover.side, report, target=game.rule_state.overwatch_targets[0]):
                 return True              # overwatch fire at the opportunity firer (6.91)
             if game.units[mover.id].paused:
                 report(perform(location, "halt", {"unit": mover.id}, system).summary)
             return True
-        if game.active_company:  # a formation activation: its units act, then it ends
-            ready = [game.units[x] for x in game.activation_units if game.units[x].on_map
+        if game.rule_state.active_company:  # a formation activation: its units act, then it ends
+            ready = [game.units[x] for x in game.rule_state.activation_units if game.units[x].on_map
                      and not (game.units[x].moved or game.units[x].acted or game.units[x].carried_by)]
             if not (_try_move(location, game, system, rng, ready[0], report) if ready else False) and \
                     not (ready and rng.random() < 0.5 and _try_fire(location, game, system, rng, side, report)):

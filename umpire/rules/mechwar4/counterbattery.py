@@ -51,7 +51,7 @@ def tasks(game: Game, plots) -> dict[str, list[Gun]]:
             continue
         u = game.units.get(p.support)
         if u is not None:
-            if u.on_map and not u.panicked and not u.fired_on:
+            if u.on_map and not u.marks.panicked and not u.marks.fired_on:
                 out.setdefault(p.side, []).append(Gun(p.side, u.id))
         elif game.option("offboard_counterbattery") == "on" and not unavailable(game, p.support, p.concentration,
                                                                                  game.turn):
@@ -71,8 +71,8 @@ def detectable(game: Game, gun: Gun) -> bool:
 def fired_from(u) -> Change:
     """Where an on-map gun fired from, and how many times from there (7.88)."""
     here = (u.hex.q, u.hex.r)
-    times = u.fired_from[2] + 1 if u.fired_from and tuple(u.fired_from[:2]) == here else 1
-    u.fired_from = (*here, times)                 # the spotting roll below reads it at once
+    times = u.marks.fired_from[2] + 1 if u.marks.fired_from and tuple(u.marks.fired_from[:2]) == here else 1
+    u.marks = u.marks.but(fired_from=(*here, times))    # the spotting roll below reads it at once
     return Change("unit", u.id, {"fired_from": [*here, times]})
 
 
@@ -86,7 +86,7 @@ def detect(game: Game, dice, gun: Gun, watch: dict[str, list[Gun]], used: set[Gu
             continue
         need = 1
         if gun.on_map and game.option("counterbattery_spotting") == "growing":
-            need = min(6, game.units[gun.support].fired_from[2])
+            need = min(6, game.units[gun.support].marks.fired_from[2])
         r = dice.roll(f"counterbattery spotting of {gun.name} by {game.side(side).name} (on 1-{need})", 1, 6).total
         if r > need:
             out.append(Change("note", gun.name, {}, (f"  {game.side(side).name}'s counterbattery does not spot "
@@ -110,7 +110,7 @@ def _spotted(game: Game, gun: Gun, side: str, r: int, rule: str) -> Change:
     who = game.side(side).name
     if gun.on_map:
         u = game.units[gun.support]
-        u.cb_spotted = u.hex
+        u.marks = u.marks.but(cb_q=u.hex.q, cb_r=u.hex.r)
         return Change("unit", u.id, {"cb_q": u.hex.q, "cb_r": u.hex.r},
                       (f"  {who}'s counterbattery spots {u.id} in {game.map.number(u.hex)} ({r}; {rule}); it stays "
                        "spotted while it stays there (MW4 7.87)",))

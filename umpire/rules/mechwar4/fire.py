@@ -35,7 +35,8 @@ The tables are samples (crt.toml, attenuation.toml, panic.toml): the text does n
 from __future__ import annotations
 
 from ...core.errors import RulesetError
-from ...core.game import ALL_ROUND, Game, UnitState
+from ...core.game import Game, UnitState
+from .state import ALL_ROUND
 from ...core.hexgrid import DIRECTIONS, Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
 from .impact import devastated
@@ -87,7 +88,7 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
             return no(*problem)
     if ft["attack"] <= 0 or ft["weapons_class"] == "none":
         return no(f"{f.id} has no attack strength", "MW4 6.42")
-    if f.panicked and not overrun:                  # 12.4: the overrun may fire
+    if f.marks.panicked and not overrun:                  # 12.4: the overrun may fire
         return no(f"{f.id} is panicked", "MW4 6.11")
     if f.fired and not overrun:                     # 12.2
         return no(f"{f.id} has already fired this turn", "MW4 6.13")
@@ -129,14 +130,14 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return _anti_helicopter(game, f, t, d, mode, no)
     wc = ft["weapons_class"]
     if wc == "dual":        # G at vehicles while its missiles last, else its conventional weapon (6.87, 6.88)
-        wc = "G" if target in ("hard", "protected") and not f.g_spent and mode == "main" else \
+        wc = "G" if target in ("hard", "protected") and not f.marks.g_spent and mode == "main" else \
             ("R" if ft["move_class"] == "foot" else "M")
     elif wc == "G" and mode == "main":
-        if f.g_spent:
+        if f.marks.g_spent:
             return no(f"{f.id} has spent its missiles", "MW4 6.84")
         if target not in ("hard", "protected"):
             return no("G class fires only at vehicles", "MW4 6.85")
-    if wc != "G" and mode == "main" and f.ammo_level <= 0 and game.option("ammunition") != "none":
+    if wc != "G" and mode == "main" and f.marks.ammo_level <= 0 and game.option("ammunition") != "none":
         return no(f"{f.id} is out of ammunition", "MW4 6.87")
     if wc == "G" and mode == "main" and d < ft.get("min_range", 0):
         return no(f"{f.id}'s missiles need {ft['min_range']} hexes at least", "MW4 6.86")
@@ -162,10 +163,10 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if moving_carrier and game.unit_type(carrier).get("mounted_fire") == "open":
         attack = attack // 2
         add(("mounted fire", f"halved, its carrier has moved this turn: {attack}", "MW4 9.55"))
-    if f.suppression:
+    if f.marks.suppression:
         per = 2 if ft["target"] == "hard" else 3
-        attack -= per * f.suppression
-        add(("firer suppressed", f"S{f.suppression}: -{per * f.suppression}", "MW4 7.51" if per == 2 else "MW4 7.52, 7.6"))
+        attack -= per * f.marks.suppression
+        add(("firer suppressed", f"S{f.marks.suppression}: -{per * f.marks.suppression}", "MW4 7.51" if per == 2 else "MW4 7.52, 7.6"))
     h_class = wc == "H"
     if h_class and mode == "main" and not overrun and element is None:
         sheet.whole_hex = True
@@ -194,12 +195,12 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if suppressive:
         key = "anti_personnel"
     elif target in ("hard", "protected"):
-        key = "anti_armor_d2" if h_class or f.in_column else f"anti_armor_{state}"
-        if f.in_column and not h_class:
+        key = "anti_armor_d2" if h_class or f.marks.in_column else f"anti_armor_{state}"
+        if f.marks.in_column and not h_class:
             add(("firer in column", "fires on the D2 table", "MW4 8.14"))
     else:
         key = "anti_personnel"
-        firer_mod = {"full": 0, "d1": -1, "d2": -2}["d2" if f.in_column else state]
+        firer_mod = {"full": 0, "d1": -1, "d2": -2}["d2" if f.marks.in_column else state]
         if firer_mod:
             die_mod += firer_mod
             add(("firer's losses", f"{firer_mod:+d} against a soft target", "MW4 6.7"))
@@ -220,7 +221,7 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if not overrun and devastated(game, t):
         die_mod -= 1
         add(("devastation", "-1 for infantry in a devastated hex", "MW4 7.19"))
-    if t.in_column:
+    if t.marks.in_column:
         die_mod += 2
         add(("target in column", "+2", "MW4 8.14"))
     _read_table(game, sheet, key, superiority, die_mod)
@@ -261,9 +262,9 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
                 continue                         # 10.22
             out.append((-3, f"behind a {rules.hexside_features[kind]['label'].lower()} hexside (defilade)",
                         "MW4 10.21, 10.24"))
-    if t.defilade is not None and _behind_marker(t, f):
-        out.append((-3, "a defilade marker" + (" (infantry: all round)" if t.defilade == ALL_ROUND else ""),
-                    "MW4 10.5, 10.52" if t.defilade == ALL_ROUND else "MW4 10.5"))
+    if t.marks.defilade is not None and _behind_marker(t, f):
+        out.append((-3, "a defilade marker" + (" (infantry: all round)" if t.marks.defilade == ALL_ROUND else ""),
+                    "MW4 10.5, 10.52" if t.marks.defilade == ALL_ROUND else "MW4 10.5"))
     for kind, high in feats.items():
         if rules.hexside_features[kind]["draw"] == "slope" and high is not None and high != t.hex:
             vehicle = game.unit_type(t)["move_class"] != "foot"
@@ -289,9 +290,9 @@ def _mounted_fire_problem(game: Game, f: UnitState, carrier: UnitState) -> tuple
 def _behind_marker(t: UnitState, f: UnitState) -> bool:
     """Whether fire from f comes through the marker's facing hexside or the two beside it
     (MW4 10.5): within 90 degrees of the facing, measured on the hex lattice."""
-    if t.defilade == ALL_ROUND:
+    if t.marks.defilade == ALL_ROUND:
         return True
-    face, toward = DIRECTIONS[t.defilade], f.hex - t.hex
+    face, toward = DIRECTIONS[t.marks.defilade], f.hex - t.hex
     flat = lambda h: (h.q + h.r / 2, h.r * 0.8660254037844386)          # noqa: E731  (a similarity)
     (ax, ay), (bx, by) = flat(face), flat(toward)
     return ax * bx + ay * by >= -1e-9          # on the edge between two hexsides: the defender's
@@ -309,9 +310,9 @@ def _infantry_h(game: Game, f: UnitState, sheet: FireSheet, d: int) -> FireSheet
     if f.steps_lost:
         strength -= f.steps_lost
         add(("losses", f"-{f.steps_lost} for the firer's steps lost", "MW4 7.16"))
-    if f.suppression:
-        strength -= 3 * f.suppression
-        add(("firer suppressed", f"S{f.suppression}: -{3 * f.suppression}", "MW4 7.6"))
+    if f.marks.suppression:
+        strength -= 3 * f.marks.suppression
+        add(("firer suppressed", f"S{f.marks.suppression}: -{3 * f.marks.suppression}", "MW4 7.6"))
     add(("attack superiority", f"{strength:+d}: H class, no defense deducted, terrain ignored", "MW4 6.43, 6.45"))
     _read_table(game, sheet, "anti_armor_d2", strength, 0)
     return sheet

@@ -13,7 +13,8 @@ marker group a company's units the same way).
 from __future__ import annotations
 
 from ...core.changes import Change
-from ...core.game import CompanyFormation, Game
+from ...core.game import Game
+from .state import company_change
 from ...core.hexgrid import hex_distance
 
 
@@ -73,15 +74,15 @@ def formation_checks(game: Game) -> list[Change]:
             continue
         spacing = game.rules.tables["formation"].section("entry")[key]["spacing"]
         units = [u for u in game.units.values() if u.company == company.id and u.on_map and not u.carried_by]
-        state = game.company_formation.get(company.id, CompanyFormation())
-        losses = game.company_morale.get(company.id, (0, 0))[0]
+        state = game.rule_state.company(company.id)
+        losses = game.rule_state.company(company.id).losses
         together = len(units) < 2 or len(linked_groups(units, spacing)) == 1
         values: dict = {}
         line = ""
-        if together and (state.penalty or state.grace_until is not None):
+        if together and (state.formation_penalty or state.grace_until is not None):
             values = {"formation_penalty": False, "grace_until": None}
             line = f"{company.id} is back in formation: its panic level is restored (MW4 4.1)"
-        elif not together and not state.penalty:
+        elif not together and not state.formation_penalty:
             if state.grace_until is None and losses > state.losses_checked:
                 values = {"grace_until": game.turn + 1}
                 line = (f"{company.id} is out of formation after losses: it has until turn {game.turn + 1} "
@@ -92,5 +93,5 @@ def formation_checks(game: Game) -> list[Change]:
         if losses != state.losses_checked:
             values["losses_checked"] = losses
         if values:
-            out.append(Change("company", company.id, values, (line,) if line else ()))
+            out.append(company_change(game, company.id, values, (line,) if line else ()))
     return out

@@ -148,7 +148,7 @@ def attack(game: Game, fire: Fire, u, hx: Hex, dice) -> list[Change]:
                           (f"  {u.id} may not button up against an air strike: D2 CRT "
                            f"+{CAS_ARMOUR_COLUMN}" + (", -2 woods/town (7.18)" if woods else "") +
                            f", die {r}: {result} (MW4 15.24)",)))
-    elif target in ("hard", "protected") and u.unbuttoned:
+    elif target in ("hard", "protected") and u.marks.unbuttoned:
         result, r = _on_crt(game, fire, u, dice, "anti_armor_d2", hard_h, woods, f"unbuttoned, {hard_h}H on the D2 CRT")
         out.append(Change("attack", u.id, {"result": result},
                           (f"  {u.id} takes {hard_h}H {fire.pattern} unbuttoned: D2 CRT {hard_h:+d}"

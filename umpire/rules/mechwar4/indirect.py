@@ -93,7 +93,7 @@ def _on_map_problem(game: Game, uid: str, target, pattern: str) -> str | None:
 def spotted(game: Game, sight, side: str, h) -> bool:
     """A hex is spotted when a unit of the side has a clear line of sight to it (7.13), or holds
     an enemy gun its counterbattery spotted there (7.87)."""
-    if any(u.on_map and u.side != side and u.hex == h and u.cb_spotted == h for u in game.units.values()):
+    if any(u.on_map and u.side != side and u.hex == h and u.marks.cb_spotted == h for u in game.units.values()):
         return True
     return any(u.on_map and not u.carried_by and u.side == side and sight.line_of_sight(Eye(u.hex), Eye(h)).clear
                for u in game.units.values())

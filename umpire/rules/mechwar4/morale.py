@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.errors import RulesetError
-from ...core.game import BattalionMorale, Game
+from ...core.game import Game
+from .state import BattalionMorale, battalion_change, company_change
 from ...core.hexgrid import Hex, hex_distance
 from .worksheet import _state as _strength
 
@@ -83,7 +84,7 @@ def company_level(game: Game, company_id: str) -> int:
 
 
 def rise_of(game: Game, company_id: str) -> int:
-    return game.company_morale.get(company_id, (0, 0))[1]
+    return game.rule_state.company(company_id).panic_rise
 
 
 def unit_panic_level(game: Game, u) -> int:
@@ -94,13 +95,12 @@ def unit_panic_level(game: Game, u) -> int:
 
 
 def formation_penalty(game: Game, company_id: str) -> int:
-    state = game.company_formation.get(company_id)
-    return 1 if state is not None and state.penalty else 0
+    return 1 if game.rule_state.company(company_id).formation_penalty else 0
 
 
 def hq_unit(game: Game, bid: str) -> str | None:
     """The unit that carries the battalion's HQ now: a replacement's, else the scenario's."""
-    state = game.battalion_morale.get(bid)
+    state = game.rule_state.battalion(bid)
     if state is not None and state.hq_unit:
         return state.hq_unit
     return next(b.hq for b in game.battalions if b.id == bid)
@@ -115,24 +115,24 @@ def game_start(game: Game, dice) -> list[Change]:
     """Each rated battalion rolls its HQ value before play (19.821)."""
     out = []
     for b in game.battalions:
-        if b.hq_rating and b.id not in game.battalion_morale:
+        if b.hq_rating and b.id not in game.rule_state.battalions:
             value, line = roll_hq_value(game, b.id, b.hq_rating, dice, "before play")
-            out.append(Change("battalion", b.id, {"hq_value": value, "hq_column": b.hq_rating}, (line,)))
+            out.append(battalion_change(game, b.id, {"hq_value": value, "hq_column": b.hq_rating}, (line,)))
     return out
 
 
 def _battalion_state(game: Game, bid: str, dice, out: list[Change]) -> BattalionMorale | None:
     """The battalion's morale, its HQ value rolled now if it never was (games begun before
     battalion morale was played); None for a battalion without an HQ rating."""
-    state = game.battalion_morale.get(bid)
+    state = game.rule_state.battalion(bid)
     if state is not None:
         return state
     b = _battalion(game, bid)
     if not b.hq_rating:
         return None
     value, line = roll_hq_value(game, bid, b.hq_rating, dice, "rolled when first needed")
-    out.append(Change("battalion", bid, {"hq_value": value, "hq_column": b.hq_rating}, (line,)))
-    return BattalionMorale(value, b.hq_rating)
+    out.append(battalion_change(game, bid, {"hq_value": value, "hq_column": b.hq_rating}, (line,)))
+    return BattalionMorale(hq_value=value, hq_column=b.hq_rating)
 
 
 def unit_lost(game: Game, unit, dice, where: Hex | None = None) -> list[Change]:
@@ -158,7 +158,7 @@ def _rise_words(step: dict) -> str:
 
 
 def company_loss(game: Game, company_id: str, dice) -> list[Change]:
-    losses, rise = game.company_morale.get(company_id, (0, 0))
+    losses, rise = game.rule_state.company(company_id).losses, game.rule_state.company(company_id).panic_rise
     losses += 1
     added = 0
     step = game.rules.tables["morale"].section("entry").get(str(losses)) if "morale" in game.rules.tables else None
@@ -167,7 +167,7 @@ def company_loss(game: Game, company_id: str, dice) -> list[Change]:
         added = step["levels"] + (step["extra_levels"] if r <= step["extra_on"] else 0)
     line = (f"{company_id} has lost {losses} unit{'s' if losses > 1 else ''}: panic level "
             f"+{added} (now +{rise + added} levels, MW4 19.812)")
-    out = [Change("company", company_id, {"losses": losses, "panic_rise": rise + added}, (line,))]
+    out = [company_change(game, company_id, {"losses": losses, "panic_rise": rise + added}, (line,))]
     bid = next((c.battalion for c in game.companies if c.id == company_id), None)
     if bid is not None and rise < BROKEN_AT <= rise + added:
         shaken = [c.id for c in game.companies if c.battalion == bid
@@ -185,15 +185,15 @@ def battalion_check(game: Game, bid: str, shaken: list[str], dice) -> list[Chang
         return out
     why = f"{', '.join(shaken)} at +{BROKEN_AT} levels or more"
     if state.hq_value is None:
-        out.append(Change("battalion", bid, {"broken": True},
+        out.append(battalion_change(game, bid, {"broken": True},
                           (f"{bid} checks morale ({why}): its HQ has no value left, the battalion is broken "
                            f"-- its companies may not rally (MW4 19.814, 19.822)",)))
         return out
     r = dice.roll(f"battalion morale {bid} (passes on 1-{state.hq_value})", 1, 10).total
     if r <= state.hq_value:
-        out.append(Change("battalion", bid, {}, (f"{bid} checks morale ({why}): {r}, passed (MW4 19.822)",)))
+        out.append(battalion_change(game, bid, {}, (f"{bid} checks morale ({why}): {r}, passed (MW4 19.822)",)))
     else:
-        out.append(Change("battalion", bid, {"broken": True},
+        out.append(battalion_change(game, bid, {"broken": True},
                           (f"{bid} checks morale ({why}): {r} against HQ value {state.hq_value}, the "
                            f"battalion is broken -- its companies may not rally (MW4 19.822)",)))
     return out
@@ -207,7 +207,7 @@ def replace_hq(game: Game, bid: str, where: Hex | None, dice) -> list[Change]:
     children = {b.id for b in game.battalions if b.parent == bid}      # a brigade's battalions (19.831)
     left = [u for u in game.units.values() if (u.battalion == bid or u.battalion in children) and u.on_map]
     if not left:
-        out.append(Change("battalion", bid, {"hq_unit": None},
+        out.append(battalion_change(game, bid, {"hq_unit": None},
                           (f"{bid}'s HQ is lost and no unit of the battalion is left to take it (MW4 19.814)",)))
         return out
     near = min(left, key=lambda u: (u.battalion != bid, u.company is not None,
@@ -228,7 +228,7 @@ def replace_hq(game: Game, bid: str, where: Hex | None, dice) -> list[Change]:
             values.update(hq_value=None, hq_column=None, no_rally=True)
             lines.append(f"{bid}: four columns right of {state.hq_column} is off the table -- the HQ is "
                          f"replaced, but its companies can no longer rally (MW4 19.814)")
-    out.append(Change("battalion", bid, values, tuple(lines)))
+    out.append(battalion_change(game, bid, values, tuple(lines)))
     return out
 
 
@@ -236,7 +236,7 @@ def may_rally(game: Game, company_id: str) -> str | None:
     """Why the company may not rally now (a broken battalion, 19.822; an HQ replaced off the
     table, 19.814), or None."""
     bid = next((c.battalion for c in game.companies if c.id == company_id), None)
-    state = game.battalion_morale.get(bid) if bid else None
+    state = game.rule_state.battalion(bid) if bid else None
     if state is not None and state.no_rally:
         return f"{bid}'s companies can no longer rally: its HQ was replaced off the table (MW4 19.814)"
     if state is not None and state.broken:
@@ -255,23 +255,23 @@ def rally_commands(game: Game, dice) -> tuple[list[Change], set[str]]:
             continue
         refused = may_rally(game, comp.id)
         if refused:
-            out.append(Change("company", comp.id, {}, (f"{comp.id} under Rally: {refused}",)))
+            out.append(company_change(game, comp.id, {}, (f"{comp.id} under Rally: {refused}",)))
             continue
         need = panic_row(game, company_level(game, comp.id))["removal"]
         members = [u for u in game.units.values() if u.company == comp.id]
         mods = panic_die_modifiers(game, members[0]) if members else ()
         r = dice.roll(f"rally {comp.id} (Removal column, rallies on 1-{need})", 1, 10, mods).total
         if r > need:
-            out.append(Change("company", comp.id, {}, (f"{comp.id} fails to rally ({r}; MW4 19.14 RC)",)))
+            out.append(company_change(game, comp.id, {}, (f"{comp.id} fails to rally ({r}; MW4 19.14 RC)",)))
             continue
         rise = rise_of(game, comp.id)
-        losses = game.company_morale.get(comp.id, (0, 0))[0]
+        losses = game.rule_state.company(comp.id).losses
         lines = [f"{comp.id} rallies on {r} (MW4 19.14 RC)"]
         if rise:
             lines.append(f"{comp.id}: panic level back to +{rise - 1} levels (MW4 19.813)")
-        out.append(Change("company", comp.id, {"losses": losses, "panic_rise": max(0, rise - 1)}, tuple(lines)))
+        out.append(company_change(game, comp.id, {"losses": losses, "panic_rise": max(0, rise - 1)}, tuple(lines)))
         for u in game.units.values():
-            if u.company == comp.id and u.panicked and u.status == "on_map":
+            if u.company == comp.id and u.marks.panicked and u.status == "on_map":
                 cleared.add(u.id)
                 out.append(Change("unit", u.id, {"panicked": False}, (f"{u.id}: panic removed by the rally",)))
     return out, cleared
@@ -285,10 +285,10 @@ def _parent_blocks_rally(game: Game, b, hq) -> str | None:
     top = game.units.get(hq_unit(game, b.parent) or "")
     if top is None or not top.on_map:
         return None                                  # no brigade HQ present: it rallies as usual
-    state = game.battalion_morale.get(b.parent)
+    state = game.rule_state.battalion(b.parent)
     if state is not None and state.broken:
         return f"its brigade/regiment {b.parent} is broken"
-    if top.suppression:
+    if top.marks.suppression:
         return f"its brigade/regiment HQ {top.id} is suppressed"
     if hq is None or not hq.on_map or hex_distance(hq.hex, top.hex) > 1:
         return f"its HQ is not with or next to {top.id}, its brigade/regiment HQ"
@@ -300,24 +300,24 @@ def battalion_rallies(game: Game, dice) -> list[Change]:
     +2 while the HQ is suppressed (19.825), at or under its HQ value."""
     out = []
     for b in game.battalions:
-        state = game.battalion_morale.get(b.id)
+        state = game.rule_state.battalion(b.id)
         if state is None or not state.broken:
             continue
         if state.hq_value is None:
-            out.append(Change("battalion", b.id, {}, (f"{b.id} stays broken: its HQ has no value (MW4 19.814)",)))
+            out.append(battalion_change(game, b.id, {}, (f"{b.id} stays broken: its HQ has no value (MW4 19.814)",)))
             continue
         hq = game.units.get(hq_unit(game, b.id) or "")
         blocked = _parent_blocks_rally(game, b, hq)
         if blocked:
-            out.append(Change("battalion", b.id, {}, (f"{b.id} stays broken: {blocked} (MW4 19.826)",)))
+            out.append(battalion_change(game, b.id, {}, (f"{b.id} stays broken: {blocked} (MW4 19.826)",)))
             continue
-        mods = (("HQ suppressed, MW4 19.825", SUPPRESSED_HQ),) if hq is not None and hq.suppression else ()
+        mods = (("HQ suppressed, MW4 19.825", SUPPRESSED_HQ),) if hq is not None and hq.marks.suppression else ()
         r = dice.roll(f"battalion rally {b.id} (rallies on 1-{state.hq_value})", 1, 10, mods).total
         if r <= state.hq_value:
-            out.append(Change("battalion", b.id, {"broken": False},
+            out.append(battalion_change(game, b.id, {"broken": False},
                               (f"{b.id} rallies on {r}: its companies may rally again (MW4 19.824)",)))
         else:
-            out.append(Change("battalion", b.id, {}, (f"{b.id} stays broken ({r}; MW4 19.824)",)))
+            out.append(battalion_change(game, b.id, {}, (f"{b.id} stays broken ({r}; MW4 19.824)",)))
     return out
 
 

@@ -98,7 +98,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         return _fail(unit_id, [], ma, f"{unit_id} has already moved this turn", "MW4 8.21")
     if u.fired:
         return _fail(unit_id, [], ma, f"{unit_id} has fired this turn and may not move", "MW4 8.22")
-    if u.panicked:
+    if u.marks.panicked:
         return _fail(unit_id, [], ma, f"{unit_id} is panicked: it neither moves nor fires", "MW4 13.1")
     if t.get("mounted_fire") in ("port", "hatch") and any(v.carried_by == unit_id and v.fired
                                                           for v in game.units.values()):
@@ -106,8 +106,8 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
                      "MW4 9.51" if t["mounted_fire"] == "port" else "MW4 9.52")
     if u.acted:
         return _fail(unit_id, [], ma, f"{unit_id} formed column this turn, staying put", "MW4 8.11")
-    if u.suppression and t["target"] == "soft":
-        return _fail(unit_id, [], ma, f"{unit_id} is suppressed (S{u.suppression}): soft targets do not move "
+    if u.marks.suppression and t["target"] == "soft":
+        return _fail(unit_id, [], ma, f"{unit_id} is suppressed (S{u.marks.suppression}): soft targets do not move "
                      "until it is removed", "MW4 7.6")
     move_class = t["move_class"]
     foot = move_class == "foot"
@@ -117,13 +117,13 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         return _fail(unit_id, [], ma, f"unknown pace {pace!r} (normal, double, charge)", "MW4 8.16")
     if pace != "normal" and not foot:
         return _fail(unit_id, [], ma, "only infantry on foot may double time or charge", "MW4 8.16")
-    if u.fatigue >= 2:
-        return _fail(unit_id, [], ma, f"{unit_id} is at fatigue level {u.fatigue}: no movement until it "
+    if u.marks.fatigue >= 2:
+        return _fail(unit_id, [], ma, f"{unit_id} is at fatigue level {u.marks.fatigue}: no movement until it "
                      "rests", "MW4 8.162")
-    if pace == "charge" and u.fatigue:
+    if pace == "charge" and u.marks.fatigue:
         return _fail(unit_id, [], ma, f"{unit_id} is fatigued: only a fresh unit may charge", "MW4 8.161")
-    fatigue = u.fatigue + PACE_FATIGUE[pace] if pace in PACE_FATIGUE else u.fatigue
-    in_column = u.in_column
+    fatigue = u.marks.fatigue + PACE_FATIGUE[pace] if pace in PACE_FATIGUE else u.marks.fatigue
+    in_column = u.marks.in_column
     notes: list[str] = []
     if how.get("column") is True and not in_column:
         if not foot:
@@ -262,9 +262,9 @@ def _mount_problem(game: Game, carrier, mount: tuple[str, ...], here: Hex) -> tu
             return f"{pid} must be in {carrier.id}'s hex to mount", "MW4 9.12"
         if p.moved or p.fired or p.acted:
             return f"{pid} has already moved or fired this turn", "MW4 8.21"
-        if p.fatigue >= 2:
-            return f"{pid} is at fatigue level {p.fatigue} and may spend no movement points", "MW4 8.162"
-        if p.improved:
+        if p.marks.fatigue >= 2:
+            return f"{pid} is at fatigue level {p.marks.fatigue} and may spend no movement points", "MW4 8.162"
+        if p.marks.improved:
             return f"{pid} is in an improved position: it must leave it and mount next turn", "MW4 9.15"
         if carrier.steps_lost > p.steps_lost:
             return f"{carrier.id} has taken more losses than {pid}", "MW4 9.14"
@@ -276,7 +276,7 @@ def form_column_problem(game: Game, unit_id: str) -> tuple[str, str] | None:
     u = game.units.get(unit_id)
     if u is None or not u.on_map or u.carried_by:
         return f"{unit_id} is not a unit on the map", ""
-    if u.in_column:
+    if u.marks.in_column:
         return f"{unit_id} is already in column", "MW4 8.11"
     if u.moved or u.fired or u.acted:
         return f"{unit_id} has already moved or fired this turn: a column forms by staying put", "MW4 8.11"
@@ -348,9 +348,9 @@ def defilade_problem(game: Game, unit_id: str, facing: Hex | None) -> tuple[str,
     u = game.units.get(unit_id)
     if u is None or not u.on_map or u.carried_by:
         return f"{unit_id} is not a unit on the map", ""
-    if u.moved or u.fired or u.acted or u.panicked:
+    if u.moved or u.fired or u.acted or u.marks.panicked:
         return f"{unit_id} has already acted this turn", "MW4 10.51"
-    if u.in_column:
+    if u.marks.in_column:
         return "a unit in column may not enter defilade", "MW4 8.13"
     if any(v.on_map and v.hex == u.hex and v.side != u.side for v in game.units.values()):
         return "not in a hex the enemy holds", "MW4 10.51"

@@ -31,7 +31,7 @@ def overrun_terrain(game: Game, t: UnitState) -> list[tuple[int, str, str]]:
     """In an overrun terrain is ignored but for an improved position, as defilade, and the
     woods or town modifier for infantry (12.1)."""
     out: list[tuple[int, str, str]] = []
-    if t.improved:
+    if t.marks.improved:
         out.append((-3, "an improved position (as defilade)", "MW4 12.1"))
     terrain = game.rules.terrain_types[game.map.terrain[t.hex]]
     if game.unit_type(t)["move_class"] == "foot" and terrain["cover"] < 0:
@@ -66,7 +66,7 @@ def _anti_helicopter(game: Game, f: UnitState, t: UnitState, d: int, mode: str, 
     superiority = strength - tt["defense"]
     add(("attack superiority", f"{strength} - defense {tt['defense']} = {superiority:+d}", "MW4 17.31"))
     add(("terrain", "none for or against a helicopter", "MW4 17.31, 17.32"))
-    _read_table(game, sheet, "anti_armor_d2" if f.in_column else f"anti_armor_{_state(f)}", superiority, 0)
+    _read_table(game, sheet, "anti_armor_d2" if f.marks.in_column else f"anti_armor_{_state(f)}", superiority, 0)
     # 17.34: only losses touch a helicopter; panic and suppression results are ignored
     sheet.cells = tuple(c if _plain(c) in STEPS else "-" for c in sheet.cells)
     return sheet

@@ -92,7 +92,7 @@ class Spotter:
 
     def reach(self, side: str, u: UnitState) -> int:
         """The farthest an observer of `side` could be and still see `u` (before LOS)."""
-        if u.improved and not u.moved and not u.fired:
+        if u.marks.improved and not u.moved and not u.fired:
             return 1
         if self.any_range(side, u):
             spread = max((hex_distance(h, u.hex) for h in u.path), default=0)
@@ -114,7 +114,7 @@ class Spotter:
     def pair(self, side: str, o: UnitState, t: UnitState) -> str | None:
         """The rule by which observer `o` sees target `t` now, or None (one pair, exactly)."""
         d = hex_distance(o.hex, t.hex)
-        if t.improved and not t.moved and not t.fired:
+        if t.marks.improved and not t.moved and not t.fired:
             return "MW4 11.2" if d <= 1 else None
         if d > self.reach(side, t):
             return None
@@ -189,7 +189,7 @@ class Spotter:
                 continue
             o, t = observers[i], targets[j]
             d = int(dist[i, j])
-            if t.improved and not t.moved and not t.fired:
+            if t.marks.improved and not t.moved and not t.fired:
                 out[(o.id, t.id)] = "MW4 11.2"
                 continue
             anyr = self.any_range(side, t)
@@ -230,7 +230,7 @@ class Spotter:
         behind = any(Hexside.between(u.hex, n) in m.side_height for n in self.game.map.on_map_neighbours(u.hex))
         if not u.fired or not (hilltop or behind):
             return False
-        quiet = UnitState(**{**u.__dict__, "fired": False, "moved": False, "path": ()})
+        quiet = dataclasses.replace(u, fired=False, moved=False, path=())
         for o in self.units:
             if o.side == u.side:
                 continue
@@ -254,12 +254,12 @@ class Spotter:
         for (o, t), rule in sorted(pairs.items()):
             by_target.setdefault(t, []).append((o, rule))
         for u in self.units:
-            if u.side != side and u.cb_spotted is not None and u.cb_spotted == u.hex:
+            if u.side != side and u.marks.cb_spotted is not None and u.marks.cb_spotted == u.hex:
                 by_target.setdefault(u.id, []).append(("counterbattery", "MW4 7.87"))
         for tid, seen in by_target.items():
             t = self.game.units[tid]
             rules = {r for _, r in seen}
-            if t.camouflaged and rules <= {"MW4 5.2", "MW4 5.23"} and roll is not None:
+            if t.marks.camouflaged and rules <= {"MW4 5.2", "MW4 5.23"} and roll is not None:
                 key = "defilade" if all(self.in_defilade(self.game.units[o].hex, t.hex)
                                         for o, _ in seen if o in self.game.units) else self.game.map.terrain[t.hex]
                 need = self.camo[key]["infantry" if self.kind(t) == "infantry" else "vehicle"]

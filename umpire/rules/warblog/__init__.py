@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
 from ...core.errors import UmpireError
 from ...core.rulesystem import ActionField
-from . import air, battle, exploit, hearts, mines, resolve, spotting, turn
+from . import air, battle, exploit, hearts, mines, resolve, spotting, state, turn
 from .movement import check_move, movement_left
 from .state import depressions, strength_text, works
 
@@ -49,6 +49,7 @@ class _NoFire:
 
 class RuleSystem(CoreRuleSystem):
     name = "warblog"
+    Marks, State = state.Marks, state.State        # its own state, typed (core.rulestate)
 
     def phases(self) -> tuple[Phase, ...]:
         return PHASES

@@ -15,6 +15,28 @@ import math
 
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, Hexside, hex_distance
+from ...core.rulestate import GameState, RuleState
+
+
+class Marks(RuleState):
+    """The counters above, and what else the rules remember of a unit."""
+
+    depressions: float = 0.0
+    still: int = 0
+    zoc: bool = False
+    box: bool = False                   # an air unit in the air superiority box (9.2)
+    flew: int | None = None             # the turn an air unit last flew (9.0)
+    engineering: int | None = None      # engineers busy until this turn (2.4.6)
+    exploit: dict | None = None         # an advance after combat still open (3.5): turn, hex, stage, fast
+
+
+class State(GameState):
+    """The game-wide records: objective scores (8.1, 8.2), hearts and minds (8.3), what each
+    side's reconnaissance found this turn (3.6)."""
+
+    objectives: dict[str, dict] = {}
+    hearts: dict[str, dict] = {}
+    found: dict[str, list] = {}
 
 COMMAND_RADIUS = 2          # 1.29: command units reach two hexes
 DUG_IN_TURNS, ENTRENCHED_TURNS = 2, 7     # 2.4.1, 2.4.2

@@ -10,9 +10,9 @@ from ..core.hexgrid import Hex, Hexside, neighbours
 from ..core.knowledge import SideView, UnitMark
 from ..core.layout import Layout
 from ..core.ruleset import Ruleset
-from .counters import paint_counter
-from .firemarks import FireItem, ObjectiveItem
-from .terrain_paint import LAYERS, hex_polygon, layer_picture
+from ..render.counters import paint_counter
+from ..render.firemarks import FireItem, ObjectiveItem
+from ..render.terrain_paint import LAYERS, hex_polygon, layer_picture
 
 HEX_SIZE = 30.0
 LABEL_MIN_PX = 16.0     # hex numbers appear once a hex is about 32 px across (size 16 px)

@@ -49,7 +49,7 @@ def artifacts(qapp, path: str, side: str, folder: Path) -> dict:
     """Everything made for `side` from the game file at `path`."""
     from PySide6.QtGui import QImage
 
-    from umpire.gui.mapscene import render_view
+    from umpire.render.picture import render_view
     folder.mkdir(parents=True, exist_ok=True)
     game = open_game(path)
     system = system_for(path)

@@ -127,7 +127,7 @@ def cmd_render(args) -> int:
         raise UmpireError(str(e), place="--side") from None
     from PySide6.QtWidgets import QApplication
 
-    from .gui.mapscene import render_view
+    from .render.picture import render_view
 
     app = QApplication.instance() or QApplication(["umpire"])
     try:

@@ -87,7 +87,7 @@ def test_each_side_learns_only_its_own_of_an_impact(game, qapp, tmp_path):
     """Issue 6 (4): NATO's own impact marker where it sees it; the Soviets a 'shelled' marker in
     Recon 1's hex with the weight -- neither sees the other's, checked on the side pictures."""
     from umpire.core.knowledge import build_view
-    from umpire.gui.mapscene import render_view
+    from umpire.render.picture import render_view
     sys_ = system_for(game)
     before = {}
     for side in ("nato", "warpac"):

@@ -15,7 +15,7 @@ from umpire.actions import new_game, system_for
 from umpire.core.engine import perform
 from umpire.core.knowledge import build_view
 from umpire.core.store.db import open_game
-from umpire.gui.mapscene import render_view
+from umpire.render.picture import render_view
 from umpire.rules.mechwar4.special import mine_sheet
 from dicekit import dice
 

@@ -63,6 +63,17 @@ def test_clicking_a_stack_again_cycles_it(window, qtbot):
     assert {first, second} == {"B Dragons", "B3 Inf"}
 
 
+def test_a_stack_names_its_counters_on_hover(window):
+    tip = window.scene.stacks[window.game.units["B Dragons"].hex].toolTip()
+    assert "B Dragons" in tip and "B3 Inf" in tip
+
+
+def test_the_hex_under_the_cursor(window):
+    h = window.game.units["TOW 1"].hex
+    assert window.scene.hex_at(QPointF(*window.scene.layout.center(h))) == h
+    assert window.scene.hex_at(QPointF(-500, -500)) is None          # off the map
+
+
 def test_view_selector_shows_only_own_units(window):
     window.viewer_box.setCurrentIndex(1)           # NATO
     assert window.viewer == "nato"

@@ -18,8 +18,9 @@ from ..core.scenario import load_scenario
 from ..actions import new_game
 from ..rules import rule_system
 from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, open_game
+from ..render.picture import render_view
 from .docks import OrderOfBattleTree, UnitInspector
-from .mapscene import MapScene, render_view
+from .mapscene import ClickableMapScene
 from .mapview import MapView
 from .orders import OrdersPanel
 from .plotpanel import PlotPanel
@@ -37,7 +38,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or QSettings("Umpire", "Umpire")
         self.game: Game | None = None
         self.viewer = UMPIRE
-        self.scene: MapScene | None = None
+        self.scene: ClickableMapScene | None = None
         self.selected: str | None = None
         self.map_view = MapView(self)
         self.setCentralWidget(self.map_view)
@@ -209,7 +210,7 @@ class MainWindow(QMainWindow):
         self.game = game
         self.viewer = viewer if viewer in [v for v, _ in viewers(game)] else UMPIRE
         self.sight_tools.game_loaded(game)
-        self.scene = MapScene(self._view(game), game.rules)
+        self.scene = ClickableMapScene(self._view(game), game.rules)
         self.scene.unit_clicked.connect(self.select_unit)
         self.map_view.setScene(self.scene)
         self.viewer_box.blockSignals(True)

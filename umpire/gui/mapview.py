@@ -1,4 +1,5 @@
-"""The map widget: smooth pan and zoom over a MapScene, reporting the hex under the cursor."""
+"""The map widget: smooth pan and zoom over the map scene (mapscene.py), reporting the hex
+under the cursor."""
 
 from __future__ import annotations
 

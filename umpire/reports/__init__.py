@@ -1,7 +1,7 @@
 """Turn reports (issue 7): a PDF for each side built from its side view only, and the umpire's.
 
-`write_reports` renders each reader's map once (Qt, offscreen when there is no window) and
-writes the PDFs; content.py decides what goes in, pdf.py lays it out.
+`write_reports` renders each reader's map once with the map painter (umpire/render: Qt, offscreen
+when there is no window) and writes the PDFs; content.py decides what goes in, pdf.py lays it out.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def write_reports(game, system, viewers: list[str], out: str | Path, paper: str 
         raise UmpireError("no such folder", file=str(folder))
     written = []
     _qt()
-    from ..gui.mapscene import render_view
+    from ..render.picture import render_view
     with tempfile.TemporaryDirectory() as tmp:
         for i, v in enumerate(viewers):
             if progress is not None and progress(i, v) is False:

@@ -7,7 +7,7 @@ from PySide6.QtGui import QImage
 
 from umpire.core.knowledge import build_view
 from umpire.core.store.db import open_game
-from umpire.gui.mapscene import render_view
+from umpire.render.picture import render_view
 
 
 def _render(qapp, game_path, viewer, out):

@@ -1,0 +1,43 @@
+"""The painter draws and nothing more; the window adds the mouse (gui/mapscene.py) and draws
+the same picture."""
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QGraphicsItem
+
+from umpire.core.knowledge import build_view
+from umpire.core.store.db import open_game
+from umpire.gui.mapscene import ClickableMapScene, ClickableStack
+from umpire.render.scene import MapScene
+from umpire.render.stacks import StackItem
+
+
+def _picture(scene) -> QImage:
+    rect = scene.sceneRect()
+    img = QImage(int(rect.width()), int(rect.height()), QImage.Format_RGB32)
+    img.fill(QColor(255, 255, 255))
+    p = QPainter(img)
+    scene.render(p, QRectF(0, 0, rect.width(), rect.height()), rect)
+    p.end()
+    return img
+
+
+def test_the_painters_scene_has_no_mouse(qapp, game_path):
+    game = open_game(game_path)
+    scene = MapScene(build_view(game, "umpire"), game.rules, 12)
+    assert scene.stacks and all(type(s) is StackItem for s in scene.stacks.values())
+    assert StackItem.mousePressEvent is QGraphicsItem.mousePressEvent
+    assert not hasattr(scene, "unit_clicked") and not hasattr(scene, "hex_at")
+    assert all(s.toolTip() == "" for s in scene.stacks.values())
+
+
+def test_the_window_draws_the_painters_picture(qapp, game_path):
+    game = open_game(game_path)
+    pictures = []
+    for viewer in ("umpire", "nato"):
+        view = build_view(game, viewer)
+        window = ClickableMapScene(view, game.rules, 12)
+        assert all(type(s) is ClickableStack for s in window.stacks.values())
+        pictures.append(_picture(window))
+        assert pictures[-1] == _picture(MapScene(view, game.rules, 12))
+    assert pictures[0] != pictures[1], "control: the umpire sees more than NATO"

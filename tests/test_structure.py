@@ -1,0 +1,82 @@
+"""Which package may import which (issue 17, point 4), read from the source with ast.
+
+    core      the rules of play and the game file: no painter, no window, no report, no rule system
+    render    the map painter (SideView -> pixels): the window and the reports both use it, so it
+              may name neither of them, nor a rule system (it draws from the Ruleset's data)
+    reports   the PDFs: they draw their map with render, never through the window
+    gui       the window: may use all of the above
+
+Every import counts, a lazy one inside a function too (the reports used to reach the window's
+scene from inside write_reports).  Nothing is imported or run here.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+UMPIRE = Path(__file__).resolve().parents[1] / "umpire"
+
+FORBIDDEN = {
+    "core": ("umpire.render", "umpire.gui", "umpire.reports", "umpire.rules"),
+    "render": ("umpire.gui", "umpire.reports", "umpire.rules"),
+    "reports": ("umpire.gui",),
+}
+
+
+def imported_names(path: Path):
+    """(line, dotted name) of everything a source file imports."""
+    parts = path.relative_to(UMPIRE.parent).with_suffix("").parts     # umpire/reports/__init__
+    return imports_in(path.read_text(encoding="utf-8"), parts)
+
+
+def imports_in(source: str, parts: tuple[str, ...]):
+    """Relative imports resolved against the module's `parts`; for `from X import Y` both X and
+    X.Y (Y may be a module: `from .. import gui`)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:      # relative: count up from the module's own package
+                base = ".".join(parts[:-node.level] + ((node.module,) if node.module else ()))
+            else:
+                base = node.module or ""
+            yield node.lineno, base
+            for alias in node.names:
+                yield node.lineno, f"{base}.{alias.name}"
+
+
+def _names(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+def test_the_painter_has_its_own_package():
+    for name in ("__init__.py", "scene.py", "counters.py", "terrain_paint.py", "picture.py"):
+        assert (UMPIRE / "render" / name).is_file(), name
+    for name in ("counters.py", "terrain_paint.py", "firemarks.py"):
+        assert not (UMPIRE / "gui" / name).exists(), f"{name} belongs to umpire/render"
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_no_import_goes_the_wrong_way(package):
+    files = sorted((UMPIRE / package).rglob("*.py"))
+    assert files, f"umpire/{package} has no source"
+    wrong: dict[str, str] = {}       # one line per import statement, naming the module it reaches
+    for f in files:
+        for line, name in imported_names(f):
+            where = f"{f.relative_to(UMPIRE.parent)}:{line}"
+            if _names(name, FORBIDDEN[package]) and len(name) < len(wrong.get(where, name + "?")):
+                wrong[where] = name
+    assert not wrong, "\n".join(f"{where} imports {name}" for where, name in sorted(wrong.items()))
+
+
+def test_the_reader_resolves_every_form_of_import():
+    """The checker itself: absolute, relative, `from .. import module`, lazy inside a function."""
+    names = {n for _, n in imported_names(UMPIRE / "reports" / "__init__.py")}
+    assert "umpire.core.errors" in names and "umpire.reports.content" in names
+    source = ("import umpire.gui.mapview\nfrom .. import gui\n"
+              "def f():\n    from ..gui.mainwindow import MainWindow\n")
+    found = set(imports_in(source, ("umpire", "reports", "probe")))
+    assert {(1, "umpire.gui.mapview"), (2, "umpire.gui"), (4, "umpire.gui.mainwindow")} <= found
+    assert _names("umpire.gui", FORBIDDEN["reports"]) and not _names("umpire.guide", FORBIDDEN["reports"])

@@ -1,0 +1,52 @@
+"""Map markers -- smoke, wrecks, minefields, villages... -- as the viewer knows them: the SideView
+holds only the overlays its side may see; the Ruleset says how each kind is drawn."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem
+
+from ..core.knowledge import SideView
+from ..core.layout import Layout
+from ..core.ruleset import Ruleset
+
+
+class OverlayItem(QGraphicsItem):
+    """Markers for smoke, wrecks, minefields... as the viewer knows them."""
+
+    def __init__(self, view: SideView, rules: Ruleset, layout: Layout) -> None:
+        super().__init__()
+        self._marks = []
+        shown = [o for o in view.map.overlays if o.kind in rules.overlays]
+        for o in shown:
+            x, y = layout.center(o.hex)
+            here = [v for v in shown if v.hex == o.hex]
+            # several markers in one hex (a village and a minefield...) share its foot side by side
+            self._marks.append((x, y, rules.overlays[o.kind], o, here.index(o), len(here)))
+        self._s = layout.size
+        w, h = layout.bounds(view.map.grid)
+        self._rect = QRectF(0, 0, w, h)
+        self.setZValue(12)          # above the counters (10): its marker sits at the hex's foot
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        s = self._s
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(5, int(s * 0.22)))
+        font.setBold(True)
+        p.setFont(font)
+        for x, y, spec, o, i, n in self._marks:
+            # at the foot of the hex, above any counter: a marker under a stack must still show
+            width = s * 0.84 / n
+            r = QRectF(x - s * 0.42 + i * width, y + s * 0.52, width, s * 0.3)
+            p.setBrush(QColor(255, 255, 255, 220))
+            pen = QPen(QColor(spec["colour"]), s * 0.06)
+            if o.secret:
+                pen.setStyle(Qt.DashLine)
+            p.setPen(pen)
+            p.drawRect(r)
+            p.setPen(QColor(spec["colour"]).darker(130))
+            p.drawText(r, Qt.AlignCenter, spec["marker"])

@@ -1,0 +1,74 @@
+"""A stack: all the counters a viewer sees in one hex, the top one drawn in full, the ones
+underneath as edges, and a badge with their number.  Which counter is on top and which is
+selected are part of the picture; what a click does to them is the window's (gui/mapscene.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem
+
+from ..core.hexgrid import Hex
+from ..core.knowledge import UnitMark
+from ..core.layout import Layout
+from .counters import paint_counter
+
+if TYPE_CHECKING:
+    from .scene import MapScene
+
+
+class StackItem(QGraphicsItem):
+    """All the counters a viewer sees in one hex; the top one is drawn in full."""
+
+    def __init__(self, scene: MapScene, h: Hex, marks: list[UnitMark], layout: Layout) -> None:
+        super().__init__()
+        self.map_scene = scene
+        self.hex = h
+        self.marks = marks
+        self.top = 0
+        self.selected_key: str | None = None
+        x, y = layout.center(h)
+        self.side = layout.size * 1.05
+        self._rect = QRectF(x - self.side / 2, y - self.side / 2, self.side, self.side)
+        depth = min(len(marks) - 1, 3) * self.side * 0.08
+        self._bounds = self._rect.adjusted(-2, -depth - 2, depth + 2, 2)
+        self.setZValue(10)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self._bounds)
+        return path
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.Antialiasing, True)
+        view = self.map_scene.view
+        n = len(self.marks)
+        step = self.side * 0.08
+        for i in range(min(n - 1, 3), 0, -1):        # shadows of the counters underneath
+            under = self.marks[(self.top + i) % n]
+            paint_counter(p, self._rect.translated(i * step, -i * step), under, view.side_colour(under.side))
+        top = self.marks[self.top]
+        paint_counter(p, self._rect, top, view.side_colour(top.side), selected=top.key == self.selected_key)
+        if n > 1:
+            font = QFont("DejaVu Sans")
+            font.setPixelSize(max(5, int(self.side * 0.2)))
+            font.setBold(True)
+            p.setFont(font)
+            badge = QRectF(self._rect.left() - self.side * 0.12, self._rect.bottom() - self.side * 0.26,
+                           self.side * 0.34, self.side * 0.26)
+            p.setBrush(QColor(255, 255, 255))
+            p.setPen(QPen(QColor(0, 0, 0), 1))
+            p.drawRoundedRect(badge, 3, 3)
+            p.drawText(badge, Qt.AlignCenter, f"{n}")
+
+    def show_on_top(self, key: str) -> None:
+        for i, m in enumerate(self.marks):
+            if m.key == key:
+                self.top = i
+        self.selected_key = key
+        self.update()

@@ -1,0 +1,115 @@
+"""The static map (terrain, hexsides, hex numbers) as items of the scene: cut into tiles per
+layer so that only what is visible is painted, and one pre-rendered picture of the whole map for
+viewing far out.  Terrain is public: the same for every viewer, kept when the view changes."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPicture, QPixmap
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
+
+from ..core.knowledge import SideView
+from ..core.layout import Layout
+from ..core.ruleset import Ruleset
+from .terrain_paint import LAYERS, layer_picture
+
+LABEL_MIN_PX = 16.0     # hex numbers appear once a hex is about 32 px across (size 16 px)
+OVERVIEW_LOD = 0.35     # below this zoom one pre-rendered picture of the whole map is drawn
+TILE = 8                # hexes per tile side
+
+
+class TerrainTile(QGraphicsItem):
+    """One layer of a block of hexes, replayed from a QPicture and cached as a pixmap on screen."""
+
+    def __init__(self, terrain: Terrain, layer: int, picture: QPicture, rect: QRectF) -> None:
+        super().__init__()
+        self.terrain = terrain
+        self.layer = LAYERS[layer]
+        self.picture = picture
+        self._rect = rect
+        self.setZValue(layer * 0.1)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        lod = option.levelOfDetailFromTransform(p.worldTransform())
+        if lod < OVERVIEW_LOD and widget is not None:
+            return                      # on screen, the overview draws the far-out map
+        if self.layer == "labels" and (lod * self.terrain.hex_size < LABEL_MIN_PX or not self.terrain.show_numbers):
+            return
+        p.drawPicture(0, 0, self.picture)
+
+
+class TerrainOverview(QGraphicsItem):
+    """The whole map as one pixmap, for zoomed-out viewing (thousands of hexes at once)."""
+
+    def __init__(self, terrain: Terrain) -> None:
+        super().__init__()
+        self.terrain = terrain
+        self._pixmap: QPixmap | None = None
+        self.setZValue(-1)
+
+    def boundingRect(self) -> QRectF:
+        return self.terrain.rect
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        lod = option.levelOfDetailFromTransform(p.worldTransform())
+        if lod >= OVERVIEW_LOD or widget is None:
+            return
+        if self._pixmap is None:
+            r = self.terrain.rect
+            pm = QPixmap(int(r.width() * OVERVIEW_LOD) + 1, int(r.height() * OVERVIEW_LOD) + 1)
+            pm.fill(QColor(250, 250, 246))
+            painter = QPainter(pm)
+            painter.setRenderHint(QPainter.Antialiasing, True)
+            painter.scale(OVERVIEW_LOD, OVERVIEW_LOD)
+            for tile in sorted(self.terrain.tiles, key=lambda t: t.zValue()):
+                if tile.layer != "labels":
+                    painter.drawPicture(0, 0, tile.picture)
+            painter.end()
+            self._pixmap = pm
+        p.setRenderHint(QPainter.SmoothPixmapTransform, True)
+        p.drawPixmap(self.terrain.rect, self._pixmap, QRectF(self._pixmap.rect()))
+
+
+class Terrain:
+    """The static map, cut into tiles per layer so that only what is visible is painted."""
+
+    def __init__(self, scene: QGraphicsScene, view: SideView, rules: Ruleset, layout: Layout) -> None:
+        w, h = layout.bounds(view.map.grid)
+        self.rect = QRectF(0, 0, w, h)
+        self.hex_size = layout.size
+        self._show_numbers = True
+        self.tiles: list[TerrainTile] = []
+        grid, s = view.map.grid, layout.size
+        background = scene.addRect(self.rect, QPen(Qt.NoPen), QColor(250, 250, 246))
+        background.setZValue(-2)
+        for c0 in range(1, grid.columns + 1, TILE):
+            for r0 in range(1, grid.rows + 1, TILE):
+                hexes = [grid.from_offset(c, r) for c in range(c0, min(c0 + TILE, grid.columns + 1))
+                         for r in range(r0, min(r0 + TILE, grid.rows + 1))]
+                xs = [x for hx in hexes for x, _ in layout.corners(hx)]
+                ys = [y for hx in hexes for _, y in layout.corners(hx)]
+                base = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+                for i, layer in enumerate(LAYERS):
+                    # paths run to the neighbouring hex's centre; edge hachures reach into it
+                    m = 2.0 * s if layer == "paths" else 0.5 * s
+                    tile = TerrainTile(self, i, layer_picture(layer, view.map, rules, layout, hexes),
+                                       base.adjusted(-m, -m, m, m))
+                    scene.addItem(tile)
+                    self.tiles.append(tile)
+        self.overview = TerrainOverview(self)
+        scene.addItem(self.overview)
+
+    @property
+    def show_numbers(self) -> bool:
+        return self._show_numbers
+
+    @show_numbers.setter
+    def show_numbers(self, on: bool) -> None:
+        self._show_numbers = on
+        for t in self.tiles:
+            if t.layer == "labels":
+                t.update()

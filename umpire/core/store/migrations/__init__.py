@@ -27,10 +27,13 @@ Adding a revision (the next schema):
      SQLite recreates the table, which db.writing allows by migrating SQLite files on a
      connection that does not enforce foreign keys, checking every reference before it commits.
   3. Bump models.SCHEMA_VERSION to the new number, with a word in its history comment.
-  4. A test in tests/core/test_store.py: a file of the schema before (a current file with the
-     new columns dropped, alembic_version stamped at the revision before) opens, migrates and
-     plays on; test_migrations.py then checks that head matches the models on SQLite and
-     PostgreSQL.
+  4. A test in tests/core/test_store.py: a file of the schema before opens, migrates and plays
+     on.  Make one from a current file with tests/core/storekit.py's as_schema(path, N, drops,
+     alembic=True): the new columns dropped, schema_version and alembic_version set back to
+     the revision before (a column the revision drops, add first, as test_migrations.py's
+     with_obsolete_column does).  test_migrations.py then checks head against the models on
+     SQLite and PostgreSQL (autogenerate's compare_metadata: its failure lists what the
+     revisions miss) and migrates the schema-1 file through the whole chain.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from umpire.core.errors import GameFileError
 from umpire.core.scenario import load_scenario
 from umpire.core.store import migrations
 from umpire.core.store import models as m
-from umpire.core.store.db import create_game, make_engine, open_game, writing
+from umpire.core.store.db import make_engine, open_game, writing
 from umpire.core.store.migrations.__main__ import new_revision
 from umpire.rules import rule_system
 

@@ -12,6 +12,8 @@ from umpire.core.store import db
 from umpire.core.store import models as m
 from umpire.core.store.db import copy_game, create_game, default_game_path, make_engine, open_game
 
+from storekit import add_revision, as_schema
+
 
 def _assert_same_as_scenario(game, sc):
     assert game.title == sc.title and game.turns == sc.turns and game.turn == 1
@@ -93,29 +95,21 @@ def test_newer_schema_refused(game_path):
         open_game(game_path)
 
 
-def test_older_schema_is_migrated(game_path, monkeypatch):
-    """A file one schema behind opens through its migration, which runs once."""
+def test_older_schema_is_migrated(game_path, tmp_path, monkeypatch):
+    """A file one revision behind head opens through that revision, which runs once."""
     with sqlite3.connect(game_path) as conn:
-        conn.execute("UPDATE game_info SET schema_version = ?", (m.SCHEMA_VERSION - 1,))
         conn.execute("UPDATE unit SET name = 'old'")
-    ran = []
-
-    def migrate(conn):
-        ran.append(True)
-        conn.execute(text("UPDATE unit SET name = 'migrated'"))
-
-    monkeypatch.setitem(db.MIGRATIONS, m.SCHEMA_VERSION - 1, migrate)
+    add_revision(tmp_path, monkeypatch, "rename", "op.execute(\"UPDATE unit SET name = 'migrated'\")")
     game = open_game(game_path)
-    assert ran == [True]
     assert all(u.name == "migrated" for u in game.units.values())
-    assert game.schema_version == m.SCHEMA_VERSION
-    open_game(game_path)
-    assert ran == [True]
+    assert game.schema_version == m.SCHEMA_VERSION == 13
+    with sqlite3.connect(game_path) as conn:
+        conn.execute("UPDATE unit SET name = 'old'")
+    assert all(u.name == "old" for u in open_game(game_path).units.values())
 
 
 def test_too_old_without_migration(game_path):
-    with sqlite3.connect(game_path) as conn:
-        conn.execute("UPDATE game_info SET schema_version = 0")
+    as_schema(game_path, 0)
     with pytest.raises(GameFileError, match="too old"):
         open_game(game_path)
 
@@ -194,8 +188,10 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     game = open_game(old)
     assert game.schema_version == m.SCHEMA_VERSION == 13
     assert len(game.seed) == 16          # schema 3 gave the old game a dice seed
-    # schema 4: nobody in column or fatigued, no company activated, no doctrine, no exits
-    assert not any(u.marks.in_column or u.marks.fatigue or u.acted for u in game.units.values())
+    # schema 4: nobody fatigued, no company activated, no doctrine, no exits; in column only the
+    # reinforcements due to arrive in column (T4-T6), as a new game of the scenario has them
+    assert not any(u.marks.fatigue or u.acted for u in game.units.values())
+    assert sorted(u.id for u in game.units.values() if u.marks.in_column) == ["T4", "T5", "T6"]
     assert not any(u.marks.panicked or u.marks.suppression for u in game.units.values())          # schema 5
     assert game.rule_state.active_company is None and all(s.doctrine is None for s in game.sides)
     assert all(v.exit_points == 0 and not v.exit_hexes for v in game.victory)
@@ -220,12 +216,11 @@ def test_a_schema_7_file_gains_defilade_brigades_and_formation_state(tmp_path, s
     """The 7 -> 8 migration on a file whose company_state already exists without the new columns."""
     path = tmp_path / "seven.umpire"
     create_game(sample_scenario, path)
-    with sqlite3.connect(path) as conn:          # company_state as schema 5 made it
+    with sqlite3.connect(path) as conn:          # company_state as schema 5 made it (13 folded it away)
         conn.execute("CREATE TABLE company_state (company_id VARCHAR PRIMARY KEY, losses INTEGER NOT NULL, "
                      "panic_rise INTEGER NOT NULL)")
         conn.execute("INSERT INTO company_state (company_id, losses, panic_rise) VALUES ('A/2-32', 1, 2)")
-        conn.execute("ALTER TABLE battalion DROP COLUMN parent")
-        conn.execute("UPDATE game_info SET schema_version = 7")
+    as_schema(path, 7, (("battalion", "parent"),))
     game = open_game(path)
     assert game.schema_version == m.SCHEMA_VERSION and (game.rule_state.company("A/2-32").losses, game.rule_state.company("A/2-32").panic_rise) == (1, 2)
     assert not game.rule_state.company("A/2-32").formation_penalty and game.rule_state.company("A/2-32").losses_checked == 0
@@ -236,11 +231,7 @@ def test_a_schema_9_file_gains_support_use_and_impact_hexes(tmp_path, sample_sce
     """The 9 -> 10 migration: supports' features and use, where units fired from, impact hexes."""
     path = tmp_path / "nine.umpire"
     create_game(sample_scenario, path)
-    with sqlite3.connect(path) as conn:
-        for table, column in (("support", "features"), ("support", "used"), ("plot", "impact"),
-                              ("plot", "outcome")):
-            conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
-        conn.execute("UPDATE game_info SET schema_version = 9")
+    as_schema(path, 9, (("support", "features"), ("support", "used"), ("plot", "impact"), ("plot", "outcome")))
     game = open_game(path)
     assert game.schema_version == m.SCHEMA_VERSION == 13
     assert sorted(game.support_used) == ["A-10 pair", "Sov MRL", "Sov Regt Arty", "US DS"]
@@ -252,10 +243,7 @@ def test_a_schema_10_file_gains_rule_system_counters(tmp_path, sample_scenario):
     """The 10 -> 11 migration: a rule system's counters on units and its game-wide state, empty."""
     path = tmp_path / "ten.umpire"
     create_game(sample_scenario, path)
-    with sqlite3.connect(path) as conn:
-        conn.execute("ALTER TABLE unit DROP COLUMN marks")
-        conn.execute("ALTER TABLE game_info DROP COLUMN rule_state")
-        conn.execute("UPDATE game_info SET schema_version = 10")
+    as_schema(path, 10, (("unit", "marks"), ("game_info", "rule_state")))
     game = open_game(path)
     assert game.schema_version == 13
     assert game.rule_state.stored() == {} and all(u.marks.stored() == {} for u in game.units.values())
@@ -270,10 +258,8 @@ def test_a_schema_11_file_gains_line_readers_and_known_markers(tmp_path, sample_
     from umpire.core.engine import journal
 
     path = new_game(sample_scenario, tmp_path / "eleven.umpire", seed="11")
-    with sqlite3.connect(path) as conn:
-        conn.execute("ALTER TABLE action DROP COLUMN readers")
-        conn.execute("ALTER TABLE overlay DROP COLUMN known_to")
-        conn.execute("UPDATE game_info SET schema_version = 11")
+    # as a file at schema 11 would be had Umpire used Alembic then: stamped at 0011
+    as_schema(path, 11, (("action", "readers"), ("overlay", "known_to")), alembic=True)
     game = open_game(path)
     assert game.schema_version == 13
     field = next(o for o in game.map.overlays if o.kind == "minefield")
@@ -303,12 +289,13 @@ def test_a_schema_12_file_folds_one_rule_systems_columns_into_its_state(tmp_path
         conn.execute("INSERT INTO company_state VALUES ('Tank Co', 1, 2, 0, NULL, 1)")
         conn.execute("UPDATE unit SET marks = '{}', suppression = 2, fatigue = 1 WHERE id = 'T2'")
         conn.execute("UPDATE unit SET marks = '{}', in_column = 1 WHERE id = 'T1'")
-        conn.execute("UPDATE game_info SET active_company = 'Tank Co', rule_state = '{}', schema_version = 12")
+        conn.execute("UPDATE game_info SET active_company = 'Tank Co', rule_state = '{}'")
         # the move's journal as schema 12 wrote it: a change of the column, not of the marks
         seq, changes = conn.execute("SELECT seq, changes FROM action WHERE kind = 'move'").fetchone()
         old = [c for c in json.loads(changes) if c[3] != ["marks", "in_column"]]
         old.append(["update", "unit", {"id": "T1"}, "in_column", False, True])
         conn.execute("UPDATE action SET changes = ? WHERE seq = ?", (json.dumps(old), seq))
+    as_schema(path, 12, alembic=True)
     game = open_game(path)
     assert game.schema_version == 13
     assert game.units["T2"].marks.suppression == 2 and game.units["T2"].marks.fatigue == 1

@@ -9,6 +9,10 @@ never-set-up game file behind.
 Several programs may write one game (a CLI command while the GUI or `umpire autoplay` has it
 open): a write (`writing`) locks the game from its first statement, so whoever writes reads
 the state the previous writer left, and a reader (`open_game`) reads one consistent snapshot.
+
+A game file of an older schema is migrated forward by the first write that opens it, in that
+write's transaction: Alembic revisions in migrations/ (how versions are kept, and how to add
+one, is told there).
 """
 
 from __future__ import annotations
@@ -24,8 +28,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-from sqlalchemy import (Boolean, Column, Integer, MetaData, String, Table, event, insert, inspect,
-                        text)
+from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel import Session, SQLModel, create_engine, select
@@ -38,152 +41,11 @@ from ..ruleset import load_ruleset, system_class
 from ..rulestate import NoMarks, RuleState
 from ..oob import AirSupport, Artillery, Battalion, Company, Objective, Reinforcement, Scenario, Side, Victory, Zone
 from ..terrain import GameMap, Overlay
+from . import migrations
 from . import models as m
 from .integrity import check_state, check_static
 
 GAME_SUFFIX = ".umpire"
-
-# schema version -> function bringing a connection from that version to the next.
-# Each migration runs inside the transaction that opens the file.
-def _migrate_1_to_2(conn: Connection) -> None:
-    """Schema 2 adds spotting state to units and the per-side contact table."""
-    for column, kind, default in (("moved", "BOOLEAN", "FALSE"), ("fired", "BOOLEAN", "FALSE"),
-                                  ("path", "JSON", "'[]'"), ("camouflaged", "BOOLEAN", "FALSE"),
-                                  ("improved", "BOOLEAN", "FALSE"), ("cb_q", "INTEGER", "NULL"),
-                                  ("cb_r", "INTEGER", "NULL")):
-        conn.execute(text(f"ALTER TABLE unit ADD COLUMN {column} {kind} DEFAULT {default}"
-                          + (" NOT NULL" if default != "NULL" else "")))
-    m.ContactRow.__table__.create(conn)
-
-
-def _migrate_2_to_3(conn: Connection) -> None:
-    """Schema 3 adds the journal and a dice seed (an older game gets a fresh one)."""
-    conn.execute(text("ALTER TABLE game_info ADD COLUMN seed VARCHAR DEFAULT '' NOT NULL"))
-    conn.execute(text("ALTER TABLE game_info ADD COLUMN phase VARCHAR DEFAULT '' NOT NULL"))
-    conn.execute(text("ALTER TABLE game_info ADD COLUMN active_side VARCHAR"))
-    conn.execute(text("ALTER TABLE game_info ADD COLUMN passed JSON DEFAULT '[]' NOT NULL"))
-    conn.execute(text("ALTER TABLE unit ADD COLUMN mp_spent FLOAT DEFAULT 0 NOT NULL"))
-    conn.execute(text("ALTER TABLE unit ADD COLUMN paused BOOLEAN DEFAULT FALSE NOT NULL"))
-    conn.execute(text("UPDATE game_info SET seed = :s"), {"s": secrets.token_hex(8)})
-    m.ActionRow.__table__.create(conn)
-    m.CommandRow.__table__.create(conn)
-    # a game from before the journal was set up by the Umpire that made it: its journal starts
-    # with an opening that sets nothing up, as a game file's journal always starts with one
-    turn = conn.execute(text("SELECT turn FROM game_info")).scalar() or 1
-    conn.execute(insert(m.ActionRow.__table__).values(
-        _no_setup_opening(turn, "a game from before the journal: set up by the Umpire that made it")))
-
-
-def _migrate_3_to_4(conn: Connection) -> None:
-    """Schema 4 adds column formation, fatigue, company activations and map exits."""
-    for table, column, kind, default in (
-            ("unit", "in_column", "BOOLEAN", "FALSE"), ("unit", "fatigue", "INTEGER", "0"),
-            ("unit", "acted", "BOOLEAN", "FALSE"), ("game_info", "active_company", "VARCHAR", "NULL"),
-            ("game_info", "activation_units", "JSON", "'[]'"), ("side", "doctrine", "VARCHAR", "NULL"),
-            ("victory", "exit_hexes", "JSON", "'[]'"), ("victory", "exit_points", "INTEGER", "0")):
-        conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind} DEFAULT {default}"
-                          + (" NOT NULL" if default != "NULL" else "")))
-
-
-def _migrate_4_to_5(conn: Connection) -> None:
-    """Schema 5 adds panic markers, suppression and spent missiles to units, and company morale."""
-    conn.execute(text("ALTER TABLE unit ADD COLUMN panicked BOOLEAN DEFAULT FALSE NOT NULL"))
-    conn.execute(text("ALTER TABLE unit ADD COLUMN suppression INTEGER DEFAULT 0 NOT NULL"))
-    conn.execute(text("ALTER TABLE unit ADD COLUMN g_spent BOOLEAN DEFAULT FALSE NOT NULL"))
-    _LEGACY_COMPANY_STATE.create(conn)
-    conn.execute(text("ALTER TABLE game_info ADD COLUMN overwatch_targets JSON DEFAULT '[]' NOT NULL"))
-
-
-def _migrate_8_to_9(conn: Connection) -> None:
-    """Schema 9 adds indirect fire plots (MW4 7.0, 14.0) and units fired at this turn (7.15)."""
-    m.PlotRow.__table__.create(conn, checkfirst=True)
-    if "fired_on" not in {c["name"] for c in inspect(conn).get_columns("unit")}:
-        conn.execute(text("ALTER TABLE unit ADD COLUMN fired_on BOOLEAN DEFAULT FALSE NOT NULL"))
-
-
-def _migrate_9_to_10(conn: Connection) -> None:
-    """Schema 10 adds supports' features and use (MW4 7.0, 14.33, 15.0, 19.4), where a unit fired
-    indirect from (7.88) and the umpire's impact hexes."""
-    # a file made mid-way (tests drop columns of a current file) may hold some of them already
-    for table, column, kind in (("support", "features", "JSON DEFAULT '{}' NOT NULL"),
-                                ("support", "used", "JSON DEFAULT '{}' NOT NULL"),
-                                ("unit", "fired_from", "JSON DEFAULT NULL"), ("plot", "impact", "JSON DEFAULT NULL"),
-                                ("plot", "outcome", "JSON DEFAULT NULL"),
-                                ("unit", "unbuttoned", "BOOLEAN DEFAULT FALSE NOT NULL")):
-        if column not in {c["name"] for c in inspect(conn).get_columns(table)}:
-            conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
-
-
-def _migrate_10_to_11(conn: Connection) -> None:
-    """Schema 11 adds a rule system's own counters on units and its game-wide state."""
-    for table, column in (("unit", "marks"), ("game_info", "rule_state")):
-        if column not in {c["name"] for c in inspect(conn).get_columns(table)}:
-            conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} JSON DEFAULT '{{}}' NOT NULL"))
-
-
-def _migrate_11_to_12(conn: Connection) -> None:
-    """Schema 12 keeps who may read each journal line and which sides know of a secret marker.
-    Older journals name no readers: a side then reads its rows as before (the witness still
-    leaves out the dice and any line naming what it never saw)."""
-    for table, column, default in (("action", "readers", "'{}'"), ("overlay", "known_to", "'[]'")):
-        if column not in {c["name"] for c in inspect(conn).get_columns(table)}:
-            conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} JSON DEFAULT {default} NOT NULL"))
-
-
-def _migrate_7_to_8(conn: Connection) -> None:
-    """Schema 8 adds defilade markers (MW4 10.5), brigades/regiments over battalions (19.83) and
-    companies' formation penalties (4.1)."""
-    conn.execute(text("ALTER TABLE unit ADD COLUMN defilade INTEGER DEFAULT NULL"))
-    conn.execute(text("ALTER TABLE battalion ADD COLUMN parent VARCHAR DEFAULT NULL"))
-    # company_state is made from the current model when a schema-4 file migrates (4 -> 5): it may
-    # already hold these columns
-    have = {c["name"] for c in inspect(conn).get_columns("company_state")}
-    for column, kind in (("formation_penalty", "BOOLEAN DEFAULT FALSE NOT NULL"),
-                         ("grace_until", "INTEGER DEFAULT NULL"), ("losses_checked", "INTEGER DEFAULT 0 NOT NULL")):
-        if column not in have:
-            conn.execute(text(f"ALTER TABLE company_state ADD COLUMN {column} {kind}"))
-
-
-def _migrate_6_to_7(conn: Connection) -> None:
-    """Schema 7 adds the scenario's optional rules and units' ammunition levels (MW4 6.87)."""
-    conn.execute(text("ALTER TABLE game_info ADD COLUMN options JSON DEFAULT '{}' NOT NULL"))
-    conn.execute(text("ALTER TABLE unit ADD COLUMN ammo_level INTEGER DEFAULT 3 NOT NULL"))
-
-
-def _migrate_5_to_6(conn: Connection) -> None:
-    """Schema 6 adds battalion HQ ratings and battalion morale (MW4 19.82)."""
-    conn.execute(text("ALTER TABLE battalion ADD COLUMN hq_rating VARCHAR DEFAULT NULL"))
-    _LEGACY_BATTALION_STATE.create(conn)
-
-
-# The tables schemas 5 and 6 added and schema 13 folded into the rule system's state, as they were
-_LEGACY = MetaData()
-_LEGACY_COMPANY_STATE = Table(
-    "company_state", _LEGACY, Column("company_id", String, primary_key=True),
-    Column("losses", Integer, nullable=False, default=0), Column("panic_rise", Integer, nullable=False, default=0),
-    Column("formation_penalty", Boolean, nullable=False, default=False), Column("grace_until", Integer),
-    Column("losses_checked", Integer, nullable=False, default=0))
-_LEGACY_BATTALION_STATE = Table(
-    "battalion_state", _LEGACY, Column("battalion_id", String, primary_key=True),
-    Column("hq_value", Integer), Column("hq_column", String), Column("hq_unit", String),
-    Column("broken", Boolean, nullable=False, default=False), Column("no_rally", Boolean, nullable=False, default=False))
-
-
-def _migrate_12_to_13(conn: Connection) -> None:
-    """Schema 13 keeps in the rule system's own state what the core held for one rule system:
-    the unit columns of its markers and the game's columns and tables of its records (legacy.py
-    says which).  The journal's changes are rewritten to match, so that undo and redo of
-    actions made before still work."""
-    from .legacy import fold_into_rule_state
-    fold_into_rule_state(conn, _LEGACY_COMPANY_STATE, _LEGACY_BATTALION_STATE)
-
-
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
-                                                        4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7,
-                                                        7: _migrate_7_to_8, 8: _migrate_8_to_9, 9: _migrate_9_to_10,
-                                                        10: _migrate_10_to_11, 11: _migrate_11_to_12,
-                                                        12: _migrate_12_to_13}
-
 
 def is_url(target: str | Path) -> bool:
     return "://" in str(target)
@@ -194,13 +56,14 @@ def is_url(target: str | Path) -> bool:
 BUSY_SECONDS = 10
 
 
-def make_engine(target: str | Path, write: bool = False) -> Engine:
+def make_engine(target: str | Path, write: bool = False, foreign_keys: bool = True) -> Engine:
     """An engine for the game at `target`.  On SQLite, SQLAlchemy emits the BEGIN itself (the
     sqlite3 module's own transaction handling is off, SQLAlchemy's pysqlite recipe): its legacy
     mode begins no transaction before a SELECT or a CREATE TABLE, so a reader's queries were
     not one snapshot and a new file's tables were committed one by one.  A writer's
     transactions (`write`) BEGIN IMMEDIATE: the write lock is taken before the first read, so
-    nobody commits between what it reads and what it writes.  A locked file is waited for."""
+    nobody commits between what it reads and what it writes.  A locked file is waited for.
+    SQLite enforces foreign keys unless told not to (`foreign_keys`: only to migrate, `writing`)."""
     url = make_url(str(target)) if is_url(target) else URL.create("sqlite", database=str(Path(target)))
     if url.get_backend_name() != "sqlite":
         return create_engine(url)
@@ -209,7 +72,8 @@ def make_engine(target: str | Path, write: bool = False) -> Engine:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn, _record):
         dbapi_conn.isolation_level = None         # sqlite3 emits no BEGIN of its own
-        dbapi_conn.execute("PRAGMA foreign_keys=ON")    # SQLite enforces foreign keys only when asked
+        # SQLite enforces foreign keys only when asked
+        dbapi_conn.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
 
     @event.listens_for(engine, "begin")
     def _begin(conn):
@@ -257,7 +121,7 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False,
             if inspect(engine).has_table("game_info"):
                 raise GameFileError("the database already holds a game", file=shown)
             with engine.begin() as conn:        # PostgreSQL DDL is transactional too
-                SQLModel.metadata.create_all(conn)
+                _create_tables(conn)
                 with Session(bind=conn) as session:
                     write(session, str(target))
         except SQLAlchemyError as e:
@@ -277,7 +141,7 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False,
     engine = make_engine(tmp, write=True)
     try:
         with Session(engine) as session:      # one transaction: the tables, the scenario, the opening
-            SQLModel.metadata.create_all(session.connection())
+            _create_tables(session.connection())
             write(session, tmp)
             session.commit()
         engine.dispose()
@@ -292,6 +156,12 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False,
             raise
         raise error from None
     return str(path)
+
+
+def _create_tables(conn: Connection) -> None:
+    """Today's tables, at the head revision: nothing to migrate."""
+    SQLModel.metadata.create_all(conn)
+    migrations.stamp(conn, migrations.head())
 
 
 # The hidden temporary files a `new` or a Save As writes before renaming them into place:
@@ -475,16 +345,26 @@ def writing(target: str | Path) -> Iterator[Session]:
     engine = make_engine(target, write=True)
     try:
         # expire_on_commit off: what the block returns (a journal row) stays readable after it
-        with Session(engine, expire_on_commit=False) as session:
-            try:
-                _prepare(session.connection(), shown, write=True)
-            except UmpireError:
-                raise
-            except (SQLAlchemyError, sqlite3.Error, KeyError, ValueError) as e:
-                raise (database_error(e, shown) or GameFileError(
-                    f"damaged game file: {e.__class__.__name__}: {_first_line(e)}", file=shown)) from None
+        session = Session(engine, expire_on_commit=False)
+        try:
+            unchecked = not _ready_to_write(session, shown)
+            if unchecked:
+                # an older SQLite file: its revisions may recreate a table other rows refer to,
+                # which SQLite refuses while it enforces foreign keys, and enforcement cannot be
+                # switched off inside a transaction.  So begin again without it (SQLite's own
+                # recipe for altering a table), and check every reference before committing.
+                session.close()
+                engine.dispose()
+                engine = make_engine(target, write=True, foreign_keys=False)
+                session = Session(engine, expire_on_commit=False)
+                if not _ready_to_write(session, shown):
+                    raise RuntimeError("a game file was not migrated without foreign keys enforced")
             yield session
+            if unchecked:
+                _check_references(session, shown)
             session.commit()
+        finally:
+            session.close()
     except (SQLAlchemyError, sqlite3.Error) as e:
         error = database_error(e, shown)
         if error is None:
@@ -492,6 +372,25 @@ def writing(target: str | Path) -> Iterator[Session]:
         raise error from None
     finally:
         engine.dispose()
+
+
+def _ready_to_write(session: Session, shown: str) -> bool:
+    try:
+        return _prepare(session.connection(), shown, write=True)
+    except UmpireError:
+        raise
+    except (SQLAlchemyError, sqlite3.Error, KeyError, ValueError) as e:
+        raise (database_error(e, shown) or GameFileError(
+            f"damaged game file: {e.__class__.__name__}: {_first_line(e)}", file=shown)) from None
+
+
+def _check_references(session: Session, shown: str) -> None:
+    """What SQLite did not enforce while a migration ran (`writing`): every row's references."""
+    bad = session.connection().exec_driver_sql("PRAGMA foreign_key_check").first()
+    if bad is not None:
+        table, rowid, parent, _ = bad
+        raise GameFileError(f"damaged game file: row {rowid} of {table} names a {parent} that does not exist",
+                            file=shown)
 
 
 def _shown(target: str | Path) -> str:
@@ -512,8 +411,9 @@ def _check_file(target: str | Path, shown: str) -> None:
 def _prepare(conn: Connection, shown: str, write: bool) -> bool:
     """Check, in the caller's transaction, that the database holds a game this Umpire plays and
     that the game was set up.  A writer first locks the game on PostgreSQL (SQLite's BEGIN
-    IMMEDIATE has locked the file already) and migrates an older schema forward; for a reader an
-    older schema is False: a writer must migrate it first."""
+    IMMEDIATE has locked the file already) and migrates an older schema forward.  False: an
+    older schema this connection may not migrate -- a reader's (a writer must), or an SQLite
+    writer's enforcing foreign keys (`writing` begins again without)."""
     if not inspect(conn).has_table("game_info"):
         raise GameFileError("not an Umpire game file (no game_info table)", file=shown)
     query = "SELECT schema_version FROM game_info"
@@ -526,19 +426,43 @@ def _prepare(conn: Connection, shown: str, write: bool) -> bool:
     if version > m.SCHEMA_VERSION:
         raise GameFileError(f"written by a newer Umpire (schema {version}; this Umpire reads "
                             f"up to {m.SCHEMA_VERSION}): update Umpire to open it", file=shown)
-    if version < m.SCHEMA_VERSION and not write:
-        return False
-    while version < m.SCHEMA_VERSION:
-        if version not in MIGRATIONS:
+    revision, stamped = _revision(conn, version, shown)
+    if revision != migrations.head():
+        if not write:
+            return False
+        if version not in migrations.revisions():
             raise GameFileError(f"schema {version} is too old to migrate", file=shown)
-        MIGRATIONS[version](conn)
-        version += 1
-        conn.execute(text("UPDATE game_info SET schema_version = :v"), {"v": version})
+        if not migrations.can_migrate(conn):
+            return False
+        if not stamped:
+            migrations.stamp(conn, revision)
+        migrations.upgrade(conn)
+    elif write and not stamped:
+        migrations.stamp(conn, revision)     # a file of today's schema from before Alembic
     # a game file is created with its opening in one transaction; one without an opening was
     # left by an older Umpire killed between writing the file and setting the game up
     if conn.execute(select(m.ActionRow.seq).where(m.ActionRow.kind == "open").limit(1)).first() is None:
         raise GameFileError(NEVER_SET_UP, file=shown)
     return True
+
+
+def _revision(conn: Connection, version: int, shown: str) -> tuple[str | None, bool]:
+    """The revision the game file stands at, and whether alembic_version says so: a file from
+    before Alembic has none, and stands at the revision of its schema_version (None when this
+    Umpire has no revision of that number)."""
+    stored = migrations.stored(conn)
+    if not stored:
+        return migrations.revisions().get(version), False
+    if len(stored) > 1:
+        raise GameFileError(f"damaged game file: alembic_version names {len(stored)} revisions", file=shown)
+    revision = stored[0]
+    if revision not in migrations.revisions().values():
+        raise GameFileError(f"written by a newer Umpire (revision {revision}; this Umpire reads up to "
+                            f"{migrations.head()}): update Umpire to open it", file=shown)
+    if migrations.schema_of(revision) != version:
+        raise GameFileError(f"damaged game file: alembic_version says revision {revision}, game_info "
+                            f"says schema {version}", file=shown)
+    return revision, True
 
 
 # SQLite's primary result codes (sqlite3.h) and PostgreSQL's SQLSTATEs a write can meet

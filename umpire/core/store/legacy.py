@@ -1,5 +1,5 @@
-"""Schema 13: the columns and tables the core once kept for a single rule system, folded into
-that rule system's own state.
+"""Schema 13 (migrations/versions/0013_rule_state.py): the columns and tables the core once kept
+for a single rule system, folded into that rule system's own state.
 
 Before schema 13 the unit table carried one rule system's markers as columns, the game record
 its activation and overwatch, and two tables its company and battalion morale.  They now live
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import MetaData, Table, inspect, select, text, update
+from sqlalchemy import MetaData, Table, inspect, select, update
 from sqlalchemy.engine import Connection
 
 from ..ruleset import load_ruleset, system_class
@@ -29,13 +29,15 @@ GAME_COLUMNS = {"active_company": None, "activation_units": [], "overwatch_targe
 TABLES = {"company_state": ("company_id", "companies"), "battalion_state": ("battalion_id", "battalions")}
 
 
-def fold_into_rule_state(conn: Connection, *legacy_tables: Table) -> None:
+def fold_into_rule_state(conn: Connection) -> tuple[list[str], list[str], list[str]]:
+    """Move the values and rewrite the journal; return what the revision then drops: the unit
+    columns, the game_info columns and the tables."""
     info = conn.execute(select(m.GameInfo.__table__)).mappings().one()
     system = system_class(load_ruleset(info["rules"]))
     marks_fields, state_fields = set(system.Marks.model_fields), set(system.State.model_fields)
-    tables = {t.name: t for t in legacy_tables if inspect(conn).has_table(t.name)}
-    unit_have = {c["name"] for c in inspect(conn).get_columns("unit")} & set(UNIT_COLUMNS)
-    game_have = {c["name"] for c in inspect(conn).get_columns("game_info")} & set(GAME_COLUMNS)
+    tables = {name: Table(name, MetaData(), autoload_with=conn) for name in TABLES if inspect(conn).has_table(name)}
+    unit_have = sorted({c["name"] for c in inspect(conn).get_columns("unit")} & set(UNIT_COLUMNS))
+    game_have = sorted({c["name"] for c in inspect(conn).get_columns("game_info")} & set(GAME_COLUMNS))
 
     def marks_of(row: dict) -> dict:
         marks = dict(row.get("marks") or {})
@@ -56,15 +58,9 @@ def fold_into_rule_state(conn: Connection, *legacy_tables: Table) -> None:
         if name in tables and key in state_fields:
             rows = conn.execute(select(tables[name])).mappings().all()
             state[key] = {r[id_col]: {c: v for c, v in r.items() if c != id_col} for r in rows}
-    info_table = m.GameInfo.__table__
-    conn.execute(update(info_table).values(rule_state=system.State.read(state).stored()))
+    conn.execute(update(m.GameInfo.__table__).values(rule_state=system.State.read(state).stored()))
     _rewrite_journal(conn, marks_fields, state_fields, marks_of)
-    for col in sorted(unit_have):
-        conn.execute(text(f"ALTER TABLE unit DROP COLUMN {col}"))
-    for col in sorted(game_have):
-        conn.execute(text(f"ALTER TABLE game_info DROP COLUMN {col}"))
-    for t in tables.values():
-        t.drop(conn)
+    return unit_have, game_have, sorted(tables)
 
 
 def _rewrite_journal(conn: Connection, marks_fields: set, state_fields: set, marks_of) -> None:

@@ -11,7 +11,8 @@ from typing import Optional
 from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
-# The schema this Umpire writes.  Bump it with a migration in db.py whenever a table changes.
+# The schema this Umpire writes: the number of the head revision in migrations/versions.  Bump
+# it with a new revision whenever a table changes (migrations/__init__.py tells how).
 SCHEMA_VERSION = 13    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;

@@ -1,0 +1,1 @@
+# A package only so that setuptools installs these files; Alembic reads them as revisions.

@@ -32,12 +32,14 @@ TABLES = {"company_state": ("company_id", "companies"), "battalion_state": ("bat
 def fold_into_rule_state(conn: Connection) -> tuple[list[str], list[str], list[str]]:
     """Move the values and rewrite the journal; return what the revision then drops: the unit
     columns, the game_info columns and the tables."""
-    info = conn.execute(select(m.GameInfo.__table__)).mappings().one()
-    system = system_class(load_ruleset(info["rules"]))
-    marks_fields, state_fields = set(system.Marks.model_fields), set(system.State.model_fields)
     tables = {name: Table(name, MetaData(), autoload_with=conn) for name in TABLES if inspect(conn).has_table(name)}
     unit_have = sorted({c["name"] for c in inspect(conn).get_columns("unit")} & set(UNIT_COLUMNS))
     game_have = sorted({c["name"] for c in inspect(conn).get_columns("game_info")} & set(GAME_COLUMNS))
+    info = conn.execute(select(m.GameInfo.__table__)).mappings().first()
+    if info is None:                    # a database being made: no game, nothing to move
+        return unit_have, game_have, sorted(tables)
+    system = system_class(load_ruleset(info["rules"]))
+    marks_fields, state_fields = set(system.Marks.model_fields), set(system.State.model_fields)
 
     def marks_of(row: dict) -> dict:
         marks = dict(row.get("marks") or {})

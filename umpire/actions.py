@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .core.engine import KnowledgeChange, opening, perform
+from .core.engine import opening, perform
+from .core.play.spotting import KnowledgeChange
 from .core.errors import UmpireError
 from .core.game import Game
 from .core.hexgrid import Hex

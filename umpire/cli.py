@@ -172,7 +172,7 @@ def cmd_spot(args) -> int:
     import json
 
     from .actions import update_spotting
-    from .core.engine import contacts_of
+    from .core.play.spotting import contacts_of
     from .core.store.db import open_game
 
     game = open_game(args.game)

@@ -49,7 +49,7 @@ def cmd_move(args) -> int:
 
 def cmd_fire(args) -> int:
     from .actions import system_for
-    from .core.fire import refusal
+    from .rules.mechwar4.actions.fire import refusal
     from .core.store.db import open_game
 
     if args.odds:

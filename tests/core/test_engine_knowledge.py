@@ -5,7 +5,7 @@ import sqlite3
 import pytest
 
 from umpire.actions import new_game, update_spotting
-from umpire.core.engine import contacts_of
+from umpire.core.play.spotting import contacts_of
 from umpire.core.knowledge import build_view
 from umpire.core.store.db import open_game
 

@@ -156,7 +156,7 @@ def test_19_4_fascam_lays_a_hasty_minefield_stronger_for_each_fire(tmp_path):
     log, _ = to_indirect_fire(path, typed=dice(1, 6))
     assert "3 FASCAM fires there: it attacks at +2 (MW4 19.43)" in log
     g = open_game(path)
-    from umpire.core.mines import mine_type_at
+    mine_type_at = system_for(path).mine_type
     h = g.map.grid.parse("2216")
     assert mine_type_at(g, h) == "hasty +4"
     assert [o.side for o in g.map.overlays if o.kind == "minefield" and o.hex == h and o.secret] == ["nato"] * 3

@@ -69,10 +69,15 @@ def hammer(location: str, seed: str, n: int) -> int:
 
 
 def pause(kind: str, when: str, mark: str, go: str, args: list[str]) -> int:
+    import dataclasses
+
+    import umpire.core.play  # noqa: F401  (registers the core's actions)
     from umpire.cli import main
     from umpire.core import engine
+    from umpire.core.actionspec import ActionSpec
 
-    real = engine.ACTIONS[kind]
+    registered = engine.ACTIONS[kind]
+    real = registered.run if isinstance(registered, ActionSpec) else registered
 
     def wait() -> None:
         Path(mark).touch()
@@ -90,7 +95,8 @@ def pause(kind: str, when: str, mark: str, go: str, args: list[str]) -> int:
             wait()
         return result
 
-    engine.ACTIONS[kind] = held
+    engine.ACTIONS[kind] = (dataclasses.replace(registered, run=held) if isinstance(registered, ActionSpec)
+                            else held)
     return main(args)
 
 

@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from sqlalchemy import select
 
+from .hexgrid import Hex
 from .store import models as m
 
 if TYPE_CHECKING:                        # the engine imports the actions that import this module
     from .engine import Context
 
-WHAT = ("unit", "attack", "note", "overlay", "support", "plot", "game")
+WHAT = ("unit", "note", "overlay", "support", "plot", "game")      # the core's; others are the rule system's
 
 
 @dataclass(frozen=True)
@@ -36,8 +37,9 @@ class Change:
              unit it struck} to tell that hex's to those who saw it strike.
     support  key: an off-board support; values: {"used": {...}} what of it is used.
     plot     key: (turn, side, support, concentration); values: {"outcome": {...}} how it went.
-    attack   key: a unit; values: {"result": ...} a result dealt to it as a shot deals it.
     note     journal lines only.
+    Any other `what` is the rule system's own, applied by its `apply_change` (MechWar 4's
+    "attack": a result dealt to a unit as a shot deals it).
     """
 
     what: str
@@ -53,14 +55,10 @@ class Change:
 def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> None:
     """Journal the changes and update ctx.game.  A 3-tuple (unit id, values, line) is a unit
     change (the older form rule systems return)."""
-    from .turn import _set_unit          # turn imports this module's users; import late
-
     unit_rows = None
     for c in changes:
         if isinstance(c, tuple):
             c = Change("unit", c[0], c[1], (c[2],) if c[2] else ())
-        if c.what not in WHAT:
-            raise ValueError(f"unknown change {c.what!r}")
         if c.values and c.what == "unit" and "new_like" in c.values:
             _new_unit(ctx, c.key, dict(c.values))
             unit_rows = None
@@ -68,18 +66,13 @@ def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> 
             if unit_rows is None:
                 unit_rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
             dies = c.values.get("status") == "destroyed" and ctx.game.units[c.key].status == "on_map"
-            _set_unit(ctx, unit_rows[c.key], **c.values)
+            set_unit(ctx, unit_rows[c.key], **c.values)
             if dies:
                 seen_destroyed(ctx, c.key)
         elif c.values and c.what == "overlay":
             _overlay(ctx, c.key, c.values)
-        elif c.values and c.what == "attack":
-            from .fire import _apply      # fire imports this module
-            if ctx.game.units[c.key].status != "on_map":
-                continue                  # destroyed by an earlier attack of the same step
-            ctx.log.add(c.lines, c.reader, indent)
-            rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
-            _apply(ctx, rows, c.key, c.values["result"])
+        elif c.what not in WHAT:          # a rule system's own kind (a result dealt like a shot)
+            ctx.system.apply_change(ctx, c, indent)
             continue
         elif c.values and c.what == "support":
             row = ctx.session.get(m.SupportRow, c.key)
@@ -109,6 +102,28 @@ def set_state(ctx: "Context", values: dict[str, Any], path: tuple = ()) -> None:
 
 
 UNIT_COLUMNS = frozenset(m.UnitRow.__table__.columns.keys())
+
+
+def set_unit(ctx: Context, row: m.UnitRow | str, **values) -> None:
+    """Change a unit's row (journaled) and its state in the game the action holds.  Values that
+    are not the unit table's columns are fields of the rule system's marks, merged into them;
+    "marks" replaces them whole."""
+    if isinstance(row, str):
+        row = ctx.session.get(m.UnitRow, row)
+    u = ctx.game.units[row.id]
+    fields = {k: values.pop(k) for k in list(values) if k not in UNIT_COLUMNS}
+    if fields or "marks" in values:
+        marks = type(u.marks).read(values.pop("marks", u.marks), f"unit {row.id!r}: marks")
+        u.marks = marks.but(**fields) if fields else marks
+        values["marks"] = u.marks.stored()
+    ctx.rec.set(row, **values)
+    for k, v in values.items():
+        if k in ("q", "r", "marks"):
+            continue
+        setattr(u, k, tuple(Hex(q, r) for q, r in v) if k == "path" else v)
+    if "q" in values:
+        u.hex = Hex(values["q"], values["r"]) if values["q"] is not None else None
+
 
 
 def _new_unit(ctx: "Context", uid: str, values: dict[str, Any]) -> None:

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from sqlalchemy import delete, func, select
 from sqlmodel import Session
 
+from .actionspec import ActionField, ActionSpec
 from .dice import Dice, Roll, TypeIn
 from .errors import UmpireError
 from .game import Game
@@ -70,21 +71,36 @@ class ActionResult:
     detail: Any = None
 
 
-ACTIONS: dict[str, Callable[[Context], tuple[str, Any]]] = {}
+# The core's actions, by their kind in the journal (core.play registers them); a rule system's
+# own come from its `actions()`.  A plain function registered here is the umpire's action.
+ACTIONS: dict[str, ActionSpec | Callable[[Context], tuple[str, Any]]] = {}
 
 
-def action(kind: str):
+def action(kind: str, label: str = "", who: Any = "unit", fields: tuple[ActionField, ...] = (), rule: str = "",
+           worksheet: bool = False):
+    """Register one of the core's actions, with what the shells need to offer it."""
     def register(fn):
-        ACTIONS[kind] = fn
+        ACTIONS[kind] = ActionSpec(kind, label or kind.replace("_", " ").capitalize(), fn, who, fields, rule,
+                                   (fn.__doc__ or "").strip(), worksheet)
         return fn
     return register
+
+
+def spec_of(kind: str, system: Any) -> ActionSpec | None:
+    """The action of that kind: the core's, else the rule system's own."""
+    spec = ACTIONS.get(kind)
+    if spec is None:
+        spec = system.actions().get(kind) if system is not None else None
+    elif not isinstance(spec, ActionSpec):
+        spec = ActionSpec(kind, kind, spec, "umpire")
+    return spec
 
 
 def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed: TypeIn | None = None,
             replay: list[Roll] | None = None, side: str | None = None) -> ActionResult:
     """Run one action and journal it, all in one write transaction.  The game is read inside it,
     under the write lock: an action is judged on the state it changes, whoever else writes."""
-    if kind not in ACTIONS:
+    if spec_of(kind, system) is None:
         raise UmpireError(f"unknown action {kind!r}")
     if kind == "open":
         raise UmpireError("a game is set up once, in the transaction that creates its file")
@@ -101,7 +117,10 @@ def act(session: Session, location: str, kind: str, params: dict[str, Any], syst
     session.execute(delete(m.ActionRow).where(m.ActionRow.undone == True))  # noqa: E712
     seq = (session.execute(select(func.max(m.ActionRow.seq))).scalar() or 0) + 1
     ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params)
-    summary, detail = ACTIONS[kind](ctx)
+    spec = spec_of(kind, system)
+    if side is None:                 # whose action it is: the side that reads its row (core.witness)
+        side = spec.actor(game, params)
+    summary, detail = spec.run(ctx)
     # the dice are the umpire's: a side reads its results in the worksheets' own lines
     ctx.log.add([r.describe() for r in ctx.dice.rolls], UMPIRE_ONLY)
     row = m.ActionRow(seq=seq, turn=game.turn, kind=kind, side_id=side, params=params,
@@ -219,8 +238,3 @@ def replay_to_turn(location: str, until: int, target: str | Path, system_for: Ca
             undo(fresh)
             break
     return fresh
-
-
-from . import turn  # noqa: E402,F401  (registers the turn's actions; it imports this module)
-from . import activation, assault, commands, fire, moves, overrun, plots, rule_actions, split_fire  # noqa: E402,F401
-from .turn import KnowledgeChange, contacts_of  # noqa: E402,F401  (what the shells import from here)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actionspec import ActionField, ActionSpec  # noqa: F401  (rule systems import them from here)
 from .hexgrid import Hex
 from .rulestate import GameState, NoMarks, RuleState
 
@@ -88,17 +89,6 @@ class MoveCheck:
 
 
 @dataclass(frozen=True)
-class ActionField:
-    """One thing a rule action asks for: its parameter's key, what users read, the choices
-    (empty: typed text, such as a hex number) and whether it may be left empty."""
-
-    key: str
-    label: str
-    choices: tuple[str, ...] = ()
-    required: bool = True
-
-
-@dataclass(frozen=True)
 class Table:
     """A table of a report (the reports' own and those a rule system gives them): a title,
     column headings and rows of text, and what to print plainly when there are no rows."""
@@ -113,8 +103,13 @@ class RuleSystem:
     name = ""
     Marks: type[RuleState] = NoMarks           # what it keeps on each unit (core.rulestate)
     State: type[GameState] = GameState         # what it keeps for the game
-    opportunity_rule = ""      # the rule a mover's watchers fire by (MechWar 4: "MW4 6.5"), cited in moves
-    mine_rules: dict = {}      # the rules cited when a move meets mines: stops, destroyed, leaving
+    # the rules the core's journal lines cite for this rule system ("" cites none): who opens the
+    # game, opportunity fire at a mover, a paused move and its going on, a move meeting mines
+    sequence_rule = ""
+    opportunity_rule = ""
+    pause_rule = ""
+    go_on_rule = ""
+    mine_rules: dict = {}      # stops, destroyed, leaving
 
     def __init__(self, ruleset) -> None:
         self.ruleset = ruleset
@@ -185,6 +180,63 @@ class RuleSystem:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ optional
+    def actions(self) -> dict[str, ActionSpec]:
+        """Its own actions by their kind in the journal (MechWar 4's fire, split fire, company
+        activations...), each an ActionSpec naming its parameters: the engine runs them as it
+        runs the core's (core.play), the shells offer them.  None by default."""
+        return {}
+
+    def act_problem(self, game, unit_id: str, doing: str) -> str | None:
+        """Why this unit may not act now (`doing`: "move", "halt" or an action's name) beyond
+        whose turn it is: a formation activated without it, an overrun it is held in."""
+        return None
+
+    def hold_problem(self, game, unit_id: str | None) -> str | None:
+        """What holds play until it is settled -- nothing else happens meanwhile, the end of the
+        turn included -- besides a move paused for opportunity fire (unit_id: the one acting,
+        which may settle it)."""
+        return None
+
+    def activation_goes_on(self, game) -> tuple[bool, list]:
+        """After a unit's action: True while the activation it belongs to has units still to act
+        (the turn does not pass); otherwise False and the changes that close it."""
+        return False, []
+
+    def pass_problem(self, game, side: str) -> str | None:
+        """Why the side may not pass now (an activation of its own still open)."""
+        return None
+
+    def move_starts(self, ctx, unit_id: str, check) -> str | None:
+        """What happens as a unit sets out on a legal move, before it moves (a panic check): a
+        summary if that ends the move before it begins."""
+        return None
+
+    def move_stop(self, game, unit_id: str, check) -> tuple[Hex, str] | None:
+        """A hex of the path where the move stops by itself for opportunity fire, and why (the
+        enemy's standing orders); None to go on."""
+        return None
+
+    def move_ends(self, ctx, unit_id: str, start, entered: list, paused: bool, check) -> str | None:
+        """What else happens at a move's end, after mines (barrages on the way, an overrun of the
+        hex it entered): how the move ended, when that decided it; None otherwise."""
+        return None
+
+    def halts(self, ctx, unit_id: str) -> None:
+        """What happens when a paused unit ends its move where it is."""
+
+    def marks_after_move(self, game, unit_id: str, check, paused: bool, left: bool):
+        """The mover's marks after the move (`left`: it left its hex); None: unchanged.  By
+        default the check's own (`MoveCheck.marks`), once the move is whole."""
+        return check.marks if check.marks is not None and not paused else None
+
+    def mine_type(self, game, h) -> str | None:
+        """The type of the minefield in hex h (its marker's detail), or None."""
+        return next((o.detail for o in game.map.overlays if o.kind == "minefield" and o.hex == h), None)
+
+    def apply_change(self, ctx, change, indent: str = "") -> None:
+        """Apply one of its own kinds of change (core.changes.Change: one the core does not know)."""
+        raise ValueError(f"unknown change {change.what!r}")
+
     def game_start(self, game, dice) -> list:
         """Changes settled before play."""
         return []
@@ -362,11 +414,10 @@ class RuleSystem:
         None when the rules have no mines."""
         return None
 
-    def mine_attack(self, game, unit_id: str, mine_type: str, leaving: bool, dice) -> list | None:
-        """A mine attack the rule system settles itself: the changes it brings ([] for none),
-        or None to let the core roll `mine_sheet` (Lock 'n Load's mines against vehicles,
-        21.4.1, are a table of results, not a shot)."""
-        return None
+    def mine_attack(self, game, unit_id: str, mine_type: str, leaving: bool, dice) -> list:
+        """What the mines of a hex do to a unit entering it (or leaving: `leaving`): the changes
+        they bring, [] when they do nothing (the field then stays unknown to the unit's side)."""
+        return []
 
     def indirect_support(self, game, unit_id: str):
         """An on-map unit as a support that may plot indirect fire, or None."""
@@ -390,3 +441,6 @@ class _Refused:
     legal: bool = False
     rule: str = ""
     lines: tuple = ()
+
+
+from . import play  # noqa: E402,F401  (the core's actions register with the engine; they need no rule system)

@@ -19,12 +19,6 @@ from dataclasses import dataclass
 
 from .game import Game
 
-SIDE_ROWS = ("orders", "plot", "multiply", "h_fire_stance", "displace", "activate", "end_activation", "pass",
-             "rule_action")
-UNIT_ROWS = ("move", "halt", "form_column", "overrun", "split_fire", "defilade")
-WITH_LINES = ("orders", "plot", "fire", "assault")     # own rows whose worksheet lines a side reads
-
-
 @dataclass(frozen=True)
 class Entry:
     """One line of a side's journal, with the lines under it."""
@@ -37,20 +31,33 @@ class Entry:
     own: bool = True            # its own action (else: what an enemy action did to it)
 
 
+def acting_side(game: Game, row) -> str | None:
+    """Whose action a journal row is: the side the engine recorded (ActionSpec.who); for rows
+    journaled before every action named one, the side of the unit the row names.  None: the
+    umpire's (spotting passes, the sequence of play, an impact the umpire placed)."""
+    if row.side_id is not None:
+        return row.side_id
+    for key in ("unit", "units", "firers"):
+        uid = row.params.get(key)
+        uid = (uid or [None])[0] if isinstance(uid, list) else uid
+        if isinstance(uid, str) and uid in game.units:
+            return game.units[uid].side
+    return None
+
+
 def side_may_read(game: Game, row, side: str) -> bool:
     """A side reads the rows of its own doing; everything else is the umpire's."""
-    if row.kind in SIDE_ROWS:
-        return row.side_id == side
-    if row.kind == "fire":
-        u = game.units.get((row.params.get("firers") or [None])[0])
-        return u is not None and u.side == side
-    if row.kind == "assault":
-        u = game.units.get((row.params.get("units") or [None])[0])
-        return u is not None and u.side == side
-    if row.kind in UNIT_ROWS:
-        u = game.units.get(row.params.get("unit"))
-        return u is not None and u.side == side
-    return False
+    return acting_side(game, row) == side
+
+
+def worksheet_kinds(game: Game, system=None) -> frozenset[str]:
+    """The kinds of action whose lines the acting side reads (ActionSpec.worksheet: its orders,
+    its plots, the worksheets of its attacks); of the others it reads the summary."""
+    from .engine import ACTIONS, ActionSpec
+    from .ruleset import system_class
+    system = system or system_class(game.rules)(game.rules)
+    specs = [s for s in ACTIONS.values() if isinstance(s, ActionSpec)] + list(system.actions().values())
+    return frozenset(s.name for s in specs if s.worksheet)
 
 
 def spotting_line(line: str) -> bool:
@@ -69,7 +76,8 @@ def readable(row, side: str, actor: bool) -> list[tuple[int, str]]:
             if readers.get(str(i), side if actor else None) == side]
 
 
-def side_text(row, lines: list[tuple[int, str]] | None = None, side: str | None = None) -> tuple[str, list[str]]:
+def side_text(row, lines: list[tuple[int, str]] | None = None, side: str | None = None,
+              worksheets: frozenset[str] = frozenset()) -> tuple[str, list[str]]:
     """A row a side may read, as it may read it: the summary without what the action revealed
     (spotting), a move as its path and how it ended, the worksheet lines of its orders, plots,
     fire and attacks, and any line kept for it alone (what befell its own formations)."""
@@ -79,7 +87,7 @@ def side_text(row, lines: list[tuple[int, str]] | None = None, side: str | None 
         head = row.log[0] + (f" — {head}" if any(w in head for w in ("overrun", "mines", "destroyed")) else "")
     for_it = {int(i) for i, x in (row.readers or {}).items() if side is not None and x == side}
     shown = [x for i, x in lines
-             if (row.kind in WITH_LINES or i in for_it) and not spotting_line(x) and not (row.kind == "move" and i == 0)]
+             if (row.kind in worksheets or i in for_it) and not spotting_line(x) and not (row.kind == "move" and i == 0)]
     return head, shown
 
 
@@ -117,15 +125,16 @@ def _enemy_names(game: Game, side: str) -> set[str]:
     return names
 
 
-def side_journal(game: Game, side: str, rows) -> list[Entry]:
+def side_journal(game: Game, side: str, rows, system=None) -> list[Entry]:
     """The journal as `side` may read it, oldest first: its own actions, and what enemy actions
     did to its units (fire it came under, attacks on its hexes, and lines the action kept for
     it), numbered in its own sequence."""
     labels = {uid: c.label for (s, uid), c in game.contacts.items() if s == side}
+    worksheets = worksheet_kinds(game, system)
     out: list[Entry] = []
     for row in rows:
         if side_may_read(game, row, side):
-            head, lines = side_text(row, readable(row, side, True), side)
+            head, lines = side_text(row, readable(row, side, True), side, worksheets)
             if row.kind == "fire" and row.params.get("target") in labels:
                 # the worksheet names the target "T (C3)": the side knows it as C3
                 t = row.params["target"]

@@ -9,6 +9,7 @@ from html import escape
 from ..core.dice import Roll
 from ..core.engine import journal
 from ..core.knowledge import UMPIRE
+from ..rules import rule_system
 from ..core.witness import side_journal, side_may_read
 
 
@@ -50,7 +51,8 @@ class JournalView:
             # a side reads its own actions and what befell its units, in its own words and its own
             # numbering, without the dice or what the actions revealed (core.witness)
             html = [self._entry_html(e.number, e.turn, e.head, e.lines, e.undone)
-                    for e in reversed(side_journal(game, viewer, rows)) if wanted is None or e.turn == wanted]
+                    for e in reversed(side_journal(game, viewer, rows, rule_system(game.rules)))
+                    if wanted is None or e.turn == wanted]
             self.journal_view.setHtml("".join(html) or "<i>No actions yet.</i>")
             return
         html = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from ..core.hexgrid import Hex, hex_distance
-from ..core.overrun import in_overrun
+from ..rules.mechwar4.actions.overrun import in_overrun
 from ..core.knowledge import UMPIRE
 
 

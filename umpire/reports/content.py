@@ -71,7 +71,7 @@ def side_report(game: Game, side: str, system) -> Report:
                             [(str(r.turn), ", ".join(r.units), " ".join(n(h) for h in r.entry)) for r in due],
                             "None due."))
     rep.tables.append(_victory_table(game, view, side))
-    rep.events, rep.events_empty = _side_events(game, view, side), "Nothing seen or done this turn."
+    rep.events, rep.events_empty = _side_events(game, view, side, system), "Nothing seen or done this turn."
     form = system.orders_form(game, side)
     rep.orders_form = form if form is not None else _orders_form(game, side, codes, system)
     return rep
@@ -164,14 +164,14 @@ def _victory_table(game: Game, view: SideView, side: str) -> Table:
     return Table("Objectives", ("Objective", "Hex", "Points", "As far as we know"), rows, "No objectives.")
 
 
-def _side_events(game: Game, view: SideView, side: str) -> list[str]:
+def _side_events(game: Game, view: SideView, side: str, system) -> list[str]:
     """This turn as the side saw it: its own actions (the worksheets of its own fire, the
     target named by its contact label), what enemy actions did to its units, new contacts,
     impacts and smoke it observed (core.witness: never an enemy's true name, the dice, or the
     enemy's hidden state)."""
     n = game.map.number
     out = []
-    for e in side_journal(game, side, journal(game.location)):
+    for e in side_journal(game, side, journal(game.location), system):
         if e.turn == game.turn and not e.undone:
             out.append(e.head)
             out.extend(f"    {x}" for x in e.lines)

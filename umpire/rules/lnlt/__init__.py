@@ -67,6 +67,7 @@ class RuleSystem(CoreRuleSystem):
         super().__init__(ruleset)
         check_tables(ruleset)
     opportunity_rule = "LnLT 5.3"
+    pause_rule = "LnLT 5.3"            # a move paused so that the enemy may fire at it
     mine_rules = {"stops": "LnLT 21.4.1", "destroyed": "LnLT 21.4.1"}
 
     def phases(self):

@@ -21,6 +21,7 @@ from .impact import barrage_attack
 from .indirect import indirect_support, plot_problem
 from .initiative import roll_initiative
 from . import morale, state
+from .actions import hooks
 from ...core.changes import Change
 from .movement import MoveCheck, check_move, defilade_problem, form_column_problem
 from .spotting import Spotter
@@ -62,7 +63,72 @@ class RuleSystem(CoreRuleSystem):
     name = "mechwar4"
     Marks, State = state.Marks, state.State        # its own state, typed (core.rulestate)
     opportunity_rule = "MW4 6.5"
+    sequence_rule = "MW4 4.1"
+    pause_rule, go_on_rule = "MW4 6.52", "6.53"
     mine_rules = {"stops": "MW4 16.13", "destroyed": "MW4 16.11", "leaving": "MW4 16.14"}
+
+    # ------------------------------------------------------------------ its actions, and its part in the core's
+    def actions(self):
+        from .actions import ACTIONS
+        return ACTIONS
+
+    def act_problem(self, game, uid, doing):
+        return hooks.act_problem(game, uid, doing)
+
+    def hold_problem(self, game, uid):
+        return hooks.hold_problem(game, uid)
+
+    def activation_goes_on(self, game):
+        return hooks.activation_goes_on(game)
+
+    def pass_problem(self, game, side):
+        return hooks.pass_problem(game, side)
+
+    def move_starts(self, ctx, uid, check):
+        return hooks.move_starts(ctx, uid, check)
+
+    def move_stop(self, game, uid, check):
+        return hooks.move_stop(game, uid, check, self.commands())
+
+    def move_ends(self, ctx, uid, start, entered, paused, check):
+        return hooks.move_ends(ctx, uid, start, entered, paused, check)
+
+    def halts(self, ctx, uid):
+        hooks.close_overwatch(ctx)
+
+    def marks_after_move(self, game, uid, check, paused, left):
+        return hooks.marks_after_move(game, uid, check, paused, left)
+
+    def mine_type(self, game, h):
+        """FASCAM fired again on a hex lays a stronger field over it: "hasty +2" (19.43)."""
+        kinds = [o.detail for o in game.map.overlays if o.kind == "minefield" and o.hex == h]
+        return max(kinds, key=lambda k: int(k.partition(" +")[2] or 0), default=None)
+
+    def mine_attack(self, game, unit_id, mine_type, leaving, dice):
+        """The mined hex attacks the unit like a shot, priced by mine_sheet (16.0-16.14)."""
+        sheet = mine_sheet(game, unit_id, mine_type, leaving)
+        if sheet is None:
+            return []
+        u = game.units[unit_id]
+        die = dice.roll(f"mine attack on {unit_id} in {game.map.number(u.hex)}", 1, 6).total
+        result = resolve(sheet, die)
+        settled, _lines = settle(sheet, dice)
+        return [Change("attack", unit_id, {"result": result if settled is None else settled},
+                       tuple(sheet.text(unit_id)))]
+
+    def apply_change(self, ctx, change, indent=""):
+        """A result dealt to a unit as a shot deals it ("attack"): losses, suppression, the
+        passengers' fate, a wreck, the company's morale (6.0, 9.13, 19.5, 19.812)."""
+        from .actions.fire import apply_result
+        if change.what != "attack":
+            raise ValueError(f"unknown change {change.what!r}")
+        from sqlalchemy import select
+        from ...core.store import models as m
+        if ctx.game.units[change.key].status != "on_map":
+            return                  # destroyed by an earlier attack of the same step
+        ctx.log.add(change.lines, change.reader, indent)
+        rows = {r.id: r for r in ctx.session.execute(select(m.UnitRow)).scalars()}
+        apply_result(ctx, rows, change.key, change.values["result"])
 
     def bot(self):
         from .bot import Bot
@@ -204,13 +270,17 @@ class RuleSystem(CoreRuleSystem):
         take a panic level (4.1), suppression comes off (7.4), companies under Rally roll to rally
         (19.14 RC), then each panic marker left comes off on the Panic Table's removal roll (13.0,
         4.1 C).  Indirect Fire: broken battalions'
-        HQs try to rally (19.824)."""
+        HQs try to rally (19.824).  Every phase begins with no company activated and nobody open
+        to overwatch fire (4.1, 6.91)."""
+        fresh = [Change("game", "state", {"active_company": None, "activation_units": (), "overwatch_targets": ()})]
         if key == "indirect_fire":      # rallies, then the artillery in the phase's last step (14.14)
-            return morale.battalion_rallies(game, dice) + resolve_plots(game, dice, self.sight(game.map, game.night))
+            return fresh + morale.battalion_rallies(game, dice) + resolve_plots(game, dice,
+                                                                                self.sight(game.map, game.night))
         if key != "panic_removal":
-            return []
-        out: list[Change] = formation_checks(game)      # 4.1: the formations as the movement left them
-        for c in out:
+            return fresh
+        checks = formation_checks(game)      # 4.1: the formations as the movement left them
+        out: list[Change] = fresh + checks
+        for c in checks:
             if c.values:               # the removal rolls below see it
                 cid = c.key[1]
                 companies = {**game.rule_state.companies, cid: game.rule_state.company(cid).but(**c.values)}

@@ -15,7 +15,7 @@ import random
 from ...core.engine import perform
 from ...core.errors import UmpireError
 from ...core.hexgrid import Hex, hex_distance
-from ...core.overrun import in_overrun
+from .actions.overrun import in_overrun
 from ...core.store.db import open_game
 
 # commands the bot picks from; ambush needs a hex chosen before the game, so it is left out

@@ -109,8 +109,8 @@ def land(game: Game, fire: Fire, impact: Hex, dice) -> list[Change]:
 def _fascam(game: Game, fire: Fire, impact: Hex) -> Change:
     """A hasty minefield, +2 a FASCAM fire more on the hex (19.41, 19.43); known to the firing
     side, found by the enemy when it drives in (16.0)."""
-    from ...core.mines import mine_type_at      # core.mines imports the engine, which imports rules
-    have = mine_type_at(game, impact)
+    kinds = [o.detail for o in game.map.overlays if o.kind == "minefield" and o.hex == impact]
+    have = max(kinds, key=lambda k: int(k.partition(" +")[2] or 0), default=None)
     fires = 1 + int(have.partition(" +")[2] or 0) // 2 if have and have.startswith("hasty") else 0
     extra = 2 * fires
     detail = "hasty" + (f" +{extra}" if extra else "")

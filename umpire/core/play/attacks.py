@@ -1,26 +1,26 @@
-"""The assault action: several units of a side attack one enemy-held hex together, and the rule
-system settles the whole combat (War Blog 11.0: units move into the enemy's hex and every unit
-taking part adds to one odds ratio; ranged fire 11.5 and attrition 11.6 the same way; Lock 'n
-Load's direct fire and melee, 5.0, 8.0).  At the hex of an enemy unit paused mid-move it is
-opportunity fire, made out of turn; the rule system's sheet says who may make it.
+"""The attack on a hex: several units of a side attack one enemy-held hex together, and the rule
+system settles the whole combat (an assault into the hex, ranged fire, attrition, a melee: its
+`attack_kinds`).  At the hex of an enemy unit paused mid-move it is opportunity fire, made out
+of turn; the rule system's sheet says who may make it.
 
 The core checks whose turn it is and that the side knows of an enemy there; the rule system
 prices the attack (`assault_sheet`) and says what its dice change (`resolve_assault`):
-retreats, eliminations, counters on units.  Registered with `engine.action`.
+retreats, eliminations, counters on units.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .changes import apply
-from .engine import Context, action
-from .errors import UmpireError
-from .store import models as m
-from .turn import _check_no_pause, _check_turn_to_act, _set_unit, _spot, _unit_done
+from ..changes import apply
+from ..engine import Context, action
+from ..errors import UmpireError
+from ..store import models as m
+from .kit import check_no_pause, check_turn_to_act, set_unit, unit_done
+from .spotting import spot_pass
 
 
-@action("assault")
+@action("assault", "Attack hex", who="units", worksheet=True)
 def _assault(ctx: Context) -> tuple[str, Any]:
     """params: units (ids of one side), hex (the target hex number), kind (the rule system's
     kind of attack; War Blog: assault, attrition, ranged) and, optionally, at (one enemy unit
@@ -43,15 +43,15 @@ def _assault(ctx: Context) -> tuple[str, Any]:
         target = game.map.grid.parse(ctx.params.get("hex"))
     except (ValueError, TypeError) as e:
         raise UmpireError(f"attack: {e}") from None
-    # an attack on the hex of an enemy unit paused mid-move is opportunity fire, out of turn
-    # (MW4 6.5, LnLT 5.3); the rule system says whether its kind and units may make one
+    # an attack on the hex of an enemy unit paused mid-move is opportunity fire, out of turn;
+    # the rule system says whether its kind and units may make one
     mover = next((u for u in game.units.values() if u.paused and u.on_map and u.hex == target and u.side != side),
                  None)
     if mover is not None:
-        _check_no_pause(game, mover.id)
+        check_no_pause(ctx, mover.id)
     else:
-        _check_turn_to_act(game, side)
-        _check_no_pause(game, None)
+        check_turn_to_act(game, side)
+        check_no_pause(ctx, None)
     # the side attacks what it knows is there: a unit it sees in the hex now
     if not any(c.side == side and c.status == "seen" and c.hex == target for c in game.contacts.values()):
         raise UmpireError(f"attack: {game.side(side).name} sees no enemy unit in {game.map.number(target)}")
@@ -65,10 +65,10 @@ def _assault(ctx: Context) -> tuple[str, Any]:
     ctx.log.extend(sheet.lines)
     summary, changes = system.resolve_assault(game, sheet, ctx.dice)
     apply(ctx, changes)
-    _spot(ctx)
+    spot_pass(ctx)
     if mover is None:
-        _unit_done(ctx, side)
+        unit_done(ctx, side)
     elif game.units[mover.id].status != "on_map":
-        _set_unit(ctx, ctx.session.get(m.UnitRow, mover.id), paused=False)    # no move left to go on with
-        _unit_done(ctx, mover.side)           # the mover's impulse ends with it
+        set_unit(ctx, ctx.session.get(m.UnitRow, mover.id), paused=False)    # no move left to go on with
+        unit_done(ctx, mover.side)           # the mover's impulse ends with it
     return ("Opportunity fire: " if mover is not None else "") + summary, sheet

@@ -17,14 +17,15 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .engine import Context, action
-from .errors import UmpireError
-from .fire import _apply, _resolve
-from .game import Game, UnitState
-from .hexgrid import hex_distance
-from .mines import mine_attack
-from .store import models as m
-from .turn import _set_unit, _spot, _unit_done
+from ....core.engine import Context
+from ....core.errors import UmpireError
+from .fire import apply_result, resolve_shot
+from ....core.game import Game, UnitState
+from ....core.hexgrid import hex_distance
+from ....core.play.movement import mine_attack
+from ....core.store import models as m
+from ....core.play.kit import set_unit, unit_done
+from ....core.play.spotting import spot_pass
 
 
 def defenders_of(game: Game, mover: UnitState) -> list[UnitState]:
@@ -76,23 +77,22 @@ def firefight(ctx: Context, uid: str) -> str:
             ctx.log.append(f"  {fid} cannot fire: {sheet.reason}" + (f" ({sheet.rule})" if sheet.rule else ""))
             continue
         die = ctx.dice.roll(f"overrun fire {fid} at {target.id}", 1, 6).total
-        result = _resolve(ctx, sheet, die)
+        result = resolve_shot(ctx, sheet, die)
         ctx.log.extend(f"  {x}" for x in sheet.text(target.id))
-        _apply(ctx, rows, target.id, result)
+        apply_result(ctx, rows, target.id, result)
     left = defenders_of(game, mover) if mover.status == "on_map" else []
     if mover.status != "on_map":
         return f"{uid} is destroyed in the overrun"
     if not left:
-        _set_unit(ctx, rows[uid], paused=False)
+        set_unit(ctx, rows[uid], paused=False)
         return f"{uid} clears {n(mover.hex)}"
-    _set_unit(ctx, rows[uid], paused=True)
+    set_unit(ctx, rows[uid], paused=True)
     ctx.log.append(f"  {uid} and {len(left)} enemy unit{'s' if len(left) > 1 else ''} survive: fight on or "
                    f"leave the hex (MW4 12.0)")
     return f"{uid} and the enemy both hold on in {n(mover.hex)}: fight on or leave"
 
 
-@action("overrun")
-def _overrun(ctx: Context) -> tuple[str, Any]:
+def overrun(ctx: Context) -> tuple[str, Any]:
     """After a firefight that left both sides in the hex (MW4 12.0): params unit, then "stay"
     (another firefight at once) or "leave" with `to`, a next hex free of the enemy, entered at
     no cost; optionally target (the enemy unit the mover fires at)."""
@@ -116,18 +116,18 @@ def _overrun(ctx: Context) -> tuple[str, Any]:
         start = held.hex
         mine_attack(ctx, uid, start, leaving=True)             # 16.15: mines on the way out too
         if held.status != "on_map":
-            _spot(ctx)
-            _unit_done(ctx, held.side)
+            spot_pass(ctx)
+            unit_done(ctx, held.side)
             return f"{uid} is destroyed leaving the mined hex {n(start)} (MW4 16.15)", None
         row = ctx.session.get(m.UnitRow, uid)
-        _set_unit(ctx, row, q=to.q, r=to.r, paused=False, path=[[h.q, h.r] for h in held.path] + [[to.q, to.r]])
+        set_unit(ctx, row, q=to.q, r=to.r, paused=False, path=[[h.q, h.r] for h in held.path] + [[to.q, to.r]])
         for p in [v for v in game.units.values() if v.carried_by == uid]:
-            _set_unit(ctx, ctx.session.get(m.UnitRow, p.id), q=to.q, r=to.r)
+            set_unit(ctx, ctx.session.get(m.UnitRow, p.id), q=to.q, r=to.r)
         ctx.log.append(f"{uid} leaves the overrun for {n(to)} at no cost (MW4 12.0)")
         outcome = f"{uid} leaves the overrun for {n(to)}"
     else:
         raise UmpireError(f"overrun {uid}: say whether it stays and fights on or leaves (then = stay | leave)")
-    spot_summary, _change = _spot(ctx)
+    spot_summary, _change = spot_pass(ctx)
     if in_overrun(game) is None:
-        _unit_done(ctx, held.side)
+        unit_done(ctx, held.side)
     return f"{outcome}. {spot_summary}", None

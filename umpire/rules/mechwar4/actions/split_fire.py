@@ -9,16 +9,16 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .engine import Context, action
-from .errors import UmpireError
-from .fire import _apply, _resolve
-from .store import models as m
-from .turn import (_check_in_activation, _check_no_overrun, _check_no_pause, _check_turn_to_act, _panics, _set_unit,
-                   _spot, _unit_done)
+from ....core.engine import Context
+from ....core.errors import UmpireError
+from .fire import apply_result, resolve_shot
+from ....core.store import models as m
+from ....core.play.kit import check_no_pause, check_turn_to_act, set_unit, unit_done
+from ....core.play.spotting import spot_pass
+from .common import in_activation, no_overrun, panics
 
 
-@action("split_fire")
-def _split_fire(ctx: Context) -> tuple[str, Any]:
+def split_fire(ctx: Context) -> tuple[str, Any]:
     """params: unit, and shots -- a list of {"element": "d1" | "d2", "target": enemy unit id}."""
     game, system = ctx.game, ctx.system
     uid, shots = ctx.params.get("unit"), list(ctx.params.get("shots") or [])
@@ -27,10 +27,10 @@ def _split_fire(ctx: Context) -> tuple[str, Any]:
         raise UmpireError(f"split fire: no unit {uid!r}")
     if len(shots) < 2 or not all(isinstance(s, dict) and s.get("element") and s.get("target") for s in shots):
         raise UmpireError("split fire: give two or three elements, each with its target (MW4 6.93)")
-    _check_turn_to_act(game, u.side)
-    _check_no_overrun(game, None)
-    _check_no_pause(game, None)
-    _check_in_activation(game, uid)
+    check_turn_to_act(game, u.side)
+    no_overrun(game, None)
+    check_no_pause(ctx, None)
+    in_activation(game, uid)
     problem = system.split_problem(game, uid, [s["element"] for s in shots])
     if problem:
         raise UmpireError(f"split fire refused: {problem} (MW4 6.93)")
@@ -64,23 +64,23 @@ def _split_fire(ctx: Context) -> tuple[str, Any]:
             ctx.log.append(f"the {element} element's target is already destroyed (MW4 6.31)")
             outcomes.append(f"{element}: target gone")
             continue
-        if _panics(ctx, rows[uid], "fire"):           # one element panics: the platoon does (6.93)
+        if panics(ctx, rows[uid], "fire"):           # one element panics: the platoon does (6.93)
             ctx.log.append(f"{uid}'s other elements do not fire either (MW4 6.93)")
             outcomes.append(f"{element} panicked, the platoon with it")
             break
         die = ctx.dice.roll(f"split fire {uid} ({element}) at {shot['target']}", 1, 6).total
-        result = _resolve(ctx, sheet, die)
+        result = resolve_shot(ctx, sheet, die)
         if not game.units[shot["target"]].marks.fired_on:
-            _set_unit(ctx, rows[shot["target"]], fired_on=True)     # MW4 7.15
+            set_unit(ctx, rows[shot["target"]], fired_on=True)     # MW4 7.15
         ctx.log.extend(sheet.text(f"{shot['target']} ({label})"))
-        _apply(ctx, rows, shot["target"], result)
+        apply_result(ctx, rows, shot["target"], result)
         outcomes.append(f"{element} at {label}: {result}")
         for wid, values, line in system.after_fire(game, u, sheet, ctx.dice):
             if values:
-                _set_unit(ctx, rows[wid], **values)
+                set_unit(ctx, rows[wid], **values)
             ctx.log.append(line)
     if u.status == "on_map" and not u.fired:
-        _set_unit(ctx, rows[uid], fired=True)
-    spot_summary, _change = _spot(ctx)
-    _unit_done(ctx, u.side)
+        set_unit(ctx, rows[uid], fired=True)
+    spot_summary, _change = spot_pass(ctx)
+    unit_done(ctx, u.side)
     return f"Split fire by {uid}: {'; '.join(outcomes)}. {spot_summary}", sheets

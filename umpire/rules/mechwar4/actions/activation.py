@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import Context, action
-from .errors import UmpireError
-ALL_ROUND = 6          # a defilade marker on infantry covers every direction (MW4 10.52)
-from .hexgrid import DIRECTIONS
-from .store import models as m
-from .turn import _activation, _check_in_activation, _sequence_state, _check_no_pause, _check_turn_to_act, _close_company, _info, \
-    _after_activation, _set_unit, _unit_done
+from ....core.engine import Context
+from ....core.errors import UmpireError
+from ..state import ALL_ROUND
+from ....core.hexgrid import DIRECTIONS
+from ....core.store import models as m
+from ....core.play.kit import after_activation, check_no_pause, check_turn_to_act, set_unit, unit_done
+from .common import activation, close_company, in_activation, set_rule_state
 
 
 def _company_side(game, cid: str) -> str:
@@ -23,37 +23,35 @@ def _company_side(game, cid: str) -> str:
     return next(b.side for b in game.battalions if b.id == company.battalion)
 
 
-@action("activate")
-def _activate(ctx: Context) -> tuple[str, Any]:
+def activate(ctx: Context) -> tuple[str, Any]:
     """Activate a company as a formation: each of its units in formation may then move or fire
     before the other side acts (MW4 4.1, simplified formation doctrine)."""
     game = ctx.game
     cid = ctx.params.get("company")
     side = _company_side(game, cid)
-    _check_turn_to_act(game, side)
-    _check_no_pause(game, None)
-    if _activation(game)[0]:
-        raise UmpireError(f"{_activation(game)[0]} is already activated: end its activation first (MW4 4.1)")
+    check_turn_to_act(game, side)
+    check_no_pause(ctx, None)
+    if activation(game)[0]:
+        raise UmpireError(f"{activation(game)[0]} is already activated: end its activation first (MW4 4.1)")
     members, _left, why = ctx.system.formation(game, cid)
     if len(members) < 2:
         raise UmpireError(f"{cid} cannot act as a formation: {why}")
-    _sequence_state(ctx, active_company=cid, activation_units=tuple(members))
+    set_rule_state(ctx, active_company=cid, activation_units=tuple(members))
     ctx.log.append(why)
     return f"{cid} activated: {', '.join(members)} may each move or fire", None
 
 
-@action("end_activation")
-def _end_activation(ctx: Context) -> tuple[str, Any]:
+def end_activation(ctx: Context) -> tuple[str, Any]:
     """End a company's activation before all its units have acted; the others wait."""
     game = ctx.game
-    cid, members = _activation(game)
+    cid, members = activation(game)
     if cid is None:
         raise UmpireError("no company is activated")
-    _check_no_pause(game, None)
+    check_no_pause(ctx, None)
     side = _company_side(game, cid)
     waiting = [x for x in members if not (game.units[x].moved or game.units[x].acted)]
-    _close_company(ctx)
-    _after_activation(ctx, side)
+    close_company(ctx)
+    after_activation(ctx, side)
     return f"{cid}'s activation ended early" + (f": {', '.join(waiting)} did not act" if waiting else ""), None
 
 
@@ -65,9 +63,9 @@ def _staying_put(ctx: Context, uid: str, doing: str):
     u = game.units.get(uid)
     if u is None:
         raise UmpireError(f"no unit {uid!r}")
-    _check_turn_to_act(game, u.side)
-    _check_no_pause(game, uid)
-    _check_in_activation(game, uid)
+    check_turn_to_act(game, u.side)
+    check_no_pause(ctx, uid)
+    in_activation(game, uid)
     command = game.command_of(u)
     if command and not ctx.system.commands()[command].get("status", True):
         spec = ctx.system.commands()[command]
@@ -75,8 +73,7 @@ def _staying_put(ctx: Context, uid: str, doing: str):
     return u
 
 
-@action("form_column")
-def _form_column(ctx: Context) -> tuple[str, Any]:
+def form_column(ctx: Context) -> tuple[str, Any]:
     """A unit forms column by staying put for its activation (MW4 8.11)."""
     game = ctx.game
     uid = ctx.params.get("unit")
@@ -84,14 +81,13 @@ def _form_column(ctx: Context) -> tuple[str, Any]:
     problem = ctx.system.form_column_problem(game, uid)
     if problem:
         raise UmpireError(f"{uid} cannot form column: {problem[0]}" + (f" ({problem[1]})" if problem[1] else ""))
-    _set_unit(ctx, ctx.session.get(m.UnitRow, uid), in_column=True, acted=True, defilade=None)   # 8.13
+    set_unit(ctx, ctx.session.get(m.UnitRow, uid), in_column=True, acted=True, defilade=None)   # 8.13
     ctx.log.append(f"{uid} forms column in {game.map.number(u.hex)} (MW4 8.11)")
-    _unit_done(ctx, u.side)
+    unit_done(ctx, u.side)
     return f"{uid} forms column", None
 
 
-@action("defilade")
-def _defilade(ctx: Context) -> tuple[str, Any]:
+def defilade(ctx: Context) -> tuple[str, Any]:
     """A unit takes up a defilade position in its hex, its marker facing a next hex (MW4 10.5);
     infantry covers every direction and needs no facing (10.52).  It stays put for its
     activation, like forming column."""
@@ -106,9 +102,9 @@ def _defilade(ctx: Context) -> tuple[str, Any]:
     if problem:
         raise UmpireError(f"{uid} cannot enter defilade: {problem[0]}" + (f" ({problem[1]})" if problem[1] else ""))
     direction = ALL_ROUND if toward is None else DIRECTIONS.index(toward - u.hex)
-    _set_unit(ctx, ctx.session.get(m.UnitRow, uid), defilade=direction, acted=True)
+    set_unit(ctx, ctx.session.get(m.UnitRow, uid), defilade=direction, acted=True)
     n = game.map.number
     where = "all round" if toward is None else f"facing {n(toward)}"
     ctx.log.append(f"{uid} enters defilade in {n(u.hex)}, {where} (MW4 10.5)")
-    _unit_done(ctx, u.side)
+    unit_done(ctx, u.side)
     return f"{uid} enters defilade {where}", None

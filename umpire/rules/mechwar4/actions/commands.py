@@ -8,15 +8,14 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .engine import Context, action
-from .errors import UmpireError
-from .los import Eye
+from ....core.engine import Context
+from ....core.errors import UmpireError
+from ....core.los import Eye
 from .plots import check_plots, write_plots
-from .store import models as m
+from ....core.store import models as m
 
 
-@action("orders")
-def _orders(ctx: Context) -> tuple[str, Any]:
+def orders(ctx: Context) -> tuple[str, Any]:
     """A side's company commands for a turn (MW4 19.1), all checked before any is applied."""
     game, p = ctx.game, ctx.params
     side, turn = p.get("side"), p.get("turn")

@@ -10,16 +10,16 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .changes import Change, apply
-from .engine import Context, action
-from .errors import UmpireError
-from .limits import CONCENTRATION, TURNS, out_of_range
-from .store import models as m
-from .supports import all_supports, concentrations, unavailable
+from ....core.changes import Change, apply
+from ....core.engine import Context
+from ....core.errors import UmpireError
+from ....core.limits import CONCENTRATION, TURNS, out_of_range
+from ....core.store import models as m
+from ....core.supports import all_supports, concentrations, unavailable
+from ....core.play.kit import set_unit
 
 
-@action("plot")
-def _plot(ctx: Context) -> tuple[str, Any]:
+def plot(ctx: Context) -> tuple[str, Any]:
     """params: side, turn, missions -- [{"support", "concentration" (1..n), "target" (hex),
     "pattern" (tight | loose | smoke | fascam | counterbattery)}].  The side's plots for that turn
     are replaced by these.  A counterbattery task (MW4 7.81) needs no target."""
@@ -121,8 +121,7 @@ def write_plots(ctx: Context, side: str, turn: int, kept: list) -> None:
                        else f"{a.id} #{n}: {pattern} at {game.map.number(target)}")
 
 
-@action("multiply")
-def _multiply(ctx: Context) -> tuple[str, Any]:
+def multiply(ctx: Context) -> tuple[str, Any]:
     """params: side, support.  The US player's try to multiply an off-board support for next
     turn's Indirect Fire phase (MW4 14.32-14.34): one die, hidden from the enemy until then; the
     die is the multiple (a 1 fails) and each try uses one of the scenario's multiples."""
@@ -151,8 +150,7 @@ def _multiply(ctx: Context) -> tuple[str, Any]:
             f"{got}({a.strength}H) concentrations to plot (MW4 14.33, 14.34)"), None
 
 
-@action("place_impact")
-def _place_impact(ctx: Context) -> tuple[str, Any]:
+def place_impact(ctx: Context) -> tuple[str, Any]:
     """params: side, support, concentration, turn, hex (or None to take it back), reason.  The
     umpire sets where a plotted fire lands instead of rolling its scatter (issue 6, 5); the
     fire-for-effect roll still decides whether it comes at all."""
@@ -181,8 +179,7 @@ def _place_impact(ctx: Context) -> tuple[str, Any]:
             f"{game.map.number(h)}: {reason}"), None
 
 
-@action("h_fire_stance")
-def _h_fire_stance(ctx: Context) -> tuple[str, Any]:
+def h_fire_stance(ctx: Context) -> tuple[str, Any]:
     """params: unit, unbuttoned (bool).  How a unit takes indirect fire, its side's standing
     choice until changed (MechWar 4: a hard or protected unit buttons up, 7.31 -- the usual -- or
     takes the fire unbuttoned on the D2 CRT, 7.32).  The rule system says who has the choice."""
@@ -194,14 +191,12 @@ def _h_fire_stance(ctx: Context) -> tuple[str, Any]:
     if why:
         raise UmpireError(why)
     want = bool(p.get("unbuttoned"))
-    from .turn import _set_unit          # turn imports the engine's actions; import late
-    _set_unit(ctx, ctx.session.get(m.UnitRow, u.id), unbuttoned=want)
+    set_unit(ctx, ctx.session.get(m.UnitRow, u.id), unbuttoned=want)
     how = "unbuttoned, on the D2 CRT (MW4 7.32)" if want else "buttoned up (MW4 7.31)"
     return f"{u.id} will take H fire {how}", None
 
 
-@action("displace")
-def _displace(ctx: Context) -> tuple[str, Any]:
+def displace(ctx: Context) -> tuple[str, Any]:
     """params: side, support, concentration.  An off-board concentration moves instead of firing:
     no longer spotted, and out of action for three turns (MW4 19.22).  Any concentration may
     move: whether the enemy had spotted it is the enemy's knowledge, so the answer never says."""

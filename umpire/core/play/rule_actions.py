@@ -1,20 +1,21 @@
-"""The rule action: one of a rule system's own actions (`RuleSystem.rule_actions`), journaled
-like any other -- Lock 'n Load's spotting attempt (10.1), for one.  The core checks whose turn
-it is (a free action, `RuleSystem.free_actions`, may be taken by either side while no side has
-the turn); the rule system checks the rest and says what changes.  Registered with `engine.action`.
+"""The rule action: one of a rule system's own actions that only say what changes
+(`RuleSystem.rule_actions`: a spotting attempt, a medic's care...), journaled like any other.
+The core checks whose turn it is (a free action, `RuleSystem.free_actions`, may be taken by
+either side while no side has the turn); the rule system checks the rest and says what changes.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .changes import apply
-from .engine import Context, action
-from .errors import UmpireError
-from .turn import ENDED, _check_no_pause, _check_turn_to_act, _spot, _unit_done
+from ..changes import apply
+from ..engine import Context, action
+from ..errors import UmpireError
+from .kit import ENDED, check_no_pause, check_turn_to_act, unit_done
+from .spotting import spot_pass
 
 
-@action("rule_action")
+@action("rule_action", "Rule action", who="side")
 def _rule_action(ctx: Context) -> tuple[str, Any]:
     """params: name (one of the rule system's actions), side (who acts), and what it reads."""
     game, system = ctx.game, ctx.system
@@ -30,11 +31,11 @@ def _rule_action(ctx: Context) -> tuple[str, Any]:
     if free and game.phase == ENDED:
         raise UmpireError(f"the game is over: it ended after turn {game.turns}")
     if not free:
-        _check_turn_to_act(game, side)
-    _check_no_pause(game, None)
+        check_turn_to_act(game, side)
+    check_no_pause(ctx, None)
     summary, changes = system.rule_action(game, name, dict(ctx.params), ctx.dice)
     apply(ctx, changes)
-    _spot(ctx)
+    spot_pass(ctx)
     if not free:
-        _unit_done(ctx, side)
+        unit_done(ctx, side)
     return summary, None

@@ -9,9 +9,9 @@ move ended.
 
 from __future__ import annotations
 
-from .changes import apply
-from .engine import Context
-from .hexgrid import Hex
+from ....core.changes import apply
+from ....core.engine import Context
+from ....core.hexgrid import Hex
 
 
 def barrage_attacks(ctx: Context, uid: str, start: Hex | None, entered: list[Hex]) -> None:

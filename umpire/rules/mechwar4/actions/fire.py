@@ -12,12 +12,13 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .changes import Change, apply, seen_destroyed
-from .engine import Context, action
-from .errors import UmpireError
-from .store import models as m
-from .turn import (_sequence_state, _check_in_activation, _check_no_overrun, _check_no_pause, _check_turn_to_act, _info, _panics,
-                   _set_unit, _spot, _unit_done)
+from ....core.changes import Change, apply, seen_destroyed
+from ....core.engine import Context
+from ....core.errors import UmpireError
+from ....core.store import models as m
+from ....core.play.kit import check_no_pause, check_turn_to_act, set_unit, unit_done
+from ....core.play.spotting import spot_pass
+from .common import in_activation, no_overrun, panics, set_rule_state
 
 
 def refusal(sheets: list) -> str | None:
@@ -26,8 +27,7 @@ def refusal(sheets: list) -> str | None:
     return "; ".join(f"{s.firer}: {s.reason}" + (f" ({s.rule})" if s.rule else "") for s in refused) or None
 
 
-@action("fire")
-def _fire(ctx: Context) -> tuple[str, Any]:
+def fire(ctx: Context) -> tuple[str, Any]:
     """params: firers (unit ids of one side), target (an enemy unit id), and optionally mode: the
     weapon the rule system offers besides the main one (MechWar 4: mg, infantry_h)."""
     game, system = ctx.game, ctx.system
@@ -43,20 +43,20 @@ def _fire(ctx: Context) -> tuple[str, Any]:
     if len(sides) != 1:
         raise UmpireError("fire: the firing units must all be of one side (MW4 6.3)")
     side = sides.pop()
-    _check_no_overrun(game, None)                # nobody fires into an overrun's hex (12.0)
+    no_overrun(game, None)                # nobody fires into an overrun's hex (12.0)
     t = game.units[target]
     opportunity = t.paused and t.side != side
     paused_own = [u for u in game.units.values() if u.paused and u.side == side]
-    overwatch = bool(paused_own) and target in game.rule_state.get("overwatch_targets", ())
+    overwatch = bool(paused_own) and target in game.rule_state.overwatch_targets
     if opportunity:
-        _check_no_pause(game, target)
+        check_no_pause(ctx, target)
     elif overwatch:                  # 6.91: answering at once the units that fired at our mover
         pass
     else:
-        _check_turn_to_act(game, side)
-        _check_no_pause(game, None)
+        check_turn_to_act(game, side)
+        check_no_pause(ctx, None)
         for x in firers:
-            _check_in_activation(game, x)
+            in_activation(game, x)
     contact = game.contacts.get((side, target))
     if contact is None or contact.status != "seen":
         raise UmpireError(f"fire: {game.side(side).name} does not observe that unit now (MW4 6.41)")
@@ -82,48 +82,48 @@ def _fire(ctx: Context) -> tuple[str, Any]:
     for sheet in sheets:
         f = game.units[sheet.firer]
         if t.status != "on_map":          # 6.31: the target is gone; the rest count as having fired
-            _set_unit(ctx, rows[f.id], fired=True)
+            set_unit(ctx, rows[f.id], fired=True)
             ctx.log.append(f"{f.id}: the target is already destroyed; it counts as having fired (MW4 6.31)")
             continue
-        if _panics(ctx, rows[f.id], "fire"):
+        if panics(ctx, rows[f.id], "fire"):
             outcomes.append(f"{f.id} panicked")
             continue
         die = ctx.dice.roll(f"fire {f.id} at {target}", 1, 6).total
-        result = _resolve(ctx, sheet, die)
+        result = resolve_shot(ctx, sheet, die)
         ctx.log.extend(sheet.text(f"{target} ({label})"))
-        _set_unit(ctx, rows[f.id], fired=True)
+        set_unit(ctx, rows[f.id], fired=True)
         if not t.marks.fired_on:
-            _set_unit(ctx, rows[target], fired_on=True)        # direct fire at it this turn (MW4 7.15)
+            set_unit(ctx, rows[target], fired_on=True)        # direct fire at it this turn (MW4 7.15)
         # exposed passengers take the same die on sheets of their own (MW4 9.2, 9.52-9.55),
         # priced before the shot can leave them on the ground
         riding = [(rid, system.rider_sheet(game, sheet, rid)) for rid in _riders_outside(ctx, target)]
-        _apply(ctx, rows, target, result)
+        apply_result(ctx, rows, target, result)
         outcomes.append(f"{f.id}: {result}")
         for rid, rs in riding:
             if rs is not None and game.units[rid].status == "on_map":
                 ctx.log.extend(rs.text(rid))
-                _apply(ctx, rows, rid, _resolve(ctx, rs, die))
+                apply_result(ctx, rows, rid, resolve_shot(ctx, rs, die))
         for other in extra.get(f.id, ()):
             if game.units[other.target].status != "on_map":
                 continue
             die = ctx.dice.roll(f"fire {f.id} at {other.target} (same hex)", 1, 6).total
             ctx.log.extend(other.text(other.target))
-            _apply(ctx, rows, other.target, _resolve(ctx, other, die))
+            apply_result(ctx, rows, other.target, resolve_shot(ctx, other, die))
         for uid, values, line in system.after_fire(game, f, sheet, ctx.dice):
             if values:
-                _set_unit(ctx, rows[uid], **values)
+                set_unit(ctx, rows[uid], **values)
             ctx.log.append(line)
     if opportunity:                  # the firers may now draw overwatch fire (6.91)
         fired = [x for x in firers if game.units[x].fired]
-        _sequence_state(ctx, overwatch_targets=tuple(sorted(set(game.rule_state.get("overwatch_targets", ())) | set(fired))))
-    spot_summary, _change = _spot(ctx)
+        set_rule_state(ctx, overwatch_targets=tuple(sorted(set(game.rule_state.overwatch_targets) | set(fired))))
+    spot_summary, _change = spot_pass(ctx)
     if overwatch:
         ctx.log.append("overwatch fire at a unit that fired on the moving unit (MW4 6.91)")
     elif not opportunity:
-        _unit_done(ctx, side)
+        unit_done(ctx, side)
     elif t.status != "on_map":
         ctx.log.append(f"{target}'s move ends with it (MW4 6.53)")
-        _unit_done(ctx, t.side)           # the mover's activation is over
+        unit_done(ctx, t.side)           # the mover's activation is over
     kind = "Opportunity fire" if opportunity else ("Overwatch fire" if overwatch else "Fire")
     # the summary names the target by the firing side's contact label: a side may read it
     return f"{kind} at {label}: {'; '.join(outcomes)}. {spot_summary}", sheets
@@ -134,7 +134,7 @@ def _unit_lost(ctx: Context, u, where) -> None:
     apply(ctx, ctx.system.unit_lost(ctx.game, u, ctx.dice, where), indent="  ")
 
 
-def _resolve(ctx: Context, sheet, die: int) -> str:
+def resolve_shot(ctx: Context, sheet, die: int) -> str:
     """Read the die on the sheet, then the defender's roll a parenthesised result needs."""
     result = ctx.system.resolve_fire(sheet, die)
     settled, _lines = ctx.system.settle_fire(sheet, ctx.dice)      # the worksheet's text shows it
@@ -148,7 +148,7 @@ def _riders_outside(ctx: Context, carrier: str) -> list[str]:
             and ctx.system.exposed_passenger(ctx.game, v.id)]
 
 
-def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
+def apply_result(ctx: Context, rows: dict, target: str, result: str) -> None:
     """Losses and suppression on the target (and, for losses, its passengers, MW4 9.13)."""
     game = ctx.game
     steps, suppression = ctx.system.fire_effect(result)
@@ -157,7 +157,7 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
     if suppression:
         soft = game.unit_type(t)["target"] == "soft"
         level = t.marks.suppression + suppression if soft else min(2, t.marks.suppression + suppression)   # 7.6
-        _set_unit(ctx, rows[target], suppression=level)
+        set_unit(ctx, rows[target], suppression=level)
         # the firer reads its result on the sheet; how far the marker has risen is the target's
         ctx.log.keep(f"  {target} suppressed: S{level} (MW4 7.4-7.6)", t.side)
     if not steps:
@@ -169,7 +169,7 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
         lost = min(total, u.steps_lost + steps)
         if lost >= total:
             where = u.hex
-            _set_unit(ctx, rows[uid], steps_lost=lost, status="destroyed", q=None, r=None, carried_by=None,
+            set_unit(ctx, rows[uid], steps_lost=lost, status="destroyed", q=None, r=None, carried_by=None,
                       paused=False)
             seen_destroyed(ctx, uid)
             if uid == target:
@@ -178,7 +178,7 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
                 ctx.log.keep(f"  {uid} is destroyed with its carrier (MW4 9.13)", u.side)
             _unit_lost(ctx, u, where)
             for rid in (outside if uid == target else ()):     # the riders are left on the ground (9.2)
-                _set_unit(ctx, rows[rid], carried_by=None)
+                set_unit(ctx, rows[rid], carried_by=None)
                 ctx.log.keep(f"  {rid} is left on foot in {game.map.number(where)} (MW4 9.2)", u.side)
             if uid == target and game.unit_type(u)["move_class"] not in ("foot", "helicopter") and where:
                 # a wreck is learnt of like a unit: by those who saw it die, later by those who see it
@@ -186,7 +186,7 @@ def _apply(ctx: Context, rows: dict, target: str, result: str) -> None:
                                                         "seen_with": uid},
                                    (f"  a wreck is left in {game.map.number(where)} (MW4 19.5)",))])
         else:
-            _set_unit(ctx, rows[uid], steps_lost=lost)
+            set_unit(ctx, rows[uid], steps_lost=lost)
             line = f"  {uid} loses {steps} step{'s' if steps > 1 else ''}: {total - lost}/{total} left"
             if uid == target:
                 ctx.log.append(line)

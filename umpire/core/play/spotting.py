@@ -1,0 +1,101 @@
+"""Spotting: what each side sees now.  The rule system says who sees whom (`RuleSystem.spot`); the
+core keeps each side's contacts -- labelled in an order that says nothing of the true names --,
+turns counters face-up or face-down, and tells sides of the secret markers they now see.
+Every action that changes what can be seen ends with a pass (`spot_pass`)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+
+from ..engine import Context, action
+from ..game import Contact, Game
+from ..hexgrid import Hex
+from ..store import models as m
+
+
+@dataclass
+class KnowledgeChange:
+    """What a spotting pass changed, per side: newly seen, seen now, lost from sight."""
+
+    new: dict[str, list[str]] = field(default_factory=dict)
+    lost: dict[str, list[str]] = field(default_factory=dict)
+    seen: dict[str, list[str]] = field(default_factory=dict)
+
+
+@action("spot", "Update spotting", who="umpire")
+def spot_pass(ctx: Context) -> tuple[str, KnowledgeChange]:
+    """A spotting pass for every side: a unit is face-up while an enemy observes it, face-down
+    when out of every enemy's sight (the rule system says who sees whom); contacts lost from
+    sight become last-known."""
+    game, session, rec = ctx.game, ctx.session, ctx.rec
+    seen_by_side = ctx.system.spot(game, ctx.dice.d6)
+    change = KnowledgeChange()
+    face_up: set[str] = set()
+    existing = {(c.side_id, c.unit_id): c for c in session.execute(select(m.ContactRow)).scalars()}
+    for side in game.side_ids():
+        seen = seen_by_side.get(side, {})
+        face_up |= set(seen)
+        labels = [int(c.label[1:]) for (s, _), c in existing.items() if s == side and c.label[1:].isdigit()]
+        next_label = max(labels, default=0) + 1
+        change.new[side], change.lost[side], change.seen[side] = [], [], sorted(seen)
+        # new contacts are numbered in an order that tells nothing of the units' true names
+        for uid, (observers, _rule) in sorted(seen.items(), key=lambda kv: _label_order(game, side, kv[0])):
+            u = game.units[uid]
+            t = game.unit_type(u)
+            row = existing.get((side, uid))
+            values = dict(status="seen", q=u.hex.q, r=u.hex.r, turn=game.turn, detail="unit",
+                          type_label=t["label"], role=t["role"], strength=ctx.system.strength_text(game, u),
+                          seen_by=list(observers))
+            if row is None:
+                rec.insert(m.ContactRow(side_id=side, unit_id=uid, label=f"C{next_label}", **values))
+                next_label += 1
+                change.new[side].append(uid)
+                ctx.log.append(f"{game.side(side).name} spots a new contact: {t['label']} in {game.map.number(u.hex)}")
+            else:
+                rec.set(row, **values)
+        for (s, uid), row in existing.items():
+            if s == side and uid not in seen and row.status == "seen":
+                rec.set(row, status="last_known", seen_by=[])
+                change.lost[side].append(uid)
+                ctx.log.append(f"{game.side(side).name} loses sight of {row.label}")
+    for row in session.execute(select(m.UnitRow)).scalars():
+        rec.set(row, face_down=row.id not in face_up)
+    learn_markers(ctx)
+    summary = "; ".join(f"{game.side(s).name} sees {len(change.seen[s])}" for s in game.side_ids())
+    return f"Spotting: {summary}", change
+
+
+def _label_order(game: Game, side: str, uid: str) -> str:
+    """A seeded shuffle: contacts spotted in one pass get their labels (C4, C5...) in this
+    order, not their true ids' (a LAW team's label would sit next to its squad's).  The seed
+    is the umpire's, so the order is fixed for replay and means nothing to the side."""
+    return hashlib.sha256(f"{game.seed}|{side}|{uid}".encode()).hexdigest()
+
+
+def learn_markers(ctx: Context) -> None:
+    """Secret markers learnt by sight (terrain.toml `seen`: a wreck, an abandoned vehicle): a
+    side whose units now see the hex knows of it from then on, like a contact."""
+    game = ctx.game
+    kinds = [k for k, spec in game.rules.overlays.items() if spec.get("seen")]
+    if not kinds:
+        return
+    rows = ctx.session.execute(select(m.OverlayRow).where(m.OverlayRow.kind.in_(kinds),
+                                                          m.OverlayRow.secret == True)).scalars()  # noqa: E712
+    for row in rows:
+        blind = [s for s in game.side_ids() if s != row.side_id and s not in row.known_to]
+        if not blind:
+            continue
+        at = Hex(row.q, row.r)
+        watching = ctx.system.watchers(game, at)
+        told = [s for s in blind if watching.get(s)]
+        if told:
+            ctx.rec.set(row, known_to=sorted(set(row.known_to) | set(told)))
+            game.map.overlays[:] = [o.told(told) if o.hex == at and o.kind == row.kind else o
+                                    for o in game.map.overlays]
+
+
+def contacts_of(game: Game, side: str) -> list[Contact]:
+    return sorted((c for (s, _), c in game.contacts.items() if s == side), key=lambda c: int(c.label[1:]))

@@ -1,0 +1,58 @@
+"""MechWar 4's own actions, registered with the engine through `RuleSystem.actions()`: fire and
+split fire (6.0, 6.93), overruns (12.0), company activations, column and defilade (4.1, 8.11,
+10.5), company commands (19.1), indirect fire plots, multiples, displacement and how a unit
+takes H fire (7.0, 14.0, 14.33, 19.22, 7.32).  Each names its parameters for the shells."""
+
+from __future__ import annotations
+
+from ....core.actionspec import ActionField, ActionSpec
+from . import activation, commands, fire, overrun, plots, split_fire
+
+
+def _company_side(game, params):
+    """The side of the company whose activation ends (the one activated now)."""
+    company = game.rule_state.active_company
+    bat = next((c.battalion for c in game.companies if c.id == company), None)
+    return next((b.side for b in game.battalions if b.id == bat), None)
+
+
+UNIT = ActionField("unit", "Unit", kind="unit")
+SIDE = ActionField("side", "Side", kind="side")
+
+ACTIONS = {spec.name: spec for spec in (
+    ActionSpec("fire", "Fire", fire.fire, "firers",
+               (ActionField("firers", "Firing units", kind="units"), ActionField("target", "Target", kind="enemy"),
+                ActionField("mode", "Weapon", ("main", "mg", "infantry_h"), required=False, kind="choice")),
+               "MW4 6.0", "One or more units fire at one enemy unit the side observes.", worksheet=True),
+    ActionSpec("split_fire", "Split fire", split_fire.split_fire, "unit",
+               (UNIT, ActionField("shots", "Elements and targets", kind="text")), "MW4 6.93",
+               "A vehicular platoon fires as separate elements, each at its own target."),
+    ActionSpec("overrun", "Fight on or leave the overrun", overrun.overrun, "unit",
+               (UNIT, ActionField("then", "Then", ("stay", "leave"), kind="choice"),
+                ActionField("to", "Leave to hex", required=False, kind="hex"),
+                ActionField("target", "Fire at", required=False, kind="enemy")), "MW4 12.0"),
+    ActionSpec("activate", "Activate company", activation.activate, "company",
+               (ActionField("company", "Company", kind="company"),), "MW4 4.1"),
+    ActionSpec("end_activation", "End the company's activation", activation.end_activation, _company_side,
+               (), "MW4 4.1"),
+    ActionSpec("form_column", "Form column", activation.form_column, "unit", (UNIT,), "MW4 8.11"),
+    ActionSpec("defilade", "Enter defilade", activation.defilade, "unit",
+               (UNIT, ActionField("facing", "Facing hex", required=False, kind="hex")), "MW4 10.5"),
+    ActionSpec("orders", "Give orders", commands.orders, "side",
+               (SIDE, ActionField("turn", "Turn", kind="number"), ActionField("commands", "Commands", kind="text")),
+               "MW4 19.1", worksheet=True),
+    ActionSpec("plot", "Plot fire missions", plots.plot, "side",
+               (SIDE, ActionField("turn", "Turn", kind="number"), ActionField("missions", "Missions", kind="text")),
+               "MW4 7.0, 14.0", worksheet=True),
+    ActionSpec("place_impact", "Place an impact", plots.place_impact, "umpire",
+               (SIDE, ActionField("support", "Support"), ActionField("concentration", "Concentration", kind="number"),
+                ActionField("hex", "Impact hex", required=False, kind="hex"), ActionField("reason", "Reason")),
+               "MW4 7.2"),
+    ActionSpec("multiply", "Roll a multiple", plots.multiply, "side",
+               (SIDE, ActionField("support", "Support")), "MW4 14.33"),
+    ActionSpec("h_fire_stance", "Take H fire unbuttoned", plots.h_fire_stance, "unit",
+               (UNIT, ActionField("unbuttoned", "Unbuttoned", kind="flag")), "MW4 7.31, 7.32"),
+    ActionSpec("displace", "Displace a battery", plots.displace, "side",
+               (SIDE, ActionField("support", "Support"), ActionField("concentration", "Concentration", kind="number")),
+               "MW4 19.22"),
+)}

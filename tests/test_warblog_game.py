@@ -42,7 +42,7 @@ def test_autoplay_fights_and_replays_identically(played):
     game = open_game(played)
     kinds = [a.kind for a in journal(played)]
     assert game.turn == 4 and {"move", "assault", "pass"} <= set(kinds)
-    assert any(d for u in game.units.values() if (d := u.marks.get("depressions")))
+    assert any(d for u in game.units.values() if (d := u.marks.depressions))
     stored, replayed = replay(played, lambda g: rule_system(g.rules), load_scenario)
     assert stored == replayed
 
@@ -86,7 +86,7 @@ def test_the_command_line_flies_the_air_units(tmp_path, capsys):
     capsys.readouterr()
     assert main(["rule-action", path, "air_patrol", "Harriers"]) == 0
     assert "Blue Force holds air superiority (9.2)" in capsys.readouterr().out
-    assert open_game(path).units["Harriers"].marks["box"]
+    assert open_game(path).units["Harriers"].marks.box
     for argv, words_ in ((["rule-action", path, "air_strike", "Harriers", "--hex", "1405"], "in the air superiority box"),
                          (["rule-action", path, "bogus", "Harriers"], "has no action 'bogus'"),
                          (["rule-action", path, "air_strike", "Nobody"], "no unit 'Nobody'"),

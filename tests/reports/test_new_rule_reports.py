@@ -92,7 +92,7 @@ def test_hearts_and_minds_scores_stay_out_of_the_sides_reports(tmp_path):
         reports.append(report(loc, "blue", tmp_path / where / "blue"))
         umpire = text_of(report(loc, "umpire", tmp_path / where / "u"))
         assert "Hearts & minds 0604" in umpire
-    assert game(loc).rule_state["hearts"]["0604"]["score"] == 3              # nobody there: it crept
+    assert game(loc).rule_state.hearts["0604"].score == 3              # nobody there: it crept
     assert text_of(reports[0]) == text_of(reports[1]) and images_of(reports[0]) == images_of(reports[1])
     assert "Hearts & minds 0604:" not in text_of(reports[0])
 

@@ -95,5 +95,5 @@ def game(location: str):
     return open_game(location)
 
 
-def marks(location: str, uid: str) -> dict:
+def marks(location: str, uid: str):
     return open_game(location).units[uid].marks

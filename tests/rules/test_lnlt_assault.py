@@ -26,7 +26,7 @@ def test_assault_movement_then_fire_in_one_impulse(tmp_path):
         act(loc, "move", side="blue", unit="A", path=["0103", "0203", "0303", "0403"], pace="assault")
     act(loc, "move", side="blue", unit="A", path=["0103", "0203", "0303"], pace="assault")
     g = game(loc)
-    assert g.active_side == "blue" and g.units["A"].marks["assault"] == "move"
+    assert g.active_side == "blue" and g.units["A"].marks.assault == "move"
     with pytest.raises(UmpireError, match="A's assault is not over"):
         act(loc, "move", side="blue", unit="B", path=["0105", "0205"])
     with pytest.raises(UmpireError, match="assault move: it may fire now"):
@@ -34,7 +34,7 @@ def test_assault_movement_then_fire_in_one_impulse(tmp_path):
     res = act(loc, "assault", 5, 3, 1, side="blue", units=["A"], hex="0603", kind="fire")
     assert "assault movement or fire (6.1): -2" in "\n".join(res.log) and "8 against 3, DC+5" in res.summary
     g = game(loc)
-    assert g.active_side == "red" and not g.units["A"].marks["assault"] and g.units["A"].fired
+    assert g.active_side == "red" and not g.units["A"].marks.assault and g.units["A"].fired
 
 
 def test_assault_fire_then_half_the_movement(tmp_path):
@@ -46,7 +46,7 @@ def test_assault_fire_then_half_the_movement(tmp_path):
         act(loc, "move", side="blue", unit="A", path=["0103", "0203", "0303", "0403"])
     act(loc, "move", side="blue", unit="A", path=["0103", "0203", "0303"])
     g = game(loc)
-    assert g.active_side == "red" and not g.units["A"].marks["assault"] and g.map.number(g.units["A"].hex) == "0303"
+    assert g.active_side == "red" and not g.units["A"].marks.assault and g.map.number(g.units["A"].hex) == "0303"
 
 
 def test_a_pass_between_the_halves_only_ends_the_impulse(tmp_path):
@@ -55,7 +55,7 @@ def test_a_pass_between_the_halves_only_ends_the_impulse(tmp_path):
     res = act(loc, "pass", side="blue")
     g = game(loc)
     assert "ends its impulse" in res.summary and g.active_side == "red" and g.passed == ()
-    assert not g.units["A"].marks["assault"]
+    assert not g.units["A"].marks.assault
 
 
 def test_a_scout_slips_into_cover_next_to_the_enemy_unseen(tmp_path):
@@ -75,7 +75,7 @@ def test_a_scout_slips_into_cover_next_to_the_enemy_unseen(tmp_path):
     assert system_for(loc).check_move(g, "S", [h("0303"), h("0403")], {"pace": "stealth"}).watchers == {}
     act(loc, "move", side="blue", unit="S", path=["0303", "0403"], pace="stealth")
     g = game(loc)
-    assert g.units["S"].marks["stealth"] and g.contacts[("red", "S")].status == "last_known"
+    assert g.units["S"].marks.stealth and g.contacts[("red", "S")].status == "last_known"
     assert g.active_side == "blue"                          # its assault fire may follow (6.4 as 6.1)
 
 

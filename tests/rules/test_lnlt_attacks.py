@@ -21,7 +21,7 @@ def test_a_vehicle_entering_a_mined_hex_stops_and_rolls_on_the_mines_table(tmp_p
     g = game(loc)
     assert "stopped by mines there (LnLT 21.4.1)" in res.summary and g.map.number(g.units["A"].hex) == "0503"
     assert any("Mines against A: 4 -- Shaken & Immobilized (21.4.1)" in x for x in res.log)
-    assert g.units["A"].marks["immobilized"] and g.units["A"].marks["shaken"]
+    assert g.units["A"].marks.immobilized and g.units["A"].marks.shaken
     # red's field is now on blue's map too: blue's vehicle struck it (its own side learns)
     assert [(o.secret, o.known_to) for o in g.map.overlays if o.kind == "minefield"] == [(True, ("blue",))]
     check = system_for(loc).check_move(g, "A", [g.units["A"].hex, g.map.grid.parse("0603")])
@@ -38,7 +38,7 @@ def test_mines_that_destroy_a_vehicle_take_its_crew_and_the_passengers_bail_out(
     assert "destroyed by mines in 0503 (LnLT 21.4.1)" in res.summary
     assert g.units["A"].status == "destroyed" and "A crew" not in g.units
     s = g.units["S"]
-    assert s.on_map and s.carried_by is None and s.marks["shaken"] and g.map.number(s.hex) == "0503"
+    assert s.on_map and s.carried_by is None and s.marks.shaken and g.map.number(s.hex) == "0503"
 
 
 def test_the_oft_modifiers_leader_terrain_and_degrading_hexes(tmp_path):
@@ -73,7 +73,7 @@ def test_a_mortar_team_takes_the_better_die_and_strikes_the_whole_hex(tmp_path):
     res = act(loc, "assault", 2, 5, 1, 1, 1, side="blue", units=["M"], hex="0603", kind="fire")
     log = "\n".join(res.log)
     assert "0603: 8 against 1 -- damage checks at DC+7" in log and "the better of 2d6" in log
-    assert game(loc).units["X"].marks["shaken"] and game(loc).units["M"].fired
+    assert game(loc).units["X"].marks.shaken and game(loc).units["M"].fired
 
 
 def test_a_tank_overruns_a_squad_in_the_open_and_the_survivors_close_assault(tmp_path):
@@ -88,7 +88,7 @@ def test_a_tank_overruns_a_squad_in_the_open_and_the_survivors_close_assault(tmp
     log = "\n".join(res.log)
     assert "Result: overrun 14 against 2 -- damage checks at DC+12 (15.3)" in log
     g = game(loc)
-    assert g.units["X"].type == "nva_half_squad" and g.units["L"].marks["wounded"] and g.units["T"].moved
+    assert g.units["X"].type == "nva_half_squad" and g.units["L"].marks.wounded and g.units["T"].moved
 
 
 def test_good_order_survivors_close_assault_the_overrunning_vehicle(tmp_path):

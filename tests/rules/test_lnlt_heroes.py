@@ -23,7 +23,7 @@ def test_a_one_then_an_even_die_makes_a_hero(tmp_path):
     g = game(loc)
     hero = g.units["Hero (X)"]
     assert hero.type == "nva_hero" and hero.side == "red" and hero.hex == g.units["X"].hex
-    assert not hero.marks.get("shaken") and g.units["X"].marks["shaken"]
+    assert not hero.marks.shaken and g.units["X"].marks.shaken
     assert any("a 1, then 4: Hero (X) (NVA hero) rises in 0403" in x for x in res.log)
 
 
@@ -39,7 +39,7 @@ def test_a_hero_is_wounded_not_shaken(tmp_path):
     loc = blue_to_act(tmp_path, [("A", "us_squad", "0103")], [("H", "nva_hero", "0403")])
     act(loc, "assault", 6, 2, 2, side="blue", units=["A"], hex="0403", kind="fire")    # DC+9: 2 + 9 = 11
     marks = game(loc).units["H"].marks
-    assert marks["wounded"] and not marks.get("shaken")
+    assert marks.wounded and not marks.shaken
 
 
 def test_a_hero_among_melee_attackers_shifts_the_odds(tmp_path):
@@ -68,7 +68,7 @@ def test_a_sniper_rolls_two_dice_and_one_random_unit_checks(tmp_path):
     res = act(loc, "assault", 4, 3, 2, 2, 3, side="red", units=["S"], hex="0603", kind="fire")
     assert "9 against 2, DC+7" in res.summary and res.log[0].startswith("Sniper fire on 0603 by S")
     g = game(loc)
-    assert g.units["Y"].marks["shaken"] and not g.units["X"].marks.get("shaken")
+    assert g.units["Y"].marks.shaken and not g.units["X"].marks.shaken
 
 
 def test_a_lone_sniper_in_cover_doubles_its_target_modifier(tmp_path):

@@ -34,7 +34,7 @@ def test_a_leaders_impulse_lets_the_next_hexes_act_and_a_pass_ends_it(tmp_path):
     res = act(loc, "pass", side="blue")
     g = game(loc)
     assert "ends its impulse" in res.summary and g.active_side == "red" and not g.passed
-    assert g.rule_state.get("impulse") is None
+    assert g.rule_state.impulse is None
 
 
 def test_the_impulse_closes_by_itself_when_every_activated_unit_has_acted(tmp_path):

@@ -35,7 +35,7 @@ def test_a_medic_heals_a_wounded_leader_once_a_rally_phase(tmp_path):
     res = heal(loc, "D", "L", 2)
     g = game(loc)
     assert "D heals the wound of L on 2 (3.0, 11.3)" in res.summary
-    assert not g.units["L"].marks["wounded"] and g.units["L"].marks["shaken"] and g.active_side is None
+    assert not g.units["L"].marks.wounded and g.units["L"].marks.shaken and g.active_side is None
     with pytest.raises(UmpireError, match=r"D has already tried this Rally phase"):
         heal(loc, "D", "L", 1)
 
@@ -46,11 +46,11 @@ def test_a_medic_brings_a_shaken_squad_back_or_fails(tmp_path):
     mark(loc, "B", shaken=True)
     assert system_for(loc).rule_action_fields(game(loc), "heal", "blue", "D")[0].choices == ("A",)  # B is elsewhere
     res = heal(loc, "D", "A", 4)
-    assert "D fails to help A on 4" in res.summary and game(loc).units["A"].marks["shaken"]
+    assert "D fails to help A on 4" in res.summary and game(loc).units["A"].marks.shaken
     loc2 = lnlt(tmp_path / "2", [("D", "us_medic", "0303"), ("A", "us_squad", "0303")])
     mark(loc2, "A", shaken=True)
     heal(loc2, "D", "A", 3)
-    assert not game(loc2).units["A"].marks["shaken"]
+    assert not game(loc2).units["A"].marks.shaken
 
 
 def test_a_shaken_medic_treats_only_itself(tmp_path):
@@ -62,7 +62,7 @@ def test_a_shaken_medic_treats_only_itself(tmp_path):
         heal(loc, "D", "A", 1)
     heal(loc, "D", "D", 1)
     d = game(loc).units["D"]
-    assert not d.marks["wounded"] and d.marks["healed"] == 1
+    assert not d.marks.wounded and d.marks.healed == 1
 
 
 def test_medics_do_not_fire_and_heal_only_in_the_rally_phase(tmp_path):

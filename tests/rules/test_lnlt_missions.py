@@ -4,6 +4,7 @@ test_lnlt_play.py."""
 import pytest
 
 from umpire.core.errors import UmpireError
+from umpire.rules.lnlt.state import Marks
 
 from .gamekit import act, game, make_game
 
@@ -37,7 +38,7 @@ def test_a_line_mission_strikes_every_hex_between_its_two_markers(tmp_path):
               mission="line", to="0606")
     assert "Result: fire for effect on 0603, 0604, 0605, 0606" in res.log
     g = game(loc)
-    assert g.units["X"].marks["shaken"] and not g.units["Y"].marks.get("shaken") and not g.units["Z"].marks
+    assert g.units["X"].marks.shaken and not g.units["Y"].marks.shaken and g.units["Z"].marks == Marks()
     assert res.summary.endswith("on 0603-0606: it falls on 0603")
 
 
@@ -50,7 +51,7 @@ def test_a_walking_barrage_walks_two_turns_then_ends(tmp_path):
         act(loc, "rule_action", side="blue", name="fire_mission", unit="L", hex="0303", mission="walking")
     act(loc, "rule_action", 1, 1, side="blue", name="fire_mission", unit="L", hex="0303", mission="walking",
         direction="S")
-    assert ffe(loc) == ["0303"] and game(loc).rule_state["barrages"][0]["left"] == 2
+    assert ffe(loc) == ["0303"] and game(loc).rule_state.barrages[0].left == 2
     act(loc, "end_turn", 1, 6)
     res = act(loc, "next_phase")
     assert any("Walking barrage of Mortars moves one hex to 0304" in x for x in res.log)
@@ -59,5 +60,5 @@ def test_a_walking_barrage_walks_two_turns_then_ends(tmp_path):
     res = act(loc, "next_phase", 6, 1, 6)
     g = game(loc)
     assert any("0305: 10 against 1 -- damage checks at DC+9" in x for x in res.log)
-    assert g.units["X"].type == "nva_half_squad" and g.units["X"].marks["shaken"]
-    assert g.rule_state["barrages"] == [] and ffe(loc) == []
+    assert g.units["X"].type == "nva_half_squad" and g.units["X"].marks.shaken
+    assert g.rule_state.barrages == () and ffe(loc) == []

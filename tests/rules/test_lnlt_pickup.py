@@ -118,8 +118,8 @@ def test_capture_gives_the_taker_a_new_counter_and_the_owner_learns_only_on_the_
     weapons(loc, "red", "X", "pick_up", "us_m60")
     g = game(loc)
     new = g.units["X-captured"]
-    assert new.side == "red" and new.carried_by == "X" and new.type == "us_m60" and new.marks["captured"]
-    assert g.units["G"].status == "dropped" and g.units["G"].marks["taken"]
+    assert new.side == "red" and new.carried_by == "X" and new.type == "us_m60" and new.marks.captured
+    assert g.units["G"].status == "dropped" and g.units["G"].marks.taken
     assert build_view(g, "blue") == before
     with pytest.raises(UmpireError, match="no weapon 'us_m60' lies in 0603"):
         weapons(loc, "red", "X", "pick_up", "us_m60")
@@ -177,7 +177,7 @@ def test_a_captured_weapon_that_does_its_work_once_is_kept(tmp_path):
     loc = captured_half_squad(tmp_path)
     act(loc, "assault", 6, 1, side="red", units=["H"], hex="0303", kind="fire")
     w = game(loc).units["H-captured"]
-    assert w.status == "on_map" and w.carried_by == "H" and not w.marks["untried"] and w.marks["captured"]
+    assert w.status == "on_map" and w.carried_by == "H" and not w.marks.untried and w.marks.captured
 
 
 def journal(loc):

@@ -23,7 +23,7 @@ def test_initiative_decides_who_acts_first_and_passes_end_the_phase(tmp_path):
     in a row end the phase and an action breaks the run; 9.0: the Administrative phase follows."""
     loc = lnlt(tmp_path, [("A", "us_squad", "0103"), ("B", "us_squad", "0104")], [("X", "nva_squad", "1003")])
     act(loc, "end_turn", 2, 5)                               # turn 2: Blue rolls 2, Red 5
-    assert game(loc).rule_state["initiative"] == "red"
+    assert game(loc).rule_state.initiative == "red"
     act(loc, "next_phase")
     g = game(loc)
     assert (g.phase, g.active_side) == ("operations", "red")
@@ -40,9 +40,9 @@ def test_initiative_decides_who_acts_first_and_passes_end_the_phase(tmp_path):
 def test_a_tie_leaves_the_initiative_where_it_was(tmp_path):
     loc = lnlt(tmp_path, [("A", "us_squad", "0103")], [("X", "nva_squad", "1003")])
     act(loc, "end_turn", 1, 6)
-    assert game(loc).rule_state["initiative"] == "red"
+    assert game(loc).rule_state.initiative == "red"
     act(loc, "end_turn", 4, 4)
-    assert game(loc).rule_state["initiative"] == "red"
+    assert game(loc).rule_state.initiative == "red"
 
 
 def test_spotting_in_the_open_in_cover_and_by_attempt(tmp_path):
@@ -57,7 +57,7 @@ def test_spotting_in_the_open_in_cover_and_by_attempt(tmp_path):
     with pytest.raises(UmpireError, match="not a unit of blue"):
         act(loc, "rule_action", name="spot", side="blue", unit="X", hex="0103")
     act(loc, "rule_action", 4, side="blue", name="spot", unit="A", hex="0503")    # 4 > 3: nothing
-    assert ("blue", "X") not in game(loc).contacts and marks(loc, "A")["ops_complete"]
+    assert ("blue", "X") not in game(loc).contacts and marks(loc, "A").ops_complete
     act(loc, "pass", side="red")
     with pytest.raises(UmpireError, match="already acted"):
         act(loc, "rule_action", name="spot", side="blue", unit="A", hex="0503")
@@ -75,18 +75,18 @@ def test_direct_fire_and_the_damage_check(tmp_path):
     # 4 + 5 = 9 against 2: DC+7; X checks 3 + 7 - LM 1 = 9 (morale 6: Shaken); Z 5 + 7 = 12 (8: Shaken)
     g = game(loc)
     assert "9 against 2, DC+7" in res.summary
-    assert g.units["X"].marks["shaken"] and g.units["X"].type == "nva_squad"
-    assert g.units["Z"].marks["shaken"] and not g.units["Z"].marks.get("wounded")
+    assert g.units["X"].marks.shaken and g.units["X"].type == "nva_squad"
+    assert g.units["Z"].marks.shaken and not g.units["Z"].marks.wounded
     assert g.units["A"].fired
     loc = lnlt(tmp_path / "wnd", [("A", "us_squad", "0103")], [("Z", "nva_leader", "0403")])
     to_operations(loc, 6, 1)
     act(loc, "assault", 6, 1, 6, units=["A"], hex="0403", kind="fire")   # DC+10: 16, twice morale 8
-    assert game(loc).units["Z"].marks["wounded"]
+    assert game(loc).units["Z"].marks.wounded
     loc = lnlt(tmp_path / "cas", [("A", "us_squad", "0103")], [("X", "nva_squad", "0403")])
     to_operations(loc, 6, 1)
     act(loc, "assault", 6, 1, 6, units=["A"], hex="0403", kind="fire")   # 11 against 1: DC+10; 6 + 10 = 16
     x = game(loc).units["X"]
-    assert x.type == "nva_half_squad" and x.marks["shaken"]
+    assert x.type == "nva_half_squad" and x.marks.shaken
 
 
 def test_several_firers_add_half_their_firepower(tmp_path):
@@ -121,7 +121,7 @@ def test_shaken_units_may_not_fire_or_close_and_rally_with_a_leader(tmp_path):
 
     def shake(ctx):
         for uid in ("A", "B"):
-            apply(ctx, [Change("unit", uid, {"marks": {"shaken": True}})])
+            apply(ctx, [Change("unit", uid, {"shaken": True})])
         return "test shakes A and B", None
     ACTIONS["test_shake"] = shake
     act(loc, "test_shake")
@@ -132,7 +132,7 @@ def test_shaken_units_may_not_fire_or_close_and_rally_with_a_leader(tmp_path):
         act(loc, "move", unit="B", path=["0105", "0204"])
     act(loc, "end_turn", 3, 1, 4, 3)                         # initiative 3-1; A rolls 4+3 - LM 1 = 6: rallies
     g = game(loc)
-    assert not g.units["A"].marks["shaken"] and g.units["B"].marks["shaken"]     # B had no leader
+    assert not g.units["A"].marks.shaken and g.units["B"].marks.shaken     # B had no leader
 
 
 def test_stacking_and_streams(tmp_path):
@@ -196,9 +196,9 @@ def test_a_fire_mission_drifts_then_falls_on_the_pattern(tmp_path):
     # against 2: DC+7, X rolls 2: 9, Shaken; Y's hex (next to it): 1 + 4 = 5 against 6: no effect
     res = act(loc, "rule_action", 3, 1, 5, 2, 2, 1, 6, side="blue", name="fire_mission", unit="L", hex="0603")
     g = game(loc)
-    assert "falls on 0603" in res.summary and g.units["X"].marks["shaken"] and not g.units["Y"].marks.get("shaken")
+    assert "falls on 0603" in res.summary and g.units["X"].marks.shaken and not g.units["Y"].marks.shaken
     assert any("drifts 1 hex N to 0602" in x for x in res.log) and any("shifted one hex to 0603" in x for x in res.log)
-    assert g.support_used["81mm"]["missions"] == 1 and g.units["L"].marks["ops_complete"]
+    assert g.support_used["81mm"]["missions"] == 1 and g.units["L"].marks.ops_complete
     act(loc, "pass", side="red")
     with pytest.raises(UmpireError, match="no artillery mission left"):
         act(loc, "rule_action", side="blue", name="fire_mission", unit="K", hex="0603")
@@ -231,7 +231,7 @@ def test_a_unit_that_spots_a_hex_may_fire_at_it_at_once(tmp_path):
     res = act(loc, "rule_action", 2, 5, 1, 3, side="blue", name="spot", unit="A", hex="0503", fire=True)
     g = game(loc)
     assert "spotted (10.1); A fire on 0503: 10 against 2, DC+8 (10.1.4)" in res.summary
-    assert g.units["A"].fired and not g.units["A"].marks["ops_complete"] and g.units["X"].marks["shaken"]
+    assert g.units["A"].fired and not g.units["A"].marks.ops_complete and g.units["X"].marks.shaken
     assert g.contacts[("blue", "X")].status == "seen"
 
 
@@ -265,7 +265,7 @@ def test_smoke_is_laid_degrades_sight_and_lifts(tmp_path):
     with pytest.raises(UmpireError, match="lays no smoke"):
         act(loc, "rule_action", side="blue", name="smoke", unit="L", hex="0203")
     res = act(loc, "rule_action", 2, side="blue", name="smoke", unit="A", hex="0203")
-    assert "lays smoke in 0203" in res.summary and game(loc).units["A"].marks["ops_complete"]
+    assert "lays smoke in 0203" in res.summary and game(loc).units["A"].marks.ops_complete
     g = game(loc)
     sheet = system_for(loc).assault_sheet(g, ["B"], g.map.grid.parse("0503"), "fire")
     assert dict(sheet.modifiers)["firing out of smoke (7.0)"] == -1
@@ -304,7 +304,7 @@ def test_a_low_crawl_is_one_hex_unseen_for_moving(tmp_path):
         act(loc, "pass", side="red")
     act(loc, "move", side="blue", unit="A", path=["0203", "0303"], pace="low_crawl")
     g = game(loc)
-    assert g.units["A"].marks["low_crawl"] and g.contacts[("red", "A")].status == "last_known"
+    assert g.units["A"].marks.low_crawl and g.contacts[("red", "A")].status == "last_known"
 
 
 def test_ending_a_turn_early_still_does_the_administrative_housekeeping(tmp_path):
@@ -316,9 +316,9 @@ def test_ending_a_turn_early_still_does_the_administrative_housekeeping(tmp_path
     if game(loc).active_side == "red":
         act(loc, "pass", side="red")
     act(loc, "rule_action", 1, side="blue", name="spot", unit="A", hex="0503")
-    assert game(loc).rule_state["spotted"]
+    assert game(loc).rule_state.spotted
     res = act(loc, "end_turn", 6, 1)
-    assert not game(loc).rule_state["spotted"] and any("spotting attempts lapse" in x for x in res.log)
+    assert not game(loc).rule_state.spotted and any("spotting attempts lapse" in x for x in res.log)
 
 
 def test_a_mover_destroyed_by_opportunity_fire_holds_nobody_up(tmp_path):

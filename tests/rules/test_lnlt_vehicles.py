@@ -7,6 +7,7 @@ import pytest
 from umpire.core.errors import UmpireError
 from umpire.core.hexgrid import DIRECTIONS, Hex
 from umpire.rules.lnlt.ordnance import aspect, to_hit_number
+from umpire.rules.lnlt.state import Marks
 
 from .gamekit import act, game, make_game
 
@@ -48,7 +49,7 @@ def test_a_penetrating_turret_hit_destroys_the_tank_and_the_crew_bails_out(tmp_p
     assert g.units["T"].status == "destroyed" and overlays(loc, "wreck") == ["0403"]
     crew = g.units["T crew"]
     assert crew.type == "us_crew" and crew.side == "blue" and g.map.number(crew.hex) == "0403"
-    assert crew.moved and not crew.marks.get("shaken")
+    assert crew.moved and not crew.marks.shaken
     assert g.units["R"].fired
 
 
@@ -73,7 +74,7 @@ def test_an_equal_roll_and_a_failed_morale_check_abandon_the_vehicle(tmp_path):
     act(loc, "move", side="blue", unit="A", path=["0403", "0503"], mount=["S"])
     g = game(loc)
     assert g.units["S"].carried_by == "A" and g.map.number(g.units["S"].hex) == "0503"
-    assert g.units["A"].marks["facing"] is not None
+    assert g.units["A"].marks.facing is not None
     from umpire.actions import system_for
     alone = system_for(loc).check_move(g, "S", [g.units["S"].hex, g.map.grid.parse("0504")])
     assert "rides aboard A" in alone.reason
@@ -83,9 +84,9 @@ def test_an_equal_roll_and_a_failed_morale_check_abandon_the_vehicle(tmp_path):
     assert "7 against 7 on the hull rear -- equal: morale check: abandoned" in log
     g = game(loc)
     assert g.units["A"].status == "destroyed" and overlays(loc, "abandoned") == ["0503"]
-    assert g.units["A crew"].marks["shaken"] and g.units["A crew"].moved
+    assert g.units["A crew"].marks.shaken and g.units["A crew"].moved
     s = g.units["S"]
-    assert s.carried_by is None and s.on_map and s.moved and not s.marks.get("shaken")
+    assert s.carried_by is None and s.on_map and s.moved and not s.marks.shaken
 
 
 def test_a_dud_and_a_short_shot(tmp_path):
@@ -100,7 +101,7 @@ def test_a_dud_and_a_short_shot(tmp_path):
     res = act(loc, "assault", 2, 3, 2, 4, 6, 6, side="red", units=["R"], hex="0403", kind="ordnance")
     log = "\n".join(res.log)
     # 2 + 5 = 7 against 4 + hull front 5 = 9: short by 2; 12 - 2 = 10 against morale 7: failed, Shaken
-    assert "short by 2: morale check: shaken" in log and game(loc).units["T"].marks["shaken"]
+    assert "short by 2: morale check: shaken" in log and game(loc).units["T"].marks.shaken
 
 
 def test_natural_2_always_hits_and_natural_12_always_misses(tmp_path):
@@ -125,7 +126,7 @@ def test_ordnance_against_infantry_heat_and_the_damage_check(tmp_path):
     res = act(loc, "assault", 3, 4, 6, 2, 1, side="red", units=["R"], hex="0403", kind="ordnance")
     log = "\n".join(res.log)
     assert "Result: 8 against 2 -- damage checks at DC+6 (14.1) (HEAT: -1 outside a building or bunker)" in log
-    assert game(loc).units["S"].marks["shaken"]
+    assert game(loc).units["S"].marks.shaken
 
 
 def test_small_arms_do_no_harm_to_a_closed_armoured_vehicle(tmp_path):
@@ -138,7 +139,7 @@ def test_small_arms_do_no_harm_to_a_closed_armoured_vehicle(tmp_path):
     res = act(loc, "assault", 6, 1, side="red", units=["X"], hex="0403", kind="fire", at="T")
     log = "\n".join(res.log)
     assert "lowest armour +2 (17.2)" in log and "T is armoured and closed: small arms do it no harm" in log
-    assert not game(loc).units["T"].marks.get("shaken")
+    assert not game(loc).units["T"].marks.shaken
 
 
 def test_close_assault_destroys_the_vehicle_with_its_crew(tmp_path):
@@ -180,12 +181,12 @@ def test_armour_facing_angles():
     """A vehicle's front is within 60 degrees of the way it faces, its rear beyond 120."""
     class V:
         hex = Hex(0, 0)
-        marks = {"facing": 0}
+        marks = Marks(facing=0)
     d = DIRECTIONS
     assert aspect(V, d[0].scale(3)) == "front" and aspect(V, d[1].scale(2)) == "front"
     assert aspect(V, d[2].scale(2)) == "side" and aspect(V, d[3].scale(4)) == "rear"
     assert aspect(V, d[5].scale(1) + d[4]) == "side"
-    V.marks = {}
+    V.marks = Marks()
     assert aspect(V, d[3].scale(4)) == "front"          # not yet moved: it faces its attacker
 
 
@@ -246,7 +247,7 @@ from_turn = 1
     res = act(loc, "rule_action", 1, 1, 5, 1, 6, side="red", name="fire_mission", unit="L", hex="0503")
     log = "\n".join(res.log)
     assert "0503 (A): 11 against 2 -- damage checks at DC+9" in log
-    assert "A: damage check 15 against morale 6: Shaken" in log and game(loc).units["A"].marks["shaken"]
+    assert "A: damage check 15 against morale 6: Shaken" in log and game(loc).units["A"].marks.shaken
 
 
 def test_heat_penetrates_red_armour_four_worse(tmp_path):
@@ -311,7 +312,7 @@ def test_firing_off_the_front_arc_turns_the_turret_or_pivots_the_hull(tmp_path):
     loc = lnlt(tmp_path, [("T", "us_m48", "0503"), ("M", "us_m113", "0505")],
                [("X", "nva_squad", "0203"), ("Y", "nva_squad", "0205")])
     g = game(loc)
-    ahead = next(i for i in range(6) if aspect(type("U", (), {"marks": {"facing": i}, "hex": g.units["T"].hex})(),
+    ahead = next(i for i in range(6) if aspect(type("U", (), {"marks": Marks(facing=i), "hex": g.units["T"].hex})(),
                                              g.map.grid.parse("0203")) == "rear")
     with sqlite3.connect(loc) as conn:
         conn.execute("UPDATE unit SET marks = ? WHERE id IN ('T', 'M')", (f'{{"facing": {ahead}}}',))
@@ -327,7 +328,7 @@ def test_firing_off_the_front_arc_turns_the_turret_or_pivots_the_hull(tmp_path):
     from umpire.rules.lnlt.ordnance import outside_arc
     g = game(loc)
     m = g.units["M"]
-    assert m.fired and m.marks["facing"] != ahead
+    assert m.fired and m.marks.facing != ahead
     assert aspect(m, g.map.grid.parse("0205")) == "front" and outside_arc(g, m, g.map.grid.parse("0205")) is None
     assert outside_arc(g, g.units["T"], g.map.grid.parse("0203")) == "turret"     # the turret turned, the hull did not
 

@@ -29,7 +29,7 @@ def test_an_air_strike_hits_from_over_the_target(tmp_path):
     res = act(loc, "rule_action", 1, 10, side="blue", name="air_strike", unit="Jets", hex="0503")
     assert "Jets strikes 0503: 1 of 1 hit" == res.summary
     assert any("damage D10 10 -7 at 1-1" in x for x in res.log)
-    assert marks(loc, "I")["depressions"] == 3 and marks(loc, "Jets")["flew"] == 1
+    assert marks(loc, "I").depressions == 3 and marks(loc, "Jets").flew == 1
     with pytest.raises(UmpireError, match="back from a sortie this turn"):
         act(loc, "rule_action", side="blue", name="air_strike", unit="Jets", hex="0503")
     with pytest.raises(UmpireError, match="sees no enemy unit in 0703"):
@@ -42,7 +42,7 @@ def test_artillery_takes_two_and_a_half_times_the_damage(tmp_path):
     loc = wb(tmp_path, [], [("G", "artillery_bn", "0503")], air("blue", ("Jets", "strike_sqn")))
     res = act(loc, "rule_action", 1, 8, side="blue", name="air_strike", unit="Jets", hex="0503")
     assert any("damage D10 8 -6 at 3-1 x2.5 against artillery (1.9)" in x for x in res.log)
-    assert marks(loc, "G")["depressions"] == 5
+    assert marks(loc, "G").depressions == 5
 
 
 def test_air_defence_in_range_may_shoot_the_strike_down_or_blunt_it(tmp_path):
@@ -57,7 +57,7 @@ def test_air_defence_in_range_may_shoot_the_strike_down_or_blunt_it(tmp_path):
     res = act(loc, "rule_action", 2, 3, 1, 10, side="blue", name="air_strike", unit="Jets2", hex="0503")
     assert any("air defence 2: 0.5 effect" in x for x in res.log) and any("strength 3 on 1 target" in x
                                                                             for x in res.log)
-    assert marks(loc, "I")["depressions"] == 2
+    assert marks(loc, "I").depressions == 2
 
 
 def test_air_superiority_is_won_in_the_box_and_then_guards_the_ground(tmp_path):
@@ -67,7 +67,7 @@ def test_air_superiority_is_won_in_the_box_and_then_guards_the_ground(tmp_path):
     loc = wb(tmp_path, [], [("I", "infantry_bn", "0503")],
              air("blue", ("Blue Ftr", "fighter_sqn"), ("Jets", "strike_sqn")) + air("red", ("Red Ftr", "fighter_sqn")))
     res = act(loc, "rule_action", side="blue", name="air_patrol", units=["Blue Ftr"])
-    assert "Blue holds air superiority" in res.summary and marks(loc, "Blue Ftr")["box"]
+    assert "Blue holds air superiority" in res.summary and marks(loc, "Blue Ftr").box
     with pytest.raises(UmpireError, match="in the air superiority box"):
         act(loc, "rule_action", side="blue", name="air_strike", unit="Blue Ftr", hex="0503")
     act(loc, "pass", side="blue")
@@ -88,7 +88,7 @@ def test_a_stand_off_leaves_air_superiority_contested(tmp_path):
     assert "contested: nobody holds it" in res.summary
     act(loc, "rule_action", side="red", name="air_recall", unit="Red Ftr")
     g = game(loc)
-    assert not g.units["Red Ftr"].marks["box"] and g.units["Blue Ftr"].marks["box"]
+    assert not g.units["Red Ftr"].marks.box and g.units["Blue Ftr"].marks.box
 
 
 def test_air_units_do_not_move_on_the_map(tmp_path):

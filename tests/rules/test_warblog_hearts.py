@@ -15,18 +15,18 @@ def place(favours="red", limit=3, start=2, hex_="0604"):
 
 
 def hearts(loc, number="0604"):
-    return game(loc).rule_state["hearts"][number]
+    return game(loc).rule_state.hearts[number]
 
 
 def test_the_favoured_side_raises_a_unit_at_the_limit(tmp_path):
     """8.3: the red irregulars (strength 1) starting Red's turn in the village bring it from 2
     to its limit 3; at the limit a 1 on 1d100 (1-2) raises a new unit of irregulars there."""
     loc = make_game(tmp_path, [("T", "tank_bn", "0101")], [("I", "irregulars", "0604")], extra=place())
-    assert hearts(loc)["score"] == 2
+    assert hearts(loc).score == 2
     assert [o.kind for o in game(loc).map.overlays] == ["hearts_and_minds"]
     act(loc, "pass", 1, side="blue")                      # Red's player turn begins
     g = game(loc)
-    assert hearts(loc)["score"] == 3
+    assert hearts(loc).score == 3
     new = [u for u in g.units.values() if u.id.startswith("Irregulars 0604")]
     assert len(new) == 1 and new[0].side == "red" and g.map.number(new[0].hex) == "0604"
     assert "Hearts & minds 0604: 3 of 3 for Red (8.3)" in system_for(loc).victory(g).text(g)
@@ -35,7 +35,7 @@ def test_the_favoured_side_raises_a_unit_at_the_limit(tmp_path):
 def test_no_unit_on_a_higher_roll(tmp_path):
     loc = make_game(tmp_path, [("T", "tank_bn", "0101")], [("I", "irregulars", "0604")], extra=place())
     act(loc, "pass", 3, side="blue")
-    assert hearts(loc)["score"] == 3 and len(game(loc).units) == 2
+    assert hearts(loc).score == 3 and len(game(loc).units) == 2
 
 
 def test_the_other_side_brings_it_down_and_psyops_count_five_times(tmp_path):
@@ -43,16 +43,16 @@ def test_the_other_side_brings_it_down_and_psyops_count_five_times(tmp_path):
     no lower than 0; an infantry company (2) would take it from 3 to 1."""
     loc = make_game(tmp_path, [("P", "psyops_coy", "0604")], [("I", "irregulars", "0806")],
                     extra=place(start=3))
-    assert hearts(loc)["score"] == 0
+    assert hearts(loc).score == 0
     loc2 = make_game(tmp_path / "2", [("C", "infantry_coy", "0604")], [("I", "irregulars", "0806")],
                      extra=place(start=3))
-    assert hearts(loc2)["score"] == 1
+    assert hearts(loc2).score == 1
 
 
 def test_a_place_nobody_stands_in_creeps_back_to_its_side(tmp_path):
     loc = make_game(tmp_path, [("T", "tank_bn", "0101")], [("I", "irregulars", "0806")], extra=place(start=0))
     act(loc, "pass", side="blue")
-    assert hearts(loc)["score"] == 1
+    assert hearts(loc).score == 1
 
 
 def test_an_objective_listed_to_destroy_is_destroyed_for_good(tmp_path):
@@ -65,8 +65,8 @@ def test_an_objective_listed_to_destroy_is_destroyed_for_good(tmp_path):
     act(loc, "pass", side="red")
     act(loc, "pass", side="blue")
     g = game(loc)
-    o = g.rule_state["objectives"]["0403"]
-    assert o["destroyed"] and o["holder"] == "blue"
+    o = g.rule_state.objectives["0403"]
+    assert o.destroyed and o.holder == "blue"
     assert "Bridge (0403): destroyed by Blue (8.2)" in system_for(loc).victory(g).text(g)
 
 

@@ -29,7 +29,7 @@ def test_a_unit_meets_a_hidden_minefield_and_stops_in_it(tmp_path):
     res = act(loc, "move", unit="T", path=["0303", "0403", "0503", "0603"])
     g = game(loc)
     t = g.units["T"]
-    assert g.map.number(t.hex) == "0503" and t.marks["depressions"] == 2
+    assert g.map.number(t.hex) == "0503" and t.marks.depressions == 2
     assert t.mp_spent == g.unit_type(t)["movement"] and "stopped by mines" in res.summary
     assert fields(loc)["0503"].known_to == ("blue",)          # the side struck knows of it now
     sheet = system_for(loc).assault_sheet(g, ["T"], g.map.grid.parse("0806"), "ranged")
@@ -37,7 +37,7 @@ def test_a_unit_meets_a_hidden_minefield_and_stops_in_it(tmp_path):
     act(loc, "pass", side="blue")
     act(loc, "pass", side="red")
     act(loc, "move", unit="T", path=["0503", "0403"])              # leaving costs nothing (2.4.6)
-    assert game(loc).units["T"].marks["depressions"] <= 2
+    assert game(loc).units["T"].marks.depressions <= 2
 
 
 def test_engineers_lay_a_hidden_field_and_rest_four_turns(tmp_path):
@@ -46,7 +46,7 @@ def test_engineers_lay_a_hidden_field_and_rest_four_turns(tmp_path):
     f = fields(loc)["0404"]
     assert f.detail == "density_1" and f.secret and f.side == "blue"
     assert not [o for o in build_view(game(loc), "red").map.overlays if o.kind == "minefield"]
-    assert game(loc).units["E"].marks["engineering"] == 5
+    assert game(loc).units["E"].marks.engineering == 5
     with pytest.raises(UmpireError, match=r"E is busy until turn 5"):
         act(loc, "rule_action", side="blue", name="clear_mines", unit="E")
 

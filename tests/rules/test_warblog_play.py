@@ -50,11 +50,11 @@ def test_entering_a_zone_of_control_ends_the_move_and_keeps_the_points(tmp_path)
     with pytest.raises(UmpireError, match="zone of control"):
         act(loc, "move", unit="T", path=["0103", "0203", "0303", "0403", "0303"])
     act(loc, "move", unit="T", path=["0103", "0203", "0303", "0403"])
-    assert marks(loc, "T")["zoc"] is True and game(loc).units["T"].mp_spent == 3
+    assert marks(loc, "T").zoc is True and game(loc).units["T"].mp_spent == 3
     with pytest.raises(UmpireError, match="3.2"):
         act(loc, "move", unit="T", path=["0403", "0402"])
     act(loc, "move", unit="G", path=["0104", "0204", "0304", "0404"])  # irregulars ignore zones (1.20)
-    assert not marks(loc, "G").get("zoc")
+    assert not marks(loc, "G").zoc
 
 
 def test_streams_end_the_move_and_rivers_need_a_bridge(tmp_path):
@@ -98,7 +98,7 @@ def _set_marks(loc, uid, values):
     from umpire.core.changes import apply
 
     def setter(ctx):
-        apply(ctx, [Change("unit", uid, {"marks": {**ctx.game.units[uid].marks, **values}})])
+        apply(ctx, [Change("unit", uid, dict(values))])     # fields of the marks, merged into them
         return f"test sets {uid}", None
     ACTIONS["test_marks"] = setter
     act(loc, "test_marks")
@@ -122,11 +122,11 @@ def test_a_defender_retreat_out_of_zones_with_two_depressions(tmp_path):
     act(loc, "assault", 1, units=["T"], hex="0403")     # 2-1, D12 of 1: DR
     g = game(loc)
     i = g.units["I"]
-    assert i.marks["depressions"] == 2 and i.hex != g.map.grid.parse("0403")
+    assert i.marks.depressions == 2 and i.hex != g.map.grid.parse("0403")
     assert all(abs(i.hex.q - t.q) + abs(i.hex.r - t.r) > 0 for t in [g.units["T"].hex])
     from umpire.core.hexgrid import hex_distance
     assert hex_distance(i.hex, g.units["T"].hex) >= 2
-    assert g.units["T"].mp_spent == 4 and not g.units["T"].marks["zoc"]
+    assert g.units["T"].mp_spent == 4 and not g.units["T"].marks.zoc
     act(loc, "move", unit="T", path=["0303", "0403"])
 
 
@@ -140,7 +140,7 @@ def test_elimination_check_on_de(tmp_path):
     g = game(loc)
     assert "DE" in res.summary
     assert g.units["I"].status == "destroyed"
-    assert g.units["J"].on_map and g.units["J"].marks["depressions"] == 3
+    assert g.units["J"].on_map and g.units["J"].marks.depressions == 3
 
 
 def test_a_unit_with_nowhere_to_go_is_eliminated(tmp_path):
@@ -155,12 +155,12 @@ def test_an_exchange_and_an_attacker_retreat(tmp_path):
     """11.2 EX: both sides take 1 depression; AR: the attackers retreat with 3."""
     loc = make_game(tmp_path, [("A", "infantry_coy", "0303")], [("I", "infantry_bn", "0403")])
     res = act(loc, "assault", 5, units=["A"], hex="0403")     # 2 : 4 is 1-2; a 5 there is EX
-    assert "EX" in res.summary and marks(loc, "A")["depressions"] == 1 and marks(loc, "I")["depressions"] == 1
+    assert "EX" in res.summary and marks(loc, "A").depressions == 1 and marks(loc, "I").depressions == 1
     loc = make_game(tmp_path / "ar", [("A", "infantry_coy", "0303")], [("I", "infantry_bn", "0403")])
     res = act(loc, "assault", 9, units=["A"], hex="0403")     # a 9 at 1-2 is AR
     g = game(loc)
-    assert "AR" in res.summary and g.units["A"].marks["depressions"] == 3
-    assert g.units["A"].hex != g.map.grid.parse("0303") and g.units["I"].marks.get("depressions", 0) == 0
+    assert "AR" in res.summary and g.units["A"].marks.depressions == 3
+    assert g.units["A"].hex != g.map.grid.parse("0303") and g.units["I"].marks.depressions == 0
 
 
 def test_attrition_costs_the_attacker_nothing(tmp_path):
@@ -168,9 +168,9 @@ def test_attrition_costs_the_attacker_nothing(tmp_path):
     defender; the attacker keeps its defences but has no movement left."""
     loc = make_game(tmp_path, [("T", "tank_bn", "0303")], [("I", "infantry_bn", "0403")])
     act(loc, "assault", 4, 1, units=["T"], hex="0403", kind="attrition")   # 3 against 0
-    assert marks(loc, "I")["depressions"] == 0.6
+    assert marks(loc, "I").depressions == 0.6
     t = game(loc).units["T"]
-    assert t.mp_spent == 6 and not t.acted and "depressions" not in t.marks
+    assert t.mp_spent == 6 and not t.acted and t.marks.depressions == 0
 
 
 def test_ranged_fire_hit_numbers_follow_the_example(tmp_path):
@@ -195,11 +195,11 @@ def test_standing_still_recovers_and_digs_in(tmp_path):
     _set_marks(loc, "A", {"depressions": 2})
     act(loc, "move", unit="B", path=["0205", "0305"])
     act(loc, "pass", side="blue")
-    assert marks(loc, "A")["depressions"] == 1 and marks(loc, "B")["still"] == 0
+    assert marks(loc, "A").depressions == 1 and marks(loc, "B").still == 0
     act(loc, "pass", side="red")
     act(loc, "pass", side="blue")
     g = game(loc)
-    assert marks(loc, "A")["still"] == 2
+    assert marks(loc, "A").still == 2
     from umpire.rules.warblog.state import works
     assert works(g, g.units["A"]) == "dug_in" and works(g, g.units["B"]) is None
 
@@ -209,17 +209,17 @@ def test_objective_scores_swing_by_the_occupiers_strength(tmp_path):
     two: captured."""
     objectives = '[[victory]]\nside = "red"\ntext = "hold"\nobjectives = [ { hex = "0403", label = "Town", points = 5 } ]'
     loc = make_game(tmp_path, [("T", "tank_bn", "0403")], [("X", "infantry_bn", "0806")], objectives=objectives)
-    assert game(loc).rule_state["objectives"]["0403"]["holder"] == "blue"     # blue stands in it
+    assert game(loc).rule_state.objectives["0403"].holder == "blue"     # blue stands in it
     loc2 = make_game(tmp_path / "b", [("T", "tank_bn", "0303")], [("X", "infantry_bn", "0806")],
                      objectives=objectives)
     act(loc2, "move", unit="T", path=["0303", "0403"])
     act(loc2, "pass", side="blue")
-    o = game(loc2).rule_state["objectives"]["0403"]
-    assert (o["score"], o["holder"]) == (0, "red")
+    o = game(loc2).rule_state.objectives["0403"]
+    assert (o.score, o.holder) == (0, "red")
     act(loc2, "pass", side="red")
     act(loc2, "pass", side="blue")
-    o = game(loc2).rule_state["objectives"]["0403"]
-    assert (o["score"], o["holder"]) == (-5, "blue")
+    o = game(loc2).rule_state.objectives["0403"]
+    assert (o.score, o.holder) == (-5, "blue")
     from umpire.actions import system_for
     assert "Town (0403): held by Blue" in system_for(loc2).victory(game(loc2)).text(game(loc2))
 
@@ -254,7 +254,7 @@ def test_a_rout_is_one_more_hex(tmp_path):
     from umpire.core.hexgrid import hex_distance
     g = game(loc)
     assert "DR" in res.summary and any("routs" in x for x in res.log)
-    assert g.units["I"].marks["depressions"] == 7 and hex_distance(g.units["I"].hex, g.map.grid.parse("0403")) == 2
+    assert g.units["I"].marks.depressions == 7 and hex_distance(g.units["I"].hex, g.map.grid.parse("0403")) == 2
 
 
 def test_the_defender_reads_the_attack_not_the_worksheet(tmp_path):
@@ -316,7 +316,7 @@ def test_a_fortified_hex_surrounded_by_zones_of_control_may_be_besieged(tmp_path
         _without(g, "S", "E", "W"), ["N"], h, "siege").reason
     res = act(loc, "assault", 6, units=["N", "S"], hex="0403", kind="siege")
     assert "Result: the siege inflicts 1.1 depressions (11.4)" in res.log          # 0.6 + 0.5: four around
-    assert marks(loc, "F")["depressions"] == 1.1 and not marks(loc, "N").get("depressions")
+    assert marks(loc, "F").depressions == 1.1 and not marks(loc, "N").depressions
     two = make_game(tmp_path / "two", [("N", "infantry_bn", "0402"), ("S", "infantry_bn", "0404")],
                     [("F", "infantry_coy", "0403")], overlays=FORT)
     res = act(two, "assault", 6, units=["N", "S"], hex="0403", kind="siege")

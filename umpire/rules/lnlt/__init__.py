@@ -78,7 +78,7 @@ class RuleSystem(CoreRuleSystem):
 
     def first_player(self, game, dice):
         """4.0: the side with the initiative (rolled in the Rally phase) acts first."""
-        side = game.rule_state.get("initiative", game.first_player)
+        side = game.rule_state.initiative or game.first_player
         return side, [f"{game.side(side).name} has the initiative and acts first (4.0)"]
 
     def sight(self, game_map, night: bool = False):
@@ -124,7 +124,7 @@ class RuleSystem(CoreRuleSystem):
             # an umpire who ended the last turn early skipped its Administrative phase: its
             # housekeeping (spotting lapses, markers off, smoke thins) is done now (9.0)
             skipped = self._housekeeping(game) if game.turn > 1 and \
-                game.rule_state.get("administered") != game.turn - 1 else []
+                game.rule_state.administered != game.turn - 1 else []
             return skipped + rally.initiative(game, dice) + rally.rally(game, dice)
         if key == "administrative":
             return self._housekeeping(game)
@@ -165,7 +165,7 @@ class RuleSystem(CoreRuleSystem):
         return bool(pending_assault(game, side)) or lead.open_hexes(game, side) is not None
 
     def impulse_end(self, game, side):
-        ending = [Change("unit", u.id, {"marks": {**u.marks, "assault": None}},
+        ending = [Change("unit", u.id, {"assault": None},
                          (f"{u.id} does not finish its assault (6.1)",)) for u in pending_assault(game, side)]
         return (ending + lead.end(game, side)) or None
 
@@ -242,9 +242,9 @@ class RuleSystem(CoreRuleSystem):
         return damage.mines_vs_vehicle(game, game.units[unit_id], leaving, dice)
 
     def unit_marks(self, game, unit):
-        return " ".join(x for x in ("S" if shaken(unit) else "", "W" if unit.marks.get("wounded") else "",
-                                    "Im" if unit.marks.get("immobilized") else "", "Mv" if unit.moved else "", "Fd" if unit.fired else "",
-                                    "OC" if unit.marks.get("ops_complete") else "") if x)
+        return " ".join(x for x in ("S" if shaken(unit) else "", "W" if unit.marks.wounded else "",
+                                    "Im" if unit.marks.immobilized else "", "Mv" if unit.moved else "", "Fd" if unit.fired else "",
+                                    "OC" if unit.marks.ops_complete else "") if x)
 
     def strength_text(self, game, unit):
         return strength_text(game, unit)
@@ -253,12 +253,12 @@ class RuleSystem(CoreRuleSystem):
         rows = [(u.id, game.unit_type(u)["label"], game.whereabouts(u),
                  factors(game, u), ("lying on the ground" if u.status == pickup.DROPPED else
                                     "Good Order" if good_order(u) else ("Shaken" if u.on_map else ""))
-                 + (", captured" if u.marks.get("captured") else "")
+                 + (", captured" if u.marks.captured else "")
                  + (f", {'with' if game.unit_type(u)['kind'] == 'support_weapon' else 'aboard'} {u.carried_by}"
                     if u.carried_by else ""),
-                 "wounded" if u.marks.get("wounded") else "",
+                 "wounded" if u.marks.wounded else "",
                  ", ".join(x for x, on in (("moved", u.moved), ("fired", u.fired),
-                                          ("ops complete", u.marks.get("ops_complete"))) if on))
+                                          ("ops complete", u.marks.ops_complete)) if on))
                 for u in sorted(units, key=lambda u: u.id)]
         return Table("Our forces", ("Unit", "Type", "Hex", "FP-range-morale", "State", "Wounds", "This turn"), rows,
                      "No units left.")
@@ -284,7 +284,7 @@ class RuleSystem(CoreRuleSystem):
                 ("Movement", f"{t['movement']} MP"),
                 ("Position", game.whereabouts(unit)),
                 ("State", ("Shaken — no fire, no advance toward a seen enemy (5.0)" if shaken(unit) else "Good Order")
-                 + (", wounded (11.1.2)" if unit.marks.get("wounded") else ""))]
+                 + (", wounded (11.1.2)" if unit.marks.wounded else ""))]
         if t["lm"]:
             rows.append(("Leadership", f"LM {t['lm']} (11.1)"))
         v, g = vehicle(game, unit), gun(game, unit)
@@ -295,8 +295,8 @@ class RuleSystem(CoreRuleSystem):
             aboard = [p.id for p in passengers(game, unit)]
             if v["transport"] != "none":
                 rows.append(("Passengers", f"{v['transport']} (16.1): " + (", ".join(aboard) or "none aboard")))
-            if "facing" in unit.marks:
-                rows.append(("Facing", game.map.grid.direction_name(unit.marks["facing"])))
+            if unit.marks.facing is not None:
+                rows.append(("Facing", game.map.grid.direction_name(unit.marks.facing)))
         if g:
             rows.append(("Ordnance", gun_text(g) + " (14.1)"))
         if unit.carried_by:
@@ -304,9 +304,9 @@ class RuleSystem(CoreRuleSystem):
         if unit.status == pickup.DROPPED:
             rows.append(("On the ground", f"lying in {game.map.number(unit.hex)}: a Good Order unit there may pick "
                                           "it up in the Rally phase (3.0, 1.6)"))
-        if unit.marks.get("captured"):
+        if unit.marks.captured:
             rows.append(("Captured", "taken from the enemy" + (": its first attack without effect gives it up (1.6)"
-                                                              if unit.marks.get("untried") else "")))
+                                                              if unit.marks.untried else "")))
         arms = [w.id for w in weapons.carried(game, unit)]
         if arms:
             rows.append(("Support weapons", ", ".join(arms) + " (1.6)"))

@@ -25,6 +25,7 @@ weapon teams (18.1) fire through `attack_hex` too, with the better of two dice.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from ...core.changes import Change
 from ...core.errors import UmpireError
@@ -32,7 +33,7 @@ from ...core.game import Game
 from ...core.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, hex_distance, hex_line
 from . import pickup, tables
 from .combat import strike
-from .state import SPOTTERS, acting_unit, good_order, kind, lm, lowest_armour, tm, vehicle
+from .state import SPOTTERS, Barrage, acting_unit, good_order, kind, lm, lowest_armour, tm, vehicle
 
 MISSIONS = ("standard", "loose", "concentrated", "line", "walking")
 WALKS = 2                                          # 18.2: the next two turns
@@ -112,36 +113,35 @@ def _hex(game: Game, text, what: str) -> Hex:
         raise UmpireError(f"fire mission: {what}: {e}") from None
 
 
-def _markers(barrages: list[dict]) -> list[Change]:
+def _markers(barrages: Sequence[Barrage]) -> list[Change]:
     """The walking barrages' FFE markers on the map, public (everyone hears it fall)."""
     return [Change("overlay", "ffe", {"clear": True})] + [
-        Change("overlay", "ffe", {"q": q, "r": r, "side": b["side"], "detail": f"{b['support']}, walking"})
-        for b in barrages for q, r in b["hexes"]]
+        Change("overlay", "ffe", {"q": q, "r": r, "side": b.side, "detail": f"{b.support}, walking"})
+        for b in barrages for q, r in b.hexes]
 
 
 def walk_barrages(game: Game, dice) -> list:
     """18.2: at the start of the Operations phase, before any impulse, each walking barrage's
     markers move one hex its way and strike what is under them; after two walks it ends."""
-    barrages = game.rule_state.get("barrages") or []
+    barrages = game.rule_state.barrages
     if not barrages:
         return []
     n = game.map.number
     out: dict[str, dict] = {}
     lines: list[str] = []
     extra: list[Change] = []
-    left = []
+    left: list[Barrage] = []
     for b in barrages:
-        step = DIRECTIONS[b["direction"]]
-        hexes = [Hex(q, r) + step for q, r in b["hexes"]]
+        hexes = [h + DIRECTIONS[b.direction] for h in b.markers]
         hexes = [h for h in hexes if game.map.contains(h)]
-        lines.append(f"Walking barrage of {b['support']} moves one hex to {', '.join(n(h) for h in hexes) or 'off the map'}"
+        lines.append(f"Walking barrage of {b.support} moves one hex to {', '.join(n(h) for h in hexes) or 'off the map'}"
                      " (18.2)")
         for h in hexes:
-            extra += attack_hex(game, h, b["fp"], dice, out, lines, b["side"])
-        if b["left"] > 1 and hexes:
-            left.append({**b, "left": b["left"] - 1, "hexes": [[h.q, h.r] for h in hexes]})
+            extra += attack_hex(game, h, b.fp, dice, out, lines, b.side)
+        if b.left > 1 and hexes:
+            left.append(b.but(left=b.left - 1, hexes=tuple((h.q, h.r) for h in hexes)))
         else:
-            lines.append(f"  the walking barrage of {b['support']} ends (18.2)")
+            lines.append(f"  the walking barrage of {b.support} ends (18.2)")
     pickup.fate_of_carried(game, out)
     return [Change("note", "", {}, tuple(lines)), Change("game", "state", {"barrages": left})] + \
         [Change("unit", k, v) for k, v in out.items() if v] + extra + _markers(left)
@@ -204,15 +204,15 @@ def fire_mission(game: Game, sight, params: dict, dice) -> tuple[str, list]:
     hexes = [h for h, _fp in pattern(game, ffe, mission, support.strength)] if mission in ("standard", "loose",
                                                                                         "concentrated") else markers
     lines += _defenders(game, hexes)
-    out: dict[str, dict] = {uid: {"acted": True, "marks": {**u.marks, "ops_complete": True}}}
+    out: dict[str, dict] = {uid: {"acted": True, "marks": u.marks.but(ops_complete=True)}}
     extra: list[Change] = []
     for h, fp in (pattern(game, ffe, mission, support.strength) if mission in ("standard", "loose", "concentrated")
                   else [(h, support.strength) for h in markers]):
         extra += attack_hex(game, h, fp, dice, out, lines, side)
     if walk is not None:
-        walking = list(game.rule_state.get("barrages", [])) + [
-            {"side": side, "support": support.label, "fp": support.strength, "direction": walk, "left": WALKS,
-             "hexes": [[h.q, h.r] for h in markers]}]
+        walking = game.rule_state.barrages + (
+            Barrage(side=side, support=support.label, fp=support.strength, direction=walk, left=WALKS,
+                    hexes=tuple((h.q, h.r) for h in markers)),)
         extra.append(Change("game", "state", {"barrages": walking},
                             (f"  the barrage walks {params['direction']} in each of the next {WALKS} turns (18.2)",)))
         extra += _markers(walking)

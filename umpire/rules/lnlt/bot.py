@@ -75,7 +75,7 @@ class Bot:
     def _treat(self, location, game, rng, report) -> bool:
         """3.0 step 4: a medic treats the first wounded or Shaken unit of its hex, once a turn."""
         for m in sorted(game.units.values(), key=lambda u: u.id):
-            if kind(game, m) != "medic" or not m.on_map or m.marks.get("healed") == game.turn:
+            if kind(game, m) != "medic" or not m.on_map or m.marks.healed == game.turn:
                 continue
             sick = patients(game, m)
             key = (game.turn, m.id, "heal")

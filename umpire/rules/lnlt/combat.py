@@ -37,7 +37,7 @@ from .damage import damage_check, vehicle_struck
 from .lead import outside
 from .smoke import in_smoke
 from .state import (SMC, assault_open, best_leader, between_buildings, good_order, kind, lowest_armour,
-                    night_penalty, pending_assault, tm, vehicle)
+                    marks_after, night_penalty, pending_assault, tm, vehicle)
 
 KINDS = ("fire", "ordnance", "melee", "close_assault", "overrun", "assault_fire")
 
@@ -216,7 +216,7 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         mods.append(("target fired a backblast weapon from a building (DFT)", 1))
     if not mortar and between_buildings(game, here, target):
         mods.append(("between two adjacent buildings (10.3.2)", -2))
-    if any(v.moved and not vehicle(game, v) and not v.marks.get("low_crawl") and not v.marks.get("stealth")
+    if any(v.moved and not vehicle(game, v) and not v.marks.low_crawl and not v.marks.stealth
            for v in defenders):                                             # 6.3, 6.4: not these
         mods.append(("target marked Moved (6.0)", 1))
     if vehicle(game, defenders[0]) and (defenders[0].moved or defenders[0].paused):
@@ -327,9 +327,9 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
     pickup.fate_of_carried(game, out)
     for u in attackers:                 # an assault's halves (6.1, 6.1.1): one done, the other to come
         if sheet.kind == "assault_fire":
-            out[u.id]["marks"] = {**out[u.id].get("marks", u.marks), "assault": "fire", "assault_turn": game.turn}
+            out[u.id]["marks"] = marks_after(out, u).but(assault="fire", assault_turn=game.turn)
         elif assault_open(game, u) == "move":
-            out.setdefault(u.id, {})["marks"] = {**out.get(u.id, {}).get("marks", u.marks), "assault": None}
+            out.setdefault(u.id, {})["marks"] = marks_after(out, u).but(assault=None)
     return f"{', '.join(sheet.units)} {summary}", [Change("note", "", {}, tuple(lines))] + \
         [Change("unit", k, v) for k, v in out.items() if v] + extra
 

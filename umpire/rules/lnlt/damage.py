@@ -23,7 +23,7 @@ from __future__ import annotations
 from ...core.changes import Change
 from ...core.game import Game, UnitState
 from . import tables
-from .state import best_leader, dct_column, morale, passengers, shaken, vehicle
+from .state import best_leader, dct_column, marks_after, morale, passengers, shaken, vehicle
 
 GONE = {"status": "destroyed", "q": None, "r": None, "carried_by": None}
 
@@ -42,23 +42,23 @@ def damage_check(game: Game, u: UnitState, plus: int, dice, values: dict, lines:
     if t["kind"] == "vehicle":
         lines.append(f"  {u.id}: damage check {r.total} against morale {morale(game, u)}: {result}")
         return result
-    marks = dict(values.get("marks", u.marks))
+    marks = values.get("marks", u.marks)
     if result == "Shaken":
-        marks["shaken"] = True
+        marks = marks.but(shaken=True)
     elif result == "Casualties":
         if t["reduces_to"]:
             values["type"] = t["reduces_to"]
-            marks["shaken"] = True
+            marks = marks.but(shaken=True)
         else:
             result = "Casualties: eliminated"
             values.update(GONE)
     elif result == "Wounded":
-        if marks.get("wounded"):
+        if marks.wounded:
             result = "Wounded again: eliminated"
             values.update(GONE)
-        marks.update(wounded=True)
+        marks = marks.but(wounded=True)
         if t["kind"] != "hero":
-            marks["shaken"] = True             # heroes never shake: a hero is only wounded (DCT)
+            marks = marks.but(shaken=True)     # heroes never shake: a hero is only wounded (DCT)
     elif result == "Eliminated":
         values.update(GONE)
     values["marks"] = marks
@@ -69,7 +69,7 @@ def damage_check(game: Game, u: UnitState, plus: int, dice, values: dict, lines:
         if h % 2 == 0:
             hid = _new_id(game, f"Hero ({u.id})", heroes)
             heroes.append(Change("unit", hid, {"new_like": u.id, "type": t["hero"], "name": f"hero of {u.id}",
-                                               "q": u.hex.q, "r": u.hex.r, "face_down": u.face_down, "marks": {}}))
+                                               "q": u.hex.q, "r": u.hex.r, "face_down": u.face_down}))
             lines.append(f"  a 1, then {h}: {hid} ({game.rules.unit_types[t['hero']]['label']}) rises in "
                          f"{game.map.number(u.hex)} (DCT: Hero Creation, 11.2)")
         else:
@@ -114,7 +114,7 @@ def mines_vs_vehicle(game: Game, v: UnitState, leaving: bool, dice) -> list[Chan
         struck = "Destroyed" if result.startswith("Destroyed") else "Shaken"
         extra = vehicle_struck(game, v, struck, "oft", dice, out, lines, crew_lost=struck == "Destroyed")
         if "Immobilized" in result and out[v.id].get("status") != "destroyed":
-            out[v.id]["marks"] = {**out[v.id].get("marks", v.marks), "immobilized": True}
+            out[v.id]["marks"] = marks_after(out, v).but(immobilized=True)
     return [Change("note", "", {}, tuple(lines))] + [Change("unit", k, x) for k, x in out.items() if x] + extra
 
 
@@ -123,7 +123,7 @@ def vehicle_struck(game: Game, v: UnitState, result: str, attack: str, dice, out
     """The vehicle's `result` (No Effect, Shaken, Abandoned, Destroyed) from an attack of the
     kind `attack` (dft, oft, close_assault), then its crew's (lost with it: `crew_lost`) and
     passengers' fate (15.4)."""
-    if result == "Shaken" and (shaken(v) or out.get(v.id, {}).get("marks", {}).get("shaken")):
+    if result == "Shaken" and (shaken(v) or marks_after(out, v).shaken):
         result = "Abandoned"
         lines.append(f"  {v.id} was Shaken already: abandoned (DCT)")
     row = fate_row(game, attack, result)
@@ -131,7 +131,7 @@ def vehicle_struck(game: Game, v: UnitState, result: str, attack: str, dice, out
     changes: list[Change] = []
     values = out.setdefault(v.id, {})
     if result == "Shaken":
-        values["marks"] = {**v.marks, "shaken": True}
+        values["marks"] = v.marks.but(shaken=True)
         lines.append(f"  {v.id} is Shaken: buttoned, half its movement, no fire (DCT)")
     elif result in ("Abandoned", "Destroyed"):
         values.update(GONE)
@@ -151,13 +151,13 @@ def vehicle_struck(game: Game, v: UnitState, result: str, attack: str, dice, out
         out_crew = r.total == 1
         lines.append(f"  {v.id}'s crew bails out on {r.total}: " + ("gets out in Good Order" if out_crew else "lost"))
     if out_crew:
-        marks = {"shaken": True} if row["crew"] == "shaken_crew" else {}
+        shook = row["crew"] == "shaken_crew"
         cid = _new_id(game, f"{v.id} crew", changes)
         changes.append(Change("unit", cid, {"new_like": v.id, "type": vehicle(game, v)["crew"],
                                                        "name": f"crew of {v.id}", "q": here.q, "r": here.r,
-                                                       "moved": True, "face_down": v.face_down, "marks": marks}))
+                                                       "moved": True, "face_down": v.face_down, "shaken": shook}))
         lines.append(f"  {cid} ({crew['label']}) gets out in {game.map.number(here)}"
-                     + (", Shaken" if marks else "") + ", marked Moved (15.4)")
+                     + (", Shaken" if shook else "") + ", marked Moved (15.4)")
     outside = vehicle(game, v)["transport"] in ("PO", "PPO")
     exposed = vehicle(game, v)["open_topped"] or not vehicle(game, v)["armoured"]
     for p in passengers(game, v):
@@ -177,7 +177,7 @@ def _passenger(game, p, code, exposed, dc, dice, out, lines, heroes) -> None:
         damage_check(game, p, dc, dice, values, lines, heroes)
         if values.get("status") == "destroyed":
             return
-        if code == "damage_check" and values.get("marks", {}).get("shaken"):
+        if code == "damage_check" and values.get("marks", p.marks).shaken:
             values.update(off)
             lines.append(f"  {p.id} is Shaken riding outside: it gets off (15.4)")
     if code in ("bailout", "damage_check_then_bailout"):
@@ -186,11 +186,11 @@ def _passenger(game, p, code, exposed, dc, dice, out, lines, heroes) -> None:
             values.update(GONE)
             lines.append(f"  {p.id} bails out on {r.total}: eliminated (16.1.1)")
         else:
-            values.update(off, marks={**values.get("marks", p.marks), "shaken": True})
+            values.update(off, marks=values.get("marks", p.marks).but(shaken=True))
             lines.append(f"  {p.id} bails out on {r.total}: Shaken, marked Moved (16.1.1)")
     elif code in ("get_off", "morale_check"):
         if code == "get_off":
             values.update(off)
             lines.append(f"  {p.id} gets off, marked Moved (15.4)")
         if not morale_check(game, p, dice, lines):
-            values["marks"] = {**values.get("marks", p.marks), "shaken": True}
+            values["marks"] = values.get("marks", p.marks).but(shaken=True)

@@ -18,17 +18,17 @@ from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex
-from .state import acting_unit, kind
+from .state import Impulse, acting_unit, kind
 
 LEADERS = ("leader",)
 
 
 def open_hexes(game: Game, side: str) -> list[Hex] | None:
     """The hexes of the side's open leader's impulse, or None."""
-    imp = game.rule_state.get("impulse")
-    if not imp or imp.get("side") != side or imp.get("turn") != game.turn:
+    imp = game.rule_state.impulse
+    if imp is None or imp.side != side or imp.turn != game.turn:
         return None
-    hexes = [Hex(q, r) for q, r in imp["hexes"]]
+    hexes = imp.activated
     return hexes if waiting(game, side, hexes) else None
 
 
@@ -47,7 +47,7 @@ def outside(game: Game, side: str, unit_ids) -> str | None:
     away = [x for x in unit_ids if x in game.units and game.units[x].hex not in hexes]
     if not away:
         return None
-    leader = game.rule_state["impulse"]["leader"]
+    leader = game.rule_state.impulse.leader
     return (f"{away[0]} is outside {leader}'s impulse: the units of {game.map.number(hexes[0])} and the hexes "
             "next to it act now, or pass to end it (4.0)")
 
@@ -66,8 +66,9 @@ def lead(game: Game, params: dict) -> tuple[str, list[Change]]:
         raise UmpireError(f"leader's impulse: no unit of {game.side(u.side).name} next to {n(u.hex)} is left to act "
                           "-- activate the hex by acting with its units (4.0)")
     line = f"{u.id} activates {n(u.hex)} and the hexes next to it: {', '.join(others)} (4.0)"
-    return f"{u.id} leads {n(u.hex)} and {', '.join(others)}", [Change("game", "state", {"impulse": {
-        "side": u.side, "turn": game.turn, "leader": u.id, "hexes": [[h.q, h.r] for h in hexes]}}, (line,))]
+    impulse = Impulse(side=u.side, turn=game.turn, leader=u.id, hexes=tuple((h.q, h.r) for h in hexes))
+    return f"{u.id} leads {n(u.hex)} and {', '.join(others)}", [Change("game", "state", {"impulse": impulse},
+                                                                       (line,))]
 
 
 def end(game: Game, side: str) -> list[Change]:
@@ -75,4 +76,4 @@ def end(game: Game, side: str) -> list[Change]:
     if open_hexes(game, side) is None:
         return []
     return [Change("game", "state", {"impulse": None},
-                   (f"{game.rule_state['impulse']['leader']}'s impulse ends (4.0)",))]
+                   (f"{game.rule_state.impulse.leader}'s impulse ends (4.0)",))]

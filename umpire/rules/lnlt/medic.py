@@ -26,7 +26,7 @@ WHAT = "medic"
 def patients(game: Game, medic: UnitState) -> list[UnitState]:
     """Who the medic may treat: its side's wounded single-man counters and Shaken units in its hex."""
     here = [v for v in game.units.values() if v.side == medic.side and v.on_map and v.hex == medic.hex
-            and not v.carried_by and (v.marks.get("wounded") and kind(game, v) in SMC or shaken(v))]
+            and not v.carried_by and (v.marks.wounded and kind(game, v) in SMC or shaken(v))]
     if shaken(medic):
         here = [v for v in here if v.id == medic.id]
     return sorted(here, key=lambda v: v.id)
@@ -45,19 +45,20 @@ def heal(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
         raise UmpireError(f"{WHAT}: {uid!r} is not a unit of {side} on the map")
     if kind(game, m) != "medic":
         raise UmpireError(f"{WHAT}: {uid} is not a medic (11.3)")
-    if m.marks.get("healed") == game.turn:
+    if m.marks.healed == game.turn:
         raise UmpireError(f"{WHAT}: {uid} has already tried this Rally phase (11.3)")
     p = next((v for v in patients(game, m) if v.id == params.get("patient")), None)
     if p is None:
         who = "itself" if shaken(m) else "a wounded single-man counter or a Shaken unit of its side in its hex"
         raise UmpireError(f"{WHAT}: {params.get('patient')!r} is not {who} (3.0, 11.3)")
     need = game.rules.tables["medics"].section("entry")[m.type]["heal_on"]
-    wound = bool(p.marks.get("wounded")) and kind(game, p) in SMC
+    wound = p.marks.wounded and kind(game, p) in SMC
     r = dice.roll(f"{uid} treats {p.id} ({'wound' if wound else 'Shaken'}: {need} or less)", 1, 6)
     done = r.total <= need
-    out = {m.id: {**m.marks, "healed": game.turn}}       # one try a Rally phase
+    out = {m.id: m.marks.but(healed=game.turn)}       # one try a Rally phase
     if done:
-        out[p.id] = {**out.get(p.id, p.marks), ("wounded" if wound else "shaken"): False}
+        treated = out.get(p.id, p.marks)
+        out[p.id] = treated.but(wounded=False) if wound else treated.but(shaken=False)
     what = ("heals the wound of" if wound else "brings back to Good Order") if done else "fails to help"
     line = f"{uid} {what} {p.id} on {r.total} (3.0, 11.3)"
     return line, [Change("unit", k, {"marks": v}) for k, v in out.items()] + [Change("note", "", {}, (line,))]

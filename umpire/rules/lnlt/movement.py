@@ -127,7 +127,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
         return fail("a support weapon goes where the unit carrying it goes (1.6)", "LnLT 1.6")
     if u.carried_by:
         return fail(f"it rides aboard {u.carried_by}: it gets off at the end of the vehicle's move (16.1)", "LnLT 16.1")
-    if u.marks.get("immobilized"):
+    if u.marks.immobilized:
         return fail("it is immobilized (21.4.1)", "LnLT 21.4.1")
     if vehicle(game, u) and shaken(u):
         allowance = float(t["movement"] // 2)              # DCT: a Shaken vehicle, half its MF
@@ -200,14 +200,13 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
     if crawl and steps[-1].total >= allowance:
         return fail(f"a low crawl may not take all of its MF: {steps[-1].total:g} of {allowance:g} (6.3)", "LnLT 6.3",
                     steps)
-    marks = {**u.marks, "low_crawl": crawl}           # 6.3: not spotted for moving (spotting.py)
     assault = {"assault": None} if half == "fire" else (
         {"assault": "move", "assault_turn": game.turn} if pace in ("assault", "stealth") else {})   # 6.1: fire to come
     if half != "fire":
         assault["stealth"] = pace == "stealth"        # 6.4: unseen in cover for having moved (spotting.py)
-    marks.update(assault)
+    marks = u.marks.but(low_crawl=crawl, **assault)   # 6.3: not spotted for moving (spotting.py)
     if vehicle(game, u) and len(path) > 1:
-        marks["facing"] = direction_to(path[-2], path[-1])
+        marks = marks.but(facing=direction_to(path[-2], path[-1]))
     seen_by = watchers(game, u, [s.hex for s in steps[1:]])
     if crawl or pace == "stealth":                     # 6.3, 6.4: fired at only where the hex is spotted
         from .spotting import spotted_without_moving
@@ -219,7 +218,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
         ((f"{', '.join(dismount)} get off in {game.map.number(end)} (16.1)",) if dismount else ())
     return MoveCheck(uid, tuple(steps), allowance, True, watchers=seen_by,
                      companions=companions, boarding=mount, leaving=dismount, marks=marks, notes=notes,
-                     stop_at=stop_at, companion_marks={c: {**game.units[c].marks, **assault} for c in companions}
+                     stop_at=stop_at, companion_marks={c: game.units[c].marks.but(**assault) for c in companions}
                      if assault else {})
 
 

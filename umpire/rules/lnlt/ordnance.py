@@ -41,7 +41,8 @@ from . import tables
 from .damage import morale_check, vehicle_struck
 from .smoke import in_smoke
 from .sniper import defence_tm
-from .state import SMC, best_leader, between_buildings, kind, lm, lowest_armour, night_penalty, passengers, vehicle
+from .state import (SMC, best_leader, between_buildings, kind, lm, lowest_armour, marks_after, night_penalty,
+                    passengers, vehicle)
 from .weapons import ordnance_of
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def band_value(g: dict, key: str, rng: int) -> int:
 
 def aspect(target: UnitState, firer: Hex) -> str:
     """Which armour faces a firer: by the angle between the vehicle's facing and the firer."""
-    facing = target.marks.get("facing")
+    facing = target.marks.facing
     if facing is None:
         return "front"
     d = DIRECTIONS[facing]
@@ -93,7 +94,7 @@ def outside_arc(game: Game, u: UnitState, target: Hex) -> str | None:
     """15.1.1: a vehicle firing at a target off its front arc turns its turret ("turret") or,
     without one, pivots its hull ("hull"); None when in front or it has no facing yet."""
     v = vehicle(game, u)
-    if v is None or u.marks.get("facing") is None or aspect(u, target) == "front":
+    if v is None or u.marks.facing is None or aspect(u, target) == "front":
         return None
     return "turret" if "turret_armour" in v else "hull"
 
@@ -104,7 +105,7 @@ def pivot(game: Game, u: UnitState, target: Hex, out: dict) -> None:
         want = _angle(u.hex, target)
         best = min(range(6), key=lambda i: abs((_angle(Hex(0, 0), DIRECTIONS[i]) - want + math.pi)
                                               % (2 * math.pi) - math.pi))
-        out.setdefault(u.id, {})["marks"] = {**out.get(u.id, {}).get("marks", u.marks), "facing": best}
+        out.setdefault(u.id, {})["marks"] = marks_after(out, u).but(facing=best)
 
 
 def _angle(a: Hex, b: Hex) -> float:
@@ -160,7 +161,7 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
         mods.append(("a single-man counter fires the support weapon (1.6)", 1))
     if weapon is not None and opportunity:
         mods.append(("support weapon in opportunity fire (5.3)", 2))
-    if any((v.moved and not v.marks.get("low_crawl")) or v.paused for v in defenders):
+    if any((v.moved and not v.marks.low_crawl) or v.paused for v in defenders):
         fast = game.option("speed_modifiers") == "on" and any(_fast(game, v) for v in defenders if vehicle(game, v))
         mods.append(("fast target marked Moved (15.6)", 2) if fast else ("target marked Moved or moving (6.0)", 1))
     if rng == 1:
@@ -191,7 +192,7 @@ def resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: 
             out.setdefault(p.id, {}).update(carried_by=None, moved=True)
             lines.append(f"  {p.id}, riding on {u.id} as it fires, gets off (14.1)")
             if not morale_check(game, p, dice, lines):
-                out[p.id]["marks"] = {**p.marks, "shaken": True}
+                out[p.id]["marks"] = p.marks.but(shaken=True)
     r = dice.roll(f"to hit {n} with the {g['gun']} (at most {sh.defence})", 2, 6, sh.modifiers)
     natural = sum(r.faces)
     hit = natural == 2 or (natural != 12 and r.total <= sh.defence)

@@ -20,7 +20,7 @@ from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from . import tables
 from .damage import morale_check, vehicle_struck
-from .state import good_order, gun, lowest_armour, tm, vehicle
+from .state import good_order, gun, lowest_armour, marks_after, tm, vehicle
 
 if TYPE_CHECKING:
     from .combat import AttackSheet
@@ -73,7 +73,7 @@ def resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: 
     summary = f"overruns {n}: {a} against {d}" + (f", DC+{dc}" if dc is not None else ", no effect")
     for u in defenders:                              # the survivors in Good Order strike back (17.1)
         after = out.get(u.id, {})
-        if after.get("status") == "destroyed" or after.get("marks", u.marks).get("shaken") or not good_order(u):
+        if after.get("status") == "destroyed" or marks_after(out, u).shaken or not good_order(u):
             continue
         if out.get(v.id, {}).get("status") == "destroyed":
             break

@@ -38,7 +38,7 @@ def lying(game: Game, unit: UnitState) -> list[UnitState]:
     """The weapons lying in the unit's hex that it could know of: any not taken, and its own
     side's even if taken (it believes them there)."""
     return sorted((w for w in game.units.values() if w.status == DROPPED and w.hex == unit.hex
-                   and (not w.marks.get("taken") or w.side == unit.side)), key=lambda w: w.id)
+                   and (not w.marks.taken or w.side == unit.side)), key=lambda w: w.id)
 
 
 def handle(w: UnitState, side: str) -> str:
@@ -111,22 +111,22 @@ def act(game: Game, params: dict) -> tuple[str, list[Change]]:
     w = next((x for x in lying(game, u) if handle(x, u.side) == wid), None)
     if w is None:
         raise UmpireError(f"{what}: no weapon {wid!r} lies in {n}")
-    if w.marks.get("taken"):             # its owner finds out only now, standing in the hex
+    if w.marks.taken:                    # its owner finds out only now, standing in the hex
         return f"{u.id} finds {w.id} gone", [Change("unit", w.id, {"status": "removed", "q": None, "r": None},
                                                     (f"{u.id} finds {w.id} gone from {n}: taken by the enemy",))]
     _room(game, u, what)
     if w.side == u.side:
         return f"{u.id} picks up {w.id}", [Change("unit", w.id, {"status": "on_map", "carried_by": u.id},
                                                   (f"{u.id} picks up {w.id} in {n} (3.0, 1.6)",))]
-    issued = w.marks.get("issued_to", w.side)       # retaken by the side it was issued to: its own again
+    issued = w.marks.issued_to or w.side            # retaken by the side it was issued to: its own again
     captured = issued != u.side
     label = game.unit_type(w)["label"]
     new = _free_id(game, f"{u.id}-{'captured' if captured else 'retaken'}")
     return f"{u.id} picks up an enemy {label}", [
-        Change("unit", w.id, {"marks": {**w.marks, "taken": True}}),
+        Change("unit", w.id, {"taken": True}),
         Change("unit", new, {"new_like": u.id, "type": w.type, "q": u.hex.q, "r": u.hex.r, "carried_by": u.id,
                              "name": f"{label} (captured)" if captured else label,
-                             "marks": {"captured": captured, "untried": captured, "issued_to": issued}},
+                             "captured": captured, "untried": captured, "issued_to": issued},
                (f"{u.id} picks up an enemy {label} in {n}: now {new}"
                 + (", captured (1.6)" if captured else ", its own side's again (1.6)"),))]
 
@@ -155,10 +155,10 @@ def used_up(game: Game, weapon_ids, effect: bool, lines: list, out: dict) -> Non
     """1.6 note: a captured weapon's first attack without effect uses it up."""
     for wid in weapon_ids:
         w = game.units[wid]
-        if not w.marks.get("untried"):
+        if not w.marks.untried:
             continue
         if effect:
-            out.setdefault(wid, {})["marks"] = {**w.marks, "untried": False}
+            out.setdefault(wid, {})["marks"] = w.marks.but(untried=False)
         else:
             out.setdefault(wid, {}).update(status="removed", q=None, r=None, carried_by=None)
             lines.append(f"  {wid}, a captured weapon, fails on its first use and is given up (1.6)")
@@ -168,7 +168,7 @@ def found_gone(game: Game) -> list[Change]:
     """Administrative phase: an owner's unit standing where its taken weapon lay finds it gone."""
     out = []
     for w in sorted(game.units.values(), key=lambda w: w.id):
-        if w.status == DROPPED and w.marks.get("taken"):
+        if w.status == DROPPED and w.marks.taken:
             here = sorted(v.id for v in game.units.values() if v.on_map and v.side == w.side and v.hex == w.hex)
             if here:
                 out.append(Change("unit", w.id, {"status": "removed", "q": None, "r": None},

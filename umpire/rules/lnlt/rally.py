@@ -21,7 +21,7 @@ def initiative(game: Game, dice) -> list:
     a, b = game.side_ids()[:2]
     ra = dice.roll(f"initiative: {game.side(a).name}", 1, 6).total
     rb = dice.roll(f"initiative: {game.side(b).name}", 1, 6).total
-    last = game.rule_state.get("initiative", game.first_player)
+    last = game.rule_state.initiative or game.first_player
     winner = a if ra > rb else (b if rb > ra else last)
     line = f"Initiative: {game.side(a).name} {ra}, {game.side(b).name} {rb} -- {game.side(winner).name} " \
            + ("keeps it on a tie (3.0.1)" if ra == rb else "has it (3.0.1)")
@@ -48,7 +48,7 @@ def rally(game: Game, dice) -> list:
         r = dice.roll(f"rally {u.id} (morale {morale(game, u)})", 2, 6, tuple(mods))
         if r.total <= morale(game, u):
             rallied.add(u.id)
-            out.append(Change("unit", u.id, {"marks": {**u.marks, "shaken": False}},
+            out.append(Change("unit", u.id, {"shaken": False},
                               (f"{u.id} rallies on {r.total} (3.0)",)))
         else:
             out.append(Change("note", "", {}, (f"{u.id} stays Shaken on {r.total} (3.0)",)))
@@ -57,9 +57,9 @@ def rally(game: Game, dice) -> list:
 
 def administrative(game: Game) -> list:
     changes = []
-    if game.rule_state.get("spotted"):
+    if game.rule_state.spotted:
         changes.append(Change("game", "state", {"spotted": {}}, ("spotting attempts lapse (9.0)",)))
     for u in game.units.values():
-        if u.marks.get("ops_complete"):
-            changes.append(Change("unit", u.id, {"marks": {**u.marks, "ops_complete": False}}))
+        if u.marks.ops_complete:
+            changes.append(Change("unit", u.id, {"ops_complete": False}))
     return changes

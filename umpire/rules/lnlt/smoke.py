@@ -34,7 +34,7 @@ def lay(game: Game, params: dict, dice) -> tuple[str, list]:
         raise UmpireError(f"smoke: {game.map.number(h)} is not {u.id}'s hex or one next to it (7.0)")
     n = game.map.number(h)
     r = dice.roll(f"smoke by {u.id} in {n} (capability {capability})", 1, 6).total
-    changes = [Change("unit", u.id, {"acted": True, "marks": {**u.marks, "ops_complete": True}})]
+    changes = [Change("unit", u.id, {"acted": True, "ops_complete": True})]
     if r > capability:
         return f"{u.id} fails to lay smoke in {n}: {r} over {capability} (7.0)", changes
     changes.append(Change("overlay", "smoke", {"q": h.q, "r": h.r, "detail": f"Smoke 1, laid turn {game.turn}"},

@@ -20,7 +20,7 @@ from ...core.errors import UmpireError
 from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
 from ...core.los import Eye, LosResult, crossing
-from .state import acting_unit, good_order, hidden_by_stealth, lm, sight_of, tis, vehicle
+from .state import Attempt, acting_unit, good_order, hidden_by_stealth, lm, sight_of, tis, vehicle
 from .state import kind as unit_kind
 
 SCOUT_SPOTTING = 2                              # 11.6: a scout takes 2 off its spotting roll
@@ -109,8 +109,9 @@ def _spotters(game: Game, side: str, on_map: list) -> list:
     return [u for u in on_map if u.side == side and unit_kind(game, u) != "support_weapon"]   # not spotters
 
 
-def _attempts(game: Game, side: str) -> dict:
-    return {tuple(x[:2]): x[2] for x in game.rule_state.get("spotted", {}).get(side, [])}
+def _attempts(game: Game, side: str) -> dict[tuple[int, int], str]:
+    """(q, r) -> the unit whose spotting attempt found the hex this turn (10.1.2)."""
+    return {(a.q, a.r): a.spotter for a in game.rule_state.spotted.get(side, ())}
 
 
 def _seers(game: Game, sight: Sight, mine: list, attempts: dict, h: Hex, enemy: list) -> tuple[list[str], str]:
@@ -122,7 +123,7 @@ def _seers(game: Game, sight: Sight, mine: list, attempts: dict, h: Hex, enemy: 
         return close, "LnLT 10.1 (adjacent)"
     if (h.q, h.r) in attempts:
         return [attempts[(h.q, h.r)]], "LnLT 10.1 (spotting attempt)"
-    marked = any((u.moved and not u.marks.get("low_crawl") and not hidden_by_stealth(game, u, game.rules))
+    marked = any((u.moved and not u.marks.low_crawl and not hidden_by_stealth(game, u, game.rules))
                  or u.fired for u in enemy)                                  # 6.3, 6.4
     if marked or sight_of(game.map, game.rules, h) == "open":
         return ([u.id for u in mine if sight.degrading(u.hex, h) is not None],
@@ -139,7 +140,7 @@ def spotted_without_moving(game: Game, side: str, h: Hex, stealthy: bool = False
     cover = sight_of(game.map, game.rules, h) != "open"
     if any(good_order(u) and hex_distance(u.hex, h) <= 1 for u in mine) and not (stealthy and cover):
         return True
-    if [h.q, h.r] in [x[:2] for x in game.rule_state.get("spotted", {}).get(side, [])]:
+    if (h.q, h.r) in _attempts(game, side):
         return True
     return sight_of(game.map, game.rules, h) == "open" and any(sight.degrading(u.hex, h) is not None for u in mine)
 
@@ -159,20 +160,19 @@ def attempt(game: Game, sight: Sight, params: dict, dice) -> tuple[str, list]:
         raise UmpireError(f"spotting attempt: {game.map.number(h)} is out of {uid}'s line of sight (10.3)")
     kind = sight_of(game.map, game.rules, h)
     n = game.map.number
-    marks = {**u.marks, "ops_complete": True}
     if kind == "open":
         return (f"{uid} looks at {n(h)}: open ground needs no spotting attempt (10.1)",
-                [Change("unit", uid, {"acted": True, "marks": marks})])
+                [Change("unit", uid, {"acted": True, "ops_complete": True})])
     mods = (("degrading hexes on the way", between),) + ((("leader's LM", -lm(game, u)),) if lm(game, u) else ()) \
         + ((("scout", -SCOUT_SPOTTING),) if unit_kind(game, u) == "scout" else ()) \
         + ((("thermal sights", -TIS_SPOTTING),) if tis(game, u) else ())                # 11.6, 10.1.2
     roll = dice.roll(f"spotting attempt by {uid} at {n(h)} ({kind}: {SPOT_NEEDS[kind]} or less)", 1, 6, mods)
     found = roll.faces[0] != 6 and roll.total <= SPOT_NEEDS[kind]
-    changes = [Change("unit", uid, {"acted": True, "marks": marks})]
+    changes = [Change("unit", uid, {"acted": True, "ops_complete": True})]
     summary = f"{uid} tries to spot {n(h)}: {roll.total} -- {'spotted' if found else 'nothing seen'} (10.1)"
     if found:
-        spotted = {k: list(v) for k, v in game.rule_state.get("spotted", {}).items()}
-        spotted.setdefault(side, []).append([h.q, h.r, uid])
+        spotted = game.rule_state.spotted
+        spotted = {**spotted, side: spotted.get(side, ()) + (Attempt(h.q, h.r, uid),)}
         changes.append(Change("game", "state", {"spotted": spotted}))
         if params.get("fire"):
             summary, changes = _and_fire(game, sight, u, h, dice, summary, changes)
@@ -186,5 +186,5 @@ def _and_fire(game: Game, sight: Sight, u, h, dice, summary: str, changes: list)
     if not sheet.legal:
         return summary + f"; it does not fire: {sheet.reason}", changes
     fired, more = resolve(game, sheet, dice)
-    changes = [Change("unit", u.id, {"acted": True, "marks": {**u.marks, "ops_complete": False}})] + changes[1:]
+    changes = [Change("unit", u.id, {"acted": True, "ops_complete": False})] + changes[1:]
     return f"{summary}; {fired} (10.1.4)", changes + [Change("note", "", {}, sheet.lines)] + more

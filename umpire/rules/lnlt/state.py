@@ -16,9 +16,17 @@ of markers (9.0) is the core's new turn.
 
 from __future__ import annotations
 
+from typing import Annotated, Literal, NamedTuple
+
+from pydantic import Field
+
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex
 from ...core.rulestate import GameState, RuleState
+
+Facing = Annotated[int, Field(ge=0, le=5)]      # one of the six hexsides, DIRECTIONS[i] (15.1)
+Turn = Annotated[int, Field(ge=1)]
+HexPair = tuple[int, int]                       # a hex as the game file keeps it: [q, r]
 
 
 class Marks(RuleState):
@@ -27,17 +35,55 @@ class Marks(RuleState):
     shaken: bool = False
     wounded: bool = False
     ops_complete: bool = False
-    assault: str | None = None          # "move" or "fire" (6.1, 6.1.1)
-    assault_turn: int | None = None
+    assault: Literal["move", "fire"] | None = None      # 6.1, 6.1.1
+    assault_turn: Turn | None = None
     low_crawl: bool = False
-    facing: int | None = None
+    facing: Facing | None = None
     stealth: bool = False               # it moved by stealth this turn (6.4)
     immobilized: bool = False           # a vehicle the mines immobilized (21.4.1)
-    healed: int | None = None           # the turn a medic last treated it (11.3: once a Rally phase)
+    healed: Turn | None = None          # the turn a medic last treated it (11.3: once a Rally phase)
     captured: bool = False              # a support weapon taken from the enemy (1.6)
     issued_to: str | None = None        # a captured weapon's first carrier (1.6 notes)
     taken: bool = False                 # a captured weapon's first attack has been made
     untried: bool = False
+
+
+class Attempt(NamedTuple):
+    """A hex a side's spotting attempt found this turn, and who found it (10.1.2); the game
+    file keeps it as [q, r, spotter]."""
+
+    q: int
+    r: int
+    spotter: str
+
+
+class Impulse(RuleState):
+    """A leader's impulse under way (4.0): its side, turn and leader, the hexes it activated."""
+
+    side: str
+    turn: Turn
+    leader: str
+    hexes: tuple[HexPair, ...]
+
+    @property
+    def activated(self) -> list[Hex]:
+        return [Hex(q, r) for q, r in self.hexes]
+
+
+class Barrage(RuleState):
+    """A walking barrage still falling (18.2): whose, its support and firepower, the direction
+    it walks (DIRECTIONS[i]), the walks `left` and its FFE markers' hexes."""
+
+    side: str
+    support: str
+    fp: int = Field(ge=0)
+    direction: Facing
+    left: int = Field(ge=1, le=2)           # 18.2: it walks in each of the next two turns
+    hexes: tuple[HexPair, ...]
+
+    @property
+    def markers(self) -> list[Hex]:
+        return [Hex(q, r) for q, r in self.hexes]
 
 
 class State(GameState):
@@ -46,10 +92,10 @@ class State(GameState):
     falling (18.2), the turn whose Administrative phase has been done (9.0)."""
 
     initiative: str | None = None
-    spotted: dict[str, list] = {}
-    impulse: dict | None = None
-    barrages: list = []
-    administered: int | None = None
+    spotted: dict[str, tuple[Attempt, ...]] = {}
+    impulse: Impulse | None = None
+    barrages: tuple[Barrage, ...] = ()
+    administered: Turn | None = None
 
 SMC = ("leader", "hero", "scout", "sniper", "medic")     # single-man counters (1.3, DCT)
 RALLIERS = ("leader", "hero")                   # who lets Shaken units of the hex rally (3.0)
@@ -85,8 +131,7 @@ def acting_unit(game: Game, params: dict, what: str) -> UnitState:
 def assault_open(game: Game, u: UnitState) -> str | None:
     """The second half of an assault still to come this impulse: "move" (it may fire) or "fire"
     (it may move), else None (6.1, 6.1.1)."""
-    a = u.marks.get("assault")
-    return a if a and u.marks.get("assault_turn") == game.turn else None
+    return u.marks.assault if u.marks.assault_turn == game.turn else None
 
 
 def tis(game: Game, u: UnitState) -> bool:
@@ -118,7 +163,7 @@ def stealthy(game: Game, u: UnitState) -> bool:
 
 def hidden_by_stealth(game: Game, u: UnitState, rules) -> bool:
     """6.4: a unit that moved by stealth this turn, in degrading or blocking terrain."""
-    return bool(u.moved and u.marks.get("stealth") and not u.fired
+    return bool(u.moved and u.marks.stealth and not u.fired
                 and sight_of(game.map, rules, u.hex) != "open")
 
 
@@ -126,12 +171,18 @@ def pending_assault(game: Game, side: str) -> list[UnitState]:
     return [u for u in game.units.values() if u.side == side and u.on_map and assault_open(game, u)]
 
 
+def marks_after(out: dict, u: UnitState) -> Marks:
+    """The unit's marks as the changes an attack has gathered so far in `out` (unit id ->
+    values) leave them."""
+    return out.get(u.id, {}).get("marks", u.marks)
+
+
 def kind(game: Game, u: UnitState) -> str:
     return game.unit_type(u)["kind"]
 
 
 def shaken(u: UnitState) -> bool:
-    return bool(u.marks.get("shaken"))
+    return u.marks.shaken
 
 
 def good_order(u: UnitState) -> bool:
@@ -140,7 +191,7 @@ def good_order(u: UnitState) -> bool:
 
 def morale(game: Game, u: UnitState) -> int:
     """Its morale, one less for a wounded leader (11.1.2)."""
-    return game.unit_type(u)["morale"] - (1 if u.marks.get("wounded") else 0)
+    return game.unit_type(u)["morale"] - (1 if u.marks.wounded else 0)
 
 
 def lm(game: Game, u: UnitState, rallied: bool = False) -> int:
@@ -148,7 +199,7 @@ def lm(game: Game, u: UnitState, rallied: bool = False) -> int:
     wounded (11.1.2)."""
     if not u.on_map or (shaken(u) and not rallied):
         return 0
-    return max(0, game.unit_type(u)["lm"] - (1 if u.marks.get("wounded") else 0))
+    return max(0, game.unit_type(u)["lm"] - (1 if u.marks.wounded else 0))
 
 
 def best_leader(game: Game, h: Hex, side: str, exclude: str | None = None) -> int:

@@ -154,11 +154,11 @@ class RuleSystem(CoreRuleSystem):
     def unit_marks(self, game, unit) -> str:
         d = depressions(unit)
         w = works(game, unit)
+        ex = unit.marks.exploit_in(game.turn)
         return " ".join(x for x in (f"D{d:g}" if d else "", {"dug_in": "DI", "entrenched": "En"}.get(w or "", ""),
-                                    "Z" if unit.marks.get("zoc") else "", "Box" if unit.marks.get("box") else "",
-                                    "Flown" if unit.marks.get("flew") == game.turn else "",
-                                    "Ex" if (unit.marks.get("exploit") or {}).get("turn") == game.turn
-                                    and unit.marks["exploit"].get("stage") else "") if x)
+                                    "Z" if unit.marks.zoc else "", "Box" if unit.marks.box else "",
+                                    "Flown" if unit.marks.flew == game.turn else "",
+                                    "Ex" if ex is not None and ex.stage else "") if x)
 
     def strength_text(self, game, unit) -> str:
         return strength_text(game, unit)
@@ -202,7 +202,7 @@ class RuleSystem(CoreRuleSystem):
         rows.append(("Defences", WORKS.get(works(game, unit) or "", "none") + " (2.4)"))
         if unit.on_map:
             rows.append(("Movement left", f"{movement_left(game, unit.id):g} of {t['movement']}"
-                         + (" — stopped in an enemy zone of control (3.2)" if unit.marks.get("zoc") else "")))
+                         + (" — stopped in an enemy zone of control (3.2)" if unit.marks.zoc else "")))
         if umpire and unit.on_map:
             rows.append(("Spotting", "unseen by the enemy" if unit.face_down else "seen by the enemy"))
         return rows
@@ -215,7 +215,7 @@ class RuleSystem(CoreRuleSystem):
 def _off_map(game, u) -> str:
     """Where an off-map unit is: an air unit in the pool or the superiority box (9.0, 9.2)."""
     if game.unit_type(u)["kind"] == "air" and u.status == "off_map":
-        return "air superiority box" if u.marks.get("box") else "air pool"
+        return "air superiority box" if u.marks.box else "air pool"
     return u.status.replace("_", " ")
 
 

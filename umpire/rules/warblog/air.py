@@ -42,7 +42,7 @@ def air_units(game: Game, side: str) -> list[UnitState]:
 
 
 def in_box(game: Game, side: str) -> list[UnitState]:
-    return [u for u in air_units(game, side) if u.marks.get("box")]
+    return [u for u in air_units(game, side) if u.marks.box]
 
 
 def holder(game: Game) -> str | None:
@@ -52,7 +52,7 @@ def holder(game: Game) -> str | None:
 
 
 def ready(game: Game, u: UnitState) -> bool:
-    return not u.marks.get("box") and u.marks.get("flew") != game.turn
+    return not u.marks.box and u.marks.flew != game.turn
 
 
 def _air_unit(game: Game, side: str, uid: str | None, what: str) -> UnitState:
@@ -71,12 +71,12 @@ def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
     if not units:
         raise UmpireError("air patrol: name the air units sent to the air superiority box")
     for u in units:
-        if not u.marks.get("box") and not ready(game, u):
+        if not u.marks.box and not ready(game, u):
             raise UmpireError(f"air patrol: {u.id} has flown this turn (9.2)")
     lines = [f"{', '.join(u.id for u in units)} into the air superiority box (9.2)"]
     out = Outcome(game)
     for u in units:
-        out.set(u, marks={**u.marks, "box": True})
+        out.set(u, marks=u.marks.but(box=True))
     enemy = [v for s in game.side_ids() if s != side for v in in_box(game, s)]
     ours = sorted({u.id: u for u in in_box(game, side) + units}.values(), key=lambda u: (-_value(game, u), u.id))
     if enemy:
@@ -95,9 +95,9 @@ def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
             if loser is not None:
                 beaten.add(loser.id)
                 if result == "loser eliminated":
-                    out.set(loser, status="destroyed", marks={**out.marks(loser), "box": False})
+                    out.set(loser, status="destroyed", marks=out.marks(loser).but(box=False))
                 else:
-                    out.set(loser, marks={**out.marks(loser), "box": False, "flew": game.turn})
+                    out.set(loser, marks=out.marks(loser).but(box=False, flew=game.turn))
         held = [s for s in game.side_ids() if any(x.side == s and x.id not in beaten for x in ours + enemy)]
         lines.append("Result: " + (f"{game.side(held[0]).name} holds air superiority (9.2)" if len(held) == 1
                                    else "air superiority contested: nobody holds it (9.2)"))
@@ -110,9 +110,9 @@ def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
 def recall(game: Game, params: dict, dice) -> tuple[str, list]:
     side = params.get("side")
     units = [_air_unit(game, side, x, "air recall") for x in (params.get("units") or [params.get("unit")])]
-    if not units or any(not u.marks.get("box") for u in units):
+    if not units or any(not u.marks.box for u in units):
         raise UmpireError("air recall: name air units of the side that are in the air superiority box (9.3)")
-    changes = [Change("unit", u.id, {"marks": {**u.marks, "box": False, "flew": game.turn}}) for u in units]
+    changes = [Change("unit", u.id, {"box": False, "flew": game.turn}) for u in units]
     return f"{', '.join(u.id for u in units)} recalled from the air superiority box (9.3)", \
         [Change("note", "", {}, (f"{', '.join(u.id for u in units)} leave the air superiority box (9.3)",))] + changes
 
@@ -140,7 +140,7 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
     side = params.get("side")
     u = _air_unit(game, side, params.get("unit"), "air strike")
     if not ready(game, u):
-        raise UmpireError(f"air strike: {u.id} is " + ("in the air superiority box (9.2)" if u.marks.get("box")
+        raise UmpireError(f"air strike: {u.id} is " + ("in the air superiority box (9.2)" if u.marks.box
                                                          else "back from a sortie this turn (9.0)"))
     try:
         target = game.map.grid.parse(params.get("hex"))
@@ -151,7 +151,7 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
         raise UmpireError(f"air strike: {game.side(side).name} sees no enemy unit in {n}")
     defenders = [v for v in units_at(game, target) if v.side != side]
     out = Outcome(game, side)
-    out.set(u, marks={**u.marks, "flew": game.turn})
+    out.set(u, marks=u.marks.but(flew=game.turn))
     lines = out.lines
     lines.append(f"Air strike on {n} by {u.id} (War Blog 9.1, 11.5)")
     lines.append(f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of "

@@ -46,11 +46,11 @@ class Bot:
         """3.5: a winner advances into the hex it emptied (three times in four); a fast one may go
         on a hex toward the enemy, once."""
         for u in sorted(game.units.values(), key=lambda u: u.id):
-            ex = u.marks.get("exploit") or {}
-            if u.side != side or not u.on_map or ex.get("turn") != game.turn or not ex.get("stage"):
+            ex = u.marks.exploit_in(game.turn)
+            if u.side != side or not u.on_map or ex is None or not ex.stage:
                 continue
             params = {"name": "exploit", "side": side, "unit": u.id}
-            if ex["stage"] == "further":
+            if ex.stage == "further":
                 steps = game.map.on_map_neighbours(u.hex)
                 if not steps or rng.random() < 0.5:
                     continue                     # it stays, free to fight again
@@ -115,8 +115,8 @@ class Bot:
 
     def _move(self, location, game, rng, side, report) -> bool:
         goals = [u.hex for u in game.units.values() if u.on_map and u.side != side]
-        goals += [game.map.grid.parse(k) for k, o in game.rule_state.get("objectives", {}).items()
-                  if o["holder"] != side]
+        goals += [game.map.grid.parse(k) for k, o in game.rule_state.objectives.items()
+                  if o.holder != side]
         movers = [u for u in game.units.values() if u.side == side and not u.moved and not u.fired
                   and (u.on_map or u.status == "off_map") and game.unit_type(u)["kind"] != "air"]
         rng.shuffle(movers)

@@ -29,7 +29,7 @@ from ...core.changes import Change
 from ...core.game import Game
 from ...core.limits import SCORE, out_of_range
 from . import combat
-from .state import depressions, room_problem, units_at, whole
+from .state import Place, depressions, room_problem, units_at, whole
 
 KEYS = {"destroy": "objective hexes destroyed rather than captured (8.2)",
         "hearts_and_minds": "mustering places: hex, favours, limit, start, raises (8.3)"}
@@ -80,14 +80,14 @@ def problems(scenario) -> list[tuple[str, str, str]]:
 
 def at_start(game: Game) -> list[Change]:
     """The places' scores in the game-wide state, a marker on each, `destroy` on objectives."""
-    data = game.rule_state.get("scenario", {})
+    data = game.rule_state.scenario
     out: list[Change] = []
     places = {}
     for p in data.get("hearts_and_minds", []):
         h = game.map.grid.parse(str(p["hex"]))
         number = game.map.number(h)
-        places[number] = {"favours": p["favours"], "limit": p["limit"], "score": p.get("start", 0),
-                          "raises": p.get("raises", "irregulars")}
+        places[number] = Place(favours=p["favours"], limit=p["limit"], score=p.get("start", 0),
+                               raises=p.get("raises", "irregulars"))
         out.append(Change("overlay", "hearts_and_minds", {"q": h.q, "r": h.r, "detail": "hearts & minds (8.3)"}))
     if places:
         out.append(Change("game", "state", {"hearts": places}))
@@ -96,7 +96,7 @@ def at_start(game: Game) -> list[Change]:
 
 def destroyable(game: Game) -> set[str]:
     return {game.map.number(game.map.grid.parse(str(x)))
-            for x in game.rule_state.get("scenario", {}).get("destroy", [])}
+            for x in game.rule_state.scenario.get("destroy", [])}
 
 
 def strength(game: Game, u) -> float:
@@ -106,29 +106,29 @@ def strength(game: Game, u) -> float:
 
 def turn_start(game: Game, side: str, dice) -> list[Change]:
     """8.3 at the start of `side`'s player turn."""
-    places = {k: dict(v) for k, v in game.rule_state.get("hearts", {}).items()}
+    places = dict(game.rule_state.hearts)
     if not places:
         return []
     lines, out = [], []
     for number, p in sorted(places.items()):
         h = game.map.grid.parse(number)
-        before = p["score"]
+        before = p.score
         mine = units_at(game, h, side)
         if mine:
-            push = sum(strength(game, u) for u in mine) * (1 if side == p["favours"] else -1)
+            push = sum(strength(game, u) for u in mine) * (1 if side == p.favours else -1)
         else:
-            push = 1 if side == p["favours"] and not units_at(game, h) else 0     # unattended: creeps back
-        p["score"] = max(0, min(p["limit"], before + push))
-        if p["score"] != before:
-            lines.append(f"Hearts & minds {number}: {before:g} -> {p['score']:g} (8.3)")
-        if side == p["favours"] and p["score"] == p["limit"]:
+            push = 1 if side == p.favours and not units_at(game, h) else 0     # unattended: creeps back
+        p = places[number] = p.but(score=max(0, min(p.limit, before + push)))
+        if p.score != before:
+            lines.append(f"Hearts & minds {number}: {before:g} -> {p.score:g} (8.3)")
+        if side == p.favours and p.score == p.limit:
             r = dice.roll(f"hearts & minds {number}: a new unit on 1-{RAISE_CHANCE}", 1, 100)
-            full = room_problem(game, h, game.rules.unit_types[p["raises"]]["strength"])
+            full = room_problem(game, h, game.rules.unit_types[p.raises]["strength"])
             if r.total <= RAISE_CHANCE and not full:
-                out.append(_raise(game, side, p["raises"], h, number))
+                out.append(_raise(game, side, p.raises, h, number))
             elif r.total <= RAISE_CHANCE:
                 lines.append(f"Hearts & minds {number} would raise a unit, but the hex is full (3.1)")
-    if lines or places != game.rule_state.get("hearts"):
+    if lines or places != game.rule_state.hearts:
         out.insert(0, Change("game", "state", {"hearts": places}, tuple(lines)))
     return out
 
@@ -140,12 +140,11 @@ def _raise(game: Game, side: str, utype: str, h, number: str) -> Change:
     while f"{label} {number}-{n}" in game.units:
         n += 1
     uid = f"{label} {number}-{n}"
-    return Change("unit", uid, {"new_like": like.id, "type": utype, "q": h.q, "r": h.r, "name": uid,
-                                "marks": {}}, (f"Hearts & minds {number} raises {uid} for "
-                                               f"{game.side(side).name} (8.3)",))
+    return Change("unit", uid, {"new_like": like.id, "type": utype, "q": h.q, "r": h.r, "name": uid},
+                  (f"Hearts & minds {number} raises {uid} for {game.side(side).name} (8.3)",))
 
 
 def lines(game: Game) -> list[str]:
     """For the umpire's standing."""
-    return [f"Hearts & minds {number}: {p['score']:g} of {p['limit']} for {game.side(p['favours']).name} (8.3)"
-            for number, p in sorted(game.rule_state.get("hearts", {}).items())]
+    return [f"Hearts & minds {number}: {p.score:g} of {p.limit} for {game.side(p.favours).name} (8.3)"
+            for number, p in sorted(game.rule_state.hearts.items())]

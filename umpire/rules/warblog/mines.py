@@ -45,8 +45,8 @@ def _engineer(game: Game, params: dict, what: str) -> UnitState:
         raise UmpireError(f"{what}: {params.get('unit')!r} is not a unit of {params.get('side')} on the map")
     if kind(game, u) != "engineer":
         raise UmpireError(f"{what}: {u.id} is not an engineer unit (2.4.6)")
-    if u.marks.get("engineering", 0) > game.turn:
-        raise UmpireError(f"{what}: {u.id} is busy until turn {u.marks['engineering']} (2.4.6: four turns)")
+    if (u.marks.engineering or 0) > game.turn:
+        raise UmpireError(f"{what}: {u.id} is busy until turn {u.marks.engineering} (2.4.6: four turns)")
     if u.mp_spent or u.fired:
         raise UmpireError(f"{what}: {u.id} has moved or fought this turn (2.4.6)")
     return u
@@ -54,7 +54,7 @@ def _engineer(game: Game, params: dict, what: str) -> UnitState:
 
 def _busy(game: Game, u: UnitState, line: str) -> Change:
     return Change("unit", u.id, {"mp_spent": float(game.unit_type(u)["movement"]),
-                                 "marks": {**u.marks, "engineering": game.turn + COOLDOWN, "still": 0}}, (line,))
+                                 "engineering": game.turn + COOLDOWN, "still": 0}, (line,))
 
 
 def lay(game: Game, params: dict, dice) -> tuple[str, list[Change]]:

@@ -89,7 +89,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
             return fail(f"the path must start where it stands, {game.map.number(u.hex)}")
         if u.fired:
             return fail("it has fired this turn: its movement is spent (7.0)", "War Blog 7.0")
-        if u.marks.get("zoc"):
+        if u.marks.zoc:
             return fail("it entered an enemy zone of control this turn and may move no further until it "
                         "wins an attack (3.2)", "War Blog 3.2")
         steps = [Step(path[0], 0.0, u.mp_spent, "start" if not u.mp_spent else f"goes on with {u.mp_spent:g} spent")]
@@ -132,7 +132,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
             return fail(f"with {depressions(u):g} depressions it may not advance towards the enemy (4.0)",
                         "War Blog 4.0", steps)
     in_zoc = not t["ignores_zoc"] and in_enemy_zoc(game, end, u.side)
-    marks = {**u.marks, "still": 0, "zoc": bool(in_zoc)}
+    marks = u.marks.but(still=0, zoc=bool(in_zoc))
     notes = (f"stops in an enemy zone of control: {allowance - steps[-1].total:g} points kept for an attack "
              "(3.2)",) if in_zoc else ()
     return MoveCheck(uid, tuple(steps), allowance, True, notes=notes, marks=marks, stop_at=stop_at)

@@ -20,7 +20,7 @@ from ...core.hexgrid import Hex, hex_distance
 from . import combat, exploit
 from .battle import ASSAULT_COST, AttackSheet
 from .movement import step_cost
-from .state import depressions, in_enemy_zoc, kind, leader_factor, stack_limit, terrain_defence, whole, works
+from .state import Marks, depressions, in_enemy_zoc, kind, leader_factor, stack_limit, terrain_defence, whole, works
 
 RESULTS = {
     "AR": "the attackers retreat with 3 depressions",
@@ -68,8 +68,9 @@ class Outcome:
                 out.append(Change("note", "", {}, (str(line),), reader))
         return out
 
-    def marks(self, u: UnitState) -> dict:
-        return dict(self.values.get(u.id, {}).get("marks", u.marks))
+    def marks(self, u: UnitState) -> Marks:
+        """The unit's marks as the values gathered so far leave them."""
+        return self.values.get(u.id, {}).get("marks", u.marks)
 
     def hex_of(self, u: UnitState) -> Hex | None:
         return self.where.get(u.id, u.hex)
@@ -79,9 +80,9 @@ class Outcome:
 
     def depress(self, u: UnitState, more: float) -> None:
         m = self.marks(u)
-        m["depressions"] = min(10.0, round(float(m.get("depressions", 0)) + more, 2))
+        m = m.but(depressions=min(combat.MAX_DEPRESSIONS, round(m.depressions + more, 2)))
         self.set(u, marks=m)
-        self.tell(u, f"  {u.id}: {more:g} depression{'s' if more != 1 else ''}, now {m['depressions']:g} (4.0)")
+        self.tell(u, f"  {u.id}: {more:g} depression{'s' if more != 1 else ''}, now {m.depressions:g} (4.0)")
 
     def eliminate(self, u: UnitState, why: str) -> None:
         self.set(u, status="destroyed", q=None, r=None)
@@ -99,7 +100,7 @@ class Outcome:
             self.eliminate(u, "no hex to retreat into (11.2)")
             return
         self.where[u.id] = to
-        self.set(u, q=to.q, r=to.r, marks={**self.marks(u), "still": 0, "zoc": False})
+        self.set(u, q=to.q, r=to.r, marks=self.marks(u).but(still=0, zoc=False))
         self.tell(u, f"  {u.id} retreats to {self.game.map.number(to)} (11.2)")
 
     def dead(self, u: UnitState) -> bool:
@@ -128,7 +129,7 @@ def retreat_hex(game: Game, u: UnitState, h: Hex, away: list[Hex], out: Outcome)
 def morale(game: Game, out: Outcome, u: UnitState, dice, away: list[Hex]) -> None:
     """6.0: a unit over 5 depressions rolls a D10, +1 a depression over 5, less its leader and
     its defences; 10 or more routs."""
-    d = whole(float(out.marks(u).get("depressions", 0)))
+    d = whole(out.marks(u).depressions)
     if out.dead(u) or not combat.morale_check_needed(d):
         return
     here = out.hex_of(u)
@@ -170,7 +171,7 @@ def _assault(game, sheet, dice, out, attackers, defenders) -> str:
     out.lines.append(f"Result: {result} on a D12 of {roll} at {sheet.column} -- {RESULTS[result]} (11.2)")
     for u in attackers:
         _spend(game, out, u, ASSAULT_COST, acted=True)
-        out.set(u, marks={**out.marks(u), "still": 0})
+        out.set(u, marks=out.marks(u).but(still=0))
     from_hexes = [u.hex for u in attackers]
     if result in ("AR", "AE"):
         for u in attackers:
@@ -200,18 +201,18 @@ def _assault(game, sheet, dice, out, attackers, defenders) -> str:
                 morale(game, out, u, dice, from_hexes)
         if all(out.hex_of(u) != sheet.target for u in defenders):
             for u in attackers:
-                if out.marks(u).get("zoc"):
-                    out.set(u, marks={**out.marks(u), "zoc": False})
+                if out.marks(u).zoc:
+                    out.set(u, marks=out.marks(u).but(zoc=False))
                     out.lines.append(f"  {u.id} won: it may move on with what it has left (3.2)")
             emptied = not any(v.side != sheet.side and out.hex_of(v) == sheet.target and not out.dead(v)
                               for v in game.units.values() if v.on_map)
             for u in attackers if emptied else ():
-                before = u.marks.get("exploit") or {}
+                before = u.marks.exploit_in(game.turn)
                 out.set(u, marks=exploit.mark(game, u, sheet.target, out.marks(u)))
-                if before.get("turn") != game.turn:
+                if before is None:
                     out.lines.append(f"  {u.id} may advance into {game.map.number(sheet.target)} (3.5)")
     for u in attackers:            # one exploitation a turn: a later combat ends what is left of it
-        if (u.marks.get("exploit") or {}).get("turn") == game.turn:
+        if u.marks.exploit_in(game.turn) is not None:
             out.set(u, marks=exploit.mark(game, u, None, out.marks(u)))
     return f"attack {{hex}} at {sheet.column}: {result} (D12 {roll})"
 

@@ -19,6 +19,7 @@ from ...core.changes import Change
 from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
 from ...core.los import Eye, LosResult, crossing
+from .state import Found
 
 RECON_RADIUS = 2
 RECON_PER_POINT = 15          # 3.6: a value of 3 gives 45%
@@ -35,10 +36,10 @@ def spot(game: Game) -> dict[str, dict[str, tuple]]:
             close = [u.id for u in mine if hex_distance(u.hex, e.hex) <= 1]
             if close:
                 out[side][e.id] = (tuple(close), "War Blog 3.2 (contact)")
-        for uid, q, r, finder in game.rule_state.get("found", {}).get(side, []):
-            u = game.units.get(uid)
-            if u is not None and u.on_map and u.hex == Hex(q, r) and uid not in out[side]:
-                out[side][uid] = ((finder,), "War Blog 3.6 (reconnaissance)")
+        for f in game.rule_state.found.get(side, ()):
+            u = game.units.get(f.unit)
+            if u is not None and u.on_map and u.hex == f.where and f.unit not in out[side]:
+                out[side][f.unit] = ((f.finder,), "War Blog 3.6 (reconnaissance)")
     return out
 
 
@@ -51,8 +52,8 @@ def watchers(game: Game, where: Hex, unit=None) -> dict[str, tuple[str, ...]]:
         if unit is not None and side == unit.side:
             continue
         close = [u.id for u in game.units.values() if u.on_map and u.side == side and hex_distance(u.hex, where) <= 1]
-        found = [f for uid, q, r, f in game.rule_state.get("found", {}).get(side, [])
-                 if unit is not None and uid == unit.id and Hex(q, r) == where]
+        found = [f.finder for f in game.rule_state.found.get(side, ())
+                 if unit is not None and f.unit == unit.id and f.where == where]
         if close or found:
             out[side] = tuple(close or found[:1])
     return out
@@ -60,7 +61,8 @@ def watchers(game: Game, where: Hex, unit=None) -> dict[str, tuple[str, ...]]:
 
 def reconnoitre(game: Game, side: str, dice) -> list:
     """3.6: the side's reconnaissance units search around them as its turn begins."""
-    found, lines = [], []
+    found: list[Found] = []
+    lines = []
     n = game.map.number
     for u in sorted(game.units.values(), key=lambda u: u.id):
         value = game.unit_type(u)["recon"]
@@ -69,17 +71,16 @@ def reconnoitre(game: Game, side: str, dice) -> list:
         held = sorted({e.hex for e in game.units.values() if e.on_map and e.side != side
                        and 2 <= hex_distance(u.hex, e.hex) <= RECON_RADIUS}, key=n)
         for h in held:
-            if any((f[1], f[2]) == (h.q, h.r) for f in found):
+            if any(f.where == h for f in found):
                 continue              # found by another already
             chance = value * RECON_PER_POINT - game.rules.terrain_types[game.map.terrain[h]]["recon"]
             chance -= dice.roll(f"reconnaissance by {u.id}: random loss 0-20% in {n(h)}", 1, 21).total - 1
             roll = dice.roll(f"reconnaissance by {u.id} in {n(h)} (finds on 1-{max(0, chance)})", 1, 100).total
             if roll <= chance:        # the whole stack is found (3.6 checks hexes)
-                found += [[e.id, h.q, h.r, u.id] for e in sorted(game.units.values(), key=lambda e: e.id)
+                found += [Found(e.id, h.q, h.r, u.id) for e in sorted(game.units.values(), key=lambda e: e.id)
                           if e.on_map and e.hex == h and e.side != side]
                 lines.append(f"{u.id} finds the enemy in {n(h)} (3.6)")
-    state = dict(game.rule_state.get("found", {}))
-    state[side] = found
+    state = {**game.rule_state.found, side: tuple(found)}
     return [Change("game", "state", {"found": state}, tuple(lines))]
 
 

@@ -12,38 +12,123 @@ on each unit (`UnitState.marks`):
 from __future__ import annotations
 
 import math
+from typing import Annotated, Any, Literal, NamedTuple
+
+from pydantic import Field, model_serializer, model_validator
+from pydantic_core import PydanticCustomError
 
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, Hexside, hex_distance
+from ...core.limits import SCORE
 from ...core.rulestate import GameState, RuleState
+
+Turn = Annotated[int, Field(ge=1)]
+Number = int | float        # a score as the game file has it: 5 stays 5, 4.5 stays 4.5
+
+
+class Exploit(RuleState):
+    """An advance after combat still open (3.5): the turn of the assault, the hex it emptied
+    ([q, r]), the stage to come -- "enter" the hex, then "further" for a fast unit; None when
+    done -- and whether the unit is fast (motorised, mechanised or armour that had not moved)."""
+
+    turn: Turn
+    hex: tuple[int, int]
+    stage: Literal["enter", "further"] | None = None
+    fast: bool
+
+    @property
+    def target(self) -> Hex:
+        return Hex(*self.hex)
+
+    @model_serializer(mode="wrap")
+    def _every_key(self, handler) -> dict[str, Any]:
+        # the game file has always kept a finished advance's stage as null: written so still, a
+        # game made before replays to the same state (its digest covers the marks' JSON)
+        data = handler(self)
+        return {k: data.get(k) for k in type(self).model_fields}
 
 
 class Marks(RuleState):
     """The counters above, and what else the rules remember of a unit."""
 
-    depressions: float = 0.0
-    still: int = 0
+    depressions: float = Field(0.0, ge=0, le=10)    # 4.0: the counters go 1 to 10
+    still: int = Field(0, ge=0)
     zoc: bool = False
     box: bool = False                   # an air unit in the air superiority box (9.2)
-    flew: int | None = None             # the turn an air unit last flew (9.0)
-    engineering: int | None = None      # engineers busy until this turn (2.4.6)
-    exploit: dict | None = None         # an advance after combat still open (3.5): turn, hex, stage, fast
+    flew: Turn | None = None            # the turn an air unit last flew (9.0)
+    engineering: Turn | None = None     # engineers busy until this turn (2.4.6)
+    exploit: Exploit | None = None      # an advance after combat (3.5)
+
+    def exploit_in(self, turn: int) -> Exploit | None:
+        """Its advance after combat of that turn, if any (3.5: one exploitation a turn)."""
+        return self.exploit if self.exploit is not None and self.exploit.turn == turn else None
+
+
+class Objective(RuleState):
+    """An objective's score track (8.1): its label, the side it counts for (`owner`: its
+    score's + end), who holds it now, its rating (the scenario's points) and score, from
+    -rating to +rating; destroyed for good (8.2)."""
+
+    label: str
+    owner: str
+    holder: str
+    rating: int = Field(ge=0)
+    score: Number
+    destroyed: bool = False
+
+    @model_validator(mode="after")
+    def _on_its_scale(self) -> "Objective":
+        if abs(self.score) > self.rating:
+            raise PydanticCustomError("scale", "score {score} is off its scale, -{rating} to {rating} (8.1)",
+                                      {"score": self.score, "rating": self.rating})
+        return self
+
+
+class Place(RuleState):
+    """A hearts and minds mustering place (8.3): the side it favours, its limit, its score
+    between 0 and the limit, the unit type it raises."""
+
+    favours: str
+    limit: int = Field(ge=SCORE[0], le=SCORE[1])
+    score: Number = Field(ge=0)
+    raises: str
+
+    @model_validator(mode="after")
+    def _on_its_scale(self) -> "Place":
+        if self.score > self.limit:
+            raise PydanticCustomError("scale", "score {score} is beyond its limit {limit} (8.3)",
+                                      {"score": self.score, "limit": self.limit})
+        return self
+
+
+class Found(NamedTuple):
+    """An enemy unit a reconnaissance unit found this turn, in the hex it stood in (3.6); the
+    game file keeps it as [unit, q, r, finder]."""
+
+    unit: str
+    q: int
+    r: int
+    finder: str
+
+    @property
+    def where(self) -> Hex:
+        return Hex(self.q, self.r)
 
 
 class State(GameState):
     """The game-wide records: objective scores (8.1, 8.2), hearts and minds (8.3), what each
     side's reconnaissance found this turn (3.6)."""
 
-    objectives: dict[str, dict] = {}
-    hearts: dict[str, dict] = {}
-    found: dict[str, list] = {}
+    objectives: dict[str, Objective] = {}       # by hex number
+    hearts: dict[str, Place] = {}               # by hex number
+    found: dict[str, tuple[Found, ...]] = {}    # by side
 
 COMMAND_RADIUS = 2          # 1.29: command units reach two hexes
 DUG_IN_TURNS, ENTRENCHED_TURNS = 2, 7     # 2.4.1, 2.4.2
 
 
 def depressions(u: UnitState) -> float:
-    return float(u.marks.get("depressions", 0))
+    return u.marks.depressions
 
 
 def whole(d: float) -> int:
@@ -64,7 +149,7 @@ def works(game: Game, u: UnitState) -> str | None:
     """dug_in, entrenched or fortified (2.4.1-2.4.3); a fortified hex overrides the others."""
     if u.hex is not None and any(o["works"] for o in hex_overlays(game, u.hex)):
         return "fortified"
-    still = int(u.marks.get("still", 0))
+    still = u.marks.still
     if still >= ENTRENCHED_TURNS:
         return "entrenched"
     if still >= DUG_IN_TURNS:

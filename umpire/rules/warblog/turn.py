@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ...core.changes import Change
 from ...core.game import Game
 from . import combat
-from .state import DUG_IN_TURNS, ENTRENCHED_TURNS, depressions, whole
+from .state import DUG_IN_TURNS, ENTRENCHED_TURNS, Objective, depressions, whole
 
 
 def objectives_at_start(game: Game) -> list:
@@ -33,8 +33,8 @@ def objectives_at_start(game: Game) -> list:
                 continue
             here = {u.side for u in game.units.values() if u.on_map and u.hex == o.hex}
             owner = next(iter(here)) if len(here) == 1 else v.side
-            state[number] = {"label": o.label or number, "owner": owner, "holder": owner, "rating": o.points,
-                             "score": o.points}
+            state[number] = Objective(label=o.label or number, owner=owner, holder=owner, rating=o.points,
+                                      score=o.points)
     return [Change("game", "state", {"objectives": state})] if state else []
 
 
@@ -43,25 +43,25 @@ def end_of_player_turn(game: Game, side: str) -> list:
     for u in sorted(game.units.values(), key=lambda u: u.id):
         if u.side != side or not u.on_map:
             continue
-        marks = dict(u.marks)
+        marks = u.marks
         lines = []
         if whole(depressions(u)) >= combat.MAX_DEPRESSIONS and not u.moved:
             lines.append(f"{u.id} had 10 depressions and did not move away from the enemy (4.0): the umpire decides")
         if u.moved or u.acted:
-            marks["still"] = 0
+            marks = marks.but(still=0)
         else:
-            still = int(marks.get("still", 0)) + 1
-            marks["still"] = still
+            still = marks.still + 1
+            marks = marks.but(still=still)
             if still == DUG_IN_TURNS:
                 lines.append(f"{u.id} digs in: defence x1.5 (2.4.1)")
             elif still == ENTRENCHED_TURNS:
                 lines.append(f"{u.id} is entrenched: defence x2 (2.4.2)")
             d = depressions(u)
             if d:
-                marks["depressions"] = round(combat.recovered(d, moved=False), 2)
-                lines.append(f"{u.id} stood still and recovers a depression: {marks['depressions']:g} (4.0, 7.1)")
-        marks["zoc"] = False
-        if marks != u.marks:
+                marks = marks.but(depressions=round(combat.recovered(d, moved=False), 2))
+                lines.append(f"{u.id} stood still and recovers a depression: {marks.depressions:g} (4.0, 7.1)")
+        marks = marks.but(zoc=False)
+        if marks != u.marks or lines:          # a line for the umpire even when nothing changed (4.0)
             out.append(Change("unit", u.id, {"marks": marks}, tuple(lines)))
     out += _objectives(game, side)
     return out
@@ -69,31 +69,31 @@ def end_of_player_turn(game: Game, side: str) -> list:
 
 def _objectives(game: Game, side: str) -> list:
     from .hearts import destroyable
-    state = {k: dict(v) for k, v in game.rule_state.get("objectives", {}).items()}
+    state = dict(game.rule_state.objectives)
     lines = []
-    for number, o in state.items():
-        if o.get("destroyed"):
+    for number, o in game.rule_state.objectives.items():
+        if o.destroyed:
             continue                   # 8.2: it moves no more
         h = game.map.grid.parse(number)
         here = [u for u in game.units.values() if u.on_map and u.hex == h and u.side == side]
         strength = sum(combat.depressed(game.unit_type(u)["strength"], whole(depressions(u))) for u in here)
         if not strength:
             continue
-        toward = 1 if side == o["owner"] else -1
-        before = o["score"]
-        o["score"] = max(-o["rating"], min(o["rating"], before + toward * strength))
-        if o["score"] == before:
+        toward = 1 if side == o.owner else -1
+        score = max(-o.rating, min(o.rating, o.score + toward * strength))
+        if score == o.score:
             continue
-        lines.append(f"{o['label']} ({number}): score {before:g} -> {o['score']:g} by {strength:g} strength (8.1)")
-        if o["score"] in (o["rating"], -o["rating"]):
-            holder = o["owner"] if o["score"] > 0 else side
-            if holder != o["holder"]:
-                o["holder"] = holder
+        lines.append(f"{o.label} ({number}): score {o.score:g} -> {score:g} by {strength:g} strength (8.1)")
+        o = state[number] = o.but(score=score)
+        if score in (o.rating, -o.rating):
+            holder = o.owner if score > 0 else side
+            if holder != o.holder:
+                o = state[number] = o.but(holder=holder)
                 if number in destroyable(game):
-                    o["destroyed"] = True
-                    lines.append(f"{o['label']} ({number}) is destroyed by {game.side(holder).name} (8.2)")
+                    state[number] = o.but(destroyed=True)
+                    lines.append(f"{o.label} ({number}) is destroyed by {game.side(holder).name} (8.2)")
                 else:
-                    lines.append(f"{o['label']} ({number}) is captured by {game.side(holder).name} (8.1)")
+                    lines.append(f"{o.label} ({number}) is captured by {game.side(holder).name} (8.1)")
     return [Change("game", "state", {"objectives": state}, tuple(lines))] if lines else []
 
 
@@ -115,11 +115,11 @@ class Standing:
 
 def standing(game: Game, final: bool = False) -> Standing:
     rep = Standing(points={s: 0 for s in game.side_ids()}, final=final)
-    for number, o in sorted(game.rule_state.get("objectives", {}).items()):
-        rep.points[o["holder"]] = rep.points.get(o["holder"], 0) + o["rating"]
-        rep.lines.append(f"{o['label']} ({number}): " + (
-            f"destroyed by {game.side(o['holder']).name} (8.2)" if o.get("destroyed") else
-            f"held by {game.side(o['holder']).name}, score {o['score']:g} of {o['rating']} (8.1)"))
+    for number, o in sorted(game.rule_state.objectives.items()):
+        rep.points[o.holder] = rep.points.get(o.holder, 0) + o.rating
+        rep.lines.append(f"{o.label} ({number}): " + (
+            f"destroyed by {game.side(o.holder).name} (8.2)" if o.destroyed else
+            f"held by {game.side(o.holder).name}, score {o.score:g} of {o.rating} (8.1)"))
     from .hearts import lines
     rep.lines += lines(game)
     return rep

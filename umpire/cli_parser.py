@@ -13,7 +13,7 @@ SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", 
                "form-column", "halt", "overrun", "end-activation", "fire", "attack", "spot-attempt", "fire-mission", "rule-action", "split-fire", "defilade", "plot", "multiply",
                "place-impact", "h-fire", "displace", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
-               "victory", "report")
+               "victory", "report", "actions", "act")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -223,6 +223,16 @@ def build_parser() -> argparse.ArgumentParser:
             _dice_option(one)
     for rolling in (mv, fi, at, sa, fm, ra, ha, ac, fc, ov, sf, df):
         _dice_option(rolling)
+    ls = sub.add_parser("actions", help="what can be done in this game: the core's actions and the rule system's, "
+                                       "with what each asks for and the command that runs it")
+    ls.add_argument("game")
+    ls.add_argument("--json", action="store_true")
+    ao = sub.add_parser("act", help="run any action `umpire actions` lists, by its kind and KEY=VALUE fields")
+    ao.add_argument("game")
+    ao.add_argument("kind", metavar="KIND")
+    ao.add_argument("values", nargs="*", metavar="KEY=VALUE",
+                    help="its fields; several units or hexes comma-separated, structured values as JSON")
+    _dice_option(ao)
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")
     jo.add_argument("--json", action="store_true")

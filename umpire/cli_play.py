@@ -44,7 +44,7 @@ def cmd_move(args) -> int:
         if args.leave_column and args.column:
             raise UmpireError("choose one of --column and --leave-column", place="move")
         params["column"] = bool(args.column)
-    return _simple_action("move", args.game, params, args.dice)
+    return run_action("move", args.game, params, args.dice)
 
 
 def cmd_fire(args) -> int:
@@ -65,7 +65,7 @@ def cmd_fire(args) -> int:
     params = {"firers": args.firers, "target": args.at}
     if args.weapon != "main":
         params["mode"] = args.weapon
-    return _simple_action("fire", args.game, params, args.dice)
+    return run_action("fire", args.game, params, args.dice)
 
 
 def cmd_attack(args) -> int:
@@ -93,7 +93,7 @@ def cmd_attack(args) -> int:
         return 0
     side = open_game(args.game).units.get(args.units[0])
     params = {"units": args.units, "hex": args.hex, "kind": args.kind, **({"at": args.at} if args.at else {})}
-    return _simple_action("assault", args.game, params, args.dice, side=side.side if side else None)
+    return run_action("assault", args.game, params, args.dice, side=side.side if side else None)
 
 
 def cmd_spot_attempt(args) -> int:
@@ -103,7 +103,7 @@ def cmd_spot_attempt(args) -> int:
     if u is None:
         raise UmpireError(f"no unit {args.unit!r}")
     params = {"name": "spot", "side": u.side, "unit": args.unit, "hex": args.hex, **({"fire": True} if args.fire else {})}
-    return _simple_action("rule_action", args.game, params, args.dice, side=u.side)
+    return run_action("rule_action", args.game, params, args.dice, side=u.side)
 
 
 def cmd_fire_mission(args) -> int:
@@ -115,7 +115,7 @@ def cmd_fire_mission(args) -> int:
     params = {"name": "fire_mission", "side": u.side, "unit": args.unit, "hex": args.hex}
     params.update({k: v for k, v in (("support", args.support), ("mission", args.mission), ("to", args.to),
                                      ("direction", args.direction)) if v})
-    return _simple_action("rule_action", args.game, params, args.dice, side=u.side)
+    return run_action("rule_action", args.game, params, args.dice, side=u.side)
 
 
 def cmd_rule_action(args) -> int:
@@ -136,20 +136,20 @@ def cmd_rule_action(args) -> int:
         if not eq or not key.strip():
             raise UmpireError(f"--set {item!r}: expected KEY=VALUE")
         params[key.strip()] = value.strip()
-    return _simple_action("rule_action", args.game, params, args.dice, side=u.side)
+    return run_action("rule_action", args.game, params, args.dice, side=u.side)
 
 
 def cmd_activate(args) -> int:
-    return _simple_action("activate", args.game, {"company": args.company}, args.dice)
+    return run_action("activate", args.game, {"company": args.company}, args.dice)
 
 
 def cmd_form_column(args) -> int:
-    return _simple_action("form_column", args.game, {"unit": args.unit}, args.dice)
+    return run_action("form_column", args.game, {"unit": args.unit}, args.dice)
 
 
 def cmd_defilade(args) -> int:
     params = {"unit": args.unit} | ({"facing": args.facing} if args.facing else {})
-    return _simple_action("defilade", args.game, params, args.dice)
+    return run_action("defilade", args.game, params, args.dice)
 
 
 def cmd_plot(args) -> int:
@@ -175,7 +175,7 @@ def cmd_plot(args) -> int:
 
 
 def cmd_multiply(args) -> int:
-    return _simple_action("multiply", args.game, {"side": args.side, "support": args.support}, args.dice,
+    return run_action("multiply", args.game, {"side": args.side, "support": args.support}, args.dice,
                           side=args.side)
 
 
@@ -208,7 +208,7 @@ def cmd_report(args) -> int:
 
 
 def cmd_displace(args) -> int:
-    return _simple_action("displace", args.game, {"side": args.side, "support": args.support,
+    return run_action("displace", args.game, {"side": args.side, "support": args.support,
                                                   "concentration": args.concentration}, side=args.side)
 
 
@@ -217,7 +217,7 @@ def cmd_h_fire(args) -> int:
 
     game = open_game(args.game)
     side = game.units[args.unit].side if args.unit in game.units else None
-    return _simple_action("h_fire_stance", args.game, {"unit": args.unit, "unbuttoned": args.unbuttoned}, side=side)
+    return run_action("h_fire_stance", args.game, {"unit": args.unit, "unbuttoned": args.unbuttoned}, side=side)
 
 
 def cmd_place_impact(args) -> int:
@@ -226,12 +226,12 @@ def cmd_place_impact(args) -> int:
     turn = args.turn if args.turn is not None else open_game(args.game).turn
     params = {"side": args.side, "support": args.support, "concentration": args.concentration, "turn": turn,
               "hex": None if args.clear else args.hex, "reason": args.reason}
-    return _simple_action("place_impact", args.game, params)
+    return run_action("place_impact", args.game, params)
 
 
 def cmd_split_fire(args) -> int:
     shots = [{"element": e.lower(), "target": t} for e, t in args.element]
-    return _simple_action("split_fire", args.game, {"unit": args.unit, "shots": shots}, args.dice)
+    return run_action("split_fire", args.game, {"unit": args.unit, "shots": shots}, args.dice)
 
 
 def cmd_overrun(args) -> int:
@@ -240,18 +240,18 @@ def cmd_overrun(args) -> int:
         params["to"] = args.leave
     if args.target:
         params["target"] = args.target
-    return _simple_action("overrun", args.game, params, args.dice)
+    return run_action("overrun", args.game, params, args.dice)
 
 
 def cmd_halt(args) -> int:
-    return _simple_action("halt", args.game, {"unit": args.unit}, args.dice)
+    return run_action("halt", args.game, {"unit": args.unit}, args.dice)
 
 
 def cmd_end_activation(args) -> int:
-    return _simple_action("end_activation", args.game, None, args.dice)
+    return run_action("end_activation", args.game, None, args.dice)
 
 
-def _simple_action(kind: str, game: str, params: dict | None = None, dice: str | None = None,
+def run_action(kind: str, game: str, params: dict | None = None, dice: str | None = None,
                    side: str | None = None) -> int:
     from .actions import system_for
     from .core.engine import perform
@@ -277,11 +277,11 @@ def cmd_victory(args) -> int:
 def cmd_orders(args) -> int:
     from .actions import system_for
     from .core.engine import perform
-    from .core.orders import read_orders
 
-    orders = read_orders(args.file)
+    system = system_for(args.game)
+    side, params = system.read_orders(args.file)
     try:
-        res = perform(args.game, "orders", orders.params(), system_for(args.game), side=orders.side)
+        res = perform(args.game, "orders", params, system, side=side)
     except UmpireError as e:
         if e.file:           # the game file's own trouble names the game file
             raise
@@ -305,11 +305,11 @@ def cmd_autoplay(args) -> int:
 
 
 def cmd_pass(args) -> int:
-    return _simple_action("pass", args.game, None, args.dice)
+    return run_action("pass", args.game, None, args.dice)
 
 
 def cmd_next_phase(args) -> int:
-    return _simple_action("next_phase", args.game, None, args.dice)
+    return run_action("next_phase", args.game, None, args.dice)
 
 
 def cmd_status(args) -> int:

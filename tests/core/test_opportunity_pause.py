@@ -49,7 +49,7 @@ def test_6_52_nothing_else_acts_while_a_unit_is_paused(game):
 def test_6_9131_entering_an_ambush_zone_pauses_by_itself(game, tmp_path):
     """A Company lies in ambush on 2214; Recon 1 drives up column 22 and is stopped on entering
     2215, next to the ambush hex, where A2 and A3 can fire on it."""
-    from umpire.core.orders import read_orders
+    from umpire.rules.mechwar4.orders_file import read_orders
     p = tmp_path / "o.toml"
     p.write_text('side = "nato"\nturn = 1\n[commands]\n"A/2-32" = "ambush"\n[ambush]\n"A/2-32" = "2214"\n')
     perform(game, "orders", read_orders(p).params(), system_for(game), side="nato")
@@ -75,7 +75,7 @@ def test_undo_a_pause(game):
 
 
 def _orders(game, tmp_path, side, commands):
-    from umpire.core.orders import read_orders
+    from umpire.rules.mechwar4.orders_file import read_orders
     p = tmp_path / f"o-{side}.toml"
     p.write_text(f'side = "{side}"\nturn = 1\n[commands]\n' + "".join(f'"{c}" = "{k}"\n' for c, k in commands.items()))
     perform(game, "orders", read_orders(p).params(), system_for(game), side=side)

@@ -5,7 +5,7 @@ import pytest
 from umpire.actions import new_game, system_for
 from umpire.core.engine import journal, perform, state_digest, undo
 from umpire.core.errors import UmpireError
-from umpire.core.orders import read_orders
+from umpire.rules.mechwar4.orders_file import read_orders
 from umpire.core.store.db import open_game
 
 

@@ -34,7 +34,7 @@ class TestColumn:
     def test_8_11_infantry_enters_column_at_no_cost(self, m):
         g = game_on(m, [unit("i", "blue", "0505", m, "us_mech_inf")])
         r = check_move(g, "i", hexes(m, "0505", "0605"), {"column": True})
-        assert r.legal and r.in_column and r.total == FOOT_MA
+        assert r.legal and r.marks.in_column and r.total == FOOT_MA
 
     def test_8_11_a_unit_that_formed_column_does_not_move_that_turn(self, m):
         g = game_on(m, [unit("a", "blue", "0505", m, in_column=True, acted=True)])
@@ -104,13 +104,13 @@ class TestFatigue:
         g = game_on(m, [unit("i", "blue", "0505", m, "us_mech_inf")])
         assert not check_move(g, "i", hexes(m, "0505", "0605", "0705")).legal        # one hex normally
         r = check_move(g, "i", hexes(m, "0505", "0605", "0705"), {"pace": "double"})
-        assert r.legal and r.fatigue == 1 and r.allowance == 2 * FOOT_MA
+        assert r.legal and r.marks.fatigue == 1 and r.allowance == 2 * FOOT_MA
 
     def test_8_162_doubling_again_gives_fatigue_2_which_stops_all_movement(self, m):
         g = game_on(m, [unit("i", "blue", "0505", m, "us_mech_inf", fatigue=1)])
-        assert check_move(g, "i", hexes(m, "0505", "0605")).fatigue == 1          # normal pace: unchanged
+        assert check_move(g, "i", hexes(m, "0505", "0605")).marks.fatigue == 1          # normal pace: unchanged
         r = check_move(g, "i", hexes(m, "0505", "0605", "0705"), {"pace": "double"})
-        assert r.legal and r.fatigue == 2
+        assert r.legal and r.marks.fatigue == 2
         g.units["i"].marks = g.units["i"].marks.but(fatigue=2)
         r = check_move(g, "i", hexes(m, "0505", "0605"))
         assert not r.legal and r.rule == "MW4 8.162"
@@ -118,7 +118,7 @@ class TestFatigue:
     def test_8_163_charge_triples_for_fatigue_3_only_when_fresh(self, m):
         g = game_on(m, [unit("i", "blue", "0505", m, "us_mech_inf")])
         r = check_move(g, "i", hexes(m, "0505", "0605", "0705", "0805"), {"pace": "charge"})
-        assert r.legal and r.fatigue == 3
+        assert r.legal and r.marks.fatigue == 3
         g.units["i"].marks = g.units["i"].marks.but(fatigue=1)
         r = check_move(g, "i", hexes(m, "0505", "0605"), {"pace": "charge"})
         assert not r.legal and r.rule == "MW4 8.161"

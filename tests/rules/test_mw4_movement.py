@@ -61,7 +61,7 @@ def test_8_1_10_14_a_column_on_the_road_pays_the_road_whatever_the_terrain():
     g = game_on(m, [unit("a", "blue", "0206", m, "us_m1", in_column=True)])
     r = check_move(g, "a", [a, b, c])
     assert [s.cost for s in r.steps[1:]] == [0.5, 0.5] and "road" in r.steps[1].note
-    assert r.in_column
+    assert r.marks.in_column
 
 
 def test_8_1_out_of_column_the_road_does_not_help():
@@ -72,7 +72,7 @@ def test_8_1_out_of_column_the_road_does_not_help():
     assert [s.cost for s in check_move(g, "a", [a, b, c]).steps[1:]] == [woods, woods]
     g.units["a"].marks = g.units["a"].marks.but(in_column=True)           # 8.11: leaving column at the start is free
     r = check_move(g, "a", [a, b, c], {"column": False})
-    assert [s.cost for s in r.steps[1:]] == [woods, woods] and not r.in_column
+    assert [s.cost for s in r.steps[1:]] == [woods, woods] and not r.marks.in_column
 
 
 def test_a_bridge_serves_units_out_of_column_too():

@@ -38,8 +38,8 @@ class Change:
     support  key: an off-board support; values: {"used": {...}} what of it is used.
     plot     key: (turn, side, support, concentration); values: {"outcome": {...}} how it went.
     note     journal lines only.
-    Any other `what` is the rule system's own, applied by its `apply_change` (MechWar 4's
-    "attack": a result dealt to a unit as a shot deals it).
+    Any other `what` is the rule system's own, applied by its `apply_change` (a result
+    dealt to a unit as a shot deals it, say).
     """
 
     what: str
@@ -167,7 +167,7 @@ def learners(ctx: "Context", uid: str, where) -> list[str]:
 
 def _overlay(ctx: "Context", kind: str, values: dict[str, Any]) -> None:
     """Put an overlay on the map (journaled), or lift every overlay of that kind -- only those
-    of hex q, r when the values name one (War Blog's engineers clearing a minefield) -- or
+    of hex q, r when the values name one (engineers clearing a minefield) -- or
     reveal those of hex q, r to the sides that learn what befalls unit `seen_with` there (a
     minefield walked into: the victim's side, and those who watched it happen).
 

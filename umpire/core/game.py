@@ -53,7 +53,7 @@ class UnitState:
 
 @dataclass(frozen=True)
 class Plot:
-    """A fire mission plotted for a turn (MW4 7.0, 14.0): secret to its side."""
+    """A fire mission plotted for a turn: secret to its side."""
 
     turn: int
     side: str
@@ -75,7 +75,7 @@ class Contact:
     status: str                 # seen | last_known | destroyed (seen to be destroyed)
     hex: Hex
     turn: int
-    detail: str = "unit"        # unit | vehicle | infantry (MW4 15.73)
+    detail: str = "unit"        # unit | vehicle | infantry: what a strike aims at
     type_label: str = ""
     role: str = "unknown"
     strength: str = ""
@@ -135,7 +135,7 @@ class Game:
         return None
 
     def command_of(self, unit: UnitState) -> str | None:
-        """This turn's command for the unit's company; None for independent units (MW4 19.14)."""
+        """This turn's command for the unit's company; None for units outside a company."""
         if unit.company is None:
             return None
         entry = self.commands.get((self.turn, unit.company))
@@ -161,7 +161,7 @@ class Game:
 
     def whereabouts(self, unit: UnitState) -> str:
         """Where a unit is, for tables: its hex on the map, else its status -- with the hex it
-        was left in, if any ("dropped 0306", a weapon lying there: LnLT 1.6)."""
+        was left in, if any ("dropped 0306": a weapon lying there)."""
         if unit.on_map:
             return self.map.number(unit.hex)
         status = unit.status.replace("_", " ")

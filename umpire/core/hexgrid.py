@@ -276,7 +276,7 @@ def line_crossing(a: Hex, b: Hex) -> LineCrossing:
 def hex_line(a: Hex, b: Hex) -> list[Hex]:
     """Red Blob's hex_linedraw: one hex per step, nudged to break ties consistently.
 
-    Used for hex-row boundaries ("the line 0119-3134", MW4 20.41), not for sight lines,
+    Used for hex-row boundaries ("the line 0119-3134" of a scenario's set-up), not for sight lines,
     which need `line_crossing`.
     """
     n = hex_distance(a, b)
@@ -299,7 +299,7 @@ class Grid:
     """A rectangular map's hexes and their printed numbers.
 
     `orientation` flat: flat-topped hexes in columns, every other column shifted half a
-    hex down (SPI MechWar maps: hex 0201 sits below 0101, so `stagger="even"`).
+    hex down (SPI's classic maps: hex 0201 sits below 0101, so `stagger="even"`).
     `orientation` pointy: pointy-topped hexes in rows, every other row shifted right.
     Columns and rows are numbered from 1 as printed.
     """

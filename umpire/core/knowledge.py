@@ -44,8 +44,7 @@ class UnitMark:
     company: str | None = None
     battalion: str | None = None
     seen_by: tuple[str, ...] = ()   # contacts: the side's own units that saw it
-    state: str = ""           # own units only: "C" column (MW4 8.1), "F1" fatigue (8.16), "Df" defilade (10.5),
-                              # "S1" suppression (7.4), "P" panicked (13.0), "Ub" takes H fire unbuttoned (7.32)
+    state: str = ""           # own units only: the rule system's short marks ("C F1 S1"), RuleSystem.unit_marks
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,7 @@ class FireMark:
     turn: int
     target: Hex
     pattern: str
-    zone: frozenset[Hex]      # the hexes it would strike landing on target (MW4 7.21)
+    zone: frozenset[Hex]      # the hexes it would strike landing on target
     landed: Hex | None = None
     came: bool | None = None  # after the phase: whether it fired for effect (its side knows that much)
 
@@ -118,6 +117,7 @@ def build_view(game: Game, viewer: str, system: Any = None) -> SideView:
     steps."""
     state_of = system.unit_marks if system is not None else (lambda g, u: "")
     strength_of = system.strength_text if system is not None else (lambda g, u: g.strength(u))
+    zone_of = system.plot_zone if system is not None else (lambda g, pattern, h: frozenset([h]))
     if viewer != UMPIRE and viewer not in game.side_ids():
         raise ValueError(f"unknown viewer {viewer!r} (choose umpire or one of {', '.join(game.side_ids())})")
     umpire = viewer == UMPIRE
@@ -157,27 +157,30 @@ def build_view(game: Game, viewer: str, system: Any = None) -> SideView:
     name = "Umpire" if umpire else game.side(viewer).name
     return SideView(viewer, name, game.title, game.turn, game.turns, view_map,
                     tuple(SideInfo(s.id, s.name, s.colour) for s in game.sides), tuple(marks), zones,
-                    _fire_marks(game, viewer, overlays),
+                    _fire_marks(game, viewer, overlays, zone_of),
                     tuple({o.hex: ObjectiveMark(o.hex, o.label, o.points) for v in game.victory
                            if umpire or v.side == viewer for o in v.objectives}.values()))
 
 
-def _fire_marks(game: Game, viewer: str, overlays) -> tuple[FireMark, ...]:
+def _fire_marks(game: Game, viewer: str, overlays, zone_of) -> tuple[FireMark, ...]:
     """The viewer's plots (every side's for the umpire): this turn's and later ones, and this
-    turn's after they landed -- where the side's own impact marker shows it saw them land."""
-    # its impact markers, public smoke, its own FASCAM minefields (overlays are the viewer's already)
+    turn's after they landed -- where the side's own impact marker shows it saw them land.
+    `zone_of(game, pattern, hex)`: the hexes a pattern strikes (None: none on the map)."""
+    # its impact markers, public smoke, its own scattered minefields (overlays are the viewer's already)
     seen_landing = {o.hex for o in overlays if o.kind == "smoke" or (o.kind in ("impact", "minefield")
                                                                      and (viewer == UMPIRE or o.side == viewer))}
     out = []
     for p in sorted(game.plots, key=lambda p: (p.turn, p.side, p.support, p.concentration)):
-        if p.turn < game.turn or (viewer != UMPIRE and p.side != viewer) or p.pattern == "counterbattery":
+        if p.turn < game.turn or (viewer != UMPIRE and p.side != viewer):
             continue
         landed = None
         if p.outcome and p.outcome.get("ffe"):
             h = Hex(p.outcome["q"], p.outcome["r"])
             landed = h if viewer == UMPIRE or h in seen_landing else None
         centre = landed or p.target             # after the phase: the zone it struck
-        zone = frozenset([centre] + (game.map.on_map_neighbours(centre) if p.pattern == "loose" else []))
+        zone = zone_of(game, p.pattern, centre)
+        if zone is None:
+            continue
         label = p.support if p.support in game.units else f"{p.support} #{p.concentration}"
         came = bool(p.outcome.get("ffe")) if p.outcome else None
         out.append(FireMark(p.side, label, p.turn, p.target, p.pattern, zone, landed, came))

@@ -40,7 +40,7 @@ class LosResult:
     along: tuple[Hexside, ...] = ()        # hexsides the line runs exactly along
     vertices: tuple[tuple[Hex, ...], ...] = ()
     blocker: Hex | Hexside | None = None
-    rule: str = ""                         # e.g. "MW4 10.43"
+    rule: str = ""                         # the rule it applies, as the rule system numbers it
     reason: str = ""
 
     def describe(self, game_map: GameMap) -> str:
@@ -100,8 +100,8 @@ def crossing(a: Hex, b: Hex) -> LineCrossing:
 class CrossingPlan:
     """The parts of a line from the origin to `d` that can block, as offsets from the start.
 
-    Hexes and hexsides of the two end hexes are left out: they never block (MW4 5.0 and the
-    usual hex-game convention).  Distances are in hexes from each end; `t` is the position along
+    Hexes and hexsides of the two end hexes are left out: they never block (the usual hex-game
+    convention).  Distances are in hexes from each end; `t` is the position along
     the line (0 at the start, 1 at the end) where a hexside is crossed.
     """
 

@@ -75,7 +75,7 @@ class NoMarks(RuleState):
 
 class GameState(RuleState):
     """What every rule system's game-wide state holds: the scenario's table named after the
-    rule system ([warblog]...), as `RuleSystem.scenario_data` describes it; a rule system adds
+    rule system (`[<name>]`), as `RuleSystem.scenario_data` describes it; a rule system adds
     its own fields in a subclass."""
 
     scenario: dict[str, Any] = {}

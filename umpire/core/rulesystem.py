@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actionspec import ActionField, ActionSpec  # noqa: F401  (rule systems import them from here)
+from .details import this_turn, unit_rows
+from .errors import UmpireError
 from .hexgrid import Hex
 from .rulestate import GameState, NoMarks, RuleState
 
@@ -23,15 +25,15 @@ from .rulestate import GameState, NoMarks, RuleState
 class Phase:
     """One phase of the game turn.
 
-    alternating  the sides take turns to act in it, one activation each (MechWar 4 4.1 A/B)
+    alternating  the sides take turns to act in it, one activation (a unit, a formation) each
     player       0 or 1: a player turn -- only that side acts, as often as it likes, until it
-                 ends the phase (War Blog 7.0): 0 is the scenario's first player, 1 the other;
+                 ends the phase: 0 is the scenario's first player, 1 the other;
                  None: not a player turn
     Neither: a phase the rules carry out by themselves (removal rolls, indirect fire).
-    spots        a spotting pass follows the phase's start (War Blog 3.6: reconnaissance then)
+    spots        a spotting pass follows the phase's start (a reconnaissance phase)
     passes_to_end  in an alternating phase: None -- a side that passes acts no more and the phase
-                 ends when every side has passed (MechWar 4 8.23); n -- passing only hands the
-                 turn over, and n passes in a row end the phase (Lock 'n Load 4.0: three)
+                 ends when every side has passed; n -- passing only hands the turn over, and n
+                 passes in a row end the phase (three, in some systems)
     """
 
     key: str
@@ -63,10 +65,8 @@ class MoveCheck:
     legal: bool
     reason: str = ""
     rule: str = ""
-    stop_at: Hex | None = None            # a mined hex ended the move here (MW4 16.13)
-    watchers: dict[Hex, tuple[str, ...]] = field(default_factory=dict)   # who may fire on it where (MW4 6.5)
-    fatigue: int = 0                      # the mover's fatigue level after the move (MW4 8.16)
-    in_column: bool = False               # in column formation after the move (MW4 8.1)
+    stop_at: Hex | None = None            # a mined hex ended the move here
+    watchers: dict[Hex, tuple[str, ...]] = field(default_factory=dict)   # who may fire on it where
     boarding: tuple[str, ...] = ()        # passengers mounting at the start
     leaving: tuple[str, ...] = ()         # passengers dismounting at the end
     exits: bool = False                   # leaves the map after its last hex
@@ -74,9 +74,9 @@ class MoveCheck:
     passenger_cost: float = 0.0           # what a passenger spends to mount or dismount
     notes: tuple[str, ...] = ()
     end_notes: tuple[str, ...] = ()       # what happens after the last hex (dismount, exit): not if paused
-    overrun: Hex | None = None            # the last hex holds the enemy the move overruns (MW4 12.0)
-    marks: dict | None = None             # the mover's rule-system counters after the move (War Blog 3.2)
-    companions: tuple[str, ...] = ()      # units of its hex moving with it as one stack (LnLT 6.0)
+    engages: Hex | None = None            # its last hex holds an enemy the move fights on arrival
+    marks: Any = None                     # the mover's marks after the move (its rule system's Marks)
+    companions: tuple[str, ...] = ()      # units of its hex moving with it as one stack
     companion_marks: dict = field(default_factory=dict)   # their rule-system counters after the move
 
     @property
@@ -181,8 +181,8 @@ class RuleSystem:
 
     # ------------------------------------------------------------------ optional
     def actions(self) -> dict[str, ActionSpec]:
-        """Its own actions by their kind in the journal (MechWar 4's fire, split fire, company
-        activations...), each an ActionSpec naming its parameters: the engine runs them as it
+        """Its own actions by their kind in the journal (fire, a formation's activation, orders...),
+        each an ActionSpec naming its parameters: the engine runs them as it
         runs the core's (core.play), the shells offer them.  None by default."""
         return {}
 
@@ -251,24 +251,23 @@ class RuleSystem:
         return []
 
     def phase_end(self, game, key: str, dice) -> list:
-        """Changes a phase makes as it ends, before the next begins (War Blog 7.1: the units of
-        the player whose turn ends that did not move recover a depression)."""
+        """Changes a phase makes as it ends, before the next begins (units that stood still
+        recover, say)."""
         return []
 
     def rule_actions(self) -> dict[str, str]:
-        """The rule system's own actions by name -> what users read (Lock 'n Load: a spotting
-        attempt); the core's `rule_action` action runs them."""
+        """The rule system's own actions by name -> what users read (a spotting attempt); the core's `rule_action` action runs them."""
         return {}
 
     def scenario_data(self) -> dict[str, str]:
-        """What a scenario's table named after the rule system ([warblog]...) may hold: key ->
+        """What a scenario's table named after the rule system (`[<name>]`) may hold: key ->
         what it is.  The loader refuses other keys; `scenario_problems` checks the values
         (Scenario.rule_data), and the game finds them in rule_state["scenario"]."""
         return {}
 
     def scenario_problems(self, scenario) -> list[tuple[str, str, str]]:
         """What is wrong with a scenario by this rule system's own rules, beyond the format the
-        core reads (Lock 'n Load: a vehicle's passengers, a squad's support weapons): (place,
+        core reads (a vehicle's passengers, a squad's support weapons): (place,
         text to find it by, problem) each; the loader reports the first as a one-line error."""
         return []
 
@@ -332,11 +331,11 @@ class RuleSystem:
         return ()
 
     def assault_sheet(self, game, unit_ids: list[str], target, kind: str = "assault", aim: str | None = None):
-        """The worksheet of an attack by several units on an enemy-held hex (War Blog 11.0): an
+        """The worksheet of an attack by several units on an enemy-held hex: an
         object with legal, reason, rule and lines.  `kind` names the rule system's kind of attack
-        (War Blog: assault, attrition, ranged); `aim`, when given, one enemy unit in the hex the
-        attack singles out (Lock 'n Load's fire at a vehicle, 17.2; the core has checked that the
-        attacking side sees it there).  For the defender's report, the lines name the
+        (assault, attrition, ranged...); `aim`, when given, one enemy unit in the hex the attack
+        singles out (fire at a vehicle, say; the core has checked that the attacking side sees it
+        there).  For the defender's report, the lines name the
         defending side as "Defenders: ... of <side name>", and the outcome as "Result: ..."
         without naming any unit; the attacker reads the rest (lines naming the enemy's units are
         left out of its report)."""
@@ -352,25 +351,48 @@ class RuleSystem:
         reports ("S1 P": its marks as the counters show them); none by default."""
         return ""
 
-    def unit_details(self, game, unit, umpire: bool) -> list[tuple[str, str]] | None:
+    def unit_details(self, game, unit, umpire: bool) -> list[tuple[str, str]]:
         """The unit inspector's rows (label, text) for a unit; `umpire`: the umpire is looking
-        (the owner never learns whether the enemy has spotted it).  None: the inspector's own
-        rows, made for MechWar 4's data sheet."""
-        return None
+        (the owner never learns whether the enemy has spotted it).  By default the rows every
+        system shares (core.details)."""
+        turn = this_turn(unit, after=(("acted", unit.acted),))
+        return unit_rows(game, unit, umpire) + ([turn] if turn else [])
+
+    def formation_status(self, game, kind: str, formation_id: str) -> str:
+        """A few words the order-of-battle tree adds to a formation's name (`kind`: "battalion"
+        or "company"): its morale, say.  "" for none."""
+        return ""
 
     def strength_text(self, game, unit) -> str:
         """What a report or a contact says of a unit's strength (steps left of its printed steps)."""
         return game.strength(unit)
 
-    def forces_table(self, game, units: list) -> Table | None:
-        """The side's forces as its report prints them; None: the report's own columns (steps,
-        suppression, panic, ammunition, command, fatigue)."""
-        return None
+    def forces_table(self, game, units: list) -> Table:
+        """The side's forces as its report prints them (its units not destroyed)."""
+        return Table("Our forces", ("Company", "Unit", "Type", "Hex", "Strength", "State", "Carried by"),
+                     [(u.company or "—", u.id, game.unit_type(u)["label"], game.whereabouts(u),
+                       self.strength_text(game, u), self.unit_marks(game, u), u.carried_by or "")
+                      for u in sorted(units, key=lambda u: (u.company or "", u.id))], "No units left.")
 
-    def orders_form(self, game, side: str) -> list[Table] | None:
-        """The blank orders form of a side's report for the next turn; None: the report's own
-        (a command per company, a row per fire support)."""
-        return None
+    def plot_zone(self, game, pattern: str, centre) -> frozenset | None:
+        """The hexes a plotted fire of this pattern strikes when it lands on `centre`, as the
+        side's map shades them; None: it strikes nothing on the map (a mission against guns
+        off it).  By default the one hex."""
+        return frozenset([centre])
+
+    def read_orders(self, path) -> tuple[str, dict]:
+        """A side's orders file, handed to the umpire (`umpire orders`): the side and the params
+        of the rule system's "orders" action.  The file is checked whole before anything is
+        applied; a system without orders files refuses it."""
+        raise UmpireError(f"{self.ruleset.title} takes no orders file", file=str(path))
+
+    def orders_form(self, game, side: str) -> list[Table]:
+        """The blank orders form of a side's report for the next turn: by default a line per
+        unit still in the game."""
+        units = sorted((u for u in game.units.values() if u.side == side and u.status in ("on_map", "off_map")),
+                       key=lambda u: u.id)
+        return [Table(f"Orders for turn {game.turn + 1}", ("Unit", "Orders"), [(u.id, "") for u in units],
+                      "No units.")]
 
     def bot(self):
         """The autoplay driver for this rule system -- an object with `act(location, game, rng,
@@ -410,8 +432,8 @@ class RuleSystem:
         return f"{game.rules.title} has no split fire"
 
     def mine_sheet(self, game, unit_id: str, mine_type: str, leaving: bool = False) -> Any:
-        """The worksheet of a mine attack the core rolls and applies like a shot (MechWar), or
-        None when the rules have no mines."""
+        """The worksheet of a mine attack rolled and applied like a shot, or None when the
+        rules have no mines."""
         return None
 
     def mine_attack(self, game, unit_id: str, mine_type: str, leaving: bool, dice) -> list:

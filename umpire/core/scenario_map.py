@@ -5,9 +5,9 @@ Scenario format (see scenarios/README.md for the whole file):
     [map]
     columns = 40
     rows = 30
-    orientation = "flat"      # flat-topped columns (SPI MechWar) or "pointy"
+    orientation = "flat"      # flat-topped columns (SPI's classic maps) or "pointy"
     stagger = "even"          # which columns (rows on pointy maps) sit half a hex lower
-    slopes = "auto"           # auto: a slope hexside wherever the level changes (MW4 10.3)
+    slopes = "auto"           # auto: a slope hexside wherever the level changes
     terrain = '''             # one line per row, one symbol per column (spaces ignored)
     ..ww..
     '''
@@ -101,7 +101,7 @@ def _grid_rows(text: Any, grid: Grid, name: str, fail: Fail) -> list[str]:
 
 
 def _auto_slopes(m: GameMap) -> None:
-    """A slope hexside between every pair of adjacent hexes of different level (MW4 10.3)."""
+    """A slope hexside between every pair of adjacent hexes of different level."""
     for h in m.hexes():
         for n in neighbours(h):
             if n in m.elevation and h < n and m.elevation[h] != m.elevation[n]:
@@ -165,7 +165,7 @@ def _read_hexsides(data: Any, m: GameMap, rules: Ruleset, fail: Fail) -> None:
                     ea, eb = m.elevation[side.a], m.elevation[side.b]
                     if ea == eb:
                         fail(f"slope {m.number(side.a)}/{m.number(side.b)} joins two hexes of "
-                             f"level {ea}; a slope needs a higher side (MW4 10.3)", place=place,
+                             f"level {ea}; a slope needs a higher side", place=place,
                              needle=spec)
                     high = side.a if ea > eb else side.b
                 m.add_feature(side, kind, high)

@@ -18,8 +18,8 @@ class Overlay:
 
     `side` is the owner where ownership matters (minefields, a wreck's side); a `secret`
     overlay is known to its owner and to the sides in `known_to` -- those that saw it strike
-    or saw it made, or spotted it since -- and to nobody else (MW4 16.0: mined hexes are
-    noted secretly; a wreck is learnt of like a unit).
+    or saw it made, or spotted it since -- and to nobody else (mined hexes are noted in
+    secret; a wreck is learnt of like a unit).
     """
 
     hex: Hex

@@ -3,7 +3,7 @@
 A zone is the union of any of these parts:
     hexes    = ["0101", "0102"]          listed hexes
     area     = ["0101", "1010"]          a rectangle of columns and rows, corners inclusive
-    south_of = ["0119", "3134"]          on or below the hex-row line between two hexes (MW4 20.41)
+    south_of = ["0119", "3134"]          on or below the hex-row line between two hexes (a set-up line)
     north_of = ["0119", "3134"]          on or above such a line
     edge     = "south"                   the map-edge row or column: north, south, east or west
     within   = { hex = "1515", radius = 3 }

@@ -16,7 +16,7 @@ from ..core.engine import journal
 from ..core.game import Game
 from ..core.knowledge import UMPIRE, SideView, build_view
 from ..core.rulesystem import Table
-from ..core.supports import all_supports, unavailable
+from ..core.supports import all_supports
 from ..core.witness import side_journal
 
 
@@ -41,18 +41,8 @@ def side_report(game: Game, side: str, system) -> Report:
     view = build_view(game, side, system)
     n = game.map.number
     rep = _report(game, view, system)
-    codes = system.commands()
     mine = [u for u in game.units.values() if u.side == side]
-    own = system.forces_table(game, [u for u in mine if u.status != "destroyed"])
-    rep.tables.append(own or Table(
-        "Our forces", ("Company", "Unit", "Type", "Hex", "Strength", "Suppr.", "Panic", "Ammo", "Command",
-                       "Fatigue", "Carried by"),
-        [(u.company or "—", u.id, game.unit_type(u)["label"], game.whereabouts(u),
-          game.strength(u), f"S{u.marks.get('suppression')}" if u.marks.get('suppression') else "", "P" if u.marks.get('panicked') else "",
-          _ammo(game, u), codes.get(game.command_of(u), {}).get("label", "") if game.command_of(u) else "",
-          f"F{u.marks.get('fatigue')}" if u.marks.get('fatigue') else "", u.carried_by or "")
-         for u in sorted(mine, key=lambda u: (u.company or "", u.id)) if u.status != "destroyed"],
-        "No units left."))
+    rep.tables.append(system.forces_table(game, [u for u in mine if u.status != "destroyed"]))
     lost = sorted(u.id for u in mine if u.status == "destroyed")
     if lost:
         rep.tables.append(Table("Our losses", ("Unit",), [(uid,) for uid in lost], ""))
@@ -72,8 +62,7 @@ def side_report(game: Game, side: str, system) -> Report:
                             "None due."))
     rep.tables.append(_victory_table(game, view, side))
     rep.events, rep.events_empty = _side_events(game, view, side, system), "Nothing seen or done this turn."
-    form = system.orders_form(game, side)
-    rep.orders_form = form if form is not None else _orders_form(game, side, codes, system)
+    rep.orders_form = system.orders_form(game, side)
     return rep
 
 
@@ -85,7 +74,7 @@ def umpire_report(game: Game, system) -> Report:
         "All units", ("Side", "Company", "Unit", "Type", "Hex", "Strength", "State", "Enemy sees it"),
         [(game.side(u.side).name, u.company or "—", u.id, game.unit_type(u)["label"],
           game.whereabouts(u), system.strength_text(game, u),
-          " ".join(x for x in (system.unit_marks(game, u), _ammo(game, u)) if x),
+          system.unit_marks(game, u),
           ("no (hidden)" if u.face_down else "yes") if u.on_map else "") for u in game.units.values()],
         "No units."))
     for s in game.sides:
@@ -96,7 +85,7 @@ def umpire_report(game: Game, system) -> Report:
              for c in sorted(seen, key=lambda c: int(c.label[1:]))], f"{s.name} has seen nothing."))
     if _has_fire_support(game, system):
         rep.tables.append(_plots_table(game, view, outcomes=True))
-    # the rule system's standing (objectives, scores -- War Blog's hearts and minds): the umpire's only
+    # the rule system's standing (objectives, scores, hearts and minds): the umpire's only
     standing = system.victory(game, final=game.phase == "ended").text(game).splitlines()
     rep.tables.append(Table("Victory situation", ("Standing",), [(x.strip(),) for x in standing], "Nothing to count."))
     rep.events = _umpire_events(game)
@@ -114,15 +103,9 @@ def _report(game: Game, view: SideView, system) -> Report:
 def _has_fire_support(game: Game, system) -> bool:
     """Whether plotted fire can be in this game at all: off-board support, or units that plot."""
     if "plots" not in system.offers():
-        return False                      # its artillery is called, not plotted (LnLT 18.2)
+        return False                      # the rule system's artillery is called, not plotted
     return bool(all_supports(game)) or any(u.on_map and system.indirect_support(game, u.id) is not None
                                            for u in game.units.values())
-
-
-def _ammo(game: Game, u) -> str:
-    if game.option("ammunition") in (None, "none"):
-        return "out (missiles)" if u.marks.get("g_spent") else ""
-    return {3: "", 2: "low", 1: "low", 0: "out"}.get(u.marks.get("ammo_level"), "") + (" missiles spent" if u.marks.get("g_spent") else "")
 
 
 def _plots_table(game: Game, view: SideView, outcomes: bool = False) -> Table:
@@ -196,26 +179,3 @@ def _umpire_events(game: Game) -> list[str]:
         out.extend(f"    {x}" for x in row.log)
         out.extend(f"    dice: {Roll.from_json(r).describe()}" for r in row.rolls)
     return out
-
-
-def _orders_form(game: Game, side: str, codes: dict, system) -> list[Table]:
-    """A blank form for next turn: a row per company, rows for each support's fire."""
-    battalions = {b.id: b.side for b in game.battalions}
-    companies = [c for c in game.companies if battalions[c.battalion] == side
-                 and any(u.company == c.id and u.status in ("on_map", "off_map") for u in game.units.values())]
-    choices = " / ".join(spec["label"].split(" (")[0] for spec in codes.values())
-    form = [Table(f"Commands for turn {game.turn + 1} (one of: {choices})", ("Company", "Command", "Ambush hex"),
-                  [(c.name, "", "") for c in companies], "No companies.")]
-    fire = []
-    for a in all_supports(game).values():
-        if a.side == side:
-            what = "strike" if a.kind == "air" else "conc."
-            flown = game.support_used.get(a.id, {}).get("strikes", [])
-            fire.extend((f"{a.id} {what} {k} ({a.strength}H)", "", "", "") for k in range(1, a.concentrations + 1)
-                        if k not in flown and not unavailable(game, a.id, k, game.turn + 1))
-    for u in game.units.values():
-        if u.side == side and u.on_map and system.indirect_support(game, u.id) is not None:
-            fire.append((f"{u.id} (on-map)", "", "", ""))
-    form.append(Table("Fire plots (tight / loose / smoke / counterbattery)", ("Battery", "Target hex", "Pattern",
-                                                                              "Turn"), fire, "No fire support."))
-    return form

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..changes import apply
+from ..actionspec import ActionField
 from ..engine import Context, action
 from ..errors import UmpireError
 from ..store import models as m
@@ -20,10 +21,14 @@ from .kit import check_no_pause, check_turn_to_act, set_unit, unit_done
 from .spotting import spot_pass
 
 
-@action("assault", "Attack hex", who="units", worksheet=True)
+@action("assault", "Attack hex", who="units", worksheet=True, fields=(
+    ActionField("units", "Attacking units", kind="units"), ActionField("hex", "Hex attacked", kind="hex"),
+    ActionField("kind", "Kind of attack", required=False), ActionField("at", "Single out", required=False, kind="enemy")))
 def _assault(ctx: Context) -> tuple[str, Any]:
-    """params: units (ids of one side), hex (the target hex number), kind (the rule system's
-    kind of attack; War Blog: assault, attrition, ranged) and, optionally, at (one enemy unit
+    """Units of one side attack an enemy-held hex together.
+
+    params: units (ids of one side), hex (the target hex number), kind (the rule system's
+    kind of attack; assault, attrition, ranged...) and, optionally, at (one enemy unit
     in the hex the attack singles out, one the side sees there)."""
     game, system = ctx.game, ctx.system
     units = list(ctx.params.get("units") or [])

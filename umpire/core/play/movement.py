@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ..changes import Change, apply
+from ..actionspec import ActionField
 from ..engine import Context, action
 from ..errors import UmpireError
 from ..hexgrid import Hex
@@ -20,7 +21,11 @@ from .kit import check_may_act, check_no_pause, check_turn_to_act, set_unit, uni
 from .spotting import spot_pass
 
 
-@action("move", "Move", who="unit")
+@action("move", "Move", who="unit", fields=(
+    ActionField("unit", "Unit", kind="unit"), ActionField("path", "Path (its hex first)", kind="hexes"),
+    ActionField("until", "Pause in hex", required=False, kind="hex"),
+    ActionField("pace", "Pace", required=False), ActionField("exit", "Leave the map", required=False, kind="flag"),
+    ActionField("with", "Units moving with it", required=False, kind="units")))
 def _move(ctx: Context) -> tuple[str, Any]:
     """Move a unit along a path (the rule system prices and checks it), then spot again.
 
@@ -63,8 +68,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
     steps = list(check.steps)
     standing = system.move_stop(game, uid, check) if until is None else None
     stop = until if until is not None else (standing[0] if standing else None)
-    if stop is not None and stop == check.overrun and until is None:
-        stop = None               # the defenders fire in the overrun itself
+    if stop is not None and stop == check.engages and until is None:
+        stop = None               # the enemy there fights the mover on arrival, not before
     if stop is not None:
         if stop not in [s.hex for s in steps[1:]]:
             raise UmpireError(f"move {uid}: the pause hex {n(stop)} is not on its path")
@@ -184,7 +189,7 @@ def mine_attack(ctx: Context, uid: str, where: Hex | None, leaving: bool) -> boo
     return True
 
 
-@action("halt", "Halt", who="unit")
+@action("halt", "Halt", who="unit", fields=(ActionField("unit", "Unit", kind="unit"),))
 def _halt(ctx: Context) -> tuple[str, Any]:
     """A unit paused for opportunity fire ends its move where it is."""
     game = ctx.game

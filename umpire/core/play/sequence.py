@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ..changes import apply
+from ..actionspec import ActionField
 from ..engine import ACTIONS, Context, action
 from ..errors import UmpireError
 from ..store import models as m
@@ -140,7 +141,7 @@ def _end_turn(ctx: Context) -> tuple[str, Any]:
     return f"Turn {ctx.game.turn} of {ctx.game.turns} begins: {phase.label}{who}", None
 
 
-@action("pass", "Pass", who="side")
+@action("pass", "Pass", who="side", fields=(ActionField("side", "Side", required=False, kind="side"),))
 def _pass(ctx: Context) -> tuple[str, Any]:
     """The side to act passes.  In an alternating phase it acts no more this phase, and the phase
     ends when every side has passed -- or, where the phase says so (`passes_to_end`), passing

@@ -83,7 +83,7 @@ def make_engine(target: str | Path, write: bool = False, foreign_keys: bool = Tr
 
 
 # An opening: what sets a new game up, run in the transaction that creates the game file
-# (engine.new_game passes the "open" action: MechWar 4's battalion HQ rolls, the first spotting
+# (engine.new_game passes the "open" action: the rule system's set-up rolls, the first spotting
 # pass, the first phase).  It gets the session and the location the game is being written at.
 Opening = Callable[[Session, str], None]
 
@@ -568,7 +568,7 @@ def read_game(session: Session, location: str) -> Game:
         game.units[u.id] = unit_state(u, system.Marks)
     # past turns' commands stay in the file (the journal and the digest), but play needs only
     # this turn's and those given ahead; reading every turn's made long games slow to open
-    # last turn's plots too: continuous fire on the same hex scatters less (MW4 7.12)
+    # last turn's plots too: fire kept on the same hex scatters less, in some rule systems
     for p in session.exec(select(m.PlotRow).where(m.PlotRow.turn >= info.turn - 1)):
         game.plots.append(Plot(p.turn, p.side_id, p.support_id, p.concentration, Hex(p.target_q, p.target_r),
                                p.pattern, p.impact, p.outcome))

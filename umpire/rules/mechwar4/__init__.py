@@ -20,11 +20,12 @@ from .barrage import resolve_plots
 from .impact import barrage_attack
 from .indirect import indirect_support, plot_problem
 from .initiative import roll_initiative
-from . import morale, state
+from . import details, morale, report, state
 from .actions import hooks
 from ...core.changes import Change
 from .movement import MoveCheck, check_move, defilade_problem, form_column_problem
 from .spotting import Spotter
+from .orders_file import read_orders
 from .victory import VictoryReport, evaluate
 
 
@@ -338,11 +339,18 @@ class RuleSystem(CoreRuleSystem):
 
     def unit_marks(self, game, unit) -> str:
         """C column, F1-F3 fatigue, S1.. suppression, P panic, Df defilade, Ub takes H fire
-        unbuttoned (8.1, 8.16, 7.4, 13.0, 10.5, 7.32)."""
+        unbuttoned (8.1, 8.16, 7.4, 13.0, 10.5, 7.32), ammunition low or out (6.87)."""
         m = unit.marks
         return " ".join(x for x in ("C" if m.in_column else "", f"F{m.fatigue}" if m.fatigue else "",
                                     f"S{m.suppression}" if m.suppression else "", "P" if m.panicked else "",
-                                    "Df" if m.defilade is not None else "", "Ub" if m.unbuttoned else "") if x)
+                                    "Df" if m.defilade is not None else "", "Ub" if m.unbuttoned else "",
+                                    report.ammunition(game, unit)) if x)
+
+    def forces_table(self, game, units):
+        return report.forces_table(game, units, COMMANDS)
+
+    def orders_form(self, game, side):
+        return report.orders_form(game, side, COMMANDS)
 
     def phases(self) -> tuple[Phase, ...]:
         return PHASES
@@ -385,6 +393,23 @@ class RuleSystem(CoreRuleSystem):
 
     def commands(self) -> dict[str, dict]:
         return COMMANDS
+
+    def plot_zone(self, game, pattern, centre):
+        """A loose pattern strikes the six hexes around its centre too (7.21); counterbattery
+        strikes guns off the map (19.2)."""
+        if pattern == "counterbattery":
+            return None
+        return frozenset([centre] + (game.map.on_map_neighbours(centre) if pattern == "loose" else []))
+
+    def unit_details(self, game, unit, umpire):
+        return details.unit_details(game, unit, umpire)
+
+    def formation_status(self, game, kind, formation_id):
+        return details.formation_status(game, kind, formation_id)
+
+    def read_orders(self, path) -> tuple[str, dict]:
+        orders = read_orders(path)
+        return orders.side, orders.params()
 
     def victory(self, game, final: bool = False) -> VictoryReport:
         return evaluate(game, final)

@@ -239,9 +239,10 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
                      f"(at most {STACK_LIMIT})", "MW4 8.5")
     if pace in PACE_FATIGUE:
         notes.append(f"fatigue level {fatigue} ({'8.161, 8.162' if pace == 'double' else '8.163'})")
-    return MoveCheck(unit_id, tuple(steps), ma, True, stop_at=stop_at, fatigue=fatigue, in_column=in_column,
+    return MoveCheck(unit_id, tuple(steps), ma, True, stop_at=stop_at,
+                     marks=u.marks.but(fatigue=fatigue, in_column=in_column),
                      passenger_cost=PASSENGER_MP, boarding=mount, leaving=dismount, exits=exits, end_cost=end_cost, notes=tuple(notes),
-                     end_notes=tuple(end_notes), overrun=overrun if steps[-1].hex == overrun else None)
+                     end_notes=tuple(end_notes), engages=overrun if steps[-1].hex == overrun else None)
 
 
 def _mount_problem(game: Game, carrier, mount: tuple[str, ...], here: Hex) -> tuple[str, str] | None:

@@ -99,7 +99,7 @@ def move_ends(ctx: Context, uid: str, start: Hex | None, entered: list[Hex], pau
     n = game.map.number
     if mover.status == "on_map":
         barrage_attacks(ctx, uid, start, entered)
-    if check.overrun is not None and not paused and end == check.overrun and mover.status == "on_map":
+    if check.engages is not None and not paused and end == check.engages and mover.status == "on_map":
         return f"overruns {n(end)}: {firefight(ctx, uid)}"
     mined = check.stop_at is not None and check.stop_at == end
     gone = check.exits and not paused
@@ -112,7 +112,8 @@ def marks_after_move(game: Game, uid: str, check, paused: bool, left: bool):
     """Column formation and fatigue as the move leaves them (8.1, 8.16); a defilade marker stays
     behind in the hex it left (10.5)."""
     mover = game.units[uid]
-    values = {"in_column": check.in_column, "fatigue": mover.marks.fatigue if paused else check.fatigue}
+    values = {"in_column": check.marks.in_column,
+              "fatigue": mover.marks.fatigue if paused else check.marks.fatigue}
     if left:
         values["defilade"] = None
     return mover.marks.but(**values)

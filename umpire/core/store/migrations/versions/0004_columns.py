@@ -1,7 +1,7 @@
 """Schema 4: column formation, fatigue, company activations, formation doctrine, map exits.
 
 Beyond the hand-written step it replaces: units that are to arrive as reinforcements in column
-are put in column, as a new game of the scenario has them (db._enters_in_column, MW4 20.6).
+are put in column, as a new game of the scenario has them (db._enters_in_column).
 Without it an older game's column arrived out of column, and its replay from the scenario,
 which starts them in column, did not give the game back."""
 

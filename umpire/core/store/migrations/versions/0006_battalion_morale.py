@@ -1,4 +1,4 @@
-"""Schema 6: battalion HQ ratings and battalion morale (MW4 19.82)."""
+"""Schema 6: battalion HQ ratings and battalion morale."""
 
 import sqlalchemy as sa
 

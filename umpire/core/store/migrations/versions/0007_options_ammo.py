@@ -1,4 +1,4 @@
-"""Schema 7: the scenario's optional rules and units' ammunition levels (MW4 6.87)."""
+"""Schema 7: the scenario's optional rules and units' ammunition levels."""
 
 from umpire.core.store.migrations.steps import add_columns, integer, json, schema
 

@@ -1,5 +1,5 @@
-"""Schema 8: defilade markers (MW4 10.5), brigades/regiments over battalions (19.83) and
-companies' formation penalties (4.1)."""
+"""Schema 8: defilade markers, brigades/regiments over battalions and
+companies' formation penalties."""
 
 from umpire.core.store.migrations.steps import add_columns, flag, integer, schema, string
 

@@ -1,4 +1,4 @@
-"""Schema 9: indirect fire plots (MW4 7.0, 14.0) and units fired at this turn (7.15)."""
+"""Schema 9: indirect fire plots and units fired at this turn."""
 
 import sqlalchemy as sa
 

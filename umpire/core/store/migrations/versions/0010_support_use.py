@@ -1,5 +1,5 @@
-"""Schema 10: supports' features and use (MW4 7.0, 14.33, 15.0, 19.4), where a unit fired
-indirect from (7.88), units unbuttoned (7.32), the umpire's impact hexes and plots' outcomes."""
+"""Schema 10: supports' features and use, where a unit fired
+indirect from, units unbuttoned, the umpire's impact hexes and plots' outcomes."""
 
 from umpire.core.store.migrations.steps import add_columns, flag, json, schema
 

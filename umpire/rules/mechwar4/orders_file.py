@@ -28,8 +28,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import UmpireError
-from .limits import TURNS, out_of_range, shown, too_big
+from ...core.errors import UmpireError
+from ...core.limits import TURNS, out_of_range, shown, too_big
 
 
 @dataclass

@@ -254,8 +254,10 @@ def test_attack_odds_of_an_impossible_attack_are_a_refusal(tmp_path, capsys):
     assert "off the map" in refused(capsys, "attack", loc, "T", "--hex", "0909", "--odds")
     code, out, err = run(capsys, "attack", loc, "T", "--hex", "0403", "--odds")
     assert code == 0 and "2-1" in out and not err
-    # War Blog has no unit-against-unit fire: its refusal has no worksheet to print
-    assert "no shot: T: War Blog units attack a hex together" in refused(capsys, "fire", loc, "T", "--at", "I", "--odds")
+    # War Blog has no unit-against-unit fire: the command says what to use instead, and changes nothing
+    for odds in (("--odds",), ()):
+        line = refused(capsys, "fire", loc, "T", "--at", "I", *odds)
+        assert "War Blog has no unit-against-unit fire: its units attack a hex together (umpire attack" in line
 
 
 # 7: a hand-edited game file is refused by every command -----------------------------------------

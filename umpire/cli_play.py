@@ -52,9 +52,14 @@ def cmd_fire(args) -> int:
     from .rules.mechwar4.actions.fire import refusal
     from .core.store.db import open_game
 
+    system = system_for(args.game)
+    if "fire" not in system.actions():
+        title = open_game(args.game).rules.title
+        raise UmpireError(f"{title} has no unit-against-unit fire" + (
+            f": its units attack a hex together (umpire attack GAME UNIT... --hex HEX --kind "
+            f"{'|'.join(system.attack_kinds())})" if system.attack_kinds() else ""))
     if args.odds:
         game = open_game(args.game)
-        system = system_for(args.game)
         sheets = [system.fire_sheet(game, firer, args.at, args.weapon) for firer in args.firers]
         if why := refusal(sheets):      # as the shot itself would be refused: no odds to print
             raise UmpireError(f"no shot: {why}")

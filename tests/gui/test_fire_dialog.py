@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from umpire.core.store.db import open_game
-from umpire.gui.firedialog import FireDialog
+from umpire.gui.mechwar4.firedialog import FireDialog
 from umpire.gui.mainwindow import MainWindow
 
 

@@ -50,8 +50,8 @@ def w(qtbot, tmp_path, sample_scenario, monkeypatch):
     win.show()
     win.load_game(open_game(path))
     FakeBox.asked = []
-    monkeypatch.setattr("umpire.gui.overrun.QMessageBox", FakeBox)
-    monkeypatch.setattr("umpire.gui.overrun.QInputDialog.getItem", lambda *a: ("2214", True))
+    monkeypatch.setattr("umpire.gui.mechwar4.overrun.QMessageBox", FakeBox)
+    monkeypatch.setattr("umpire.gui.mechwar4.overrun.QInputDialog.getItem", lambda *a: ("2214", True))
     monkeypatch.setattr("umpire.gui.play.QMessageBox.warning", lambda *a: None)
     return win
 

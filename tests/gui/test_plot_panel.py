@@ -11,7 +11,7 @@ from umpire.core.engine import perform
 from umpire.core.knowledge import UMPIRE
 from umpire.core.store.db import open_game
 from umpire.gui.mainwindow import MainWindow
-from umpire.gui.plotpanel import support_key
+from umpire.gui.mechwar4.plotpanel import support_key
 
 RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]      # Recon 1 drives north to 2215, seen by A3
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import QSettings
 
 from umpire.core.store.db import open_game
 from umpire.gui.mainwindow import MainWindow
-from umpire.gui.splitdialog import SplitFireDialog
+from umpire.gui.mechwar4.splitdialog import SplitFireDialog
 
 
 @pytest.fixture()

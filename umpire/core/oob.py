@@ -160,7 +160,7 @@ class Scenario:
     victory: list[Victory] = field(default_factory=list)
     options: dict[str, str] = field(default_factory=dict)     # optional rules chosen (ruleset options)
     # the table named after the rule system ([warblog]...): its own scenario data, which it checks
-    # (RuleSystem.scenario_problems) and finds in the game's rule_state["scenario"]
+    # (RuleSystem.scenario_problems) and finds in the game's rule_state.scenario
     rule_data: dict = field(default_factory=dict)
 
     def side(self, side_id: str) -> Side:

@@ -48,26 +48,6 @@ class RuleState(BaseModel):
         """What the game file keeps: the values that differ from the defaults, as JSON."""
         return self.model_dump(mode="json", exclude_defaults=True)
 
-    # Read like the mapping these states replace (`marks.get("wounded")`, `{**marks, ...}`), while
-    # rule systems move to reading fields; a key is "in" the state when it differs from its default.
-    def keys(self):
-        return type(self).model_fields.keys()
-
-    def __getitem__(self, key: str) -> Any:
-        if key not in type(self).model_fields:
-            raise KeyError(key)
-        return getattr(self, key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        value = getattr(self, key) if key in type(self).model_fields else None
-        return default if value is None else value
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.stored()
-
-    def __bool__(self) -> bool:             # a state with nothing set reads as empty
-        return bool(self.stored())
-
 
 class NoMarks(RuleState):
     """A rule system that keeps no marks of its own on units."""

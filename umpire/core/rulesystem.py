@@ -121,8 +121,9 @@ class RuleSystem:
         raise NotImplementedError
 
     def commands(self) -> dict[str, dict]:
-        """Company commands by code: label, rule, moves (must | may | never), status, watches."""
-        raise NotImplementedError
+        """The orders a company may be given for a turn, by code: label, rule, moves (must | may
+        | never), status, watches.  None by default."""
+        return {}
 
     def first_player(self, game, dice) -> tuple[str, list[str]]:
         """Which side acts first in an alternating phase, and the journal lines saying why."""
@@ -147,32 +148,6 @@ class RuleSystem:
 
     def check_move(self, game, unit_id: str, path, how: dict | None = None):
         """Price and check a path: an object with legal, reason, rule, steps, watchers..."""
-        raise NotImplementedError
-
-    def formation(self, game, company_id: str) -> tuple[list[str], list[str], str]:
-        """Which of a company's units may act together now, which may not, and why."""
-        raise NotImplementedError
-
-    def form_column_problem(self, game, unit_id: str) -> tuple[str, str] | None:
-        raise NotImplementedError
-
-    def fire_sheet(self, game, firer_id: str, target_id: str, mode: str = "main", overrun: bool = False,
-                   element: str | None = None):
-        """The worksheet of a shot: legal, reason, lines, the table row to roll on."""
-        raise NotImplementedError
-
-    def resolve_fire(self, sheet, die: int) -> str:
-        raise NotImplementedError
-
-    def fire_effect(self, result: str) -> tuple[int, int]:
-        """(steps lost, suppression levels) for a result."""
-        raise NotImplementedError
-
-    def panic_number(self, game, unit) -> tuple[int, str]:
-        """The die roll at or under which the unit panics before moving or firing (0: never)."""
-        raise NotImplementedError
-
-    def overrun_initiative(self, game, mover, defenders, dice) -> tuple[str, list[str]]:
         raise NotImplementedError
 
     def victory(self, game, final: bool = False):
@@ -262,7 +237,7 @@ class RuleSystem:
     def scenario_data(self) -> dict[str, str]:
         """What a scenario's table named after the rule system (`[<name>]`) may hold: key ->
         what it is.  The loader refuses other keys; `scenario_problems` checks the values
-        (Scenario.rule_data), and the game finds them in rule_state["scenario"]."""
+        (Scenario.rule_data), and the game finds them in rule_state.scenario."""
         return {}
 
     def scenario_problems(self, scenario) -> list[tuple[str, str, str]]:
@@ -374,6 +349,16 @@ class RuleSystem:
                        self.strength_text(game, u), self.unit_marks(game, u), u.carried_by or "")
                       for u in sorted(units, key=lambda u: (u.company or "", u.id))], "No units left.")
 
+    def status_note(self, game) -> str:
+        """What the window's status line adds to the turn and phase: a formation's activation
+        under way, say.  "" for nothing."""
+        return ""
+
+    def plotted_fire(self, game) -> bool:
+        """Whether plotted fire can be in this game at all (the reports then print the plots).
+        None by default."""
+        return False
+
     def plot_zone(self, game, pattern: str, centre) -> frozenset | None:
         """The hexes a plotted fire of this pattern strikes when it lands on `centre`, as the
         side's map shades them; None: it strikes nothing on the map (a mission against guns
@@ -400,62 +385,10 @@ class RuleSystem:
         at the end of turn `turns` -- or None: no autoplay for it."""
         return None
 
-    def unit_lost(self, game, unit, dice, where=None) -> list:
-        """Changes a lost unit brings (morale)."""
-        return []
-
-    def settle_fire(self, sheet, dice) -> tuple[str | None, list[str]]:
-        """A result that needs the defender's roll, settled; None: the result read stands."""
-        return None, []
-
-    def after_fire(self, game, unit, sheet, dice) -> list:
-        """What firing does to the firer afterwards (ammunition...)."""
-        return []
-
-    def panic_die_modifiers(self, game, unit) -> tuple[tuple[str, int], ...]:
-        return ()
-
-    def command_problem(self, game, company_id: str, code: str) -> str | None:
-        return None
-
-    def exposed_passenger(self, game, passenger_id: str) -> bool:
-        """A passenger taking a shot at its carrier on its own."""
-        return False
-
-    def rider_sheet(self, game, sheet, rider_id: str):
-        return None
-
-    def defilade_problem(self, game, unit_id: str, facing) -> tuple[str, str] | None:
-        return (f"{game.rules.title} has no defilade markers", "")
-
-    def split_problem(self, game, unit_id: str, elements: list[str]) -> str | None:
-        return f"{game.rules.title} has no split fire"
-
-    def mine_sheet(self, game, unit_id: str, mine_type: str, leaving: bool = False) -> Any:
-        """The worksheet of a mine attack rolled and applied like a shot, or None when the
-        rules have no mines."""
-        return None
-
     def mine_attack(self, game, unit_id: str, mine_type: str, leaving: bool, dice) -> list:
         """What the mines of a hex do to a unit entering it (or leaving: `leaving`): the changes
         they bring, [] when they do nothing (the field then stays unknown to the unit's side)."""
         return []
-
-    def indirect_support(self, game, unit_id: str):
-        """An on-map unit as a support that may plot indirect fire, or None."""
-        return None
-
-    def plot_problem(self, game, side: str, support, target, pattern: str, turn: int) -> str | None:
-        return f"{game.rules.title} has no indirect fire"
-
-    def stance_problem(self, game, unit_id: str) -> str | None:
-        """Why the unit has no choice of how to take indirect fire (buttoned or not), or None."""
-        return f"{game.rules.title} has no choice of how to take indirect fire"
-
-    def barrage_attack(self, game, unit_id: str, overlay, dice) -> list:
-        """Changes when a unit moves into a lasting barrage."""
-        return []
-
 
 @dataclass(frozen=True)
 class _Refused:

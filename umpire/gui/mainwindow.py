@@ -23,7 +23,7 @@ from .docks import OrderOfBattleTree, UnitInspector
 from .mapscene import ClickableMapScene
 from .mapview import MapView
 from .orders import OrdersPanel
-from .plotpanel import PlotPanel
+from .mechwar4.plotpanel import PlotPanel
 from .reportexport import export_reports
 from .unitmenu import UnitMenu
 from .play import Play

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QGraphicsItemGroup, QGraphicsPathItem, QGraphicsR
 from ..core.hexgrid import Hex
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
-from .overrun import enemy_known_at
+from .mechwar4.overrun import enemy_known_at
 
 
 class MoveTool:

@@ -24,7 +24,7 @@ from ..core.witness import side_may_read
 from ..rules import rule_system
 from .journalview import JournalView
 from .movetool import MoveTool
-from .overrun import ask_overrun
+from .mechwar4.overrun import ask_overrun
 
 
 def _label(kind: str, params: dict) -> str:
@@ -161,12 +161,9 @@ class Play(MoveTool, JournalView, QObject):
         self.act_halt.setEnabled(bool(paused))
         if paused:
             self.phase_label.setText(self.phase_label.text() + f" — {paused[0]} paused for opportunity fire")
-        company = game.rule_state.get("active_company") if game is not None else None
-        if company:
-            waiting = [x for x in game.rule_state.get("activation_units", ())
-                       if not (game.units[x].moved or game.units[x].acted)]
-            self.phase_label.setText(self.phase_label.text() + f" — {company} activated"
-                                     + (f" ({', '.join(waiting)} to act)" if waiting else ""))
+        note = rule_system(game.rules).status_note(game) if game is not None else ""
+        if note:
+            self.phase_label.setText(self.phase_label.text() + f" — {note}")
         self.w.unit_menu.refresh()
         if game is not None and game.active_side:
             self.act_pass.setText(f"&Pass ({game.side(game.active_side).name})")

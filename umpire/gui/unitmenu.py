@@ -18,8 +18,9 @@ from ..core.knowledge import UMPIRE
 from ..rules import rule_system
 from .attackdialog import AttackDialog
 from .ruleactiondialog import RuleActionDialog
-from .firedialog import FireDialog
-from .splitdialog import SplitFireDialog
+from .mechwar4 import active_company, mark, takes_h_fire_by_choice
+from .mechwar4.firedialog import FireDialog
+from .mechwar4.splitdialog import SplitFireDialog
 
 
 class UnitMenu(QObject):
@@ -144,7 +145,7 @@ class UnitMenu(QObject):
         pace = next((k for k, a in self.pace_actions.items() if a.isChecked()), "normal")
         if pace != "normal" and game.unit_type(u)["move_class"] in self.pace_classes.get(pace, ()):
             how["pace"] = pace
-        if self.act_leave_column.isChecked() and u.marks.get("in_column"):
+        if self.act_leave_column.isChecked() and mark(u, "in_column"):
             how["column"] = False
         if self.act_stack.isChecked() and self.act_stack.isVisible() and u.on_map:
             mates = sorted(v.id for v in game.units.values() if v.side == u.side and v.on_map and v.hex == u.hex
@@ -164,11 +165,12 @@ class UnitMenu(QObject):
         game = self.w.game
         u = self._selected()
         in_play = game is not None and game.active_side is not None
-        self.act_activate.setEnabled(in_play and u is not None and u.company is not None and not game.rule_state.get("active_company"))
-        self.act_end_activation.setEnabled(in_play and bool(game.rule_state.get("active_company")))
-        self.act_column.setEnabled(in_play and u is not None and u.on_map and not u.marks.get("in_column"))
-        self.act_defilade.setEnabled(in_play and u is not None and u.on_map and not u.marks.get("in_column")
-                                     and u.marks.get("defilade") is None)
+        activated = active_company(game) if game is not None else None
+        self.act_activate.setEnabled(in_play and u is not None and u.company is not None and not activated)
+        self.act_end_activation.setEnabled(in_play and bool(activated))
+        self.act_column.setEnabled(in_play and u is not None and u.on_map and not mark(u, "in_column"))
+        self.act_defilade.setEnabled(in_play and u is not None and u.on_map and not mark(u, "in_column")
+                                     and mark(u, "defilade") is None)
         self.act_attack.setEnabled(in_play and u is not None and u.on_map and bool(rule_system(game.rules).attack_kinds()))
         system = rule_system(game.rules) if game is not None else None
         free = system.free_actions(game) if system and game.active_side is None \
@@ -187,9 +189,9 @@ class UnitMenu(QObject):
         exits = set().union(*(v.exit_hexes for v in game.victory if u is not None and v.side == u.side)) \
             if game is not None and game.victory else set()
         self.act_exit.setEnabled(in_play and u is not None and u.on_map and u.hex in exits)
-        armoured = u is not None and not rule_system(game.rules).stance_problem(game, u.id)
+        armoured = u is not None and takes_h_fire_by_choice(game, u.id)
         self.act_unbuttoned.setEnabled(armoured)          # a standing choice: any phase
-        self.act_unbuttoned.setChecked(armoured and u.marks.get("unbuttoned"))
+        self.act_unbuttoned.setChecked(bool(armoured and mark(u, "unbuttoned")))
 
     def _selected(self):
         """The selected unit, if the current viewer commands it."""
@@ -212,7 +214,7 @@ class UnitMenu(QObject):
                                             "side": u.side})
 
     def end_activation(self) -> None:
-        if self.w.game is not None and self.w.game.rule_state.get("active_company"):
+        if self.w.game is not None and active_company(self.w.game):
             self.play.run("end_activation", {})
 
     def fire(self) -> None:

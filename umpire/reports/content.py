@@ -16,7 +16,6 @@ from ..core.engine import journal
 from ..core.game import Game
 from ..core.knowledge import UMPIRE, SideView, build_view
 from ..core.rulesystem import Table
-from ..core.supports import all_supports
 from ..core.witness import side_journal
 
 
@@ -53,7 +52,7 @@ def side_report(game: Game, side: str, system) -> Report:
           f"turn {m.turn_seen}" if m.turn_seen else "", ", ".join(m.seen_by))
          for m in sorted(contacts, key=lambda m: int(m.label[1:]))],
         "No enemy unit has been seen."))
-    if _has_fire_support(game, system):
+    if system.plotted_fire(game):
         rep.tables.append(_plots_table(game, view))
     due = [r for r in game.reinforcements if r.side == side       # still to come, or due and not yet on
            and (r.turn > game.turn or any(game.units[u].status == "off_map" for u in r.units))]
@@ -83,7 +82,7 @@ def umpire_report(game: Game, system) -> Report:
             f"What {s.name} knows", ("Contact", "Unit (truth)", "Hex", "Status", "Turn", "Seen by"),
             [(c.label, c.unit, n(c.hex), c.status.replace("_", " "), str(c.turn), ", ".join(c.seen_by))
              for c in sorted(seen, key=lambda c: int(c.label[1:]))], f"{s.name} has seen nothing."))
-    if _has_fire_support(game, system):
+    if system.plotted_fire(game):
         rep.tables.append(_plots_table(game, view, outcomes=True))
     # the rule system's standing (objectives, scores, hearts and minds): the umpire's only
     standing = system.victory(game, final=game.phase == "ended").text(game).splitlines()
@@ -98,14 +97,6 @@ def _report(game: Game, view: SideView, system) -> Report:
     return Report(view.viewer, view.viewer_name, game.title, game.turn, game.turns, phase,
                   datetime.date.today().isoformat(), view,
                   samples=[t.title for t in game.rules.sample_tables()])
-
-
-def _has_fire_support(game: Game, system) -> bool:
-    """Whether plotted fire can be in this game at all: off-board support, or units that plot."""
-    if "plots" not in system.offers():
-        return False                      # the rule system's artillery is called, not plotted
-    return bool(all_supports(game)) or any(u.on_map and system.indirect_support(game, u.id) is not None
-                                           for u in game.units.values())
 
 
 def _plots_table(game: Game, view: SideView, outcomes: bool = False) -> Table:

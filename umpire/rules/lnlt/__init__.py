@@ -73,9 +73,6 @@ class RuleSystem(CoreRuleSystem):
     def phases(self):
         return PHASES
 
-    def commands(self):
-        return {}
-
     def first_player(self, game, dice):
         """4.0: the side with the initiative (rolled in the Rally phase) acts first."""
         side = game.rule_state.initiative or game.first_player
@@ -92,28 +89,6 @@ class RuleSystem(CoreRuleSystem):
 
     def check_move(self, game, unit_id, path, how=None):
         return check_move(game, unit_id, path, how)
-
-    def formation(self, game, company_id):
-        return [], [u.id for u in game.units.values() if u.company == company_id], \
-            "Lock 'n Load activates hexes, not companies (4.0)"
-
-    def form_column_problem(self, game, unit_id):
-        return "Lock 'n Load has no column formation", ""
-
-    def fire_sheet(self, game, firer_id, target_id, mode="main", overrun=False, element=None):
-        return combat.refuse("Lock 'n Load fires at a hex: use an attack (fire or melee, 5.0)", "LnLT 5.0")
-
-    def resolve_fire(self, sheet, die):
-        raise NotImplementedError("Lock 'n Load fires at hexes")
-
-    def fire_effect(self, result):
-        return 0, 0
-
-    def panic_number(self, game, unit):
-        return 0, ""
-
-    def overrun_initiative(self, game, mover, defenders, dice):
-        raise UmpireError("a Lock 'n Load overrun is an attack on the hex: umpire attack --kind overrun (15.3)")
 
     def victory(self, game, final=False):
         return Objectives.evaluate(game, final)

@@ -26,6 +26,7 @@ from ...core.changes import Change
 from .movement import MoveCheck, check_move, defilade_problem, form_column_problem
 from .spotting import Spotter
 from .orders_file import read_orders
+from ...core.supports import all_supports
 from .victory import VictoryReport, evaluate
 
 
@@ -393,6 +394,19 @@ class RuleSystem(CoreRuleSystem):
 
     def commands(self) -> dict[str, dict]:
         return COMMANDS
+
+    def status_note(self, game):
+        """The company activated now and its units still to act (4.1)."""
+        company = game.rule_state.active_company
+        if not company:
+            return ""
+        waiting = [x for x in game.rule_state.activation_units if not (game.units[x].moved or game.units[x].acted)]
+        return f"{company} activated" + (f" ({', '.join(waiting)} to act)" if waiting else "")
+
+    def plotted_fire(self, game):
+        """Off-board support, or units on the map that plot (7.0, 7.13, 14.0)."""
+        return bool(all_supports(game)) or any(u.on_map and indirect_support(game, u.id) is not None
+                                               for u in game.units.values())
 
     def plot_zone(self, game, pattern, centre):
         """A loose pattern strikes the six hexes around its centre too (7.21); counterbattery

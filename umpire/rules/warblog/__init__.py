@@ -20,8 +20,6 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
 from ...core.errors import UmpireError
 from ...core.rulesystem import ActionField
@@ -37,25 +35,12 @@ PHASES = (
 WORKS = {"dug_in": "dug in", "entrenched": "entrenched", "fortified": "fortified"}
 
 
-@dataclass(frozen=True)
-class _NoFire:
-    """War Blog fires at hexes, never unit against unit: the core's fire action is refused."""
-
-    firer: str
-    legal: bool = False
-    reason: str = "War Blog units attack a hex together: use an attack (assault, attrition or ranged fire, 11.0)"
-    rule: str = "War Blog 11.0"
-
-
 class RuleSystem(CoreRuleSystem):
     name = "warblog"
     Marks, State = state.Marks, state.State        # its own state, typed (core.rulestate)
 
     def phases(self) -> tuple[Phase, ...]:
         return PHASES
-
-    def commands(self) -> dict[str, dict]:
-        return {}                      # War Blog has no company orders
 
     def first_player(self, game, dice):
         return game.first_player, []
@@ -71,28 +56,6 @@ class RuleSystem(CoreRuleSystem):
 
     def check_move(self, game, unit_id, path, how=None):
         return check_move(game, unit_id, path, how)
-
-    def formation(self, game, company_id):
-        members = [u.id for u in game.units.values() if u.company == company_id]
-        return [], members, "War Blog units act one by one (7.1)"
-
-    def form_column_problem(self, game, unit_id):
-        return "War Blog has no column formation", "War Blog 3.0"
-
-    def fire_sheet(self, game, firer_id, target_id, mode="main", overrun=False, element=None):
-        return _NoFire(firer_id)
-
-    def resolve_fire(self, sheet, die):
-        raise NotImplementedError("War Blog has no unit-against-unit fire")
-
-    def fire_effect(self, result):
-        return 0, 0
-
-    def panic_number(self, game, unit):
-        return 0, ""                   # War Blog has morale checks (6.0), not panic
-
-    def overrun_initiative(self, game, mover, defenders, dice):
-        raise NotImplementedError("War Blog has no overruns")
 
     def victory(self, game, final=False):
         return turn.standing(game, final)

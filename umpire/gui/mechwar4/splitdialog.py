@@ -9,8 +9,8 @@ from html import escape
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QGridLayout, QLabel, QTextBrowser, QVBoxLayout
 
-from ..core.knowledge import UMPIRE
-from ..rules import rule_system
+from ...core.knowledge import UMPIRE
+from ...rules import rule_system
 
 ROWS = 3
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
-from ..core.hexgrid import Hex, hex_distance
-from ..rules.mechwar4.actions.overrun import in_overrun
-from ..core.knowledge import UMPIRE
+from ...core.hexgrid import Hex, hex_distance
+from ...rules.mechwar4.actions.overrun import in_overrun
+from ...core.knowledge import UMPIRE
 
 
 def enemy_known_at(game, viewer: str, side: str, h: Hex) -> bool:

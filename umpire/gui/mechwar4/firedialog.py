@@ -14,8 +14,8 @@ from html import escape
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QLabel, QScrollArea,
                                QTextBrowser, QVBoxLayout, QWidget)
 
-from ..core.knowledge import UMPIRE
-from ..rules import rule_system
+from ...core.knowledge import UMPIRE
+from ...rules import rule_system
 
 
 class FireDialog(QDialog):

@@ -11,10 +11,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from ..core.hexgrid import Hex
-from ..core.knowledge import UMPIRE
-from ..core.supports import all_supports, concentrations
-from ..rules import rule_system
+from ...core.hexgrid import Hex
+from ...core.knowledge import UMPIRE
+from ...core.supports import all_supports, concentrations
+from ...rules import rule_system
 
 PATTERNS = ("tight", "loose", "smoke", "fascam", "counterbattery")
 SEP = "\x1f"
@@ -95,7 +95,7 @@ class PlotPanel(QWidget):
         for b in (self.add_button, self.remove_button, self.multiply_button, self.displace_button,
                   self.impact_button):
             b.setEnabled(game is not None)
-        if game is None:
+        if game is None or "plots" not in rule_system(game.rules).offers():   # hidden: no plotted fire
             self.title.setText("")
             return
         self._fill_sides(game, viewer)

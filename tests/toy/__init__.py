@@ -5,7 +5,7 @@ example of how a rule system plugs into Umpire: a data folder (rulesets/toy: its
 names this package as its `procedures`) and this package, whose `RuleSystem` implements the
 protocol of umpire.core.rulesystem.  Umpire finds the folder through $UMPIRE_RULESETS
 (umpire.core.ruleset.ruleset_folders) and imports the package by name; tests/conftest.py sets
-both up.  Its scenario is scenarios/skirmish.toml.  The rules are its own, made up for the
+both up.  Its scenario is tests/toy/skirmish.toml.  The rules are its own, made up for the
 tests, cited as "Toy n":
 
 1. Units.  A unit type (units.toml) has a strength, a defence, movement points, a sight range,

@@ -81,7 +81,7 @@ def test_undo_a_pause(game):
 def test_a_move_entering_hexes_next_to_the_enemy_says_who_may_attack(game):
     place(game, A2="0705")
     res = act(game, "move", unit="A2", path=["0705", "0805", "0905"])
-    assert any("entering 0805 in sight of R1: opportunity fire possible (Toy 2)" in line for line in res.log)
+    assert any("entering 0805 in sight of R1: opportunity fire possible (Toy 6)" in line for line in res.log)
 
 
 # --- attacks ---------------------------------------------------------------------------------

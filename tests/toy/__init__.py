@@ -77,7 +77,8 @@ class _NoFire:
 class RuleSystem(CoreRuleSystem):
     name = "toy"
     Marks, State = state.Marks, state.State
-    sequence_rule = opportunity_rule = "Toy 2"
+    sequence_rule = "Toy 2"                # the rules the core's journal lines cite
+    opportunity_rule = "Toy 6"
     pause_rule = go_on_rule = "Toy 3"
     mine_rules = {"stops": "Toy 7", "destroyed": "Toy 7"}
 

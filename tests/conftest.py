@@ -7,7 +7,21 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ROOT / "scenarios" / "kaltenbach-gap.toml"
+SAMPLE = ROOT / "scenarios" / "kaltenbach-gap.toml"     # MechWar 4's: the shells' and rules' tests play it
+TOY = ROOT / "tests" / "toy"                            # the toy rule system: the core's tests play it
+TOY_SCENARIO = TOY / "skirmish.toml"
+
+
+def _prepend(variable: str, *paths: Path) -> None:
+    os.environ[variable] = os.pathsep.join([*map(str, paths), *filter(None, [os.environ.get(variable)])])
+
+
+# The toy rule system plugs in as a club's own would: Umpire finds its data folder through
+# $UMPIRE_RULESETS and imports its package `toy` by name.  pytest puts tests/ on this process's
+# import path; the programs the tests start (the CLI, a second writer) find it, and this tree's
+# umpire before any other installed, through PYTHONPATH.
+_prepend("UMPIRE_RULESETS", TOY / "rulesets")
+_prepend("PYTHONPATH", ROOT, ROOT / "tests")
 
 
 @pytest.fixture(scope="session")
@@ -40,11 +54,13 @@ def pytest_configure(config):
 
 @pytest.fixture(autouse=True)
 def _steady_movers(request, monkeypatch):
-    """Every move rolls a panic check first (MW4 13.0).  Tests of movement, spotting and the turn
-    would fail at random on it, so in-process tests see a 10 on that one roll -- never a panic at
-    full strength on the Panic Table -- unless marked `move_panic`.  The check itself is tested
-    in tests/core/test_move_panic.py with real and typed dice.  The dice are still rolled and
-    journaled, so replays see the same rolls."""
+    """MechWar 4's: every move rolls a panic check first (MW4 13.0).  Tests that play MechWar 4
+    -- the rules', the shells', the reports' -- would fail at random on it, so in-process tests
+    see a 10 on that one roll -- never a panic at full strength on the Panic Table -- unless
+    marked `move_panic`.  The check itself is tested in tests/rules/test_mw4_move_panic.py with
+    real and typed dice.  The dice are still rolled and journaled, so replays see the same rolls.
+    It touches only rolls "... before moving ...", which no other rule system makes; the core's
+    tests (tests/core/conftest.py) turn it off."""
     if request.node.get_closest_marker("move_panic"):
         return
     from umpire.core import dice as dice_module

@@ -11,6 +11,7 @@ scene from inside write_reports).  Nothing is imported or run here.
 """
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,46 @@ def test_the_reader_resolves_every_form_of_import():
     found = set(imports_in(source, ("umpire", "reports", "probe")))
     assert {(1, "umpire.gui.mapview"), (2, "umpire.gui"), (4, "umpire.gui.mainwindow")} <= found
     assert _names("umpire.gui", FORBIDDEN["reports"]) and not _names("umpire.guide", FORBIDDEN["reports"])
+
+
+# --- the core's tests play the toy rule system (issue 17) -------------------------------------
+
+TESTS = UMPIRE.parent / "tests"
+BUNDLED_SYSTEMS = ("mechwar4", "lnlt", "warblog")
+# Files of tests/core let off, and why: the protocol test checks that MechWar 4's RuleSystem
+# implements the protocol the core documents (the lead's; its import is the point of it).
+LET_OFF = {"test_rule_system_protocol.py": "MechWar 4's RuleSystem against the protocol"}
+
+
+def bundled_uses(source: str, parts: tuple[str, ...]) -> list[tuple[int, str]]:
+    """(line, what) for each place the source imports a bundled rule system's package, names a
+    bundled rule system, scenario or old game file, or cites MechWar 4's rules ("MW4 ...")."""
+    imports = tuple(f"umpire.rules.{s}" for s in BUNDLED_SYSTEMS)
+    found = [(line, f"imports {name}") for line, name in imports_in(source, parts) if _names(name, imports)]
+    names = [p.stem for p in (UMPIRE.parent / "scenarios").glob("*.toml")]
+    names += [p.stem for p in (TESTS / "data").iterdir()]
+    pattern = re.compile(r"\b(" + "|".join(re.escape(x) for x in (*names, *BUNDLED_SYSTEMS, "MW4")) + r")\b")
+    for line, text in enumerate(source.splitlines(), start=1):
+        found += [(line, f"names {m.group(1)}") for m in pattern.finditer(text)]
+    return sorted(set(found))
+
+
+def test_the_cores_tests_reach_for_no_bundled_rule_system():
+    """Every test in tests/core, and the toy rule system they play (tests/toy), stays off the
+    bundled rule systems and their scenarios: the core's behaviour is tested on the toy alone."""
+    files = sorted((TESTS / "core").rglob("*.py")) + sorted((TESTS / "toy").rglob("*.py"))
+    assert len(files) > 10
+    wrong = [f"{f.relative_to(TESTS.parent)}:{line} {what}" for f in files if f.name not in LET_OFF
+             for line, what in bundled_uses(f.read_text(encoding="utf-8"), f.relative_to(TESTS.parent).with_suffix("").parts)]
+    assert not wrong, "\n".join(wrong)
+    assert all((TESTS / "core" / name).is_file() for name in LET_OFF)
+
+
+def test_the_check_finds_each_way_of_reaching_for_one():
+    source = ("from umpire.rules.mechwar4.fire import fire_sheet\nimport umpire.rules.warblog\n"
+              "from umpire.rules import rule_system, lnlt\nPATH = 'scenarios/kaltenbach-gap.toml'\n"
+              "# MW4 5.2: face-down\nfrom umpire.rules import botkit\n")
+    found = bundled_uses(source, ("tests", "core", "probe"))
+    assert {line for line, _ in found} == {1, 2, 3, 4, 5}, found
+    assert (3, "imports umpire.rules.lnlt") in found and (4, "names kaltenbach-gap") in found
+    assert bundled_uses("from umpire.rules import rule_system, botkit\nGAME = 'toy'\n", ("tests", "core", "x")) == []

@@ -16,12 +16,14 @@ def spotted_game(tmp_path, sample_scenario):
 
 
 def test_opening_pass_records_contacts(spotted_game):
+    """Red's Scout on its hill sees B1 in the woods at 0403, five hexes off; the town screens the
+    rest of Blue from Red, and Red from Blue."""
     g = open_game(spotted_game)
-    nato = contacts_of(g, "nato")
-    assert [c.unit for c in nato] == ["Recon 1"] and nato[0].label == "C1" and nato[0].status == "seen"
-    assert nato[0].seen_by and all(g.units[o].side == "nato" for o in nato[0].seen_by)
-    assert not g.units["Recon 1"].face_down
-    assert all(u.face_down for uid, u in g.units.items() if uid != "Recon 1" and u.side == "warpac")
+    red = contacts_of(g, "red")
+    assert [c.unit for c in red] == ["B1"] and red[0].label == "C1" and red[0].status == "seen"
+    assert red[0].seen_by and all(g.units[o].side == "red" for o in red[0].seen_by)
+    assert not g.units["B1"].face_down and contacts_of(g, "blue") == []
+    assert all(u.face_down for uid, u in g.units.items() if uid != "B1")
 
 
 def _move(path, uid, number, g):
@@ -32,31 +34,31 @@ def _move(path, uid, number, g):
 
 def test_out_of_sight_becomes_last_known_with_turn(spotted_game):
     g = open_game(spotted_game)
-    _move(spotted_game, "Recon 1", "1030", g)       # back behind the woods at 0829-1229
+    _move(spotted_game, "B1", "0302", g)            # back behind the woods of 0303 and 0403
     change = update_spotting(spotted_game)
-    assert change.lost["nato"] == ["Recon 1"]
+    assert change.lost["red"] == ["B1"]
     g = open_game(spotted_game)
-    c = g.contacts[("nato", "Recon 1")]
-    assert c.status == "last_known" and g.map.number(c.hex) == "2224" and c.turn == 1
-    assert g.units["Recon 1"].face_down
-    view = build_view(g, "nato")
+    c = g.contacts[("red", "B1")]
+    assert c.status == "last_known" and g.map.number(c.hex) == "0403" and c.turn == 1
+    assert g.units["B1"].face_down
+    view = build_view(g, "red")
     ghost = [m for m in view.units if m.knowledge == "last_known"]
-    assert [(m.label, g.map.number(m.hex), m.turn_seen) for m in ghost] == [("C1", "2224", 1)]
+    assert [(m.label, g.map.number(m.hex), m.turn_seen) for m in ghost] == [("C1", "0403", 1)]
 
 
 def test_labels_are_stable_and_new_ones_count_on(spotted_game):
     g = open_game(spotted_game)
-    _move(spotted_game, "T1", "2214", g)            # drive a tank up into NATO's view
+    _move(spotted_game, "A1", "0704", g)            # drive a tank into the town, next to R1 in 0804
     change = update_spotting(spotted_game)
-    assert "T1" in change.new["nato"]
+    assert "A1" in change.new["red"]
     g = open_game(spotted_game)
-    labels = {c.unit: c.label for c in contacts_of(g, "nato")}
-    assert labels["Recon 1"] == "C1" and labels["T1"].startswith("C") and labels["T1"] != "C1"
+    labels = {c.unit: c.label for c in contacts_of(g, "red")}
+    assert labels["B1"] == "C1" and labels["A1"].startswith("C") and labels["A1"] != "C1"
 
 
 def test_side_view_marks_carry_no_enemy_ids(spotted_game):
     g = open_game(spotted_game)
-    view = build_view(g, "nato")
-    enemy = [m for m in view.units if m.side == "warpac"]
+    view = build_view(g, "red")
+    enemy = [m for m in view.units if m.side == "blue"]
     assert enemy and all(m.key.startswith("contact:") and m.label.startswith("C") for m in enemy)
     assert not {m.label for m in enemy} & set(g.units)

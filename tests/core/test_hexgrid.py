@@ -112,8 +112,9 @@ class TestHexNumbers:
         with pytest.raises(ValueError, match=reason):
             Grid(40, 30).parse(text)
 
-    def test_mw4_20_41_line_of_hexes(self):
-        """MW4 20.41: the line 0119-3134 runs 0119, 0219, 0320, 0420, 0521 ... 2832, 2933, 3033, 3134."""
+    def test_a_line_of_hexes(self):
+        """A zone's line between two hexes (south_of, north_of): 0119-3134 runs 0119, 0219, 0320, 0420,
+        0521 ... 2832, 2933, 3033, 3134."""
         g = Grid(32, 40)
         numbers = [g.number(h) for h in hex_line(g.parse("0119"), g.parse("3134"))]
         assert numbers[:5] == ["0119", "0219", "0320", "0420", "0521"]

@@ -41,9 +41,9 @@ class TestDice:
 
     def test_every_roll_is_recorded_with_purpose_and_modifiers(self):
         d = Dice("s", 1)
-        r = d.roll("panic check A1", count=1, sides=10, modifiers=(("night", -3),))
+        r = d.roll("rally check A1", count=1, sides=10, modifiers=(("night", -3),))
         assert d.rolls == [r] and r.total == r.faces[0] - 3
-        assert "panic check A1: 1d10" in r.describe() and "night" in r.describe()
+        assert "rally check A1: 1d10" in r.describe() and "night" in r.describe()
         assert Roll.from_json(r.to_json()) == r
 
     def test_typed_in_dice(self):
@@ -69,10 +69,10 @@ class TestUndoRedo:
 
     def test_undo_and_redo_restore_exact_states(self, game):
         start = state_digest(game)
-        _move_truth(game, "T1", "2214")          # stands in for a move action (issue 4 movement)
+        _move_truth(game, "D1", "0605")          # next to Blue's Scout, which always sees it
         moved = state_digest(game)
         res = perform(game, "spot", {}, system_for(game))
-        assert "T1" in res.detail.new["nato"] and "contact" in res.changed and "unit" in res.changed
+        assert "D1" in res.detail.new["blue"] and "contact" in res.changed and "unit" in res.changed
         after = state_digest(game)
         assert after != moved
         undo(game)
@@ -94,7 +94,7 @@ class TestUndoRedo:
 
         class Broken(RuleSystem):
             def spot(self, g, roll):
-                return {"nato": {"T1": (("A1",), "MW4 5.2")}, "warpac": {"nosuchunit": ((), "")}}
+                return {"blue": {"D1": (("A1",), "Toy 5")}, "red": {"nosuchunit": ((), "")}}
 
         with pytest.raises(KeyError):
             perform(game, "spot", {}, Broken(None))

@@ -16,10 +16,10 @@ def test_umpire_sees_every_unit_on_the_map(game):
     shown = {m.key for m in view.units}
     on_map = {u.id for u in game.units.values() if u.on_map and not u.carried_by}
     assert shown == on_map
-    assert {m.side for m in view.units} == {"nato", "warpac"}
+    assert {m.side for m in view.units} == {"blue", "red"}
 
 
-@pytest.mark.parametrize("side,enemy", [("nato", "warpac"), ("warpac", "nato")])
+@pytest.mark.parametrize("side,enemy", [("blue", "red"), ("red", "blue")])
 def test_a_side_sees_its_own_units_and_no_enemy(game, side, enemy):
     view = build_view(game, side)
     assert view.units and all(m.side == side and m.knowledge == "own" for m in view.units)
@@ -31,13 +31,13 @@ def test_a_side_sees_its_own_units_and_no_enemy(game, side, enemy):
 
 
 def test_secret_minefield_only_for_its_owner(game):
-    assert any(o.kind == "minefield" for o in build_view(game, "nato").map.overlays)
-    assert not any(o.kind == "minefield" for o in build_view(game, "warpac").map.overlays)
+    assert any(o.kind == "minefield" for o in build_view(game, "red").map.overlays)
+    assert not any(o.kind == "minefield" for o in build_view(game, "blue").map.overlays)
     assert any(o.kind == "minefield" for o in build_view(game, UMPIRE).map.overlays)
 
 
 def test_view_does_not_share_overlay_list_with_the_game(game):
-    view = build_view(game, "warpac")
+    view = build_view(game, "blue")
     assert view.map.overlays is not game.map.overlays
 
 
@@ -47,4 +47,4 @@ def test_unknown_viewer(game):
 
 
 def test_viewers_lists_umpire_then_sides(game):
-    assert [v for v, _ in viewers(game)] == [UMPIRE, "nato", "warpac"]
+    assert [v for v, _ in viewers(game)] == [UMPIRE, "blue", "red"]

@@ -1,6 +1,6 @@
-"""The game file's Alembic migrations: the chain, stamping files from before Alembic, the
-schema-1 file migrated to head on SQLite and PostgreSQL and played on, head against the models,
-and revisions run inside the write that opens the file (SQLite batch mode too)."""
+"""The game file's Alembic migrations: the chain, stamping files from before Alembic, head
+against the models, and revisions run inside the write that opens the file (SQLite batch mode
+too).  The real files older Umpires wrote are MechWar 4 games: tests/migrations/test_mw4_files.py."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import inspect, text
 from sqlmodel import SQLModel
 
 from umpire.actions import new_game, system_for
-from umpire.core.engine import journal, perform, replay, state_digest
+from umpire.core.engine import perform, replay, state_digest
 from umpire.core.errors import GameFileError
 from umpire.core.scenario import load_scenario
 from umpire.core.store import migrations
@@ -28,7 +28,7 @@ from umpire.core.store.db import make_engine, open_game, writing
 from umpire.core.store.migrations.__main__ import new_revision
 from umpire.rules import rule_system
 
-from storekit import PG_URL, SCHEMA_1, add_revision, as_schema, copy_to_postgresql, postgres_database
+from storekit import PG_URL, add_revision, as_schema, postgres_database
 
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
     not PG_URL, reason="set UMPIRE_TEST_POSTGRES_URL to run against PostgreSQL (.ci/run starts a server and sets it)"))]
@@ -70,21 +70,6 @@ def never_migrates(monkeypatch) -> None:
     def refuse(*_args, **_kw):
         raise AssertionError("migrated")
     monkeypatch.setattr(migrations, "upgrade", refuse)
-
-
-def schema_1_copy(tmp_path):
-    old = tmp_path / "old.umpire"
-    shutil.copy(SCHEMA_1, old)
-    return old
-
-
-def move_and_pass(location) -> None:
-    """Play on: a Soviet tank moves and the Soviets pass (a game from before the turn sequence
-    names the side that passes)."""
-    moved = perform(str(location), "move", {"unit": "T1", "path": ["1928", "1927"]}, system_for(location))
-    assert moved.summary.startswith("T1 moved to 1927")
-    assert "passes" in perform(str(location), "pass", {"side": "warpac"}, system_for(location)).summary
-    assert [r.kind for r in journal(str(location))] == ["open", "move", "pass"]
 
 
 # --- the chain ---------------------------------------------------------------------------------
@@ -136,25 +121,14 @@ def test_the_chain_from_an_empty_database_builds_the_models_tables(backend, tmp_
             check(url)
 
 
-def test_each_revision_sets_its_schema_version(tmp_path):
-    """Step by step from the schema-1 file, each revision in a transaction of its own."""
-    old = schema_1_copy(tmp_path)
-    engine = make_engine(old, write=True, foreign_keys=False)
-    with engine.begin() as conn:
-        migrations.stamp(conn, "0001_first")
-    for number, revision in sorted(migrations.revisions().items())[1:]:
-        with engine.begin() as conn:
-            migrations.upgrade(conn, to=revision)
-        assert where(old) == ([revision], number)
-    engine.dispose()
-
-
-def test_migrations_never_commit_on_their_own(tmp_path):
-    old = schema_1_copy(tmp_path)
-    engine = make_engine(old)
+def test_migrations_never_commit_on_their_own(game_path, tmp_path, monkeypatch):
+    before = where(game_path)
+    add_revision(tmp_path, monkeypatch, "pending", "op.execute(\"UPDATE unit SET name = 'migrated'\")")
+    engine = make_engine(game_path)
     with engine.connect() as conn, pytest.raises(RuntimeError, match="inside the write transaction"):
         migrations.upgrade(conn)         # outside a transaction, Alembic would commit its own
     engine.dispose()
+    assert where(game_path) == before
 
 
 # --- files from before Alembic, and today's --------------------------------------------------
@@ -165,7 +139,7 @@ def test_a_new_game_is_created_at_head_and_opens_without_migrating(tmp_path, sam
     never_migrates(monkeypatch)
     monkeypatch.setattr(migrations, "stamp", lambda *_a: pytest.fail("stamped"))
     assert open_game(game).schema_version == m.SCHEMA_VERSION
-    perform(game, "move", {"unit": "T1", "path": ["1928", "1927"]}, system_for(game))
+    perform(game, "move", {"unit": "A1", "path": ["0304", "0404"]}, system_for(game))
 
 
 def test_a_file_of_todays_schema_from_before_alembic_is_stamped_by_its_first_write(game_path, monkeypatch):
@@ -178,32 +152,6 @@ def test_a_file_of_todays_schema_from_before_alembic_is_stamped_by_its_first_wri
     assert game_path.read_bytes() == before
     perform(str(game_path), "spot", {}, system_for(game_path))
     assert where(game_path) == ([migrations.head()], m.SCHEMA_VERSION)
-
-
-def test_the_schema_1_file_migrates_to_head_and_plays_on(tmp_path):
-    old = schema_1_copy(tmp_path)
-    assert open_game(old).schema_version == m.SCHEMA_VERSION
-    assert where(old) == ([migrations.head()], m.SCHEMA_VERSION)
-    assert differences(old) == []
-    assert replays_identically(old)          # the scenario it keeps, made today, is the same game
-    move_and_pass(old)
-    assert replays_identically(old)
-
-
-@pytest.mark.skipif(not PG_URL, reason="set UMPIRE_TEST_POSTGRES_URL to run against PostgreSQL")
-def test_a_schema_1_game_on_postgresql_migrates_and_plays_on():
-    with postgres_database() as url:
-        copy_to_postgresql(SCHEMA_1, url)
-        engine = create_engine(url)
-        with engine.connect() as conn:
-            assert conn.execute(text("SELECT schema_version FROM game_info")).scalar() == 1
-        engine.dispose()
-        game = open_game(url)
-        assert game.schema_version == m.SCHEMA_VERSION and len(game.units) == 37
-        assert where(url) == ([migrations.head()], m.SCHEMA_VERSION)
-        assert differences(url) == []
-        move_and_pass(url)
-        assert replays_identically(url)
 
 
 @pytest.mark.parametrize("change,problem", [
@@ -227,8 +175,8 @@ def test_where_a_file_stands_is_checked_in_one_line(game_path, change, problem):
 
 # --- revisions run inside the write ----------------------------------------------------------
 
-# The next schema will drop columns of unit (MechWar 4's, moving to its rule system): on SQLite
-# batch mode recreates the table, which contact, and so on, refer to
+# A revision dropping columns of unit (as 0013 did, moving a rule system's to its marks): on
+# SQLite batch mode recreates the table, which contact, and so on, refer to
 DROP_OBSOLETE = '''
 with op.batch_alter_table("unit") as batch:
     batch.drop_column("obsolete")
@@ -264,7 +212,7 @@ def test_sqlite_batch_mode_recreates_a_table_others_refer_to_inside_the_write(tm
     assert state_digest(game) == before and differences(game) == []
     with writing(game) as session:        # foreign keys are enforced again after the migration
         assert session.connection().exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
-    perform(game, "move", {"unit": "T1", "path": ["1928", "1927"]}, system_for(game))
+    perform(game, "move", {"unit": "A1", "path": ["0304", "0404"]}, system_for(game))
     assert replays_identically(game)
 
 
@@ -306,7 +254,7 @@ def test_a_failed_migration_leaves_the_file_as_it_was(backend, tmp_path, sample_
 
 def test_references_a_migration_broke_are_refused_before_the_commit(game_path, tmp_path, monkeypatch):
     before = game_path.read_bytes()
-    add_revision(tmp_path, monkeypatch, "orphans", "op.execute(\"DELETE FROM side WHERE id = 'nato'\")")
+    add_revision(tmp_path, monkeypatch, "orphans", "op.execute(\"DELETE FROM side WHERE id = 'blue'\")")
     with pytest.raises(GameFileError, match=r"damaged game file: row \d+ of \w+ names a side that does not exist"):
         open_game(game_path)
     assert game_path.read_bytes() == before

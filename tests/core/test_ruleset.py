@@ -1,4 +1,8 @@
-"""Rule-system data: the strict loader, and values transcribed from the MechWar 4 text."""
+"""Rule-system data: the strict loader, on tables of its own and on the toy rule system's, and
+where rule systems are found (the bundled ones, then $UMPIRE_RULESETS).  MechWar 4's transcribed
+values are tested in tests/rules/test_mw4_tables.py."""
+
+import os
 
 import pytest
 
@@ -9,50 +13,59 @@ CLASSES = ("truck", "vehicle", "foot", "helicopter")
 
 
 @pytest.fixture(scope="module")
-def mw4():
-    return load_ruleset("mechwar4")
+def toy():
+    return load_ruleset("toy")
 
 
-def test_installed(mw4):
-    assert "mechwar4" in available_rulesets()
-    assert mw4.movement_classes == CLASSES
+def test_installed(toy):
+    """The toy is found through $UMPIRE_RULESETS (tests/conftest.py), beside the bundled ones."""
+    assert "toy" in available_rulesets()
+    assert toy.movement_classes == ("foot", "vehicle") and toy.procedures == "toy"
+    assert toy.path.parent.name == "rulesets" and toy.path.parent.parent.name == "toy"
+    assert toy.sample_tables() == []
 
 
-def test_panic_levels_mw4_13_0(mw4):
-    """MW4 13.0: Seasoned 0%, First Line 10%, Second Line 20%, Reserve 30%, Green 40%."""
-    levels = {k: v["panic_level"] for k, v in mw4.qualities.items()}
-    assert levels == {"seasoned": 0, "first_line": 10, "second_line": 20, "reserve": 30, "green": 40}
-    assert not mw4.tables["quality"].sample
+def test_symbols_unique(toy):
+    symbols = [v["symbol"] for v in toy.terrain_types.values()]
+    assert len(symbols) == len(set(symbols)) == 4
 
 
-def test_mine_superiorities_mw4_16_11(mw4):
-    """MW4 16.11: hasty -2, preventative +1, defensive +7."""
-    assert {k: v["net_superiority"] for k, v in mw4.mine_types.items()} == \
-        {"hasty": -2, "preventative": 1, "defensive": 7}
+def test_a_tables_costs_read_no_as_may_not_enter(toy):
+    assert toy.terrain_types["marsh"]["move"] == {"foot": 3, "vehicle": None}
+    assert toy.hexside_features["road"]["move"]["vehicle"] == 0.5
+    assert toy.options["visibility"]["values"] == ["clear", "haze"]
 
 
-def test_los_facts_follow_the_text(mw4):
-    t = mw4.terrain_types
-    for k in ("light_woods", "heavy_woods", "town"):     # MW4 5.11 blocking, 10.42 +1 level
-        assert t[k]["blocks_los"] and t[k]["blocking_height"] == 1
-    assert not t["clear"]["blocks_los"]
-    f = mw4.hexside_features
-    for k in ("slope", "crest", "rail_embankment"):      # MW4 10.41 level-1 obstructions
-        assert f[k]["obstruction_level"] == 1
-    assert f["road"]["move"]["vehicle"] == 0.5           # MW4 10.14
-    assert mw4.overlays["smoke"]["blocks_los"]           # MW4 18.11
+def _folder(tmp_path, name, procedures):
+    """A rule system's folder of its own: its ruleset.toml and one table."""
+    (tmp_path / name).mkdir(parents=True)
+    (tmp_path / name / "ruleset.toml").write_text(
+        f'[ruleset]\nname = "{name}"\ntitle = "Club rules"\nversion = "1"\nrules_text = "ours"\n'
+        f'procedures = "{procedures}"\nmovement_classes = ["foot"]\ntables = ["units.toml"]\n')
+    (tmp_path / name / "units.toml").write_text('[table]\ntitle = "Units"\nsample = false\n[fields]\nlabel = "text"\n'
+                                                '[entry.band]\nlabel = "Band"\n')
 
 
-def test_samples_are_labelled(mw4):
-    samples = {t.name for t in mw4.sample_tables()}
-    assert samples == {"terrain", "units", "observation", "camouflage", "victory", "crt", "attenuation", "panic",
-                       "battalion_hq", "artillery"}
-    assert all(t.note for t in mw4.sample_tables())
-
-
-def test_symbols_unique(mw4):
-    symbols = [v["symbol"] for v in mw4.terrain_types.values()]
-    assert len(symbols) == len(set(symbols))
+def test_more_folders_of_rule_systems_come_after_the_bundled(tmp_path, monkeypatch):
+    from umpire.core.ruleset import rulesets_dir, ruleset_folders, system_class
+    bundled = sorted(p.name for p in rulesets_dir().iterdir() if (p / "ruleset.toml").is_file())
+    _folder(tmp_path / "a", "club", "toy")
+    _folder(tmp_path / "b", "other", "no_such_package_for_umpire")
+    _folder(tmp_path / "b", bundled[0], "toy")            # a bundled name: the bundled one wins
+    monkeypatch.setenv("UMPIRE_RULESETS", f"{tmp_path / 'a'}{os.pathsep}{tmp_path / 'b'}")
+    load_ruleset.cache_clear()
+    try:
+        assert ruleset_folders() == [rulesets_dir(), tmp_path / "a", tmp_path / "b"]
+        assert available_rulesets() == sorted({*bundled, "club", "other"})
+        club = load_ruleset("club")
+        assert club.path == tmp_path / "a" / "club" and club.unit_types == {"band": {"label": "Band"}}
+        assert system_class(club).__module__ == "toy"
+        assert load_ruleset(bundled[0]).path == rulesets_dir() / bundled[0]
+        with pytest.raises(RulesetError, match="package 'no_such_package_for_umpire', are not installed") as info:
+            system_class(load_ruleset("other"))
+        assert "ruleset.toml" in info.value.one_line() and "\n" not in info.value.one_line()
+    finally:
+        load_ruleset.cache_clear()
 
 
 GOOD = """

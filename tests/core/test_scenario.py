@@ -7,6 +7,7 @@ import pytest
 from umpire.core.errors import ScenarioError
 from umpire.core.hexgrid import Hexside
 from umpire.core.scenario import load_scenario
+import umpire.rules  # noqa: F401  (the rule systems' own checks of a scenario register as it is imported)
 
 
 def _variant(tmp_path: Path, text: str, old: str, new: str, count: int = 1) -> Path:
@@ -29,87 +30,88 @@ def _refused(path: Path) -> ScenarioError:
 class TestSample:
     def test_loads(self, sample_scenario):
         sc = sample_scenario
-        assert sc.rules.name == "mechwar4"
-        assert sc.map.grid.columns >= 40 and sc.map.grid.rows >= 30
+        assert sc.rules.name == "toy"
+        assert (sc.map.grid.columns, sc.map.grid.rows) == (12, 10)
         assert len(sc.sides) == 2
         for side in sc.sides:
-            assert sum(1 for u in sc.units if u.side == side.id) >= 12
+            assert sum(1 for u in sc.units if u.side == side.id) >= 5
         assert {b.hq for b in sc.battalions} <= {u.id for u in sc.units}
 
     def test_terrain_variety(self, sample_scenario):
         m = sample_scenario.map
-        assert max(m.elevation.values()) >= 3
-        assert {"light_woods", "heavy_woods", "town"} <= set(m.terrain.values())
+        assert max(m.elevation.values()) >= 2
+        assert {"woods", "town", "marsh"} <= set(m.terrain.values())
         kinds = {k for feats in m.hexsides.values() for k in feats}
         assert {"road", "stream", "slope", "bridge"} <= kinds
 
-    def test_support_and_reinforcements(self, sample_scenario):
+    def test_mines_and_reinforcements(self, sample_scenario):
         sc = sample_scenario
-        assert sc.artillery and sc.minefields and sc.reinforcements
+        assert sc.minefields and sc.reinforcements
         r = sc.reinforcements[0]
-        assert r.formation == "column" and len(r.units) == 3
+        assert r.formation == "free" and r.units == ("A3",) and r.turn == 2
         assert all(u.hex is None for u in sc.units if u.id in r.units)
 
     def test_auto_slopes_face_uphill(self, sample_scenario):
         m = sample_scenario.map
+        slopes = 0
         for side, feats in m.hexsides.items():
             if "slope" in feats:
+                slopes += 1
                 high = feats["slope"]
                 assert m.elevation[high] > m.elevation[side.other(high)]
-
-    def test_mw4_20_41_zone_south_of_a_line(self, sample_scenario):
-        """MW4 20.41: 'south of the line' includes the line's hexes and all below them."""
-        sc = sample_scenario
-        zone = next(z for z in sc.zones if z.id == "warpac-setup")
-        g = sc.map.grid
-        assert g.parse("0121") in zone.hexes and g.parse("0130") in zone.hexes
-        assert g.parse("0120") not in zone.hexes
-        assert g.parse("4025") in zone.hexes and g.parse("4024") not in zone.hexes
+        assert slopes
 
     def test_passengers_ride_with_carriers(self, sample_scenario):
         units = {u.id: u for u in sample_scenario.units}
-        assert units["1/1 Rifles"].carried_by == "1/1"
-        assert units["1/1 Rifles"].hex == units["1/1"].hex
+        assert units["B2"].carried_by == "B2 Truck"
+        assert units["B2"].hex == units["B2 Truck"].hex
 
     def test_road_paths_become_hexsides(self, sample_scenario):
         g = sample_scenario.map.grid
-        side = Hexside.between(g.parse("0112"), g.parse("0212"))
+        side = Hexside.between(g.parse("0105"), g.parse("0205"))
         assert "road" in sample_scenario.map.features(side)
+
+    def test_the_rule_systems_own_table(self, sample_scenario):
+        assert sample_scenario.rule_data == {"rally": 4}
 
 
 # (what to change in the sample, what to change it to, words the message must contain, line?)
 REFUSALS = [
-    ("title = \"Kaltenbach Gap\"", "title = \"Kaltenbach Gap", "syntax error", False),
-    ("{ id = \"A1\", type = \"us_m1\"", "{ id = \"A1\", type = \"us_m1a9\"", "unknown unit type 'us_m1a9'", True),
-    ("{ id = \"A2\", type = \"us_m1\", hex = \"1309\"", "{ id = \"A2\", type = \"us_m1\", hex = \"4509\"",
+    ("title = \"Skirmish at Stonebridge\"", "title = \"Skirmish at Stonebridge", "syntax error", False),
+    ("{ id = \"A1\", type = \"tanks\"", "{ id = \"A1\", type = \"tankz\"", "unknown unit type 'tankz'", True),
+    ("{ id = \"A2\", type = \"tanks\", hex = \"0306\"", "{ id = \"A2\", type = \"tanks\", hex = \"1506\"",
      "off the map", True),
-    ("{ id = \"A2\", type = \"us_m1\"", "{ id = \"A1\", type = \"us_m1\"", "duplicate id 'A1'", True),
-    ("area = [\"0101\", \"4013\"]", "area = [\"0101\", \"4513\"]", "zone outside the map", True),
-    ("battalion = \"TF 2-32\"\nname = \"A Company", "name = \"A Company", "company has no battalion", True),
-    ("battalion = \"TF 2-32\"\nname = \"A Company", "battalion = \"TF 9-99\"\nname = \"A Company",
-     "battalion 'TF 9-99' is not defined", True),
-    ("rules = \"mechwar4\"", "rules = \"mechwar9\"", "unknown rule system 'mechwar9'", True),
-    ("columns = 40", "columns = 41", "has 40 columns but the map has 41", True),
-    ("trail = [", "railroad = [", "unknown hexside feature 'railroad'", True),
-    ("bridge = [\"2019/2120\"]", "bridge = [\"2019/2121\"]", "not adjacent", True),
-    ("{ id = \"Scout 2\", type = \"us_m3\", hex = \"0512\"", "{ id = \"Scout 2\", type = \"us_m3\", hex = \"0520\"",
-     "outside its deployment zone 'nato-setup'", True),
-    ("units = [\"2 Tank Co\"]", "units = [\"Tank Co\"]", "already set up on the map", True),
-    ("entry = [\"3030\"]", "entry = [\"2020\"]", "not on a map edge", True),
-    ("carried_by = \"1/1\"", "carried_by = \"1/2\"", "same hex as its carrier", True),
-    ("quality = \"second_line\"", "quality = \"veteran\"", "unknown troop quality 'veteran'", True),
+    ("{ id = \"A2\", type = \"tanks\"", "{ id = \"A1\", type = \"tanks\"", "duplicate id 'A1'", True),
+    ("area = [\"0101\", \"0510\"]", "area = [\"0101\", \"1510\"]", "zone outside the map", True),
+    ("battalion = \"1 Bn\"\nname = \"A Company", "name = \"A Company", "company has no battalion", True),
+    ("battalion = \"1 Bn\"\nname = \"A Company", "battalion = \"9 Bn\"\nname = \"A Company",
+     "battalion '9 Bn' is not defined", True),
+    ("columns = 12", "columns = 13", "has 12 columns but the map has 13", True),
+    ("stream = [", "railroad = [", "unknown hexside feature 'railroad'", True),
+    ("bridge = [\"0705/0805\"]", "bridge = [\"0705/0806\"]", "not adjacent", True),
+    ("{ id = \"Scout\", type = \"scouts\", hex = \"0505\"", "{ id = \"Scout\", type = \"scouts\", hex = \"0605\"",
+     "outside its deployment zone 'blue-setup'", True),
+    ("units = [\"A3\"]", "units = [\"A1\"]", "already set up on the map", True),
+    ("entry = [\"0105\"]", "entry = [\"0505\"]", "not on a map edge", True),
+    ("{ id = \"B2\", type = \"rifles\", hex = \"0307\"", "{ id = \"B2\", type = \"rifles\", hex = \"0308\"",
+     "same hex as its carrier", True),
+    ("name = \"Blue Force\"", "name = \"Blue Force\"\nquality = \"veteran\"",
+     "unknown troop quality 'veteran' (known: none: Toy Skirmish rates no troop quality)", True),
     ("[[minefield]]", "[[minefeld]]", "unknown section [minefeld] (did you mean 'minefield'?)", True),
-    ("type = \"preventative\"", "type = \"scatterable\"", "unknown minefield type", True),
-    ("{ hex = \"1206\", label = \"Hill 204\"", "{ hex = \"1299\", label = \"Hill 204\"", "off the map", True),
-    ("first_player = \"warpac\"", "first_player = \"nobody\"", "first_player 'nobody' is not a side", True),
-    ("turn = 4", "turn = 40", "after the last turn", True),
-    ("hq = \"2-32 HQ\"", "hq = \"A1\"", "hq 'A1' must be one of the battalion's own units", True),
-    ("side = \"warpac\"\nname = \"1st Motor", "side = \"redfor\"\nname = \"1st Motor", "unknown side 'redfor'", True),
-    ("doctrine = \"soviet\"", "doctrine = \"roman\"", "unknown formation doctrine 'roman'", True),
-    ("exit = { edge = \"north\", points = 3 }", "exit = { hexes = [\"2020\"], points = 3 }",
-     "exit hexes must be on the map edge: 2020", True),
-    ("exit = { edge = \"north\", points = 3 }", "exit = { edge = \"north\" }", "exit needs a zone", True),
-    ("exit = { edge = \"north\", points = 3 }", "exit = { edge = \"up\", points = 3 }", "exit zone outside", True),
+    ("type = \"scattered\"", "type = \"sprinkled\"", "unknown minefield type", True),
+    ("{ hex = \"0605\", label = \"Stonebridge\"", "{ hex = \"1605\", label = \"Stonebridge\"", "off the map", True),
+    ("first_player = \"blue\"", "first_player = \"nobody\"", "first_player 'nobody' is not a side", True),
+    ("turn = 2", "turn = 40", "after the last turn", True),
+    ("hq = \"Blue HQ\"", "hq = \"A1\"", "hq 'A1' must be one of the battalion's own units", True),
+    ("side = \"red\"\nname = \"2nd Red", "side = \"redfor\"\nname = \"2nd Red", "unknown side 'redfor'", True),
+    ("name = \"Blue Force\"", "name = \"Blue Force\"\ndoctrine = \"roman\"",
+     "unknown formation doctrine 'roman' (known: none)", True),
+    ("exit = { edge = \"east\", points = 3 }", "exit = { hexes = [\"0606\"], points = 3 }",
+     "exit hexes must be on the map edge: 0606", True),
+    ("exit = { edge = \"east\", points = 3 }", "exit = { edge = \"east\" }", "exit needs a zone", True),
+    ("exit = { edge = \"east\", points = 3 }", "exit = { edge = \"up\", points = 3 }", "exit zone outside", True),
+    ("rally = 4", "rally = 9", "rally must be a whole number from 2 to 6, got 9", True),
+    ("rally = 4", "morale = 4", "[toy] has no 'morale' (it reads: rally)", True),
 ]
 
 
@@ -121,10 +123,16 @@ def test_refused_with_reason(tmp_path, sample_text, old, new, words, has_line):
         assert err.line is not None, err.one_line()
 
 
+def test_unknown_rule_system(tmp_path, sample_text):
+    p = _variant(tmp_path, sample_text.replace("[toy]\nrally = 4\n", ""), "rules = \"toy\"", "rules = \"toy9\"")
+    err = _refused(p)
+    assert "unknown rule system 'toy9'" in err.one_line() and "toy9" in p.read_text().splitlines()[err.line - 1]
+
+
 def test_line_number_points_at_the_culprit(tmp_path, sample_text):
-    path = _variant(tmp_path, sample_text, "{ id = \"A1\", type = \"us_m1\"", "{ id = \"A1\", type = \"us_m1a9\"")
+    path = _variant(tmp_path, sample_text, "{ id = \"A1\", type = \"tanks\"", "{ id = \"A1\", type = \"tankz\"")
     err = _refused(path)
-    assert "us_m1a9" in path.read_text().splitlines()[err.line - 1]
+    assert "tankz" in path.read_text().splitlines()[err.line - 1]
 
 
 def test_unknown_terrain_symbol(tmp_path, sample_text):
@@ -139,7 +147,7 @@ def test_unknown_terrain_symbol(tmp_path, sample_text):
 
 
 def test_slope_needs_two_levels(tmp_path, sample_text):
-    p = _variant(tmp_path, sample_text, "trail = [", "slope = [\"0101/0102\"]\ntrail = [")
+    p = _variant(tmp_path, sample_text, "stream = [", "slope = [\"0101/0102\"]\nstream = [")
     assert "a slope needs a higher side" in _refused(p).problem
 
 
@@ -166,27 +174,27 @@ def test_empty_but_valid_toml(tmp_path):
 
 
 def test_vehicle_cannot_set_up_where_it_cannot_go(tmp_path, sample_text):
-    p = _variant(tmp_path, sample_text, "{ id = \"Mortar Bty\", type = \"sov_mortar\", hex = \"1829\"",
-                 "{ id = \"Mortar Bty\", type = \"sov_mortar\", hex = \"1029\"")
-    assert "cannot stand in heavy woods" in _refused(p).problem
+    p = _variant(tmp_path, sample_text, "{ id = \"D1\", type = \"tanks\", hex = \"1006\"",
+                 "{ id = \"D1\", type = \"tanks\", hex = \"0908\"")
+    assert "Tank platoon cannot stand in marsh hex 0908" in _refused(p).problem
 
 
 @pytest.mark.parametrize("line,words", [
-    ('ammunition = "lots"', "ammunition = 'lots': choose one of none, levels, quick (MW4 6.87)"),
-    ('ammo = "quick"', "unknown option 'ammo' (known: ammunition, artillery_delay, counterbattery_spotting, environment, offboard_counterbattery)"),
+    ('visibility = "fog"', "visibility = 'fog': choose one of clear, haze (Toy 5)"),
+    ('weather = "clear"', "unknown option 'weather' (known: visibility)"),
 ])
 def test_options_are_checked_against_the_rule_system(tmp_path, sample_text, line, words):
-    err = _refused(_variant(tmp_path, sample_text, 'ammunition = "quick"', line))
+    err = _refused(_variant(tmp_path, sample_text, 'visibility = "clear"', line))
     assert words in str(err) and "[options]" in str(err)
 
 
 def test_a_chosen_option_reaches_the_game(tmp_path, sample_text):
     from umpire.core.store.db import create_game, open_game
-    path = _variant(tmp_path, sample_text, 'ammunition = "quick"', 'ammunition = "levels"')
+    path = _variant(tmp_path, sample_text, 'visibility = "clear"', 'visibility = "haze"')
     game = open_game(create_game(load_scenario(path), tmp_path / "g.umpire"))
-    assert game.option("ammunition") == "levels" and game.options == {"ammunition": "levels"}
+    assert game.option("visibility") == "haze" and game.options == {"visibility": "haze"}
 
 
 def test_a_parent_must_be_a_battalion_of_the_same_side(tmp_path, sample_text):
-    err = _refused(_variant(tmp_path, sample_text, 'hq_rating = "D"', 'hq_rating = "D"\nparent = "TF 2-32"'))
-    assert "parent 'TF 2-32' must be another [[battalion]] of the same side" in str(err) and "MW4 19.83" in str(err)
+    err = _refused(_variant(tmp_path, sample_text, 'hq = "Red HQ"', 'hq = "Red HQ"\nparent = "1 Bn"'))
+    assert "parent '1 Bn' must be another [[battalion]] of the same side" in str(err)

@@ -184,7 +184,7 @@ def test_a_game_without_its_opening_is_refused(tmp_path, sample_scenario):
     assert info.value.one_line() == f"{game}: {NEVER_SET_UP}"
     with pytest.raises(GameFileError, match="never set up"):
         perform(game, "pass", {}, rule_system(sample_scenario.rules))
-    for command in (["validate", game], ["status", game], ["pass", game], ["move", game, "T1", "1928", "1927"],
+    for command in (["validate", game], ["status", game], ["pass", game], ["move", game, "A1", "0304", "0404"],
                     ["undo", game], ["replay", game, "--verify"]):
         assert one_line(umpire(*command)) == f"umpire: error: {game}: {NEVER_SET_UP}"
     assert Path(game).read_bytes() == before
@@ -194,14 +194,14 @@ def test_a_game_without_its_opening_is_refused(tmp_path, sample_scenario):
 
 @pytest.mark.parametrize("fresh", BACKENDS, indirect=True)
 def test_the_second_of_two_moves_at_once_is_judged_on_the_first(fresh, tmp_path, sample_scenario):
-    """The audit's case: two Soviet moves at once, when one move gives the turn to NATO.  The
+    """The audit's case: two Blue moves at once, when one move gives the turn to Red.  The
     first holds the game (stopped inside its action until the second has tried); the second
-    then finds NATO to act and is refused -- it was accepted on the state both had read."""
+    then finds Red to act and is refused -- it was accepted on the state both had read."""
     new_game(sample_scenario, fresh, seed="1")
     mark_a, mark_b, go = tmp_path / "a-in", tmp_path / "b-started", tmp_path / "go"
-    a = worker("pause", "move", "before", mark_a, go, "--", "move", fresh, "T1", "1928", "1927", "--dice", "10")
+    a = worker("pause", "move", "before", mark_a, go, "--", "move", fresh, "A1", "0304", "0404")
     wait_for(mark_a, a)
-    b = worker("started", mark_b, "--", "move", fresh, "T2", "2128", "2127", "--dice", "10")
+    b = worker("started", mark_b, "--", "move", fresh, "A2", "0306", "0406")
     wait_for(mark_b, b)
     try:
         b.wait(timeout=3)          # not a check: only time for B to read and try, or to wait for A
@@ -209,9 +209,9 @@ def test_the_second_of_two_moves_at_once_is_judged_on_the_first(fresh, tmp_path,
         pass
     go.touch()
     out_a, out_b = a.communicate(timeout=300), b.communicate(timeout=300)
-    assert a.returncode == 0 and "T1 moved to 1927" in out_a[0], out_a
+    assert a.returncode == 0 and "A1 moved to 0404" in out_a[0], out_a
     assert one_line(subprocess.CompletedProcess([], b.returncode, *out_b)).endswith(
-        "it is US Task Force 2-32's turn to act")
+        "it is Red Force's turn to act")
     assert [r.kind for r in journal(fresh)] == ["open", "move"]
     assert replays_identically(fresh)
 
@@ -253,7 +253,7 @@ def test_a_read_only_game_reads_and_refuses_writes_in_one_line(tmp_path, sample_
     """SQLite opened read-only (mode=ro): the same error a read-only file or disk gives."""
     game = new_game(sample_scenario, tmp_path / "g.umpire", seed="1")
     system = system_for(game)
-    perform(game, "move", {"unit": "T1", "path": ["1928", "1927"]}, system)
+    perform(game, "move", {"unit": "A1", "path": ["0304", "0404"]}, system)
     before, rows = state_digest(game), len(journal(game))
     ro = f"sqlite:///file:{game}?mode=ro&uri=true"
     assert open_game(ro).turn == 1 and len(journal(ro)) == rows
@@ -300,8 +300,8 @@ def test_a_read_only_folder_refuses_actions_in_one_line(tmp_path, sample_scenari
         expected = "read-only folder? (SQLite cannot create its journal beside the file)"
     before = game.read_bytes()
     assert _umpire_with(mounts, "status", game).returncode == 0
-    for command in (["move", game, "T1", "1928", "1927", "--dice", "10"], ["pass", game],
-                    ["spot", game, "--side", "nato"]):
+    for command in (["move", game, "A1", "0304", "0404"], ["pass", game],
+                    ["spot", game, "--side", "blue"]):
         line = one_line(_umpire_with(mounts, *command))
         assert line == f"umpire: error: {game}: cannot write the game file: {expected}"
     assert game.read_bytes() == before
@@ -315,7 +315,7 @@ def test_a_read_only_file_refuses_actions_in_one_line(tmp_path, sample_scenario)
     if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", game], capture_output=True).returncode:
         pytest.skip("needs chattr +i (root, a file system with the immutable attribute)")
     try:
-        for command in (["move", game, "T1", "1928", "1927", "--dice", "10"], ["pass", game]):
+        for command in (["move", game, "A1", "0304", "0404"], ["pass", game]):
             line = one_line(umpire(*command))
             assert line == f"umpire: error: {game}: cannot write the game file: read-only (attempt to write a readonly database)"
     finally:

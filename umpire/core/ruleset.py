@@ -30,9 +30,19 @@ _SIMPLE_TYPES = {"text", "char", "int", "number", "bool", "colour", "costs"}
 
 
 def rulesets_dir() -> Path:
+    """The bundled rule systems: resources/rulesets (or $UMPIRE_RESOURCES/rulesets)."""
     env = os.environ.get("UMPIRE_RESOURCES")
     base = Path(env) if env else Path(__file__).resolve().parents[2] / "resources"
     return base / "rulesets"
+
+
+def ruleset_folders() -> list[Path]:
+    """Where rule systems are looked for, in order: the bundled ones, then each folder that
+    $UMPIRE_RULESETS names (separated like PATH) -- a club's own rule system, or the tests' toy
+    one, kept outside Umpire's files.  Each holds a folder per rule system (its ruleset.toml and
+    tables), whose `procedures` package must be importable.  A bundled name wins."""
+    extra = os.environ.get("UMPIRE_RULESETS", "")
+    return [rulesets_dir(), *(Path(p) for p in extra.split(os.pathsep) if p)]
 
 
 @dataclass(frozen=True)
@@ -101,15 +111,14 @@ class Ruleset:
 
 
 def available_rulesets() -> list[str]:
-    base = rulesets_dir()
-    if not base.is_dir():
-        return []
-    return sorted(p.name for p in base.iterdir() if (p / "ruleset.toml").is_file())
+    return sorted({p.name for base in ruleset_folders() if base.is_dir()
+                   for p in base.iterdir() if (p / "ruleset.toml").is_file()})
 
 
 @lru_cache(maxsize=None)
 def load_ruleset(name: str) -> Ruleset:
-    folder = rulesets_dir() / name
+    folder = next((base / name for base in ruleset_folders() if (base / name / "ruleset.toml").is_file()),
+                  rulesets_dir() / name)
     head = folder / "ruleset.toml"
     if not head.is_file():
         known = ", ".join(available_rulesets()) or "none installed"

@@ -28,7 +28,7 @@ Adding a revision (the next schema):
      connection that does not enforce foreign keys, checking every reference before it commits.
   3. Bump models.SCHEMA_VERSION to the new number, with a word in its history comment.
   4. A test in tests/core/test_store.py: a file of the schema before opens, migrates and plays
-     on.  Make one from a current file with tests/core/storekit.py's as_schema(path, N, drops,
+     on.  Make one from a current file with tests/storekit.py's as_schema(path, N, drops,
      alembic=True): the new columns dropped, schema_version and alembic_version set back to
      the revision before (a column the revision drops, add first, as test_migrations.py's
      with_obsolete_column does).  test_migrations.py then checks head against the models on

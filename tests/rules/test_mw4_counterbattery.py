@@ -12,7 +12,7 @@ from umpire.actions import system_for
 from umpire.core.engine import perform
 from umpire.core.errors import UmpireError
 from umpire.core.store.db import open_game
-from test_fire_support import plot, to_indirect_fire, variant
+from .test_mw4_fire_support import plot, to_indirect_fire, variant
 from statekit import set_marks
 
 
@@ -108,7 +108,7 @@ def test_7_85_counter_counterbattery(duel):
 
 
 def test_19_2_off_board_counterbattery_spots_strikes_and_records_damage(tmp_path):
-    from test_fire_support import end_turn
+    from .test_mw4_fire_support import end_turn
     from umpire.core.store.db import open_game as og
     path = variant(tmp_path, options='offboard_counterbattery = "on"\n', name="ob")
     with pytest.raises(UmpireError, match=r"takes effect the turn after it is given \(MW4 19.2\)"):
@@ -158,7 +158,7 @@ def test_19_2_off_board_counterbattery_spots_strikes_and_records_damage(tmp_path
 
 
 def test_19_21_a_protected_battery_buttons_up(tmp_path):
-    from test_fire_support import end_turn
+    from .test_mw4_fire_support import end_turn
     path = variant(tmp_path, options='offboard_counterbattery = "on"\n', name="pr")
     with sqlite3.connect(path) as conn:
         conn.execute("""UPDATE support SET features = '{"target": "protected"}' WHERE id = 'Sov Regt Arty'""")
@@ -178,7 +178,7 @@ def test_19_21_a_protected_battery_buttons_up(tmp_path):
 def test_19_2_three_steps_of_damage_silence_a_battery(tmp_path):
     """Our reading of 19.2: the strike that brings a concentration's damage to three steps
     silences it, and it may not be plotted again."""
-    from test_fire_support import end_turn
+    from .test_mw4_fire_support import end_turn
     path = variant(tmp_path, options='offboard_counterbattery = "on"\n', name="si")
     with sqlite3.connect(path) as conn:                  # two steps of damage from earlier turns
         conn.execute("""UPDATE support SET used = '{"damage": {"1": 2}}' WHERE id = 'Sov Regt Arty'""")

@@ -18,7 +18,6 @@ from umpire.core.store import migrations
 from umpire.core.store import models as m
 
 PG_URL = os.environ.get("UMPIRE_TEST_POSTGRES_URL")
-SCHEMA_1 = Path(__file__).resolve().parents[1] / "data" / "kaltenbach-v1.umpire"
 
 
 def as_schema(path, schema: int, drops: tuple[tuple[str, str], ...] = (), alembic: bool = False) -> None:

@@ -124,3 +124,79 @@ def test_the_check_finds_each_way_of_reaching_for_one():
     assert {line for line, _ in found} == {1, 2, 3, 4, 5}, found
     assert (3, "imports umpire.rules.lnlt") in found and (4, "names kaltenbach-gap") in found
     assert bundled_uses("from umpire.rules import rule_system, botkit\nGAME = 'toy'\n", ("tests", "core", "x")) == []
+
+
+# The core reads top to bottom: no two of its modules need each other, even through an import
+# made late inside a function; and no module reaches into another's private names.
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(UMPIRE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(folder: Path) -> dict[str, set[str]]:
+    """Module -> the modules of the same tree it imports (a name imported from a package is
+    counted as the package, unless the name is a module of it)."""
+    modules = {_module_name(p): p for p in folder.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        reached = set()
+        for _, dotted in imported_names(path):
+            while dotted and dotted not in modules:
+                dotted = dotted.rpartition(".")[0]
+            if dotted and dotted != name:
+                reached.add(dotted)
+        graph[name] = reached
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, directly or around a loop (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_core_has_no_import_cycle():
+    graph = import_graph(UMPIRE / "core")
+    assert "umpire.core.play.movement" in graph and "umpire.core.engine" in graph["umpire.core.play.movement"]
+    assert cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_loop():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_imports_another_modules_private_names():
+    private = []
+    for path in sorted(UMPIRE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                private += [f"{path.relative_to(UMPIRE.parent)}:{node.lineno} imports {a.name}"
+                            for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+    assert private == []

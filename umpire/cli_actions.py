@@ -95,29 +95,6 @@ def _command(spec: ActionSpec) -> str:
                                                       for f in spec.fields])
 
 
-def _value(f: ActionField, text: str):
-    """A field's value as the action's params hold it."""
-    if f.kind == "number":
-        try:
-            return int(text)
-        except ValueError:
-            raise UmpireError(f"{f.key}={text!r}: expected a whole number") from None
-    if f.kind == "flag":
-        if text.lower() not in ("yes", "no", "true", "false", "1", "0"):
-            raise UmpireError(f"{f.key}={text!r}: expected yes or no")
-        return text.lower() in ("yes", "true", "1")
-    if f.kind in ("units", "hexes"):
-        return [x.strip() for x in text.split(",") if x.strip()]
-    if text[:1] in ("[", "{"):           # a structured value (orders, missions, shots) as JSON
-        try:
-            return json.loads(text)
-        except ValueError as e:
-            raise UmpireError(f"{f.key}: not valid JSON ({e})") from None
-    if f.choices and text not in f.choices:
-        raise UmpireError(f"{f.key}={text!r}: expected one of {', '.join(f.choices)}")
-    return text
-
-
 def cmd_act(args) -> int:
     from .actions import system_for
     from .cli_play import run_action
@@ -149,7 +126,7 @@ def cmd_act(args) -> int:
         if key not in fields:
             raise UmpireError(f"{spec.name} asks for no {key!r} (it asks for: "
                               f"{', '.join(fields) or 'nothing'})")
-        params[key] = _value(fields[key], text)
+        params[key] = fields[key].parse(text)
     missing = [k for k, f in fields.items() if f.required and k not in params]
     if missing:
         raise UmpireError(f"{spec.name} needs {', '.join(missing)}")

@@ -116,9 +116,9 @@ def test_19_2_off_board_counterbattery_spots_strikes_and_records_damage(tmp_path
     plot(path, "nato", {"support": "US DS", "concentration": 2, "pattern": "counterbattery"}, turn=2)
     end_turn(path)
     plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 1, "target": "2215"}, turn=2)
-    from umpire.rules.mechwar4.worksheet import STEPS, FireSheet, _read_table
+    from umpire.rules.mechwar4.worksheet import STEPS, FireSheet, read_table
     sheet = FireSheet("x", "y", True)
-    _read_table(og(path), sheet, "anti_personnel", 10, 0)            # the battery is soft (19.21)
+    read_table(og(path), sheet, "anti_personnel", 10, 0)            # the battery is soft (19.21)
     face = next(f for f in range(1, 7) if 0 < STEPS.get(sheet.cells[f - 1], 0) < 3)     # a hit, not a kill
     steps = STEPS[sheet.cells[face - 1]]
 
@@ -185,9 +185,9 @@ def test_19_2_three_steps_of_damage_silence_a_battery(tmp_path):
     plot(path, "nato", {"support": "US DS", "concentration": 2, "pattern": "counterbattery"}, turn=2)
     end_turn(path)
     plot(path, "warpac", {"support": "Sov Regt Arty", "concentration": 1, "target": "2215"}, turn=2)
-    from umpire.rules.mechwar4.worksheet import STEPS, FireSheet, _read_table
+    from umpire.rules.mechwar4.worksheet import STEPS, FireSheet, read_table
     sheet = FireSheet("x", "y", True)
-    _read_table(open_game(path), sheet, "anti_personnel", 10, 0)
+    read_table(open_game(path), sheet, "anti_personnel", 10, 0)
     face = next(f for f in range(1, 7) if STEPS.get(sheet.cells[f - 1], 0) >= 1)
     rolled = lambda p, c, s: [1] if p.startswith(("fire for effect", "counterbattery spotting")) else \
         ([6] if p.startswith("scatter") else ([face] if p.startswith("US DS #2 (counterbattery) on") else None))

@@ -456,7 +456,7 @@ class TestParenthesisedResults:
             return type("R", (), {"total": self.faces.pop(0)})()
 
     def sheet(self, monkeypatch, save):
-        from umpire.rules.mechwar4.worksheet import FireSheet, _read_table
+        from umpire.rules.mechwar4.worksheet import FireSheet, read_table
         entries = MW4.tables["crt"].section("entry")
         chart = dict(entries["anti_personnel"], rows=[["(D1)"] * len(entries["anti_personnel"]["columns"])] * 6)
         if save is not None:
@@ -464,7 +464,7 @@ class TestParenthesisedResults:
         monkeypatch.setitem(entries, "anti_personnel", chart)
         g = game_on(make_map(["."]), [])
         s = FireSheet("f", "t", True)
-        _read_table(g, s, "anti_personnel", 0, 0)
+        read_table(g, s, "anti_personnel", 0, 0)
         return s
 
     @pytest.mark.parametrize("save,defender,settled", [(None, 3, "-"), (None, 4, "D1"), (5, 5, "-"), (5, 6, "D1")])

@@ -12,7 +12,7 @@ from umpire.rules.mechwar4 import RuleSystem
 from umpire.rules.mechwar4.initiative import lower_total_wins
 from umpire.rules.mechwar4.morale import company_loss
 from umpire.rules.mechwar4.state import CompanyMorale
-from umpire.rules.mechwar4.worksheet import RESULTS, STEPS, SUPPRESSION, FireSheet, _read_table
+from umpire.rules.mechwar4.worksheet import RESULTS, STEPS, SUPPRESSION, FireSheet, read_table
 
 from .mapkit import MW4, make_map
 from .test_mw4_spotting import game_on, unit
@@ -64,8 +64,8 @@ def test_a_stronger_attack_never_does_less(key, low, high, die_mod):
     assume(low <= high)
     g = game_on(make_map(["."]), [])
     weak, strong = FireSheet("f", "t", True), FireSheet("f", "t", True)
-    _read_table(g, weak, key, low, die_mod)
-    _read_table(g, strong, key, high, die_mod)
+    read_table(g, weak, key, low, die_mod)
+    read_table(g, strong, key, high, die_mod)
     assert all(SEVERITY[a] <= SEVERITY[b] for a, b in zip(weak.cells, strong.cells))
 
 
@@ -75,9 +75,9 @@ def test_table_edges_below_and_beyond_the_columns(key):
     g = game_on(make_map(["."]), [])
     cols = MW4.tables["crt"].section("entry")[key]["columns"]
     below, edge, beyond = (FireSheet("f", "t", True) for _ in range(3))
-    _read_table(g, below, key, cols[0] - 1, 0)
-    _read_table(g, edge, key, cols[-1], 0)
-    _read_table(g, beyond, key, cols[-1] + 50, 0)
+    read_table(g, below, key, cols[0] - 1, 0)
+    read_table(g, edge, key, cols[-1], 0)
+    read_table(g, beyond, key, cols[-1] + 50, 0)
     assert below.cells == ("-",) * 6 and "no effect" in below.column
     assert beyond.cells == edge.cells and "and more" in beyond.column
 

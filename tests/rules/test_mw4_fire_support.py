@@ -241,9 +241,9 @@ def test_7_32_a_unit_set_to_take_h_fire_unbuttoned_is_attacked_on_the_d2_crt(tmp
     assert "US DS #1 on Recon 1 (unbuttoned, 10H on the D2 CRT)" in rolls
     assert "Recon 1 takes 10H tight unbuttoned: D2 CRT +10, die 2:" in log and "(MW4 7.32)" in log
     g = open_game(path)
-    from umpire.rules.mechwar4.worksheet import FireSheet, _read_table
+    from umpire.rules.mechwar4.worksheet import FireSheet, read_table
     sheet = FireSheet("x", "Recon 1", True)
-    _read_table(g, sheet, "anti_armor_d2", 10, 0)
+    read_table(g, sheet, "anti_armor_d2", 10, 0)
     assert f"die 2: {sheet.cells[1]} (MW4 7.32)" in log              # the D2 CRT's cell, not S1/S2
     perform(path, "h_fire_stance", {"unit": "Recon 1", "unbuttoned": False}, system_for(path))
     assert not open_game(path).units["Recon 1"].marks.unbuttoned

@@ -45,16 +45,17 @@ tests, cited as "Toy n":
    its exit points for each of its units that left by its exit hexes.  The higher score wins.
 9. The scenario's own table, [toy], may set `rally`: the roll a shaken unit needs (2 to 6,
    default 4).
+10. Digging in.  In the Movement phase, instead of moving, a unit that has not acted this turn
+   may dig in at once (actions.py).
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from umpire.core.errors import UmpireError
 from umpire.core.rulesystem import Phase, RuleSystem as CoreRuleSystem
 
 from . import combat, sight, state, turn
+from .actions import ACTIONS
 from .movement import check_move
 
 PHASES = (
@@ -62,16 +63,6 @@ PHASES = (
     Phase("combat", "Combat", "Toy 2, 6", alternating=True),
     Phase("end", "End", "Toy 2, 8"),
 )
-
-
-@dataclass(frozen=True)
-class _NoFire:
-    """Toy units never fire one at another: they attack a hex together (the core's assault)."""
-
-    firer: str
-    legal: bool = False
-    reason: str = "Toy Skirmish units attack a hex together: use an attack (Toy 6)"
-    rule: str = "Toy 6"
 
 
 class RuleSystem(CoreRuleSystem):
@@ -85,9 +76,6 @@ class RuleSystem(CoreRuleSystem):
     # ------------------------------------------------------------------ what every rule system says
     def phases(self):
         return PHASES
-
-    def commands(self):
-        return {}                          # no company orders
 
     def first_player(self, game, dice):
         side = game.first_player
@@ -104,28 +92,6 @@ class RuleSystem(CoreRuleSystem):
 
     def check_move(self, game, unit_id, path, how=None):
         return check_move(game, unit_id, path, how)
-
-    def formation(self, game, company_id):
-        members = [u.id for u in game.units.values() if u.company == company_id]
-        return [], members, "Toy Skirmish units act one by one (Toy 2)"
-
-    def form_column_problem(self, game, unit_id):
-        return "Toy Skirmish has no column formation", "Toy 3"
-
-    def fire_sheet(self, game, firer_id, target_id, mode="main", overrun=False, element=None):
-        return _NoFire(firer_id)
-
-    def resolve_fire(self, sheet, die):
-        raise NotImplementedError("Toy Skirmish has no unit-against-unit fire")
-
-    def fire_effect(self, result):
-        return 0, 0
-
-    def panic_number(self, game, unit):
-        return 0, ""                       # no panic
-
-    def overrun_initiative(self, game, mover, defenders, dice):
-        raise NotImplementedError("Toy Skirmish has no overruns")
 
     def victory(self, game, final=False):
         return turn.Standing(game, final)
@@ -153,6 +119,9 @@ class RuleSystem(CoreRuleSystem):
 
     def phase_start(self, game, key, dice):
         return turn.end_phase(game) if key == "end" else []
+
+    def actions(self):
+        return ACTIONS
 
     def rule_actions(self):
         return {"rally": "Rally a shaken unit (Toy 6)"}

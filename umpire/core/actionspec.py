@@ -5,8 +5,11 @@ actions GAME`) and the window builds its menus and forms from them."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Callable
+
+from .errors import UmpireError
 
 # Whose action a journal row is: the side that reads it (core.witness).  The key names the
 # parameter that says so -- a unit's side, the first of several units', a side's own.
@@ -25,6 +28,32 @@ class ActionField:
     choices: tuple[str, ...] = ()
     required: bool = True
     kind: str = "text"
+
+    def parse(self, text: str) -> Any:
+        """The value an action's params hold for what a user typed (a shell's form, `umpire act`):
+        a whole number, yes/no, a comma-separated list of units or hexes, a structured value as
+        JSON, or the text -- one of the choices when there are any.  A bad value is refused in
+        one line naming the field."""
+        text = text.strip()
+        if self.kind == "number":
+            try:
+                return int(text)
+            except ValueError:
+                raise UmpireError(f"{self.key}={text!r}: expected a whole number") from None
+        if self.kind == "flag":
+            if text.lower() not in ("yes", "no", "true", "false", "1", "0"):
+                raise UmpireError(f"{self.key}={text!r}: expected yes or no")
+            return text.lower() in ("yes", "true", "1")
+        if self.kind in ("units", "hexes"):
+            return [x.strip() for x in text.split(",") if x.strip()]
+        if text[:1] in ("[", "{"):
+            try:
+                return json.loads(text)
+            except ValueError as e:
+                raise UmpireError(f"{self.key}: not valid JSON ({e})") from None
+        if self.choices and text not in self.choices:
+            raise UmpireError(f"{self.key}={text!r}: expected one of {', '.join(c for c in self.choices if c)}")
+        return text
 
 
 @dataclass(frozen=True)

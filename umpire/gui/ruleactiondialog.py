@@ -1,6 +1,7 @@
 """The form of one of a rule system's own actions (Unit menu: Lock 'n Load's spotting attempt,
-artillery fire mission): one row per field the rule system asks for (RuleSystem.
-rule_action_fields) -- typed text such as a hex number, or a choice.  OK stays off until every
+artillery fire mission, or any unit action a rule system describes): one row per field it asks
+for (RuleSystem.rule_action_fields, ActionSpec.fields) -- typed text such as a hex number, or a
+choice; a yes/no field is a choice of "(none)" or "yes".  OK stays off until every
 required field is filled; the engine still checks everything and refuses with its reason."""
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ class RuleActionDialog(QDialog):
         form.addRow(QLabel(f"<b>{unit_id}</b>: {title}"))
         self.inputs: dict = {}
         for f in fields:
-            if f.choices:
+            choices = f.choices or (("", "yes") if f.kind == "flag" else ())
+            if choices:
                 box = QComboBox()
-                for c in f.choices:
+                for c in choices:
                     box.addItem(c.replace("_", " ") if c else "(none)", c)
                 box.currentIndexChanged.connect(self._check)
             else:

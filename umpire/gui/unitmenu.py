@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QInputDialog, QMenu
+from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
 
+from ..core.errors import UmpireError
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
 from .attackdialog import AttackDialog
 from .ruleactiondialog import RuleActionDialog
-from .mechwar4 import active_company, mark, takes_h_fire_by_choice
+from .mechwar4 import OWN_ENTRIES, active_company, mark, takes_h_fire_by_choice
 from .mechwar4.firedialog import FireDialog
 from .mechwar4.splitdialog import SplitFireDialog
 
@@ -121,6 +122,17 @@ class UnitMenu(QObject):
             a.setStatusTip(f"{label}: the selected unit, at a hex you name")
             a.setData(name)
             a.triggered.connect(lambda _=False, k=name, t=label: self.rule_action(k, t))
+            self.menu.addAction(a)
+            self.rule_entries.append(a)
+        # a unit's action the rule system describes (RuleSystem.actions) and no window of its
+        # own offers: an entry, and a form built from the fields it asks for
+        for spec in system.actions().values():
+            if spec.who != "unit" or spec.name in OWN_ENTRIES:
+                continue
+            a = QAction(spec.label + "…", self.w)
+            a.setStatusTip(" ".join(spec.help.split()[:30]) + (f" ({spec.rule})" if spec.rule else ""))
+            a.setData(spec.name)
+            a.triggered.connect(lambda _=False, s=spec: self.described_action(s))
             self.menu.addAction(a)
             self.rule_entries.append(a)
         self._fill_paces(system.paces() or (("normal", "&Normal", ""),))
@@ -235,6 +247,26 @@ class UnitMenu(QObject):
         dialog = RuleActionDialog(self.w, label, u.id, fields)
         if dialog.exec() == RuleActionDialog.Accepted:
             self.play.run("rule_action", {"name": name, "side": u.side, "unit": u.id, **dialog.params()})
+
+    def described_action(self, spec) -> None:
+        """One of the rule system's unit actions by the selected unit: a form for what else it
+        asks for (none: it runs at once); the engine checks everything and says why not."""
+        u = self._selected()
+        if u is None:
+            self.w.statusBar().showMessage("Select one of your units first", 6000)
+            return
+        fields = [f for f in spec.fields if f.key != "unit"]
+        params = {"unit": u.id}
+        if fields:
+            dialog = RuleActionDialog(self.w, spec.label, u.id, fields)
+            if dialog.exec() != RuleActionDialog.Accepted:
+                return
+            try:
+                params |= {f.key: f.parse(text) for f in fields if (text := dialog.params().get(f.key))}
+            except UmpireError as e:
+                QMessageBox.warning(self.w, "Not allowed", e.one_line())
+                return
+        self.play.run(spec.name, params)
 
     def attack(self) -> None:
         u = self._selected()

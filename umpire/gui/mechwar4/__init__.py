@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from ...rules import rule_system
 
+# MechWar 4's unit actions that the window offers through entries and dialogs of their own (the
+# Unit menu's Split Fire, Form Column, Enter Defilade, Take H Fire Unbuttoned; the overrun
+# questions after a move): the menu adds no plain form for them.
+OWN_ENTRIES = frozenset({"split_fire", "overrun", "form_column", "defilade", "h_fire_stance"})
+
 
 def mark(unit, name: str, default=None):
     """One of a unit's MechWar 4 marks (column, defilade, unbuttoned...); `default` in a game

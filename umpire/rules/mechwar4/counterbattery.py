@@ -23,7 +23,7 @@ from ...core.game import Game
 from ...core.hexgrid import hex_distance
 from ...core.supports import all_supports, unavailable
 from .impact import fire_for_effect, scatters
-from .worksheet import STEPS, SUPPRESSION, FireSheet, _read_table, resolve
+from .worksheet import STEPS, SUPPRESSION, FireSheet, read_table, resolve
 
 SILENCED = 3            # steps of damage that silence an off-board concentration (our reading)
 
@@ -140,7 +140,7 @@ def strike_off_board(game: Game, dice, a, name: str, target: Gun, losses: int) -
         result, how = ("S2" if r <= h else "S1"), f"protected, buttoned up: die {r}"
     else:
         sheet = FireSheet(name, target.name, True)
-        _read_table(game, sheet, "anti_personnel", a.strength, -losses)
+        read_table(game, sheet, "anti_personnel", a.strength, -losses)
         r = dice.roll(f"{name} on {target.name} ({a.strength}H on the Anti-Personnel CRT)", 1, 6).total
         result, how = resolve(sheet, r), f"soft, Anti-Personnel CRT: die {r}"
     used = dict(game.support_used.get(target.support, {}))

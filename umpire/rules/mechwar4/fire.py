@@ -40,8 +40,8 @@ from .state import ALL_ROUND
 from ...core.hexgrid import DIRECTIONS, Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
 from .impact import devastated
-from .special import _anti_helicopter, overrun_terrain
-from .worksheet import FireSheet, _read_table, _state
+from .special import anti_helicopter, overrun_terrain
+from .worksheet import FireSheet, read_table, strength_state
 
 MODES = ("main", "mg", "infantry_h")
 MG_ROLES = ("armour", "anti_tank", "recon", "mechanized", "transport")     # tanks, TDs, APCs (6.44)
@@ -61,7 +61,7 @@ def split_problem(game: Game, f: UnitState, elements: list[str]) -> str | None:
         return f"unknown element {bad[0]!r} (d1, d2)"
     room = t["steps"] - f.steps_lost
     if sum(ELEMENT_SHARE[e] for e in elements) > room:
-        return (f"{f.id} at {_state(f).upper() if f.steps_lost else 'full strength'} has no room for "
+        return (f"{f.id} at {strength_state(f).upper() if f.steps_lost else 'full strength'} has no room for "
                 f"{' + '.join(e.upper() for e in elements)}")
     return None
 
@@ -100,7 +100,7 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no("the target is not on the map")
     if mode not in MODES:
         return no(f"unknown weapon {mode!r} (main, mg, infantry_h)")
-    state = _state(f)
+    state = strength_state(f)
     if element is not None:
         problem = split_problem(game, f, [element])
         if problem:
@@ -127,7 +127,7 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no(f"no clear line of sight from {f.id} to the target", "MW4 6.41")
     target = tt["target"]
     if target == "helicopter":
-        return _anti_helicopter(game, f, t, d, mode, no)
+        return anti_helicopter(game, f, t, d, mode, no)
     wc = ft["weapons_class"]
     if wc == "dual":        # G at vehicles while its missiles last, else its conventional weapon (6.87, 6.88)
         wc = "G" if target in ("hard", "protected") and not f.marks.g_spent and mode == "main" else \
@@ -224,7 +224,7 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if t.marks.in_column:
         die_mod += 2
         add(("target in column", "+2", "MW4 8.14"))
-    _read_table(game, sheet, key, superiority, die_mod)
+    read_table(game, sheet, key, superiority, die_mod)
     if suppressive:         # 6.10: whatever the table says, a vehicle is only suppressed
         sheet.cells = tuple("-" if c == "-" else "S1" for c in sheet.cells)
     return sheet
@@ -314,5 +314,5 @@ def _infantry_h(game: Game, f: UnitState, sheet: FireSheet, d: int) -> FireSheet
         strength -= 3 * f.marks.suppression
         add(("firer suppressed", f"S{f.marks.suppression}: -{3 * f.marks.suppression}", "MW4 7.6"))
     add(("attack superiority", f"{strength:+d}: H class, no defense deducted, terrain ignored", "MW4 6.43, 6.45"))
-    _read_table(game, sheet, "anti_armor_d2", strength, 0)
+    read_table(game, sheet, "anti_armor_d2", strength, 0)
     return sheet

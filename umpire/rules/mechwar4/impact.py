@@ -22,7 +22,7 @@ from ...core.changes import Change
 from ...core.game import Game
 from ...core.hexgrid import Hex
 from ...core.terrain import Overlay as _Overlay
-from .worksheet import FireSheet, _read_table, resolve
+from .worksheet import FireSheet, read_table, resolve
 
 CAS_ARMOUR_COLUMN = 8          # MW4 15.24
 AIR_ON_TARGET = 2              # MW4 15.1: a 1 or 2 lands on the target hex, 3-6 scatters
@@ -204,7 +204,7 @@ def devastated(game: Game, u) -> bool:
 def _on_crt(game: Game, fire: Fire, u, dice, table: str, odds: int, die_mod: int, why: str) -> tuple[str, int]:
     """A roll on one of the CRTs for one unit: (result, die)."""
     sheet = FireSheet(fire.name, u.id, True)
-    _read_table(game, sheet, table, odds, die_mod)
+    read_table(game, sheet, table, odds, die_mod)
     r = dice.roll(f"{fire.name} on {u.id} ({why})", 1, 6).total
     return resolve(sheet, r), r
 

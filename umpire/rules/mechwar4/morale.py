@@ -38,7 +38,7 @@ from ...core.errors import RulesetError
 from ...core.game import Game
 from .state import BattalionMorale, battalion_change, company_change
 from ...core.hexgrid import Hex, hex_distance
-from .worksheet import _state as _strength
+from .worksheet import strength_state as _strength
 
 LEVEL = 10          # one panic level, in the percent of the quality table (13.0)
 BROKEN_AT = 3       # a company risen this many levels counts towards a battalion check (19.822)

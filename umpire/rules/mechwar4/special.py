@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...core.errors import RulesetError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import hex_distance
-from .worksheet import STEPS, FireSheet, _plain, _read_table, _state
+from .worksheet import STEPS, FireSheet, plain_result, read_table, strength_state
 
 
 def mine_sheet(game: Game, unit_id: str, mine_type: str, leaving: bool) -> FireSheet:
@@ -23,7 +23,7 @@ def mine_sheet(game: Game, unit_id: str, mine_type: str, leaving: bool) -> FireS
                         "ignored", "MW4 16.11, 16.12"))
     if extra:
         sheet.lines.append(("more FASCAM fires", f"{extra:+d}", "MW4 19.43"))
-    _read_table(game, sheet, "anti_armor_full", kind["net_superiority"] + extra, 0)
+    read_table(game, sheet, "anti_armor_full", kind["net_superiority"] + extra, 0)
     return sheet
 
 
@@ -42,7 +42,7 @@ def overrun_terrain(game: Game, t: UnitState) -> list[tuple[int, str, str]]:
 FLAK_BANDS = (2, 5, 10, 20)        # the table's range columns: 0-2, 3-5, 6-10, 11-20 hexes (17.31)
 
 
-def _anti_helicopter(game: Game, f: UnitState, t: UnitState, d: int, mode: str, no) -> FireSheet:
+def anti_helicopter(game: Game, f: UnitState, t: UnitState, d: int, mode: str, no) -> FireSheet:
     """MW4 17.31-17.34: the firer's flak strength at the range, less the helicopter's defense,
     on the CRT by the firer's state; no terrain; only D results count against a helicopter."""
     ft, tt = game.unit_type(f), game.unit_type(t)
@@ -66,9 +66,9 @@ def _anti_helicopter(game: Game, f: UnitState, t: UnitState, d: int, mode: str, 
     superiority = strength - tt["defense"]
     add(("attack superiority", f"{strength} - defense {tt['defense']} = {superiority:+d}", "MW4 17.31"))
     add(("terrain", "none for or against a helicopter", "MW4 17.31, 17.32"))
-    _read_table(game, sheet, "anti_armor_d2" if f.marks.in_column else f"anti_armor_{_state(f)}", superiority, 0)
+    read_table(game, sheet, "anti_armor_d2" if f.marks.in_column else f"anti_armor_{strength_state(f)}", superiority, 0)
     # 17.34: only losses touch a helicopter; panic and suppression results are ignored
-    sheet.cells = tuple(c if _plain(c) in STEPS else "-" for c in sheet.cells)
+    sheet.cells = tuple(c if plain_result(c) in STEPS else "-" for c in sheet.cells)
     return sheet
 
 
@@ -103,7 +103,7 @@ def rider_sheet(game: Game, sheet: FireSheet, rider_id: str) -> FireSheet | None
                           f"{superiority:+d}: R class fire at a soft target", "MW4 9.2"))
     else:
         out.lines.append(("attack superiority", f"{superiority:+d}, as against the tank", "MW4 9.2"))
-    _read_table(game, out, "anti_personnel", superiority, sheet.die_modifier)
+    read_table(game, out, "anti_personnel", superiority, sheet.die_modifier)
     return out
 
 

@@ -66,7 +66,7 @@ class FireSheet:
 DEFENDER_SAVE = 3      # a table without defender_save: the defender avoids "(X)" on 1-3 (sample)
 
 
-def _plain(cell: str) -> str:
+def plain_result(cell: str) -> str:
     """"(D1)" -> "D1": a parenthesised result, which needs the defender's roll (MW4 6.0)."""
     return cell[1:-1] if cell.startswith("(") and cell.endswith(")") else cell
 
@@ -75,20 +75,21 @@ def settle(sheet: FireSheet, dice) -> tuple[str, list[str]]:
     """A parenthesised result needs another die of the defender (MW4 6.0): 1d6 at or under the
     table's defender_save avoids it, above it the result stands.  Plain results stand as read."""
     result = sheet.result or "-"
-    if _plain(result) == result:
+    if plain_result(result) == result:
         return result, []
-    inner = _plain(result)
+    inner = plain_result(result)
     r = dice.roll(f"defender roll against {result} on {sheet.target} (avoided on 1-{sheet.defender_save})", 1, 6).total
     sheet.settled = "-" if r <= sheet.defender_save else inner
     return sheet.settled, [f"  defender's roll {r}: {result} " + ("avoided" if r <= sheet.defender_save
                                                                else f"stands: {inner}") + " (MW4 6.0)"]
 
 
-def _state(u: UnitState) -> str:
+def strength_state(u: UnitState) -> str:
+    """Which of its CRT columns a unit fires on: full strength, D1 or D2 (MW4 6.0)."""
     return {0: "full", 1: "d1"}.get(u.steps_lost, "d2")
 
 
-def _read_table(game: Game, sheet: FireSheet, key: str, superiority: int, die_mod: int) -> None:
+def read_table(game: Game, sheet: FireSheet, key: str, superiority: int, die_mod: int) -> None:
     table = game.rules.tables["crt"].section("entry")[key]
     cols = table["columns"]
     col = max((i for i, c in enumerate(cols) if c <= superiority), default=None)
@@ -101,7 +102,7 @@ def _read_table(game: Game, sheet: FireSheet, key: str, superiority: int, die_mo
         upper = f" to {cols[col + 1] - 1:+d}" if col + 1 < len(cols) else " and more"
         sheet.column = f"{cols[col]:+d}{upper}"
         sheet.cells = tuple(table["rows"][max(1, min(6, face + die_mod)) - 1][col] for face in range(1, 7))
-    bad = [c for c in sheet.cells if _plain(c) not in RESULTS]
+    bad = [c for c in sheet.cells if plain_result(c) not in RESULTS]
     if bad:
         raise RulesetError(f"unknown result {bad[0]!r} in {key} (known: {', '.join(RESULTS)})", file="crt.toml")
 

@@ -160,7 +160,7 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
     return f"{', '.join(sheet.units)} {summary.replace('{hex}', n)}", out.notes() + out.changes()
 
 
-def _spend(game: Game, out: Outcome, u: UnitState, cost: float, **flags) -> None:
+def spend(game: Game, out: Outcome, u: UnitState, cost: float, **flags) -> None:
     left = game.unit_type(u)["movement"]
     out.set(u, mp_spent=min(float(left), u.mp_spent + cost), **flags)
 
@@ -170,7 +170,7 @@ def _assault(game, sheet, dice, out, attackers, defenders) -> str:
     result = combat.combat_result(sheet.column, roll)
     out.lines.append(f"Result: {result} on a D12 of {roll} at {sheet.column} -- {RESULTS[result]} (11.2)")
     for u in attackers:
-        _spend(game, out, u, ASSAULT_COST, acted=True)
+        spend(game, out, u, ASSAULT_COST, acted=True)
         out.set(u, marks=out.marks(u).but(still=0))
     from_hexes = [u.hex for u in attackers]
     if result in ("AR", "AE"):
@@ -223,7 +223,7 @@ def _attrition(game, sheet, dice, out, attackers, defenders) -> str:
     loss = combat.attrition_loss(a, d) if a > d else 0.0
     out.lines.append(f"Result: attrition {a} against {d}: {loss:g} depressions to each defender (11.6)")
     for u in attackers:        # no movement left, but its defences stay (11.6)
-        _spend(game, out, u, game.unit_type(u)["movement"], fired=True)
+        spend(game, out, u, game.unit_type(u)["movement"], fired=True)
     if loss:
         for u in defenders:
             out.depress(u, loss)
@@ -261,5 +261,5 @@ def _ranged(game, sheet, dice, out, attackers, defenders) -> str:
         morale(game, out, v, dice, [u.hex for u in attackers])      # every hit checks (11.5)
     out.lines.insert(0, f"Result: {hits} of {len(targets)} target{'s' if len(targets) != 1 else ''} hit (11.5)")
     for u in attackers:
-        _spend(game, out, u, ASSAULT_COST, fired=True)
+        spend(game, out, u, ASSAULT_COST, fired=True)
     return f"fire on {{hex}}: {hits} of {len(targets)} hit"

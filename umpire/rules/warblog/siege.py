@@ -53,10 +53,10 @@ def sheet(game: Game, units: list[UnitState], target: Hex) -> AttackSheet:
 
 def resolve(game: Game, sh: AttackSheet, dice, out) -> str:
     """The besieged's depressions (1d11: 0.0 to 1.0 over the low end) and morale checks."""
-    from .resolve import ASSAULT_COST, _spend, morale
+    from .resolve import ASSAULT_COST, spend, morale
     low = sh.extra["low"]
     for u in (game.units[x] for x in sh.units):
-        _spend(game, out, u, ASSAULT_COST, acted=True)
+        spend(game, out, u, ASSAULT_COST, acted=True)
     total = []
     for v in (game.units[x] for x in sh.defenders):
         r = dice.roll(f"siege damage on {v.id} ({low:.1f} + tenths)", 1, 11).total

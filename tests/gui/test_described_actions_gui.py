@@ -1,0 +1,48 @@
+"""The Unit menu offers a rule system's unit actions from their descriptions (ActionSpec), with
+no window code of their own: the toy's Dig In (Toy 10) -- and none twice for MechWar 4, whose
+actions have entries and dialogs of their own (issue 17, point 3)."""
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
+
+from conftest import SAMPLE, TOY_SCENARIO
+from umpire.actions import new_game
+from umpire.core.engine import journal
+from umpire.core.scenario import load_scenario
+from umpire.core.store.db import open_game
+from umpire.gui.mainwindow import MainWindow
+
+
+def _window(qtbot, tmp_path, scenario):
+    path = new_game(load_scenario(scenario), tmp_path / "g.umpire", seed="gui")
+    w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    w.load_game(open_game(path))
+    return w
+
+
+def test_the_toys_dig_in_is_a_unit_menu_entry_that_runs_through_the_engine(qtbot, tmp_path, monkeypatch):
+    w = _window(qtbot, tmp_path, TOY_SCENARIO)
+    entries = {a.data(): a for a in w.unit_menu.rule_entries}
+    assert set(entries) == {"rally", "dig_in"} and entries["dig_in"].text() == "Dig in…"
+    assert "(Toy 10)" in entries["dig_in"].statusTip()
+    refused = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: refused.append(a[2]))
+    w.select_unit("A1")
+    entries["dig_in"].trigger()
+    assert refused == []
+    row = journal(w.game.location)[-1]
+    assert row.kind == "dig_in" and row.params == {"unit": "A1"} and row.side_id == "blue"
+    assert w.game.units["A1"].marks.dug_in
+    assert w.play.act_undo.text().startswith("&Undo")
+    entries["dig_in"].trigger()                # again: now Red's turn, refused with the reason
+    assert refused == ["it is Red Force's turn to act"]
+
+
+@pytest.mark.parametrize("scenario", [SAMPLE])
+def test_mechwar_4_gets_no_second_entry_for_actions_it_has_windows_for(qtbot, tmp_path, scenario):
+    w = _window(qtbot, tmp_path, scenario)
+    assert [a.data() for a in w.unit_menu.rule_entries] == []
+    assert w.unit_menu.act_split.isVisible() and w.unit_menu.act_defilade.isVisible()

@@ -47,7 +47,7 @@ class TestSample:
         sc = sample_scenario
         assert sc.artillery and sc.minefields and sc.reinforcements
         r = sc.reinforcements[0]
-        assert r.formation == "column" and len(r.units) == 3
+        assert r.traits == {"formation": "column"} and len(r.units) == 3      # the rule system's key (MW4 20.61)
         assert all(u.hex is None for u in sc.units if u.id in r.units)
 
     def test_auto_slopes_face_uphill(self, sample_scenario):

@@ -27,8 +27,8 @@ def _assert_same_as_scenario(game, sc):
     assert list(game.units) == [u.id for u in sc.units]
     for u in sc.units:
         g = game.units[u.id]
-        assert (g.type, g.side, g.battalion, g.company, g.hex, g.quality, g.carried_by) == \
-               (u.type, u.side, u.battalion, u.company, u.hex, u.quality, u.carried_by)
+        assert (g.type, g.side, g.battalion, g.company, g.hex, g.traits, g.carried_by) == \
+               (u.type, u.side, u.battalion, u.company, u.hex, u.traits, u.carried_by)
         assert g.status == ("on_map" if u.hex else "off_map")
         assert g.face_down       # MW4 5.2: every unit starts face-down
     assert sorted(game.zones, key=lambda z: z.id) == sorted(sc.zones, key=lambda z: z.id)
@@ -143,8 +143,7 @@ def test_foreign_keys_are_enforced(game_path):
     engine = make_engine(game_path)
     with pytest.raises(Exception):
         with Session(engine) as s:
-            s.add(m.UnitRow(id="ghost", position=999, type="us_m1", side_id="nobody", battalion_id="TF 2-32",
-                            quality="green"))
+            s.add(m.UnitRow(id="ghost", position=999, type="us_m1", side_id="nobody", battalion_id="TF 2-32"))
             s.commit()
     engine.dispose()
 
@@ -186,24 +185,24 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT schema_version FROM game_info").fetchone() == (1,)
     game = open_game(old)
-    assert game.schema_version == m.SCHEMA_VERSION == 13
+    assert game.schema_version == m.SCHEMA_VERSION
     assert len(game.seed) == 16          # schema 3 gave the old game a dice seed
     # schema 4: nobody fatigued, no company activated, no doctrine, no exits; in column only the
     # reinforcements due to arrive in column (T4-T6), as a new game of the scenario has them
     assert not any(u.marks.fatigue or u.acted for u in game.units.values())
     assert sorted(u.id for u in game.units.values() if u.marks.in_column) == ["T4", "T5", "T6"]
     assert not any(u.marks.panicked or u.marks.suppression for u in game.units.values())          # schema 5
-    assert game.rule_state.active_company is None and all(s.doctrine is None for s in game.sides)
+    assert game.rule_state.active_company is None and all("doctrine" not in s.traits for s in game.sides)
     assert all(v.exit_points == 0 and not v.exit_hexes for v in game.victory)
     # schema 6: no HQ ratings, no battalion morale yet
-    assert all(b.hq_rating is None for b in game.battalions) and game.rule_state.battalions == {}
+    assert all("hq_rating" not in b.traits for b in game.battalions) and game.rule_state.battalions == {}
     # schema 7: no optional rules chosen, every unit at full ammunition
     assert game.options == {} and game.option("ammunition") == "none"
     assert all(u.marks.ammo_level == 3 for u in game.units.values())
     assert all(u.marks.defilade is None for u in game.units.values())                         # schema 8
     assert game.plots == []                                                              # schema 9
     # schema 10: the old supports have no extras and nothing used; nobody has fired indirect
-    assert all(not (a.section or a.unspotted or a.multiples or a.fascam) for a in game.artillery)
+    assert all(a.traits == {} for a in game.artillery)
     assert game.support_used and all(v == {} for v in game.support_used.values())
     assert all(u.marks.fired_from is None and not u.marks.unbuttoned for u in game.units.values())
     assert len(game.units) == 37 and game.contacts == {}
@@ -231,9 +230,9 @@ def test_a_schema_9_file_gains_support_use_and_impact_hexes(tmp_path, sample_sce
     """The 9 -> 10 migration: supports' features and use, where units fired from, impact hexes."""
     path = tmp_path / "nine.umpire"
     create_game(sample_scenario, path)
-    as_schema(path, 9, (("support", "features"), ("support", "used"), ("plot", "impact"), ("plot", "outcome")))
+    as_schema(path, 9, (("support", "traits"), ("support", "used"), ("plot", "impact"), ("plot", "outcome")))
     game = open_game(path)
-    assert game.schema_version == m.SCHEMA_VERSION == 13
+    assert game.schema_version == m.SCHEMA_VERSION
     assert sorted(game.support_used) == ["A-10 pair", "Sov MRL", "Sov Regt Arty", "US DS"]
     assert all(v == {} for v in game.support_used.values()) and game.plots == []
     assert not any(u.marks.unbuttoned or u.marks.fired_from for u in game.units.values())
@@ -245,7 +244,7 @@ def test_a_schema_10_file_gains_rule_system_counters(tmp_path, sample_scenario):
     create_game(sample_scenario, path)
     as_schema(path, 10, (("unit", "marks"), ("game_info", "rule_state")))
     game = open_game(path)
-    assert game.schema_version == 13
+    assert game.schema_version == m.SCHEMA_VERSION
     assert game.rule_state.stored() == {} and all(u.marks.stored() == {} for u in game.units.values())
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM unit WHERE marks = '{}'").fetchone()[0] == len(game.units)
@@ -261,7 +260,7 @@ def test_a_schema_11_file_gains_line_readers_and_known_markers(tmp_path, sample_
     # as a file at schema 11 would be had Umpire used Alembic then: stamped at 0011
     as_schema(path, 11, (("action", "readers"), ("overlay", "known_to")), alembic=True)
     game = open_game(path)
-    assert game.schema_version == 13
+    assert game.schema_version == m.SCHEMA_VERSION
     field = next(o for o in game.map.overlays if o.kind == "minefield")
     assert field.secret and field.known_to == () and field.known_by("nato") and not field.known_by("warpac")
     (opening,) = journal(path)
@@ -297,7 +296,7 @@ def test_a_schema_12_file_folds_one_rule_systems_columns_into_its_state(tmp_path
         conn.execute("UPDATE action SET changes = ? WHERE seq = ?", (json.dumps(old), seq))
     as_schema(path, 12, alembic=True)
     game = open_game(path)
-    assert game.schema_version == 13
+    assert game.schema_version == m.SCHEMA_VERSION
     assert game.units["T2"].marks.suppression == 2 and game.units["T2"].marks.fatigue == 1
     assert game.units["T1"].marks.in_column and game.rule_state.active_company == "Tank Co"
     tank_co = game.rule_state.company("Tank Co")

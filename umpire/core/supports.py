@@ -9,11 +9,11 @@ from .oob import Artillery
 
 def all_supports(game: Game) -> dict[str, Artillery]:
     """The off-board supports a side may plot: artillery, and close air support as a support of
-    kind "air" whose concentrations are its strikes (MW4 15.0, 15.23)."""
+    kind "air" whose concentrations are its strikes (MW4 15.0, 15.23), with the air support's
+    traits."""
     out = {a.id: a for a in game.artillery}
     for a in game.air:
-        out[a.id] = Artillery(a.id, a.side, a.label, a.strikes, a.strength, "air", a.from_turn,
-                              plot_ahead=3 if a.advanced else 1)
+        out[a.id] = Artillery(a.id, a.side, a.label, a.strikes, a.strength, "air", a.from_turn, a.traits)
     return out
 
 

@@ -14,6 +14,7 @@ from ..core.terrain import GameMap
 from ..core.knowledge import UMPIRE, SideView, UnitMark
 from ..core.symbols import ROLE_LABELS
 from ..rules import rule_system
+from ..rules.mechwar4.traits import entry_formation, qualities, quality_of
 
 KEY = Qt.UserRole
 
@@ -149,7 +150,8 @@ class UnitInspector(QTextBrowser):
         if own is not None:          # the rule system describes its own units (War Blog, LnLT)
             self.setHtml(f"<h3 style='margin:2px 0'>{escape(u.id)}</h3>{sample}{_table(own)}")
             return
-        q = game.rules.qualities[u.quality]
+        # the inspector's own rows are MechWar 4's data sheet: its troop quality (13.0)
+        q = qualities(game.rules)[quality_of(game, u)]
         bat = next(b for b in game.battalions if b.id == u.battalion)
         comp = next((c.name for c in game.companies if c.id == u.company), "battalion troops")
         if u.on_map:
@@ -157,7 +159,7 @@ class UnitInspector(QTextBrowser):
         else:
             arriving = [r for r in game.reinforcements if u.id in r.units]
             where = (f"off map — arrives turn {arriving[0].turn} at "
-                     f"{', '.join(game.map.number(h) for h in arriving[0].entry)} ({arriving[0].formation})"
+                     f"{', '.join(game.map.number(h) for h in arriving[0].entry)} ({entry_formation(arriving[0])})"
                      if arriving else u.status)
         passengers = [p.id for p in game.units.values() if p.carried_by == u.id]
         rows = [

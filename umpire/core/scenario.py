@@ -367,8 +367,8 @@ def _read_reinforcements(rd: _Reader, data: dict, sc: Scenario) -> None:
     arriving: set[str] = set()
     for i, r in enumerate(_list_of_tables(rd, data, "reinforcement"), start=1):
         place = f"[[reinforcement]] #{i}"
-        rd.keys(r, {"side", "turn", "entry", "units"} | rd.declared("reinforcement"), {"side", "turn", "entry", "units"},
-                place, anchor="[[reinforcement]]")
+        rd.keys(r, {"side", "turn", "entry", "units"} | rd.declared("reinforcement"),
+                {"side", "turn", "entry", "units"}, place, anchor="[[reinforcement]]")
         if r["side"] not in {s.id for s in sc.sides}:
             rd.fail(f"unknown side {r['side']!r}", place=place, needle="[[reinforcement]]")
         turn = rd.int_of(r, "turn", place, TURNS, anchor="[[reinforcement]]")
@@ -396,7 +396,8 @@ def _read_reinforcements(rd: _Reader, data: dict, sc: Scenario) -> None:
                     rd.fail(f"{uid} arrives in two reinforcements", place=place, needle=f'"{ref}"')
                 arriving.add(uid)
                 ids.append(uid)
-        group = Reinforcement(r["side"], turn, entry, tuple(ids), rd.traits(r, "reinforcement", place, "[[reinforcement]]"))
+        group = Reinforcement(r["side"], turn, entry, tuple(ids),
+                              rd.traits(r, "reinforcement", place, "[[reinforcement]]"))
         rd.trait_problems("reinforcement", group, place, "[[reinforcement]]")
         sc.reinforcements.append(group)
 
@@ -404,8 +405,9 @@ def _read_reinforcements(rd: _Reader, data: dict, sc: Scenario) -> None:
 def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
     side_ids = {s.id for s in sc.sides}
     for a in _list_of_tables(rd, data, "artillery"):
-        rd.keys(a, {"id", "side", "label", "concentrations", "strength", "kind", "from_turn"} | rd.declared("artillery"),
-                {"id", "side", "concentrations", "strength"}, "[[artillery]]", anchor="[[artillery]]")
+        rd.keys(a, {"id", "side", "label", "concentrations", "strength", "kind", "from_turn"}
+                | rd.declared("artillery"), {"id", "side", "concentrations", "strength"}, "[[artillery]]",
+                anchor="[[artillery]]")
         place, anchor = f'[[artillery]] "{a["id"]}"', f'id = "{a["id"]}"'
         if a["side"] not in side_ids:
             rd.fail(f"unknown side {a['side']!r}", place=place, needle=anchor)

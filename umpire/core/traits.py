@@ -18,7 +18,8 @@ game file alike.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, get_args
+from collections.abc import Iterable
+from typing import Any, get_args
 
 from annotated_types import Ge, Le
 from pydantic import BaseModel, ConfigDict, ValidationError

@@ -517,7 +517,8 @@ def _static_part(session: Session, location: str, info: m.GameInfo, family: type
     part = dict(key=key, terrain=terrain, elevation=elevation, hexsides=hexsides, sides=[
         Side(s.id, s.name, s.colour, s.deploy, traits("side", s, f"side {s.id!r}"))
         for s in session.exec(select(m.SideRow).order_by(m.SideRow.position))], battalions=[
-        Battalion(b.id, b.side_id, b.name, b.hq_unit_id, b.deploy, b.parent, traits("battalion", b, f"battalion {b.id!r}"))
+        Battalion(b.id, b.side_id, b.name, b.hq_unit_id, b.deploy, b.parent,
+                  traits("battalion", b, f"battalion {b.id!r}"))
         for b in session.exec(select(m.BattalionRow).order_by(m.BattalionRow.position))], companies=[
         Company(c.id, c.battalion_id, c.name, c.deploy, traits("company", c, f"company {c.id!r}"))
         for c in session.exec(select(m.CompanyRow).order_by(m.CompanyRow.position))], zones=[

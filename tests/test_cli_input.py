@@ -279,7 +279,10 @@ DAMAGE = [
     ("UPDATE game_info SET rule_state = '{\"active_company\": 5}'", "rule_state: active_company: input should be a valid string"),
     ("UPDATE unit SET path = '[[900, 1]]' WHERE id = 'T1'", "unit 'T1': path hex q=900, r=1"),
     ("UPDATE unit SET path = '5' WHERE id = 'T1'", "damaged game file: TypeError"),
-    ("UPDATE support SET features = '[1]'", "damaged game file: AttributeError"),
+    ("UPDATE support SET traits = '[1]' WHERE id = 'US DS'", "support 'US DS': traits: must be a table of keys, got [1]"),
+    ("UPDATE support SET traits = '{\"fascam\": \"two\"}' WHERE id = 'US DS'",
+     "support 'US DS': traits: fascam must be a whole number from 0 to 99, got 'two'"),
+    ("UPDATE unit SET traits = '{\"morale\": 3}' WHERE id = 'T1'", "unit 'T1': traits: unknown key 'morale'"),
     ("UPDATE map_hex SET terrain = 'lava' WHERE q = 1 AND r = 1", "map_hex q=1, r=1: unknown terrain 'lava' (known: "
                                                                   "clear, heavy_woods, lake, light_woods, marsh, town)"),
     ("UPDATE map_hex SET elevation = 12 WHERE q = 1 AND r = 1", "map_hex q=1, r=1: elevation must be a whole number "
@@ -298,7 +301,8 @@ DAMAGE = [
      "victory #1 objective 'X': hex q=99, r=1"),
     ("UPDATE battalion SET side_id = 'klingons' WHERE id = 'TF 2-32'", "battalion 'TF 2-32': unknown side 'klingons'"),
     ("UPDATE company SET battalion_id = 'nobody' WHERE id = 'A/2-32'", "company 'A/2-32': unknown battalion 'nobody'"),
-    ("UPDATE side SET quality = 'heroic' WHERE id = 'nato'", "side 'nato': unknown troop quality 'heroic'"),
+    ("UPDATE side SET traits = '{\"quality\": \"heroic\"}' WHERE id = 'nato'", "side 'nato': unknown troop quality 'heroic'"),
+    ("UPDATE battalion SET traits = '{\"hq_rating\": \"Z\"}' WHERE id = '1 MRB'", "battalion '1 MRB': unknown hq_rating 'Z'"),
     ("UPDATE game_info SET turn = 99", "game_info: turn must be a whole number from 1 to 12, got 99"),
     ("UPDATE game_info SET turns = 5000", "game_info: turns must be a whole number from 1 to 999, got 5000"),
     ("UPDATE game_info SET columns = 600", "game_info: columns must be a whole number from 1 to 500, got 600"),

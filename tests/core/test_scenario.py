@@ -48,7 +48,7 @@ class TestSample:
         sc = sample_scenario
         assert sc.minefields and sc.reinforcements
         r = sc.reinforcements[0]
-        assert r.formation == "free" and r.units == ("A3",) and r.turn == 2
+        assert r.traits == {} and r.units == ("A3",) and r.turn == 2      # the toy reads no extra key
         assert all(u.hex is None for u in sc.units if u.id in r.units)
 
     def test_auto_slopes_face_uphill(self, sample_scenario):
@@ -96,7 +96,7 @@ REFUSALS = [
     ("{ id = \"B2\", type = \"rifles\", hex = \"0307\"", "{ id = \"B2\", type = \"rifles\", hex = \"0308\"",
      "same hex as its carrier", True),
     ("name = \"Blue Force\"", "name = \"Blue Force\"\nquality = \"veteran\"",
-     "unknown troop quality 'veteran' (known: none: Toy Skirmish rates no troop quality)", True),
+     "[[side]] #1: unknown key 'quality'", True),       # a key of another rule system's (RuleSystem.Traits)
     ("[[minefield]]", "[[minefeld]]", "unknown section [minefeld] (did you mean 'minefield'?)", True),
     ("type = \"scattered\"", "type = \"sprinkled\"", "unknown minefield type", True),
     ("{ hex = \"0605\", label = \"Stonebridge\"", "{ hex = \"1605\", label = \"Stonebridge\"", "off the map", True),
@@ -105,7 +105,7 @@ REFUSALS = [
     ("hq = \"Blue HQ\"", "hq = \"A1\"", "hq 'A1' must be one of the battalion's own units", True),
     ("side = \"red\"\nname = \"2nd Red", "side = \"redfor\"\nname = \"2nd Red", "unknown side 'redfor'", True),
     ("name = \"Blue Force\"", "name = \"Blue Force\"\ndoctrine = \"roman\"",
-     "unknown formation doctrine 'roman' (known: none)", True),
+     "[[side]] #1: unknown key 'doctrine'", True),
     ("exit = { edge = \"east\", points = 3 }", "exit = { hexes = [\"0606\"], points = 3 }",
      "exit hexes must be on the map edge: 0606", True),
     ("exit = { edge = \"east\", points = 3 }", "exit = { edge = \"east\" }", "exit needs a zone", True),

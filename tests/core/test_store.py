@@ -27,8 +27,8 @@ def _assert_same_as_scenario(game, sc):
     assert list(game.units) == [u.id for u in sc.units]
     for u in sc.units:
         g = game.units[u.id]
-        assert (g.type, g.side, g.battalion, g.company, g.hex, g.quality, g.carried_by) == \
-               (u.type, u.side, u.battalion, u.company, u.hex, u.quality, u.carried_by)
+        assert (g.type, g.side, g.battalion, g.company, g.hex, g.traits, g.carried_by) == \
+               (u.type, u.side, u.battalion, u.company, u.hex, u.traits, u.carried_by)
         assert g.status == ("on_map" if u.hex else "off_map")
         assert g.face_down       # every unit starts face-down: no spotting pass has run
     assert sorted(game.zones, key=lambda z: z.id) == sorted(sc.zones, key=lambda z: z.id)
@@ -182,7 +182,7 @@ def test_a_schema_10_file_gains_rule_system_counters(tmp_path, sample_scenario):
     create_game(sample_scenario, path)
     as_schema(path, 10, (("unit", "marks"), ("game_info", "rule_state")))
     game = open_game(path)
-    assert game.schema_version == 13
+    assert game.schema_version == m.SCHEMA_VERSION
     assert game.rule_state.stored() == {} and all(u.marks.stored() == {} for u in game.units.values())
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM unit WHERE marks = '{}'").fetchone()[0] == len(game.units)
@@ -200,7 +200,7 @@ def test_a_schema_11_file_gains_line_readers_and_known_markers(tmp_path, sample_
     # as a file at schema 11 would be had Umpire used Alembic then: stamped at 0011
     as_schema(path, 11, (("action", "readers"), ("overlay", "known_to")), alembic=True)
     game = open_game(path)
-    assert game.schema_version == 13
+    assert game.schema_version == m.SCHEMA_VERSION
     field = next(o for o in game.map.overlays if o.kind == "minefield")
     assert field.secret and field.known_to == () and field.known_by("red") and not field.known_by("blue")
     opening, _pass, move = journal(path)

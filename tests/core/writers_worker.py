@@ -108,6 +108,9 @@ def started(mark: str, args: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    # the checkout this script is in, as `python -m umpire.cli` run from it has: run as a script,
+    # its own folder comes first on sys.path, and an installed Umpire (another checkout) next
+    sys.path.insert(1, str(Path(__file__).resolve().parents[2]))
     what, rest = sys.argv[1], sys.argv[2:]
     if what == "hammer":
         sys.exit(hammer(rest[0], rest[1], int(rest[2])))

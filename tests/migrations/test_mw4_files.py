@@ -119,24 +119,24 @@ def test_a_real_schema_1_file_opens_and_is_migrated(tmp_path):
     with sqlite3.connect(old) as conn:
         assert conn.execute("SELECT schema_version FROM game_info").fetchone() == (1,)
     game = open_game(old)
-    assert game.schema_version == m.SCHEMA_VERSION == 13
+    assert game.schema_version == m.SCHEMA_VERSION
     assert len(game.seed) == 16          # schema 3 gave the old game a dice seed
     # schema 4: nobody fatigued, no company activated, no doctrine, no exits; in column only the
     # reinforcements due to arrive in column (T4-T6), as a new game of the scenario has them
     assert not any(u.marks.fatigue or u.acted for u in game.units.values())
     assert sorted(u.id for u in game.units.values() if u.marks.in_column) == ["T4", "T5", "T6"]
     assert not any(u.marks.panicked or u.marks.suppression for u in game.units.values())          # schema 5
-    assert game.rule_state.active_company is None and all(s.doctrine is None for s in game.sides)
+    assert game.rule_state.active_company is None and all("doctrine" not in s.traits for s in game.sides)
     assert all(v.exit_points == 0 and not v.exit_hexes for v in game.victory)
     # schema 6: no HQ ratings, no battalion morale yet
-    assert all(b.hq_rating is None for b in game.battalions) and game.rule_state.battalions == {}
+    assert all("hq_rating" not in b.traits for b in game.battalions) and game.rule_state.battalions == {}
     # schema 7: no optional rules chosen, every unit at full ammunition
     assert game.options == {} and game.option("ammunition") == "none"
     assert all(u.marks.ammo_level == 3 for u in game.units.values())
     assert all(u.marks.defilade is None for u in game.units.values())                         # schema 8
     assert game.plots == []                                                              # schema 9
     # schema 10: the old supports have no extras and nothing used; nobody has fired indirect
-    assert all(not (a.section or a.unspotted or a.multiples or a.fascam) for a in game.artillery)
+    assert all(a.traits == {} for a in game.artillery)
     assert game.support_used and all(v == {} for v in game.support_used.values())
     assert all(u.marks.fired_from is None and not u.marks.unbuttoned for u in game.units.values())
     assert len(game.units) == 37 and game.contacts == {}
@@ -164,9 +164,9 @@ def test_a_schema_9_file_gains_support_use_and_impact_hexes(tmp_path, sample_sce
     """The 9 -> 10 migration: supports' features and use, where units fired from, impact hexes."""
     path = tmp_path / "nine.umpire"
     create_game(sample_scenario, path)
-    as_schema(path, 9, (("support", "features"), ("support", "used"), ("plot", "impact"), ("plot", "outcome")))
+    as_schema(path, 9, (("support", "traits"), ("support", "used"), ("plot", "impact"), ("plot", "outcome")))
     game = open_game(path)
-    assert game.schema_version == m.SCHEMA_VERSION == 13
+    assert game.schema_version == m.SCHEMA_VERSION
     assert sorted(game.support_used) == ["A-10 pair", "Sov MRL", "Sov Regt Arty", "US DS"]
     assert all(v == {} for v in game.support_used.values()) and game.plots == []
     assert not any(u.marks.unbuttoned or u.marks.fired_from for u in game.units.values())
@@ -201,7 +201,7 @@ def test_a_schema_12_file_folds_one_rule_systems_columns_into_its_state(tmp_path
         conn.execute("UPDATE action SET changes = ? WHERE seq = ?", (json.dumps(old), seq))
     as_schema(path, 12, alembic=True)
     game = open_game(path)
-    assert game.schema_version == 13
+    assert game.schema_version == m.SCHEMA_VERSION
     assert game.units["T2"].marks.suppression == 2 and game.units["T2"].marks.fatigue == 1
     assert game.units["T1"].marks.in_column and game.rule_state.active_company == "Tank Co"
     tank_co = game.rule_state.company("Tank Co")

@@ -71,7 +71,6 @@ def test_rally_command_in_the_removal_phase(game):
     g = open_game(game)
     company = next(c.id for c in g.companies if c.battalion == "TF 2-32")
     perform(game, "orders", {"side": "nato", "turn": 1, "commands": {company: "rally"}}, sys_)
-    import sqlite3
     member = next(u.id for u in g.units.values() if u.company == company)
     set_marks(game, member, panicked=True)
     while open_game(game).phase == "fire_move":

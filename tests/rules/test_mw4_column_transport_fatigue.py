@@ -160,7 +160,8 @@ class TestExit:
 class TestFormation:
     def _game(self, m, doctrine, spots):
         g = game_on(m, [unit(f"u{i}", "blue", n, m) for i, n in enumerate(spots)])
-        g.sides = [Side("blue", "Blue", "#00f", "seasoned", doctrine=doctrine), Side("red", "Red", "#f00", "seasoned")]
+        g.sides = [Side("blue", "Blue", "#00f", traits={"quality": "seasoned", "doctrine": doctrine}),
+                   Side("red", "Red", "#f00", traits={"quality": "seasoned"})]
         g.battalions = [Battalion("bn", "blue", "Bn")]
         g.companies = [Company("A", "bn", "A Coy")]
         for u in g.units.values():

@@ -161,7 +161,7 @@ def test_19_21_a_protected_battery_buttons_up(tmp_path):
     from .test_mw4_fire_support import end_turn
     path = variant(tmp_path, options='offboard_counterbattery = "on"\n', name="pr")
     with sqlite3.connect(path) as conn:
-        conn.execute("""UPDATE support SET features = '{"target": "protected"}' WHERE id = 'Sov Regt Arty'""")
+        conn.execute("""UPDATE support SET traits = '{"target": "protected"}' WHERE id = 'Sov Regt Arty'""")
     plot(path, "nato", {"support": "A-10 pair", "concentration": 1, "pattern": "counterbattery"}, turn=3)
     end_turn(path)
     end_turn(path)

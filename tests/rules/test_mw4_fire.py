@@ -136,7 +136,7 @@ def test_crt_edges_below_the_first_column_and_past_the_last(m):
 def test_13_0_panic_number_by_level_and_strength(m, quality, level):
     g = duel(m)
     u = g.units["f"]
-    u.quality = quality
+    u.traits = {"quality": quality}
     rows = MW4.tables["panic"].section("entry")[str(level)]
     assert panic_number(g, u)[0] == rows["full"]
     u.steps_lost = 1

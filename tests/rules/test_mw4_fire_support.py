@@ -119,7 +119,7 @@ def test_15_36_advanced_air_strikes_are_plotted_three_turns_ahead(tmp_path):
     (tmp_path / "adv.toml").write_text(text)
     path = new_game(load_scenario(tmp_path / "adv.toml"), tmp_path / "adv.umpire", seed="adv")
     perform(path, "move", {"unit": "Recon 1", "path": RECON_RUN}, system_for(path))
-    assert open_game(path).air[0].advanced
+    assert open_game(path).air[0].traits == {"advanced": True}
     with pytest.raises(UmpireError, match=r"advanced strikes: plotted 3 turns ahead \(MW4 15.36\)"):
         plot(path, "nato", {"support": "A-10 pair", "concentration": 1, "target": "2215"}, turn=3)
     assert "1 fire mission" in plot(path, "nato", {"support": "A-10 pair", "concentration": 1, "target": "2215"},
@@ -167,7 +167,7 @@ def test_19_4_fascam_lays_a_hasty_minefield_stronger_for_each_fire(tmp_path):
 def test_7_0_14_13_7_11_sections_unspotted_permission_and_the_optional_delay(tmp_path):
     path = variant(tmp_path, PLAIN + "section = true\n", options='artillery_delay = "one turn"\n')
     with sqlite3.connect(path) as conn:        # the Soviet regiment may shoot blind in this variant
-        conn.execute("""UPDATE support SET features = '{"unspotted": true}' WHERE id = 'Sov Regt Arty'""")
+        conn.execute("""UPDATE support SET traits = '{"unspotted": true}' WHERE id = 'Sov Regt Arty'""")
     with pytest.raises(UmpireError) as e:
         plot(path, "nato", {"support": "US DS", "concentration": 1, "target": "2215", "pattern": "loose"},
              {"support": "US DS", "concentration": 2, "target": "2215"})

@@ -161,7 +161,6 @@ def test_7_13_on_map_mortars_plot_within_range_with_a_spotter(game):
 
 
 def test_7_15_7_16_on_map_fire_cancelled_when_fired_at_and_weaker_for_losses(game):
-    import sqlite3
     sys_ = system_for(game)
     move_mortars_up(game)
     plot(game, "nato", {"support": "2-32 Mortars", "target": "2215", "pattern": "tight"})

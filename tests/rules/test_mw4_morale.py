@@ -37,7 +37,7 @@ def battalion_game(rating="C", companies=("A", "B", "C")):
     for u in g.units.values():
         u.battalion = "bn"
         u.company = None if u.id == "hq" else u.id[0]
-    g.battalions = [Battalion("bn", "blue", "Blue battalion", "seasoned", "hq", None, rating)]
+    g.battalions = [Battalion("bn", "blue", "Blue battalion", "hq", traits={"quality": "seasoned", "hq_rating": rating})]
     g.companies = [Company(c, "bn", c) for c in companies]
     return g
 
@@ -99,7 +99,7 @@ def test_19_812_no_more_after_the_third_loss(g):
 
 def test_13_0_units_check_panic_at_the_companys_risen_level(g):
     a = g.units["A0"]
-    base = MW4.qualities[a.quality]["panic_level"]
+    base = MW4.tables["quality"].section("entry")[a.traits["quality"]]["panic_level"]
     company(g, "A", 2, 3)
     assert unit_panic_level(g, a) == base + 30
     row = MW4.tables["panic"].section("entry")[str(base + 30)]
@@ -289,8 +289,9 @@ def brigade_game(rhq_at="0102"):
     rhq = unit("rhq", "blue", rhq_at, m)
     rhq.battalion = "rgt"
     g.units["rhq"] = rhq
-    g.battalions = [Battalion("rgt", "blue", "Regiment", "seasoned", "rhq", None, "B"),
-                    Battalion("bn", "blue", "Blue battalion", "seasoned", "hq", None, "C", "rgt")]
+    g.battalions = [Battalion("rgt", "blue", "Regiment", "rhq", traits={"quality": "seasoned", "hq_rating": "B"}),
+                    Battalion("bn", "blue", "Blue battalion", "hq", parent="rgt",
+                              traits={"quality": "seasoned", "hq_rating": "C"})]
     return g
 
 
@@ -333,7 +334,7 @@ def formation_game(spread: bool):
     """Blue company A (NATO doctrine: linked within 3 hexes) of two units, together or apart."""
     from umpire.core.oob import Side
     g = battalion_game(companies=("A",))
-    g.sides[0] = Side("blue", "Blue", "#0000ff", "seasoned", None, "nato")
+    g.sides[0] = Side("blue", "Blue", "#0000ff", traits={"quality": "seasoned", "doctrine": "nato"})
     m = g.map
     g.units["A0"].hex = m.grid.parse("0202")
     g.units["A1"].hex = m.grid.parse("0902" if spread else "0203")

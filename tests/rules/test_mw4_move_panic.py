@@ -71,7 +71,7 @@ def test_a_seasoned_unit_at_full_strength_moves_without_a_check(game):
     sys_ = system_for(game)
     perform(game, "move", {"unit": "T1", "path": ["1928", "1927"]}, sys_, typed=Faces(9))
     g = open_game(game)
-    assert g.units["Scout 1"].quality == "seasoned" and sys_.panic_number(g, g.units["Scout 1"])[0] == 0
+    assert g.units["Scout 1"].traits == {"quality": "seasoned"} and sys_.panic_number(g, g.units["Scout 1"])[0] == 0
     res = perform(game, "move", {"unit": "Scout 1", "path": ["1910", "1911"]}, sys_, typed=Faces())
     assert "Scout 1 moved to 1911" in res.summary
     assert not any("panic check" in r.purpose for r in res.rolls)

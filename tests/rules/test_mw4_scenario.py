@@ -49,7 +49,7 @@ class TestSample:
         sc = sample_scenario
         assert sc.artillery and sc.minefields and sc.reinforcements
         r = sc.reinforcements[0]
-        assert r.formation == "column" and len(r.units) == 3
+        assert r.traits == {"formation": "column"} and len(r.units) == 3      # the rule system's key (MW4 20.61)
         assert all(u.hex is None for u in sc.units if u.id in r.units)
 
     def test_auto_slopes_face_uphill(self, sample_scenario):
@@ -108,4 +108,4 @@ def test_a_chosen_option_reaches_the_game(tmp_path, sample_text):
 
 def test_a_parent_must_be_a_battalion_of_the_same_side(tmp_path, sample_text):
     err = _refused(_variant(tmp_path, sample_text, 'hq_rating = "D"', 'hq_rating = "D"\nparent = "TF 2-32"'))
-    assert "parent 'TF 2-32' must be another [[battalion]] of the same side" in str(err) and "MW4 19.83" in str(err)
+    assert "parent 'TF 2-32' must be another [[battalion]] of the same side" in str(err)

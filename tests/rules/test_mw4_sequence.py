@@ -84,7 +84,7 @@ def test_a_full_tie_rolls_again():
     rules = load_ruleset("mechwar4")
     g = Game(location="", schema_version=3, title="", rules=rules, description="", turns=2, turn=2,
              first_player="a", night=False, special_rules=(), scenario_path="", map=None)
-    g.sides = [Side("a", "A", "#000000", "green"), Side("b", "B", "#000000", "green")]
+    g.sides = [Side("a", "A", "#000000", traits={"quality": "green"}), Side("b", "B", "#000000", traits={"quality": "green"})]
     d = Dice("s", 1, replay=[Roll("first player: A", 1, 6, (3,)), Roll("first player: B", 1, 6, (3,)),
                              Roll("first player: A", 1, 6, (5,)), Roll("first player: B", 1, 6, (2,))])
     side, lines = rule_system(rules).first_player(g, d)

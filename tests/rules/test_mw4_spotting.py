@@ -19,7 +19,8 @@ def game_on(m, units, night=False, contacts=()):
     g = Game(location=":memory:", schema_version=2, title="t", rules=MW4, description="", turns=5, turn=2,
              first_player="blue", night=night, special_rules=(), scenario_path="t.toml", map=m, rule_state=State())
     from umpire.core.scenario import Side
-    g.sides = [Side("blue", "Blue", "#0000ff", "seasoned"), Side("red", "Red", "#ff0000", "seasoned")]
+    g.sides = [Side("blue", "Blue", "#0000ff", traits={"quality": "seasoned"}),
+               Side("red", "Red", "#ff0000", traits={"quality": "seasoned"})]
     for u in units:
         g.units[u.id] = u
     for c in contacts:
@@ -30,7 +31,8 @@ def game_on(m, units, night=False, contacts=()):
 def unit(uid, side, number, m, utype="us_m1", **kw):
     """A unit; keywords are its columns or MechWar 4's marks (camouflaged=True...)."""
     marks = Marks(**{k: kw.pop(k) for k in list(kw) if k in Marks.model_fields})
-    return UnitState(uid, utype, side, f"{side}-bn", None, "", "seasoned", m.grid.parse(number), marks=marks, **kw)
+    return UnitState(uid, utype, side, f"{side}-bn", None, "", m.grid.parse(number), marks=marks,
+                     traits={"quality": "seasoned"}, **kw)
 
 
 def seen(g, side="blue", roll=None):
@@ -183,11 +185,13 @@ class TestPullBack:
 def sample_game(sample_scenario):
     """The sample's units on the sample map, as sides blue (NATO) and red (Soviet)."""
     from umpire.core.game import UnitState as U
+    from umpire.rules.mechwar4.traits import quality_of
     g = game_on(sample_scenario.map, [])
     for su in sample_scenario.units:
         if su.hex and not su.carried_by:
             g.units[su.id] = U(su.id, su.type, "blue" if su.side == "nato" else "red", su.battalion,
-                               su.company, "", su.quality, su.hex, marks=Marks())
+                               su.company, "", su.hex, marks=Marks(),
+                               traits={"quality": quality_of(sample_scenario, su)})
     return g
 
 

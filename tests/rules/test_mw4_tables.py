@@ -20,7 +20,7 @@ def test_installed(mw4):
 
 def test_panic_levels_mw4_13_0(mw4):
     """MW4 13.0: Seasoned 0%, First Line 10%, Second Line 20%, Reserve 30%, Green 40%."""
-    levels = {k: v["panic_level"] for k, v in mw4.qualities.items()}
+    levels = {k: v["panic_level"] for k, v in mw4.tables["quality"].section("entry").items()}
     assert levels == {"seasoned": 0, "first_line": 10, "second_line": 20, "reserve": 30, "green": 40}
     assert not mw4.tables["quality"].sample
 

@@ -138,10 +138,10 @@ def _new_unit(ctx: "Context", uid: str, values: dict[str, Any]) -> None:
     marks = ctx.system.Marks.read({**dict(values.pop("marks", {}) or {}),
                                    **{k: values.pop(k) for k in list(values) if k not in UNIT_COLUMNS}})
     row = m.UnitRow(id=uid, position=last + 1, side_id=like.side_id, battalion_id=like.battalion_id,
-                    company_id=like.company_id, quality=like.quality,
+                    company_id=like.company_id, traits=dict(like.traits or {}),
                     status="on_map" if values.get("q") is not None else "off_map", marks=marks.stored(), **values)
     ctx.rec.insert(row)
-    ctx.game.units[uid] = unit_state(row, ctx.system.Marks)
+    ctx.game.units[uid] = unit_state(row, ctx.system.Marks, ctx.system.Traits.unit)
 
 
 def seen_destroyed(ctx: "Context", uid: str) -> None:

@@ -8,20 +8,24 @@ from .game import Game, UnitState
 from .symbols import ROLE_LABELS
 
 
-def whereabouts_text(game: Game, u: UnitState) -> str:
-    """On the map: the hex and its terrain; off it: when and where it arrives, or its status."""
+def whereabouts_text(game: Game, u: UnitState, entering=None) -> str:
+    """On the map: the hex and its terrain; off it: when and where it arrives (`entering`: the
+    rule system's words for how it enters, from the reinforcement), or its status."""
     if u.on_map:
         return game.map.describe_hex(u.hex, game.rules.terrain_types)
     arriving = [r for r in game.reinforcements if u.id in r.units]
     if not arriving:
         return u.status
     r = arriving[0]
-    return f"off map — arrives turn {r.turn} at {', '.join(game.map.number(h) for h in r.entry)} ({r.formation})"
+    how = entering(r) if entering is not None else ""
+    return f"off map — arrives turn {r.turn} at {', '.join(game.map.number(h) for h in r.entry)}" + \
+        (f" ({how})" if how else "")
 
 
-def unit_rows(game: Game, u: UnitState, umpire: bool, hq: str | None = None) -> list[tuple[str, str]]:
+def unit_rows(game: Game, u: UnitState, umpire: bool, hq: str | None = None,
+              entering=None) -> list[tuple[str, str]]:
     """The rows every rule system shares.  `hq`: the unit that carries its battalion's HQ, when
-    the rule system tracks one other than the scenario's.  `umpire`: the umpire is looking --
+    the rule system tracks one other than the scenario's; `entering`: see whereabouts_text.  `umpire`: the umpire is looking --
     whether the enemy has spotted a unit is the enemy's knowledge, never shown to its owner."""
     t = game.unit_type(u)
     bat = next(b for b in game.battalions if b.id == u.battalion)
@@ -30,7 +34,7 @@ def unit_rows(game: Game, u: UnitState, umpire: bool, hq: str | None = None) -> 
     rows = [("Type", t["label"]), ("Role", ROLE_LABELS.get(t["role"], t["role"])),
             ("Side", game.side(u.side).name),
             ("Battalion", bat.name + (" (HQ)" if (hq or bat.hq) == u.id else "")),
-            ("Company", comp), ("Position", whereabouts_text(game, u)), ("Strength", f"{game.strength(u)} steps")]
+            ("Company", comp), ("Position", whereabouts_text(game, u, entering)), ("Strength", f"{game.strength(u)} steps")]
     if umpire and u.on_map:
         rows.append(("Spotting", "face-down (unseen by the enemy)" if u.face_down else "face-up (spotted)"))
     if u.carried_by:

@@ -31,7 +31,6 @@ class UnitState:
     battalion: str
     company: str | None
     name: str
-    quality: str
     hex: Hex | None
     status: str = "on_map"        # on_map | off_map | destroyed | exited | removed (taken out of play)
     #                               | dropped (a counter left lying in `hex`, no unit's: a support weapon)
@@ -45,6 +44,7 @@ class UnitState:
     paused: bool = False                # stopped mid-move for opportunity fire
     acted: bool = False                 # its action this turn taken without moving or firing
     marks: RuleState = field(default_factory=NoMarks)   # the rule system's own, typed (core.rulestate)
+    traits: dict[str, Any] = field(default_factory=dict)   # what the scenario gave it for its rule system (core.traits)
 
     @property
     def on_map(self) -> bool:

@@ -167,7 +167,9 @@ def digest(session: Session) -> str:
     tables = SQLModel.metadata.tables
     for name, keep in STATE_COLUMNS.items():
         table = tables[name]
-        cols = [c for c in table.columns if (keep is None or c.name in keep) and not (name == "overlay" and c.name == "id")]
+        # a unit's traits are the scenario's, as a side's or a battalion's are: not its state
+        cols = [c for c in table.columns if (keep is None or c.name in keep) and c.name != "traits"
+                and not (name == "overlay" and c.name == "id")]
         rows = session.execute(select(*cols)).all()
         for r in sorted(json.dumps(list(r), default=str, sort_keys=True) for r in rows):
             h.update(r.encode())

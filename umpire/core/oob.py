@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .hexgrid import Hex
 from .ruleset import Ruleset
 from .terrain import GameMap
+
+
+# Each record keeps what its rule system reads of it beyond these fields as `traits`: the
+# scenario's values of the keys the rule system declares for that kind of record, those that
+# differ from its defaults (core.traits).  Never part of a record's hash: a dict has none.
+def _traits() -> Any:
+    return field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -16,9 +24,8 @@ class Side:
     id: str
     name: str
     colour: str
-    quality: str
     deploy: str | None = None
-    doctrine: str | None = None        # formation doctrine for company activations (MW4 4.1)
+    traits: dict[str, Any] = _traits()
 
 
 @dataclass(frozen=True)
@@ -26,11 +33,10 @@ class Battalion:
     id: str
     side: str
     name: str
-    quality: str | None = None
     hq: str | None = None
     deploy: str | None = None
-    hq_rating: str | None = None     # the column of the rule system's battalion HQ table (MW4 19.821)
-    parent: str | None = None        # the brigade/regiment (itself a [[battalion]] entry) it belongs to (19.83)
+    parent: str | None = None        # the brigade or regiment (itself a [[battalion]] entry) it belongs to
+    traits: dict[str, Any] = _traits()
 
 
 @dataclass(frozen=True)
@@ -38,8 +44,8 @@ class Company:
     id: str
     battalion: str
     name: str
-    quality: str | None = None
     deploy: str | None = None
+    traits: dict[str, Any] = _traits()
 
 
 @dataclass(frozen=True)
@@ -51,10 +57,8 @@ class Unit:
     company: str | None      # None for battalion-level units (HQ, mortars, scouts)
     hex: Hex | None           # None: off map (a reinforcement) or still to be deployed
     name: str = ""
-    quality: str = ""          # resolved: unit, else company, battalion, side
     carried_by: str | None = None
-    camouflaged: bool = False  # starts in camouflage (MW4 5.25)
-    improved: bool = False     # starts in an improved position (MW4 11.0)
+    traits: dict[str, Any] = _traits()
 
 
 @dataclass(frozen=True)
@@ -70,33 +74,23 @@ class Reinforcement:
     side: str
     turn: int
     entry: tuple[Hex, ...]
-    formation: str            # "column" (MW4 20.61) or "free" (20.66)
     units: tuple[str, ...]    # unit ids, companies expanded
+    traits: dict[str, Any] = _traits()
 
 
 @dataclass(frozen=True)
 class Artillery:
-    """Off-board artillery, written OFBDA n(xH) in MW4 14.0: n concentrations of x H points."""
+    """Off-board artillery: n concentrations of x points of fire each, from a turn on.  An
+    on-map gun and an air support are handed to the rule system in this shape too (supports.py)."""
 
     id: str
     side: str
     label: str
     concentrations: int
     strength: int
-    kind: str = "artillery"   # artillery | rocket | mortar
+    kind: str = "artillery"   # artillery | rocket | mortar (| air, as supports.py hands air support on)
     from_turn: int = 1
-    section: bool = False     # a "section": never a loose pattern (MW4 7.0)
-    unspotted: bool = False   # the scenario lets it fire at unspotted hexes (MW4 14.13)
-    multiples: int = 0        # turns on which its side may try to multiply it (MW4 14.32-14.34)
-    fascam: int = 0           # FASCAM fires it may deliver in the game (MW4 19.4)
-    plot_ahead: int = 0       # turns ahead its fire is plotted (air strikes: 1, MW4 7.7; advanced: 3, 15.36)
-    target: str = "soft"      # what counterbattery strikes off the map: soft, or protected (MW4 19.21)
-
-    def features(self) -> dict:
-        """What the game file keeps of the scenario's extras (only those set)."""
-        f = {"section": self.section, "unspotted": self.unspotted, "multiples": self.multiples,
-             "fascam": self.fascam, "target": self.target if self.target != "soft" else None}
-        return {k: v for k, v in f.items() if v}
+    traits: dict[str, Any] = _traits()
 
 
 @dataclass(frozen=True)
@@ -107,7 +101,7 @@ class AirSupport:
     strikes: int
     strength: int
     from_turn: int = 1
-    advanced: bool = False    # MechWar 2 advanced air: strikes plotted three turns ahead (MW4 15.36)
+    traits: dict[str, Any] = _traits()
 
 
 @dataclass(frozen=True)
@@ -130,8 +124,8 @@ class Victory:
     side: str
     text: str
     objectives: tuple[Objective, ...] = ()
-    points_for_units: bool = False   # MW4 20.51
-    exit_hexes: frozenset = frozenset()    # where the side's units may leave the map (MW4 8.27)
+    points_for_units: bool = False   # the side scores the enemy units it destroys
+    exit_hexes: frozenset = frozenset()    # where the side's units may leave the map, for exit_points
     exit_points: int = 0                   # victory points for each unit exited there
 
 
@@ -159,7 +153,7 @@ class Scenario:
     minefields: list[Minefield] = field(default_factory=list)
     victory: list[Victory] = field(default_factory=list)
     options: dict[str, str] = field(default_factory=dict)     # optional rules chosen (ruleset options)
-    # the table named after the rule system ([warblog]...): its own scenario data, which it checks
+    # the table named after the rule system (`[<name>]`): its own scenario data, which it checks
     # (RuleSystem.scenario_problems) and finds in the game's rule_state.scenario
     rule_data: dict = field(default_factory=dict)
 

@@ -90,10 +90,6 @@ class Ruleset:
         return self._table_section("units", "entry")
 
     @property
-    def qualities(self) -> dict[str, dict[str, Any]]:
-        return self._table_section("quality", "entry")
-
-    @property
     def options(self) -> dict[str, dict[str, Any]]:
         """The optional rules a scenario may choose in its [options] (options.toml); none if the
         rule system has no such table."""

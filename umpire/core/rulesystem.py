@@ -19,6 +19,7 @@ from .details import this_turn, unit_rows
 from .errors import UmpireError
 from .hexgrid import Hex
 from .rulestate import GameState, NoMarks, RuleState
+from . import traits
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class RuleSystem:
     name = ""
     Marks: type[RuleState] = NoMarks           # what it keeps on each unit (core.rulestate)
     State: type[GameState] = GameState         # what it keeps for the game
+    Traits: type[traits.Traits] = traits.Traits    # what a scenario may add to each kind of record (core.traits)
     # the rules the core's journal lines cite for this rule system ("" cites none): who opens the
     # game, opportunity fire at a mover, a paused move and its going on, a move meeting mines
     sequence_rule = ""

@@ -16,13 +16,14 @@ from typing import Any, NoReturn
 
 from .errors import RulesetError, ScenarioError
 from .hexgrid import Hex
-from .limits import COUNT, INT64, POINTS, STRENGTH, TURNS, USES, out_of_range, shown, too_big
+from .limits import COUNT, INT64, POINTS, STRENGTH, TURNS, out_of_range, shown, too_big
 from .oob import (AirSupport, Artillery, Battalion, Company, Minefield, Objective, Reinforcement, Scenario,
                   Side, Unit, Victory, Zone)
-from .ruleset import load_ruleset
+from .ruleset import load_ruleset, system_class
 from .scenario_map import read_map
 from .terrain import GameMap, Overlay
 from .textpos import line_of
+from .traits import TraitError, Traits, read_traits
 from .zones import ZONE_PARTS, is_edge_hex, resolve_zone
 
 __all__ = ["load_scenario", "AirSupport", "Artillery", "Battalion", "Company", "Minefield", "Objective",
@@ -39,6 +40,8 @@ class _Reader:
     def __init__(self, path: Path, text: str) -> None:
         self.path = path
         self.text = text
+        self.rules: Any = None                  # the rule system's data, once [scenario] names it
+        self.family: type[Traits] = Traits      # and the traits it reads on each kind of record
 
     def fail(self, problem: str, place: str | None = None, needle: str | None = None,
              after: str | None = None) -> NoReturn:
@@ -78,6 +81,23 @@ class _Reader:
         if problem:
             self.fail(f"{key} {problem}", place=place, needle=f"{key} =", after=anchor)
         return v
+
+    def declared(self, kind: str) -> set[str]:
+        """The keys the rule system reads on a kind of record (core.traits), besides the core's."""
+        return set(self.family.model(kind).model_fields)
+
+    def traits(self, entry: dict, kind: str, place: str, anchor: str | None, needle: str | None = None) -> dict:
+        """The keys of the record that its rule system reads, checked by its model."""
+        model = self.family.model(kind)
+        try:
+            return read_traits(model, {k: v for k, v in entry.items() if k in model.model_fields})
+        except TraitError as e:
+            self.fail(e.problem, place=place, needle=needle or f"{e.key} =", after=anchor)
+
+    def trait_problems(self, kind: str, record: Any, place: str, anchor: str | None, needle: str | None = None) -> None:
+        """The rule system's checks of the record's traits against its own tables."""
+        for key, problem in self.family.problems(self.rules, kind, record):
+            self.fail(problem, place=place, needle=needle or key, after=anchor)
 
     def hex_of(self, game_map: GameMap, number: Any, place: str, anchor: str | None = None) -> Hex:
         try:
@@ -122,6 +142,7 @@ def load_scenario(path: str | Path) -> Scenario:
                    {"title", "rules", "turns"}, "[scenario]", anchor="[scenario]")
     try:
         rules = load_ruleset(rd.text_of(head, "rules", "[scenario]"))
+        rd.rules, rd.family = rules, system_class(rules).Traits
     except RulesetError as e:
         if e.file:      # the rule system's own data is broken: say so as it is
             raise
@@ -186,56 +207,38 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
                     needle=f'"{ident}"', after=None)
         ids[ident] = what
 
-    def quality(entry: dict, place: str, anchor: str, default: str | None) -> str | None:
-        q = entry.get("quality", default)
-        if q is not None and (q not in rules.qualities if rules.qualities else True):
-            rd.fail(f"unknown troop quality {q!r} (known: {', '.join(rules.qualities) or 'none: ' + rules.title + ' rates no troop quality'})", place=place,
-                    needle="quality", after=anchor)
-        return q
-
     for i, s in enumerate(sides, start=1):
         place = f"[[side]] #{i}"
-        # troop quality is asked for only by rule systems that rate it (MW4 13.0); War Blog does not
-        rd.keys(s, {"id", "name", "colour", "quality", "deploy", "doctrine"},
-                {"id", "name", "quality"} if rules.qualities else {"id", "name"}, place, anchor="[[side]]")
+        rd.keys(s, {"id", "name", "colour", "deploy"} | rd.declared("side"), {"id", "name"}, place,
+                anchor="[[side]]")
         sid = rd.text_of(s, "id", place)
-        anchor = f'id = "{sid}"'
-        claim(sid, "side", f'[[side]] "{sid}"')
-        doctrines = rules.tables["formation"].section("entry") if "formation" in rules.tables else {}
-        if "doctrine" in s and s["doctrine"] not in doctrines:
-            rd.fail(f"unknown formation doctrine {s['doctrine']!r} (known: {', '.join(doctrines) or 'none'})",
-                    place=f'[[side]] "{sid}"', needle="doctrine", after=anchor)
-        sc.sides.append(Side(sid, rd.text_of(s, "name", place), s.get("colour", "#3060c0"),
-                             quality(s, f'[[side]] "{sid}"', anchor, None) or "", s.get("deploy"), s.get("doctrine")))
+        place, anchor = f'[[side]] "{sid}"', f'id = "{sid}"'
+        claim(sid, "side", place)
+        side = Side(sid, rd.text_of(s, "name", place), s.get("colour", "#3060c0"), s.get("deploy"),
+                    rd.traits(s, "side", place, anchor))
+        rd.trait_problems("side", side, place, anchor)
+        sc.sides.append(side)
     side_ids = {s.id for s in sc.sides}
-    side_quality = {s.id: s.quality for s in sc.sides}
 
     battalion_of: dict[str, Battalion] = {}
     for b in _list_of_tables(rd, data, "battalion"):
-        rd.keys(b, {"id", "side", "name", "quality", "hq", "hq_rating", "parent", "deploy", "units"}, {"id", "side"},
-                "[[battalion]]", anchor="[[battalion]]")
+        rd.keys(b, {"id", "side", "name", "hq", "parent", "deploy", "units"} | rd.declared("battalion"),
+                {"id", "side"}, "[[battalion]]", anchor="[[battalion]]")
         bid = rd.text_of(b, "id", "[[battalion]]")
         place, anchor = f'[[battalion]] "{bid}"', f'id = "{bid}"'
         claim(bid, "battalion", place)
         if b["side"] not in side_ids:
             rd.fail(f"unknown side {b['side']!r}{_suggest(b['side'], side_ids)}", place=place,
                     needle="side =", after=anchor)
-        rating = b.get("hq_rating")
-        ratings = rules.tables["battalion_hq"].section("entry") if "battalion_hq" in rules.tables else {}
-        if rating is not None and str(rating) not in ratings:
-            rd.fail(f"unknown hq_rating {rating!r}" + (f" (the battalion HQ table's columns: "
-                    f"{', '.join(ratings)})" if ratings else f": {rules.title} rates no battalion HQs"),
-                    place=place, needle="hq_rating", after=anchor)
-        bat = Battalion(bid, b["side"], b.get("name", bid),
-                        quality(b, place, anchor, None), b.get("hq"), b.get("deploy"),
-                        None if rating is None else str(rating), b.get("parent"))
+        bat = Battalion(bid, b["side"], b.get("name", bid), b.get("hq"), b.get("deploy"), b.get("parent"),
+                        rd.traits(b, "battalion", place, anchor))
+        rd.trait_problems("battalion", bat, place, anchor)
         battalion_of[bid] = bat
         sc.battalions.append(bat)
-        _read_units(rd, b.get("units", []), sc, claim, place, anchor, bat, None,
-                    bat.quality or side_quality[bat.side])
+        _read_units(rd, b.get("units", []), sc, claim, place, anchor, bat, None)
 
     for c in _list_of_tables(rd, data, "company"):
-        rd.keys(c, {"id", "battalion", "name", "quality", "deploy", "units"}, {"id"},
+        rd.keys(c, {"id", "battalion", "name", "deploy", "units"} | rd.declared("company"), {"id"},
                 "[[company]]", anchor="[[company]]")
         cid = rd.text_of(c, "id", "[[company]]")
         place, anchor = f'[[company]] "{cid}"', f'id = "{cid}"'
@@ -248,10 +251,10 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
             rd.fail(f"battalion {c['battalion']!r} is not defined"
                     f"{_suggest(c['battalion'], battalion_of)}", place=place,
                     needle="battalion =", after=anchor)
-        comp = Company(cid, bat.id, c.get("name", cid), quality(c, place, anchor, None), c.get("deploy"))
+        comp = Company(cid, bat.id, c.get("name", cid), c.get("deploy"), rd.traits(c, "company", place, anchor))
+        rd.trait_problems("company", comp, place, anchor)
         sc.companies.append(comp)
-        _read_units(rd, c.get("units", []), sc, claim, place, anchor, bat, comp,
-                    comp.quality or bat.quality or side_quality[bat.side])
+        _read_units(rd, c.get("units", []), sc, claim, place, anchor, bat, comp)
 
     for bat in sc.battalions:
         if bat.parent is None:
@@ -260,11 +263,11 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
         up = battalion_of.get(bat.parent)
         if up is None or up.side != bat.side or up.id == bat.id:
             rd.fail(f"parent {bat.parent!r} must be another [[battalion]] of the same side: the brigade or "
-                    f"regiment it belongs to (MW4 19.83){_suggest(bat.parent, battalion_of)}", place=place,
+                    f"regiment it belongs to{_suggest(bat.parent, battalion_of)}", place=place,
                     needle="parent =", after=anchor)
         if up.parent is not None:
             rd.fail(f"parent {bat.parent!r} has a parent of its own: one level of brigade or regiment above "
-                    "battalions (MW4 19.83)", place=place, needle="parent =", after=anchor)
+                    "battalions", place=place, needle="parent =", after=anchor)
     units = {u.id: u for u in sc.units}
     for bat in sc.battalions:
         if bat.hq is not None:
@@ -291,14 +294,13 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
 
 
 def _read_units(rd: _Reader, entries: Any, sc: Scenario, claim: Any, place: str, anchor: str,
-                bat: Battalion, comp: Company | None, inherited_quality: str) -> None:
+                bat: Battalion, comp: Company | None) -> None:
     types = sc.rules.unit_types
     if not isinstance(entries, list):
         rd.fail("units must be a list like [ { id = \"A1\", type = \"...\", hex = \"0101\" } ]",
                 place=place, needle="units", after=anchor)
     for u in entries:
-        rd.keys(u, {"id", "type", "hex", "name", "quality", "carried_by", "camouflaged", "improved_position"},
-                {"id", "type"},
+        rd.keys(u, {"id", "type", "hex", "name", "carried_by"} | rd.declared("unit"), {"id", "type"},
                 f"{place} units", anchor=anchor)
         uid = rd.text_of(u, "id", f"{place} units")
         uplace = f'{place} unit "{uid}"'
@@ -313,15 +315,10 @@ def _read_units(rd: _Reader, entries: Any, sc: Scenario, claim: Any, place: str,
             if terrain["move"].get(move) is None:
                 rd.fail(f"{types[u['type']]['label']} cannot stand in {terrain['label'].lower()} "
                         f"hex {u['hex']}", place=uplace, needle=f'"{uid}"', after=anchor)
-        q = u.get("quality", inherited_quality) or ""
-        if sc.rules.qualities and q not in sc.rules.qualities:
-            rd.fail(f"unknown troop quality {q!r}", place=uplace, needle=f'"{uid}"', after=anchor)
-        for flag in ("camouflaged", "improved_position"):
-            if not isinstance(u.get(flag, False), bool):
-                rd.fail(f"{flag} must be true or false", place=uplace, needle=f'"{uid}"', after=anchor)
-        sc.units.append(Unit(uid, u["type"], bat.side, bat.id, comp.id if comp else None, h,
-                             u.get("name", ""), q, u.get("carried_by"), u.get("camouflaged", False),
-                             u.get("improved_position", False)))
+        unit = Unit(uid, u["type"], bat.side, bat.id, comp.id if comp else None, h, u.get("name", ""),
+                    u.get("carried_by"), rd.traits(u, "unit", uplace, anchor, needle=f'"{uid}"'))
+        rd.trait_problems("unit", unit, uplace, anchor, needle=f'"{uid}"')
+        sc.units.append(unit)
 
 
 def _read_zones(rd: _Reader, data: dict, sc: Scenario) -> None:
@@ -370,8 +367,8 @@ def _read_reinforcements(rd: _Reader, data: dict, sc: Scenario) -> None:
     arriving: set[str] = set()
     for i, r in enumerate(_list_of_tables(rd, data, "reinforcement"), start=1):
         place = f"[[reinforcement]] #{i}"
-        rd.keys(r, {"side", "turn", "entry", "formation", "units"}, {"side", "turn", "entry", "units"},
-                place, anchor="[[reinforcement]]")
+        rd.keys(r, {"side", "turn", "entry", "units"} | rd.declared("reinforcement"),
+                {"side", "turn", "entry", "units"}, place, anchor="[[reinforcement]]")
         if r["side"] not in {s.id for s in sc.sides}:
             rd.fail(f"unknown side {r['side']!r}", place=place, needle="[[reinforcement]]")
         turn = rd.int_of(r, "turn", place, TURNS, anchor="[[reinforcement]]")
@@ -382,10 +379,6 @@ def _read_reinforcements(rd: _Reader, data: dict, sc: Scenario) -> None:
             if not is_edge_hex(sc.map.grid, h):
                 rd.fail(f"entry hex {sc.map.number(h)} is not on a map edge", place=place,
                         needle=f'"{sc.map.number(h)}"')
-        formation = r.get("formation", "free")
-        if formation not in ("column", "free"):
-            rd.fail(f"formation must be \"column\" (MW4 20.61) or \"free\" (20.66), got {formation!r}",
-                    place=place, needle="formation")
         ids: list[str] = []
         for ref in r["units"]:
             members = [u.id for u in sc.units if u.company == ref] if ref in companies else [ref]
@@ -403,55 +396,46 @@ def _read_reinforcements(rd: _Reader, data: dict, sc: Scenario) -> None:
                     rd.fail(f"{uid} arrives in two reinforcements", place=place, needle=f'"{ref}"')
                 arriving.add(uid)
                 ids.append(uid)
-        sc.reinforcements.append(Reinforcement(r["side"], turn, entry, formation, tuple(ids)))
+        group = Reinforcement(r["side"], turn, entry, tuple(ids),
+                              rd.traits(r, "reinforcement", place, "[[reinforcement]]"))
+        rd.trait_problems("reinforcement", group, place, "[[reinforcement]]")
+        sc.reinforcements.append(group)
 
 
 def _read_support(rd: _Reader, data: dict, sc: Scenario) -> None:
     side_ids = {s.id for s in sc.sides}
     for a in _list_of_tables(rd, data, "artillery"):
-        rd.keys(a, {"id", "side", "label", "concentrations", "strength", "kind", "from_turn", "section",
-                    "unspotted", "multiples", "fascam", "target"},
-                {"id", "side", "concentrations", "strength"}, "[[artillery]]", anchor="[[artillery]]")
+        rd.keys(a, {"id", "side", "label", "concentrations", "strength", "kind", "from_turn"}
+                | rd.declared("artillery"), {"id", "side", "concentrations", "strength"}, "[[artillery]]",
+                anchor="[[artillery]]")
         place, anchor = f'[[artillery]] "{a["id"]}"', f'id = "{a["id"]}"'
         if a["side"] not in side_ids:
             rd.fail(f"unknown side {a['side']!r}", place=place, needle=anchor)
         kind = a.get("kind", "artillery")
         if kind not in ("artillery", "rocket", "mortar"):
             rd.fail(f"kind must be artillery, rocket or mortar, got {kind!r}", place=place, needle=anchor)
-        sc.artillery.append(Artillery(
+        support = Artillery(
             a["id"], a["side"], a.get("label", a["id"]),
             rd.int_of(a, "concentrations", place, COUNT, anchor=anchor),
             rd.int_of(a, "strength", place, STRENGTH, anchor=anchor), kind,
             rd.int_of(a, "from_turn", place, (1, sc.turns), default=1, anchor=anchor),
-            _flag(rd, a, "section", place, anchor), _flag(rd, a, "unspotted", place, anchor),
-            rd.int_of(a, "multiples", place, USES, default=0, anchor=anchor),
-            rd.int_of(a, "fascam", place, USES, default=0, anchor=anchor),
-            target=rd.text_of(a, "target", place, default="soft")))
-        if sc.artillery[-1].target not in ("soft", "protected"):
-            rd.fail(f"target must be soft or protected (MW4 19.21), got {sc.artillery[-1].target!r}", place=place,
-                    needle=anchor)
-        if kind == "rocket" and sc.artillery[-1].section:
-            rd.fail("a section cannot fire loose, and rockets fire only loose (MW4 7.0, 7.21)", place=place,
-                    needle=anchor)
+            rd.traits(a, "artillery", place, anchor))
+        rd.trait_problems("artillery", support, place, anchor)
+        sc.artillery.append(support)
     for a in _list_of_tables(rd, data, "air"):
-        rd.keys(a, {"id", "side", "label", "strikes", "strength", "from_turn", "advanced"},
+        rd.keys(a, {"id", "side", "label", "strikes", "strength", "from_turn"} | rd.declared("air"),
                 {"id", "side", "strikes", "strength"}, "[[air]]", anchor="[[air]]")
         place, anchor = f'[[air]] "{a["id"]}"', f'id = "{a["id"]}"'
         if a["side"] not in side_ids:
             rd.fail(f"unknown side {a['side']!r}", place=place, needle=anchor)
-        sc.air.append(AirSupport(
+        support = AirSupport(
             a["id"], a["side"], a.get("label", a["id"]),
             rd.int_of(a, "strikes", place, COUNT, anchor=anchor),
             rd.int_of(a, "strength", place, STRENGTH, anchor=anchor),
             rd.int_of(a, "from_turn", place, (1, sc.turns), default=1, anchor=anchor),
-            _flag(rd, a, "advanced", place, anchor)))
-
-
-def _flag(rd: _Reader, entry: dict, key: str, place: str, anchor: str) -> bool:
-    value = entry.get(key, False)
-    if not isinstance(value, bool):
-        rd.fail(f"{key} must be true or false, got {value!r}", place=place, needle=anchor)
-    return value
+            rd.traits(a, "air", place, anchor))
+        rd.trait_problems("air", support, place, anchor)
+        sc.air.append(support)
 
 
 def _read_options(rd: _Reader, data: dict, sc: Scenario) -> None:
@@ -503,7 +487,7 @@ def _read_victory(rd: _Reader, data: dict, sc: Scenario) -> None:
                                         rd.int_of(o, "points", place, POINTS)))
         exit_hexes, exit_points = frozenset(), 0
         if "exit" in v:
-            # MW4 8.27: units leave the map only where the scenario says, for its points
+            # units leave the map only where the scenario says, for its points
             spec = v["exit"]
             if not isinstance(spec, dict) or "points" not in spec:
                 rd.fail("exit needs a zone (edge, hexes, area...) and points per unit", place=place, needle="exit")

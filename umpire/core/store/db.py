@@ -39,6 +39,7 @@ from ..game import Contact, Game, Plot, UnitState
 from ..hexgrid import Grid, Hex, Hexside
 from ..ruleset import load_ruleset, system_class
 from ..rulestate import NoMarks, RuleState
+from ..traits import NoTraits, TraitError, TraitModel, Traits, read_traits
 from ..oob import AirSupport, Artillery, Battalion, Company, Objective, Reinforcement, Scenario, Side, Victory, Zone
 from ..terrain import GameMap, Overlay
 from . import migrations
@@ -243,25 +244,26 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
         columns=g.columns, rows=g.rows, orientation=g.orientation, stagger=g.stagger,
         seed=seed if seed is not None else secrets.token_hex(8)))
     for i, s in enumerate(sc.sides):
-        session.add(m.SideRow(id=s.id, position=i, name=s.name, colour=s.colour, quality=s.quality,
-                              deploy=s.deploy, doctrine=s.doctrine))
+        session.add(m.SideRow(id=s.id, position=i, name=s.name, colour=s.colour, deploy=s.deploy,
+                              traits=dict(s.traits)))
     session.flush()     # parents before children, for PostgreSQL's foreign keys
     for i, b in enumerate(sc.battalions):
-        session.add(m.BattalionRow(id=b.id, position=i, side_id=b.side, name=b.name, quality=b.quality,
-                                   hq_unit_id=b.hq, deploy=b.deploy, hq_rating=b.hq_rating,
-                                   parent=b.parent))
+        session.add(m.BattalionRow(id=b.id, position=i, side_id=b.side, name=b.name, hq_unit_id=b.hq,
+                                   deploy=b.deploy, parent=b.parent, traits=dict(b.traits)))
     session.flush()
     for i, c in enumerate(sc.companies):
-        session.add(m.CompanyRow(id=c.id, position=i, battalion_id=c.battalion, name=c.name,
-                                 quality=c.quality, deploy=c.deploy))
+        session.add(m.CompanyRow(id=c.id, position=i, battalion_id=c.battalion, name=c.name, deploy=c.deploy,
+                                 traits=dict(c.traits)))
     session.flush()
     for i, u in enumerate(sc.units):
+        # the marks it starts with -- in camouflage, arriving in column -- are what its rule
+        # system makes of its traits
+        marks = system.Marks.read(system.Traits.first_marks(sc, u), f"unit {u.id!r}: marks")
         session.add(m.UnitRow(
             id=u.id, position=i, type=u.type, side_id=u.side, battalion_id=u.battalion,
-            company_id=u.company, name=u.name, quality=u.quality,
+            company_id=u.company, name=u.name, traits=dict(u.traits),
             q=u.hex.q if u.hex else None, r=u.hex.r if u.hex else None,
-            status="on_map" if u.hex else "off_map", carried_by=u.carried_by,
-            marks=_first_marks(system, u, sc)))
+            status="on_map" if u.hex else "off_map", carried_by=u.carried_by, marks=marks.stored()))
     for h in g.hexes():
         session.add(m.HexRow(q=h.q, r=h.r, terrain=sc.map.terrain[h], elevation=sc.map.elevation[h]))
     for side, feats in sc.map.hexsides.items():
@@ -276,30 +278,19 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
                               hexes=[[h.q, h.r] for h in sorted(z.hexes)]))
     for r in sc.reinforcements:
         session.add(m.ReinforcementRow(side_id=r.side, turn=r.turn, entry=[[h.q, h.r] for h in r.entry],
-                                       formation=r.formation, unit_ids=list(r.units)))
+                                       unit_ids=list(r.units), traits=dict(r.traits)))
     for a in sc.artillery:
         session.add(m.SupportRow(id=a.id, side_id=a.side, kind=a.kind, label=a.label,
                                  count=a.concentrations, strength=a.strength, from_turn=a.from_turn,
-                                 features=a.features()))
+                                 traits=dict(a.traits)))
     for a in sc.air:
         session.add(m.SupportRow(id=a.id, side_id=a.side, kind="air", label=a.label, count=a.strikes,
-                                 strength=a.strength, from_turn=a.from_turn,
-                                 features={"advanced": True} if a.advanced else {}))
+                                 strength=a.strength, from_turn=a.from_turn, traits=dict(a.traits)))
     for v in sc.victory:
         session.add(m.VictoryRow(side_id=v.side, text=v.text, points_for_units=v.points_for_units,
                                  objectives=[{"q": o.hex.q, "r": o.hex.r, "label": o.label,
                                               "points": o.points} for o in v.objectives],
                                  exit_hexes=[[h.q, h.r] for h in sorted(v.exit_hexes)], exit_points=v.exit_points))
-
-
-def _first_marks(system, u, sc: Scenario) -> dict:
-    """The marks a unit starts with, as the scenario sets it up -- in camouflage, in an improved
-    position, arriving in column with its reinforcements -- where its rule system keeps such a
-    mark."""
-    start = {"camouflaged": u.camouflaged, "improved": u.improved,
-             "in_column": u.carried_by is None and u.hex is None
-             and any(u.id in r.units and r.formation == "column" for r in sc.reinforcements)}
-    return system.Marks.read({k: v for k, v in start.items() if v and k in system.Marks.model_fields}).stored()
 
 
 def open_game(target: str | Path) -> Game:
@@ -506,11 +497,15 @@ def database_error(e: BaseException, shown: str, doing: str = "write") -> GameFi
 _STATIC: dict[tuple, dict] = {}
 
 
-def _static_part(session: Session, location: str, info: m.GameInfo) -> dict:
+def _static_part(session: Session, location: str, info: m.GameInfo, family: type[Traits]) -> dict:
     key = (location, info.created_at, info.scenario_digest, info.seed)
     kept = _STATIC.get(key)
     if kept is not None:
         return kept
+
+    def traits(kind: str, row, place: str) -> dict:
+        return _traits(family.model(kind), row.traits, place)
+
     terrain, elevation = {}, {}
     for row in session.exec(select(m.HexRow)):
         terrain[Hex(row.q, row.r)] = row.terrain
@@ -520,16 +515,19 @@ def _static_part(session: Session, location: str, info: m.GameInfo) -> dict:
         high = Hex(row.high_q, row.high_r) if row.high_q is not None else None
         hexsides.append((Hexside(Hex(row.aq, row.ar), Hex(row.bq, row.br)), row.feature, high))
     part = dict(key=key, terrain=terrain, elevation=elevation, hexsides=hexsides, sides=[
-        Side(s.id, s.name, s.colour, s.quality, s.deploy, s.doctrine)
+        Side(s.id, s.name, s.colour, s.deploy, traits("side", s, f"side {s.id!r}"))
         for s in session.exec(select(m.SideRow).order_by(m.SideRow.position))], battalions=[
-        Battalion(b.id, b.side_id, b.name, b.quality, b.hq_unit_id, b.deploy, b.hq_rating, b.parent)
+        Battalion(b.id, b.side_id, b.name, b.hq_unit_id, b.deploy, b.parent,
+                  traits("battalion", b, f"battalion {b.id!r}"))
         for b in session.exec(select(m.BattalionRow).order_by(m.BattalionRow.position))], companies=[
-        Company(c.id, c.battalion_id, c.name, c.quality, c.deploy)
+        Company(c.id, c.battalion_id, c.name, c.deploy, traits("company", c, f"company {c.id!r}"))
         for c in session.exec(select(m.CompanyRow).order_by(m.CompanyRow.position))], zones=[
         Zone(z.id, z.side_id, z.label, frozenset(Hex(q, r) for q, r in z.hexes))
         for z in session.exec(select(m.ZoneRow))], reinforcements=[
-        Reinforcement(r.side_id, r.turn, tuple(Hex(q, rr) for q, rr in r.entry), r.formation, tuple(r.unit_ids))
-        for r in session.exec(select(m.ReinforcementRow).order_by(m.ReinforcementRow.id))], victory=[
+        Reinforcement(r.side_id, r.turn, tuple(Hex(q, rr) for q, rr in r.entry), tuple(r.unit_ids),
+                      traits("reinforcement", r, f"reinforcement #{i}"))
+        for i, r in enumerate(session.exec(select(m.ReinforcementRow).order_by(m.ReinforcementRow.id)), start=1)],
+        victory=[
         Victory(v.side_id, v.text, tuple(Objective(Hex(o["q"], o["r"]), o["label"], o["points"]) for o in v.objectives),
                 v.points_for_units, frozenset(Hex(q, r) for q, r in v.exit_hexes), v.exit_points)
         for v in session.exec(select(m.VictoryRow).order_by(m.VictoryRow.id))])
@@ -545,9 +543,9 @@ def read_game(session: Session, location: str) -> Game:
     rules = load_ruleset(info.rules)
     system = system_class(rules)
     grid = Grid(info.columns, info.rows, info.orientation, info.stagger)
-    static = _static_part(session, location, info)
+    static = _static_part(session, location, info, system.Traits)
     if not static.get("checked"):        # once per file: the verdict is cached with the part
-        check_static(static, grid, rules, info.turns)
+        check_static(static, grid, rules, info.turns, system.Traits)
         static["checked"] = True
     game_map = GameMap(grid, dict(static["terrain"]), dict(static["elevation"]), static_key=static["key"])
     for side, kind, high in static["hexsides"]:
@@ -565,7 +563,7 @@ def read_game(session: Session, location: str) -> Game:
     game.battalions = list(static["battalions"])
     game.companies = list(static["companies"])
     for u in session.exec(select(m.UnitRow).order_by(m.UnitRow.position)):
-        game.units[u.id] = unit_state(u, system.Marks)
+        game.units[u.id] = unit_state(u, system.Marks, system.Traits.unit)
     # past turns' commands stay in the file (the journal and the digest), but play needs only
     # this turn's and those given ahead; reading every turn's made long games slow to open
     # last turn's plots too: fire kept on the same hex scatters less, in some rule systems
@@ -582,17 +580,15 @@ def read_game(session: Session, location: str) -> Game:
     game.reinforcements = list(static["reinforcements"])
     game.victory = list(static["victory"])
     for a in session.exec(select(m.SupportRow)):
+        place = f"support {a.id!r}"
         if a.kind == "air":
             game.air.append(AirSupport(a.id, a.side_id, a.label, a.count, a.strength, a.from_turn,
-                                       bool((a.features or {}).get("advanced"))))
+                                       _traits(system.Traits.air, a.traits, place)))
         else:
-            f = a.features or {}
-            game.artillery.append(Artillery(a.id, a.side_id, a.label, a.count, a.strength, a.kind,
-                                            a.from_turn, bool(f.get("section")), bool(f.get("unspotted")),
-                                            int(f.get("multiples", 0)), int(f.get("fascam", 0)),
-                                            target=f.get("target", "soft")))
+            game.artillery.append(Artillery(a.id, a.side_id, a.label, a.count, a.strength, a.kind, a.from_turn,
+                                            _traits(system.Traits.artillery, a.traits, place)))
         game.support_used[a.id] = dict(a.used or {})
-    check_state(game)
+    check_state(game, system.Traits)
     return game
 
 
@@ -630,10 +626,20 @@ def default_game_path(scenario_path: str | Path, folder: str | Path | None = Non
     return candidate
 
 
-def unit_state(u: m.UnitRow, marks: type[RuleState] = NoMarks) -> UnitState:
-    """A unit's state in play from its row; its marks read as the rule system's `marks` model."""
+def unit_state(u: m.UnitRow, marks: type[RuleState] = NoMarks, traits: type[TraitModel] = NoTraits) -> UnitState:
+    """A unit's state in play from its row; its marks read as the rule system's `marks` model,
+    its traits as its unit traits."""
     return UnitState(u.id, u.type, u.side_id, u.battalion_id, u.company_id, u.name,
-                     u.quality, Hex(u.q, u.r) if u.q is not None else None, u.status,
+                     Hex(u.q, u.r) if u.q is not None else None, u.status,
                      u.steps_lost, u.face_down, u.carried_by, u.moved, u.fired,
                      tuple(Hex(q, r) for q, r in u.path), u.mp_spent, u.paused, u.acted,
-                     marks.read(u.marks, f"unit {u.id!r}: marks"))
+                     marks.read(u.marks, f"unit {u.id!r}: marks"),
+                     _traits(traits, u.traits, f"unit {u.id!r}"))
+
+
+def _traits(model: type[TraitModel], data, place: str) -> dict:
+    """A row's traits, checked by the rule system's model for its kind of record (core.traits)."""
+    try:
+        return read_traits(model, data)
+    except TraitError as e:
+        raise GameFileError(f"traits: {e.problem}", place=place) from None

@@ -23,11 +23,11 @@ from ..game import CONTACT_STATUSES, PLOT_PATTERNS, UNIT_STATUSES, Game
 from ..hexgrid import Grid, Hex, hex_distance
 from ..limits import CONCENTRATION, COUNT, ELEVATION, MAP_SIDE, POINTS, STRENGTH, TURNS, out_of_range
 from ..ruleset import Ruleset
+from ..traits import Traits
 
 # fn(game) -> [(place, problem)]: a rule system's checks of a game as read (rules/__init__.py)
 GAME_CHECKS: list[Callable[[Game], Iterable[tuple[str, str]]]] = []
 
-FORMATIONS = ("column", "free")          # how reinforcements enter (MW4 20.61, 20.66)
 SUPPORT_KINDS = ("artillery", "rocket", "mortar", "air")
 
 
@@ -46,9 +46,10 @@ def unknown(kind: str, value: Any, known: Iterable[str]) -> str:
 
 
 class _Checks:
-    def __init__(self, grid: Grid, rules: Ruleset) -> None:
+    def __init__(self, grid: Grid, rules: Ruleset, family: type[Traits] = Traits) -> None:
         self.grid = grid
-        self.qualities = rules.qualities
+        self.rules = rules
+        self.family = family
 
     def hex(self, h: Any, place: str, what: str = "hex") -> None:
         """h, if given, is a hex of the map (its coordinates may be anything a hand put there)."""
@@ -67,9 +68,11 @@ class _Checks:
         if problem := out_of_range(value, bounds):
             _fail(place, f"{what} {problem}")
 
-    def quality(self, value: Any, place: str) -> None:
-        if self.qualities:                  # a rule system that rates no troop quality reads none
-            self.one_of(value, self.qualities, place, "troop quality", optional=True)
+    def traits(self, kind: str, record: Any, place: str) -> None:
+        """The record's traits, their types checked as read (db._traits), by the rule system's
+        own tables (core.traits)."""
+        for _key, problem in self.family.problems(self.rules, kind, record):
+            _fail(place, problem)
 
     @staticmethod
     def one_of(value: Any, known: Iterable[Any], place: str, what: str, optional: bool = False) -> None:
@@ -77,10 +80,11 @@ class _Checks:
             _fail(place, unknown(what, value, known))
 
 
-def check_static(part: dict, grid: Grid, rules: Ruleset, turns: Any) -> None:
+def check_static(part: dict, grid: Grid, rules: Ruleset, turns: Any, family: type[Traits] = Traits) -> None:
     """The map, the order of battle's frame, zones, reinforcements and victory conditions
-    (db._static_part's dict) fit the game's map and rule system.  GameFileError if not."""
-    c = _Checks(grid, rules)
+    (db._static_part's dict) fit the game's map and rule system (`family`: its traits).
+    GameFileError if not."""
+    c = _Checks(grid, rules, family)
     for what, value in (("columns", grid.columns), ("rows", grid.rows)):
         c.number(value, MAP_SIDE, "game_info", what)
     c.number(turns, TURNS, "game_info", "turns")
@@ -101,21 +105,17 @@ def check_static(part: dict, grid: Grid, rules: Ruleset, turns: Any) -> None:
         if hex_distance(side.a, side.b) != 1 or high not in (None, side.a, side.b):
             _fail(place, "not a hexside: its hexes are not next to each other, or its high side is neither")
     sides = {s.id for s in part["sides"]}
-    doctrines = rules.tables["formation"].section("entry") if "formation" in rules.tables else {}
-    ratings = rules.tables["battalion_hq"].section("entry") if "battalion_hq" in rules.tables else {}
     for s in part["sides"]:
-        c.quality(s.quality, f"side {s.id!r}")
-        c.one_of(s.doctrine, doctrines, f"side {s.id!r}", "formation doctrine", optional=True)
+        c.traits("side", s, f"side {s.id!r}")
     battalions = {b.id: b for b in part["battalions"]}
     for b in part["battalions"]:
         place = f"battalion {b.id!r}"
         c.one_of(b.side, sides, place, "side")
         c.one_of(b.parent, battalions, place, "parent battalion", optional=True)
-        c.one_of(b.hq_rating, ratings, place, "hq_rating", optional=True)
-        c.quality(b.quality, place)
+        c.traits("battalion", b, place)
     for co in part["companies"]:
         c.one_of(co.battalion, battalions, f"company {co.id!r}", "battalion")
-        c.quality(co.quality, f"company {co.id!r}")
+        c.traits("company", co, f"company {co.id!r}")
     for z in part["zones"]:
         c.one_of(z.side, sides, f"zone {z.id!r}", "side")
         for h in z.hexes:
@@ -124,7 +124,7 @@ def check_static(part: dict, grid: Grid, rules: Ruleset, turns: Any) -> None:
         place = f"reinforcement #{i}"
         c.one_of(r.side, sides, place, "side")
         c.number(r.turn, (1, turns), place, "turn")
-        c.one_of(r.formation, FORMATIONS, place, "formation")
+        c.traits("reinforcement", r, place)
         for h in r.entry:
             c.hex(h, place, "entry hex")
     for i, v in enumerate(part["victory"], start=1):
@@ -138,10 +138,11 @@ def check_static(part: dict, grid: Grid, rules: Ruleset, turns: Any) -> None:
         c.number(v.exit_points, POINTS, place, "exit points")
 
 
-def check_state(game: Game) -> None:
+def check_state(game: Game, family: type[Traits] = Traits) -> None:
     """Units, contacts, overlays, plots, commands and supports as play left them name what
-    exists, on the map, with known statuses and numbers in range.  GameFileError if not."""
-    c = _Checks(game.map.grid, game.rules)
+    exists, on the map, with known statuses and numbers in range (`family`: the rule system's
+    traits).  GameFileError if not."""
+    c = _Checks(game.map.grid, game.rules, family)
     sides = set(game.side_ids())
     battalions = {b.id: b for b in game.battalions}
     companies = {co.id: co for co in game.companies}
@@ -163,7 +164,7 @@ def check_state(game: Game) -> None:
         if u.company is not None and companies[u.company].battalion != u.battalion:
             _fail(place, f"its company {u.company!r} is not of its battalion {u.battalion!r}")
         c.one_of(u.status, UNIT_STATUSES, place, "status")
-        c.quality(u.quality, place)
+        c.traits("unit", u, place)
         c.one_of(u.carried_by, units, place, "carrier", optional=True)
         c.hex(u.hex, place)
         for h in u.path:
@@ -195,6 +196,7 @@ def check_state(game: Game) -> None:
         c.number(count, COUNT, place, "count")
         c.number(a.strength, STRENGTH, place, "strength")
         c.number(a.from_turn, (1, game.turns), place, "from_turn")
+        c.traits(kind if kind == "air" else "artillery", a, place)
     for p in game.plots:
         place = f"plot turn {p.turn} of {p.side!r}: {p.support!r} #{p.concentration}"
         c.one_of(p.side, sides, place, "side")

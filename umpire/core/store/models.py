@@ -6,23 +6,31 @@ axial (q, r) integer pairs so that queries by position work the same on both dat
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes: the number of the head revision in migrations/versions.  Bump
 # it with a new revision whenever a table changes (migrations/__init__.py tells how).
-SCHEMA_VERSION = 13    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 14    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
                        # 7: a scenario's optional rules, ammunition levels; 8: defilade markers,
                        # brigades/regiments; 9: indirect fire plots; 10: supports' features and
                        # use, where units fired from, the umpire's impact hexes; 11: a rule
-                       # system's own unit counters and game-wide state (War Blog depressions...);
+                       # system's own unit counters and game-wide state (depressions, morale...);
                        # 12: who may read each journal line, which sides know of a secret marker;
                        # 13: the columns and tables only one rule system used moved into its own
-                       # state (unit marks, game rule_state)
+                       # state (unit marks, game rule_state); 14: what a scenario gives a side,
+                       # battalion, company, unit, reinforcement or support beyond the core's keys
+                       # kept as the rule system's traits (core.traits), a JSON column each
+
+
+# schema 14: the keys a rule system reads on a record of the scenario, its typed traits as JSON
+# without the defaults (core.traits)
+def _traits() -> Any:
+    return Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
 
 
 class GameInfo(SQLModel, table=True):
@@ -63,9 +71,8 @@ class SideRow(SQLModel, table=True):
     position: int
     name: str
     colour: str
-    quality: str
     deploy: Optional[str] = None
-    doctrine: Optional[str] = None     # schema 4: formation doctrine (MW4 4.1); None: single units
+    traits: dict = _traits()
 
 
 class BattalionRow(SQLModel, table=True):
@@ -74,11 +81,10 @@ class BattalionRow(SQLModel, table=True):
     position: int
     side_id: str = Field(foreign_key="side.id", index=True)
     name: str
-    quality: Optional[str] = None
     hq_unit_id: Optional[str] = None
     deploy: Optional[str] = None
-    hq_rating: Optional[str] = None    # schema 6: the column its HQ value is rolled on (MW4 19.821)
-    parent: Optional[str] = None       # schema 8: its brigade/regiment, another battalion row (19.83)
+    parent: Optional[str] = None       # schema 8: its brigade/regiment, another battalion row
+    traits: dict = _traits()
 
 
 class CompanyRow(SQLModel, table=True):
@@ -87,8 +93,8 @@ class CompanyRow(SQLModel, table=True):
     position: int
     battalion_id: str = Field(foreign_key="battalion.id", index=True)
     name: str
-    quality: Optional[str] = None
     deploy: Optional[str] = None
+    traits: dict = _traits()
 
 
 class UnitRow(SQLModel, table=True):
@@ -102,7 +108,7 @@ class UnitRow(SQLModel, table=True):
     battalion_id: str = Field(foreign_key="battalion.id")
     company_id: Optional[str] = Field(default=None, foreign_key="company.id")
     name: str = ""
-    quality: str
+    traits: dict = _traits()
     # state
     q: Optional[int] = None          # None while off the map
     r: Optional[int] = None
@@ -170,12 +176,12 @@ class ReinforcementRow(SQLModel, table=True):
     side_id: str = Field(foreign_key="side.id")
     turn: int
     entry: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))   # [[q, r], ...]
-    formation: str
     unit_ids: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    traits: dict = _traits()
 
 
 class SupportRow(SQLModel, table=True):
-    """Off-board artillery (MW4 14.0) and close air support (15.0)."""
+    """Off-board artillery and close air support."""
 
     __tablename__ = "support"
     id: str = Field(primary_key=True)
@@ -185,10 +191,9 @@ class SupportRow(SQLModel, table=True):
     count: int           # concentrations, or air strikes
     strength: int        # H points each
     from_turn: int = 1
-    # schema 10: what the scenario gives it (section, unspotted, multiples, fascam) and what has
-    # been used of it (strikes, multiples, fascam rounds, the last multiple rolled)
-    features: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    # schema 10: what has been used of it (strikes, special rounds...), the rule system's to keep
     used: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    traits: dict = _traits()          # schema 14 (10 to 13: `features`)
 
 
 class VictoryRow(SQLModel, table=True):
@@ -198,7 +203,7 @@ class VictoryRow(SQLModel, table=True):
     text: str = Field(sa_column=Column(Text, nullable=False))
     objectives: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     points_for_units: bool = False
-    exit_hexes: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))   # schema 4 (MW4 8.27)
+    exit_hexes: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))   # schema 4: where its units may leave the map
     exit_points: int = 0
 
 
@@ -213,7 +218,7 @@ class ContactRow(SQLModel, table=True):
     q: int
     r: int
     turn: int                         # turn last seen
-    detail: str = "unit"              # unit | vehicle | infantry (MW4 15.73: only the kind)
+    detail: str = "unit"              # unit | vehicle | infantry: what a strike aims at (only the kind)
     type_label: str = ""              # what the side saw it to be ("" when only the kind)
     role: str = "unknown"
     strength: str = ""
@@ -245,19 +250,20 @@ class ActionRow(SQLModel, table=True):
 
 
 class CommandRow(SQLModel, table=True):
-    """A company's command for a turn (schema 3; MW4 19.1), secret to its side."""
+    """A company's order for a turn (schema 3): one of the rule system's codes (RuleSystem.commands)
+    and the hex it names, if any; secret to its side."""
 
     __tablename__ = "command"
     turn: int = Field(primary_key=True)
     company_id: str = Field(primary_key=True, foreign_key="company.id")
     side_id: str = Field(foreign_key="side.id")
-    code: str                         # bound | overwatch | bounding_overwatch | withdraw | rally | regroup
-    ambush_q: Optional[int] = None    # MW4 6.913: a secret ambush hex
+    code: str                         # one of RuleSystem.commands()
+    ambush_q: Optional[int] = None    # the hex the order names (an ambush hex, say)
     ambush_r: Optional[int] = None
 
 
 class PlotRow(SQLModel, table=True):
-    """A fire mission a side plotted for a turn (schema 9; MW4 7.0, 14.0): one concentration of
+    """A fire mission a side plotted for a turn (schema 9): one concentration of
     an off-board support at one target hex in a pattern.  Secret to its side."""
 
     __tablename__ = "plot"
@@ -267,8 +273,8 @@ class PlotRow(SQLModel, table=True):
     concentration: int = Field(primary_key=True)      # 1..n of the support's concentrations (1 for a unit)
     target_q: int
     target_r: int
-    pattern: str                                      # tight | loose | smoke | fascam | counterbattery
+    pattern: str                                      # the rule system's name for it (RuleSystem.plot_zone)
     # schema 10: the umpire's impact hex instead of the scatter roll, with a reason: {q, r, reason}
     impact: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
-    # schema 10: how it went in the Indirect Fire phase: {ffe, q, r} (MW4 7.11, 7.12 look back a turn)
+    # schema 10: how it went in the Indirect Fire phase: {ffe, q, r} (fire kept on a hex looks back a turn)
     outcome: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))

@@ -13,8 +13,9 @@ from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QInputDialog, QLabel, QLi
 
 from ...core.hexgrid import Hex
 from ...core.knowledge import UMPIRE
-from ...core.supports import all_supports, concentrations
+from ...rules.mechwar4.supports import all_supports, concentrations
 from ...rules import rule_system
+from ...rules.mechwar4.traits import support_traits       # multiples: MechWar 4's plots (14.32)
 
 PATTERNS = ("tight", "loose", "smoke", "fascam", "counterbattery")
 SEP = "\x1f"
@@ -128,7 +129,7 @@ class PlotPanel(QWidget):
                 self.table.setItem(row, col, QTableWidgetItem(text))
             self._plots.append(p)
         self.impact_button.setVisible(viewer == UMPIRE)
-        self.multiply_button.setEnabled(any(a.side == side and a.multiples for a in game.artillery))
+        self.multiply_button.setEnabled(any(a.side == side and support_traits(a).multiples for a in game.artillery))
         self.displace_button.setEnabled(bool(self._batteries(game, side))
                                         and game.option("offboard_counterbattery") == "on")
 
@@ -195,7 +196,7 @@ class PlotPanel(QWidget):
 
     def multiply(self) -> None:
         game, side = self.w.game, self.side()
-        names = [a.id for a in game.artillery if a.side == side and a.multiples]
+        names = [a.id for a in game.artillery if a.side == side and support_traits(a).multiples]
         if not names:
             return
         name, ok = QInputDialog.getItem(self, "Multiply Artillery", "Off-board support to multiply for next turn "

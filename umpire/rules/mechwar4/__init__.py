@@ -20,13 +20,13 @@ from .barrage import resolve_plots
 from .impact import barrage_attack
 from .indirect import indirect_support, plot_problem
 from .initiative import roll_initiative
-from . import details, morale, report, state
+from . import details, morale, report, state, traits
 from .actions import hooks
 from ...core.changes import Change
 from .movement import MoveCheck, check_move, defilade_problem, form_column_problem
 from .spotting import Spotter
 from .orders_file import read_orders
-from ...core.supports import all_supports
+from .supports import all_supports
 from .victory import VictoryReport, evaluate
 
 
@@ -64,6 +64,7 @@ class RuleSystem(CoreRuleSystem):
 
     name = "mechwar4"
     Marks, State = state.Marks, state.State        # its own state, typed (core.rulestate)
+    Traits = traits.Traits                          # what its scenarios add to their records (core.traits)
     opportunity_rule = "MW4 6.5"
     sequence_rule = "MW4 4.1"
     pause_rule, go_on_rule = "MW4 6.52", "6.53"
@@ -359,7 +360,7 @@ class RuleSystem(CoreRuleSystem):
     def first_player(self, game, dice) -> tuple[str, list[str]]:
         """MW4 4.2: each side rolls 1d6 and adds a tenth of its panic level; the lower total
         acts first, a tie going to the lower panic level (and a full tie to a new roll)."""
-        panic = {s.id: self.ruleset.qualities[s.quality]["panic_level"] for s in game.sides}
+        panic = {s.id: traits.panic_level(game, traits.side_quality(game, s.id)) for s in game.sides}
         names = {s.id: s.name for s in game.sides}
         first, lines = roll_initiative(panic, names, dice, "first player", "MW4 4.2")
         return first, lines + [f"{game.side(first).name} acts first: the lower roll plus a tenth of its "

@@ -17,7 +17,7 @@ from ...core.changes import Change
 from ...core.game import Game
 from ...core.hexgrid import DIRECTIONS, Hex
 from ...core.oob import Artillery
-from ...core.supports import all_supports, damage, unavailable
+from .supports import all_supports, damage, unavailable
 from .counterbattery import Gun, detect, detectable, fired_from, strike_off_board, tasks
 from .impact import Fire, barrage_detail, environment, fire_for_effect, land, markers, scatters, zone
 from .indirect import indirect_support, spotted

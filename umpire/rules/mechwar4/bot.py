@@ -17,6 +17,7 @@ from ...core.errors import UmpireError
 from ...core.hexgrid import Hex, hex_distance
 from .actions.overrun import in_overrun
 from ...core.store.db import open_game
+from .traits import doctrine_of, support_traits
 
 # commands the bot picks from; ambush needs a hex chosen before the game, so it is left out
 BOT_COMMANDS = ("bound", "bound", "bounding_overwatch", "withdraw", "overwatch")
@@ -73,10 +74,10 @@ def _plot_fire(location: str, game, system, rng: random.Random, report) -> None:
     """Now and then a side plots fire at contacts it sees (MW4 14.0): its off-board
     concentrations, air strikes a turn ahead (7.7), its on-map guns or a counterbattery task
     for them (7.81); and tries a multiple when the scenario gives one (14.33)."""
-    from ...core.supports import all_supports
+    from .supports import all_supports
     for side in game.side_ids():
         for a in game.artillery:
-            if a.side == side and a.multiples and rng.random() < 0.2:
+            if a.side == side and support_traits(a).multiples and rng.random() < 0.2:
                 try:
                     report(perform(location, "multiply", {"side": side, "support": a.id}, system, side=side).summary)
                 except UmpireError:
@@ -292,7 +293,7 @@ class Bot:
                       and not u.acted and not u.carried_by and u.status in ("on_map", "off_map")]
         rng.shuffle(candidates)
         done = False
-        if acted < moves_per_phase and game.side(side).doctrine and candidates and rng.random() < 0.3:
+        if acted < moves_per_phase and doctrine_of(game, side) and candidates and rng.random() < 0.3:
             company = candidates[0].company
             if company:
                 try:

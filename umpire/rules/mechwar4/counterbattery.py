@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from ...core.changes import Change
 from ...core.game import Game
 from ...core.hexgrid import hex_distance
-from ...core.supports import all_supports, unavailable
+from .supports import all_supports, unavailable
 from .impact import fire_for_effect, scatters
 from .worksheet import STEPS, SUPPRESSION, FireSheet, read_table, resolve
+from .traits import support_traits
 
 SILENCED = 3            # steps of damage that silence an off-board concentration (our reading)
 
@@ -133,7 +134,7 @@ def strike_off_board(game: Game, dice, a, name: str, target: Gun, losses: int) -
     if missed:
         return [Change("note", name, {}, (f"{name}: fire for effect at {target.name}, but it scatters off the "
                                           f"battery ({r}; MW4 7.17, 19.2)",))], True
-    kind = all_supports(game)[target.support].target
+    kind = support_traits(all_supports(game)[target.support]).target
     h = max(1, a.strength - losses)
     if kind == "protected":
         r = dice.roll(f"{name} on {target.name}: buttoned up, S2 on 1-{h}", 1, 6).total

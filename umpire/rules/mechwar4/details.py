@@ -8,14 +8,15 @@ from ...core.game import Game
 from ...core.hexgrid import DIRECTIONS
 from .morale import hq_unit
 from .state import ALL_ROUND
+from .traits import entry_formation, qualities, quality_of
 
 AMMUNITION = {3: "full", 2: "level 2 of 3", 1: "Low Ammo (level 1)", 0: "OUT — may not fire"}
 
 
 def unit_details(game: Game, u, umpire: bool) -> list[tuple[str, str]]:
     t = game.unit_type(u)
-    q = game.rules.qualities[u.quality]
-    rows = unit_rows(game, u, umpire, hq=hq_unit(game, u.battalion))
+    q = qualities(game.rules)[quality_of(game, u)]
+    rows = unit_rows(game, u, umpire, hq=hq_unit(game, u.battalion), entering=entry_formation)
     at = next(i for i, (label, _) in enumerate(rows) if label == "Strength") + 1
     rows[at:at] = [
         ("Troop quality", f"{q['label']} (panic level {q['panic_level']}%)"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ...core.changes import Change
 from ...core.game import Game
 from .state import company_change
+from .traits import doctrine_of
 from ...core.hexgrid import hex_distance
 
 
@@ -24,7 +25,7 @@ def formation(game: Game, company_id: str) -> tuple[list[str], list[str], str]:
     if company is None:
         return [], [], f"no company {company_id!r}"
     side_id = next(b.side for b in game.battalions if b.id == company.battalion)
-    doctrine_key = game.side(side_id).doctrine
+    doctrine_key = doctrine_of(game, side_id)
     units = [u for u in game.units.values() if u.company == company_id and u.on_map and not u.carried_by]
     ready = [u for u in units if not (u.moved or u.fired or u.acted)]
     if doctrine_key is None:
@@ -69,7 +70,7 @@ def formation_checks(game: Game) -> list[Change]:
     out: list[Change] = []
     for company in game.companies:
         side_id = next(b.side for b in game.battalions if b.id == company.battalion)
-        key = game.side(side_id).doctrine
+        key = doctrine_of(game, side_id)
         if key is None:
             continue
         spacing = game.rules.tables["formation"].section("entry")[key]["spacing"]

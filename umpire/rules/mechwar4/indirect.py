@@ -10,6 +10,7 @@ from ...core.game import Game
 from ...core.hexgrid import hex_distance
 from ...core.oob import Artillery
 from ...core.los import Eye
+from .traits import plot_ahead, support_traits
 
 
 def indirect_support(game: Game, uid: str) -> Artillery | None:
@@ -51,14 +52,16 @@ def plot_problem(game: Game, sight, side: str, support, target, pattern: str, tu
     if support.kind == "air":
         if pattern != "tight":
             return "air strikes are always a tight pattern and never smoke (MW4 7.7, 15.21)"
-        if turn < game.turn + support.plot_ahead:
-            return ("close air support is plotted a turn ahead (MW4 7.7)" if support.plot_ahead <= 1 else
-                    f"{support.id} flies advanced strikes: plotted {support.plot_ahead} turns ahead (MW4 15.36)")
+        ahead = plot_ahead(support)
+        if turn < game.turn + ahead:
+            return ("close air support is plotted a turn ahead (MW4 7.7)" if ahead <= 1 else
+                    f"{support.id} flies advanced strikes: plotted {ahead} turns ahead (MW4 15.36)")
     if support.kind == "rocket" and pattern != "loose":
         return "rockets fire a loose pattern only (MW4 7.21)"
-    if support.section and pattern == "loose":
+    granted = support_traits(support)
+    if granted.section and pattern == "loose":
         return f"{support.id} is a section: no loose pattern (MW4 7.0)"
-    if pattern == "fascam" and (on_map or not support.fascam):
+    if pattern == "fascam" and (on_map or not granted.fascam):
         return f"{support.id} has no FASCAM rounds in this scenario (MW4 19.4)"
     if turn < support.from_turn:
         return f"{support.id} is available from turn {support.from_turn}"
@@ -67,7 +70,7 @@ def plot_problem(game: Game, sight, side: str, support, target, pattern: str, tu
     if not spotted(game, sight, side, target):
         if on_map:
             return "no unit of the side sees that hex: on-map indirect fire needs a spotter (MW4 5.4, 7.13)"
-        if not support.unspotted:
+        if not granted.unspotted:
             return "no unit of the side sees that hex: off-board fire only at spotted hexes (MW4 14.13)"
     return None
 

@@ -37,6 +37,7 @@ from ...core.changes import Change
 from ...core.errors import RulesetError
 from ...core.game import Game
 from .state import BattalionMorale, battalion_change, company_change
+from .traits import company_quality, hq_rating_of, panic_level, quality_of
 from ...core.hexgrid import Hex, hex_distance
 from .worksheet import strength_state as _strength
 
@@ -76,11 +77,8 @@ def roll_hq_value(game: Game, bid: str, column: str, dice, why: str) -> tuple[in
 # ------------------------------------------------------------------ who is who
 def company_level(game: Game, company_id: str) -> int:
     """The company's panic level in percent: its troop quality plus its rise (13.0, 19.812)."""
-    comp = next(c for c in game.companies if c.id == company_id)
-    bat = next(b for b in game.battalions if b.id == comp.battalion)
-    quality = comp.quality or bat.quality or game.side(bat.side).quality
-    return game.rules.qualities[quality]["panic_level"] + LEVEL * (rise_of(game, company_id)
-                                                                   + formation_penalty(game, company_id))
+    return panic_level(game, company_quality(game, company_id)) + LEVEL * (rise_of(game, company_id)
+                                                                           + formation_penalty(game, company_id))
 
 
 def rise_of(game: Game, company_id: str) -> int:
@@ -90,7 +88,7 @@ def rise_of(game: Game, company_id: str) -> int:
 def unit_panic_level(game: Game, u) -> int:
     """The unit's troop quality level plus its company's rise (13.0, 19.812) and a level while
     its company is out of formation (4.1)."""
-    base = game.rules.qualities[u.quality]["panic_level"]
+    base = panic_level(game, quality_of(game, u))
     return base + LEVEL * (rise_of(game, u.company) + formation_penalty(game, u.company) if u.company else 0)
 
 
@@ -115,9 +113,10 @@ def game_start(game: Game, dice) -> list[Change]:
     """Each rated battalion rolls its HQ value before play (19.821)."""
     out = []
     for b in game.battalions:
-        if b.hq_rating and b.id not in game.rule_state.battalions:
-            value, line = roll_hq_value(game, b.id, b.hq_rating, dice, "before play")
-            out.append(battalion_change(game, b.id, {"hq_value": value, "hq_column": b.hq_rating}, (line,)))
+        rating = hq_rating_of(b)
+        if rating and b.id not in game.rule_state.battalions:
+            value, line = roll_hq_value(game, b.id, rating, dice, "before play")
+            out.append(battalion_change(game, b.id, {"hq_value": value, "hq_column": rating}, (line,)))
     return out
 
 
@@ -127,12 +126,12 @@ def _battalion_state(game: Game, bid: str, dice, out: list[Change]) -> Battalion
     state = game.rule_state.battalion(bid)
     if state is not None:
         return state
-    b = _battalion(game, bid)
-    if not b.hq_rating:
+    rating = hq_rating_of(_battalion(game, bid))
+    if not rating:
         return None
-    value, line = roll_hq_value(game, bid, b.hq_rating, dice, "rolled when first needed")
-    out.append(battalion_change(game, bid, {"hq_value": value, "hq_column": b.hq_rating}, (line,)))
-    return BattalionMorale(hq_value=value, hq_column=b.hq_rating)
+    value, line = roll_hq_value(game, bid, rating, dice, "rolled when first needed")
+    out.append(battalion_change(game, bid, {"hq_value": value, "hq_column": rating}, (line,)))
+    return BattalionMorale(hq_value=value, hq_column=rating)
 
 
 def unit_lost(game: Game, unit, dice, where: Hex | None = None) -> list[Change]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.hexgrid import Hex, Hexside, hex_distance
 from ...core.rulesystem import MoveCheck, Step
+from .traits import enters_in_column
 
 STACK_LIMIT = 3     # MW4 8.5
 PACE_HEXES = {"normal": 1, "double": 2, "charge": 3}     # foot hexes a phase (8.1, 8.16)
@@ -320,7 +321,7 @@ def entry_cost(game: Game, u, entry: Hex | None):
         where = ", ".join(game.map.number(h) for h in allowed)
         rule = "MW4 20.68" if allowed != list(group.entry) else "MW4 20.42"
         return _fail(u.id, [], ma, f"{u.id} enters at {where}", rule)
-    if group.formation == "column":
+    if enters_in_column(group):
         waiting = [game.units[x] for x in group.units[: group.units.index(u.id)]]
         behind = [x.id for x in waiting if x.status == "off_map"]
         if behind:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core.game import Game
 from ...core.rulesystem import Table
-from ...core.supports import all_supports, unavailable
+from .supports import all_supports, unavailable
 from .indirect import indirect_support
 
 PLOT_CHOICES = "tight / loose / smoke / counterbattery"

@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import FOLDER, head, revisions, schema_of
+from . import FOLDER, revisions, schema_of
 
 
 def new_revision(name: str, what: str = "", folder: Path | None = None) -> Path:

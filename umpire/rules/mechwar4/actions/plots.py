@@ -15,8 +15,9 @@ from ....core.engine import Context
 from ....core.errors import UmpireError
 from ....core.limits import CONCENTRATION, TURNS, out_of_range
 from ....core.store import models as m
-from ....core.supports import all_supports, concentrations, unavailable
+from ..supports import all_supports, concentrations, unavailable
 from ....core.play.kit import set_unit
+from ..traits import support_traits
 
 
 def plot(ctx: Context) -> tuple[str, Any]:
@@ -94,7 +95,7 @@ def check_plots(ctx: Context, side: str, turn, missions: list) -> tuple[list, li
         kept.append((a, n, target, pattern))
     for a in {a for a, *_ in kept if a.id in supports}:
         rounds = sum(1 for b, _n, _t, pattern in kept if b.id == a.id and pattern == "fascam")
-        left = a.fascam - game.support_used.get(a.id, {}).get("fascam", 0)
+        left = support_traits(a).fascam - game.support_used.get(a.id, {}).get("fascam", 0)
         if rounds > left:
             problems.append(f"{a.id}: {rounds} FASCAM fires plotted, {max(0, left)} left (MW4 19.4)")
     return kept, problems
@@ -131,10 +132,10 @@ def multiply(ctx: Context) -> tuple[str, Any]:
         raise UmpireError(f"no multiple: {p.get('support')!r} is not an off-board artillery support of "
                           f"{game.side(side).name if side in game.side_ids() else repr(side)}")
     used = dict(game.support_used.get(a.id, {}))
-    tries = used.get("multiples", 0)
-    if tries >= a.multiples:
-        raise UmpireError(f"no multiple: {a.id} may be multiplied on {a.multiples} turn"
-                          f"{'s' if a.multiples != 1 else ''} and has been {tries} time{'s' if tries != 1 else ''} "
+    tries, allowed = used.get("multiples", 0), support_traits(a).multiples
+    if tries >= allowed:
+        raise UmpireError(f"no multiple: {a.id} may be multiplied on {allowed} turn"
+                          f"{'s' if allowed != 1 else ''} and has been {tries} time{'s' if tries != 1 else ''} "
                           "(MW4 14.32, 14.34)")
     turn = game.turn + 1
     if (used.get("multiplied") or {}).get("turn") == turn:
@@ -146,7 +147,7 @@ def multiply(ctx: Context) -> tuple[str, Any]:
     apply(ctx, [Change("support", a.id, {"used": used})])
     got = a.concentrations * die
     how = "fails: no more than usual" if die == 1 else f"x{die}"
-    return (f"{a.id} multiple {tries + 1} of {a.multiples} for turn {turn}: die {die}, {how} -- "
+    return (f"{a.id} multiple {tries + 1} of {allowed} for turn {turn}: die {die}, {how} -- "
             f"{got}({a.strength}H) concentrations to plot (MW4 14.33, 14.34)"), None
 
 

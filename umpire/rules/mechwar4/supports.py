@@ -1,19 +1,19 @@
 """A side's fire supports as plots see them: off-board artillery and close air support, and
-how many concentrations a support has for a turn.  No engine imports: the rule systems use it."""
+how many concentrations a support has for a turn (MechWar 4 7.0, 14.0, 15.0, 19.2)."""
 
 from __future__ import annotations
 
-from .game import Game
-from .oob import Artillery
+from ...core.game import Game
+from ...core.oob import Artillery
 
 
 def all_supports(game: Game) -> dict[str, Artillery]:
     """The off-board supports a side may plot: artillery, and close air support as a support of
-    kind "air" whose concentrations are its strikes (MW4 15.0, 15.23)."""
+    kind "air" whose concentrations are its strikes (MW4 15.0, 15.23), with the air support's
+    traits."""
     out = {a.id: a for a in game.artillery}
     for a in game.air:
-        out[a.id] = Artillery(a.id, a.side, a.label, a.strikes, a.strength, "air", a.from_turn,
-                              plot_ahead=3 if a.advanced else 1)
+        out[a.id] = Artillery(a.id, a.side, a.label, a.strikes, a.strength, "air", a.from_turn, a.traits)
     return out
 
 

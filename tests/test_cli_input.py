@@ -311,8 +311,8 @@ DAMAGE = [
     ("UPDATE support SET strength = 5000 WHERE id = 'US DS'", "support 'US DS': strength must be a whole number from 1 to 999"),
     ("INSERT INTO plot (turn, side_id, support_id, concentration, target_q, target_r, pattern) "
      "VALUES (1, 'nato', 'US DS', 1, 77, 1, 'tight')", "plot turn 1 of 'nato': 'US DS' #1: target hex q=77, r=1"),
-    ("INSERT INTO command (turn, company_id, side_id, code, ambush_q, ambush_r) "
-     "VALUES (1, 'A/2-32', 'nato', 'ambush', 77, 1)", "command turn 1 for 'A/2-32': ambush hex q=77, r=1"),
+    ("INSERT INTO command (turn, company_id, side_id, code, hex_q, hex_r) "
+     "VALUES (1, 'A/2-32', 'nato', 'ambush', 77, 1)", "command turn 1 for 'A/2-32': the hex it names q=77, r=1"),
     ("INSERT INTO command (turn, company_id, side_id, code) VALUES (1, 'A/2-32', 'nato', 'charge')",
      "command turn 1 for 'A/2-32': unknown command 'charge' (known: "),
 ]

@@ -214,3 +214,38 @@ def test_a_schema_12_file_folds_one_rule_systems_columns_into_its_state(tmp_path
     undo(path)                                   # the rewritten change undoes
     t1 = open_game(path).units["T1"]
     assert not t1.marks.in_column and open_game(path).map.number(t1.hex) == "1928"
+
+
+def test_a_schema_14_file_keeps_its_orders_hexes_under_their_new_names(tmp_path, sample_scenario):
+    """Schema 15 renames command.ambush_q/_r to hex_q/_r: an ambush ordered before (MW4 6.913)
+    keeps its hex, and the journal's recorded rows follow, so undo and replay still work."""
+
+    from umpire.actions import new_game
+    from umpire.core.engine import undo
+
+    path = new_game(sample_scenario, tmp_path / "fourteen.umpire", seed="orders")
+    perform(path, "orders", {"side": "nato", "turn": 1, "commands": {"B/2-32": "ambush"},
+                             "ambush": {"B/2-32": "1414"}}, system_for(path), side="nato")
+    hexed = open_game(path).commands[(1, "B/2-32")]
+    assert hexed[0] == "ambush" and hexed[1] is not None
+    with sqlite3.connect(path) as conn:          # the file as schema 14 wrote it
+        conn.execute("ALTER TABLE command RENAME COLUMN hex_q TO ambush_q")
+        conn.execute("ALTER TABLE command RENAME COLUMN hex_r TO ambush_r")
+        for seq, changes in conn.execute("SELECT seq, changes FROM action").fetchall():
+            conn.execute("UPDATE action SET changes = ? WHERE seq = ?",
+                         (changes.replace('"hex_q"', '"ambush_q"').replace('"hex_r"', '"ambush_r"'), seq))
+        recorded = " ".join(r[0] for r in conn.execute("SELECT changes FROM action"))
+    conn.close()
+    assert '"ambush_q"' in recorded
+    as_schema(path, 14, alembic=True)
+    game = open_game(path)
+    assert game.schema_version == m.SCHEMA_VERSION == 15 and game.commands[(1, "B/2-32")] == hexed
+    with sqlite3.connect(path) as conn:
+        names = {row[1] for row in conn.execute("PRAGMA table_info(command)")}
+        recorded = " ".join(r[0] for r in conn.execute("SELECT changes FROM action"))
+    conn.close()
+    assert {"hex_q", "hex_r"} <= names and "ambush_q" not in names and '"ambush_q"' not in recorded
+    stored, replayed = replay(path, lambda g: rule_system(g.rules), load_scenario)
+    assert stored == replayed
+    undo(path)
+    assert (1, "B/2-32") not in open_game(path).commands

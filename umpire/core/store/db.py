@@ -571,7 +571,7 @@ def read_game(session: Session, location: str) -> Game:
         game.plots.append(Plot(p.turn, p.side_id, p.support_id, p.concentration, Hex(p.target_q, p.target_r),
                                p.pattern, p.impact, p.outcome))
     for c in session.exec(select(m.CommandRow).where(m.CommandRow.turn >= info.turn)):
-        game.commands[(c.turn, c.company_id)] = (c.code, Hex(c.ambush_q, c.ambush_r) if c.ambush_q is not None else None)
+        game.commands[(c.turn, c.company_id)] = (c.code, Hex(c.hex_q, c.hex_r) if c.hex_q is not None else None)
     for c in session.exec(select(m.ContactRow)):
         game.contacts[(c.side_id, c.unit_id)] = Contact(
             c.side_id, c.unit_id, c.label, c.status, Hex(c.q, c.r), c.turn, c.detail, c.type_label,

@@ -208,11 +208,11 @@ def check_state(game: Game, family: type[Traits] = Traits) -> None:
         if p.impact is not None:          # the umpire's impact hex: {q, r, reason}
             q, r = (p.impact.get("q"), p.impact.get("r")) if isinstance(p.impact, dict) else (p.impact, None)
             c.hex(Hex(q, r), place, "impact hex")
-    for (turn, cid), (_code, ambush) in game.commands.items():
+    for (turn, cid), (_code, named) in game.commands.items():
         place = f"command turn {turn} for {cid!r}"
         c.one_of(cid, companies, place, "company")
         c.number(turn, (1, game.turns), place, "turn")
-        c.hex(ambush, place, "ambush hex")
+        c.hex(named, place, "the hex it names")
     for i, r in enumerate(game.reinforcements, start=1):
         for uid in r.units:
             c.one_of(uid, units, f"reinforcement #{i}", "unit")

@@ -13,7 +13,7 @@ from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes: the number of the head revision in migrations/versions.  Bump
 # it with a new revision whenever a table changes (migrations/__init__.py tells how).
-SCHEMA_VERSION = 14    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 15    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
                        # 7: a scenario's optional rules, ammunition levels; 8: defilade markers,
@@ -24,7 +24,8 @@ SCHEMA_VERSION = 14    # 2: spotting state, contacts; 3: the journal (actions) a
                        # 13: the columns and tables only one rule system used moved into its own
                        # state (unit marks, game rule_state); 14: what a scenario gives a side,
                        # battalion, company, unit, reinforcement or support beyond the core's keys
-                       # kept as the rule system's traits (core.traits), a JSON column each
+                       # kept as the rule system's traits (core.traits), a JSON column each;
+                       # 15: an order's hex in columns named for what they hold (hex_q, hex_r)
 
 
 # schema 14: the keys a rule system reads on a record of the scenario, its typed traits as JSON
@@ -258,8 +259,8 @@ class CommandRow(SQLModel, table=True):
     company_id: str = Field(primary_key=True, foreign_key="company.id")
     side_id: str = Field(foreign_key="side.id")
     code: str                         # one of RuleSystem.commands()
-    ambush_q: Optional[int] = None    # the hex the order names (an ambush hex, say)
-    ambush_r: Optional[int] = None
+    hex_q: Optional[int] = None       # schema 15: the hex the order names (an ambush hex, say)
+    hex_r: Optional[int] = None
 
 
 class PlotRow(SQLModel, table=True):

@@ -70,7 +70,7 @@ def orders(ctx: Context) -> tuple[str, Any]:
         select(m.CommandRow).where(m.CommandRow.turn == turn)).scalars()}
     for cid, code in p.get("commands", {}).items():
         h = ambush.get(cid)
-        values = dict(code=code, ambush_q=h.q if h else None, ambush_r=h.r if h else None)
+        values = dict(code=code, hex_q=h.q if h else None, hex_r=h.r if h else None)
         row = existing.get((turn, cid))
         if row is None:
             ctx.rec.insert(m.CommandRow(turn=turn, company_id=cid, side_id=side, **values))

@@ -46,3 +46,21 @@ def test_mechwar_4_gets_no_second_entry_for_actions_it_has_windows_for(qtbot, tm
     w = _window(qtbot, tmp_path, scenario)
     assert [a.data() for a in w.unit_menu.rule_entries] == []
     assert w.unit_menu.act_split.isVisible() and w.unit_menu.act_defilade.isVisible()
+
+
+def test_a_systems_own_entries_come_and_go_with_its_games(qtbot, tmp_path):
+    """The Unit menu holds MechWar 4's entries (gui/mechwar4: UnitEntries) only while a MechWar 4
+    game is open, once however often one is opened."""
+    w = _window(qtbot, tmp_path, SAMPLE)
+
+    def texts():
+        return [a.text() for a in w.unit_menu.menu.actions()]
+    assert texts().count("&Fire…") == 1 and "Form &Column" in texts()
+    toy = new_game(load_scenario(TOY_SCENARIO), tmp_path / "toy.umpire", seed="gui")
+    w.load_game(open_game(toy))
+    assert "&Fire…" not in texts() and "Form &Column" not in texts() and w.unit_menu.system_entries is None
+    with pytest.raises(AttributeError):
+        w.unit_menu.act_fire
+    w.load_game(open_game(tmp_path / "g.umpire"))
+    w.load_game(open_game(tmp_path / "g.umpire"))
+    assert texts().count("&Fire…") == 1 and texts().index("&Activate Company") < texts().index("A&ttack Hex…")

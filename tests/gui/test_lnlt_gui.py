@@ -37,7 +37,7 @@ def test_a_spotting_attempt_from_the_unit_menu(window, monkeypatch):
     assert entries == ["Spotting attempt…", "Artillery fire mission…", "Lay smoke…", "Lead the hexes next to it…",
                        "Support weapons: pick up, drop, hand over…", "Medic: heal…"] \
         and w.unit_menu.act_attack.isVisible()
-    assert not w.unit_menu.act_fire.isVisible()
+    assert w.unit_menu.system_entries is None and "&Fire…" not in [a.text() for a in w.unit_menu.menu.actions()]
     w.select_unit(unit.id)
     w.unit_menu.refresh()
     assert w.unit_menu.rule_entries[0].isEnabled() and not w.unit_menu.rule_entries[4].isEnabled()   # Rally only

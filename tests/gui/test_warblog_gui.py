@@ -35,8 +35,9 @@ def window(qtbot, tmp_path):
 
 def test_only_war_blogs_controls_are_offered(window):
     w = window
-    assert w.unit_menu.act_attack.isVisible() and not w.unit_menu.act_fire.isVisible()
-    assert not w.unit_menu.act_column.isVisible() and not w.unit_menu.pace_menu.menuAction().isVisible()
+    texts = [a.text() for a in w.unit_menu.menu.actions() if a.isVisible()]
+    assert w.unit_menu.act_attack.isVisible() and "&Fire…" not in texts and "Form &Column" not in texts
+    assert w.unit_menu.system_entries is None and not w.unit_menu.pace_menu.menuAction().isVisible()
     assert not w.findChild(QDockWidget, "Orders").isVisible()
     assert not w.findChild(QDockWidget, "Fire Plots").isVisible()
 

@@ -1,16 +1,11 @@
 """MechWar 4's windows: the fire and split fire dialogs with their worksheets (6.0, 6.93), the
-overrun questions (12.0), the indirect fire plot panel (7.0, 14.0) -- and what the Unit menu
-reads of a MechWar 4 unit to grey or tick its entries.  The rest of the window knows no rule
+overrun questions (12.0), the indirect fire plot panel (7.0, 14.0), its entries in the Unit
+menu (menu.py) and what they read of a MechWar 4 unit to grey or tick them.  The rest of the window knows no rule
 system; it opens these only where the game's rule system offers them (RuleSystem.offers)."""
 
 from __future__ import annotations
 
 from ...rules import rule_system
-
-# MechWar 4's unit actions that the window offers through entries and dialogs of their own (the
-# Unit menu's Split Fire, Form Column, Enter Defilade, Take H Fire Unbuttoned; the overrun
-# questions after a move): the menu adds no plain form for them.
-OWN_ENTRIES = frozenset({"split_fire", "overrun", "form_column", "defilade", "h_fire_stance"})
 
 
 def mark(unit, name: str, default=None):
@@ -29,3 +24,6 @@ def takes_h_fire_by_choice(game, uid: str) -> bool:
     7.31, 7.32)."""
     system = rule_system(game.rules)
     return "h_fire_stance" in system.offers() and not system.stance_problem(game, uid)
+
+
+from .menu import OWN_ENTRIES, UnitEntries  # noqa: E402,F401  (the Unit menu asks for these)

@@ -1,0 +1,148 @@
+"""MechWar 4's entries in the Unit menu: activate a company and end its activation (4.1), fire and
+split fire with their worksheets (6.0, 6.93), form column and leave it when moving (8.11), enter
+defilade (10.5), take H fire unbuttoned (7.31, 7.32).  The Unit menu (gui/unitmenu.py) knows no
+rule system: it asks the game's rule system's GUI module for a `UnitEntries` and shows it."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QInputDialog
+
+from ...core.hexgrid import DIRECTION_NAMES, DIRECTIONS
+from . import active_company, mark, takes_h_fire_by_choice
+from .firedialog import FireDialog
+from .splitdialog import SplitFireDialog
+
+# MechWar 4's unit actions offered here (or by the overrun questions after a move): the Unit menu
+# adds no plain form for them.
+OWN_ENTRIES = frozenset({"split_fire", "overrun", "form_column", "defilade", "h_fire_stance"})
+
+
+class UnitEntries:
+    def __init__(self, unit_menu, before: QAction) -> None:
+        self.m = unit_menu
+        w, menu = unit_menu.w, unit_menu.menu
+        self.entries: list[QAction] = []
+
+        def add(text: str, key: str, tip: str, slot=None, checkable: bool = False) -> QAction:
+            a = QAction(text, w)
+            if key:
+                a.setShortcut(key)
+            a.setStatusTip(tip)
+            a.setCheckable(checkable)
+            if slot is not None:
+                a.triggered.connect(slot)
+            menu.insertAction(before, a)
+            self.entries.append(a)
+            return a
+
+        def separator() -> None:
+            self.entries.append(menu.insertSeparator(before))
+
+        self.act_activate = add("&Activate Company", "A", "The selected unit's company acts as a formation: each "
+                                "unit in formation may move or fire before the other side acts (MW4 4.1)",
+                                self.activate)
+        self.act_end_activation = add("&End Company Activation", "E", "The activated company's remaining units "
+                                      "wait; the other side acts (MW4 4.1)", self.end_activation)
+        separator()
+        self.act_fire = add("&Fire…", "F", "The selected unit (and others of its side) fire at an observed enemy "
+                            "unit; the worksheet and odds show before the roll (MW4 6.0)", self.fire)
+        self.act_split = add("&Split Fire…", "Shift+F", "The selected vehicular platoon fires as elements, each "
+                             "at its own target: a D1 and a D2, or three D2s (MW4 6.93)", self.split_fire)
+        separator()
+        self.act_column = add("Form &Column", "K", "The selected unit forms column by staying put this "
+                              "activation; in column it moves along roads and trails at their cost (MW4 8.1, 8.11)",
+                              self.form_column)
+        self.act_defilade = add("Enter De&filade…", "Shift+D", "The selected unit takes up a defilade position "
+                                "facing a next hex; it stays put this activation (MW4 10.5)", self.defilade)
+        self.act_leave_column = add("&Leave Column When Moving", "",
+                                    "The next move starts by leaving column, at no cost (MW4 8.11)", checkable=True)
+        self.act_unbuttoned = add("Take H Fire &Unbuttoned", "", "The selected hard or protected unit takes "
+                                  "indirect fire unbuttoned, on the D2 CRT, instead of buttoning up; its side's "
+                                  "standing choice until unticked (MW4 7.31, 7.32)", self.h_fire_stance,
+                                  checkable=True)
+        separator()
+
+    def remove(self) -> None:
+        """Out of the menu, when another game's rule system takes over the window."""
+        for a in self.entries:
+            self.m.menu.removeAction(a)
+            a.deleteLater()
+        self.entries = []
+
+    # ------------------------------------------------------------------ state
+    def refresh(self, game, u, in_play: bool) -> None:
+        activated = active_company(game) if game is not None else None
+        self.act_activate.setEnabled(in_play and u is not None and u.company is not None and not activated)
+        self.act_end_activation.setEnabled(in_play and bool(activated))
+        self.act_column.setEnabled(in_play and u is not None and u.on_map and not mark(u, "in_column"))
+        self.act_defilade.setEnabled(in_play and u is not None and u.on_map and not mark(u, "in_column")
+                                     and mark(u, "defilade") is None)
+        self.act_fire.setEnabled(in_play and u is not None and u.on_map and not u.fired and not u.moved
+                                 and game.unit_type(u).get("attack", 0) > 0)
+        self.act_split.setEnabled(self.act_fire.isEnabled() and game.unit_type(u)["move_class"] in ("vehicle", "truck")
+                                  and game.unit_type(u)["steps"] - u.steps_lost >= 2)
+        armoured = u is not None and takes_h_fire_by_choice(game, u.id)
+        self.act_unbuttoned.setEnabled(armoured)          # a standing choice: any phase
+        self.act_unbuttoned.setChecked(bool(armoured and mark(u, "unbuttoned")))
+
+    def how(self, u) -> dict:
+        """What these entries add to the next move of `u` (leave column first, 8.11)."""
+        return {"column": False} if self.act_leave_column.isChecked() and mark(u, "in_column") else {}
+
+    def move_done(self) -> None:
+        self.act_leave_column.setChecked(False)
+
+    # ------------------------------------------------------------------ actions
+    def activate(self) -> None:
+        u = self.m.selected_unit()
+        if u is not None and u.company:
+            self.m.play.run("activate", {"company": u.company})
+
+    def end_activation(self) -> None:
+        if self.m.w.game is not None and active_company(self.m.w.game):
+            self.m.play.run("end_activation", {})
+
+    def h_fire_stance(self) -> None:
+        u = self.m.selected_unit()
+        if u is not None:
+            self.m.play.run("h_fire_stance", {"unit": u.id, "unbuttoned": self.act_unbuttoned.isChecked(),
+                                              "side": u.side})
+
+    def fire(self) -> None:
+        u = self.m.selected_unit()
+        if u is None:
+            return
+        dialog = FireDialog(self.m.w, u.id)
+        if dialog.exec() == FireDialog.Accepted:
+            self.m.play.run("fire", dialog.params())
+
+    def split_fire(self) -> None:
+        u = self.m.selected_unit()
+        if u is None:
+            return
+        dialog = SplitFireDialog(self.m.w, u.id)
+        if dialog.exec() == SplitFireDialog.Accepted:
+            self.m.play.run("split_fire", dialog.params())
+
+    def form_column(self) -> None:
+        u = self.m.selected_unit()
+        if u is not None:
+            self.m.play.run("form_column", {"unit": u.id})
+
+    def defilade(self) -> None:
+        """Ask which next hex the marker faces (infantry: all round, MW4 10.52)."""
+        u = self.m.selected_unit()
+        if u is None:
+            return
+        game = self.m.w.game
+        if game.unit_type(u)["move_class"] == "foot":
+            self.m.play.run("defilade", {"unit": u.id})
+            return
+        names = DIRECTION_NAMES.get(game.map.grid.orientation, ("",) * 6)
+        choices = [f"{game.map.number(u.hex + d)} ({names[i]})" for i, d in enumerate(DIRECTIONS)
+                   if game.map.contains(u.hex + d)]
+        choice, ok = QInputDialog.getItem(self.m.w, "Enter Defilade (MW4 10.5)",
+                                          f"{u.id}'s defilade marker faces:", choices, 0, False)
+        if ok:
+            self.m.play.run("defilade", {"unit": u.id, "facing": choice.split()[0]})

@@ -1,6 +1,7 @@
 """The move tool (M): drag a unit along its path; each hex shows the movement points spent, an
-illegal step is red, the hexes in sight of enemy units are marked for the umpire (MW4 6.5); a
-drag onto an enemy the viewer knows is there is an overrun (12.0).  A part of `play.Play`."""
+illegal step is red, the hexes in sight of enemy units are marked for the umpire (opportunity
+fire); what a drag onto a known enemy means is the rule system's (its Unit menu entries' `how`).
+A part of `play.Play`."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from PySide6.QtWidgets import (QGraphicsItemGroup, QGraphicsPathItem, QGraphicsR
 from ..core.hexgrid import Hex
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
-from .mechwar4.overrun import enemy_known_at
 
 
 class MoveTool:
@@ -78,16 +78,12 @@ class MoveTool:
             self.w.statusBar().showMessage(f"{uid}: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
 
     def _how(self, uid: str, path: list[Hex]) -> dict:
-        """The unit menu's choices, and an overrun when the path ends on an enemy the viewer
-        knows is there (MW4 12.0)."""
-        how = self.w.unit_menu.how(uid)
-        game = self.w.game
-        if len(path) > 1 and enemy_known_at(game, self.w.viewer, game.units[uid].side, path[-1]):
-            how["overrun"] = True
-        return how
+        """The unit menu's choices for this move along `path` (with what the rule system's own
+        entries make of it: a MechWar 4 overrun when it ends on a known enemy)."""
+        return self.w.unit_menu.how(uid, path)
 
     def _move_params(self, uid: str, path: list[Hex]) -> dict:
-        """Ask the umpire whether to pause where enemy units could fire (MW4 6.52)."""
+        """Ask the umpire whether to pause where enemy units could fire (opportunity fire)."""
         game = self.w.game
         n = game.map.number
         params = {"unit": uid, "path": [n(h) for h in path], **self._how(uid, path)}
@@ -99,7 +95,8 @@ class MoveTool:
             return params
         first = ahead[0]
         lines = "\n".join(f"  {n(h)}: {', '.join(check.watchers[h])}" for h in ahead)
-        box = QMessageBox(QMessageBox.Question, "Opportunity fire (MW4 6.5)",
+        rule = rule_system(game.rules).opportunity_rule
+        box = QMessageBox(QMessageBox.Question, "Opportunity fire" + (f" ({rule})" if rule else ""),
                           f"{uid} moves in sight of enemy units that may fire:\n{lines}", parent=self.w)
         pause = box.addButton(f"Pause in {n(first)}", QMessageBox.AcceptRole)
         box.addButton("Move on", QMessageBox.RejectRole)

@@ -1,4 +1,4 @@
-"""The orders panel: each company's command for the turn (MW4 19.1), for the side being viewed.
+"""The orders panel: each company's command for the turn (RuleSystem.commands), for the side being viewed.
 
 A side's view shows only that side's companies and commands, so orders typed in at the table
 are never shown to the other side; the umpire's view shows every side's.  Giving orders runs

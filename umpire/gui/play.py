@@ -24,7 +24,6 @@ from ..core.witness import side_may_read
 from ..rules import rule_system
 from .journalview import JournalView
 from .movetool import MoveTool
-from .mechwar4.overrun import ask_overrun
 
 
 def _label(kind: str, params: dict) -> str:
@@ -94,7 +93,7 @@ class Play(MoveTool, JournalView, QObject):
         self.act_end_turn.triggered.connect(self.end_turn)
         self.act_pass = QAction("&Pass", window)
         self.act_pass.setShortcut("P")
-        self.act_pass.setStatusTip("The side to act passes: it acts no more this phase (MW4 8.23)")
+        self.act_pass.setStatusTip("The side to act passes (what that means is the rule system's: done for the phase, or handing over)")
         self.act_pass.triggered.connect(lambda: self.w.game is not None and self.run("pass", {}))
         self.act_halt = QAction("&Halt Paused Unit", window)
         self.act_halt.setShortcut("H")
@@ -212,8 +211,7 @@ class Play(MoveTool, JournalView, QObject):
         self.refresh_journal()
         self.refresh_phase()
         self.w.statusBar().showMessage(self.shown(res.summary), 10000)
-        if kind in ("move", "overrun"):
-            ask_overrun(self, params["unit"])          # both still in the hex: fight on or leave (12.0)
+        self.w.unit_menu.after_move(kind, params)
         return res
 
     def label_undo(self) -> None:
@@ -293,7 +291,7 @@ class Play(MoveTool, JournalView, QObject):
 
     # ------------------------------------------------------------------ the move tool
     def show_victory(self) -> None:
-        """The umpire's count of objectives and points (MW4 20.5); final once the game is over."""
+        """The umpire's count of objectives and points; final once the game is over."""
         game = self.w.game
         if game is None:
             return

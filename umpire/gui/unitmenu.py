@@ -125,8 +125,9 @@ class UnitMenu(QObject):
                              ("exit", self.act_exit)):
             action.setVisible(name in offers)
 
-    def how(self, uid: str) -> dict:
-        """Extras for the next move of `uid` chosen in this menu (the move tool adds them)."""
+    def how(self, uid: str, path=None) -> dict:
+        """Extras for the next move of `uid` (along `path`, when known) chosen in this menu or
+        implied by the rule system's own entries (the move tool adds them)."""
         game = self.w.game
         how: dict = {}
         u = game.units.get(uid) if game else None
@@ -136,13 +137,19 @@ class UnitMenu(QObject):
         if pace != "normal" and game.unit_type(u)["move_class"] in self.pace_classes.get(pace, ()):
             how["pace"] = pace
         if self.system_entries is not None:
-            how |= self.system_entries.how(u)
+            how |= self.system_entries.how(u, path)
         if self.act_stack.isChecked() and self.act_stack.isVisible() and u.on_map:
             mates = sorted(v.id for v in game.units.values() if v.side == u.side and v.on_map and v.hex == u.hex
                            and v.id != u.id and not v.carried_by)
             if mates:
                 how["with"] = mates
         return how
+
+    def after_move(self, kind: str, params: dict) -> None:
+        """What the rule system's own entries ask once a move is made (MechWar 4: fight on or
+        leave an overrun)."""
+        if self.system_entries is not None:
+            self.system_entries.after_move(kind, params)
 
     def move_done(self) -> None:
         """After a move the one-off choices go back to their defaults."""

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QInputDialog
 from ...core.hexgrid import DIRECTION_NAMES, DIRECTIONS
 from . import active_company, mark, takes_h_fire_by_choice
 from .firedialog import FireDialog
+from .overrun import ask_overrun, enemy_known_at
 from .splitdialog import SplitFireDialog
 
 # MechWar 4's unit actions offered here (or by the overrun questions after a move): the Unit menu
@@ -86,9 +87,18 @@ class UnitEntries:
         self.act_unbuttoned.setEnabled(armoured)          # a standing choice: any phase
         self.act_unbuttoned.setChecked(bool(armoured and mark(u, "unbuttoned")))
 
-    def how(self, u) -> dict:
-        """What these entries add to the next move of `u` (leave column first, 8.11)."""
-        return {"column": False} if self.act_leave_column.isChecked() and mark(u, "in_column") else {}
+    def how(self, u, path=None) -> dict:
+        """What these entries add to the next move of `u` along `path`: leave column first
+        (8.11); an overrun when the path ends on an enemy the viewer knows is there (12.0)."""
+        how = {"column": False} if self.act_leave_column.isChecked() and mark(u, "in_column") else {}
+        game, viewer = self.m.w.game, self.m.w.viewer
+        if path is not None and len(path) > 1 and enemy_known_at(game, viewer, u.side, path[-1]):
+            how["overrun"] = True
+        return how
+
+    def after_move(self, kind: str, params: dict) -> None:
+        if kind in ("move", "overrun"):
+            ask_overrun(self.m.play, params["unit"])      # both still in the hex: fight on or leave (12.0)
 
     def move_done(self) -> None:
         self.act_leave_column.setChecked(False)

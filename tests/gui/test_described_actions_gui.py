@@ -4,7 +4,7 @@ actions have entries and dialogs of their own (issue 17, point 3)."""
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDockWidget, QMessageBox
 
 from conftest import SAMPLE, TOY_SCENARIO
 from umpire.actions import new_game
@@ -56,11 +56,15 @@ def test_a_systems_own_entries_come_and_go_with_its_games(qtbot, tmp_path):
     def texts():
         return [a.text() for a in w.unit_menu.menu.actions()]
     assert texts().count("&Fire…") == 1 and "Form &Column" in texts()
+    assert list(w.system_panels) == ["Fire Plots"] and w.findChild(QDockWidget, "Fire Plots").isVisible()
     toy = new_game(load_scenario(TOY_SCENARIO), tmp_path / "toy.umpire", seed="gui")
     w.load_game(open_game(toy))
     assert "&Fire…" not in texts() and "Form &Column" not in texts() and w.unit_menu.system_entries is None
+    qtbot.wait(10)                                  # the dock taken away is deleted with the event loop
+    assert w.system_panels == {} and w.findChild(QDockWidget, "Fire Plots") is None
     with pytest.raises(AttributeError):
         w.unit_menu.act_fire
     w.load_game(open_game(tmp_path / "g.umpire"))
     w.load_game(open_game(tmp_path / "g.umpire"))
     assert texts().count("&Fire…") == 1 and texts().index("&Activate Company") < texts().index("A&ttack Hex…")
+    assert len(w.findChildren(QDockWidget, "Fire Plots")) == 1

@@ -37,7 +37,7 @@ def grab_map(w, path):
 
 
 def test_a_side_plots_in_its_view_and_the_enemy_sees_nothing_of_it(window, tmp_path, monkeypatch):
-    w, panel = window, window.plot_panel
+    w, panel = window, window.system_panels["Fire Plots"]
     view_as(w, "warpac")
     before = grab_map(w, tmp_path / "warpac-before.png")
     view_as(w, "nato")
@@ -73,9 +73,9 @@ def test_a_side_plots_in_its_view_and_the_enemy_sees_nothing_of_it(window, tmp_p
 def test_a_barrage_resolved_and_watched_from_both_sides(window, tmp_path):
     w = window
     view_as(w, "nato")
-    w.plot_panel.support.setCurrentIndex(w.plot_panel.support.findData(support_key("US DS", 1)))
-    w.plot_panel.target.setText("2215")
-    w.plot_panel.add()
+    w.system_panels["Fire Plots"].support.setCurrentIndex(w.system_panels["Fire Plots"].support.findData(support_key("US DS", 1)))
+    w.system_panels["Fire Plots"].target.setText("2215")
+    w.system_panels["Fire Plots"].add()
     sys_ = system_for(w.game.location)
     while open_game(w.game.location).phase != "indirect_fire":
         g = open_game(w.game.location)
@@ -97,7 +97,7 @@ def test_a_barrage_resolved_and_watched_from_both_sides(window, tmp_path):
 
 def test_switching_views_leaves_nothing_of_the_last_side_behind(window):
     """What NATO typed into the panel and the summary of its plot stay out of the Soviet view."""
-    w, panel = window, window.plot_panel
+    w, panel = window, window.system_panels["Fire Plots"]
     view_as(w, "nato")
     panel.support.setCurrentIndex(panel.support.findData(support_key("US DS", 1)))
     panel.target.setText("2215")
@@ -138,7 +138,7 @@ def test_export_turn_reports_from_the_window(window, tmp_path):
 
 
 def test_edit_undo_does_not_name_the_last_action_in_a_side_view(window):
-    w, panel = window, window.plot_panel
+    w, panel = window, window.system_panels["Fire Plots"]
     view_as(w, "nato")
     panel.support.setCurrentIndex(panel.support.findData(support_key("US DS", 1)))
     panel.target.setText("2215")

@@ -39,7 +39,7 @@ def test_only_war_blogs_controls_are_offered(window):
     assert w.unit_menu.act_attack.isVisible() and "&Fire…" not in texts and "Form &Column" not in texts
     assert w.unit_menu.system_entries is None and not w.unit_menu.pace_menu.menuAction().isVisible()
     assert not w.findChild(QDockWidget, "Orders").isVisible()
-    assert not w.findChild(QDockWidget, "Fire Plots").isVisible()
+    assert w.findChild(QDockWidget, "Fire Plots") is None and w.system_panels == {}    # MechWar 4's own dock
 
 
 def test_the_attack_dialog_shows_the_sheet_and_attacks(window, tmp_path):

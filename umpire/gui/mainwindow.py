@@ -23,7 +23,7 @@ from .docks import OrderOfBattleTree, UnitInspector
 from .mapscene import ClickableMapScene
 from .mapview import MapView
 from .orders import OrdersPanel
-from .mechwar4.plotpanel import PlotPanel
+from . import system_gui
 from .reportexport import export_reports
 from .unitmenu import UnitMenu
 from .play import Play
@@ -53,8 +53,7 @@ class MainWindow(QMainWindow):
         self.orders = OrdersPanel(self)
         oob = self.findChild(QDockWidget, "Order of battle")
         self.tabifyDockWidget(oob, self._dock("Orders", self.orders, Qt.LeftDockWidgetArea))
-        self.plot_panel = PlotPanel(self)
-        self.tabifyDockWidget(oob, self._dock("Fire Plots", self.plot_panel, Qt.LeftDockWidgetArea))
+        self.system_panels: dict = {}      # the rule system's own docks, by title (its GUI package's DOCKS)
         oob.raise_()
         self.viewer_box = QComboBox()
         self.viewer_box.setToolTip("Show the map as the umpire knows it, or as one side knows it")
@@ -241,20 +240,40 @@ class MainWindow(QMainWindow):
         self.map_view.fit_map()
         self.play.game_loaded()
         self.orders.refresh()
-        self.plot_panel.refresh()
+        self._refresh_system_panels()
 
     def _view(self, game: Game):
         """What the current viewer knows, its own units described by the game's rule system."""
         return build_view(game, self.viewer, rule_system(game.rules))
 
     def _offer(self, system) -> None:
-        """Show the docks and unit actions the rule system has (RuleSystem.offers)."""
+        """Show the docks and unit actions the rule system has (RuleSystem.offers): the Orders
+        dock, and the docks of its own GUI package (`DOCKS`: title -> (what it offers, the
+        panel's class)), made for its games and taken away for another's."""
         offers = system.offers()
-        for title, name in (("Orders", "orders"), ("Fire Plots", "plots")):
+        dock = self.findChild(QDockWidget, "Orders")
+        dock.toggleViewAction().setVisible("orders" in offers)
+        dock.setVisible("orders" in offers)
+        docks = getattr(system_gui(system.name), "DOCKS", {})
+        for title in [t for t in self.system_panels if t not in docks]:
+            gone = self.findChild(QDockWidget, title)
+            self.removeDockWidget(gone)
+            gone.deleteLater()
+            del self.system_panels[title]
+        oob = self.findChild(QDockWidget, "Order of battle")
+        for title, (offer, panel) in docks.items():
+            if title not in self.system_panels:
+                self.system_panels[title] = panel(self)
+                self.tabifyDockWidget(oob, self._dock(title, self.system_panels[title], Qt.LeftDockWidgetArea))
+                oob.raise_()
             dock = self.findChild(QDockWidget, title)
-            dock.toggleViewAction().setVisible(name in offers)
-            dock.setVisible(name in offers)
+            dock.toggleViewAction().setVisible(offer in offers)
+            dock.setVisible(offer in offers)
         self.unit_menu.configure(system)
+
+    def _refresh_system_panels(self) -> None:
+        for panel in self.system_panels.values():
+            panel.refresh()
 
     def reload_game(self) -> None:
         """After an action: read the game again and redraw the viewer's knowledge (the terrain
@@ -271,7 +290,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.play.refresh_phase()
         self.orders.refresh()
-        self.plot_panel.refresh()
+        self._refresh_system_panels()
 
     def close_game(self) -> None:
         self.sight_tools.clear()
@@ -395,7 +414,7 @@ class MainWindow(QMainWindow):
         self.select_unit(self.selected)
         self.sight_tools.view_changed()
         self.orders.refresh()
-        self.plot_panel.refresh()
+        self._refresh_system_panels()
         self.play.refresh_journal()
         self._update_title()
 
@@ -435,7 +454,9 @@ class MainWindow(QMainWindow):
     def _hex_clicked(self, h: Hex | None) -> None:
         if h is None or self.scene is None:
             return
-        self.plot_panel.hex_clicked(h)
+        for panel in self.system_panels.values():
+            if hasattr(panel, "hex_clicked"):        # a panel that takes a hex (a plot's target)
+                panel.hex_clicked(h)
         if not self.scene.view.marks_at(h):
             self.select_unit(None)
             self.scene.highlight_hex(h)

@@ -27,3 +27,8 @@ def takes_h_fire_by_choice(game, uid: str) -> bool:
 
 
 from .menu import OWN_ENTRIES, UnitEntries  # noqa: E402,F401  (the Unit menu asks for these)
+from .plotpanel import PlotPanel  # noqa: E402
+
+# The docks the main window makes for a MechWar 4 game: title -> (what the rule system offers for
+# it to show, the panel).
+DOCKS = {"Fire Plots": ("plots", PlotPanel)}

@@ -12,10 +12,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Integer, MetaData, create_engine, text
+from sqlmodel import SQLModel
 
+from umpire.core.engine import replay
+from umpire.core.scenario import load_scenario
 from umpire.core.store import migrations
 from umpire.core.store import models as m
+from umpire.core.store.db import make_engine
+from umpire.rules import rule_system
 
 PG_URL = os.environ.get("UMPIRE_TEST_POSTGRES_URL")
 
@@ -87,3 +94,29 @@ def copy_to_postgresql(source: Path, url: str) -> None:
     finally:
         src.dispose()
         dst.dispose()
+
+
+def where(location) -> tuple[list[str], int]:
+    """alembic_version's rows and game_info's schema_version."""
+    engine = make_engine(location)
+    try:
+        with engine.connect() as conn:
+            return (list(conn.execute(text("SELECT version_num FROM alembic_version")).scalars()),
+                    conn.execute(text("SELECT schema_version FROM game_info")).scalar())
+    finally:
+        engine.dispose()
+
+
+def differences(location) -> list:
+    """What autogenerate finds between the file's tables and the models (types compared)."""
+    engine = make_engine(location)
+    try:
+        with engine.connect() as conn:
+            return compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), SQLModel.metadata)
+    finally:
+        engine.dispose()
+
+
+def replays_identically(location) -> bool:
+    stored, replayed = replay(str(location), lambda g: rule_system(g.rules), load_scenario)
+    return stored == replayed

@@ -11,24 +11,19 @@ import sys
 from pathlib import Path
 
 import pytest
-from alembic.autogenerate import compare_metadata
 from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
-from sqlmodel import SQLModel
 
 from umpire.actions import new_game, system_for
-from umpire.core.engine import perform, replay, state_digest
+from umpire.core.engine import perform, state_digest
 from umpire.core.errors import GameFileError
-from umpire.core.scenario import load_scenario
 from umpire.core.store import migrations
 from umpire.core.store import models as m
 from umpire.core.store.db import make_engine, open_game, writing
 from umpire.core.store.migrations.__main__ import new_revision
-from umpire.rules import rule_system
 
-from storekit import PG_URL, add_revision, as_schema, postgres_database
+from storekit import PG_URL, add_revision, as_schema, differences, postgres_database, replays_identically, where
 
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
     not PG_URL, reason="set UMPIRE_TEST_POSTGRES_URL to run against PostgreSQL (.ci/run starts a server and sets it)"))]
@@ -38,32 +33,6 @@ def script() -> ScriptDirectory:
     cfg = Config()
     cfg.set_main_option("script_location", str(migrations.FOLDER))
     return ScriptDirectory.from_config(cfg)
-
-
-def where(location) -> tuple[list[str], int]:
-    """alembic_version's rows and game_info's schema_version."""
-    engine = make_engine(location)
-    try:
-        with engine.connect() as conn:
-            return (list(conn.execute(text("SELECT version_num FROM alembic_version")).scalars()),
-                    conn.execute(text("SELECT schema_version FROM game_info")).scalar())
-    finally:
-        engine.dispose()
-
-
-def differences(location) -> list:
-    """What autogenerate finds between the file's tables and the models (types compared)."""
-    engine = make_engine(location)
-    try:
-        with engine.connect() as conn:
-            return compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), SQLModel.metadata)
-    finally:
-        engine.dispose()
-
-
-def replays_identically(location) -> bool:
-    stored, replayed = replay(str(location), lambda g: rule_system(g.rules), load_scenario)
-    return stored == replayed
 
 
 def never_migrates(monkeypatch) -> None:

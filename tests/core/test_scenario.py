@@ -1,30 +1,13 @@
 """Scenario loading: the sample, and every way a scenario can be refused (one line each)."""
 
-from pathlib import Path
 
 import pytest
 
-from umpire.core.errors import ScenarioError
 from umpire.core.hexgrid import Hexside
 from umpire.core.scenario import load_scenario
 import umpire.rules  # noqa: F401  (the rule systems' own checks of a scenario register as it is imported)
 
-
-def _variant(tmp_path: Path, text: str, old: str, new: str, count: int = 1) -> Path:
-    assert old in text, f"test setup: {old!r} not in the sample"
-    p = tmp_path / "variant.toml"
-    p.write_text(text.replace(old, new, count), encoding="utf-8")
-    return p
-
-
-def _refused(path: Path) -> ScenarioError:
-    with pytest.raises(ScenarioError) as info:
-        load_scenario(path)
-    err = info.value
-    msg = err.one_line()
-    assert "\n" not in msg
-    assert str(path) in msg
-    return err
+from scenariokit import refused, variant
 
 
 class TestSample:
@@ -117,21 +100,21 @@ REFUSALS = [
 
 @pytest.mark.parametrize("old,new,words,has_line", REFUSALS, ids=[r[2][:40] for r in REFUSALS])
 def test_refused_with_reason(tmp_path, sample_text, old, new, words, has_line):
-    err = _refused(_variant(tmp_path, sample_text, old, new))
+    err = refused(variant(tmp_path, sample_text, old, new))
     assert words in err.one_line()
     if has_line:
         assert err.line is not None, err.one_line()
 
 
 def test_unknown_rule_system(tmp_path, sample_text):
-    p = _variant(tmp_path, sample_text.replace("[toy]\nrally = 4\n", ""), "rules = \"toy\"", "rules = \"toy9\"")
-    err = _refused(p)
+    p = variant(tmp_path, sample_text.replace("[toy]\nrally = 4\n", ""), "rules = \"toy\"", "rules = \"toy9\"")
+    err = refused(p)
     assert "unknown rule system 'toy9'" in err.one_line() and "toy9" in p.read_text().splitlines()[err.line - 1]
 
 
 def test_line_number_points_at_the_culprit(tmp_path, sample_text):
-    path = _variant(tmp_path, sample_text, "{ id = \"A1\", type = \"tanks\"", "{ id = \"A1\", type = \"tankz\"")
-    err = _refused(path)
+    path = variant(tmp_path, sample_text, "{ id = \"A1\", type = \"tanks\"", "{ id = \"A1\", type = \"tankz\"")
+    err = refused(path)
     assert "tankz" in path.read_text().splitlines()[err.line - 1]
 
 
@@ -141,42 +124,42 @@ def test_unknown_terrain_symbol(tmp_path, sample_text):
     lines[i] = "X" + lines[i][1:]
     p = tmp_path / "s.toml"
     p.write_text("".join(lines))
-    err = _refused(p)
+    err = refused(p)
     assert "unknown terrain symbol 'X'" in err.problem and "row 3, column 1" in err.problem
     assert err.line == i + 1
 
 
 def test_slope_needs_two_levels(tmp_path, sample_text):
-    p = _variant(tmp_path, sample_text, "stream = [", "slope = [\"0101/0102\"]\nstream = [")
-    assert "a slope needs a higher side" in _refused(p).problem
+    p = variant(tmp_path, sample_text, "stream = [", "slope = [\"0101/0102\"]\nstream = [")
+    assert "a slope needs a higher side" in refused(p).problem
 
 
 def test_not_utf8(tmp_path):
     p = tmp_path / "bin.toml"
     p.write_bytes(b"\xff\xfe\x00garbage")
-    assert "not a text file" in _refused(p).problem
+    assert "not a text file" in refused(p).problem
 
 
 def test_missing_file(tmp_path):
-    assert "cannot read" in _refused(tmp_path / "nope.toml").problem
+    assert "cannot read" in refused(tmp_path / "nope.toml").problem
 
 
 def test_garbage_text(tmp_path):
     p = tmp_path / "g.toml"
     p.write_text("this is not a scenario\n")
-    assert "syntax error" in _refused(p).problem
+    assert "syntax error" in refused(p).problem
 
 
 def test_empty_but_valid_toml(tmp_path):
     p = tmp_path / "e.toml"
     p.write_text("# nothing\n")
-    assert "missing" in _refused(p).problem
+    assert "missing" in refused(p).problem
 
 
 def test_vehicle_cannot_set_up_where_it_cannot_go(tmp_path, sample_text):
-    p = _variant(tmp_path, sample_text, "{ id = \"D1\", type = \"tanks\", hex = \"1006\"",
+    p = variant(tmp_path, sample_text, "{ id = \"D1\", type = \"tanks\", hex = \"1006\"",
                  "{ id = \"D1\", type = \"tanks\", hex = \"0908\"")
-    assert "Tank platoon cannot stand in marsh hex 0908" in _refused(p).problem
+    assert "Tank platoon cannot stand in marsh hex 0908" in refused(p).problem
 
 
 @pytest.mark.parametrize("line,words", [
@@ -184,17 +167,17 @@ def test_vehicle_cannot_set_up_where_it_cannot_go(tmp_path, sample_text):
     ('weather = "clear"', "unknown option 'weather' (known: visibility)"),
 ])
 def test_options_are_checked_against_the_rule_system(tmp_path, sample_text, line, words):
-    err = _refused(_variant(tmp_path, sample_text, 'visibility = "clear"', line))
+    err = refused(variant(tmp_path, sample_text, 'visibility = "clear"', line))
     assert words in str(err) and "[options]" in str(err)
 
 
 def test_a_chosen_option_reaches_the_game(tmp_path, sample_text):
     from umpire.core.store.db import create_game, open_game
-    path = _variant(tmp_path, sample_text, 'visibility = "clear"', 'visibility = "haze"')
+    path = variant(tmp_path, sample_text, 'visibility = "clear"', 'visibility = "haze"')
     game = open_game(create_game(load_scenario(path), tmp_path / "g.umpire"))
     assert game.option("visibility") == "haze" and game.options == {"visibility": "haze"}
 
 
 def test_a_parent_must_be_a_battalion_of_the_same_side(tmp_path, sample_text):
-    err = _refused(_variant(tmp_path, sample_text, 'hq = "Red HQ"', 'hq = "Red HQ"\nparent = "1 Bn"'))
+    err = refused(variant(tmp_path, sample_text, 'hq = "Red HQ"', 'hq = "Red HQ"\nparent = "1 Bn"'))
     assert "parent '1 Bn' must be another [[battalion]] of the same side" in str(err)

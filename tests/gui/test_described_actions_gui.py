@@ -45,7 +45,7 @@ def test_the_toys_dig_in_is_a_unit_menu_entry_that_runs_through_the_engine(qtbot
 def test_mechwar_4_gets_no_second_entry_for_actions_it_has_windows_for(qtbot, tmp_path, scenario):
     w = _window(qtbot, tmp_path, scenario)
     assert [a.data() for a in w.unit_menu.rule_entries] == []
-    assert w.unit_menu.act_split.isVisible() and w.unit_menu.act_defilade.isVisible()
+    assert w.unit_menu.system_entries.act_split.isVisible() and w.unit_menu.system_entries.act_defilade.isVisible()
 
 
 def test_a_systems_own_entries_come_and_go_with_its_games(qtbot, tmp_path):
@@ -63,7 +63,7 @@ def test_a_systems_own_entries_come_and_go_with_its_games(qtbot, tmp_path):
     qtbot.wait(10)                                  # the dock taken away is deleted with the event loop
     assert w.system_panels == {} and w.findChild(QDockWidget, "Fire Plots") is None
     with pytest.raises(AttributeError):
-        w.unit_menu.act_fire
+        w.unit_menu.system_entries.act_fire
     w.load_game(open_game(tmp_path / "g.umpire"))
     w.load_game(open_game(tmp_path / "g.umpire"))
     assert texts().count("&Fire…") == 1 and texts().index("&Activate Company") < texts().index("A&ttack Hex…")

@@ -45,8 +45,8 @@ def test_a_side_reads_its_own_label_for_the_target_and_never_the_enemy_id(w):
 def test_fire_from_the_unit_menu(w, monkeypatch):
     monkeypatch.setattr(FireDialog, "exec", lambda self: FireDialog.Accepted)
     w.select_unit("A3")
-    assert w.unit_menu.act_fire.isEnabled()
-    w.unit_menu.act_fire.trigger()
+    assert w.unit_menu.system_entries.act_fire.isEnabled()
+    w.unit_menu.system_entries.act_fire.trigger()
     assert w.game.units["A3"].fired or w.game.units["A3"].marks.panicked
     assert "Fire (A3)" in w.play.act_undo.text()
 

@@ -113,14 +113,14 @@ def test_the_unit_menu_sets_how_a_tank_takes_h_fire(window):
     w = window
     view_as(w, "nato")
     w.select_unit("A1")
-    act = w.unit_menu.act_unbuttoned
+    act = w.unit_menu.system_entries.act_unbuttoned
     assert act.isEnabled() and not act.isChecked()
     act.trigger()                                  # checks it and runs the action
     g = open_game(w.game.location)
     assert g.units["A1"].marks.unbuttoned and act.isChecked()
     assert "Ub" in next(m.state for m in w.scene.view.units if m.key == "A1")
     w.select_unit("B1 Inf")
-    assert not w.unit_menu.act_unbuttoned.isEnabled()            # soft targets do not button up
+    assert not w.unit_menu.system_entries.act_unbuttoned.isEnabled()            # soft targets do not button up
 
 
 def test_export_turn_reports_from_the_window(window, tmp_path):

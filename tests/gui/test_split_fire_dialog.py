@@ -31,7 +31,7 @@ def w(qtbot, tmp_path, sample_scenario):
 def test_split_fire_dialog_in_natos_view_names_targets_by_label(w, tmp_path):
     w.viewer_box.setCurrentIndex(w.viewer_box.findData("nato"))
     w.select_unit("A3")
-    assert w.unit_menu.act_split.isEnabled()
+    assert w.unit_menu.system_entries.act_split.isEnabled()
     d = SplitFireDialog(w, "A3")
     d.targets[1].setCurrentIndex(1)
     text = d.sheet.toPlainText() + " ".join(t.itemText(i) for t in d.targets for i in range(t.count()))
@@ -49,4 +49,4 @@ def test_split_fire_dialog_in_natos_view_names_targets_by_label(w, tmp_path):
 
 def test_split_fire_is_for_vehicular_platoons(w):
     w.select_unit("B1 Inf")
-    assert not w.unit_menu.act_split.isEnabled()
+    assert not w.unit_menu.system_entries.act_split.isEnabled()

@@ -33,16 +33,16 @@ def _drag(w, *numbers):
 
 def test_4_1_activate_a_company_from_the_menu(w):
     w.select_unit("T1")
-    assert w.unit_menu.act_activate.isEnabled() and not w.unit_menu.act_end_activation.isEnabled()
-    w.unit_menu.act_activate.trigger()
+    assert w.unit_menu.system_entries.act_activate.isEnabled() and not w.unit_menu.system_entries.act_end_activation.isEnabled()
+    w.unit_menu.system_entries.act_activate.trigger()
     assert w.game.rule_state.active_company == "Tank Co" and "Tank Co activated (T1, T2, T3 to act)" in w.play.phase_label.text()
     w.play.act_move.setChecked(True)
     _drag(w, "1928", "1927")
     assert w.game.active_side == "warpac" and "(T2, T3 to act)" in w.play.phase_label.text()
     w.select_unit("T3")
-    w.unit_menu.act_column.trigger()                       # K: T3 forms column
+    w.unit_menu.system_entries.act_column.trigger()                       # K: T3 forms column
     assert w.game.units["T3"].marks.in_column
-    w.unit_menu.act_end_activation.trigger()               # E: T2 waits
+    w.unit_menu.system_entries.act_end_activation.trigger()               # E: T2 waits
     assert w.game.rule_state.active_company is None and w.game.active_side == "nato"
     assert "Activate Tank Co" in [w.play.stack.text(i) for i in range(w.play.stack.count())]
 
@@ -75,7 +75,7 @@ def test_refused_menu_action_says_why(w, no_dialogs):
     w.play.run("move", {"unit": "T1", "path": ["1928", "1927"]})
     w.play.run("pass", {})                                 # NATO passes
     w.select_unit("T1")
-    w.unit_menu.act_column.trigger()                       # it moved: too late to form column
+    w.unit_menu.system_entries.act_column.trigger()                       # it moved: too late to form column
     assert no_dialogs and "MW4 8.11" in no_dialogs[-1]
 
 
@@ -114,7 +114,7 @@ def test_redo_after_reopening_a_file_with_undone_actions(qtbot, tmp_path, sample
 
 def test_column_and_fatigue_show_on_own_counters_only(w):
     w.select_unit("T1")
-    w.unit_menu.act_column.trigger()                      # K: T1 forms column
+    w.unit_menu.system_entries.act_column.trigger()                      # K: T1 forms column
     mark = next(m for m in w.scene.view.units if m.key == "T1")
     assert mark.state == "C"
     w.viewer_box.setCurrentIndex(1)                       # NATO's view: contacts carry no state

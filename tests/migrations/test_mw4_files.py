@@ -12,12 +12,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from alembic.autogenerate import compare_metadata
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, text
-from sqlmodel import SQLModel
 
-from storekit import PG_URL, as_schema, copy_to_postgresql, postgres_database
+from storekit import PG_URL, as_schema, copy_to_postgresql, differences, postgres_database, replays_identically, where
 from umpire.actions import system_for
 from umpire.core.engine import journal, perform, replay
 from umpire.core.scenario import load_scenario
@@ -27,32 +24,6 @@ from umpire.core.store.db import create_game, make_engine, open_game
 from umpire.rules import rule_system
 
 SCHEMA_1 = Path(__file__).resolve().parents[1] / "data" / "kaltenbach-v1.umpire"
-
-
-def where(location) -> tuple[list[str], int]:
-    """alembic_version's rows and game_info's schema_version."""
-    engine = make_engine(location)
-    try:
-        with engine.connect() as conn:
-            return (list(conn.execute(text("SELECT version_num FROM alembic_version")).scalars()),
-                    conn.execute(text("SELECT schema_version FROM game_info")).scalar())
-    finally:
-        engine.dispose()
-
-
-def differences(location) -> list:
-    """What autogenerate finds between the file's tables and the models (types compared)."""
-    engine = make_engine(location)
-    try:
-        with engine.connect() as conn:
-            return compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), SQLModel.metadata)
-    finally:
-        engine.dispose()
-
-
-def replays_identically(location) -> bool:
-    stored, replayed = replay(str(location), lambda g: rule_system(g.rules), load_scenario)
-    return stored == replayed
 
 
 def schema_1_copy(tmp_path):

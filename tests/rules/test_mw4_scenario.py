@@ -2,30 +2,13 @@
 tables add to the format: troop qualities, formation doctrines, its optional rules, brigades
 (MW4 19.83).  Every other refusal is tested on the toy in tests/core/test_scenario.py."""
 
-from pathlib import Path
 
 import pytest
 
-from umpire.core.errors import ScenarioError
 from umpire.core.hexgrid import Hexside
 from umpire.core.scenario import load_scenario
 
-
-def _variant(tmp_path: Path, text: str, old: str, new: str, count: int = 1) -> Path:
-    assert old in text, f"test setup: {old!r} not in the sample"
-    p = tmp_path / "variant.toml"
-    p.write_text(text.replace(old, new, count), encoding="utf-8")
-    return p
-
-
-def _refused(path: Path) -> ScenarioError:
-    with pytest.raises(ScenarioError) as info:
-        load_scenario(path)
-    err = info.value
-    msg = err.one_line()
-    assert "\n" not in msg
-    assert str(path) in msg
-    return err
+from scenariokit import refused, variant
 
 
 class TestSample:
@@ -88,7 +71,7 @@ REFUSALS = [
 
 @pytest.mark.parametrize("old,new,words", REFUSALS, ids=[r[2][:40] for r in REFUSALS])
 def test_refused_with_reason(tmp_path, sample_text, old, new, words):
-    err = _refused(_variant(tmp_path, sample_text, old, new))
+    err = refused(variant(tmp_path, sample_text, old, new))
     assert words in err.one_line() and err.line is not None, err.one_line()
 
 
@@ -97,15 +80,15 @@ def test_refused_with_reason(tmp_path, sample_text, old, new, words):
     ('ammo = "quick"', "unknown option 'ammo' (known: ammunition, artillery_delay, counterbattery_spotting, environment, offboard_counterbattery)"),
 ])
 def test_options_are_checked_against_the_rule_system(tmp_path, sample_text, line, words):
-    err = _refused(_variant(tmp_path, sample_text, 'ammunition = "quick"', line))
+    err = refused(variant(tmp_path, sample_text, 'ammunition = "quick"', line))
     assert words in str(err) and "[options]" in str(err)
 
 def test_a_chosen_option_reaches_the_game(tmp_path, sample_text):
     from umpire.core.store.db import create_game, open_game
-    path = _variant(tmp_path, sample_text, 'ammunition = "quick"', 'ammunition = "levels"')
+    path = variant(tmp_path, sample_text, 'ammunition = "quick"', 'ammunition = "levels"')
     game = open_game(create_game(load_scenario(path), tmp_path / "g.umpire"))
     assert game.option("ammunition") == "levels" and game.options == {"ammunition": "levels"}
 
 def test_a_parent_must_be_a_battalion_of_the_same_side(tmp_path, sample_text):
-    err = _refused(_variant(tmp_path, sample_text, 'hq_rating = "D"', 'hq_rating = "D"\nparent = "TF 2-32"'))
+    err = refused(variant(tmp_path, sample_text, 'hq_rating = "D"', 'hq_rating = "D"\nparent = "TF 2-32"'))
     assert "parent 'TF 2-32' must be another [[battalion]] of the same side" in str(err)

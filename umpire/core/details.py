@@ -25,8 +25,9 @@ def whereabouts_text(game: Game, u: UnitState, entering=None) -> str:
 def unit_rows(game: Game, u: UnitState, umpire: bool, hq: str | None = None,
               entering=None) -> list[tuple[str, str]]:
     """The rows every rule system shares.  `hq`: the unit that carries its battalion's HQ, when
-    the rule system tracks one other than the scenario's; `entering`: see whereabouts_text.  `umpire`: the umpire is looking --
-    whether the enemy has spotted a unit is the enemy's knowledge, never shown to its owner."""
+    the rule system tracks one other than the scenario's; `entering`: see whereabouts_text.
+    `umpire`: the umpire is looking -- whether the enemy has spotted a unit is the enemy's
+    knowledge, never shown to its owner."""
     t = game.unit_type(u)
     bat = next(b for b in game.battalions if b.id == u.battalion)
     comp = next((c.name for c in game.companies if c.id == u.company), "battalion troops")
@@ -34,7 +35,8 @@ def unit_rows(game: Game, u: UnitState, umpire: bool, hq: str | None = None,
     rows = [("Type", t["label"]), ("Role", ROLE_LABELS.get(t["role"], t["role"])),
             ("Side", game.side(u.side).name),
             ("Battalion", bat.name + (" (HQ)" if (hq or bat.hq) == u.id else "")),
-            ("Company", comp), ("Position", whereabouts_text(game, u, entering)), ("Strength", f"{game.strength(u)} steps")]
+            ("Company", comp), ("Position", whereabouts_text(game, u, entering)),
+            ("Strength", f"{game.strength(u)} steps")]
     if umpire and u.on_map:
         rows.append(("Spotting", "face-down (unseen by the enemy)" if u.face_down else "face-up (spotted)"))
     if u.carried_by:

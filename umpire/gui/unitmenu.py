@@ -161,7 +161,7 @@ class UnitMenu(QObject):
 
     def refresh(self) -> None:
         game = self.w.game
-        u = self._selected()
+        u = self.selected_unit()
         in_play = game is not None and game.active_side is not None
         if self.system_entries is not None:
             self.system_entries.refresh(game, u, in_play)
@@ -180,18 +180,7 @@ class UnitMenu(QObject):
             if game is not None and game.victory else set()
         self.act_exit.setEnabled(in_play and u is not None and u.on_map and u.hex in exits)
 
-    def __getattr__(self, name: str):
-        """The rule system's own entries read as the menu's (`unit_menu.act_fire` in a MechWar 4
-        game); an AttributeError in a game without them."""
-        entries = self.__dict__.get("system_entries")
-        if name.startswith("act_") and entries is not None and hasattr(entries, name):
-            return getattr(entries, name)
-        raise AttributeError(name)
-
     def selected_unit(self):
-        return self._selected()
-
-    def _selected(self):
         """The selected unit, if the current viewer commands it."""
         game, key = self.w.game, self.w.selected
         if game is None or not key or key not in game.units:
@@ -202,7 +191,7 @@ class UnitMenu(QObject):
     # ------------------------------------------------------------------ actions
     def rule_action(self, name: str, label: str) -> None:
         """One of the rule system's own actions by the selected unit at a hex (LnLT 10.1)."""
-        u = self._selected()
+        u = self.selected_unit()
         if u is None:
             self.w.statusBar().showMessage("Select one of your units first", 6000)
             return
@@ -214,7 +203,7 @@ class UnitMenu(QObject):
     def described_action(self, spec) -> None:
         """One of the rule system's unit actions by the selected unit: a form for what else it
         asks for (none: it runs at once); the engine checks everything and says why not."""
-        u = self._selected()
+        u = self.selected_unit()
         if u is None:
             self.w.statusBar().showMessage("Select one of your units first", 6000)
             return
@@ -232,7 +221,7 @@ class UnitMenu(QObject):
         self.play.run(spec.name, params)
 
     def attack(self) -> None:
-        u = self._selected()
+        u = self.selected_unit()
         if u is None:
             return
         dialog = AttackDialog(self.w, u.id)
@@ -240,7 +229,7 @@ class UnitMenu(QObject):
             self.play.run("assault", dialog.params())
 
     def dismount(self) -> None:
-        u = self._selected()
+        u = self.selected_unit()
         if u is None:
             return
         riders = [v.id for v in self.w.game.units.values() if v.carried_by == u.id]
@@ -250,7 +239,7 @@ class UnitMenu(QObject):
 
     def mount(self) -> None:
         """Board a carrier with room in the same hex; ask which one if there are several."""
-        u = self._selected()
+        u = self.selected_unit()
         if u is None:
             return
         game = self.w.game
@@ -270,7 +259,7 @@ class UnitMenu(QObject):
         self.play.run("move", {"unit": choice, "path": [game.map.number(carrier.hex)], "mount": [u.id]})
 
     def exit_map(self) -> None:
-        u = self._selected()
+        u = self.selected_unit()
         if u is not None:
             self.play.run("move", {"unit": u.id, "path": [self.w.game.map.number(u.hex)], "exit": True,
                                    **self.how(u.id)})

@@ -96,7 +96,7 @@ class PlotPanel(QWidget):
         for b in (self.add_button, self.remove_button, self.multiply_button, self.displace_button,
                   self.impact_button):
             b.setEnabled(game is not None)
-        if game is None or "plots" not in rule_system(game.rules).offers():   # hidden: no plotted fire
+        if game is None:
             self.title.setText("")
             return
         self._fill_sides(game, viewer)

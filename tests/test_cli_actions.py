@@ -27,10 +27,12 @@ def test_each_rule_system_lists_its_own_actions_and_not_the_others(tmp_path, cap
     assert mw4["split_fire"]["rule"] == "MW4 6.93" and mw4["split_fire"]["command"].startswith("umpire split-fire")
     assert [f["key"] for f in mw4["fire"]["fields"]] == ["firers", "target", "mode"]
     assert "split_fire" not in lnlt and "split_fire" not in warblog and "activate" not in warblog
-    assert "rule_action:spot" in lnlt and lnlt["rule_action:spot"]["rule"] == "10.1"
-    assert "rule_action:lay_mines" in warblog and "rule_action:spot" not in warblog
-    assert not any(k.startswith("rule_action:") for k in mw4)
-    assert "act GAME rule_action:lay_mines unit=..." in warblog["rule_action:lay_mines"]["command"]
+    assert lnlt["spot_attempt"]["rule"] == "LnLT 10.1" and lnlt["spot_attempt"]["who"] == "unit"
+    assert lnlt["spot_attempt"]["command"].startswith("umpire spot-attempt")
+    assert [f["key"] for f in lnlt["heal"]["fields"]] == ["unit", "patient"]     # asked of whoever acts
+    assert "lay_mines" in warblog and "spot_attempt" not in warblog and "lay_mines" not in mw4
+    assert not any(k.startswith("rule_action") for listing in kinds.values() for k in listing)
+    assert warblog["lay_mines"]["command"] == "umpire act GAME lay_mines unit=..."
 
 
 def test_the_listing_reads_as_text(tmp_path, sample_path):
@@ -75,12 +77,18 @@ def test_act_refuses_in_one_line_and_changes_nothing(tmp_path, sample_path):
     assert _journal(game) == before
 
 
-def test_act_runs_a_rule_action_of_lock_n_load(tmp_path):
-    a, b = tmp_path / "a.umpire", tmp_path / "b.umpire"
-    for game in (a, b):
+def test_act_runs_a_unit_action_of_lock_n_load_as_its_old_commands_do(tmp_path):
+    """`umpire act GAME spot_attempt`, the command written for it and the names earlier versions
+    gave it (`rule-action GAME spot`, `act GAME rule_action:spot`) journal the same row."""
+    games = [tmp_path / f"{n}.umpire" for n in "abcd"]
+    for game in games:
         assert umpire("new", ROOT / "scenarios" / "xom-lang-ambush.toml", "--out", game, "--seed", "1").returncode == 0
-    first = umpire("rule-action", a, "spot", "A Sqd", "--hex", "0906", "--dice", "2")
-    second = umpire("act", b, "rule_action:spot", "unit=A Sqd", "hex=0906", "--dice", "2")
-    assert first.returncode == second.returncode
-    assert (first.stdout, first.stderr) == (second.stdout, second.stderr)
-    assert _journal(a) == _journal(b)
+        assert umpire("next-phase", game).returncode == 0          # the Operations phase: the US acts first
+    runs = [umpire("act", games[0], "spot_attempt", "unit=1st Sqd", "hex=0906", "--dice", "2"),
+            umpire("spot-attempt", games[1], "1st Sqd", "--hex", "0906", "--dice", "2"),
+            umpire("rule-action", games[2], "spot", "1st Sqd", "--hex", "0906", "--dice", "2"),
+            umpire("act", games[3], "rule_action:spot", "unit=1st Sqd", "hex=0906", "--dice", "2")]
+    assert all(r.returncode == 0 for r in runs), [r.stderr for r in runs]
+    assert len({(r.stdout, r.stderr) for r in runs}) == 1 and "1st Sqd tries to spot 0906" in runs[0].stdout
+    journals = [_journal(g) for g in games]
+    assert all(j == journals[0] for j in journals) and "spot_attempt" in str(journals[0])

@@ -41,7 +41,7 @@ def test_autoplay_fights_and_replays_identically(played):
     rows = journal(played)
     kinds = {a.kind for a in rows}
     assert game.turn == 4 and game.phase == "administrative"
-    assert {"move", "assault", "pass", "rule_action"} <= kinds
+    assert {"move", "assault", "pass", "spot_attempt"} <= kinds
     assert any("damage check" in line for a in rows for line in a.log)
     stored, replayed = replay(played, lambda g: rule_system(g.rules), load_scenario)
     assert stored == replayed

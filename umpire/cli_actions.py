@@ -1,5 +1,5 @@
 """`umpire actions GAME`: what can be done in a game, from the actions' own descriptions
-(core.actionspec) -- the core's, the rule system's, and its rule actions -- each with the
+(core.actionspec) -- the core's and the rule system's -- each with the
 command that runs it; `umpire act GAME KIND KEY=VALUE...` runs any of them by its description,
 so that a rule system's new action is playable from the command line without new code here."""
 
@@ -7,42 +7,41 @@ from __future__ import annotations
 
 import json
 
-from .core.actionspec import ActionField, ActionSpec
+from .core.actionspec import UNIT, ActionField, ActionSpec
 from .core.errors import UmpireError
 
 # The commands written for an action before the descriptions existed; they stay (people's
 # scripts and the README use them).  Others run through `umpire act`.
 COMMANDS = {"move": "move", "halt": "halt", "assault": "attack", "pass": "pass", "next_phase": "next-phase",
-            "end_turn": "end-turn", "spot": "spot", "rule_action": "rule-action", "fire": "fire",
+            "end_turn": "end-turn", "spot": "spot", "spot_attempt": "spot-attempt",
+            "fire_mission": "fire-mission", "fire": "fire",
             "split_fire": "split-fire", "overrun": "overrun", "activate": "activate",
             "end_activation": "end-activation", "form_column": "form-column", "defilade": "defilade",
             "orders": "orders", "plot": "plot", "place_impact": "place-impact", "multiply": "multiply",
             "h_fire_stance": "h-fire", "displace": "displace"}
 WHO = {"unit": "a unit", "units": "units of one side", "firers": "units of one side", "side": "a side",
        "company": "a company", "umpire": "the umpire"}
-NOT_OFFERED = ("open", "undo", "redo")       # set up once, or not actions of play
+NOT_OFFERED = ("open", "undo", "redo",        # set up once, or not actions of play
+               "rule_action")                # how earlier versions journaled a unit action
 
 
 def offered(game, system) -> list[ActionSpec]:
-    """Every action the game's rule system plays, the core's first; each of its rule actions
-    (RuleSystem.rule_actions) as an action of its own, named `rule_action:<name>`."""
+    """Every action the game's rule system plays, the core's first."""
     from .core import engine
 
     specs = [engine.spec_of(kind, system) for kind in engine.ACTIONS if kind not in NOT_OFFERED]
-    specs += [s for kind, s in system.actions().items() if kind not in engine.ACTIONS]
-    specs = [s for s in specs if s.name != "rule_action"]       # listed one by one below
-    return specs + [rule_action(game, system, name) for name in system.rule_actions()]
+    return specs + [s for kind, s in system.actions().items() if kind not in engine.ACTIONS]
 
 
-def rule_action(game, system, name: str, unit=None) -> ActionSpec:
-    """One of the rule system's rule actions as an action of its own: the acting unit, then what
-    the rule system asks for (its choices as `unit`'s side may know them; none without a unit)."""
-    side = unit.side if unit is not None else None
-    fields = system.rule_action_fields(game, name, side, unit.id if unit is not None else None)
-    label = system.rule_actions()[name]
-    return ActionSpec(f"rule_action:{name}", label.split(" (")[0], None, "unit",
-                      (ActionField("unit", "Unit", kind="unit"),) + tuple(fields),
-                      rule=label.split(" (", 1)[1].rstrip(")") if " (" in label else "")
+def unit_action_named(game, system, name: str) -> ActionSpec:
+    """The rule system's unit action of that name, or of the name earlier versions gave it
+    (`rule_action:<name>`, `umpire rule-action GAME <name>`)."""
+    own = [s for s in system.actions().values() if s.fields[:1] == (UNIT,)]
+    spec = next((s for s in own if s.name == name), None) or next((s for s in own if s.formerly == name), None)
+    if spec is None:
+        raise UmpireError(f"{game.rules.title} has no action {name!r}"
+                          + (f" (it has: {', '.join(s.name for s in own)})" if own else ""))
+    return spec
 
 
 def summary(help_text: str) -> str:
@@ -69,30 +68,37 @@ def cmd_actions(args) -> int:
     system = system_for(args.game)
     specs = offered(game, system)
     if args.json:
-        print(json.dumps([{"kind": s.name, "label": s.label, "who": s.who if isinstance(s.who, str) else "side",
-                           "rule": s.rule, "help": summary(s.help),
-                           "command": _command(s),
+        print(json.dumps([{"kind": s.name, "label": s.label, "who": _who(s), "rule": s.rule, "help": summary(s.help),
+                           "command": _command(s, s.fields_for(game)),
                            "fields": [{"key": f.key, "label": f.label, "kind": f.kind, "choices": list(f.choices),
-                                       "required": f.required} for f in s.fields]} for s in specs], indent=1))
+                                       "required": f.required} for f in s.fields_for(game)]} for s in specs],
+                         indent=1))
         return 0
     print(f"{game.title} -- {game.rules.title}: what can be done")
     for s in specs:
-        who = WHO.get(s.who, "a side") if isinstance(s.who, str) else "a side"
         rule = f" ({s.rule})" if s.rule else ""
-        print(f"\n  {s.name}: {s.label}{rule}, by {who}")
+        print(f"\n  {s.name}: {s.label}{rule}, by {WHO[_who(s)]}")
         if s.help:
             print(f"      {summary(s.help)}")
-        if s.fields:
-            print(f"      asks for: {', '.join(_field_text(f) for f in s.fields)}")
-        print(f"      run it: {_command(s)}")
+        fields = s.fields_for(game)
+        if fields:
+            print(f"      asks for: {', '.join(_field_text(f) for f in fields)}")
+        print(f"      run it: {_command(s, fields)}")
     return 0
 
 
-def _command(spec: ActionSpec) -> str:
+def _who(spec: ActionSpec) -> str:
+    """Whose action it is, in WHO's words: a unit's when it asks for the acting unit first."""
+    if isinstance(spec.who, str) and spec.who in WHO:
+        return spec.who
+    return "unit" if spec.fields[:1] == (UNIT,) else "side"
+
+
+def _command(spec: ActionSpec, fields) -> str:
     if spec.name in COMMANDS:
         return f"umpire {COMMANDS[spec.name]} GAME ...  (see umpire {COMMANDS[spec.name]} --help)"
     return "umpire act GAME " + " ".join([spec.name] + [f"{f.key}=..." if f.required else f"[{f.key}=...]"
-                                                      for f in spec.fields])
+                                                      for f in fields])
 
 
 def cmd_act(args) -> int:
@@ -104,6 +110,8 @@ def cmd_act(args) -> int:
     system = system_for(args.game)
     specs = {s.name: s for s in offered(game, system)}
     spec = specs.get(args.kind)
+    if args.kind.startswith("rule_action:"):      # as earlier versions listed a unit action
+        spec = unit_action_named(game, system, args.kind.split(":", 1)[1])
     if spec is None:
         raise UmpireError(f"{game.rules.title} has no action {args.kind!r} (umpire actions {args.game} lists them)")
     given = {}
@@ -112,15 +120,11 @@ def cmd_act(args) -> int:
         if not eq or not key.strip():
             raise UmpireError(f"{item!r}: expected KEY=VALUE")
         given[key.strip()] = text.strip()
-    kind, side = spec.name, None
-    if kind.startswith("rule_action:"):           # what it asks for depends on who acts
-        unit = game.units.get(given.get("unit", ""))
-        if unit is None:
-            raise UmpireError(f"{kind} needs unit=<one of your units>" if "unit" not in given
-                              else f"no unit {given['unit']!r}")
-        spec = rule_action(game, system, kind.split(":", 1)[1], unit)
-        kind, side = "rule_action", unit.side
-    fields = {f.key: f for f in spec.fields}
+    fields = spec.fields
+    unit = game.units.get(given.get("unit", ""))
+    if spec.ask is not None and unit is not None:   # what it asks for depends on who acts
+        fields = spec.fields_for(game, unit.side, unit.id)
+    fields = {f.key: f for f in fields}
     params: dict = {}
     for key, text in given.items():
         if key not in fields:
@@ -130,6 +134,4 @@ def cmd_act(args) -> int:
     missing = [k for k, f in fields.items() if f.required and k not in params]
     if missing:
         raise UmpireError(f"{spec.name} needs {', '.join(missing)}")
-    if kind == "rule_action":
-        params = {"name": spec.name.split(":", 1)[1], "side": side, **params}
-    return run_action(kind, args.game, params, args.dice, side=side)
+    return run_action(spec.name, args.game, params, args.dice)

@@ -135,8 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
     sa.add_argument("--hex", required=True, metavar="HEX", help="the hex it looks at")
     sa.add_argument("--fire", action="store_true", help="if it spots the hex, it fires at it at once (10.1)")
     ra = sub.add_parser("rule-action", help="one of the rule system's own actions by a unit (War Blog: "
-                                           "air_strike, air_patrol, air_recall; Lock 'n Load: spot, fire_mission, "
-                                           "smoke)")
+                                           "air_strike, air_patrol, lay_mines...; Lock 'n Load: spot_attempt, "
+                                           "fire_mission, smoke...; umpire actions GAME lists them)")
     ra.add_argument("game")
     ra.add_argument("name", metavar="ACTION")
     ra.add_argument("unit")

@@ -107,8 +107,8 @@ def cmd_spot_attempt(args) -> int:
     u = open_game(args.game).units.get(args.unit)
     if u is None:
         raise UmpireError(f"no unit {args.unit!r}")
-    params = {"name": "spot", "side": u.side, "unit": args.unit, "hex": args.hex, **({"fire": True} if args.fire else {})}
-    return run_action("rule_action", args.game, params, args.dice, side=u.side)
+    params = {"unit": args.unit, "hex": args.hex, **({"fire": True} if args.fire else {})}
+    return run_action("spot_attempt", args.game, params, args.dice, side=u.side)
 
 
 def cmd_fire_mission(args) -> int:
@@ -117,31 +117,31 @@ def cmd_fire_mission(args) -> int:
     u = open_game(args.game).units.get(args.unit)
     if u is None:
         raise UmpireError(f"no unit {args.unit!r}")
-    params = {"name": "fire_mission", "side": u.side, "unit": args.unit, "hex": args.hex}
+    params = {"unit": args.unit, "hex": args.hex}
     params.update({k: v for k, v in (("support", args.support), ("mission", args.mission), ("to", args.to),
                                      ("direction", args.direction)) if v})
-    return run_action("rule_action", args.game, params, args.dice, side=u.side)
+    return run_action("fire_mission", args.game, params, args.dice, side=u.side)
 
 
 def cmd_rule_action(args) -> int:
+    """One of the rule system's unit actions by name (its journal kind, or the name earlier
+    versions gave it: Lock 'n Load's "spot")."""
     from .actions import system_for
+    from .cli_actions import unit_action_named
     from .core.store.db import open_game
 
     game = open_game(args.game)
     u = game.units.get(args.unit)
     if u is None:
         raise UmpireError(f"no unit {args.unit!r}")
-    known = system_for(args.game).rule_actions()
-    if args.name not in known:
-        raise UmpireError(f"{game.rules.title} has no action {args.name!r}"
-                          + (f" (it has: {', '.join(known)})" if known else ""))
-    params = {"name": args.name, "side": u.side, "unit": u.id, **({"hex": args.hex} if args.hex else {})}
+    spec = unit_action_named(game, system_for(args.game), args.name)
+    params = {"unit": u.id, **({"hex": args.hex} if args.hex else {})}
     for item in args.set:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise UmpireError(f"--set {item!r}: expected KEY=VALUE")
         params[key.strip()] = value.strip()
-    return run_action("rule_action", args.game, params, args.dice, side=u.side)
+    return run_action(spec.name, args.game, params, args.dice, side=u.side)
 
 
 def cmd_activate(args) -> int:

@@ -26,7 +26,8 @@ def test_the_listing_holds_the_toys_action_with_its_rule(game_path, capsys):
     dig = listing["dig_in"]
     assert dig["rule"] == "Toy 10" and dig["who"] == "unit" and [f["key"] for f in dig["fields"]] == ["unit"]
     assert dig["command"] == "umpire act GAME dig_in unit=..."
-    assert "rule_action:rally" in listing and {"move", "pass", "assault"} <= set(listing)
+    assert listing["rally"]["rule"] == "Toy 6" and listing["rally"]["who"] == "unit"
+    assert {"move", "pass", "assault"} <= set(listing) and "rule_action" not in listing
 
 
 def test_act_runs_it_through_the_engine_and_the_journal(game_path, capsys):

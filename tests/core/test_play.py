@@ -173,17 +173,37 @@ def test_a_shaken_unit_rallies_on_the_scenarios_number(game):
     act(game, "move", typed=dice(1), unit="Scout", path=["0505", "0605", "0705", "0805", "0806"])   # mines: shaken
     act(game, "end_turn")
     with pytest.raises(UmpireError, match="A2 is not shaken"):
-        act(game, "rule_action", name="rally", side="blue", unit="A2")
-    act(game, "rule_action", typed=dice(3), name="rally", side="blue", unit="Scout")     # [toy] rally = 4
+        act(game, "rally", side="blue", unit="A2")
+    act(game, "rally", typed=dice(3), side="blue", unit="Scout")     # [toy] rally = 4
     g = open_game(game)
     assert g.units["Scout"].marks.shaken and g.units["Scout"].acted and g.active_side == "red"
     act(game, "pass")                                   # Red passes: Blue acts on
     with pytest.raises(UmpireError, match="already acted"):
         act(game, "move", unit="Scout", path=["0806", "0906"])
     act(game, "end_turn")
-    act(game, "rule_action", typed=dice(4), name="rally", side="blue", unit="Scout")
+    act(game, "rally", typed=dice(4), side="blue", unit="Scout")
     assert not open_game(game).units["Scout"].marks.shaken
     assert replays(game)
+
+
+def test_a_unit_action_journaled_as_earlier_versions_did_still_runs_and_replays(game):
+    """Files written before unit actions had kinds of their own hold them as "rule_action" rows
+    naming the action: such a row runs today's action and replays the same."""
+    act(game, "move", typed=dice(1), unit="Scout", path=["0505", "0605", "0705", "0805", "0806"])   # mines: shaken
+    act(game, "end_turn")
+    with pytest.raises(UmpireError, match="has no action 'charge'"):
+        act(game, "rule_action", name="charge", side="blue", unit="A2")
+    res = act(game, "rule_action", typed=dice(4), name="rally", side="blue", unit="Scout")
+    assert res.summary == "Scout rallies" and not open_game(game).units["Scout"].marks.shaken
+    assert [r.kind for r in journal(game)][-1] == "rule_action"
+    assert replays(game)
+
+
+def test_a_unit_action_outside_its_phase_is_refused_with_the_phase(game):
+    act(game, "next_phase")
+    assert open_game(game).phase == "combat"
+    with pytest.raises(UmpireError, match=r"^Rally: only in the Movement phase, not in the Combat phase \(Toy 6\)$"):
+        act(game, "rally", side="blue", unit="Scout")
 
 
 def test_units_that_did_not_move_dig_in_and_moving_ends_it(game):

@@ -61,7 +61,7 @@ def test_a_rule_system_without_the_optional_rules_says_so():
 
     class G:
         rules = Ruleset
-    assert bare.commands() == {} and bare.actions() == {} and bare.rule_actions() == {}
+    assert bare.commands() == {} and bare.actions() == {}
     assert bare.plotted_fire(G) is False and bare.status_note(G) == ""
     assert bare.plot_zone(G, "tight", "h") == frozenset(["h"])
     assert bare.formation_status(G, "company", "A") == ""

@@ -51,7 +51,7 @@ def test_a_spotting_attempt_from_the_unit_menu(window, monkeypatch):
     monkeypatch.setattr(RuleActionDialog, "exec", fill)
     w.unit_menu.rule_entries[0].trigger()
     assert refused == []
-    rows = [r for r in journal(w.game.location) if r.kind == "rule_action"]
+    rows = [r for r in journal(w.game.location) if r.kind == "spot_attempt"]
     assert len(rows) == 1 and rows[0].params["unit"] == unit.id and rows[0].side_id == side
     assert w.play.act_undo.text().startswith("&Undo Spot")
 
@@ -60,14 +60,14 @@ def test_the_fire_mission_form_asks_for_the_mission_and_its_hexes(window):
     """18.2: the five missions, a second hex and a direction for line and walking barrages,
     the side's own supports only; OK waits for the aiming hex."""
     w = window
-    fields = system_for(w.game.location).rule_action_fields(w.game, "fire_mission", "us")
+    fields = system_for(w.game.location).actions()["fire_mission"].fields_for(w.game, "us")[1:]
     dialog = RuleActionDialog(w, "Artillery fire mission", "Lt Harris", fields)
     mission = dialog.inputs["mission"]
     assert [mission.itemData(i) for i in range(mission.count())] == ["standard", "loose", "concentrated", "line",
                                                                       "walking"]
     support = dialog.inputs["support"]
     assert [support.itemData(i) for i in range(support.count())] == ["", "81mm"]
-    assert system_for(w.game.location).rule_action_fields(w.game, "fire_mission", "nva")[-1].choices == ("",)
+    assert system_for(w.game.location).actions()["fire_mission"].fields_for(w.game, "nva")[-1].choices == ("",)
     ok = dialog.buttons.button(QDialogButtonBox.Ok)
     assert not ok.isEnabled()
     dialog.inputs["hex"].setText("0906")

@@ -15,7 +15,7 @@ from gamekit import act, game, make_game  # noqa: E402
 def test_an_air_strike_reads_as_an_attack_by_an_unseen_enemy(tmp_path):
     extra = '[[battalion]]\nid = "Air"\nside = "blue"\nunits = [ { id = "Harriers", type = "strike_sqn" } ]\n'
     loc = make_game(tmp_path, [("Eyes", "recce_coy", "0402")], [("I", "infantry_bn", "0503")], extra=extra)
-    act(loc, "rule_action", 1, 10, side="blue", name="air_strike", unit="Harriers", hex="0503")
+    act(loc, "air_strike", 1, 10, side="blue", unit="Harriers", hex="0503")
     red = text_of(report(loc, "red", tmp_path / "r"))
     assert "Our units came under enemy attack. Result: an air strike on 0503, 1 of 1 unit hit" in red
     assert not words(red, "Harriers") and not words(red, "Eyes")
@@ -41,7 +41,7 @@ def test_the_wreck_of_a_vehicle_the_enemy_never_saw_stays_off_its_map(tmp_path):
         act(loc, "pass", side="blue")
     # no drift (1 - LM 1); 0503: 6 + 6 = 12 against 1 + TM 2 + armour 2 = 5: DC+7; 6 + 7 = 13 over
     # morale 7: Shaken, and Shaken again is abandoned; its crew gets out Shaken
-    act(loc, "rule_action", 1, 1, 6, 1, 6, side="red", name="fire_mission", unit="L", hex="0503")
+    act(loc, "fire_mission", 1, 1, 6, 1, 6, side="red", unit="L", hex="0503")
     g = game(loc)
     wreck = [o for o in g.map.overlays if o.kind in ("wreck", "abandoned")]
     assert g.units["T"].status == "destroyed" and wreck and wreck[0].secret
@@ -72,7 +72,7 @@ def test_a_side_reads_nothing_of_its_dropped_weapon_taken_out_of_its_sight(tmp_p
                      (h.q, h.r))
     before = report(loc, "blue", tmp_path / "before")
     assert "lying on the ground" in text_of(before)
-    act(loc, "rule_action", side="red", name="weapons", unit="X", do="pick_up", weapon="us_m60")
+    act(loc, "weapons", side="red", unit="X", do="pick_up", weapon="us_m60")
     after = report(loc, "blue", tmp_path / "after")
     assert text_of(after) == text_of(before) and images_of(after) == images_of(before)
     red = text_of(report(loc, "red", tmp_path / "red"))

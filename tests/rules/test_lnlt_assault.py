@@ -89,8 +89,8 @@ def test_a_scout_spots_two_better_and_calls_the_artillery(tmp_path):
     act(loc, "next_phase")
     if game(loc).active_side == "red":
         act(loc, "pass", side="red")
-    res = act(loc, "rule_action", 4, side="blue", name="spot", unit="S", hex="0503")
+    res = act(loc, "spot_attempt", 4, side="blue", unit="S", hex="0503")
     assert "spotted" in res.summary and game(loc).contacts[("blue", "Y")].status == "seen"
     act(loc, "pass", side="red")
     with pytest.raises(UmpireError, match="not a Good Order leader or scout"):
-        act(loc, "rule_action", side="blue", name="fire_mission", unit="A", hex="0503")
+        act(loc, "fire_mission", side="blue", unit="A", hex="0503")

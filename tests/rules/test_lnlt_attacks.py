@@ -172,5 +172,5 @@ def test_thermal_sights_spot_two_better(tmp_path):
     loc = lnlt(tmp_path, [("M", "us_m1", "0103"), ("T", "us_m48", "0104")], [("X", "nva_squad", "0503")],
                terrain=terrain)
     blue_first(loc)
-    res = act(loc, "rule_action", 5, side="blue", name="spot", unit="M", hex="0503")
+    res = act(loc, "spot_attempt", 5, side="blue", unit="M", hex="0503")
     assert "spotted" in res.summary and "thermal sights" in "\n".join(res.log)

@@ -23,7 +23,7 @@ def test_a_leaders_impulse_lets_the_next_hexes_act_and_a_pass_ends_it(tmp_path):
     pass ends the impulse and hands over without counting as a pass (4.0)."""
     loc = blue_to_act(tmp_path, [("L", "us_leader", "0303"), ("A", "us_squad", "0303"), ("B", "us_squad", "0304"),
                                  ("C", "us_squad", "0306")])
-    res = act(loc, "rule_action", side="blue", name="lead", unit="L")
+    res = act(loc, "lead", side="blue", unit="L")
     assert "L leads 0303 and 0304" in res.summary and game(loc).active_side == "blue"
     act(loc, "move", side="blue", unit="B", path=["0304", "0404"])
     assert game(loc).active_side == "blue"
@@ -39,7 +39,7 @@ def test_a_leaders_impulse_lets_the_next_hexes_act_and_a_pass_ends_it(tmp_path):
 
 def test_the_impulse_closes_by_itself_when_every_activated_unit_has_acted(tmp_path):
     loc = blue_to_act(tmp_path, [("L", "us_leader", "0303"), ("A", "us_squad", "0303"), ("B", "us_squad", "0304")])
-    act(loc, "rule_action", side="blue", name="lead", unit="L")
+    act(loc, "lead", side="blue", unit="L")
     act(loc, "move", side="blue", unit="L", path=["0303", "0403"], **{"with": ["A"]})
     assert game(loc).active_side == "blue"
     act(loc, "move", side="blue", unit="B", path=["0304", "0404"])
@@ -49,6 +49,6 @@ def test_the_impulse_closes_by_itself_when_every_activated_unit_has_acted(tmp_pa
 def test_only_a_leader_with_units_next_to_it_leads(tmp_path):
     loc = blue_to_act(tmp_path, [("L", "us_leader", "0303"), ("A", "us_squad", "0303"), ("B", "us_squad", "0306")])
     with pytest.raises(UmpireError, match=r"A is not a leader \(4.0\)"):
-        act(loc, "rule_action", side="blue", name="lead", unit="A")
+        act(loc, "lead", side="blue", unit="A")
     with pytest.raises(UmpireError, match=r"no unit of Blue next to 0303 is left to act"):
-        act(loc, "rule_action", side="blue", name="lead", unit="L")
+        act(loc, "lead", side="blue", unit="L")

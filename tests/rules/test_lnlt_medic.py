@@ -23,7 +23,7 @@ def mark(loc, uid, **marks):
 
 
 def heal(loc, medic, patient, *faces):
-    return act(loc, "rule_action", *faces, side="blue", name="heal", unit=medic, patient=patient)
+    return act(loc, "heal", *faces, side="blue", unit=medic, patient=patient)
 
 
 def test_a_medic_heals_a_wounded_leader_once_a_rally_phase(tmp_path):
@@ -31,7 +31,7 @@ def test_a_medic_heals_a_wounded_leader_once_a_rally_phase(tmp_path):
     Rally phase; the medic's own number is the sample's 3."""
     loc = lnlt(tmp_path, [("D", "us_medic", "0303"), ("L", "us_leader", "0303")])
     mark(loc, "L", wounded=True, shaken=True)
-    assert system_for(loc).rule_action_fields(game(loc), "heal", "blue", "D")[0].choices == ("L",)
+    assert system_for(loc).actions()["heal"].fields_for(game(loc), "blue", "D")[1].choices == ("L",)
     res = heal(loc, "D", "L", 2)
     g = game(loc)
     assert "D heals the wound of L on 2 (3.0, 11.3)" in res.summary
@@ -44,7 +44,7 @@ def test_a_medic_brings_a_shaken_squad_back_or_fails(tmp_path):
     loc = lnlt(tmp_path, [("D", "us_medic", "0303"), ("A", "us_squad", "0303"), ("B", "us_squad", "0403")])
     mark(loc, "A", shaken=True)
     mark(loc, "B", shaken=True)
-    assert system_for(loc).rule_action_fields(game(loc), "heal", "blue", "D")[0].choices == ("A",)  # B is elsewhere
+    assert system_for(loc).actions()["heal"].fields_for(game(loc), "blue", "D")[1].choices == ("A",)  # B is elsewhere
     res = heal(loc, "D", "A", 4)
     assert "D fails to help A on 4" in res.summary and game(loc).units["A"].marks.shaken
     loc2 = lnlt(tmp_path / "2", [("D", "us_medic", "0303"), ("A", "us_squad", "0303")])
@@ -57,7 +57,7 @@ def test_a_shaken_medic_treats_only_itself(tmp_path):
     loc = lnlt(tmp_path, [("D", "us_medic", "0303"), ("A", "us_squad", "0303")])
     mark(loc, "D", wounded=True, shaken=True)
     mark(loc, "A", shaken=True)
-    assert system_for(loc).rule_action_fields(game(loc), "heal", "blue", "D")[0].choices == ("D",)
+    assert system_for(loc).actions()["heal"].fields_for(game(loc), "blue", "D")[1].choices == ("D",)
     with pytest.raises(UmpireError, match="'A' is not itself"):
         heal(loc, "D", "A", 1)
     heal(loc, "D", "D", 1)
@@ -73,5 +73,5 @@ def test_medics_do_not_fire_and_heal_only_in_the_rally_phase(tmp_path):
     act(loc, "next_phase")
     if game(loc).active_side == "red":
         act(loc, "pass", side="red")
-    with pytest.raises(UmpireError, match=r"in the Rally phase \(3.0\)"):
+    with pytest.raises(UmpireError, match=r"only in the Rally phase, not in the Operations phase \(LnLT 3.0"):
         heal(loc, "D", "A", 1)

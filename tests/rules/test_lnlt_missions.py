@@ -31,10 +31,10 @@ def test_a_line_mission_strikes_every_hex_between_its_two_markers(tmp_path):
     2 + 7), Y's 0606 (1 + 4 = 5 against 6: nothing); Z off the line is untouched."""
     loc = blue_to_act(tmp_path, [("X", "nva_squad", "0604"), ("Y", "nva_squad", "0606"), ("Z", "nva_squad", "0805")])
     with pytest.raises(UmpireError, match="a line mission needs its second hex"):
-        act(loc, "rule_action", side="blue", name="fire_mission", unit="L", hex="0603", mission="line")
+        act(loc, "fire_mission", side="blue", unit="L", hex="0603", mission="line")
     with pytest.raises(UmpireError, match="'to' is for line and walking"):
-        act(loc, "rule_action", side="blue", name="fire_mission", unit="L", hex="0603", to="0606")
-    res = act(loc, "rule_action", 1, 1, 5, 2, 2, 1, 6, side="blue", name="fire_mission", unit="L", hex="0603",
+        act(loc, "fire_mission", side="blue", unit="L", hex="0603", to="0606")
+    res = act(loc, "fire_mission", 1, 1, 5, 2, 2, 1, 6, side="blue", unit="L", hex="0603",
               mission="line", to="0606")
     assert "Result: fire for effect on 0603, 0604, 0605, 0606" in res.log
     g = game(loc)
@@ -48,8 +48,8 @@ def test_a_walking_barrage_walks_two_turns_then_ends(tmp_path):
     (6 + 4 = 10 against 1: DC+9; 6 + 9 = 15, three times morale 6 less one: Casualties)."""
     loc = blue_to_act(tmp_path, [("X", "nva_squad", "0305")])
     with pytest.raises(UmpireError, match="a walking barrage needs its direction"):
-        act(loc, "rule_action", side="blue", name="fire_mission", unit="L", hex="0303", mission="walking")
-    act(loc, "rule_action", 1, 1, side="blue", name="fire_mission", unit="L", hex="0303", mission="walking",
+        act(loc, "fire_mission", side="blue", unit="L", hex="0303", mission="walking")
+    act(loc, "fire_mission", 1, 1, side="blue", unit="L", hex="0303", mission="walking",
         direction="S")
     assert ffe(loc) == ["0303"] and game(loc).rule_state.barrages[0].left == 2
     act(loc, "end_turn", 1, 6)

@@ -18,7 +18,7 @@ def lnlt(tmp_path, us, nva, **kw):
 
 
 def weapons(loc, side, unit, do, weapon, **kw):
-    return act(loc, "rule_action", side=side, name="weapons", unit=unit, do=do, weapon=weapon, **kw)
+    return act(loc, "weapons", side=side, unit=unit, do=do, weapon=weapon, **kw)
 
 
 def fire(loc, units, target):
@@ -41,7 +41,7 @@ def test_in_the_rally_phase_a_squad_drops_its_machine_gun_and_another_picks_it_u
                [("X", "nva_squad", "0603")])
     g = game(loc)
     assert g.phase == "rally" and g.active_side is None
-    assert system_for(loc).free_actions(g) == {"weapons", "heal"}
+    assert {k for k, s in system_for(loc).actions().items() if s.is_free(g)} == {"weapons", "heal"}
     weapons(loc, "blue", "A", "drop", "G")
     g = game(loc)
     assert g.units["G"].status == "dropped" and g.units["G"].hex == g.units["A"].hex and not g.units["G"].on_map
@@ -59,8 +59,8 @@ def test_weapons_change_hands_only_in_the_rally_phase(tmp_path):
     side = game(loc).active_side
     if side == "red":
         act(loc, "pass", side="red")
-    assert system_for(loc).free_actions(game(loc)) == frozenset()
-    with pytest.raises(UmpireError, match=r"in the Rally phase \(3.0\)"):
+    assert not any(s.is_free(game(loc)) for s in system_for(loc).actions().values())
+    with pytest.raises(UmpireError, match=r"only in the Rally phase, not in the Operations phase \(LnLT 3.0"):
         weapons(loc, "blue", "A", "drop", "G")
 
 
@@ -112,7 +112,7 @@ def test_capture_gives_the_taker_a_new_counter_and_the_owner_learns_only_on_the_
                terrain=woods)
     drop_in(loc, "G", "0603")
     assert not [c for (side, _), c in game(loc).contacts.items() if side == "blue"]    # X unseen in the woods
-    fields = system_for(loc).rule_action_fields(game(loc), "weapons", "red", "X")
+    fields = system_for(loc).actions()["weapons"].fields_for(game(loc), "red", "X")[1:]
     assert fields[1].choices == ("us_m60",)
     before = build_view(game(loc), "blue")
     weapons(loc, "red", "X", "pick_up", "us_m60")
@@ -134,7 +134,7 @@ def test_the_owner_finds_a_taken_weapon_gone(tmp_path):
     drop_in(loc, "R", "0903")
     with sqlite3.connect(loc) as conn:            # the US squad took it, and the NVA squad came back
         conn.execute("UPDATE unit SET marks = ? WHERE id = 'R'", ('{"taken": true}',))
-    assert system_for(loc).rule_action_fields(game(loc), "weapons", "red", "X")[1].choices == ("R",)
+    assert system_for(loc).actions()["weapons"].fields_for(game(loc), "red", "X")[2].choices == ("R",)
     weapons(loc, "red", "X", "pick_up", "R")
     assert game(loc).units["R"].status == "removed"
 

@@ -55,13 +55,13 @@ def test_spotting_in_the_open_in_cover_and_by_attempt(tmp_path):
     assert ("blue", "Y") in g.contacts and ("blue", "X") not in g.contacts
     to_operations(loc, 6, 1)                                 # Blue has the initiative
     with pytest.raises(UmpireError, match="not a unit of blue"):
-        act(loc, "rule_action", name="spot", side="blue", unit="X", hex="0103")
-    act(loc, "rule_action", 4, side="blue", name="spot", unit="A", hex="0503")    # 4 > 3: nothing
+        act(loc, "spot_attempt", side="blue", unit="X", hex="0103")
+    act(loc, "spot_attempt", 4, side="blue", unit="A", hex="0503")    # 4 > 3: nothing
     assert ("blue", "X") not in game(loc).contacts and marks(loc, "A").ops_complete
     act(loc, "pass", side="red")
     with pytest.raises(UmpireError, match="already acted"):
-        act(loc, "rule_action", name="spot", side="blue", unit="A", hex="0503")
-    act(loc, "rule_action", 4, side="blue", name="spot", unit="L", hex="0503")    # 4 - LM 1 = 3: spotted
+        act(loc, "spot_attempt", side="blue", unit="A", hex="0503")
+    act(loc, "spot_attempt", 4, side="blue", unit="L", hex="0503")    # 4 - LM 1 = 3: spotted
     assert game(loc).contacts[("blue", "X")].status == "seen"
 
 
@@ -191,17 +191,17 @@ def test_a_fire_mission_drifts_then_falls_on_the_pattern(tmp_path):
                [("X", "nva_squad", "0603"), ("Y", "nva_squad", "0604")], extra=ARTILLERY)
     to_operations(loc, 6, 1)
     with pytest.raises(UmpireError, match="not a Good Order leader"):
-        act(loc, "rule_action", side="blue", name="fire_mission", unit="A", hex="0603")
+        act(loc, "fire_mission", side="blue", unit="A", hex="0603")
     # drift 3 - LM 1 = 2: one hex, north, to 0602 -- in sight: back to 0603; X's hex: 5 + 4 = 9
     # against 2: DC+7, X rolls 2: 9, Shaken; Y's hex (next to it): 1 + 4 = 5 against 6: no effect
-    res = act(loc, "rule_action", 3, 1, 5, 2, 2, 1, 6, side="blue", name="fire_mission", unit="L", hex="0603")
+    res = act(loc, "fire_mission", 3, 1, 5, 2, 2, 1, 6, side="blue", unit="L", hex="0603")
     g = game(loc)
     assert "falls on 0603" in res.summary and g.units["X"].marks.shaken and not g.units["Y"].marks.shaken
     assert any("drifts 1 hex N to 0602" in x for x in res.log) and any("shifted one hex to 0603" in x for x in res.log)
     assert g.support_used["81mm"]["missions"] == 1 and g.units["L"].marks.ops_complete
     act(loc, "pass", side="red")
     with pytest.raises(UmpireError, match="no artillery mission left"):
-        act(loc, "rule_action", side="blue", name="fire_mission", unit="K", hex="0603")
+        act(loc, "fire_mission", side="blue", unit="K", hex="0603")
 
 
 def test_the_units_of_a_hex_move_together(tmp_path):
@@ -228,7 +228,7 @@ def test_a_unit_that_spots_a_hex_may_fire_at_it_at_once(tmp_path):
     to_operations(loc, 6, 1)
     if game(loc).active_side == "red":
         act(loc, "pass", side="red")
-    res = act(loc, "rule_action", 2, 5, 1, 3, side="blue", name="spot", unit="A", hex="0503", fire=True)
+    res = act(loc, "spot_attempt", 2, 5, 1, 3, side="blue", unit="A", hex="0503", fire=True)
     g = game(loc)
     assert "spotted (10.1); A fire on 0503: 10 against 2, DC+8 (10.1.4)" in res.summary
     assert g.units["A"].fired and not g.units["A"].marks.ops_complete and g.units["X"].marks.shaken
@@ -263,14 +263,14 @@ def test_smoke_is_laid_degrades_sight_and_lifts(tmp_path):
     if game(loc).active_side == "red":
         act(loc, "pass", side="red")
     with pytest.raises(UmpireError, match="lays no smoke"):
-        act(loc, "rule_action", side="blue", name="smoke", unit="L", hex="0203")
-    res = act(loc, "rule_action", 2, side="blue", name="smoke", unit="A", hex="0203")
+        act(loc, "smoke", side="blue", unit="L", hex="0203")
+    res = act(loc, "smoke", 2, side="blue", unit="A", hex="0203")
     assert "lays smoke in 0203" in res.summary and game(loc).units["A"].marks.ops_complete
     g = game(loc)
     sheet = system_for(loc).assault_sheet(g, ["B"], g.map.grid.parse("0503"), "fire")
     assert dict(sheet.modifiers)["firing out of smoke (7.0)"] == -1
     act(loc, "pass", side="red")
-    res = act(loc, "rule_action", 3, side="blue", name="smoke", unit="B", hex="0203")
+    res = act(loc, "smoke", 3, side="blue", unit="B", hex="0203")
     assert "fails to lay smoke" in res.summary
     act(loc, "next_phase")                                   # the Administrative phase
     smoke = [o.detail for o in game(loc).map.overlays if o.kind == "smoke"]
@@ -315,7 +315,7 @@ def test_ending_a_turn_early_still_does_the_administrative_housekeeping(tmp_path
     to_operations(loc, 6, 1)
     if game(loc).active_side == "red":
         act(loc, "pass", side="red")
-    act(loc, "rule_action", 1, side="blue", name="spot", unit="A", hex="0503")
+    act(loc, "spot_attempt", 1, side="blue", unit="A", hex="0503")
     assert game(loc).rule_state.spotted
     res = act(loc, "end_turn", 6, 1)
     assert not game(loc).rule_state.spotted and any("spotting attempts lapse" in x for x in res.log)

@@ -244,7 +244,7 @@ from_turn = 1
     red_first(loc)
     # drift 1d6 = 1 -> 1 hex north... then shifted back; FFE 0503: 5 + 6 = 11 against 1 + 0 + 1 = 2: DC+9;
     # the M113's check 6 + 9 = 15 against morale 6: 2x or more, under 3x: armoured column Shaken
-    res = act(loc, "rule_action", 1, 1, 5, 1, 6, side="red", name="fire_mission", unit="L", hex="0503")
+    res = act(loc, "fire_mission", 1, 1, 5, 1, 6, side="red", unit="L", hex="0503")
     log = "\n".join(res.log)
     assert "0503 (A): 11 against 2 -- damage checks at DC+9" in log
     assert "A: damage check 15 against morale 6: Shaken" in log and game(loc).units["A"].marks.shaken

@@ -26,21 +26,21 @@ def test_an_air_strike_hits_from_over_the_target(tmp_path):
     loc = wb(tmp_path, [], [("I", "infantry_bn", "0503")], air("blue", ("Jets", "strike_sqn"), ("Jets2", "strike_sqn")))
     g = game(loc)
     assert g.units["Jets"].status == "off_map" and ("blue", "I") in g.contacts
-    res = act(loc, "rule_action", 1, 10, side="blue", name="air_strike", unit="Jets", hex="0503")
+    res = act(loc, "air_strike", 1, 10, side="blue", unit="Jets", hex="0503")
     assert "Jets strikes 0503: 1 of 1 hit" == res.summary
     assert any("damage D10 10 -7 at 1-1" in x for x in res.log)
     assert marks(loc, "I").depressions == 3 and marks(loc, "Jets").flew == 1
     with pytest.raises(UmpireError, match="back from a sortie this turn"):
-        act(loc, "rule_action", side="blue", name="air_strike", unit="Jets", hex="0503")
+        act(loc, "air_strike", side="blue", unit="Jets", hex="0503")
     with pytest.raises(UmpireError, match="sees no enemy unit in 0703"):
-        act(loc, "rule_action", side="blue", name="air_strike", unit="Jets2", hex="0703")
+        act(loc, "air_strike", side="blue", unit="Jets2", hex="0703")
 
 
 def test_artillery_takes_two_and_a_half_times_the_damage(tmp_path):
     """1.9: strength 6 against the guns' defence 2 is 3-1: D10 8 - 6 = 2, times 2.5 = 5
     depressions."""
     loc = wb(tmp_path, [], [("G", "artillery_bn", "0503")], air("blue", ("Jets", "strike_sqn")))
-    res = act(loc, "rule_action", 1, 8, side="blue", name="air_strike", unit="Jets", hex="0503")
+    res = act(loc, "air_strike", 1, 8, side="blue", unit="Jets", hex="0503")
     assert any("damage D10 8 -6 at 3-1 x2.5 against artillery (1.9)" in x for x in res.log)
     assert marks(loc, "G").depressions == 5
 
@@ -50,11 +50,11 @@ def test_air_defence_in_range_may_shoot_the_strike_down_or_blunt_it(tmp_path):
     the effect roll 9 shoots the squadron down.  Out of its range it does nothing."""
     loc = wb(tmp_path, [], [("I", "infantry_bn", "0503"), ("AD", "air_defence_bty", "0703")],
              air("blue", ("Jets", "strike_sqn"), ("Jets2", "strike_sqn")))
-    res = act(loc, "rule_action", 1, 9, side="blue", name="air_strike", unit="Jets", hex="0503")
+    res = act(loc, "air_strike", 1, 9, side="blue", unit="Jets", hex="0503")
     assert "shot down" in res.summary and game(loc).units["Jets"].status == "destroyed"
     assert any("air defence 2 (AD 2): a chance of 2 in 70 (1.14)" in x for x in res.log)
     # the second: 2 is within, effect 3 (half): strength 3 against 4 is 1-2, D10 10 - 8 = 2
-    res = act(loc, "rule_action", 2, 3, 1, 10, side="blue", name="air_strike", unit="Jets2", hex="0503")
+    res = act(loc, "air_strike", 2, 3, 1, 10, side="blue", unit="Jets2", hex="0503")
     assert any("air defence 2: 0.5 effect" in x for x in res.log) and any("strength 3 on 1 target" in x
                                                                             for x in res.log)
     assert marks(loc, "I").depressions == 2
@@ -66,27 +66,27 @@ def test_air_superiority_is_won_in_the_box_and_then_guards_the_ground(tmp_path):
     Red holds it.  Blue's strike then faces Red's box fighters' air combat 5 as air defence."""
     loc = wb(tmp_path, [], [("I", "infantry_bn", "0503")],
              air("blue", ("Blue Ftr", "fighter_sqn"), ("Jets", "strike_sqn")) + air("red", ("Red Ftr", "fighter_sqn")))
-    res = act(loc, "rule_action", side="blue", name="air_patrol", units=["Blue Ftr"])
+    res = act(loc, "air_patrol", side="blue", units=["Blue Ftr"])
     assert "Blue holds air superiority" in res.summary and marks(loc, "Blue Ftr").box
     with pytest.raises(UmpireError, match="in the air superiority box"):
-        act(loc, "rule_action", side="blue", name="air_strike", unit="Blue Ftr", hex="0503")
+        act(loc, "air_strike", side="blue", unit="Blue Ftr", hex="0503")
     act(loc, "pass", side="blue")
-    res = act(loc, "rule_action", 6, 2, side="red", name="air_patrol", unit="Red Ftr")
+    res = act(loc, "air_patrol", 6, 2, side="red", unit="Red Ftr")
     assert any("Red Ftr 11 against Blue Ftr 7: loser eliminated (Blue Ftr)" in x for x in res.log)
     assert "Red holds air superiority" in res.summary and game(loc).units["Blue Ftr"].status == "destroyed"
     act(loc, "pass", side="red")
-    res = act(loc, "rule_action", 70, side="blue", name="air_strike", unit="Jets", hex="0503")
+    res = act(loc, "air_strike", 70, side="blue", unit="Jets", hex="0503")
     assert any("air defence 5 (Red Ftr 5): a chance of 5 in 70" in x for x in res.log)
 
 
 def test_a_stand_off_leaves_air_superiority_contested(tmp_path):
     loc = wb(tmp_path, [], [("I", "infantry_bn", "0503")],
              air("blue", ("Blue Ftr", "fighter_sqn")) + air("red", ("Red Ftr", "fighter_sqn")))
-    act(loc, "rule_action", side="blue", name="air_patrol", unit="Blue Ftr")
+    act(loc, "air_patrol", side="blue", unit="Blue Ftr")
     act(loc, "pass", side="blue")
-    res = act(loc, "rule_action", 4, 4, side="red", name="air_patrol", unit="Red Ftr")
+    res = act(loc, "air_patrol", 4, 4, side="red", unit="Red Ftr")
     assert "contested: nobody holds it" in res.summary
-    act(loc, "rule_action", side="red", name="air_recall", unit="Red Ftr")
+    act(loc, "air_recall", side="red", unit="Red Ftr")
     g = game(loc)
     assert not g.units["Red Ftr"].marks.box and g.units["Blue Ftr"].marks.box
 
@@ -106,9 +106,9 @@ def test_9_3_seven_against_three_are_spread_two_two_and_three(tmp_path):
     red = tuple((f"R{k}", "fighter_sqn") for k in range(3))
     loc = wb(tmp_path, [], [("I", "infantry_bn", "0503")], air("blue", *blue) + air("red", *red))
     act(loc, "pass", side="blue")
-    act(loc, "rule_action", side="red", name="air_patrol", units=[r for r, _t in red])
+    act(loc, "air_patrol", side="red", units=[r for r, _t in red])
     act(loc, "pass", side="red")
-    res = act(loc, "rule_action", *([3] * 14), side="blue", name="air_patrol", units=[b for b, _t in blue])
+    res = act(loc, "air_patrol", *([3] * 14), side="blue", units=[b for b, _t in blue])
     fights = [x for x in res.log if x.startswith("  B") and "stand-off" in x]
     per_enemy = sorted(sum(1 for x in fights if f"against R{k} " in x) for k in range(3))
     assert len(fights) == 7 and per_enemy == [2, 2, 3]

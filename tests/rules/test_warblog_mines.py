@@ -42,13 +42,13 @@ def test_a_unit_meets_a_hidden_minefield_and_stops_in_it(tmp_path):
 
 def test_engineers_lay_a_hidden_field_and_rest_four_turns(tmp_path):
     loc = make_game(tmp_path, [("E", "engineer_coy", "0404")], [("X", "infantry_bn", "0806")])
-    act(loc, "rule_action", side="blue", name="lay_mines", unit="E")
+    act(loc, "lay_mines", side="blue", unit="E")
     f = fields(loc)["0404"]
     assert f.detail == "density_1" and f.secret and f.side == "blue"
     assert not [o for o in build_view(game(loc), "red").map.overlays if o.kind == "minefield"]
     assert game(loc).units["E"].marks.engineering == 5
     with pytest.raises(UmpireError, match=r"E is busy until turn 5"):
-        act(loc, "rule_action", side="blue", name="clear_mines", unit="E")
+        act(loc, "clear_mines", side="blue", unit="E")
 
 
 def test_engineers_clear_by_their_strength(tmp_path):
@@ -58,8 +58,8 @@ def test_engineers_clear_by_their_strength(tmp_path):
     loc = make_game(tmp_path, [("E", "engineer_coy", "0404"), ("I", "infantry_coy", "0101")],
                     [("X", "infantry_bn", "0806")], extra=extra)
     with pytest.raises(UmpireError, match="0404 is mined already"):
-        act(loc, "rule_action", side="blue", name="lay_mines", unit="E")
-    res = act(loc, "rule_action", side="blue", name="clear_mines", unit="E")
+        act(loc, "lay_mines", side="blue", unit="E")
+    res = act(loc, "clear_mines", side="blue", unit="E")
     assert "density 3 -> 1" in res.summary and fields(loc)["0404"].detail == "density_1"
     with pytest.raises(UmpireError, match="is not an engineer unit"):
-        act(loc, "rule_action", side="blue", name="clear_mines", unit="I")
+        act(loc, "clear_mines", side="blue", unit="I")

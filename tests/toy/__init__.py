@@ -51,7 +51,6 @@ tests, cited as "Toy n":
 
 from __future__ import annotations
 
-from umpire.core.errors import UmpireError
 from umpire.core.rulesystem import Phase, RuleSystem as CoreRuleSystem
 
 from . import combat, sight, state, turn
@@ -122,20 +121,6 @@ class RuleSystem(CoreRuleSystem):
 
     def actions(self):
         return ACTIONS
-
-    def rule_actions(self):
-        return {"rally": "Rally a shaken unit (Toy 6)"}
-
-    def rule_action_fields(self, game, name, side, unit=None):
-        return ()                          # the acting unit is all it needs
-
-    def rule_action_open(self, game, name):
-        return game.phase == "movement"
-
-    def rule_action(self, game, name, params, dice):
-        if name != "rally":
-            raise UmpireError(f"Toy Skirmish has no action {name!r}")
-        return turn.rally(game, params, dice)
 
     def scenario_data(self):
         return {"rally": "the roll a shaken unit needs to rally on 1d6, 2 to 6 (Toy 9)"}

@@ -1,4 +1,4 @@
-"""The toy's own action, registered through RuleSystem.actions(): an ActionSpec says what it is
+"""The toy's own actions, registered through RuleSystem.actions(): an ActionSpec says what it is
 called, who acts and what it asks for, so that `umpire actions` lists it, `umpire act` runs it
 and the window's Unit menu offers it -- with no code of its own in the command line or the GUI."""
 
@@ -7,7 +7,9 @@ from __future__ import annotations
 from umpire.core.actionspec import ActionField, ActionSpec
 from umpire.core.changes import Change, apply
 from umpire.core.errors import UmpireError
+from umpire.core.play.rule_actions import unit_action
 from umpire.core.play.kit import check_may_act, check_no_pause, check_turn_to_act, unit_done
+from . import turn
 
 
 def dig_in(ctx) -> tuple[str, None]:
@@ -30,5 +32,12 @@ def dig_in(ctx) -> tuple[str, None]:
     return f"{uid} digs in", None
 
 
-ACTIONS = {"dig_in": ActionSpec("dig_in", "Dig in", dig_in, "unit", (ActionField("unit", "Unit", kind="unit"),),
-                                "Toy 10", "A unit that has not acted this turn digs in at once, instead of moving.")}
+ACTIONS = {
+    # written out whole, with the core's turn checks called by hand
+    "dig_in": ActionSpec("dig_in", "Dig in", dig_in, "unit", (ActionField("unit", "Unit", kind="unit"),),
+                         "Toy 10", "A unit that has not acted this turn digs in at once, instead of moving."),
+    # a unit action: the rule system only judges it and says what changes (core.play.rule_actions)
+    "rally": unit_action("rally", "Rally", turn.rally, rule="Toy 6", open=lambda game: game.phase == "movement",
+                         when="only in the Movement phase",
+                         help="A shaken unit tries to rally instead of moving."),
+}

@@ -45,7 +45,7 @@ class Bot:
     def _move(self, location, game, rng, side, report) -> bool:
         shaken = [u for u in game.units.values() if u.side == side and u.on_map and u.marks.shaken
                   and not (u.moved or u.acted)]
-        if shaken and attempt(location, "rule_action", {"name": "rally", "side": side, "unit": shaken[0].id},
+        if shaken and attempt(location, "rally", {"side": side, "unit": shaken[0].id},
                               self.system, side, report):
             return True
         goals = [c.hex for c in game.contacts.values() if c.side == side and c.status == "seen"]

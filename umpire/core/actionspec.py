@@ -56,6 +56,9 @@ class ActionField:
         return text
 
 
+UNIT = ActionField("unit", "Unit", kind="unit")     # the acting unit, a unit action's first field
+
+
 @dataclass(frozen=True)
 class ActionSpec:
     name: str                                      # its kind in the journal
@@ -66,6 +69,27 @@ class ActionSpec:
     rule: str = ""                                 # the rule it follows, for help
     help: str = ""
     worksheet: bool = False                        # the acting side reads the lines it journals
+    # what it asks for when that depends on who acts -- (game, side, unit id) -> fields, whose
+    # choices name only what that side may know; None: always `fields`
+    ask: Callable[[Any, Any, Any], tuple[ActionField, ...]] | None = None
+    # whether it belongs to this point of the turn at all -- (game) -> bool; the shells grey
+    # out the others and the engine refuses them with the reason.  None: whenever one may act
+    open: Callable[[Any], bool] | None = None
+    when: str = ""                                 # when it is open, for the refusal: "only in the Rally phase"
+    # whether either side may take it now, while no side has the turn, without taking one
+    # (game) -> bool (picking up weapons in a rally phase).  None: never
+    free: Callable[[Any], bool] | None = None
+    formerly: str = ""                             # its name in files that journaled it as a "rule_action"
+
+    def fields_for(self, game, side: str | None = None, unit: str | None = None) -> tuple[ActionField, ...]:
+        """What it asks for when `unit` of `side` acts (neither: as a listing shows it)."""
+        return self.ask(game, side, unit) if self.ask is not None else self.fields
+
+    def is_open(self, game) -> bool:
+        return self.open is None or bool(self.open(game))
+
+    def is_free(self, game) -> bool:
+        return self.free is not None and bool(self.free(game))
 
     def actor(self, game, params: dict) -> str | None:
         """The side whose action this is (None: the umpire's)."""

@@ -158,9 +158,10 @@ class RuleSystem:
 
     # ------------------------------------------------------------------ optional
     def actions(self) -> dict[str, ActionSpec]:
-        """Its own actions by their kind in the journal (fire, a formation's activation, orders...),
-        each an ActionSpec naming its parameters: the engine runs them as it
-        runs the core's (core.play), the shells offer them.  None by default."""
+        """Its own actions by their kind in the journal (fire, a formation's activation, orders, a
+        spotting attempt...), each an ActionSpec naming its parameters: the engine runs them as
+        it runs the core's (core.play), the shells offer them.  A unit's action that only says
+        what changes is described with core.play.rule_actions.unit_action.  None by default."""
         return {}
 
     def act_problem(self, game, unit_id: str, doing: str) -> str | None:
@@ -232,10 +233,6 @@ class RuleSystem:
         recover, say)."""
         return []
 
-    def rule_actions(self) -> dict[str, str]:
-        """The rule system's own actions by name -> what users read (a spotting attempt); the core's `rule_action` action runs them."""
-        return {}
-
     def scenario_data(self) -> dict[str, str]:
         """What a scenario's table named after the rule system (`[<name>]`) may hold: key ->
         what it is.  The loader refuses other keys; `scenario_problems` checks the values
@@ -252,30 +249,6 @@ class RuleSystem:
         """What is wrong with its own state in a game file beyond the types its models check:
         (place, problem) for each unit, formation or hex it names that the game does not have."""
         return ()
-
-    def rule_action_fields(self, game, name: str, side: str, unit: str | None = None) -> tuple[ActionField, ...]:
-        """What a shell asks for one of `rule_actions` besides the acting unit of `side` (the
-        GUI builds its form from them; choices name only what the side may know -- its own
-        things, and what lies where `unit`, the acting unit, stands): by default the hex it
-        acts at."""
-        return (ActionField("hex", "Hex"),)
-
-    def rule_action_open(self, game, name: str) -> bool:
-        """Whether one of `rule_actions` belongs to this point of the turn at all (the shells
-        grey out the others; the engine still refuses them with the reason): Lock 'n Load's
-        support weapons change hands in the Rally phase only."""
-        return True
-
-    def free_actions(self, game) -> frozenset[str]:
-        """Those of `rule_actions` either side may take now, in a phase where no side has the
-        turn to act, without taking a turn (Lock 'n Load's Rally phase, 3.0: picking up and
-        dropping support weapons).  The rule system still checks everything else."""
-        return frozenset()
-
-    def rule_action(self, game, name: str, params: dict, dice) -> tuple[str, list]:
-        """Run one of `rule_actions`: (summary, changes), or raise UmpireError with the reason.
-        `params` hold at least `side`; what else is the rule system's to read."""
-        raise NotImplementedError(f"{game.rules.title} has no action {name!r}")
 
     def offers(self) -> frozenset[str]:
         """What a player may do in this rule system beyond moving, by the names the shells use

@@ -167,19 +167,19 @@ def _struck(game: Game, side: str, row, labels: dict[str, str]) -> str | None:
         source = ", ".join(known) if known and len(known) == len(firers) else "an enemy unit not identified"
         found = [mt.group(1) for x in row.log if (mt := re.search(r"1d6 = \d+, modified \d+: (\S+)", x))]
         return f"{target.id} came under fire from {source}: {found[0] if found else 'no shot'}"
-    if row.kind not in ("assault", "rule_action") or (row.kind == "rule_action" and row.side_id == side):
+    if row.side_id == side:
         return None
-    # a rule system's own attack (an air strike, a fire mission) writes the same lines; it names
+    # an attack on a hex, or a rule system's own attack (an air strike, a fire mission): it names
     # the defending side in a line "Defenders: ... of <side name>" and the result in "Result: ..."
     ids = row.params.get("units") or ([row.params["unit"]] if row.params.get("unit") else [])
     attackers = [game.units.get(x) for x in ids]
-    if any(a is None or a.side == side for a in attackers):
+    if not attackers or any(a is None or a.side == side for a in attackers):
         return None
     if not any(x.startswith("Defenders:") and x.endswith(f" of {game.side(side).name}") for x in row.log):
         return None
     known = [labels[a.id] for a in attackers if a.id in labels]
     source = ", ".join(known) if known and len(known) == len(attackers) else "enemy units not identified"
     result = next((x for x in row.log if x.startswith("Result:")), "Result: not recorded")
-    if row.kind == "rule_action":     # called from afar: who called it, the side cannot tell
+    if row.kind != "assault":         # called from afar: who called it, the side cannot tell
         return f"Our units came under enemy attack. {result}"
     return f"Our units in {row.params.get('hex')} were attacked by {source}. {result}"

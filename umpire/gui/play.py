@@ -36,13 +36,13 @@ def _label(kind: str, params: dict) -> str:
         return f"Fire ({', '.join(params.get('firers') or [])})"
     if kind == "assault":           # the hex attacked is the side's own knowledge; the units its own
         return f"{str(params.get('kind') or 'attack').title()} ({', '.join(params.get('units') or [])})"
-    if kind == "rule_action":
+    if kind == "rule_action":        # a unit action as files of earlier versions journaled it
         return f"{str(params.get('name')).replace('_', ' ').title()} ({params.get('unit')})"
     return {"orders": f"Orders ({params.get('side')})", "halt": f"Halt {params.get('unit')}",
             "split_fire": f"Split Fire ({params.get('unit')})", "defilade": f"Defilade {params.get('unit')}",
             "overrun": f"Overrun {params.get('unit')}: " + ("fight on" if params.get("then") == "stay" else "leave"),
             "activate": f"Activate {params.get('company')}", "form_column": f"Form Column {params.get('unit')}",
-            }.get(kind, kind.replace("_", " ").title())
+            }.get(kind, kind.replace("_", " ").title() + (f" ({params['unit']})" if params.get("unit") else ""))
 
 
 class JournalCommand(QUndoCommand):

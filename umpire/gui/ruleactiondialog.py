@@ -1,6 +1,6 @@
 """The form of one of a rule system's own actions (Unit menu: Lock 'n Load's spotting attempt,
 artillery fire mission, or any unit action a rule system describes): one row per field it asks
-for (RuleSystem.rule_action_fields, ActionSpec.fields) -- typed text such as a hex number, or a
+for (ActionSpec.fields_for) -- typed text such as a hex number, or a
 choice; a yes/no field is a choice of "(none)" or "yes".  OK stays off until every
 required field is filled; the engine still checks everything and refuses with its reason."""
 

@@ -1,6 +1,6 @@
 """The Unit menu: what a selected unit or its company may do besides a plain move -- attack a
 hex together, mount and dismount, move a whole stack, a pace, leave the map; the rule system's
-rule actions and described unit actions, each with a form built from its fields; and the entries
+unit actions (a spotting attempt, an air strike), each with a form built from its fields; and the entries
 of the rule system's own GUI module, when it has some (gui/<system>/: `UnitEntries`, such as
 MechWar 4's company activations, fire, split fire, column, defilade).  Only what the game's rule
 system offers is shown (RuleSystem.offers).
@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
 
 from ..core.errors import UmpireError
+from ..core.actionspec import UNIT
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
 from .attackdialog import AttackDialog
@@ -88,8 +89,8 @@ class UnitMenu(QObject):
     # ------------------------------------------------------------------ state
     def configure(self, system) -> None:
         """Show only what the game's rule system offers (RuleSystem.offers): its own entries
-        when its GUI module has some (`UnitEntries`), and an entry for each of its rule actions
-        and described unit actions that no entry of its own offers."""
+        when its GUI module has some (`UnitEntries`), and an entry for each of its unit actions
+        that no entry of its own offers."""
         for a in getattr(self, "rule_entries", []):
             self.menu.removeAction(a)
         self.rule_entries = []
@@ -99,17 +100,11 @@ class UnitMenu(QObject):
         entries = getattr(module, "UnitEntries", None)
         self.system_entries = entries(self, self.act_attack) if entries is not None else None
         own = getattr(module, "OWN_ENTRIES", frozenset())
-        for name, label in system.rule_actions().items():
-            a = QAction(label.split(" (")[0] + "…", self.w)
-            a.setStatusTip(f"{label}: the selected unit, at a hex you name")
-            a.setData(name)
-            a.triggered.connect(lambda _=False, k=name, t=label: self.rule_action(k, t))
-            self.menu.addAction(a)
-            self.rule_entries.append(a)
-        # a unit's action the rule system describes (RuleSystem.actions) and no window of its
-        # own offers: an entry, and a form built from the fields it asks for
+        # a unit's action the rule system describes (RuleSystem.actions: it asks for the acting
+        # unit first) and no window of its own offers: an entry, and a form built from the rest
+        self.rule_specs = {}
         for spec in system.actions().values():
-            if spec.who != "unit" or spec.name in own:
+            if spec.fields[:1] != (UNIT,) or spec.name in own:
                 continue
             a = QAction(spec.label + "…", self.w)
             a.setStatusTip(" ".join(spec.help.split()[:30]) + (f" ({spec.rule})" if spec.rule else ""))
@@ -117,6 +112,7 @@ class UnitMenu(QObject):
             a.triggered.connect(lambda _=False, s=spec: self.described_action(s))
             self.menu.addAction(a)
             self.rule_entries.append(a)
+            self.rule_specs[spec.name] = spec
         self._fill_paces(system.paces() or (("normal", "&Normal", ""),))
         offers = system.offers()
         for name, action in (("attack", self.act_attack), ("mount", self.act_mount),
@@ -166,12 +162,12 @@ class UnitMenu(QObject):
         if self.system_entries is not None:
             self.system_entries.refresh(game, u, in_play)
         self.act_attack.setEnabled(in_play and u is not None and u.on_map and bool(rule_system(game.rules).attack_kinds()))
-        system = rule_system(game.rules) if game is not None else None
-        free = system.free_actions(game) if system and game.active_side is None \
-            else frozenset()                             # taken while no side has the turn (LnLT 3.0)
         for a in getattr(self, "rule_entries", []):     # off the map too: War Blog's air pool (9.0)
-            a.setEnabled((in_play or a.data() in free) and u is not None and u.status in ("on_map", "off_map")
-                         and system.rule_action_open(game, a.data()))
+            spec = self.rule_specs[a.data()]
+            # a free action is taken while no side has the turn (LnLT 3.0)
+            free = game is not None and game.active_side is None and spec.is_free(game)
+            a.setEnabled((in_play or free) and u is not None and u.status in ("on_map", "off_map")
+                         and spec.is_open(game))
         riders = [v for v in game.units.values() if v.carried_by == u.id] if u is not None else []
         self.act_dismount.setEnabled(in_play and bool(riders))
         self.act_mount.setEnabled(in_play and u is not None and u.on_map and not u.carried_by
@@ -189,17 +185,6 @@ class UnitMenu(QObject):
         return u if self.w.viewer in (UMPIRE, u.side) else None
 
     # ------------------------------------------------------------------ actions
-    def rule_action(self, name: str, label: str) -> None:
-        """One of the rule system's own actions by the selected unit at a hex (LnLT 10.1)."""
-        u = self.selected_unit()
-        if u is None:
-            self.w.statusBar().showMessage("Select one of your units first", 6000)
-            return
-        fields = rule_system(self.w.game.rules).rule_action_fields(self.w.game, name, u.side, u.id)
-        dialog = RuleActionDialog(self.w, label, u.id, fields)
-        if dialog.exec() == RuleActionDialog.Accepted:
-            self.play.run("rule_action", {"name": name, "side": u.side, "unit": u.id, **dialog.params()})
-
     def described_action(self, spec) -> None:
         """One of the rule system's unit actions by the selected unit: a form for what else it
         asks for (none: it runs at once); the engine checks everything and says why not."""
@@ -207,7 +192,7 @@ class UnitMenu(QObject):
         if u is None:
             self.w.statusBar().showMessage("Select one of your units first", 6000)
             return
-        fields = [f for f in spec.fields if f.key != "unit"]
+        fields = [f for f in spec.fields_for(self.w.game, u.side, u.id) if f.key != "unit"]
         params = {"unit": u.id}
         if fields:
             dialog = RuleActionDialog(self.w, spec.label, u.id, fields)

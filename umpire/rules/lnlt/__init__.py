@@ -4,7 +4,7 @@ that walk the tables in resources/rulesets/lnlt.  A first part: leg units.
 The turn (3.0, 4.0, 9.0): a Rally phase (initiative, rally attempts), an Operations phase of
 alternating impulses that three passes in a row end (`Phase.passes_to_end`), and an
 Administrative phase.  Fire and melee are attacks on a hex (the core's `assault` action);
-spotting attempts are the rule system's own action (`rule_action` "spot").
+spotting attempts and the other unit actions are the rule system's own (actions.py).
 
     tables.py    the transcribed tables: damage check calculation and result, melee, mines
     state.py     a unit's counters (Shaken, wounded, Ops Complete), leaders, target modifiers
@@ -14,6 +14,7 @@ spotting attempts are the rule system's own action (`rule_action` "spot").
     movement.py  movement, streams, stacking (6.0, 10.5.1, 1.3)
     combat.py    direct fire, melee and the damage check (5.0, 5.2, 8.0)
     rally.py     initiative, rally, the Administrative phase (3.0, 9.0)
+    actions.py   its unit actions described for the shells: spotting attempts, fire missions...
     bot.py       the autoplay driver
 
     damage.py    the damage check, morale checks, a struck vehicle's crew and passengers (15.4)
@@ -26,7 +27,7 @@ spotting attempts are the rule system's own action (`rule_action` "spot").
     lead.py      a leader's impulse: its hex and the hexes next to it act (4.0)
     medic.py     medics healing in the Rally phase (3.0, 11.3)
 
-Off-board artillery (18.2) is the rule action "fire_mission" (artillery.py: standard, loose and
+Off-board artillery (18.2) is the action "fire_mission" (artillery.py: standard, loose and
 concentrated missions).  Attacks: fire, ordnance, melee, close_assault, overrun; fire and ordnance may
 single out one vehicle of the hex (the attack's `at`, 17.2).
 Mortar weapon teams (18.1) fire with the better of 2d6 at every unit of the hex.
@@ -34,7 +35,7 @@ Assault movement and fire (6.1, 6.1.1) are an impulse in two halves: the core's
 `impulse_goes_on` keeps the side acting between them and `impulse_end` lets a pass close it.
 Scouts (11.6) move by stealth (6.4), spot 2 better and call artillery.
 Support weapons (1.6) are counters carried by units (weapons.py); in the Rally phase they are
-picked up, dropped, handed over and captured (pickup.py: the free rule action "weapons").  At night (the scenario's
+picked up, dropped, handed over and captured (pickup.py: the free action "weapons").  At night (the scenario's
 `night`) fire beyond 2 hexes is harder, less so with thermal sights (20.1, 20.1.5, 10.1.2).
 Not yet here (issue 8 notes): hero skills (12.0), hit & run (6.7), fire (10.5.6), anti-personnel mines,
 star shells and night spotting (20.2), helicopters.
@@ -42,16 +43,13 @@ star shells and night spotting (20.2), helicopters.
 
 from __future__ import annotations
 
-from ...core.errors import UmpireError
-from ...core.hexgrid import DIRECTION_NAMES
-from ...core.rulesystem import ActionField, Phase, RuleSystem as CoreRuleSystem, Table
-from . import artillery, combat, damage, lead, medic, pickup, rally, smoke, spotting, state, weapons
+from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
+from . import actions, artillery, combat, damage, lead, pickup, rally, smoke, spotting, state, weapons
 from .movement import check_move
 from ...core.changes import Change
 from .state import (SMC, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
                     vehicle)
 
-RALLY_ACTIONS = frozenset({"weapons", "heal"})      # the Rally phase's free actions (3.0, steps 4-5)
 PHASES = (
     Phase("rally", "Rally phase", "LnLT 3.0"),
     Phase("operations", "Operations phase", "LnLT 4.0", alternating=True, passes_to_end=3),
@@ -166,52 +164,8 @@ class RuleSystem(CoreRuleSystem):
     def resolve_assault(self, game, sheet, dice):
         return combat.resolve(game, sheet, dice)
 
-    def rule_actions(self):
-        return {"spot": "Spotting attempt (10.1)", "fire_mission": "Artillery fire mission (18.2)",
-                "smoke": "Lay smoke (7.0)", "lead": "Lead the hexes next to it (4.0)", "weapons": "Support weapons: pick up, drop, hand over (3.0, 1.6)", "heal": "Medic: heal (3.0, 11.3)"}
-
-    def rule_action_open(self, game, name):
-        return (name in RALLY_ACTIONS) == (game.phase == "rally")      # 3.0 steps 4-5; the rest are impulses (4.0)
-
-    def free_actions(self, game):
-        return RALLY_ACTIONS if game.phase == "rally" else frozenset()      # 3.0, steps 4 and 5
-
-    def rule_action_fields(self, game, name, side, unit=None):
-        if name == "weapons":
-            return pickup.fields(game, side, unit)
-        if name == "heal":
-            return medic.fields(game, side, unit)
-        if name == "lead":
-            return ()
-        if name == "smoke":
-            return (ActionField("hex", "Its hex or one next to it (empty: its own)", required=False),)
-        if name != "fire_mission":
-            return (ActionField("hex", "Hex looked at"),
-                    ActionField("fire", "Fire at it at once if spotted (10.1)", ("", "yes"), required=False))
-        return (ActionField("hex", "Aiming hex (spotting round)"),
-                ActionField("mission", "Mission", artillery.MISSIONS),
-                ActionField("to", "Second hex (line, walking barrage)", required=False),
-                ActionField("direction", "Walking barrage's direction",
-                            ("",) + DIRECTION_NAMES[game.map.grid.orientation], required=False),
-                ActionField("support", "Support", ("",) + tuple(a.id for a in game.artillery if a.side == side),
-                            required=False))
-
-    def rule_action(self, game, name, params, dice):
-        if name in RALLY_ACTIONS and game.phase != "rally":
-            raise UmpireError(f"{self.rule_actions()[name].split(' (')[0]}: only in the Rally phase (3.0)")
-        if name == "spot":
-            return spotting.attempt(game, self.sight(game.map), params, dice)
-        if name == "fire_mission":
-            return artillery.fire_mission(game, self.sight(game.map), params, dice)
-        if name == "smoke":
-            return smoke.lay(game, params, dice)
-        if name == "weapons":
-            return pickup.act(game, params)
-        if name == "heal":
-            return medic.heal(game, params, dice)
-        if name == "lead":
-            return lead.lead(game, params)
-        raise UmpireError(f"Lock 'n Load has no action {name!r}")
+    def actions(self):
+        return actions.ACTIONS       # spotting attempts, fire missions, smoke, leading, weapons, medics
 
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):
         return damage.mines_vs_vehicle(game, game.units[unit_id], leaving, dice)

@@ -67,8 +67,8 @@ class Bot:
                 if key in self.tried:
                     continue
                 self.tried.add(key)
-                params = {"name": "weapons", "side": u.side, "unit": u.id, "do": "pick_up", "weapon": handle(w, u.side)}
-                if rng.random() < 0.8 and attempt(location, "rule_action", params, self.system, u.side, report):
+                params = {"side": u.side, "unit": u.id, "do": "pick_up", "weapon": handle(w, u.side)}
+                if rng.random() < 0.8 and attempt(location, "weapons", params, self.system, u.side, report):
                     return True
         return False
 
@@ -81,8 +81,8 @@ class Bot:
             key = (game.turn, m.id, "heal")
             if sick and key not in self.tried:
                 self.tried.add(key)
-                params = {"name": "heal", "side": m.side, "unit": m.id, "patient": sick[0].id}
-                if attempt(location, "rule_action", params, self.system, m.side, report):
+                params = {"side": m.side, "unit": m.id, "patient": sick[0].id}
+                if attempt(location, "heal", params, self.system, m.side, report):
                     return True
         return False
 
@@ -131,8 +131,8 @@ class Bot:
         for u in ready:
             if game.unit_type(u)["kind"] == "leader" and any(v.hex != u.hex and hex_distance(v.hex, u.hex) == 1
                                                              for v in ready):
-                params = {"name": "lead", "side": side, "unit": u.id}
-                return attempt(location, "rule_action", params, self.system, side, report)
+                params = {"side": side, "unit": u.id}
+                return attempt(location, "lead", params, self.system, side, report)
         return False
 
     def _gun(self, location, game, rng, side, ready, report) -> bool:
@@ -166,8 +166,8 @@ class Bot:
                 continue
             for h in self._seen(game, side):
                 if hex_distance(h, u.hex) >= 3 and sight.degrading(u.hex, h) is not None:
-                    params = {"name": "fire_mission", "side": side, "unit": u.id, "hex": game.map.number(h)}
-                    return attempt(location, "rule_action", params, self.system, side, report)
+                    params = {"side": side, "unit": u.id, "hex": game.map.number(h)}
+                    return attempt(location, "fire_mission", params, self.system, side, report)
         return False
 
     def _spot(self, location, game, rng, side, ready, report) -> bool:
@@ -179,9 +179,9 @@ class Bot:
             cover = [h for h in game.map.hexes() if 2 <= hex_distance(h, u.hex) <= 6 and h not in ours
                      and sight_of(game.map, game.rules, h) != "open" and sight.degrading(u.hex, h) is not None]
             if cover:
-                params = {"name": "spot", "side": side, "unit": u.id, "fire": True,    # and fire (10.1.4)
+                params = {"side": side, "unit": u.id, "fire": True,    # and fire (10.1.4)
                           "hex": game.map.number(sorted(cover, key=lambda h: (h.q, h.r))[rng.randrange(len(cover))])}
-                if attempt(location, "rule_action", params, self.system, side, report):
+                if attempt(location, "spot_attempt", params, self.system, side, report):
                     return True
         return False
 

@@ -1,7 +1,7 @@
 """A leader's impulse in Lock 'n Load Tactical (4.0, step 1): a Good Order leader activates
 its own hex and the hexes next to it, and the units of all of them act in that one impulse.
 
-It is the rule action "lead": it opens the impulse (kept in the game-wide state as `impulse`:
+It is the unit action "lead": it opens the impulse (kept in the game-wide state as `impulse`:
 side, turn, hexes) and takes no action of the leader's own -- the leader then moves or fires
 with its hex like the others.  While the impulse is open the side acts on (the core's
 `impulse_goes_on`) and only units of those hexes act; it closes when none of them is left to

@@ -3,8 +3,8 @@ wound from one single-man counter of its hex, itself included, or to bring one S
 its hex back to Good Order.  1d6 at or under the medic's number in medics.toml (a sample: the
 roll is in the rules, not the player aid) succeeds.
 
-It is the rule action "heal", a free action of the Rally phase like the support weapons'
-(RuleSystem.free_actions): either side, no turn taken.  Medics neither fire nor carry support
+It is the unit action "heal", a free action of the Rally phase like the support weapons'
+(ActionSpec.free): either side, no turn taken.  Medics neither fire nor carry support
 weapons (1.6 notes).
 Readings: one attempt per medic each Rally phase; a Shaken medic (a wounded one is flipped
 Shaken) treats only itself; healing a wound lifts the Wounded marker and leaves the counter

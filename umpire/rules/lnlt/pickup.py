@@ -3,7 +3,7 @@
 A Good Order squad, half-squad, crew or single-man counter that may carry weapons (not a sniper,
 1.6) picks up a weapon lying in its hex, drops one it carries, or hands one to another Good
 Order unit of its side in the hex -- each within the portage table's limits.  It is the rule
-action "weapons", a free action (RuleSystem.free_actions): either side takes it in the Rally
+action "weapons", a free action (ActionSpec.free): either side takes it in the Rally
 phase, as often as it likes, without taking a turn.
 
 A weapon lying on the ground is a unit with the status "dropped" in its hex: no side's unit

@@ -105,7 +105,7 @@ MAX_SNIPER_TM = 8                            # 5.5: a lone sniper's doubled TM
 
 
 def acting_unit(game: Game, params: dict, what: str) -> UnitState:
-    """The unit named in a rule action's params: the acting side's, Good Order, not yet acted
+    """The unit named in a unit action's params: the acting side's, Good Order, not yet acted
     this turn (4.1); else UmpireError naming `what` was tried."""
     from ...core.errors import UmpireError
     side, uid = params.get("side"), params.get("unit")

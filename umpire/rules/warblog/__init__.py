@@ -21,9 +21,7 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
 from __future__ import annotations
 
 from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
-from ...core.errors import UmpireError
-from ...core.rulesystem import ActionField
-from . import air, battle, exploit, hearts, mines, resolve, spotting, state, turn
+from . import actions, air, battle, hearts, mines, resolve, spotting, state, turn
 from .movement import check_move, movement_left
 from .state import depressions, strength_text, works
 
@@ -96,23 +94,8 @@ class RuleSystem(CoreRuleSystem):
     def resolve_assault(self, game, sheet, dice):
         return resolve.resolve(game, sheet, dice)
 
-    def rule_actions(self):
-        return {"air_strike": "Air strike (9.1)", "air_patrol": "Air superiority patrol (9.2)",
-                "air_recall": "Recall from the air superiority box (9.3)",
-                "lay_mines": "Lay mines (2.4.6)", "clear_mines": "Clear mines (2.4.6)",
-                "exploit": "Advance after combat (3.5)"}
-
-    def rule_action_fields(self, game, name, side, unit=None):
-        if name == "exploit":
-            return (ActionField("hex", "One hex further (after advancing; fast units)", required=False),)
-        return (ActionField("hex", "Hex attacked"),) if name == "air_strike" else ()
-
-    def rule_action(self, game, name, params, dice):
-        run = {"air_strike": air.strike, "air_patrol": air.patrol, "air_recall": air.recall,
-               "lay_mines": mines.lay, "clear_mines": mines.clear, "exploit": exploit.advance}.get(name)
-        if run is None:
-            raise UmpireError(f"War Blog has no action {name!r}")
-        return run(game, params, dice)
+    def actions(self):
+        return actions.ACTIONS       # air strikes and patrols, mines, the advance after combat
 
     def unit_marks(self, game, unit) -> str:
         d = depressions(unit)

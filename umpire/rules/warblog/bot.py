@@ -49,7 +49,7 @@ class Bot:
             ex = u.marks.exploit_in(game.turn)
             if u.side != side or not u.on_map or ex is None or not ex.stage:
                 continue
-            params = {"name": "exploit", "side": side, "unit": u.id}
+            params = {"side": side, "unit": u.id}
             if ex.stage == "further":
                 steps = game.map.on_map_neighbours(u.hex)
                 if not steps or rng.random() < 0.5:
@@ -57,7 +57,7 @@ class Bot:
                 params["hex"] = game.map.number(rng.choice(steps))
             elif rng.random() < 0.25:
                 continue
-            if attempt(location, "rule_action", params, self.system, side, report):
+            if attempt(location, "exploit", params, self.system, side, report):
                 return True
         return False
 
@@ -99,14 +99,14 @@ class Bot:
             return False
         fighters = [u for u in pool if game.unit_type(u)["air_combat"] >= game.unit_type(u)["strength"]]
         if fighters and air.holder(game) != side:
-            params = {"name": "air_patrol", "side": side, "units": [fighters[0].id]}
-            return attempt(location, "rule_action", params, self.system, side, report)
+            params = {"side": side, "units": [fighters[0].id]}
+            return attempt(location, "air_patrol", params, self.system, side, report)
         seen = sorted({c.hex for c in game.contacts.values() if c.side == side and c.status == "seen"},
                       key=lambda h: (h.q, h.r))
         strikers = [u for u in pool if u not in fighters]
         if seen and strikers:
-            params = {"name": "air_strike", "side": side, "unit": strikers[0].id, "hex": game.map.number(rng.choice(seen))}
-            return attempt(location, "rule_action", params, self.system, side, report)
+            params = {"side": side, "unit": strikers[0].id, "hex": game.map.number(rng.choice(seen))}
+            return attempt(location, "air_strike", params, self.system, side, report)
         return False
 
     def _send(self, location, game, side, units, h, kind, report) -> bool:

@@ -5,7 +5,7 @@ takes H fire (7.0, 14.0, 14.33, 19.22, 7.32).  Each names its parameters for the
 
 from __future__ import annotations
 
-from ....core.actionspec import ActionField, ActionSpec
+from ....core.actionspec import UNIT, ActionField, ActionSpec
 from . import activation, commands, fire, overrun, plots, split_fire
 
 
@@ -16,7 +16,6 @@ def _company_side(game, params):
     return next((b.side for b in game.battalions if b.id == bat), None)
 
 
-UNIT = ActionField("unit", "Unit", kind="unit")
 SIDE = ActionField("side", "Side", kind="side")
 
 ACTIONS = {spec.name: spec for spec in (

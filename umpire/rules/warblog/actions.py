@@ -1,0 +1,27 @@
+"""War Blog's own unit actions, described for the shells (core.play.rule_actions): air strikes,
+air superiority patrols and their recall (9.1-9.3), laying and clearing mines (2.4.6) and the
+advance after combat (3.5)."""
+
+from __future__ import annotations
+
+from ...core.actionspec import ActionField
+from ...core.play.rule_actions import unit_action
+from . import air, exploit, mines
+
+ACTIONS = {spec.name: spec for spec in (
+    unit_action("air_strike", "Air strike", air.strike, rule="WB 9.1",
+                fields=(ActionField("hex", "Hex attacked", kind="hex"),),
+                help="An aircraft from the air pool attacks an enemy-held hex the side can see."),
+    unit_action("air_patrol", "Air superiority patrol", air.patrol, rule="WB 9.2",
+                help="Fighters go up to the air superiority box, fighting the enemy's fighters there."),
+    unit_action("air_recall", "Recall from the air superiority box", air.recall, rule="WB 9.3",
+                help="Fighters in the air superiority box come back to the air pool."),
+    unit_action("lay_mines", "Lay mines", mines.lay, rule="WB 2.4.6",
+                help="Engineers lay a minefield in their hex."),
+    unit_action("clear_mines", "Clear mines", mines.clear, rule="WB 2.4.6",
+                help="Engineers clear the minefield of their hex."),
+    unit_action("exploit", "Advance after combat", exploit.advance, rule="WB 3.5",
+                fields=(ActionField("hex", "One hex further (after advancing; fast units)", required=False,
+                                    kind="hex"),),
+                help="A unit that won an attack moves into the hex it took, fast units one hex further."),
+)}

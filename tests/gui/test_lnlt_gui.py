@@ -143,3 +143,15 @@ def test_the_assault_pace_reaches_vehicles_and_double_time_does_not(window):
     assert menu.how("Track 21") == {"pace": "assault"} and menu.how("1st Sqd") == {"pace": "assault"}
     menu.pace_actions["double"].setChecked(True)
     assert menu.how("Track 21") == {} and menu.how("1st Sqd") == {"pace": "double"}
+
+
+def test_a_form_hints_a_hex_number_only_where_it_asks_for_a_hex(window):
+    """The medic's patient is a unit, though its label says "in its hex"; the fire mission's
+    aiming hex and second hex are hexes."""
+    w = window
+    actions = system_for(w.game.location).actions()
+    heal = RuleActionDialog(w, "Medic: heal", "Doc", actions["heal"].fields_for(w.game, "us", "Doc")[1:])
+    assert heal.inputs["patient"].placeholderText() == ""
+    mission = RuleActionDialog(w, "Artillery fire mission", "Lt Harris",
+                               actions["fire_mission"].fields_for(w.game, "us", "Lt Harris")[1:])
+    assert mission.inputs["hex"].placeholderText() == mission.inputs["to"].placeholderText() == "e.g. 0603"

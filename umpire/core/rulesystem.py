@@ -2,8 +2,12 @@
 
 The core (the engine's actions, the journal, the side views) never imports a rule system; the
 engine hands one to each action as `ctx.system`.  A rule system subclasses `RuleSystem`, must
-implement the methods that raise NotImplementedError here, and may override the others, whose
-defaults say "this game has no such thing" -- no indirect fire, no mines, no split fire.
+implement the six methods that raise NotImplementedError here (the first group below), and may
+override the others, grouped by what they are about (the turn, its own actions, moving, attacks
+on a hex and mines, plotted fire and orders, scenarios, how its units read, autoplay), whose
+defaults say "this game has no such thing" -- no attacks on a hex, no mines, no plotted fire.
+A rule system's own actions are ActionSpecs (`actions`), not hooks.  docs/writing-a-rule-system.md
+walks through writing one; tests/toy is the smallest complete one.
 
 Procedures return what should change (`core.changes.Change`) and the core writes it, so undo,
 replay and the side views see every change the same way whatever the rules.
@@ -116,16 +120,11 @@ class RuleSystem:
     def __init__(self, ruleset) -> None:
         self.ruleset = ruleset
 
-    # ------------------------------------------------------------------ required
+    # ---------------------------------------- required: every rule system answers these
     def phases(self) -> tuple:
         """The turn's phases, in order: objects with key, label, rule and alternating (whether
         the sides take turns to act in it)."""
         raise NotImplementedError
-
-    def commands(self) -> dict[str, dict]:
-        """The orders a company may be given for a turn, by code: label, rule, moves (must | may
-        | never), status, watches.  None by default."""
-        return {}
 
     def first_player(self, game, dice) -> tuple[str, list[str]]:
         """Which side acts first in an alternating phase, and the journal lines saying why."""
@@ -139,15 +138,6 @@ class RuleSystem:
         """Each side's sightings now: {side: {unit id: (observer ids, rule)}}."""
         raise NotImplementedError
 
-    def watchers(self, game, where, unit=None) -> dict[str, tuple[str, ...]]:
-        """The units of each side that see hex `where` now: {side: observer ids}, sides with
-        none left out.  With `unit`: what befalls it there -- a mine going off under it, its
-        end -- judged as a sighting of it standing in `where` (even if it now lies destroyed);
-        without: a still thing lying there, such as a wreck.  No die is rolled (spotting passes
-        alone roll).  Who watches learns of the minefield or the wreck (core.changes.learners);
-        a rule system that answers nothing here tells nobody but the unit's own side."""
-        return {}
-
     def check_move(self, game, unit_id: str, path, how: dict | None = None):
         """Price and check a path: an object with legal, reason, rule, steps, watchers..."""
         raise NotImplementedError
@@ -156,13 +146,44 @@ class RuleSystem:
         """The victory situation: an object with text(game)."""
         raise NotImplementedError
 
-    # ------------------------------------------------------------------ optional
-    def actions(self) -> dict[str, ActionSpec]:
-        """Its own actions by their kind in the journal (fire, a formation's activation, orders, a
-        spotting attempt...), each an ActionSpec naming its parameters: the engine runs them as
-        it runs the core's (core.play), the shells offer them.  A unit's action that only says
-        what changes is described with core.play.rule_actions.unit_action.  None by default."""
-        return {}
+    # ---------------------------------------- the turn: what happens as it goes (by default, nothing)
+    def game_start(self, game, dice) -> list:
+        """Changes settled before play."""
+        return []
+
+    def phase_start(self, game, key: str, dice) -> list:
+        """Changes a phase makes as it begins (removal rolls, indirect fire...)."""
+        return []
+
+    def phase_end(self, game, key: str, dice) -> list:
+        """Changes a phase makes as it ends, before the next begins (units that stood still
+        recover, say)."""
+        return []
+
+    def new_turn(self, game) -> list:
+        """Changes as a game turn ends and the next begins, before the core clears its own
+        markers (moved, fired, path, movement spent): the rule system's marks that last a turn."""
+        return []
+
+    def impulse_goes_on(self, game, side: str) -> bool:
+        """After an action by `side`: True while its impulse has a second half to come, so that
+        the side acts on instead of handing over (Lock 'n Load 6.1: assault movement and its
+        fire)."""
+        return False
+
+    def impulse_end(self, game, side: str) -> list | None:
+        """A pass by `side` while `impulse_goes_on`: the changes that close the impulse (the
+        pass then only ends it and hands over, no pass counted); None: an ordinary pass."""
+        return None
+
+    def activation_goes_on(self, game) -> tuple[bool, list]:
+        """After a unit's action: True while the activation it belongs to has units still to act
+        (the turn does not pass); otherwise False and the changes that close it."""
+        return False, []
+
+    def pass_problem(self, game, side: str) -> str | None:
+        """Why the side may not pass now (an activation of its own still open)."""
+        return None
 
     def act_problem(self, game, unit_id: str, doing: str) -> str | None:
         """Why this unit may not act now (`doing`: "move", "halt" or an action's name) beyond
@@ -175,14 +196,48 @@ class RuleSystem:
         which may settle it)."""
         return None
 
-    def activation_goes_on(self, game) -> tuple[bool, list]:
-        """After a unit's action: True while the activation it belongs to has units still to act
-        (the turn does not pass); otherwise False and the changes that close it."""
-        return False, []
+    # ---------------------------------------- its own state and actions
+    def actions(self) -> dict[str, ActionSpec]:
+        """Its own actions by their kind in the journal (fire, a formation's activation, orders, a
+        spotting attempt...), each an ActionSpec naming its parameters: the engine runs them as
+        it runs the core's (core.play), the shells offer them.  A unit's action that only says
+        what changes is described with core.play.rule_actions.unit_action.  None by default."""
+        return {}
 
-    def pass_problem(self, game, side: str) -> str | None:
-        """Why the side may not pass now (an activation of its own still open)."""
-        return None
+    def commands(self) -> dict[str, dict]:
+        """The orders a company may be given for a turn, by code: label, rule, moves (must | may
+        | never), status, watches.  None by default."""
+        return {}
+
+    def apply_change(self, ctx, change, indent: str = "") -> None:
+        """Apply one of its own kinds of change (core.changes.Change: one the core does not know)."""
+        raise ValueError(f"unknown change {change.what!r}")
+
+    def offers(self) -> frozenset[str]:
+        """What a player may do in this rule system beyond moving, by the names the shells use
+        to show or hide their controls: activate (company activations), fire (unit at unit),
+        split_fire, column, defilade, h_fire_stance, mount, pace, exit, orders (company
+        commands), plots (plotted indirect fire), attack (attacks on a hex, `attack_kinds`),
+        stack_move (a move takes the units of the mover's hex along: the move's `with`)."""
+        return frozenset({"activate", "fire", "split_fire", "column", "defilade", "h_fire_stance", "mount",
+                          "pace", "exit", "orders", "plots"})
+
+    # ---------------------------------------- sighting
+    def watchers(self, game, where, unit=None) -> dict[str, tuple[str, ...]]:
+        """The units of each side that see hex `where` now: {side: observer ids}, sides with
+        none left out.  With `unit`: what befalls it there -- a mine going off under it, its
+        end -- judged as a sighting of it standing in `where` (even if it now lies destroyed);
+        without: a still thing lying there, such as a wreck.  No die is rolled (spotting passes
+        alone roll).  Who watches learns of the minefield or the wreck (core.changes.learners);
+        a rule system that answers nothing here tells nobody but the unit's own side."""
+        return {}
+
+    # ---------------------------------------- moving
+    def paces(self) -> tuple[tuple, ...]:
+        """The paces a move may take (`how["pace"]`): (key, label, tip[, movement classes it is
+        for -- foot and leg units when left out]), the usual one first -- the GUI's Pace menu
+        and `umpire move --pace` offer them; () for none."""
+        return ()
 
     def move_starts(self, ctx, unit_id: str, check) -> str | None:
         """What happens as a unit sets out on a legal move, before it moves (a panic check): a
@@ -207,75 +262,7 @@ class RuleSystem:
         default the check's own (`MoveCheck.marks`), once the move is whole."""
         return check.marks if check.marks is not None and not paused else None
 
-    def mine_type(self, game, h) -> str | None:
-        """The type of the minefield in hex h (its marker's detail), or None."""
-        return next((o.detail for o in game.map.overlays if o.kind == "minefield" and o.hex == h), None)
-
-    def apply_change(self, ctx, change, indent: str = "") -> None:
-        """Apply one of its own kinds of change (core.changes.Change: one the core does not know)."""
-        raise ValueError(f"unknown change {change.what!r}")
-
-    def game_start(self, game, dice) -> list:
-        """Changes settled before play."""
-        return []
-
-    def phase_start(self, game, key: str, dice) -> list:
-        """Changes a phase makes as it begins (removal rolls, indirect fire...)."""
-        return []
-
-    def new_turn(self, game) -> list:
-        """Changes as a game turn ends and the next begins, before the core clears its own
-        markers (moved, fired, path, movement spent): the rule system's marks that last a turn."""
-        return []
-
-    def phase_end(self, game, key: str, dice) -> list:
-        """Changes a phase makes as it ends, before the next begins (units that stood still
-        recover, say)."""
-        return []
-
-    def scenario_data(self) -> dict[str, str]:
-        """What a scenario's table named after the rule system (`[<name>]`) may hold: key ->
-        what it is.  The loader refuses other keys; `scenario_problems` checks the values
-        (Scenario.rule_data), and the game finds them in rule_state.scenario."""
-        return {}
-
-    def scenario_problems(self, scenario) -> list[tuple[str, str, str]]:
-        """What is wrong with a scenario by this rule system's own rules, beyond the format the
-        core reads (a vehicle's passengers, a squad's support weapons): (place,
-        text to find it by, problem) each; the loader reports the first as a one-line error."""
-        return []
-
-    def state_problems(self, game):
-        """What is wrong with its own state in a game file beyond the types its models check:
-        (place, problem) for each unit, formation or hex it names that the game does not have."""
-        return ()
-
-    def offers(self) -> frozenset[str]:
-        """What a player may do in this rule system beyond moving, by the names the shells use
-        to show or hide their controls: activate (company activations), fire (unit at unit),
-        split_fire, column, defilade, h_fire_stance, mount, pace, exit, orders (company
-        commands), plots (plotted indirect fire), attack (attacks on a hex, `attack_kinds`),
-        stack_move (a move takes the units of the mover's hex along: the move's `with`)."""
-        return frozenset({"activate", "fire", "split_fire", "column", "defilade", "h_fire_stance", "mount",
-                          "pace", "exit", "orders", "plots"})
-
-    def impulse_goes_on(self, game, side: str) -> bool:
-        """After an action by `side`: True while its impulse has a second half to come, so that
-        the side acts on instead of handing over (Lock 'n Load 6.1: assault movement and its
-        fire)."""
-        return False
-
-    def impulse_end(self, game, side: str) -> list | None:
-        """A pass by `side` while `impulse_goes_on`: the changes that close the impulse (the
-        pass then only ends it and hands over, no pass counted); None: an ordinary pass."""
-        return None
-
-    def paces(self) -> tuple[tuple, ...]:
-        """The paces a move may take (`how["pace"]`): (key, label, tip[, movement classes it is
-        for -- foot and leg units when left out]), the usual one first -- the GUI's Pace menu
-        and `umpire move --pace` offer them; () for none."""
-        return ()
-
+    # ---------------------------------------- attacks on a hex and mines (by default, none)
     def attack_kinds(self) -> tuple[str, ...]:
         """The kinds of attack on a hex `assault_sheet` takes, the usual one first; () for none."""
         return ()
@@ -296,6 +283,60 @@ class RuleSystem:
         counters on units)."""
         return "", []
 
+    def mine_type(self, game, h) -> str | None:
+        """The type of the minefield in hex h (its marker's detail), or None."""
+        return next((o.detail for o in game.map.overlays if o.kind == "minefield" and o.hex == h), None)
+
+    def mine_attack(self, game, unit_id: str, mine_type: str, leaving: bool, dice) -> list:
+        """What the mines of a hex do to a unit entering it (or leaving: `leaving`): the changes
+        they bring, [] when they do nothing (the field then stays unknown to the unit's side)."""
+        return []
+
+    # ---------------------------------------- plotted fire and orders (by default, none)
+    def plotted_fire(self, game) -> bool:
+        """Whether plotted fire can be in this game at all (the reports then print the plots).
+        None by default."""
+        return False
+
+    def plot_zone(self, game, pattern: str, centre) -> frozenset | None:
+        """The hexes a plotted fire of this pattern strikes when it lands on `centre`, as the
+        side's map shades them; None: it strikes nothing on the map (a mission against guns
+        off it).  By default the one hex."""
+        return frozenset([centre])
+
+    def read_orders(self, path) -> tuple[str, dict]:
+        """A side's orders file, handed to the umpire (`umpire orders`): the side and the params
+        of the rule system's "orders" action.  The file is checked whole before anything is
+        applied; a system without orders files refuses it."""
+        raise UmpireError(f"{self.ruleset.title} takes no orders file", file=str(path))
+
+    def orders_form(self, game, side: str) -> list[Table]:
+        """The blank orders form of a side's report for the next turn: by default a line per
+        unit still in the game."""
+        units = sorted((u for u in game.units.values() if u.side == side and u.status in ("on_map", "off_map")),
+                       key=lambda u: u.id)
+        return [Table(f"Orders for turn {game.turn + 1}", ("Unit", "Orders"), [(u.id, "") for u in units],
+                      "No units.")]
+
+    # ---------------------------------------- scenarios and game files
+    def scenario_data(self) -> dict[str, str]:
+        """What a scenario's table named after the rule system (`[<name>]`) may hold: key ->
+        what it is.  The loader refuses other keys; `scenario_problems` checks the values
+        (Scenario.rule_data), and the game finds them in rule_state.scenario."""
+        return {}
+
+    def scenario_problems(self, scenario) -> list[tuple[str, str, str]]:
+        """What is wrong with a scenario by this rule system's own rules, beyond the format the
+        core reads (a vehicle's passengers, a squad's support weapons): (place,
+        text to find it by, problem) each; the loader reports the first as a one-line error."""
+        return []
+
+    def state_problems(self, game):
+        """What is wrong with its own state in a game file beyond the types its models check:
+        (place, problem) for each unit, formation or hex it names that the game does not have."""
+        return ()
+
+    # ---------------------------------------- how its units read: reports, the inspector, the window
     def unit_marks(self, game, unit) -> str:
         """The short state markers drawn on one of the side's own counters and printed in its
         reports ("S1 P": its marks as the counters show them); none by default."""
@@ -329,41 +370,13 @@ class RuleSystem:
         under way, say.  "" for nothing."""
         return ""
 
-    def plotted_fire(self, game) -> bool:
-        """Whether plotted fire can be in this game at all (the reports then print the plots).
-        None by default."""
-        return False
-
-    def plot_zone(self, game, pattern: str, centre) -> frozenset | None:
-        """The hexes a plotted fire of this pattern strikes when it lands on `centre`, as the
-        side's map shades them; None: it strikes nothing on the map (a mission against guns
-        off it).  By default the one hex."""
-        return frozenset([centre])
-
-    def read_orders(self, path) -> tuple[str, dict]:
-        """A side's orders file, handed to the umpire (`umpire orders`): the side and the params
-        of the rule system's "orders" action.  The file is checked whole before anything is
-        applied; a system without orders files refuses it."""
-        raise UmpireError(f"{self.ruleset.title} takes no orders file", file=str(path))
-
-    def orders_form(self, game, side: str) -> list[Table]:
-        """The blank orders form of a side's report for the next turn: by default a line per
-        unit still in the game."""
-        units = sorted((u for u in game.units.values() if u.side == side and u.status in ("on_map", "off_map")),
-                       key=lambda u: u.id)
-        return [Table(f"Orders for turn {game.turn + 1}", ("Unit", "Orders"), [(u.id, "") for u in units],
-                      "No units.")]
-
+    # ---------------------------------------- autoplay
     def bot(self):
         """The autoplay driver for this rule system -- an object with `act(location, game, rng,
         report, moves_per_phase, turns) -> bool` that performs one action, False when it stops
         at the end of turn `turns` -- or None: no autoplay for it."""
         return None
 
-    def mine_attack(self, game, unit_id: str, mine_type: str, leaving: bool, dice) -> list:
-        """What the mines of a hex do to a unit entering it (or leaving: `leaving`): the changes
-        they bring, [] when they do nothing (the field then stays unknown to the unit's side)."""
-        return []
 
 @dataclass(frozen=True)
 class _Refused:

@@ -26,7 +26,7 @@ class RuleActionDialog(QDialog):
                 box.currentIndexChanged.connect(self._check)
             else:
                 box = QLineEdit()
-                box.setPlaceholderText("e.g. 0603" if "hex" in f.label.lower() else "")
+                box.setPlaceholderText("e.g. 0603" if f.kind == "hex" else "e.g. A1, B2" if f.kind == "units" else "")
                 box.textChanged.connect(self._check)
             self.inputs[f.key] = box
             form.addRow(f.label + ("" if f.required else " (optional)"), box)

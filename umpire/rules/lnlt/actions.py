@@ -24,9 +24,9 @@ def _in_operations(game) -> bool:
 
 
 def _mission_fields(game, side, unit):
-    return (ActionField("hex", "Aiming hex (spotting round)"),
+    return (ActionField("hex", "Aiming hex (spotting round)", kind="hex"),
             ActionField("mission", "Mission", artillery.MISSIONS),
-            ActionField("to", "Second hex (line, walking barrage)", required=False),
+            ActionField("to", "Second hex (line, walking barrage)", required=False, kind="hex"),
             ActionField("direction", "Walking barrage's direction",
                         ("",) + DIRECTION_NAMES[game.map.grid.orientation], required=False),
             ActionField("support", "Support", ("",) + tuple(a.id for a in game.artillery if a.side == side),

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from umpire.core.hexgrid import Hexside, neighbours
 from umpire.core.los import Eye
+from umpire.core.terrain import Overlay
 from umpire.rules.mechwar4.los import Mw4Map
 from umpire.rules.mechwar4.los_naive import NaiveLos
 
@@ -25,6 +26,8 @@ def random_maps(draw):
         ns = [n for n in neighbours(h) if m.contains(n)]
         m.add_feature(Hexside.between(h, ns[draw(st.integers(0, len(ns) - 1))]),
                       draw(st.sampled_from(["crest", "rail_embankment", "wall"])))
+    for _ in range(draw(st.integers(0, 4))):              # smoke blocks like woods (MW4 18.11)
+        m.overlays.append(Overlay(hexes[draw(st.integers(0, len(hexes) - 1))], "smoke"))
     return m
 
 
@@ -67,3 +70,22 @@ def test_agree_on_the_sample_map_with_both_verdicts(sample_scenario):
     assert [r.clear for r in exact] == batch.tolist() == [naive.clear(a, b) for a, b in pairs]
     assert 30 < sum(batch) < 270                      # both verdicts are exercised
     assert any(r.along for r in exact)               # and lines exactly along hexsides
+
+
+def test_every_image_of_a_line_under_the_lattice_symmetries_gets_the_exact_verdict(sample_scenario):
+    """The batch computes one plan per canonical displacement (core.hexsym) and maps it onto
+    each line's own; lines whose displacements are images of each other, from many hexes of
+    the sample map, agree with the exact single-line verdict."""
+    from umpire.core import hexsym
+    from umpire.core.hexgrid import Hex
+
+    mw = Mw4Map(sample_scenario.map, MW4)
+    hexes = set(sample_scenario.map.hexes())
+    pairs = []
+    for d in (Hex(5, -2), Hex(7, 1), Hex(3, 3), Hex(6, 0), Hex(4, -4)):
+        for m in hexsym.MATRICES:
+            img = hexsym.apply(m, d)
+            pairs += [(a, a + img) for a in sorted(hexes)[::41] if a + img in hexes]
+    exact = [mw.line_of_sight(Eye(a), Eye(b)).clear for a, b in pairs]
+    batch = mw.batch_clear(np.array([[a.q, a.r] for a, _ in pairs]), np.array([[b.q, b.r] for _, b in pairs]))
+    assert batch.tolist() == exact and 0 < sum(exact) < len(exact)

@@ -146,36 +146,71 @@ def _frame(h: Hex) -> tuple[int, int]:
     return 3 * h.q, 2 * h.r + h.q
 
 
-def _clip(h: Hex, ax: int, ay: int, dx: int, dy: int) -> tuple[Fraction, Fraction, bool] | None:
-    """Clip segment A + tD (t in [0, 1]) to the closed hexagon of `h`.
-
-    Returns (t_in, t_out, runs_along_edge) or None when they do not meet.
-    """
-    cx, cy = _frame(h)
-    lo, hi = Fraction(0), Fraction(1)
-    terms = []
+def _edges() -> tuple[tuple[int, int, int, int], ...]:
+    """Each side of the hexagon around the origin's centre: its corner V and direction E."""
+    out = []
     for k in range(6):
-        vx, vy = cx + _CORNERS[k][0], cy + _CORNERS[k][1]
-        wx, wy = cx + _CORNERS[(k + 1) % 6][0], cy + _CORNERS[(k + 1) % 6][1]
-        ex, ey = wx - vx, wy - vy
-        # inside is the side where the centre lies: cross(E, C - V) > 0 for these corners
-        a = ex * (ay - vy) - ey * (ax - vx)
-        b = ex * dy - ey * dx
-        terms.append((a, b))
-        if b == 0:
-            if a < 0:
+        vx, vy = _CORNERS[k]
+        wx, wy = _CORNERS[(k + 1) % 6]
+        out.append((vx, vy, wx - vx, wy - vy))
+    return tuple(out)
+
+
+_EDGES = _edges()
+
+
+class _Clipper:
+    """Clips one segment A + tD (t in [0, 1]) to hexagons, in integers.
+
+    Against edge k of the hexagon centred at C, the segment is inside where a + b t >= 0 with
+    b = cross(E, D) the same for every hexagon and a = cross(E, A - C - V).  Every crossing
+    point t = -a / b is therefore a whole number over the common denominator `scale`, so the
+    clip compares integers and makes Fractions only for the two points it returns."""
+
+    def __init__(self, ax: int, ay: int, dx: int, dy: int) -> None:
+        self.ax, self.ay = ax, ay
+        self.edges = []
+        scale = 1
+        for vx, vy, ex, ey in _EDGES:
+            b = ex * dy - ey * dx
+            if b:
+                scale = scale * abs(b) // _gcd(scale, abs(b))
+            self.edges.append((vx, vy, ex, ey, b))
+        self.scale = scale
+
+    def clip(self, q: int, r: int) -> tuple[int, int, bool] | None:
+        """(t_in, t_out, runs_along_an_edge) where the segment meets the closed hexagon of hex
+        (q, r), the two points scaled by `scale`; None when they do not meet."""
+        cx, cy = 3 * q, 2 * r + q              # _frame
+        px, py = self.ax - cx, self.ay - cy
+        scale = self.scale
+        lo, hi = 0, scale
+        terms = []
+        for vx, vy, ex, ey, b in self.edges:
+            # inside is the side where the centre lies: cross(E, C - V) > 0 for these corners
+            a = ex * (py - vy) - ey * (px - vx)
+            terms.append((a, b))
+            if b == 0:
+                if a < 0:
+                    return None
+                continue
+            t = -a * (scale // b)              # t = -a / b, scaled by `scale`
+            if b > 0:
+                if t > lo:
+                    lo = t
+            elif t < hi:
+                hi = t
+            if lo > hi:
                 return None
-            continue
-        t = Fraction(-a, b)
-        if b > 0:
-            lo = max(lo, t)
-        else:
-            hi = min(hi, t)
-        if lo > hi:
-            return None
-    mid = (lo + hi) / 2
-    along = lo < hi and any(a + b * mid == 0 for a, b in terms)
-    return lo, hi, along
+        # along an edge: a + b * mid == 0 at the middle of the clipped part
+        along = lo < hi and any(2 * scale * a + b * (lo + hi) == 0 for a, b in terms)
+        return lo, hi, along
+
+
+def _gcd(x: int, y: int) -> int:
+    while y:
+        x, y = y, x % y
+    return x
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,31 +281,35 @@ def line_crossing(a: Hex, b: Hex) -> LineCrossing:
     n = hex_distance(a, b)
     ax, ay = _frame(a)
     bx, by = _frame(b)
-    dx, dy = bx - ax, by - ay
-    candidates: set[Hex] = {a, b}
     # Sample the line (nudged both ways, as in Red Blob's hex_linedraw) for hexes near it;
     # their neighbours cover every hex the line can touch.  The exact clip decides.
+    near: set[tuple[int, int]] = {(a.q, a.r), (b.q, b.r)}
     for i in range(n + 1):
         t = i / n if n else 0.0
         for eps in (1e-6, -1e-6):
-            fq = a.q + (b.q - a.q) * t + eps
-            fr = a.r + (b.r - a.r) * t + eps * -2
-            h = cube_round(fq, fr)
-            candidates.add(h)
-            candidates.update(neighbours(h))
-    touches = []
-    for h in candidates:
-        clipped = _clip(h, ax, ay, dx, dy)
-        if clipped is None:
-            continue
-        t_in, t_out, along = clipped
-        if t_in == t_out:
-            kind = "vertex"
-        else:
-            kind = "along" if along else "through"
-        touches.append(HexTouch(h, kind, t_in, t_out))
-    touches.sort(key=lambda t: (t.t_in, t.t_out, t.hex))
-    return LineCrossing(a, b, tuple(touches))
+            h = cube_round(a.q + (b.q - a.q) * t + eps, a.r + (b.r - a.r) * t + eps * -2)
+            near.add((h.q, h.r))
+    candidates = {(q + dq, r + dr) for q, r in near for dq, dr in _STEPS}
+    clipper = _Clipper(ax, ay, bx - ax, by - ay)
+    found = []
+    for q, r in candidates:
+        clipped = clipper.clip(q, r)
+        if clipped is not None:
+            found.append((clipped[0], clipped[1], q, r, clipped[2]))
+    found.sort()                     # by where the line enters and leaves, then by hex
+    fractions: dict[int, Fraction] = {}
+
+    def frac(x: int) -> Fraction:
+        f = fractions.get(x)
+        if f is None:
+            f = fractions[x] = Fraction(x, clipper.scale)
+        return f
+    touches = tuple(HexTouch(Hex(q, r), "vertex" if lo == hi else "along" if along else "through", frac(lo), frac(hi))
+                    for lo, hi, q, r, along in found)
+    return LineCrossing(a, b, touches)
+
+
+_STEPS = ((0, 0),) + tuple((d.q, d.r) for d in DIRECTIONS)
 
 
 def hex_line(a: Hex, b: Hex) -> list[Hex]:

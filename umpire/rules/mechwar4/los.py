@@ -26,7 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...core.hexgrid import DIRECTIONS, Hex, Hexside, hex_distance
-from ...core.los import Eye, LosResult, crossing, crossing_plan
+from ...core import hexsym
+from ...core.los import Eye, LosResult, crossing, crossing_plan, plan_arrays
 from ...core.ruleset import Ruleset
 from ...core.terrain import GameMap
 
@@ -198,25 +199,29 @@ class Mw4Map:
         """Clear-LOS flags for ground units from starts[i] to ends[i] (axial int arrays, shape (n, 2)).
 
         Same verdicts as `line_of_sight` with plain ground eyes (tested against it and against a
-        shapely-based baseline); helicopters are judged one line at a time by the caller.
+        shapely-based baseline); helicopters are judged one line at a time by the caller.  Lines
+        are grouped by canonical displacement (core.hexsym): each group's plan is computed once
+        and mapped back onto each line's own displacement.
         """
         n = len(starts)
         out = np.ones(n, dtype=bool)
         if n == 0:
             return out
+        starts, ends = np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64)
         disp = ends - starts
         dist = np.maximum.reduce([np.abs(disp[:, 0]), np.abs(disp[:, 1]), np.abs(disp[:, 0] + disp[:, 1])])
         if self.night:
             out &= dist <= self.night_los
-        keys = disp[:, 0].astype(np.int64) * 100003 + disp[:, 1]
+        canon, sym = hexsym.canonical_batch(disp)
+        keys = canon[:, 0] * (1 << 32) + canon[:, 1]
         order = np.argsort(keys, kind="stable")
-        sorted_keys = keys[order]
-        bounds = np.flatnonzero(np.diff(sorted_keys)) + 1
+        bounds = np.flatnonzero(np.diff(keys[order])) + 1
         for group in np.split(order, bounds):
-            dq, dr = disp[group[0]]
-            if max(abs(dq), abs(dr), abs(dq + dr)) <= 1:
+            if dist[group[0]] <= 1:
                 continue
-            out[group] &= ~self._group_blocked(crossing_plan(Hex(int(dq), int(dr))), starts[group], ends[group])
+            plan = plan_arrays(Hex(int(canon[group[0], 0]), int(canon[group[0], 1])))
+            back = hexsym.INVERSE_ARRAY[sym[group]]                      # (g, 2, 2)
+            out[group] &= ~self._group_blocked(plan, back, starts[group], ends[group])
         return out
 
     def _gather(self, grid: np.ndarray, qs: np.ndarray, rs: np.ndarray, fill) -> np.ndarray:
@@ -226,50 +231,62 @@ class Mw4Map:
         res[ok] = grid[qi[ok], ri[ok]]
         return res
 
-    def _group_blocked(self, plan, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    def _group_blocked(self, plan, back: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+        """Blocked flags of lines sharing one canonical plan; `back` (g, 2, 2) maps its offsets
+        onto each line's own displacement."""
         ea = self._gather(self.elev_a, starts[:, 0], starts[:, 1], 0)
         eb = self._gather(self.elev_a, ends[:, 0], ends[:, 1], 0)
         low, high = np.minimum(ea, eb)[:, None], np.maximum(ea, eb)[:, None]
         low_at_start = (ea <= eb)[:, None]
         blocked = np.zeros(len(starts), dtype=bool)
 
-        def hexes_block(entries) -> np.ndarray:
-            offs = np.array([[o.q, o.r] for o, _, _ in entries])
-            d_start = np.array([d for _, d, _ in entries])[None, :]
-            d_end = np.array([d for _, _, d in entries])[None, :]
-            qs = starts[:, 0:1] + offs[None, :, 0]
-            rs = starts[:, 1:2] + offs[None, :, 1]
+        def placed(offs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            """Each line's hexes for the plan's offsets: (g, k) q and r."""
+            mapped = np.einsum("gij,kj->gki", back, offs)
+            return starts[:, 0:1] + mapped[:, :, 0], starts[:, 1:2] + mapped[:, :, 1]
+
+        def hexes_block(offs: np.ndarray, d: np.ndarray) -> np.ndarray:
+            qs, rs = placed(offs)
             top = self._gather(self.top_a, qs, rs, NO_HEIGHT)
             blk = self._gather(self.blk_a, qs, rs, False)
-            d_low = np.where(low_at_start, d_start, d_end)
-            d_high = np.where(low_at_start, d_end, d_start)
+            d_low = np.where(low_at_start, d[None, :, 0], d[None, :, 1])
+            d_high = np.where(low_at_start, d[None, :, 1], d[None, :, 0])
             return ((top > high) | ((top > low) & (d_low < d_high)) | (blk & (top > low) & (d_low == 1)))
 
-        if plan.through:
-            blocked |= hexes_block(plan.through).any(axis=1)
-        if plan.vertex and self.vertex_rule == "block":
-            blocked |= hexes_block(plan.vertex).any(axis=1)
-        if plan.along:
-            bx = hexes_block([x for x, _ in plan.along])
-            by = hexes_block([y for _, y in plan.along])
+        if len(plan.through):
+            blocked |= hexes_block(plan.through, plan.through_d).any(axis=1)
+        if len(plan.vertex) and self.vertex_rule == "block":
+            blocked |= hexes_block(plan.vertex, plan.vertex_d).any(axis=1)
+        if len(plan.along_a):
+            bx = hexes_block(plan.along_a, plan.along_a_d)
+            by = hexes_block(plan.along_b, plan.along_b_d)
             both = (bx & by) if self.along_rule == "both" else (bx | by)
             blocked |= both.any(axis=1)
-        if plan.hexsides:
-            idx = np.array([_side_index(s) for s, _ in plan.hexsides])
-            ts = np.array([t for _, t in plan.hexsides])[None, :]
-            qs = starts[:, 0:1] + idx[None, :, 0]
-            rs = starts[:, 1:2] + idx[None, :, 1]
+        if len(plan.side_a):
+            aq, ar = placed(plan.side_a)
+            bq, br = placed(plan.side_b)
+            # the hexside as (hex, direction 0-2): the side of a facing b, or of b facing a
+            dirs = _DIRECTION_OF[(bq - aq + 1) * 3 + (br - ar + 1)]
+            first = dirs < 3
+            qs, rs = np.where(first, aq, bq), np.where(first, ar, br)
+            dirs = np.where(first, dirs, dirs - 3)
             qi, ri = qs - self.q0, rs - self.r0
             ok = (qi >= 0) & (ri >= 0) & (qi < self.side_a.shape[0]) & (ri < self.side_a.shape[1])
             height = np.full(qs.shape, NO_HEIGHT, dtype=np.int32)
-            dirs = np.broadcast_to(idx[None, :, 2], qs.shape)
             height[ok] = self.side_a[qi[ok], ri[ok], dirs[ok]]
             present = height > NO_HEIGHT
             ignored = high >= height + 1
+            ts = plan.side_t[None, :]
             nearer_low = np.where(low_at_start, ts < 0.5, ts > 0.5)
             side_block = present & ~ignored & ((height > high) | ((height > low) & nearer_low))
             blocked |= side_block.any(axis=1)
         return blocked
+
+
+# the direction index (DIRECTIONS) of a neighbour's displacement, by (dq + 1) * 3 + (dr + 1)
+_DIRECTION_OF = np.full(9, -1, dtype=np.int64)
+for _i, _d in enumerate(DIRECTIONS):
+    _DIRECTION_OF[(_d.q + 1) * 3 + (_d.r + 1)] = _i
 
 
 def _side_index(side: Hexside) -> tuple[int, int, int]:

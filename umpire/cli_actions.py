@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from .core.actionspec import UNIT, ActionField, ActionSpec
+from .core.actionspec import ActionField, ActionSpec
 from .core.errors import UmpireError
 
 # The commands written for an action before the descriptions existed; they stay (people's
@@ -36,11 +36,13 @@ def offered(game, system) -> list[ActionSpec]:
 def unit_action_named(game, system, name: str) -> ActionSpec:
     """The rule system's unit action of that name, or of the name earlier versions gave it
     (`rule_action:<name>`, `umpire rule-action GAME <name>`)."""
-    own = [s for s in system.actions().values() if s.fields[:1] == (UNIT,)]
-    spec = next((s for s in own if s.name == name), None) or next((s for s in own if s.formerly == name), None)
+    from .core.play.rule_actions import named
+
+    spec = named(system, name)
     if spec is None:
+        own = [s.name for s in system.actions().values() if s.by_unit]
         raise UmpireError(f"{game.rules.title} has no action {name!r}"
-                          + (f" (it has: {', '.join(s.name for s in own)})" if own else ""))
+                          + (f" (it has: {', '.join(own)})" if own else ""))
     return spec
 
 
@@ -91,7 +93,7 @@ def _who(spec: ActionSpec) -> str:
     """Whose action it is, in WHO's words: a unit's when it asks for the acting unit first."""
     if isinstance(spec.who, str) and spec.who in WHO:
         return spec.who
-    return "unit" if spec.fields[:1] == (UNIT,) else "side"
+    return "unit" if spec.by_unit else "side"
 
 
 def _command(spec: ActionSpec, fields) -> str:

@@ -85,6 +85,11 @@ class ActionSpec:
         """What it asks for when `unit` of `side` acts (neither: as a listing shows it)."""
         return self.ask(game, side, unit) if self.ask is not None else self.fields
 
+    @property
+    def by_unit(self) -> bool:
+        """Whether it is one unit's action: it asks for the acting unit first."""
+        return self.fields[:1] == (UNIT,)
+
     def is_open(self, game) -> bool:
         return self.open is None or bool(self.open(game))
 

@@ -17,7 +17,6 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
 
 from ..core.errors import UmpireError
-from ..core.actionspec import UNIT
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
 from .attackdialog import AttackDialog
@@ -104,7 +103,7 @@ class UnitMenu(QObject):
         # unit first) and no window of its own offers: an entry, and a form built from the rest
         self.rule_specs = {}
         for spec in system.actions().values():
-            if spec.fields[:1] != (UNIT,) or spec.name in own:
+            if not spec.by_unit or spec.name in own:
                 continue
             a = QAction(spec.label + "…", self.w)
             a.setStatusTip(" ".join(spec.help.split()[:30]) + (f" ({spec.rule})" if spec.rule else ""))

@@ -72,18 +72,17 @@ def _run(ctx: Context, spec: ActionSpec, resolve: Resolve) -> tuple[str, Any]:
     return summary, None
 
 
-def own_actions(system) -> dict[str, ActionSpec]:
-    """The rule system's unit actions, by their journal kind."""
-    return {k: s for k, s in system.actions().items() if s.fields[:1] == (UNIT,)}
+def named(system, name: str) -> ActionSpec | None:
+    """The rule system's unit action of that name, or of the name earlier versions gave it."""
+    own = [s for s in system.actions().values() if s.by_unit]
+    return next((s for s in own if s.name == name), None) or next((s for s in own if s.formerly == name), None)
 
 
 @action("rule_action", "Rule action (files of earlier versions)", who="side")
 def _rule_action(ctx: Context) -> tuple[str, Any]:
     """A unit action as earlier versions journaled it: params name (the action), side, and what
     it reads.  Runs the rule system's action of that name today."""
-    game, name = ctx.game, ctx.params.get("name")
-    specs = own_actions(ctx.system).values()
-    spec = next((s for s in specs if s.formerly == name), None) or next((s for s in specs if s.name == name), None)
+    spec = named(ctx.system, ctx.params.get("name"))
     if spec is None:
-        raise UmpireError(f"{game.rules.title} has no action {name!r}")
+        raise UmpireError(f"{ctx.game.rules.title} has no action {ctx.params.get('name')!r}")
     return spec.run(ctx)

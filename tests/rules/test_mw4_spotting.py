@@ -2,6 +2,8 @@
 
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from umpire.core.game import Contact, Game, UnitState
 
@@ -10,6 +12,7 @@ from umpire.rules.mechwar4.spotting import Spotter, SpottingState
 from umpire.rules.mechwar4.state import Marks, State
 
 from .mapkit import MW4, make_map
+from .test_mw4_los_batch import random_maps
 from .test_mw4_los import ROW, grid_with
 
 OBS = MW4.tables["observation"].section("entry")
@@ -242,3 +245,39 @@ class TestFastPathsAgree:
             assert fast == slow
             movers_seen += sum(1 for _, t in fast if g.units[t].moved)
         assert movers_seen or g.night        # by day the batched mover path was exercised
+
+
+class TestFastSpottingOnRandomMaps:
+    """The batched pass equals the pair-by-pair one on random maps: hexside obstructions, smoke,
+    lines through corners and along hexsides (both los.toml settings), night, helicopters, movers,
+    face-up contacts, fired units, improved positions."""
+
+    TYPES = ("us_m1", "us_m2", "us_ah1", "sov_t72", "sov_bmp", "sov_mi24", "us_mech_inf", "sov_motor_rifle")
+
+    @settings(max_examples=40, deadline=None)
+    @given(random_maps(), st.sampled_from(["both", "either"]), st.sampled_from(["ignore", "block"]),
+           st.booleans(), st.randoms(use_true_random=False))
+    def test_random_situations(self, m, along, vertex, night, rnd):
+        hexes = list(m.hexes())
+        units = []
+        for i, h in enumerate(rnd.sample(hexes, 14)):
+            side = "blue" if i % 2 else "red"
+            u = unit(f"u{i}", side, m.grid.number(h), m, utype=rnd.choice(self.TYPES),
+                     improved=rnd.random() < 0.15, camouflaged=rnd.random() < 0.2)
+            if rnd.random() < 0.4:
+                path = [h]
+                for _ in range(rnd.randint(1, 4)):
+                    path.append(rnd.choice(m.on_map_neighbours(path[-1])))
+                u.moved, u.path, u.hex = True, tuple(path), path[-1]
+            u.fired = rnd.random() < 0.15
+            units.append(u)
+        contacts = [Contact("red" if u.side == "blue" else "blue", u.id, "C1", "seen", u.hex, 1)
+                    for u in units if rnd.random() < 0.3]
+        g = game_on(m, units, night=night, contacts=contacts)
+        mw = Mw4Map(m, MW4, night)
+        mw.along_rule, mw.vertex_rule = along, vertex
+        sp = Spotter(g, mw)
+        for side in ("blue", "red"):
+            obs, tgt = sp.observers_and_targets(side)
+            slow = {(o.id, t.id): r for o in obs for t in tgt if (r := sp.pair(side, o, t))}
+            assert sp.pairs_for(side, obs, tgt) == slow

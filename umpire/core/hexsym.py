@@ -56,9 +56,29 @@ def canonical(d: Hex) -> tuple[Hex, int]:
 
 
 def canonical_batch(disp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """canonical() for many displacements at once: (n, 2) axial ints -> canonical (n, 2) and
-    symmetry indices (n,), the same choices as canonical() makes."""
-    imgs = np.einsum("kij,nj->kni", MATRIX_ARRAY, disp.astype(np.int64))      # (12, n, 2)
-    key = imgs[..., 0] * (1 << 32) + imgs[..., 1]
-    k = np.argmin(key, axis=0)                        # the first of equal images, as canonical()
-    return imgs[k, np.arange(len(disp))], k
+    """canonical() for many displacements at once: (n, 2) axial ints -> canonical (n, 2) and, for
+    each, the index of a symmetry taking it there.
+
+    The canonical image of a displacement n hexes long is (-n, m), m its smallest cube
+    coordinate in absolute value: a symmetry can put any coordinate first and negate all three,
+    so the largest goes first as -n and the smallest second.  Where coordinates tie, the
+    symmetry may differ from canonical()'s choice; any symmetry taking d to its image maps the
+    image's crossing back onto d's (the crossing of a line is unchanged by a symmetry fixing it).
+    """
+    disp = np.asarray(disp, dtype=np.int64).reshape(-1, 2)
+    cube = np.stack([disp[:, 0], disp[:, 1], -disp[:, 0] - disp[:, 1]], axis=1)
+    size = np.abs(cube)
+    rows = np.arange(len(cube))
+    first = np.argmax(size, axis=1)
+    rest = size.copy()
+    rest[rows, first] = np.iinfo(np.int64).max
+    second = np.argmin(rest, axis=1)
+    negate = cube[rows, first] > 0                      # the first must come out as -n
+    k = _PERM_INDEX[first * 3 + second] + np.where(negate, 6, 0)
+    return np.stack([-size[rows, first], size[rows, second]], axis=1), k
+
+
+_PERMS = list(permutations(range(3)))
+_PERM_INDEX = np.zeros(9, dtype=np.int64)
+for _i, _p in enumerate(_PERMS):
+    _PERM_INDEX[_p[0] * 3 + _p[1]] = _i

@@ -7,9 +7,8 @@ themselves: verdict, range, what was crossed, and the blocker with the rule that
 For many lines at once, a line from A to B meets the same hexes as the line from the origin to
 B - A, moved by A, and the line to d the same as the line to any of its images under the
 lattice's twelve symmetries (core.hexsym), mapped back.  The exact crossing is computed once per
-canonical displacement; `crossing_plan(d)` gives one line's blocking parts and `plan_arrays(c)`
-a canonical displacement's as numpy arrays, so a batch of sight lines only gathers terrain values
-and compares them (rule systems do that with numpy).
+canonical displacement; `crossing_plan(d)` gives one line's blocking parts, in order.  Batches
+of many lines use core.sightlines, whose integer plans tests hold to these.
 """
 
 from __future__ import annotations
@@ -17,8 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
-
-import numpy as np
 
 from . import hexsym
 from .hexgrid import Hex, Hexside, HexTouch, LineCrossing, hex_distance, line_crossing
@@ -169,45 +166,3 @@ def _build_plan(d: Hex, lc: LineCrossing) -> CrossingPlan:
     order.sort()
     entry = next((s for s in lc.hexsides_crossed if d in (s.a, s.b)), None)
     return CrossingPlan(d, tuple(through), tuple(along), tuple(vertex), tuple(sides), tuple(order), entry)
-
-
-@dataclass(frozen=True)
-class PlanArrays:
-    """A canonical displacement's CrossingPlan as numpy arrays, for batches: offsets (k, 2) from
-    the start and distances (k, 2) in hexes from the start and from the end.  A line whose
-    displacement is the image of the canonical one under a symmetry maps the offsets back
-    (hexsym.INVERSES); distances and the positions `side_t` along the line stay as they are."""
-
-    through: np.ndarray
-    through_d: np.ndarray
-    vertex: np.ndarray
-    vertex_d: np.ndarray
-    along_a: np.ndarray            # the two hexes of each hexside the line runs along
-    along_a_d: np.ndarray
-    along_b: np.ndarray
-    along_b_d: np.ndarray
-    side_a: np.ndarray             # the two hexes of each hexside crossed
-    side_b: np.ndarray
-    side_t: np.ndarray
-
-
-def _offsets(entries) -> tuple[np.ndarray, np.ndarray]:
-    return (np.array([[h.q, h.r] for h, _, _ in entries], dtype=np.int64).reshape(-1, 2),
-            np.array([[a, b] for _, a, b in entries], dtype=np.int64).reshape(-1, 2))
-
-
-@lru_cache(maxsize=65536)
-def plan_arrays(c: Hex) -> PlanArrays:
-    """The blocking parts of the line from the origin to canonical displacement `c` (see
-    hexsym.canonical), as arrays: compact enough to keep for every displacement of a big map."""
-    plan = _build_plan(c, _canonical_crossing(c))
-    through, through_d = _offsets(plan.through)
-    vertex, vertex_d = _offsets(plan.vertex)
-    along_a, along_a_d = _offsets([x for x, _ in plan.along])
-    along_b, along_b_d = _offsets([y for _, y in plan.along])
-    sides = [s for s, _ in plan.hexsides]
-    side_a = np.array([[s.a.q, s.a.r] for s in sides], dtype=np.int64).reshape(-1, 2)
-    side_b = np.array([[s.b.q, s.b.r] for s in sides], dtype=np.int64).reshape(-1, 2)
-    side_t = np.array([t for _, t in plan.hexsides], dtype=float)
-    return PlanArrays(through, through_d, vertex, vertex_d, along_a, along_a_d, along_b, along_b_d,
-                      side_a, side_b, side_t)

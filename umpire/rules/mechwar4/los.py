@@ -26,8 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...core.hexgrid import DIRECTIONS, Hex, Hexside, hex_distance
-from ...core import hexsym
-from ...core.los import Eye, LosResult, crossing, crossing_plan, plan_arrays
+from ...core.los import Eye, LosResult, crossing, crossing_plan
+from ...core.sightlines import THROUGH, Box, Lines, any_blocked
 from ...core.ruleset import Ruleset
 from ...core.terrain import GameMap
 
@@ -176,126 +176,79 @@ class Mw4Map:
 
     # ------------------------------------------------------------------ batches
     def _build_arrays(self) -> None:
-        qs = [h.q for h in self.elev]
-        rs = [h.r for h in self.elev]
-        pad = 2
-        self.q0, self.r0 = min(qs) - pad, min(rs) - pad
-        shape = (max(qs) - self.q0 + pad + 1, max(rs) - self.r0 + pad + 1)
-        self.top_a = np.full(shape, NO_HEIGHT, dtype=np.int32)
-        self.blk_a = np.zeros(shape, dtype=bool)
-        self.elev_a = np.zeros(shape, dtype=np.int32)
+        self.box = box = Box.around([h.q for h in self.elev], [h.r for h in self.elev])
+        self.top_cells = np.full(box.size, NO_HEIGHT, dtype=np.int32)
+        self.blocking_cells = np.zeros(box.size, dtype=bool)
+        self.elev_cells = np.zeros(box.size, dtype=np.int32)
         for h, e in self.elev.items():
-            i, j = h.q - self.q0, h.r - self.r0
-            self.top_a[i, j] = self.top[h]
-            self.blk_a[i, j] = self.blocking[h]
-            self.elev_a[i, j] = e
-        # hexside obstruction heights by (hex, direction 0-2); directions 3-5 are the neighbour's
-        self.side_a = np.full(shape + (3,), NO_HEIGHT, dtype=np.int32)
+            c = box.cell(h.q, h.r)
+            self.top_cells[c] = self.top[h]
+            self.blocking_cells[c] = self.blocking[h]
+            self.elev_cells[c] = e
+        # hexside obstruction heights by cell * 6 + direction, stored from both of its hexes
+        self.side_cells = np.full(box.size * 6, NO_HEIGHT, dtype=np.int32)
         for side, height in self.side_height.items():
-            q, r, d = _side_index(side)
-            self.side_a[q - self.q0, r - self.r0, d] = height
+            d = DIRECTIONS.index(side.b - side.a)
+            self.side_cells[box.cell(side.a.q, side.a.r) * 6 + d] = height
+            self.side_cells[box.cell(side.b.q, side.b.r) * 6 + (d + 3) % 6] = height
 
     def batch_clear(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
         """Clear-LOS flags for ground units from starts[i] to ends[i] (axial int arrays, shape (n, 2)).
 
         Same verdicts as `line_of_sight` with plain ground eyes (tested against it and against a
-        shapely-based baseline); helicopters are judged one line at a time by the caller.  Lines
-        are grouped by canonical displacement (core.hexsym): each group's plan is computed once
-        and mapped back onto each line's own displacement.
+        shapely-based baseline); helicopters are judged one line at a time by the caller.  The
+        geometry comes from core.sightlines; the judges below are `hex_blocks` and
+        `hexside_blocks` over arrays.
         """
-        n = len(starts)
-        out = np.ones(n, dtype=bool)
-        if n == 0:
-            return out
-        starts, ends = np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64)
+        starts = np.asarray(starts, dtype=np.int64).reshape(-1, 2)
+        ends = np.asarray(ends, dtype=np.int64).reshape(-1, 2)
+        out = np.ones(len(starts), dtype=bool)
         disp = ends - starts
         dist = np.maximum.reduce([np.abs(disp[:, 0]), np.abs(disp[:, 1]), np.abs(disp[:, 0] + disp[:, 1])])
-        if self.night:
+        if self.night:                                 # 19.71: nothing further at night
             out &= dist <= self.night_los
-        canon, sym = hexsym.canonical_batch(disp)
-        keys = canon[:, 0] * (1 << 32) + canon[:, 1]
-        order = np.argsort(keys, kind="stable")
-        bounds = np.flatnonzero(np.diff(keys[order])) + 1
-        for group in np.split(order, bounds):
-            if dist[group[0]] <= 1:
-                continue
-            plan = plan_arrays(Hex(int(canon[group[0], 0]), int(canon[group[0], 1])))
-            back = hexsym.INVERSE_ARRAY[sym[group]]                      # (g, 2, 2)
-            out[group] &= ~self._group_blocked(plan, back, starts[group], ends[group])
+        todo = np.flatnonzero(out & (dist > 1))        # adjacent hexes: nothing between (5.0)
+        if not len(todo):
+            return out
+        lines = Lines(self.box, starts[todo], ends[todo])
+        ea, eb = self.elev_cells[lines.base], self.elev_cells[lines.end_cell]
+        low, high = np.minimum(ea, eb), np.maximum(ea, eb)
+        low_at_start = ea <= eb
+        either = self.along_rule != "both"
+        vertices_block = self.vertex_rule == "block"
+
+        def hex_blocks_(rows, cells, kind, d_start, d_end):
+            top, blocking = self.top_cells[cells], self.blocking_cells[cells]
+            at_start = low_at_start[rows][:, None]
+            d_low = np.where(at_start, d_start, d_end)
+            d_high = np.where(at_start, d_end, d_start)
+            above_low = top > low[rows][:, None]
+            hit = (top > high[rows][:, None]) | (above_low & ((d_low < d_high) | (blocking & (d_low == 1))))
+            return hit if vertices_block else hit & (kind == THROUGH)
+
+        def hexside_blocks_(rows, cells, direction, half):
+            height = self.side_cells[cells * 6 + direction]
+            hi = high[rows][:, None]
+            nearer_low = np.where(low_at_start[rows][:, None], half < 0, half > 0)
+            return ((height > NO_HEIGHT) & (hi < height + 1)
+                    & ((height > hi) | ((height > low[rows][:, None]) & nearer_low)))
+
+        def along_blocks(rows, first, second):
+            return (first | second) if either else (first & second)
+
+        out[todo] = ~any_blocked(lines, hex_blocks_, hexside_blocks_, along_blocks)
         return out
 
-    def _gather(self, grid: np.ndarray, qs: np.ndarray, rs: np.ndarray, fill) -> np.ndarray:
-        qi, ri = qs - self.q0, rs - self.r0
-        ok = (qi >= 0) & (ri >= 0) & (qi < grid.shape[0]) & (ri < grid.shape[1])
-        res = np.full(qs.shape, fill, dtype=grid.dtype)
-        res[ok] = grid[qi[ok], ri[ok]]
-        return res
-
-    def _group_blocked(self, plan, back: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-        """Blocked flags of lines sharing one canonical plan; `back` (g, 2, 2) maps its offsets
-        onto each line's own displacement."""
-        ea = self._gather(self.elev_a, starts[:, 0], starts[:, 1], 0)
-        eb = self._gather(self.elev_a, ends[:, 0], ends[:, 1], 0)
-        low, high = np.minimum(ea, eb)[:, None], np.maximum(ea, eb)[:, None]
-        low_at_start = (ea <= eb)[:, None]
-        blocked = np.zeros(len(starts), dtype=bool)
-
-        def placed(offs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-            """Each line's hexes for the plan's offsets: (g, k) q and r."""
-            mapped = np.einsum("gij,kj->gki", back, offs)
-            return starts[:, 0:1] + mapped[:, :, 0], starts[:, 1:2] + mapped[:, :, 1]
-
-        def hexes_block(offs: np.ndarray, d: np.ndarray) -> np.ndarray:
-            qs, rs = placed(offs)
-            top = self._gather(self.top_a, qs, rs, NO_HEIGHT)
-            blk = self._gather(self.blk_a, qs, rs, False)
-            d_low = np.where(low_at_start, d[None, :, 0], d[None, :, 1])
-            d_high = np.where(low_at_start, d[None, :, 1], d[None, :, 0])
-            return ((top > high) | ((top > low) & (d_low < d_high)) | (blk & (top > low) & (d_low == 1)))
-
-        if len(plan.through):
-            blocked |= hexes_block(plan.through, plan.through_d).any(axis=1)
-        if len(plan.vertex) and self.vertex_rule == "block":
-            blocked |= hexes_block(plan.vertex, plan.vertex_d).any(axis=1)
-        if len(plan.along_a):
-            bx = hexes_block(plan.along_a, plan.along_a_d)
-            by = hexes_block(plan.along_b, plan.along_b_d)
-            both = (bx & by) if self.along_rule == "both" else (bx | by)
-            blocked |= both.any(axis=1)
-        if len(plan.side_a):
-            aq, ar = placed(plan.side_a)
-            bq, br = placed(plan.side_b)
-            # the hexside as (hex, direction 0-2): the side of a facing b, or of b facing a
-            dirs = _DIRECTION_OF[(bq - aq + 1) * 3 + (br - ar + 1)]
-            first = dirs < 3
-            qs, rs = np.where(first, aq, bq), np.where(first, ar, br)
-            dirs = np.where(first, dirs, dirs - 3)
-            qi, ri = qs - self.q0, rs - self.r0
-            ok = (qi >= 0) & (ri >= 0) & (qi < self.side_a.shape[0]) & (ri < self.side_a.shape[1])
-            height = np.full(qs.shape, NO_HEIGHT, dtype=np.int32)
-            height[ok] = self.side_a[qi[ok], ri[ok], dirs[ok]]
-            present = height > NO_HEIGHT
-            ignored = high >= height + 1
-            ts = plan.side_t[None, :]
-            nearer_low = np.where(low_at_start, ts < 0.5, ts > 0.5)
-            side_block = present & ~ignored & ((height > high) | ((height > low) & nearer_low))
-            blocked |= side_block.any(axis=1)
-        return blocked
-
-
-# the direction index (DIRECTIONS) of a neighbour's displacement, by (dq + 1) * 3 + (dr + 1)
-_DIRECTION_OF = np.full(9, -1, dtype=np.int64)
-for _i, _d in enumerate(DIRECTIONS):
-    _DIRECTION_OF[(_d.q + 1) * 3 + (_d.r + 1)] = _i
-
-
-def _side_index(side: Hexside) -> tuple[int, int, int]:
-    """A hexside as (q, r, d) with d in 0-2: the side of hex (q, r) facing DIRECTIONS[d]."""
-    delta = side.b - side.a
-    d = DIRECTIONS.index(delta)
-    if d < 3:
-        return side.a.q, side.a.r, d
-    return side.b.q, side.b.r, d - 3
+    def entries_in_defilade(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+        """`Spotter.in_defilade` for many lines: the line enters its end hex across an
+        obstruction hexside the start does not see over (10.21, 10.41)."""
+        starts = np.asarray(starts, dtype=np.int64).reshape(-1, 2)
+        if not len(starts):
+            return np.zeros(0, dtype=bool)
+        lines = Lines(self.box, starts, ends)
+        cell, direction = lines.entry_sides()
+        height = np.where(direction >= 0, self.side_cells[cell * 6 + np.maximum(direction, 0)], NO_HEIGHT)
+        return (height > NO_HEIGHT) & (self.elev_cells[lines.base] < height + 1)
 
 
 def _why(rule: str, top: int, blocking: bool, low: int, high: int) -> str:

@@ -161,65 +161,81 @@ class Spotter:
 
     # ------------------------------------------------------------------ a whole side
     def pairs_for(self, side: str, observers: list[UnitState], targets: list[UnitState]) -> dict:
-        """{(observer id, target id): rule} for every pair in which the observer sees the target."""
+        """{(observer id, target id): rule} for every pair in which the observer sees the target:
+        the verdicts of `pair`, judged for all pairs at once (range first, then batched LOS)."""
         out: dict[tuple[str, str], str] = {}
         if not observers or not targets:
             return out
-        oq = np.array([[u.hex.q, u.hex.r] for u in observers])
-        tq = np.array([[u.hex.q, u.hex.r] for u in targets])
+        oq = np.array([[u.hex.q, u.hex.r] for u in observers], dtype=np.int64)
+        tq = np.array([[u.hex.q, u.hex.r] for u in targets], dtype=np.int64)
         dq = tq[None, :, 0] - oq[:, None, 0]
         dr = tq[None, :, 1] - oq[:, None, 1]
         dist = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        kinds = [self.kind(t) for t in targets]
+        anyr = [self.any_range(side, t) for t in targets]
         reach = np.array([self.reach(side, t) for t in targets])
         oi, ti = np.nonzero(dist <= reach[None, :])          # prune by range before any LOS
-        heli = np.array([self.kind(observers[i]) == "helicopter" or self.kind(targets[j]) == "helicopter"
-                         for i, j in zip(oi, ti)], dtype=bool)
-        mover = np.array([bool(targets[j].moved and targets[j].path) and self.any_range(side, targets[j]) != "MW4 5.22"
-                          for j in ti], dtype=bool) & ~heli
+        heli_o = np.array([self.kind(o) == "helicopter" for o in observers], dtype=bool)
+        heli_t = np.array([k == "helicopter" for k in kinds], dtype=bool)
+        moving = np.array([bool(t.moved and t.path) and a != "MW4 5.22" for t, a in zip(targets, anyr)], dtype=bool)
+        heli = heli_o[oi] | heli_t[ti]
+        mover = moving[ti] & ~heli
         simple = ~heli & ~mover
         for i, j in zip(oi[heli], ti[heli]):                  # helicopters: one line at a time
             rule = self.pair(side, observers[i], targets[j])
             if rule:
                 out[(observers[i].id, targets[j].id)] = rule
-        self._movers(side, observers, targets, zip(oi[mover], ti[mover]), out)
+        self._movers(side, observers, targets, oi[mover], ti[mover], anyr, out)
         si, sj = oi[simple], ti[simple]
         clear = self.sight.batch_clear(oq[si], tq[sj])
-        for i, j, ok in zip(si, sj, clear):
-            if not ok:
-                continue
-            o, t = observers[i], targets[j]
-            d = int(dist[i, j])
-            if t.marks.improved and not t.moved and not t.fired:
-                out[(o.id, t.id)] = "MW4 11.2"
-                continue
-            anyr = self.any_range(side, t)
-            if anyr:
-                out[(o.id, t.id)] = anyr
-            elif d <= self._range_now(o, t):
-                out[(o.id, t.id)] = "MW4 5.2"
+        si, sj = si[clear], sj[clear]
+        still = np.array([bool(t.marks.improved and not t.moved and not t.fired) for t in targets], dtype=bool)
+        at_any = np.array([a is not None for a in anyr], dtype=bool)
+        # 5.2: within the Observation Range Table's range, the defilade row where the line
+        # enters the hex across an obstruction hexside (10.21)
+        by_range = ~still[sj] & ~at_any[sj]
+        ok = np.ones(len(si), dtype=bool)
+        if by_range.any():
+            ri, rj = si[by_range], sj[by_range]
+            in_terrain = np.array([self.table_range(t, self.game.map.terrain[t.hex]) for t in targets])
+            in_defilade = np.array([self.table_range(t, "defilade") for t in targets])
+            defilade = self.sight.entries_in_defilade(oq[ri], tq[rj])
+            ok[by_range] = dist[ri, rj] <= np.where(defilade, in_defilade[rj], in_terrain[rj])
+        for i, j in zip(si[ok].tolist(), sj[ok].tolist()):
+            out[(observers[i].id, targets[j].id)] = "MW4 11.2" if still[j] else (anyr[j] or "MW4 5.2")
         return out
 
-    def _movers(self, side: str, observers: list[UnitState], targets: list[UnitState], pairs, out: dict) -> None:
+    def _movers(self, side: str, observers: list[UnitState], targets: list[UnitState], oi: np.ndarray,
+                ti: np.ndarray, anyr: list[str | None], out: dict) -> None:
         """Pairs whose target moved: seen if any hex of its move is in sight (5.21, 5.23) --
         the same verdicts as `pair`, with every (observer, path hex) line judged in one batch."""
-        lines: list[tuple[int, int]] = []
-        starts, ends = [], []
-        for i, j in pairs:
-            o, t = observers[i], targets[j]
-            anyr = self.any_range(side, t)
-            for h in t.path:
-                limit = (self.night_cap or ANY_RANGE) if anyr else self.table_range(t, self.game.map.terrain[h])
-                if hex_distance(o.hex, h) <= limit:
-                    lines.append((i, j))
-                    starts.append((o.hex.q, o.hex.r))
-                    ends.append((h.q, h.r))
-        if not lines:
+        if not len(oi):
             return
-        clear = self.sight.batch_clear(np.array(starts), np.array(ends))
-        for (i, j), ok in zip(lines, clear):
-            if ok:
-                t = targets[j]
-                out[(observers[i].id, t.id)] = self.any_range(side, t) or "MW4 5.23"
+        # every hex of each mover's path, with the range at which it is seen there
+        first = np.zeros(len(targets), dtype=np.int64)
+        count = np.zeros(len(targets), dtype=np.int64)
+        path_q, path_r, limit = [], [], []
+        for j in np.unique(ti).tolist():
+            t = targets[j]
+            first[j], count[j] = len(path_q), len(t.path)
+            for h in t.path:
+                path_q.append(h.q)
+                path_r.append(h.r)
+                limit.append((self.night_cap or ANY_RANGE) if anyr[j] else
+                             self.table_range(t, self.game.map.terrain[h]))
+        path = np.array([path_q, path_r], dtype=np.int64).T
+        limit_a = np.array(limit, dtype=np.int64)
+        pair = np.repeat(np.arange(len(oi)), count[ti])
+        step = np.arange(len(pair)) - np.repeat(np.cumsum(count[ti]) - count[ti], count[ti])
+        where = first[ti][pair] + step
+        o = np.array([[observers[i].hex.q, observers[i].hex.r] for i in oi.tolist()], dtype=np.int64)[pair]
+        d = path[where] - o
+        near = np.maximum(np.maximum(np.abs(d[:, 0]), np.abs(d[:, 1])), np.abs(d[:, 0] + d[:, 1])) <= limit_a[where]
+        pair, where, o = pair[near], where[near], o[near]
+        clear = self.sight.batch_clear(o, path[where])
+        for k in np.unique(pair[clear]).tolist():
+            i, j = int(oi[k]), int(ti[k])
+            out[(observers[i].id, targets[j].id)] = anyr[j] or "MW4 5.23"
 
     def can_pull_back(self, u: UnitState) -> bool:
         """MW4 6.92: a unit that fired from defilade (its hex has a slope, crest or embankment

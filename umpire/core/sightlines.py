@@ -1,0 +1,388 @@
+"""Many sight lines at once: what each line meets, as numpy arrays, judged in waves.
+
+A spotting pass in mid-game asks about every observer-target pair on the map -- 90,000 lines a
+side at 300 units, most of them long.  Two things make that fast without changing any answer:
+
+* **One exact plan per canonical displacement.**  What a line from A to B meets is the line from
+  the origin to B - A moved by A, and the line to d meets, touch for touch, what the line to any
+  of its images under the lattice's twelve symmetries meets (core.hexsym).  Canonical images are
+  (-n, r) with 0 <= r <= n/2, so a 100x100 map has under 6,000 of them.  `PLANS` computes their
+  plans for a whole batch in one go, in integers (the frame of hexgrid.line_crossing: centre of
+  (q, r) at (3q, 2r + q), corners at (+-2, 0) and (+-1, +-1)), and keeps them.
+
+* **Waves, nearest parts first.**  Each plan lists what can block -- hexes passed through,
+  hexsides crossed, corners touched, hexsides run along -- ordered by how near they are to
+  the nearer end, where most lines are blocked.  `any_blocked` judges the first few parts of
+  every line, drops the blocked lines, and goes on with the rest in wider waves.
+
+Which parts block is the rule system's business: it passes `judge` functions over flat map
+cells (see `Box`).  Tests check every plan against hexgrid.line_crossing's Fraction arithmetic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from . import hexsym
+from .hexgrid import DIRECTIONS, Hex
+
+# corners of a hexagon in the integer frame (as hexgrid._CORNERS), and for edge k (corner k to
+# corner k + 1) the axial direction of the neighbour across it
+_CX = np.array([2, 1, -1, -2, -1, 1], dtype=np.int64)
+_CY = np.array([0, 1, 1, 0, -1, -1], dtype=np.int64)
+
+
+def _edge_directions() -> np.ndarray:
+    out = []
+    for k in range(6):
+        x, y = int(_CX[k] + _CX[(k + 1) % 6]), int(_CY[k] + _CY[(k + 1) % 6])   # the neighbour's centre
+        q = x // 3
+        out.append(DIRECTIONS.index(Hex(q, (y - q) // 2)))
+    return np.array(out, dtype=np.int64)
+
+
+_EDGE_DIR = _edge_directions()
+_DQ = np.array([d.q for d in DIRECTIONS], dtype=np.int64)
+_DR = np.array([d.r for d in DIRECTIONS], dtype=np.int64)
+# DIRECTION_IMAGE[k, d]: the direction that direction d becomes under hexsym.INVERSES[k]
+DIRECTION_IMAGE = np.array([[DIRECTIONS.index(hexsym.apply(back, d)) for d in DIRECTIONS]
+                            for back in hexsym.INVERSES], dtype=np.int64)
+
+# what a part of a plan is
+THROUGH, VERTEX = 0, 1
+
+
+@dataclass
+class _Parts:
+    """One kind of part of every stored plan, plan after plan (plan p's are start[p]:start[p] + count[p])."""
+
+    q: np.ndarray
+    r: np.ndarray
+    extra: dict[str, np.ndarray]
+
+
+def _empty(names: tuple[str, ...]) -> _Parts:
+    z = np.zeros(0, dtype=np.int32)
+    return _Parts(z, z, {n: z for n in names})
+
+
+class PlanStore:
+    """The plans of canonical displacements met so far (grows; never changes what it holds)."""
+
+    HEX_EXTRA = ("kind", "d_start", "d_end")
+    SIDE_EXTRA = ("direction", "half")
+    ALONG_EXTRA = ("q2", "r2", "d_start", "d_end", "d_start2", "d_end2")
+
+    def __init__(self) -> None:
+        self.index = np.full((1, 1), -1, dtype=np.int64)     # plan id by (n, r)
+        self.count = 0
+        self.hexes = _empty(self.HEX_EXTRA)
+        self.sides = _empty(self.SIDE_EXTRA)
+        self.along = _empty(self.ALONG_EXTRA)
+        self.starts = {k: np.zeros(0, dtype=np.int64) for k in ("hexes", "sides", "along")}
+        self.counts = {k: np.zeros(0, dtype=np.int64) for k in ("hexes", "sides", "along")}
+        self.entry = np.zeros((0, 3), dtype=np.int64)        # entry hexside: hex offset q, r, direction (-1: none)
+
+    def clear(self) -> None:
+        """Forget every plan (benchmarks start from nothing, as a new process does)."""
+        self.__init__()
+
+    def ids(self, n: np.ndarray, r: np.ndarray) -> np.ndarray:
+        """Plan ids of canonical displacements (-n, r), computing the missing plans."""
+        if len(n) == 0:
+            return np.zeros(0, dtype=np.int64)
+        top = int(n.max())
+        if top >= self.index.shape[0]:
+            grown = np.full((top + 1, top // 2 + 1), -1, dtype=np.int64)
+            grown[:self.index.shape[0], :self.index.shape[1]] = self.index
+            self.index = grown
+        found = self.index[n, r]
+        missing = found < 0
+        if missing.any():
+            keys = np.unique(n[missing] * (top + 1) + r[missing])
+            new_n, new_r = keys // (top + 1), keys % (top + 1)
+            self._add(new_n, new_r)
+            found = self.index[n, r]
+        return found
+
+    def _add(self, n: np.ndarray, r: np.ndarray) -> None:
+        first = self.count
+        built = build_plans(n, r)
+        self.index[n, r] = first + np.arange(len(n))
+        self.count += len(n)
+        for kind, parts in (("hexes", built.hexes), ("sides", built.sides), ("along", built.along)):
+            store: _Parts = getattr(self, kind)
+            offset = len(store.q)
+            self.starts[kind] = np.concatenate([self.starts[kind], built.starts[kind] + offset])
+            self.counts[kind] = np.concatenate([self.counts[kind], built.counts[kind]])
+            setattr(self, kind, _Parts(np.concatenate([store.q, parts.q]), np.concatenate([store.r, parts.r]),
+                                       {k: np.concatenate([store.extra[k], parts.extra[k]]) for k in store.extra}))
+        self.entry = np.concatenate([self.entry, built.entry])
+
+
+@dataclass
+class _Built:
+    hexes: _Parts
+    sides: _Parts
+    along: _Parts
+    starts: dict[str, np.ndarray]
+    counts: dict[str, np.ndarray]
+    entry: np.ndarray
+
+
+def _distance(q: np.ndarray, r: np.ndarray) -> np.ndarray:
+    return np.maximum(np.maximum(np.abs(q), np.abs(r)), np.abs(q + r))
+
+
+def build_plans(n: np.ndarray, r: np.ndarray) -> _Built:
+    """The plans of the lines from the origin to canonical displacements (-n[i], r[i]), exactly.
+
+    In the canonical wedge the line advances one column (q) per hex of range and climbs at most
+    a third of a hex-height per column, so the hexes it can touch in column -k are the two whose
+    r brackets k * r / n; each is then classified exactly by the signs of its six corners
+    relative to the line.
+    """
+    n = n.astype(np.int64)
+    r = r.astype(np.int64)
+    per = 2 * (n + 1)
+    plan = np.repeat(np.arange(len(n)), per)
+    first = np.repeat(np.cumsum(per) - per, per)
+    slot = np.arange(len(plan)) - first
+    k = slot // 2
+    pn, pr = n[plan], r[plan]
+    cq = -k
+    cr = np.where(pn > 0, (k * pr) // np.maximum(pn, 1), 0) + slot % 2
+    # the line in the frame, and each candidate's centre
+    lx, ly = -3 * pn, 2 * pr - pn
+    x, y = 3 * cq, 2 * cr + cq
+    side = lx[:, None] * (y[:, None] + _CY[None, :]) - ly[:, None] * (x[:, None] + _CX[None, :])   # (m, 6)
+    pos = (side > 0).sum(axis=1)
+    neg = (side < 0).sum(axis=1)
+    zero = 6 - pos - neg
+    proj = x * lx + 3 * y * ly                      # 4x the true dot product with the line
+    length = lx * lx + 3 * ly * ly
+    is_start = (cq == 0) & (cr == 0)
+    is_end = (cq == -pn) & (cr == pr)
+    inside = (proj > 0) & (proj < length) & ~is_start & ~is_end
+    one_sided = (pos == 0) | (neg == 0)
+    through = inside & (pos > 0) & (neg > 0)
+    vertex = inside & (zero == 1) & one_sided
+    along = inside & (zero == 2) & one_sided & (pos > 0)    # each pair once: from the hex on the + side
+    d_start = _distance(cq, cr)
+    d_end = _distance(cq + pn, cr - pr)
+
+    # hexes met (through or at a corner), nearest to an end first
+    keep = through | vertex
+    order = np.lexsort((d_start[keep], np.minimum(d_start, d_end)[keep], plan[keep]))
+    hexes = _Parts(cq[keep][order].astype(np.int32), cr[keep][order].astype(np.int32),
+                   {"kind": np.where(vertex[keep], VERTEX, THROUGH)[order].astype(np.int32),
+                    "d_start": d_start[keep][order].astype(np.int32),
+                    "d_end": d_end[keep][order].astype(np.int32)})
+    hex_plan = plan[keep][order]
+
+    # hexsides crossed: edges of a hex passed through with corners strictly either side of the
+    # line, where the line leaves it (the edge's outward normal points along the line)
+    nxt = np.roll(side, -1, axis=1)
+    crossed = (side * nxt < 0)
+    normal_x = (_CX + np.roll(_CX, -1))[None, :]
+    normal_y = (_CY + np.roll(_CY, -1))[None, :]
+    leaving = (normal_x * lx[:, None] + 3 * normal_y * ly[:, None]) > 0
+    ends_hex = is_start | is_end
+    inner = (pos > 0) & (neg > 0) & ((proj > 0) | is_start) & ((proj < length) | is_end)
+    exits = crossed & leaving & inner[:, None]
+    ci, edge = np.nonzero(exits)
+    direction = _EDGE_DIR[edge]
+    oq, orr = cq[ci] + _DQ[direction], cr[ci] + _DR[direction]       # the hex entered
+    into_end = (oq == -pn[ci]) & (orr == pr[ci])
+    # where along the line, against its middle: exact, from the edge's two corners
+    s1, s2 = side[ci, edge], nxt[ci, edge]
+    v1x, v1y = x[ci] + _CX[edge], y[ci] + _CY[edge]
+    e2 = (edge + 1) % 6
+    ex, ey = _CX[e2] - _CX[edge], _CY[e2] - _CY[edge]
+    lxi, lyi = lx[ci], ly[ci]
+    dsign = np.sign(s1 - s2)
+    num = 2 * ((v1x * lxi + 3 * v1y * lyi) * (s1 - s2) + s1 * (ex * lxi + 3 * ey * lyi)) - length[ci] * (s1 - s2)
+    half = np.sign(num) * dsign
+    real = ~ends_hex[ci] & ~into_end
+    sd = np.minimum(np.minimum(d_start[ci], d_end[ci]), _distance(oq, orr))[real]
+    sorder = np.lexsort((sd, plan[ci][real]))
+    sides = _Parts(cq[ci][real][sorder].astype(np.int32), cr[ci][real][sorder].astype(np.int32),
+                   {"direction": direction[real][sorder].astype(np.int32),
+                    "half": half[real][sorder].astype(np.int32)})
+    side_plan = plan[ci][real][sorder]
+    # the hexside through which the line enters the end hex (none when it enters at a corner)
+    entry = np.full((len(n), 3), -1, dtype=np.int64)
+    entry[:, :2] = 0
+    e_i = np.flatnonzero(into_end)
+    entry[plan[ci[e_i]], 0] = cq[ci[e_i]]
+    entry[plan[ci[e_i]], 1] = cr[ci[e_i]]
+    entry[plan[ci[e_i]], 2] = direction[e_i]
+
+    # hexsides run along: the edge with both corners on the line, and the hex across it
+    ai = np.flatnonzero(along)
+    zero_corner = side[ai] == 0
+    a_edge = np.argmax(zero_corner & np.roll(zero_corner, -1, axis=1), axis=1)
+    a_dir = _EDGE_DIR[a_edge]
+    bq, br = cq[ai] + _DQ[a_dir], cr[ai] + _DR[a_dir]
+    aorder = np.argsort(plan[ai], kind="stable")
+    along_parts = _Parts(cq[ai][aorder].astype(np.int32), cr[ai][aorder].astype(np.int32),
+                         {"q2": bq[aorder].astype(np.int32), "r2": br[aorder].astype(np.int32),
+                          "d_start": d_start[ai][aorder].astype(np.int32), "d_end": d_end[ai][aorder].astype(np.int32),
+                          "d_start2": _distance(bq, br)[aorder].astype(np.int32),
+                          "d_end2": _distance(bq + pn[ai], br - pr[ai])[aorder].astype(np.int32)})
+    along_plan = plan[ai][aorder]
+
+    def layout(of_plan: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        counts = np.bincount(of_plan, minlength=len(n)).astype(np.int64)
+        return np.cumsum(counts) - counts, counts
+
+    starts, counts = {}, {}
+    for kind, of_plan in (("hexes", hex_plan), ("sides", side_plan), ("along", along_plan)):
+        starts[kind], counts[kind] = layout(of_plan)
+    return _Built(hexes, sides, along_parts, starts, counts, entry)
+
+
+PLANS = PlanStore()
+
+
+@dataclass(frozen=True)
+class Box:
+    """Where a map's hexes sit in flat arrays: hex (q, r) is cell (q - q0) * width + (r - r0).
+    A rule system keeps its per-hex values in arrays of `size` cells with a margin of two hexes
+    round the map, so every hex a line between two map hexes can meet has a cell."""
+
+    q0: int
+    r0: int
+    height: int
+    width: int
+
+    @staticmethod
+    def around(qs, rs, margin: int = 2) -> Box:
+        q0, r0 = min(qs) - margin, min(rs) - margin
+        return Box(q0, r0, max(qs) - q0 + margin + 1, max(rs) - r0 + margin + 1)
+
+    @property
+    def size(self) -> int:
+        return self.height * self.width
+
+    def cell(self, q, r):
+        return (q - self.q0) * self.width + (r - self.r0)
+
+
+@dataclass
+class Lines:
+    """A batch of sight lines between hexes of one map, mapped onto the stored plans."""
+
+    box: Box
+    starts: np.ndarray
+    ends: np.ndarray
+
+    def __post_init__(self) -> None:
+        self.starts = np.asarray(self.starts, dtype=np.int64).reshape(-1, 2)
+        self.ends = np.asarray(self.ends, dtype=np.int64).reshape(-1, 2)
+        disp = self.ends - self.starts
+        self.range = _distance(disp[:, 0], disp[:, 1])
+        canon, sym = hexsym.canonical_batch(disp)
+        self.sym = sym
+        self.plan = PLANS.ids(-canon[:, 0], canon[:, 1])
+        back = hexsym.INVERSE_ARRAY[sym]               # (n, 2, 2): canonical offsets -> this line's
+        w = self.box.width
+        # a canonical offset (oq, or) lands on cell base + oq * mq + or * mr
+        self.mq = back[:, 0, 0] * w + back[:, 1, 0]
+        self.mr = back[:, 0, 1] * w + back[:, 1, 1]
+        self.base = self.box.cell(self.starts[:, 0], self.starts[:, 1])
+        self.end_cell = self.box.cell(self.ends[:, 0], self.ends[:, 1])
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def entry_sides(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each line's entry into its end hex as (cell, direction 0-5) of the hex it leaves and
+        the direction of the end hex from it; direction -1 where it enters at a corner or there
+        is no hex between (the same as CrossingPlan.entry_side)."""
+        e = PLANS.entry[self.plan]
+        cell = self.base + e[:, 0] * self.mq + e[:, 1] * self.mr
+        has = e[:, 2] >= 0
+        direction = np.where(has, DIRECTION_IMAGE[self.sym, np.maximum(e[:, 2], 0)], -1)
+        return cell, direction
+
+
+HexJudge = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], np.ndarray]
+SideJudge = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray], np.ndarray]
+PairJudge = Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
+
+
+def any_blocked(lines: Lines, hex_blocks: HexJudge, side_blocks: SideJudge,
+                along_blocks: PairJudge, first_wave: int = 8) -> np.ndarray:
+    """Which lines something blocks.  The judges get dense (lines, parts) arrays and the
+    lines' indices, and say which parts block:
+
+    * hex_blocks(rows, cells, kind, d_start, d_end): a hex met, passed THROUGH or touched at a
+      VERTEX, with its distances in hexes from each end;
+    * side_blocks(rows, cells, direction, half): a hexside crossed, as the cell of the hex the
+      line leaves and the direction (0-5) of the next, at a point before (-1), at (0) or after
+      (+1) the middle of the line;
+    * along_blocks(rows, first, second): a hexside the line runs along, as the two hexes'
+      verdicts from hex_blocks (the rule says whether both must block or either).
+    """
+    blocked = np.zeros(len(lines), dtype=bool)
+    if len(lines) == 0:
+        return blocked
+    store = PLANS
+    # the rare parts first, all at once: hexsides run exactly along
+    rows = np.flatnonzero(store.counts["along"][lines.plan] > 0)
+    if len(rows):
+        rows_, idx, ok = _window(store.starts["along"][lines.plan[rows]], store.counts["along"][lines.plan[rows]],
+                                 0, int(store.counts["along"][lines.plan[rows]].max()))
+        rows = rows[rows_]
+        p = store.along
+        cells_a = _place(lines, rows, p.q[idx], p.r[idx])
+        cells_b = _place(lines, rows, p.extra["q2"][idx], p.extra["r2"][idx])
+        kinds = np.full(idx.shape, THROUGH, dtype=np.int32)
+        first = hex_blocks(rows, cells_a, kinds, p.extra["d_start"][idx], p.extra["d_end"][idx])
+        second = hex_blocks(rows, cells_b, kinds, p.extra["d_start2"][idx], p.extra["d_end2"][idx])
+        blocked[rows] |= (along_blocks(rows, first, second) & ok).any(axis=1)
+
+    alive = np.flatnonzero(~blocked)
+    lo, width = 0, first_wave
+    h_count, s_count = store.counts["hexes"], store.counts["sides"]
+    while len(alive):
+        hi = lo + width
+        hit = np.zeros(len(alive), dtype=bool)
+        pl = lines.plan[alive]
+        for kind in ("hexes", "sides"):
+            counts = store.counts[kind][pl]
+            some = np.flatnonzero(counts > lo)
+            if not len(some):
+                continue
+            local, idx, ok = _window(store.starts[kind][pl[some]], counts[some], lo, hi)
+            rows = alive[some[local]]
+            p = getattr(store, kind)
+            cells = _place(lines, rows, p.q[idx], p.r[idx])
+            if kind == "hexes":
+                b = hex_blocks(rows, cells, p.extra["kind"][idx], p.extra["d_start"][idx], p.extra["d_end"][idx])
+            else:
+                direction = DIRECTION_IMAGE[lines.sym[rows][:, None], p.extra["direction"][idx]]
+                b = side_blocks(rows, cells, direction, p.extra["half"][idx])
+            hit[some[local]] |= (b & ok).any(axis=1)
+        blocked[alive[hit]] = True
+        more = (h_count[pl] > hi) | (s_count[pl] > hi)
+        alive = alive[~hit & more]
+        lo, width = hi, width * 2
+    return blocked
+
+
+def _window(starts: np.ndarray, counts: np.ndarray, lo: int, hi: int):
+    """Parts lo..hi-1 of each plan: (rows, indices (rows, hi - lo) into the parts, valid mask)."""
+    span = np.arange(lo, hi)
+    ok = span[None, :] < counts[:, None]
+    idx = starts[:, None] + np.minimum(span[None, :], np.maximum(counts[:, None] - 1, 0))
+    return np.arange(len(starts)), idx, ok
+
+
+def _place(lines: Lines, rows: np.ndarray, oq: np.ndarray, orr: np.ndarray) -> np.ndarray:
+    """Cells of canonical offsets (rows, k) on each row's own line."""
+    return lines.base[rows][:, None] + oq * lines.mq[rows][:, None] + orr * lines.mr[rows][:, None]

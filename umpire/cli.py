@@ -210,12 +210,12 @@ def cmd_spot(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from .bench import bench_los
+    from .bench import run
 
     if 2 * args.units > args.size ** 2:       # both sides' units stand on hexes of their own
         raise UmpireError(f"{args.units} units a side do not fit on a {args.size}x{args.size} map "
                           f"(at most {args.size ** 2 // 2})", place="--units")
-    for line in bench_los(units=args.units, size=args.size):
+    for line in run(args.what, units=args.units, size=args.size, big=args.big, quick=args.quick):
         print(line, flush=True)
     return 0
 

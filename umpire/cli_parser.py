@@ -77,10 +77,15 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("game")
     sp.add_argument("--side", required=True)
     sp.add_argument("--json", action="store_true")
-    be = sub.add_parser("bench", help="measure fast paths against naive baselines")
-    be.add_argument("what", choices=["los"])
+    be = sub.add_parser("bench", help="measure speed at game scale against honest baselines (takes minutes)")
+    be.add_argument("what", nargs="?", default="all",
+                    choices=["all", "los", "spotting", "startup", "maps", "reports", "replay"],
+                    help="which figures (default: all)")
     be.add_argument("--units", type=_whole((1, 5000)), default=300, help="units a side")
     be.add_argument("--size", type=_whole((10, limits.MAP_SIDE[1])), default=100, help="map columns and rows")
+    be.add_argument("--big", type=_whole((10, limits.MAP_SIDE[1])), default=200,
+                    help="the big map of the map figures, columns and rows")
+    be.add_argument("--quick", action="store_true", help="small games, to check every figure runs (times mean nothing)")
     mv = sub.add_parser("move", help="move a unit along a path of hexes (journaled, undoable)")
     mv.add_argument("game")
     mv.add_argument("unit")

@@ -83,23 +83,12 @@ class Terrain:
         self.hex_size = layout.size
         self._show_numbers = True
         self.tiles: list[TerrainTile] = []
-        grid, s = view.map.grid, layout.size
         background = scene.addRect(self.rect, QPen(Qt.NoPen), QColor(250, 250, 246))
         background.setZValue(-2)
-        for c0 in range(1, grid.columns + 1, TILE):
-            for r0 in range(1, grid.rows + 1, TILE):
-                hexes = [grid.from_offset(c, r) for c in range(c0, min(c0 + TILE, grid.columns + 1))
-                         for r in range(r0, min(r0 + TILE, grid.rows + 1))]
-                xs = [x for hx in hexes for x, _ in layout.corners(hx)]
-                ys = [y for hx in hexes for _, y in layout.corners(hx)]
-                base = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-                for i, layer in enumerate(LAYERS):
-                    # paths run to the neighbouring hex's centre; edge hachures reach into it
-                    m = 2.0 * s if layer == "paths" else 0.5 * s
-                    tile = TerrainTile(self, i, layer_picture(layer, view.map, rules, layout, hexes),
-                                       base.adjusted(-m, -m, m, m))
-                    scene.addItem(tile)
-                    self.tiles.append(tile)
+        for i, picture, rect in _pictures(view, rules, layout):
+            tile = TerrainTile(self, i, picture, rect)
+            scene.addItem(tile)
+            self.tiles.append(tile)
         self.overview = TerrainOverview(self)
         scene.addItem(self.overview)
 
@@ -113,3 +102,37 @@ class Terrain:
         for t in self.tiles:
             if t.layer == "labels":
                 t.update()
+
+
+# The recorded pictures of the last maps drawn, by what they show: every reader's report of one
+# game, and each redraw of the window, shares them instead of drawing the terrain again.
+_KEPT: dict[tuple, list[tuple[int, QPicture, QRectF]]] = {}
+KEEP_MAPS = 2
+
+
+def _pictures(view: SideView, rules: Ruleset, layout: Layout) -> list[tuple[int, QPicture, QRectF]]:
+    """(layer, picture, rect) of every tile of the map's terrain: recorded once per map."""
+    key = None
+    if view.map.static_key is not None:      # equal keys: equal terrain, elevation and hexsides
+        key = (view.map.static_key, rules.name, view.map.grid, layout.size)
+        kept = _KEPT.get(key)
+        if kept is not None:
+            return kept
+    grid, s = view.map.grid, layout.size
+    out = []
+    for c0 in range(1, grid.columns + 1, TILE):
+        for r0 in range(1, grid.rows + 1, TILE):
+            hexes = [grid.from_offset(c, r) for c in range(c0, min(c0 + TILE, grid.columns + 1))
+                     for r in range(r0, min(r0 + TILE, grid.rows + 1))]
+            xs = [x for hx in hexes for x, _ in layout.corners(hx)]
+            ys = [y for hx in hexes for _, y in layout.corners(hx)]
+            base = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            for i, layer in enumerate(LAYERS):
+                # paths run to the neighbouring hex's centre; edge hachures reach into it
+                m = 2.0 * s if layer == "paths" else 0.5 * s
+                out.append((i, layer_picture(layer, view.map, rules, layout, hexes), base.adjusted(-m, -m, m, m)))
+    if key is not None:
+        while len(_KEPT) >= KEEP_MAPS:
+            _KEPT.pop(next(iter(_KEPT)))
+        _KEPT[key] = out
+    return out

@@ -1,0 +1,128 @@
+"""The figures that need whole commands or processes: start-up, map rendering, reports, the
+window's scene, replay.  Qt work runs in a child process (`bench.child`) so that its peak memory
+is its own; each ratio's two runs are made side by side in the same child."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Iterator
+
+from .games import new_bench_game, timed
+from .lines import figure
+
+
+def _child(*args: str) -> dict:
+    done = subprocess.run([sys.executable, "-m", "umpire.bench.child", *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"bench child {args[0]} failed: {done.stderr.strip().splitlines()[-1:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def startup_lines(game_path: str, repeat: int = 5) -> Iterator[str]:
+    """`umpire status GAME` as a user runs it, against starting a bare Python."""
+    def run(*argv):
+        best = float("inf")
+        for _ in range(repeat):
+            t = time.perf_counter()
+            subprocess.run(argv, capture_output=True, check=True)
+            best = min(best, time.perf_counter() - t)
+        return best
+    script = Path(sys.executable).with_name("umpire")        # the command a user types
+    command = [str(script)] if script.exists() else [sys.executable, "-c", "import sys; from umpire.cli import main; sys.exit(main())"]
+    bare = run(sys.executable, "-c", "pass")
+    status = run(*command, "status", game_path)
+    yield figure("startup_status_over_python", status / bare, "", "<=", 3,
+                 f"`umpire status` {status * 1000:.0f}ms over `python -c pass` {bare * 1000:.0f}ms, best of {repeat}")
+
+
+def map_lines(small: int, big: int, units: int) -> Iterator[str]:
+    small_game, big_game = new_bench_game(small, units), new_bench_game(big, units)
+    out = str(small_game.folder / "map.png")
+    both = _child("render", out, small_game.path, big_game.path)
+    alone = _child("render", out, big_game.path)
+    t_small, t_big = both["seconds"]
+    yield figure(f"render_{big}_over_{small}", t_big / t_small, "", "<=", 4.5,
+                 f"`render` of the umpire's view, {big}x{big} {t_big:.2f}s over {small}x{small} {t_small:.2f}s "
+                 f"({(big / small) ** 2:.0f}x the hexes)")
+    yield figure(f"render_{big}_peak_mb", alone["peak_mb"], " MB", "<=", 300,
+                 f"peak memory of a process rendering the {big}x{big} map")
+    gui = _child("gui", "40", "", small_game.path, big_game.path)
+    b_small, b_big = gui["builds"]
+    frames = sorted(gui["frame_ms"][5:])                 # the first frames fill the tile cache
+    p95 = frames[int(0.95 * (len(frames) - 1))]
+    yield figure("gui_zoomed_out_frame_p95_ms", p95, " ms", "<=", 16.7,
+                 f"{len(frames)} offscreen frames of the {big}x{big} map fitted to a 1600x1000 window, "
+                 f"median {statistics.median(frames):.1f} ms")
+    yield figure(f"gui_scene_build_{big}_over_{small}", b_big / b_small, "", "<=", 4.5,
+                 f"the window's scene, {big}x{big} {b_big:.2f}s over {small}x{small} {b_small:.2f}s")
+
+
+def report_lines(game_path: str) -> Iterator[str]:
+    with tempfile.TemporaryDirectory() as folder:
+        got = _child("reports", game_path, folder)
+    yield figure("report_all_sides_over_render", got["reports"] / got["render"], "", "<=", 4,
+                 f"{got['files']} PDFs (umpire and each side) {got['reports']:.2f}s over one render of the "
+                 f"same map {got['render']:.2f}s")
+
+
+def replay_lines(turns: int = 6) -> Iterator[str]:
+    """Performing a game's actions through the engine against `replay --verify` of them, and
+    `report --turn` of an early turn against the current one."""
+    from ..autoplay import autoplay
+    from ..core.engine import replay, replay_to_turn
+    from ..core.knowledge import UMPIRE
+    from ..core.scenario import load_scenario
+    from ..core.store.db import open_game
+    from ..reports import write_reports
+    from ..rules import rule_system
+    from .games import generated_scenario_text
+
+    folder = Path(tempfile.mkdtemp(prefix="umpire-bench-"))
+    src = folder / "played.toml"
+    src.write_text(generated_scenario_text(40, 40, seed=3, units_per_side=24).replace("turns = 10", f"turns = {turns}"))
+    scenario = load_scenario(src)
+    t_play, path = timed(lambda: autoplay(scenario, folder / "played.umpire", turns, "bench"))
+    actions = _journal_length(path)
+    t_replay, (stored, replayed) = timed(lambda: replay(path, lambda g: rule_system(g.rules), load_scenario))
+    assert stored == replayed, "replay of the bench game differs from the stored state"
+    yield figure("replay_speedup", t_play / t_replay, "x", ">=", 10,
+                 f"{actions} journaled actions of a {turns}-turn bot game performed {t_play:.1f}s (the bot's choices and "
+                 f"the new game included, which flatters replay) against "
+                 f"`replay --verify` {t_replay:.1f}s")
+    game = open_game(path)
+    early = max(1, game.turn - 5)
+
+    def current():
+        return write_reports(open_game(path), rule_system(game.rules), [UMPIRE], folder / "now.pdf")
+
+    def earlier():
+        past = replay_to_turn(path, early, folder / "past.umpire", lambda g: rule_system(g.rules), load_scenario)
+        written = write_reports(open_game(past), rule_system(game.rules), [UMPIRE], folder / "then.pdf")
+        Path(past).unlink()
+        return written
+    t_now, _ = timed(current)
+    t_then, _ = timed(earlier)
+    yield figure("report_earlier_turn_over_current", t_then / t_now, "", "<=", 1.5,
+                 f"`report --turn {early}` of a game at turn {game.turn} {t_then:.2f}s over the current "
+                 f"turn's {t_now:.2f}s")
+
+
+def _journal_length(path: str) -> int:
+    from sqlalchemy import func, select
+
+    from ..core.store import models as m
+    from ..core.store.db import make_engine
+    from sqlmodel import Session
+
+    engine = make_engine(path)
+    try:
+        with Session(engine) as s:
+            return int(s.execute(select(func.count()).select_from(m.ActionRow)).scalar_one())
+    finally:
+        engine.dispose()

@@ -1,0 +1,142 @@
+"""Sight lines and spotting passes, fast path against the project's own exact one-line path.
+
+Every run starts from a fresh state (`forget_prepared`): the map made ready for sight lines and
+all line geometry are rebuilt inside the timed part, as a new `umpire` command rebuilds them.
+Each comparison first checks that both ways give the same answers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+import numpy as np
+
+from .games import BenchGame, forget_prepared, make_midgame, save_midgame, timed
+from .lines import figure
+
+
+def _fresh_system(game):
+    from ..rules import rule_system
+
+    return rule_system(game.rules)
+
+
+def los_lines(bench: BenchGame, pairs: int = 2000) -> Iterator[str]:
+    """Single sight lines up to 20 hexes apart: one batch against one exact line at a time."""
+    from ..core.los import Eye
+    from ..rules.mechwar4.los_naive import NaiveLos
+
+    game = bench.open()
+    make_midgame(game)                               # smoke on the map
+    rng = random.Random(3)
+    hexes = list(game.map.hexes())
+    size = game.map.grid.columns
+    chosen = []
+    while len(chosen) < pairs:
+        a = rng.choice(hexes)
+        col, row = game.map.grid.to_offset(a)
+        b = game.map.grid.from_offset(max(1, min(size, col + rng.randint(-20, 20))),
+                                      max(1, min(game.map.grid.rows, row + rng.randint(-20, 20))))
+        chosen.append((a, b))
+    starts = np.array([[a.q, a.r] for a, _ in chosen])
+    ends = np.array([[b.q, b.r] for _, b in chosen])
+
+    def exact():
+        sight = _fresh_system(game).sight(game.map)
+        return [sight.line_of_sight(Eye(a), Eye(b)).clear for a, b in chosen]
+
+    def batch():
+        return _fresh_system(game).sight(game.map).batch_clear(starts, ends).tolist()
+
+    t_exact, want = timed(exact)
+    t_batch, got = timed(batch, repeat=3)
+    assert got == want, "the batched and the exact sight lines disagree"
+    naive = NaiveLos(_fresh_system(game).sight(game.map))
+    assert [naive.clear(a, b) for a, b in chosen[:300]] == want[:300], "the shapely sight lines disagree"
+    yield figure("los_batch_vs_exact", t_exact / t_batch, "x", ">=", 5,
+                 f"{pairs} lines up to 20 hexes, smoke on the map; exact one at a time {t_exact:.2f}s, "
+                 f"batch {t_batch * 1000:.0f}ms, map preparation and line geometry included in both")
+
+
+def _pairwise(game) -> dict:
+    """The baseline: every observer-target pair judged exactly, one at a time (Spotter.pair
+    prunes by range before it draws a line, and draws one per hex of a mover's path)."""
+    sp = _fresh_system(game).spotter(game)
+    out = {}
+    for side in game.side_ids():
+        observers, targets = sp.observers_and_targets(side)
+        out[side] = {(o.id, t.id): r for o in observers for t in targets if (r := sp.pair(side, o, t))}
+    return out
+
+
+def _full(game) -> dict:
+    sp = _fresh_system(game).spotter(game)
+    return {side: sp.pairs_for(side, *sp.observers_and_targets(side)) for side in game.side_ids()}
+
+
+def spotting_lines(bench: BenchGame, night_too: bool = True) -> Iterator[str]:
+    from ..actions import update_spotting
+
+    game = bench.open()
+    units = sum(1 for u in game.units.values() if u.on_map) // 2
+    size = game.map.grid.columns
+    fresh_game = bench.open()
+    make_midgame(game)
+    t_pair, want = timed(lambda: _pairwise(game))
+    t_full, got = timed(lambda: _full(game), repeat=2)
+    assert got == want, "the batched spotting pass and the pair-by-pair one disagree"
+    seen = sum(len(v) for v in got.values())
+    yield figure("spotting_midgame_vs_pairwise", t_pair / t_full, "x", ">=", 20,
+                 f"both sides, {units} v {units} on {size}x{size}, every unit face-up, half moved, smoke: "
+                 f"pair by pair {t_pair:.1f}s, batched {t_full:.2f}s, {seen} sightings")
+    if night_too:
+        game.night = True
+        t_pn, want_n = timed(lambda: _pairwise(game))
+        t_fn, got_n = timed(lambda: _full(game), repeat=2)
+        game.night = False
+        assert got_n == want_n, "the batched and the pair-by-pair passes disagree at night"
+        yield figure("spotting_night_vs_pairwise", t_pn / t_fn, "x", ">=", 5,
+                     f"the same at night (19.71-19.72): pair by pair {t_pn:.2f}s, batched {t_fn:.3f}s")
+
+    # the umpire's `spot`: open the game, judge both sides, record the contacts
+    t_first_pass, _ = timed(lambda: _full(fresh_game), repeat=2)
+    t_mid_pass = t_full
+    mid_path = save_midgame(bench, game)
+    first_path = _copy(bench, "first.umpire")
+    t_first, _ = timed(lambda: update_spotting(first_path))
+    t_mid, _ = timed(lambda: update_spotting(mid_path))
+    yield figure("spotting_midgame_over_first", t_mid / t_first, "", "<=", 2,
+                 f"the `spot` action (open the game, judge both sides, record the contacts) in mid-game "
+                 f"{t_mid:.2f}s over a fresh game's first {t_first:.2f}s; the passes alone "
+                 f"{t_mid_pass:.2f}s and {t_first_pass:.3f}s")
+
+    # one real move: a vehicle of the other side moves a hex, marked moved, its path recorded
+    from ..rules.mechwar4.spotting import SpottingState
+
+    forget_prepared()
+    sp = _fresh_system(game).spotter(game)
+    state = SpottingState(sp, "blue")
+    rng = random.Random(11)
+    movers = [u for u in game.units.values() if u.on_map and sp.kind(u) == "vehicle"]
+    t_inc = t_one = 0.0
+    moves = rng.sample(movers, 10)
+    for u in moves:
+        step = rng.choice(game.map.on_map_neighbours(u.hex))
+        u.path = (u.path or (u.hex,)) + (step,)
+        u.hex, u.moved = step, True
+        dt, _ = timed(lambda: state.unit_moved(u.id), fresh=False)
+        df, again = timed(lambda: sp.pairs_for("blue", *sp.observers_and_targets("blue")), fresh=False)
+        assert state.pairs == again, "incremental and full spotting disagree"
+        t_inc += dt
+        t_one += df
+    yield figure("spotting_incremental_vs_full", t_one / t_inc, "x", ">=", 20,
+                 f"{len(moves)} vehicle moves (marked moved, path kept) in mid-game: re-judging the mover's "
+                 f"pairs {t_inc / len(moves) * 1000:.1f}ms against a full pass {t_one / len(moves) * 1000:.0f}ms")
+
+
+def _copy(bench: BenchGame, name: str) -> str:
+    from ..core.store.db import copy_game
+
+    return copy_game(bench.path, bench.folder / name)
+

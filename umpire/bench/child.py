@@ -45,10 +45,12 @@ def reports(path: str, folder: str) -> dict:
     from ..actions import system_for
     from ..core.knowledge import UMPIRE, build_view
     from ..core.store.db import open_game
-    from ..reports import _qt, write_reports
+    from PySide6.QtWidgets import QApplication
+
+    from ..reports import write_reports
     from ..render.picture import render_view
 
-    _qt()
+    app = QApplication.instance() or QApplication(["umpire"])
     game = open_game(path)
     t = time.perf_counter()
     view = build_view(open_game(path), UMPIRE, system_for(path))
@@ -58,6 +60,7 @@ def reports(path: str, folder: str) -> dict:
     game = open_game(path)
     written = write_reports(game, system_for(path), [UMPIRE, *game.side_ids()], folder)
     t_reports = time.perf_counter() - t
+    del app
     return {"render": t_render, "reports": t_reports, "files": len(written)}
 
 

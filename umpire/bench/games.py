@@ -134,12 +134,11 @@ def save_midgame(bench: BenchGame, game) -> str:
 def forget_prepared() -> None:
     """Drop what a process keeps between actions (rule systems with their prepared maps, line
     geometry), so that a timed run starts as a fresh `umpire` command does, imports aside."""
-    from .. import rules
     from ..core import los, sightlines
+    from ..rules import forget_systems
 
-    rules._systems.clear()
-    for cached in (los.crossing_from_origin, los._canonical_crossing, los.crossing_plan):
-        cached.cache_clear()
+    forget_systems()
+    los.forget_crossings()
     sightlines.PLANS.clear()
 
 

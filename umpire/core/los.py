@@ -104,6 +104,12 @@ def crossing_from_origin(d: Hex) -> LineCrossing:
     return LineCrossing(ORIGIN, d, tuple(touches))
 
 
+def forget_crossings() -> None:
+    """Empty the crossing caches (benchmarks time a fresh start)."""
+    for cached in (_canonical_crossing, crossing_from_origin, crossing_plan):
+        cached.cache_clear()
+
+
 def crossing(a: Hex, b: Hex) -> LineCrossing:
     """line_crossing(a, b), served from the per-displacement cache."""
     base = crossing_from_origin(b - a)

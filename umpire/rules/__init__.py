@@ -25,6 +25,11 @@ def rule_system(ruleset: Ruleset):
     return system
 
 
+def forget_systems() -> None:
+    """Drop the kept rule systems and what they prepared (benchmarks start afresh)."""
+    _systems.clear()
+
+
 def _scenario_problems(scenario):
     system = rule_system(scenario.rules)
     known, name = system.scenario_data(), scenario.rules.name

@@ -40,8 +40,9 @@ def generated_scenario_text(columns: int = 100, rows: int = 100, orientation: st
              "[map]", f"columns = {columns}", f"rows = {rows}", f'orientation = "{orientation}"',
              'slopes = "auto"', 'terrain = """', *terr, '"""', 'elevation = """', *elev, '"""', ""]
     used: set[tuple[int, int]] = set()
-    for side, types, home in (("blue", BLUE_TYPES, 1), ("red", RED_TYPES, rows)):
-        lines += ["[[side]]", f'id = "{side}"', f'name = "{side.title()}"', 'quality = "seasoned"', "",
+    for side, types, home, colour in (("blue", BLUE_TYPES, 1, "#2f5fb3"), ("red", RED_TYPES, rows, "#c0392b")):
+        lines += ["[[side]]", f'id = "{side}"', f'name = "{side.title()}"', f'colour = "{colour}"',
+                  'quality = "seasoned"', "",
                   "[[battalion]]", f'id = "{side}-bn"', f'side = "{side}"', "",
                   "[[company]]", f'id = "{side}-co"', f'battalion = "{side}-bn"', "units = ["]
         for i in range(units_per_side):

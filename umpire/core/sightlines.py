@@ -335,9 +335,8 @@ def any_blocked(lines: Lines, hex_blocks: HexJudge, side_blocks: SideJudge,
     # the rare parts first, all at once: hexsides run exactly along
     rows = np.flatnonzero(store.counts["along"][lines.plan] > 0)
     if len(rows):
-        rows_, idx, ok = _window(store.starts["along"][lines.plan[rows]], store.counts["along"][lines.plan[rows]],
-                                 0, int(store.counts["along"][lines.plan[rows]].max()))
-        rows = rows[rows_]
+        counts = store.counts["along"][lines.plan[rows]]
+        idx, ok = _window(store.starts["along"][lines.plan[rows]], counts, 0, int(counts.max()))
         p = store.along
         cells_a = _place(lines, rows, p.q[idx], p.r[idx])
         cells_b = _place(lines, rows, p.extra["q2"][idx], p.extra["r2"][idx])
@@ -358,8 +357,8 @@ def any_blocked(lines: Lines, hex_blocks: HexJudge, side_blocks: SideJudge,
             some = np.flatnonzero(counts > lo)
             if not len(some):
                 continue
-            local, idx, ok = _window(store.starts[kind][pl[some]], counts[some], lo, hi)
-            rows = alive[some[local]]
+            idx, ok = _window(store.starts[kind][pl[some]], counts[some], lo, hi)
+            rows = alive[some]
             p = getattr(store, kind)
             cells = _place(lines, rows, p.q[idx], p.r[idx])
             if kind == "hexes":
@@ -367,7 +366,7 @@ def any_blocked(lines: Lines, hex_blocks: HexJudge, side_blocks: SideJudge,
             else:
                 direction = DIRECTION_IMAGE[lines.sym[rows][:, None], p.extra["direction"][idx]]
                 b = side_blocks(rows, cells, direction, p.extra["half"][idx])
-            hit[some[local]] |= (b & ok).any(axis=1)
+            hit[some] |= (b & ok).any(axis=1)
         blocked[alive[hit]] = True
         more = (h_count[pl] > hi) | (s_count[pl] > hi)
         alive = alive[~hit & more]
@@ -376,11 +375,11 @@ def any_blocked(lines: Lines, hex_blocks: HexJudge, side_blocks: SideJudge,
 
 
 def _window(starts: np.ndarray, counts: np.ndarray, lo: int, hi: int):
-    """Parts lo..hi-1 of each plan: (rows, indices (rows, hi - lo) into the parts, valid mask)."""
+    """Parts lo..hi-1 of each plan: indices (plans, hi - lo) into the parts, and which are real."""
     span = np.arange(lo, hi)
     ok = span[None, :] < counts[:, None]
     idx = starts[:, None] + np.minimum(span[None, :], np.maximum(counts[:, None] - 1, 0))
-    return np.arange(len(starts)), idx, ok
+    return idx, ok
 
 
 def _place(lines: Lines, rows: np.ndarray, oq: np.ndarray, orr: np.ndarray) -> np.ndarray:

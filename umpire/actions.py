@@ -13,6 +13,7 @@ from .core.los import Eye, LosResult
 from .core.oob import Scenario
 from .core.store.db import create_game, open_game
 from .rules import rule_system
+from .status import phase_text
 
 
 def new_game(scenario: Scenario, target: str | Path, overwrite: bool = False, seed: str | None = None) -> str:
@@ -54,13 +55,6 @@ def line_of_sight(game: Game, a: str, b: str) -> LosResult:
 def phase_line(game: Game) -> str:
     """'Turn 3 of 12 — Direct Fire/Movement phase — NATO to act' for status bars and the CLI."""
     phase = next((p for p in rule_system(game.rules).phases() if p.key == game.phase), None)
-    text = f"Turn {game.turn} of {game.turns}"
-    if game.phase == "ended":
-        return f"Game over after turn {game.turns}"
-    if phase is not None:
-        text += f" — {phase.label}"
-    if game.active_side:
-        text += f" — {game.side(game.active_side).name} to act"
-    if game.passed:
-        text += f" (passed: {', '.join(game.side(s).name for s in game.passed)})"
-    return text
+    return phase_text(game.turn, game.turns, game.phase, phase.label if phase else None,
+                      game.side(game.active_side).name if game.active_side else None,
+                      [game.side(s).name for s in game.passed])

@@ -41,7 +41,8 @@ def _folder(tmp_path, name, procedures):
     (tmp_path / name).mkdir(parents=True)
     (tmp_path / name / "ruleset.toml").write_text(
         f'[ruleset]\nname = "{name}"\ntitle = "Club rules"\nversion = "1"\nrules_text = "ours"\n'
-        f'procedures = "{procedures}"\nmovement_classes = ["foot"]\ntables = ["units.toml"]\n')
+        f'procedures = "{procedures}"\nmovement_classes = ["foot"]\ntables = ["units.toml"]\n'
+        '[[phases]]\nkey = "fight"\nlabel = "Fighting"\nrule = "1.0"\nalternating = true\n')
     (tmp_path / name / "units.toml").write_text('[table]\ntitle = "Units"\nsample = false\n[fields]\nlabel = "text"\n'
                                                 '[entry.band]\nlabel = "Band"\n')
 
@@ -133,3 +134,36 @@ def test_ints_and_rows_field_types(tmp_path):
     words.write_text(ok.read_text().replace("[1, -2]", '["one"]'))
     with pytest.raises(RulesetError, match="list of whole numbers"):
         load_table(words, ())
+
+
+def test_the_sequence_of_play_is_data_in_ruleset_toml():
+    """The toy lists its phases in ruleset.toml; its rule system answers with them."""
+    from umpire.rules import rule_system
+
+    toy = load_ruleset("toy")
+    assert [(p.key, p.alternating, p.spots) for p in toy.phases] == [
+        ("movement", True, True), ("combat", True, False), ("end", False, False)]
+    assert toy.phases[0].rule == "Toy 2, 3" and toy.phases[0].player is None
+    assert rule_system(toy).phases() is toy.phases
+
+@pytest.mark.parametrize("phases, problem", [
+    ("", "missing [[phases]]"),
+    ('[[phases]]\nkey = "a"\nlabel = "A"\n', "missing field 'rule'"),
+    ('[[phases]]\nkey = "a"\nlabel = "A"\nrule = "1"\nplayer = 2\n', "expected 0 or 1"),
+    ('[[phases]]\nkey = "a"\nlabel = "A"\nrule = "1"\nwho = "me"\n', "unknown field 'who'"),
+    ('[[phases]]\nkey = "a"\nlabel = "A"\nrule = "1"\n[[phases]]\nkey = "a"\nlabel = "B"\nrule = "2"\n',
+     "phase 'a' is given twice"),
+])
+def test_a_bad_sequence_of_play_is_refused_in_one_line(tmp_path, monkeypatch, phases, problem):
+    _folder(tmp_path, "club", "toy")
+    head = tmp_path / "club" / "ruleset.toml"
+    head.write_text(head.read_text().split("[[phases]]")[0] + phases)
+    monkeypatch.setenv("UMPIRE_RULESETS", str(tmp_path))
+    load_ruleset.cache_clear()
+    try:
+        with pytest.raises(RulesetError) as info:
+            load_ruleset("club")
+    finally:
+        load_ruleset.cache_clear()
+    line = info.value.one_line()
+    assert problem in line and "ruleset.toml" in line and "\n" not in line

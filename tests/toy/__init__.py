@@ -51,17 +51,12 @@ tests, cited as "Toy n":
 
 from __future__ import annotations
 
-from umpire.core.rulesystem import Phase, RuleSystem as CoreRuleSystem
+from umpire.core.rulesystem import RuleSystem as CoreRuleSystem
 
 from . import combat, sight, state, turn
 from .actions import ACTIONS
 from .movement import check_move
 
-PHASES = (
-    Phase("movement", "Movement", "Toy 2, 3", alternating=True, spots=True),
-    Phase("combat", "Combat", "Toy 2, 6", alternating=True),
-    Phase("end", "End", "Toy 2, 8"),
-)
 
 
 class RuleSystem(CoreRuleSystem):
@@ -73,8 +68,6 @@ class RuleSystem(CoreRuleSystem):
     mine_rules = {"stops": "Toy 7", "destroyed": "Toy 7"}
 
     # ------------------------------------------------------------------ what every rule system says
-    def phases(self):
-        return PHASES
 
     def first_player(self, game, dice):
         side = game.first_player

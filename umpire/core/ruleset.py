@@ -13,7 +13,6 @@ numbers) and rows (a table of text cells, every row as long).
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -22,27 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RulesetError
+from .ruleset_folders import ruleset_folders, rulesets_dir  # noqa: F401  (readers import them from here)
 from .textpos import line_of
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _CHOICE = re.compile(r"^choice\(([^)]*)\)$")
 _SIMPLE_TYPES = {"text", "char", "int", "number", "bool", "colour", "costs"}
-
-
-def rulesets_dir() -> Path:
-    """The bundled rule systems: resources/rulesets (or $UMPIRE_RESOURCES/rulesets)."""
-    env = os.environ.get("UMPIRE_RESOURCES")
-    base = Path(env) if env else Path(__file__).resolve().parents[2] / "resources"
-    return base / "rulesets"
-
-
-def ruleset_folders() -> list[Path]:
-    """Where rule systems are looked for, in order: the bundled ones, then each folder that
-    $UMPIRE_RULESETS names (separated like PATH) -- a club's own rule system, or the tests' toy
-    one, kept outside Umpire's files.  Each holds a folder per rule system (its ruleset.toml and
-    tables), whose `procedures` package must be importable.  A bundled name wins."""
-    extra = os.environ.get("UMPIRE_RULESETS", "")
-    return [rulesets_dir(), *(Path(p) for p in extra.split(os.pathsep) if p)]
 
 
 @dataclass(frozen=True)
@@ -59,6 +43,30 @@ class DataTable:
 
 
 @dataclass(frozen=True)
+class Phase:
+    """One phase of the game turn.
+
+    alternating  the sides take turns to act in it, one activation (a unit, a formation) each
+    player       0 or 1: a player turn -- only that side acts, as often as it likes, until it
+                 ends the phase: 0 is the scenario's first player, 1 the other;
+                 None: not a player turn
+    Neither: a phase the rules carry out by themselves (removal rolls, indirect fire).
+    spots        a spotting pass follows the phase's start (a reconnaissance phase)
+    passes_to_end  in an alternating phase: None -- a side that passes acts no more and the phase
+                 ends when every side has passed; n -- passing only hands the turn over, and n
+                 passes in a row end the phase (three, in some systems)
+    """
+
+    key: str
+    label: str
+    rule: str
+    alternating: bool = False
+    player: int | None = None
+    spots: bool = False
+    passes_to_end: int | None = None
+
+
+@dataclass(frozen=True)
 class Ruleset:
     name: str
     title: str
@@ -68,6 +76,7 @@ class Ruleset:
     path: Path
     tables: dict[str, DataTable] = field(default_factory=dict)
     procedures: str = ""      # the Python package of its procedures (ruleset.toml `procedures`)
+    phases: tuple[Phase, ...] = ()   # the sequence of play (ruleset.toml `[[phases]]`)
 
     def _table_section(self, table: str, section: str) -> dict[str, dict[str, Any]]:
         t = self.tables.get(table)
@@ -132,7 +141,32 @@ def load_ruleset(name: str) -> Ruleset:
         t = load_table(folder / fname, classes)
         tables[t.name] = t
     return Ruleset(info["name"], info["title"], info["version"], info["rules_text"], classes,
-                   folder, tables, info["procedures"])
+                   folder, tables, info["procedures"], _phases(data, head, text))
+
+
+# A phase's fields in ruleset.toml; see Phase for their meaning.
+PHASE_FIELDS = {"key": "text", "label": "text", "rule": "text", "alternating": "bool?", "player": "int?",
+                "spots": "bool?", "passes_to_end": "int?"}
+
+
+def _phases(data: dict, head: Path, text: str) -> tuple[Phase, ...]:
+    """The turn's sequence of play, kept as data so that a program need not import the rule
+    system's code to name the phase a game is in (`umpire status` reads it directly)."""
+    entries = data.get("phases")
+    if not isinstance(entries, list) or not entries or not all(isinstance(e, dict) for e in entries):
+        raise RulesetError("missing [[phases]]: the turn's sequence of play, one entry per phase", file=str(head))
+    phases = []
+    for n, entry in enumerate(entries, start=1):
+        fields = _check_keys(entry, PHASE_FIELDS, head, text, f"[[phases]] #{n}")
+        if fields.get("player") not in (None, 0, 1):
+            raise RulesetError(f"field 'player': expected 0 or 1, got {fields['player']!r}", file=str(head),
+                               place=f"[[phases]] #{n}")
+        phases.append(Phase(**fields))
+    keys = [p.key for p in phases]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        raise RulesetError(f"phase {twice[0]!r} is given twice", file=str(head), place="[[phases]]")
+    return tuple(phases)
 
 
 def system_class(ruleset: Ruleset) -> type:

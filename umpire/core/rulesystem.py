@@ -23,31 +23,8 @@ from .details import this_turn, unit_rows
 from .errors import UmpireError
 from .hexgrid import Hex
 from .rulestate import GameState, NoMarks, RuleState
+from .ruleset import Phase  # noqa: F401  (rule systems import it from here)
 from . import traits
-
-
-@dataclass(frozen=True)
-class Phase:
-    """One phase of the game turn.
-
-    alternating  the sides take turns to act in it, one activation (a unit, a formation) each
-    player       0 or 1: a player turn -- only that side acts, as often as it likes, until it
-                 ends the phase: 0 is the scenario's first player, 1 the other;
-                 None: not a player turn
-    Neither: a phase the rules carry out by themselves (removal rolls, indirect fire).
-    spots        a spotting pass follows the phase's start (a reconnaissance phase)
-    passes_to_end  in an alternating phase: None -- a side that passes acts no more and the phase
-                 ends when every side has passed; n -- passing only hands the turn over, and n
-                 passes in a row end the phase (three, in some systems)
-    """
-
-    key: str
-    label: str
-    rule: str
-    alternating: bool = False
-    player: int | None = None
-    spots: bool = False
-    passes_to_end: int | None = None
 
 
 @dataclass(frozen=True)
@@ -121,10 +98,10 @@ class RuleSystem:
         self.ruleset = ruleset
 
     # ---------------------------------------- required: every rule system answers these
-    def phases(self) -> tuple:
-        """The turn's phases, in order: objects with key, label, rule and alternating (whether
-        the sides take turns to act in it)."""
-        raise NotImplementedError
+    def phases(self) -> tuple[Phase, ...]:
+        """The turn's phases, in order (Phase: key, label, rule, who acts), as the rule system's
+        ruleset.toml lists them under [[phases]]."""
+        return self.ruleset.phases
 
     def first_player(self, game, dice) -> tuple[str, list[str]]:
         """Which side acts first in an alternating phase, and the journal lines saying why."""

@@ -11,21 +11,7 @@ from typing import Any, Optional
 from sqlalchemy import JSON, Column, Text
 from sqlmodel import Field, SQLModel
 
-# The schema this Umpire writes: the number of the head revision in migrations/versions.  Bump
-# it with a new revision whenever a table changes (migrations/__init__.py tells how).
-SCHEMA_VERSION = 15    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
-                       # 4: column, fatigue, company activations, formation doctrine, exits;
-                       # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
-                       # 7: a scenario's optional rules, ammunition levels; 8: defilade markers,
-                       # brigades/regiments; 9: indirect fire plots; 10: supports' features and
-                       # use, where units fired from, the umpire's impact hexes; 11: a rule
-                       # system's own unit counters and game-wide state (depressions, morale...);
-                       # 12: who may read each journal line, which sides know of a secret marker;
-                       # 13: the columns and tables only one rule system used moved into its own
-                       # state (unit marks, game rule_state); 14: what a scenario gives a side,
-                       # battalion, company, unit, reinforcement or support beyond the core's keys
-                       # kept as the rule system's traits (core.traits), a JSON column each;
-                       # 15: an order's hex in columns named for what they hold (hex_q, hex_r)
+from .version import SCHEMA_VERSION  # noqa: F401  (the store and the tests read it here)
 
 
 # schema 14: the keys a rule system reads on a record of the scenario, its typed traits as JSON

@@ -43,18 +43,13 @@ star shells and night spotting (20.2), helicopters.
 
 from __future__ import annotations
 
-from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
+from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
 from . import actions, artillery, combat, damage, lead, pickup, rally, smoke, spotting, state, weapons
 from .movement import check_move
 from ...core.changes import Change
 from .state import (SMC, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
                     vehicle)
 
-PHASES = (
-    Phase("rally", "Rally phase", "LnLT 3.0"),
-    Phase("operations", "Operations phase", "LnLT 4.0", alternating=True, passes_to_end=3),
-    Phase("administrative", "Administrative phase", "LnLT 9.0"),
-)
 
 
 class RuleSystem(CoreRuleSystem):
@@ -68,8 +63,6 @@ class RuleSystem(CoreRuleSystem):
     pause_rule = "LnLT 5.3"            # a move paused so that the enemy may fire at it
     mine_rules = {"stops": "LnLT 21.4.1", "destroyed": "LnLT 21.4.1"}
 
-    def phases(self):
-        return PHASES
 
     def first_player(self, game, dice):
         """4.0: the side with the initiative (rolled in the Rally phase) acts first."""

@@ -7,7 +7,7 @@ import dataclasses
 from ...core.hexgrid import Hex, hex_distance
 from ...core.los import Eye
 from ...core.ruleset import Ruleset
-from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem
+from ...core.rulesystem import RuleSystem as CoreRuleSystem
 from ...core.terrain import GameMap
 from .los import Mw4Map
 from .ammunition import ammunition
@@ -30,12 +30,6 @@ from .supports import all_supports
 from .victory import VictoryReport, evaluate
 
 
-PHASES = (
-    Phase("fire_move", "Direct Fire/Movement phase", "MW4 4.1 A/B", True),
-    Phase("panic_removal", "Panic and Suppression Removal phase", "MW4 4.1 C", False),
-    Phase("indirect_fire", "Indirect Fire phase", "MW4 4.1 D", False),
-    Phase("regroup", "Regrouping phase", "MW4 4.1 E", False),
-)
 
 
 # MW4 19.14 command summary: what each command lets a company's units do when activated.
@@ -354,8 +348,6 @@ class RuleSystem(CoreRuleSystem):
     def orders_form(self, game, side):
         return report.orders_form(game, side, COMMANDS)
 
-    def phases(self) -> tuple[Phase, ...]:
-        return PHASES
 
     def first_player(self, game, dice) -> tuple[str, list[str]]:
         """MW4 4.2: each side rolls 1d6 and adds a tenth of its panic level; the lower total

@@ -20,15 +20,11 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
 
 from __future__ import annotations
 
-from ...core.rulesystem import Phase, RuleSystem as CoreRuleSystem, Table
+from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
 from . import actions, air, battle, hearts, mines, resolve, spotting, state, turn
 from .movement import check_move, movement_left
 from .state import depressions, strength_text, works
 
-PHASES = (
-    Phase("first_player", "First player's turn", "War Blog 7.0, 7.1", player=0, spots=True),
-    Phase("second_player", "Second player's turn", "War Blog 7.0, 7.1", player=1, spots=True),
-)
 
 WORKS = {"dug_in": "dug in", "entrenched": "entrenched", "fortified": "fortified"}
 
@@ -37,8 +33,6 @@ class RuleSystem(CoreRuleSystem):
     name = "warblog"
     Marks, State = state.Marks, state.State        # its own state, typed (core.rulestate)
 
-    def phases(self) -> tuple[Phase, ...]:
-        return PHASES
 
     def first_player(self, game, dice):
         return game.first_player, []
@@ -168,7 +162,7 @@ def _off_map(game, u) -> str:
 def player_side(game, key: str) -> str:
     """Whose player turn the phase is: the scenario's first player, then the other (7.0)."""
     order = game.side_ids()
-    player = next(p.player for p in PHASES if p.key == key)
+    player = next(p.player for p in game.rules.phases if p.key == key)
     return order[(order.index(game.first_player) + player) % len(order)]
 
 

@@ -26,7 +26,7 @@ Adding a revision (the next schema):
      revision makes must not.  To drop or alter a column use `with op.batch_alter_table(...)`:
      SQLite recreates the table, which db.writing allows by migrating SQLite files on a
      connection that does not enforce foreign keys, checking every reference before it commits.
-  3. Bump models.SCHEMA_VERSION to the new number, with a word in its history comment.
+  3. Bump SCHEMA_VERSION (store/version.py) to the new number, with a word in its history comment.
   4. A test in tests/core/test_store.py: a file of the schema before opens, migrates and plays
      on.  Make one from a current file with tests/storekit.py's as_schema(path, N, drops,
      alembic=True): the new columns dropped, schema_version and alembic_version set back to

@@ -31,4 +31,4 @@ if __name__ == "__main__":
     if len(sys.argv) not in (2, 3):
         sys.exit(__doc__.strip().splitlines()[0])
     path = new_revision(*sys.argv[1:])
-    print(f"wrote {path}: fill in upgrade(), then set models.SCHEMA_VERSION = {schema_of(path.stem)}")
+    print(f"wrote {path}: fill in upgrade(), then set SCHEMA_VERSION in store/version.py to {schema_of(path.stem)}")

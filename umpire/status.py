@@ -1,0 +1,99 @@
+"""The one-line state of a game ('Turn 3 of 12 — Direct Fire/Movement phase — NATO to act'), and
+`umpire status` reading it straight from an SQLite game file.
+
+An umpire types `umpire status` between other commands, and a script polls it, so it answers in
+about the time Python takes to start: sqlite3 and the rule system's ruleset.toml only -- no
+SQLAlchemy, no rule system's code, no Qt.  Whatever is out of the ordinary (a server's URL, an
+older schema, a file being written, a damaged row, a rule system not found) gives None, and the
+full command answers instead, with its own errors: this path never reports a problem itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tomllib
+
+
+def phase_text(turn: int, turns: int, phase: str, label: str | None, active: str | None,
+               passed: list[str]) -> str:
+    """The status line from plain values: `label` is the phase's name (None when play has not
+    begun), `active` the name of the side to act, `passed` the names of those that passed."""
+    if phase == "ended":
+        return f"Game over after turn {turns}"
+    text = f"Turn {turn} of {turns}"
+    if label is not None:
+        text += f" — {label}"
+    if active:
+        text += f" — {active} to act"
+    if passed:
+        text += f" (passed: {', '.join(passed)})"
+    return text
+
+
+def quick_status(target: str) -> str | None:
+    """The status line of the SQLite game file `target`, or None when the full reader must
+    answer (see the module's docstring)."""
+    if "://" in target or not os.path.isfile(target):
+        return None
+    try:
+        with open(target, "rb") as f:
+            if f.read(16) != b"SQLite format 3\x00":
+                return None
+        db = sqlite3.connect(f"file:{_uri_path(target)}?mode=ro", uri=True, isolation_level=None, timeout=0)
+        try:
+            db.execute("BEGIN")                    # one snapshot for every row read
+            info = db.execute("SELECT schema_version, rules, turn, turns, phase, active_side, passed "
+                              "FROM game_info").fetchall()
+            revisions = db.execute("SELECT version_num FROM alembic_version").fetchall()
+            names = dict(db.execute("SELECT id, name FROM side").fetchall())
+        finally:
+            db.close()
+    except (OSError, sqlite3.Error):
+        return None
+    if len(info) != 1 or not _current(info[0][0], revisions):
+        return None
+    _, rules, turn, turns, phase, active, passed = info[0]
+    try:
+        passed_ids = json.loads(passed)
+        label = _phase_label(rules, phase) if phase and phase != "ended" else None
+        return phase_text(turn, turns, phase, label, names[active] if active else None,
+                          [names[s] for s in passed_ids])
+    except (KeyError, TypeError, ValueError, LookupError):
+        return None
+
+
+def _uri_path(path: str) -> str:
+    """The path as an SQLite URI's: the characters a URI gives a meaning escaped."""
+    return os.path.abspath(path).replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+
+
+def _current(schema: int, revisions: list[tuple]) -> bool:
+    """The file stands at this Umpire's schema: an older one is migrated by the full reader, a
+    newer one refused by it."""
+    from .core.store.version import SCHEMA_VERSION, VERSIONS
+
+    if schema != SCHEMA_VERSION or len(revisions) != 1:
+        return False
+    revision = str(revisions[0][0])
+    return revision[:4] == f"{SCHEMA_VERSION:04d}" and (VERSIONS / f"{revision}.py").is_file()
+
+
+def _phase_label(rules: str, phase: str) -> str:
+    """The phase's label from the rule system's ruleset.toml ([[phases]]); LookupError when the
+    rule system or the phase is not found (the full reader then says why)."""
+    from .core.ruleset_folders import ruleset_folders
+
+    head = next((base / rules / "ruleset.toml" for base in ruleset_folders()
+                 if (base / rules / "ruleset.toml").is_file()), None)
+    if head is None or not rules.isidentifier():
+        raise LookupError(rules)
+    try:
+        data = tomllib.loads(head.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        raise LookupError(rules) from None
+    found = [p.get("label") for p in data.get("phases", []) if isinstance(p, dict) and p.get("key") == phase]
+    if len(found) != 1 or not isinstance(found[0], str):
+        raise LookupError(phase)
+    return found[0]

@@ -4,8 +4,10 @@
 An umpire types `umpire status` between other commands, and a script polls it, so it answers in
 about the time Python takes to start: sqlite3 and the rule system's ruleset.toml only -- no
 SQLAlchemy, no rule system's code, no Qt.  Whatever is out of the ordinary (a server's URL, an
-older schema, a file being written, a damaged row, a rule system not found) gives None, and the
-full command answers instead, with its own errors: this path never reports a problem itself.
+older schema, a game never set up, a value out of bounds, a rule system not found) gives None,
+and the full command answers instead, with its own errors: this path never reports a problem
+itself.  It reads the game record and the sides' names, nothing else: a damaged unit or map row
+is for the commands that read those (and `umpire validate`) to refuse.
 """
 
 from __future__ import annotations
@@ -55,13 +57,28 @@ def quick_status(target: str) -> str | None:
     if len(info) != 1 or not _current(info[0][0], revisions):
         return None
     _, rules, turn, turns, phase, active, passed = info[0]
+    if not phase or not _plain(info[0], names):      # "": never set up; odd values: the full reader says
+        return None
     try:
         passed_ids = json.loads(passed)
-        label = _phase_label(rules, phase) if phase and phase != "ended" else None
+        label = _phase_label(rules, phase) if phase != "ended" else None
+        if not isinstance(passed_ids, list):
+            return None
         return phase_text(turn, turns, phase, label, names[active] if active else None,
                           [names[s] for s in passed_ids])
     except (KeyError, TypeError, ValueError, LookupError):
         return None
+
+
+def _plain(info: tuple, names: dict) -> bool:
+    """The values read are of the types, and the turns within the bounds, that the full reader
+    checks (store/integrity.py)."""
+    from .core.limits import TURNS
+
+    _, rules, turn, turns, phase, active, passed = info
+    return (all(type(v) is int for v in (turn, turns)) and TURNS[0] <= turns <= TURNS[1] and 1 <= turn <= turns
+            and all(isinstance(v, str) for v in (rules, phase, passed))
+            and (active is None or isinstance(active, str)) and all(isinstance(v, str) for v in names.values()))
 
 
 def _uri_path(path: str) -> str:

@@ -9,7 +9,7 @@ import numpy as np
 from umpire.core import hexsym
 from umpire.core.hexgrid import DIRECTIONS, Hex, Hexside
 from umpire.core.los import ORIGIN, _build_plan, line_crossing
-from umpire.core.sightlines import PLANS, THROUGH, VERTEX, Box, Lines, build_plans
+from umpire.core.sightlines import PLANS, THROUGH, VERTEX, Box, LineMemo, Lines, build_plans
 
 
 def _exact(c: Hex) -> dict:
@@ -102,3 +102,26 @@ def test_lines_map_canonical_plans_onto_their_own_hexes():
             want = {box.cell(h.q, h.r) for h, _, _ in _build_plan(img, line_crossing(ORIGIN, img)).through}
             moved = {w - box.cell(0, 0) + box.cell(a.q, a.r) for w in want}
             assert want and {int(c) for c, kd in zip(cells, kinds) if kd == THROUGH} == moved
+
+
+def test_the_line_memo_judges_each_pair_once_either_way_round():
+    """LineMemo: one compute per distinct unordered pair, answers in the callers' order, and a
+    fresh start past its limit (the answers stay the same)."""
+    asked = []
+
+    def compute(a, b):
+        def judge(i):
+            asked.append(len(i))
+            return (a[i] + b[i]) % 3 == 0          # any verdict that reads the same either way
+        return judge
+
+    memo = LineMemo(cells=100, limit=5)
+    a, b = np.array([1, 5, 5, 7, 2]), np.array([2, 9, 9, 3, 1])
+    assert memo.judge(a, b, compute(a, b)).tolist() == [True, False, False, False, True]
+    assert asked == [3]                                          # (1,2), (5,9), (3,7)
+    assert memo.judge(b, a, compute(b, a)).tolist() == [True, False, False, False, True]
+    assert asked == [3]                                          # all known, backwards too
+    c, d = np.array([10, 3, 20, 30]), np.array([11, 7, 21, 31])
+    assert memo.judge(c, d, compute(c, d)).tolist() == [True, False, False, False]
+    assert asked == [3, 3] and len(memo.keys) == 3               # (3,7) known; past the limit: afresh
+    assert memo.judge(a[:1], b[:1], compute(a[:1], b[:1])).tolist() == [True] and asked == [3, 3, 1]

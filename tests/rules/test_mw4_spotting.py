@@ -1,11 +1,13 @@
 """MechWar 4 spotting: one small situation per rule, each citing it."""
 
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from umpire.core.game import Contact, Game, UnitState
+from umpire.core.los import Eye
 
 from umpire.rules.mechwar4.los import Mw4Map
 from umpire.rules.mechwar4.spotting import Spotter, SpottingState
@@ -281,3 +283,20 @@ class TestFastSpottingOnRandomMaps:
             obs, tgt = sp.observers_and_targets(side)
             slow = {(o.id, t.id): r for o in obs for t in tgt if (r := sp.pair(side, o, t))}
             assert sp.pairs_for(side, obs, tgt) == slow
+
+    @settings(max_examples=30, deadline=None)
+    @given(random_maps(), st.sampled_from(["both", "either"]), st.sampled_from(["ignore", "block"]),
+           st.randoms(use_true_random=False))
+    def test_ground_lines_read_the_same_from_either_end(self, m, along, vertex, rnd):
+        """What lets the second side's pass reuse the first's lines (Mw4Map.seen_lines): 10.43
+        and 10.44 weigh the lower end against the higher, never the start against the end."""
+        hexes = list(m.hexes())
+        pairs = [tuple(rnd.sample(hexes, 2)) for _ in range(60)]
+        mw = Mw4Map(m, MW4)
+        mw.along_rule, mw.vertex_rule = along, vertex
+        exact = [mw.line_of_sight(Eye(a), Eye(b)).clear for a, b in pairs]
+        assert exact == [mw.line_of_sight(Eye(b), Eye(a)).clear for a, b in pairs]
+        starts = np.array([[a.q, a.r] for a, _ in pairs])
+        ends = np.array([[b.q, b.r] for _, b in pairs])
+        assert mw.batch_clear(starts, ends).tolist() == exact
+        assert mw.batch_clear(ends, starts).tolist() == exact          # from the memo, backwards

@@ -47,6 +47,9 @@ def _edge_directions() -> np.ndarray:
 _EDGE_DIR = _edge_directions()
 _DQ = np.array([d.q for d in DIRECTIONS], dtype=np.int64)
 _DR = np.array([d.r for d in DIRECTIONS], dtype=np.int64)
+# each edge's outward normal, from the hex centre through the edge's middle (twice that)
+_NORMAL_X = _CX + np.roll(_CX, -1)
+_NORMAL_Y = _CY + np.roll(_CY, -1)
 # DIRECTION_IMAGE[k, d]: the direction that direction d becomes under hexsym.INVERSES[k]
 DIRECTION_IMAGE = np.array([[DIRECTIONS.index(hexsym.apply(back, d)) for d in DIRECTIONS]
                             for back in hexsym.INVERSES], dtype=np.int64)
@@ -75,6 +78,7 @@ class PlanStore:
     HEX_EXTRA = ("kind", "d_start", "d_end")
     SIDE_EXTRA = ("direction", "half")
     ALONG_EXTRA = ("q2", "r2", "d_start", "d_end", "d_start2", "d_end2")
+    CHUNK_ROWS = 40_000     # candidate hexes per build (see _add)
 
     def __init__(self) -> None:
         self.index = np.full((1, 1), -1, dtype=np.int64)     # plan id by (n, r)
@@ -109,18 +113,28 @@ class PlanStore:
         return found
 
     def _add(self, n: np.ndarray, r: np.ndarray) -> None:
+        """Build the plans of new displacements and append them, a chunk at a time: a chunk's
+        work arrays (six corners per candidate hex) then stay in the processor's cache, which
+        makes the build linear in the work (one batch of every plan to 140 hexes took 5x longer
+        than a chunked build)."""
         first = self.count
-        built = build_plans(n, r)
+        work = np.cumsum(2 * (n.astype(np.int64) + 1))
+        cuts = np.searchsorted(work, np.arange(self.CHUNK_ROWS, int(work[-1]), self.CHUNK_ROWS))
+        chunks = [build_plans(cn, cr) for cn, cr in zip(np.split(n, cuts), np.split(r, cuts)) if len(cn)]
         self.index[n, r] = first + np.arange(len(n))
         self.count += len(n)
-        for kind, parts in (("hexes", built.hexes), ("sides", built.sides), ("along", built.along)):
+        for kind in ("hexes", "sides", "along"):
             store: _Parts = getattr(self, kind)
-            offset = len(store.q)
-            self.starts[kind] = np.concatenate([self.starts[kind], built.starts[kind] + offset])
-            self.counts[kind] = np.concatenate([self.counts[kind], built.counts[kind]])
-            setattr(self, kind, _Parts(np.concatenate([store.q, parts.q]), np.concatenate([store.r, parts.r]),
-                                       {k: np.concatenate([store.extra[k], parts.extra[k]]) for k in store.extra}))
-        self.entry = np.concatenate([self.entry, built.entry])
+            offset, starts = len(store.q), [self.starts[kind]]
+            for built in chunks:
+                starts.append(built.starts[kind] + offset)
+                offset += len(getattr(built, kind).q)
+            self.starts[kind] = np.concatenate(starts)
+            self.counts[kind] = np.concatenate([self.counts[kind], *(b.counts[kind] for b in chunks)])
+            parts = [store, *(getattr(b, kind) for b in chunks)]
+            setattr(self, kind, _Parts(np.concatenate([x.q for x in parts]), np.concatenate([x.r for x in parts]),
+                                       {k: np.concatenate([x.extra[k] for x in parts]) for k in store.extra}))
+        self.entry = np.concatenate([self.entry, *(b.entry for b in chunks)])
 
 
 @dataclass
@@ -131,6 +145,15 @@ class _Built:
     starts: dict[str, np.ndarray]
     counts: dict[str, np.ndarray]
     entry: np.ndarray
+
+
+def _ordered(plan: np.ndarray, first: np.ndarray, then: np.ndarray | None = None) -> np.ndarray:
+    """The order by plan, then `first`, then `then` (distances in hexes, below 2048): as
+    np.lexsort, on one packed key, five times faster."""
+    key = (plan.astype(np.int64) << 22) | (first.astype(np.int64) << 11)
+    if then is not None:
+        key |= then.astype(np.int64)
+    return np.argsort(key, kind="stable")
 
 
 def _distance(q: np.ndarray, r: np.ndarray) -> np.ndarray:
@@ -147,6 +170,8 @@ def build_plans(n: np.ndarray, r: np.ndarray) -> _Built:
     """
     n = n.astype(np.int64)
     r = r.astype(np.int64)
+    if len(n) and int(n.max()) >= 2048:
+        raise ValueError("a sight line longer than 2047 hexes")
     per = 2 * (n + 1)
     plan = np.repeat(np.arange(len(n)), per)
     first = np.repeat(np.cumsum(per) - per, per)
@@ -159,8 +184,9 @@ def build_plans(n: np.ndarray, r: np.ndarray) -> _Built:
     lx, ly = -3 * pn, 2 * pr - pn
     x, y = 3 * cq, 2 * cr + cq
     side = lx[:, None] * (y[:, None] + _CY[None, :]) - ly[:, None] * (x[:, None] + _CX[None, :])   # (m, 6)
-    pos = (side > 0).sum(axis=1)
-    neg = (side < 0).sum(axis=1)
+    above, below = side > 0, side < 0
+    pos = above.sum(axis=1)
+    neg = below.sum(axis=1)
     zero = 6 - pos - neg
     proj = x * lx + 3 * y * ly                      # 4x the true dot product with the line
     length = lx * lx + 3 * ly * ly
@@ -176,7 +202,7 @@ def build_plans(n: np.ndarray, r: np.ndarray) -> _Built:
 
     # hexes met (through or at a corner), nearest to an end first
     keep = through | vertex
-    order = np.lexsort((d_start[keep], np.minimum(d_start, d_end)[keep], plan[keep]))
+    order = _ordered(plan[keep], np.minimum(d_start, d_end)[keep], d_start[keep])
     hexes = _Parts(cq[keep][order].astype(np.int32), cr[keep][order].astype(np.int32),
                    {"kind": np.where(vertex[keep], VERTEX, THROUGH)[order].astype(np.int32),
                     "d_start": d_start[keep][order].astype(np.int32),
@@ -185,20 +211,17 @@ def build_plans(n: np.ndarray, r: np.ndarray) -> _Built:
 
     # hexsides crossed: edges of a hex passed through with corners strictly either side of the
     # line, where the line leaves it (the edge's outward normal points along the line)
-    nxt = np.roll(side, -1, axis=1)
-    crossed = (side * nxt < 0)
-    normal_x = (_CX + np.roll(_CX, -1))[None, :]
-    normal_y = (_CY + np.roll(_CY, -1))[None, :]
-    leaving = (normal_x * lx[:, None] + 3 * normal_y * ly[:, None]) > 0
+    crossed = (above & np.roll(below, -1, axis=1)) | (below & np.roll(above, -1, axis=1))
     ends_hex = is_start | is_end
     inner = (pos > 0) & (neg > 0) & ((proj > 0) | is_start) & ((proj < length) | is_end)
-    exits = crossed & leaving & inner[:, None]
-    ci, edge = np.nonzero(exits)
+    ci, edge = np.nonzero(crossed & inner[:, None])
+    leaving = (_NORMAL_X[edge] * lx[ci] + 3 * _NORMAL_Y[edge] * ly[ci]) > 0
+    ci, edge = ci[leaving], edge[leaving]
     direction = _EDGE_DIR[edge]
     oq, orr = cq[ci] + _DQ[direction], cr[ci] + _DR[direction]       # the hex entered
     into_end = (oq == -pn[ci]) & (orr == pr[ci])
     # where along the line, against its middle: exact, from the edge's two corners
-    s1, s2 = side[ci, edge], nxt[ci, edge]
+    s1, s2 = side[ci, edge], side[ci, (edge + 1) % 6]
     v1x, v1y = x[ci] + _CX[edge], y[ci] + _CY[edge]
     e2 = (edge + 1) % 6
     ex, ey = _CX[e2] - _CX[edge], _CY[e2] - _CY[edge]
@@ -208,7 +231,7 @@ def build_plans(n: np.ndarray, r: np.ndarray) -> _Built:
     half = np.sign(num) * dsign
     real = ~ends_hex[ci] & ~into_end
     sd = np.minimum(np.minimum(d_start[ci], d_end[ci]), _distance(oq, orr))[real]
-    sorder = np.lexsort((sd, plan[ci][real]))
+    sorder = _ordered(plan[ci][real], sd)
     sides = _Parts(cq[ci][real][sorder].astype(np.int32), cr[ci][real][sorder].astype(np.int32),
                    {"direction": direction[real][sorder].astype(np.int32),
                     "half": half[real][sorder].astype(np.int32)})
@@ -308,6 +331,42 @@ class Lines:
         has = e[:, 2] >= 0
         direction = np.where(has, DIRECTION_IMAGE[self.sym, np.maximum(e[:, 2], 0)], -1)
         return cell, direction
+
+
+class LineMemo:
+    """Verdicts already reached on lines between two cells, looked up either way round.
+
+    For verdicts that do not depend on which end looks -- ground sight lines, whose judges
+    treat the lower and the higher end alike whichever is the start -- so that the second
+    side's spotting pass, which draws the first side's lines backwards, reuses them.  Whoever
+    keeps it keeps it no longer than the terrain, smoke and light the verdicts were reached
+    under (a rule system's prepared map).  Past `limit` verdicts it starts afresh."""
+
+    def __init__(self, cells: int, limit: int = 4_000_000) -> None:
+        self.cells = cells
+        self.limit = limit
+        self.keys = np.zeros(0, dtype=np.int64)        # sorted: low cell * cells + high cell
+        self.verdicts = np.zeros(0, dtype=bool)
+
+    def judge(self, a: np.ndarray, b: np.ndarray, compute: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+        """The verdicts of lines a[i]-b[i] (cells).  compute(indices) is asked for those not
+        known yet, one line per distinct pair, and answers them in that order."""
+        keys = np.minimum(a, b).astype(np.int64) * self.cells + np.maximum(a, b)
+        distinct, first, back = np.unique(keys, return_index=True, return_inverse=True)
+        at = np.searchsorted(self.keys, distinct)
+        known = at < len(self.keys)
+        known[known] = self.keys[at[known]] == distinct[known]
+        verdicts = np.zeros(len(distinct), dtype=bool)
+        verdicts[known] = self.verdicts[at[known]]
+        missing = np.flatnonzero(~known)
+        if len(missing):
+            verdicts[missing] = compute(first[missing])
+            if len(self.keys) + len(missing) > self.limit:
+                self.keys, self.verdicts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
+                at = np.zeros(len(distinct), dtype=np.int64)
+            self.keys = np.insert(self.keys, at[missing], distinct[missing])
+            self.verdicts = np.insert(self.verdicts, at[missing], verdicts[missing])
+        return verdicts[back.reshape(-1)]
 
 
 HexJudge = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], np.ndarray]

@@ -27,7 +27,7 @@ import numpy as np
 
 from ...core.hexgrid import DIRECTIONS, Hex, Hexside, hex_distance
 from ...core.los import Eye, LosResult, crossing, crossing_plan
-from ...core.sightlines import THROUGH, Box, Lines, any_blocked
+from ...core.sightlines import THROUGH, Box, LineMemo, Lines, any_blocked
 from ...core.ruleset import Ruleset
 from ...core.terrain import GameMap
 
@@ -180,6 +180,10 @@ class Mw4Map:
         self.top_cells = np.full(box.size, NO_HEIGHT, dtype=np.int32)
         self.blocking_cells = np.zeros(box.size, dtype=bool)
         self.elev_cells = np.zeros(box.size, dtype=np.int32)
+        # ground lines judged so far, either way round: the verdicts are the same from both
+        # ends (10.43, 10.44 weigh the lower end against the higher, not the start against the
+        # end), so the second side's pass reuses the first's; this map lives as long as its smoke
+        self.seen_lines = LineMemo(box.size)
         for h, e in self.elev.items():
             c = box.cell(h.q, h.r)
             self.top_cells[c] = self.top[h]
@@ -198,7 +202,8 @@ class Mw4Map:
         Same verdicts as `line_of_sight` with plain ground eyes (tested against it and against a
         shapely-based baseline); helicopters are judged one line at a time by the caller.  The
         geometry comes from core.sightlines; the judges below are `hex_blocks` and
-        `hexside_blocks` over arrays.
+        `hexside_blocks` over arrays.  Lines already judged, from either end, are not judged
+        again (`seen_lines`).
         """
         starts = np.asarray(starts, dtype=np.int64).reshape(-1, 2)
         ends = np.asarray(ends, dtype=np.int64).reshape(-1, 2)
@@ -210,7 +215,14 @@ class Mw4Map:
         todo = np.flatnonzero(out & (dist > 1))        # adjacent hexes: nothing between (5.0)
         if not len(todo):
             return out
-        lines = Lines(self.box, starts[todo], ends[todo])
+        a, b = starts[todo], ends[todo]
+        out[todo] = self.seen_lines.judge(self.box.cell(a[:, 0], a[:, 1]), self.box.cell(b[:, 0], b[:, 1]),
+                                          lambda i: self._clear_lines(a[i], b[i]))
+        return out
+
+    def _clear_lines(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+        """Clear-LOS flags of lines at least two hexes long (batch_clear without the memo)."""
+        lines = Lines(self.box, starts, ends)
         ea, eb = self.elev_cells[lines.base], self.elev_cells[lines.end_cell]
         low, high = np.minimum(ea, eb), np.maximum(ea, eb)
         low_at_start = ea <= eb
@@ -236,8 +248,7 @@ class Mw4Map:
         def along_blocks(rows, first, second):
             return (first | second) if either else (first & second)
 
-        out[todo] = ~any_blocked(lines, hex_blocks_, hexside_blocks_, along_blocks)
-        return out
+        return ~any_blocked(lines, hex_blocks_, hexside_blocks_, along_blocks)
 
     def entries_in_defilade(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
         """`Spotter.in_defilade` for many lines: the line enters its end hex across an

@@ -185,7 +185,7 @@ class Spotter:
             rule = self.pair(side, observers[i], targets[j])
             if rule:
                 out[(observers[i].id, targets[j].id)] = rule
-        self._movers(side, observers, targets, oi[mover], ti[mover], anyr, out)
+        self._movers(side, observers, targets, oq, oi[mover], ti[mover], anyr, out)
         si, sj = oi[simple], ti[simple]
         clear = self.sight.batch_clear(oq[si], tq[sj])
         si, sj = si[clear], sj[clear]
@@ -205,8 +205,8 @@ class Spotter:
             out[(observers[i].id, targets[j].id)] = "MW4 11.2" if still[j] else (anyr[j] or "MW4 5.2")
         return out
 
-    def _movers(self, side: str, observers: list[UnitState], targets: list[UnitState], oi: np.ndarray,
-                ti: np.ndarray, anyr: list[str | None], out: dict) -> None:
+    def _movers(self, side: str, observers: list[UnitState], targets: list[UnitState], oq: np.ndarray,
+                oi: np.ndarray, ti: np.ndarray, anyr: list[str | None], out: dict) -> None:
         """Pairs whose target moved: seen if any hex of its move is in sight (5.21, 5.23) --
         the same verdicts as `pair`, with every (observer, path hex) line judged in one batch."""
         if not len(oi):
@@ -228,12 +228,18 @@ class Spotter:
         pair = np.repeat(np.arange(len(oi)), count[ti])
         step = np.arange(len(pair)) - np.repeat(np.cumsum(count[ti]) - count[ti], count[ti])
         where = first[ti][pair] + step
-        o = np.array([[observers[i].hex.q, observers[i].hex.r] for i in oi.tolist()], dtype=np.int64)[pair]
+        o = oq[oi][pair]                                   # each line's observer hex
         d = path[where] - o
         near = np.maximum(np.maximum(np.abs(d[:, 0]), np.abs(d[:, 1])), np.abs(d[:, 0] + d[:, 1])) <= limit_a[where]
-        pair, where, o = pair[near], where[near], o[near]
-        clear = self.sight.batch_clear(o, path[where])
-        for k in np.unique(pair[clear]).tolist():
+        pair, where, step, o = pair[near], where[near], step[near], o[near]
+        # the hex it stands in first: where it is seen there, the rest of its path need not be
+        # looked at (a pair is seen if any one hex is; most are seen where they stopped)
+        last = step == count[ti][pair] - 1
+        seen = np.zeros(len(oi), dtype=bool)
+        seen[pair[last][self.sight.batch_clear(o[last], path[where[last]])]] = True
+        rest = ~last & ~seen[pair]
+        seen[pair[rest][self.sight.batch_clear(o[rest], path[where[rest]])]] = True
+        for k in np.flatnonzero(seen).tolist():
             i, j = int(oi[k]), int(ti[k])
             out[(observers[i].id, targets[j].id)] = anyr[j] or "MW4 5.23"
 

@@ -323,6 +323,23 @@ def open_game(target: str | Path) -> Game:
         engine.dispose()
 
 
+def rules_name(target: str | Path) -> str | None:
+    """The name of the game's rule system, read from its game record alone -- for a command
+    that needs the rule system before the action that reads and checks the whole game.  None
+    when the record cannot be read so simply: the full reader then says why."""
+    if not is_url(target) and not Path(target).is_file():
+        return None
+    engine = make_engine(target)
+    try:
+        with engine.connect() as conn:
+            name = conn.execute(text("SELECT rules FROM game_info")).scalar()
+        return name if isinstance(name, str) else None
+    except (SQLAlchemyError, sqlite3.Error):
+        return None
+    finally:
+        engine.dispose()
+
+
 @contextmanager
 def writing(target: str | Path) -> Iterator[Session]:
     """One write transaction on a game: a session that reads and writes it, committed when the
@@ -538,7 +555,21 @@ def _static_part(session: Session, location: str, info: m.GameInfo, family: type
 
 
 def read_game(session: Session, location: str) -> Game:
-    """The game as the session's transaction sees it."""
+    """The game as the session's transaction sees it.  A row that fails its check, or is not
+    of its shape, is a damaged file: GameFileError naming it, whoever reads (a reader's or a
+    writer's transaction)."""
+    shown = _shown(location)
+    try:
+        return _read_rows(session, location)
+    except UmpireError as e:
+        if e.file:
+            raise
+        raise GameFileError(e.problem, file=shown, place=e.place) from None     # a row's check: this file
+    except (KeyError, ValueError, TypeError, AttributeError) as e:                 # a row's shape
+        raise GameFileError(f"damaged game file: {e.__class__.__name__}: {_first_line(e)}", file=shown) from None
+
+
+def _read_rows(session: Session, location: str) -> Game:
     info = session.exec(select(m.GameInfo)).one()
     rules = load_ruleset(info.rules)
     system = system_class(rules)

@@ -7,7 +7,6 @@ object with the methods an action needs (`spot(game, roll)` for spotting, ...).
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -22,7 +21,7 @@ from .errors import UmpireError
 from .game import Game
 from .journal import Recorder, digest, redo_next, undo_last
 from .store import models as m
-from .store.db import NO_SETUP, create_game, make_engine, open_game, read_game, writing
+from .store.db import make_engine, open_game, read_game, writing
 
 
 UMPIRE_ONLY = "umpire"
@@ -69,6 +68,7 @@ class ActionResult:
     rolls: list[Roll]
     changed: set[str]                # tables the action changed (what a shell should refresh)
     detail: Any = None
+    changes: list = field(default_factory=list)     # as journaled: what a replay compares
 
 
 # The core's actions, by their kind in the journal (core.play registers them); a rule system's
@@ -130,7 +130,7 @@ def act(session: Session, location: str, kind: str, params: dict[str, Any], syst
     session.add(row)
     session.flush()
     changed = {c[1] for c in ctx.rec.changes}
-    return ActionResult(seq, kind, summary, row.log, ctx.dice.rolls, changed, detail)
+    return ActionResult(seq, kind, summary, row.log, ctx.dice.rolls, changed, detail, row.changes)
 
 
 def opening(system: Any) -> Callable[[Session, str], None]:
@@ -179,62 +179,19 @@ def state_digest(location: str) -> str:
         engine.dispose()
 
 
-def _fresh_game(location: str, target: Path, opening_row: m.ActionRow, system_for: Callable[[Game], Any],
-                load_scenario: Callable):
-    """A new game file at `target` from the scenario text and dice seed kept in `location`, set
-    up by re-running its opening (the first row of its journal), and its rule system: where a
-    replay starts."""
-    engine = make_engine(location)
-    with Session(engine) as session:
-        info = session.execute(select(m.GameInfo)).scalars().one()
-        source, name, seed = info.scenario_source, Path(info.scenario_path).name, info.seed
-    engine.dispose()
-    src = target.with_name(name)
-    src.write_text(source, encoding="utf-8")
-    scenario = load_scenario(src)
-
-    def rerun_opening(session: Session, where: str) -> None:
-        act(session, where, "open", opening_row.params, system_for(read_game(session, where)),
-            replay=[Roll.from_json(r) for r in opening_row.rolls], side=opening_row.side_id)
-
-    setup = None if opening_row.params == NO_SETUP else rerun_opening
-    fresh = create_game(scenario, target, seed=seed, opening=setup)
-    return fresh, system_for(open_game(fresh))
-
-
-def _standing(location: str) -> tuple[m.ActionRow, list[m.ActionRow]]:
-    """The journal's opening and the actions after it that stand (not undone)."""
-    rows = [a for a in journal(location) if not a.undone]
-    assert rows and rows[0].kind == "open", "open_game refuses a game without its opening"
-    return rows[0], rows[1:]
-
-
-def _rerun(fresh: str, system, a: m.ActionRow) -> None:
-    perform(fresh, a.kind, a.params, system, replay=[Roll.from_json(r) for r in a.rolls], side=a.side_id)
-
+# Replay lives in core.replay (it re-runs actions through `act`); these names stay here, where
+# the shells and tests have always found them.
 
 def replay(location: str, system_for: Callable[[Game], Any], load_scenario: Callable) -> tuple[str, str]:
     """Re-run the journal on a fresh game from the scenario kept in the file; return the stored
     and the replayed digests (equal when the engine is deterministic and nothing was tampered)."""
-    first, rest = _standing(location)
-    with tempfile.TemporaryDirectory() as tmp:
-        fresh, system = _fresh_game(location, Path(tmp) / "replay.umpire", first, system_for, load_scenario)
-        for a in rest:
-            _rerun(fresh, system, a)
-        return state_digest(location), state_digest(fresh)
+    from . import replay as replaying
+    return replaying.replay(location, system_for, load_scenario)
 
 
 def replay_to_turn(location: str, until: int, target: str | Path, system_for: Callable[[Game], Any],
                    load_scenario: Callable) -> str:
-    """A copy of the game as it stood at the end of turn `until` (before the next began), the
-    journal re-run up to there.  For reports of past turns."""
-    first, rest = _standing(location)
-    fresh, system = _fresh_game(location, Path(target), first, system_for, load_scenario)
-    for a in rest:
-        if a.turn > until:
-            break
-        _rerun(fresh, system, a)
-        if open_game(fresh).turn > until:         # this one began the next turn: step back
-            undo(fresh)
-            break
-    return fresh
+    """A copy of the game at `target` as it stood at the end of turn `until` (before the next
+    began).  For reports of past turns."""
+    from . import replay as replaying
+    return replaying.replay_to_turn(location, until, target, system_for, load_scenario)

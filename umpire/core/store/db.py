@@ -107,13 +107,7 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False,
     with `opening`, all in one transaction; without an opening the game is the scenario as
     written, outside the turn sequence."""
     def write(session: Session, location: str) -> None:
-        _write_scenario(session, scenario, seed)
-        session.flush()
-        if opening is None:
-            session.add(m.ActionRow(**_no_setup_opening(1, "no set-up: the scenario as written")))
-        else:
-            opening(session, location)
-        session.flush()
+        write_new_game(session, location, scenario, seed, opening, tables=False)
 
     if is_url(target):
         shown = _safe_url(target)
@@ -157,6 +151,21 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False,
             raise
         raise error from None
     return str(path)
+
+
+def write_new_game(session: Session, location: str, scenario: Scenario, seed: str | None = None,
+                   opening: Opening | None = None, tables: bool = True) -> None:
+    """The scenario and its opening written in the session's transaction (with today's tables
+    first, `tables`): create_game's work, and a replay's fresh game kept in memory."""
+    if tables:
+        _create_tables(session.connection())
+    _write_scenario(session, scenario, seed)
+    session.flush()
+    if opening is None:
+        session.add(m.ActionRow(**_no_setup_opening(1, "no set-up: the scenario as written")))
+    else:
+        opening(session, location)
+    session.flush()
 
 
 def _create_tables(conn: Connection) -> None:

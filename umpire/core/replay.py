@@ -20,11 +20,11 @@ from typing import Any, Callable, Iterator
 
 from sqlmodel import Session, select
 
+from .acting import act
 from .dice import Roll
-from .engine import act, journal, state_digest
 from .errors import UmpireError
 from .game import Game
-from .journal import digest, undo_last
+from .journal import digest, journal_rows, state_digest, undo_last
 from .store import models as m
 from .store.db import NO_SETUP, make_engine, read_game, write_new_game
 from .store.memory import memory_engine, save_to
@@ -47,7 +47,7 @@ class Verdict:
 
 def standing(location: str) -> tuple[m.ActionRow, list[m.ActionRow]]:
     """The journal's opening and the actions after it that stand (not undone)."""
-    rows = [a for a in journal(location) if not a.undone]
+    rows = [a for a in journal_rows(location) if not a.undone]
     assert rows and rows[0].kind == "open", "open_game refuses a game without its opening"
     return rows[0], rows[1:]
 

@@ -21,6 +21,7 @@ from .dice import Dice, Roll, TypeIn
 from .game import Game
 from .journal import Recorder
 from .store import models as m
+from .snapshots import forget_undone, take
 from .store.db import read_game
 
 
@@ -101,7 +102,9 @@ def act(session: Session, location: str, kind: str, params: dict[str, Any], syst
     """One action and its journal row in the caller's transaction: perform's, or for the
     opening the one that creates the game file."""
     game = read_game(session, location)
-    # a new action ends the redo branch
+    turn = game.turn
+    # a new action ends the redo branch, and the snapshots its actions wrote
+    forget_undone(session)
     session.execute(delete(m.ActionRow).where(m.ActionRow.undone == True))  # noqa: E712
     seq = (session.execute(select(func.max(m.ActionRow.seq))).scalar() or 0) + 1
     ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params)
@@ -111,6 +114,9 @@ def act(session: Session, location: str, kind: str, params: dict[str, Any], syst
     summary, detail = spec.run(ctx)
     # the dice are the umpire's: a side reads its results in the worksheets' own lines
     ctx.log.add([r.describe() for r in ctx.dice.rolls], UMPIRE_ONLY)
+    session.flush()
+    if kind != "open" and session.execute(select(m.GameInfo.turn)).scalar() > turn:
+        take(session, ctx.rec.changes, turn, seq)        # it began a new turn: keep how the last ended
     row = m.ActionRow(seq=seq, turn=game.turn, kind=kind, side_id=side, params=params,
                       rolls=[r.to_json() for r in ctx.dice.rolls], changes=ctx.rec.changes,
                       log=list(ctx.log), readers={str(i): x for i, x in ctx.log.readers.items()},

@@ -25,6 +25,7 @@ from .dice import Roll
 from .errors import UmpireError
 from .game import Game
 from .journal import digest, journal_rows, state_digest, undo_last
+from .snapshots import restore
 from .store import models as m
 from .store.db import NO_SETUP, make_engine, read_game, write_new_game
 from .store.memory import memory_engine, save_to
@@ -133,7 +134,10 @@ def replay(location: str, system_for: Callable[[Game], Any], load_scenario: Call
 def replay_to_turn(location: str, until: int, target: str | Path, system_for: Callable[[Game], Any],
                    load_scenario: Callable) -> str:
     """A copy of the game at `target` as it stood at the end of turn `until` (before the next
-    began), the journal re-run up to there.  For reports of past turns."""
+    began): restored from that turn's snapshot, or for a game without one, the journal re-run
+    up to there.  For reports of past turns."""
+    if restore(location, until, target) is not None:      # its snapshot, checked: no replay
+        return str(target)
     first, rest = standing(location)
     shown = str(location)
     with fresh_game(location, first, system_for, load_scenario) as fresh:

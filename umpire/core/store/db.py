@@ -107,7 +107,7 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False,
     with `opening`, all in one transaction; without an opening the game is the scenario as
     written, outside the turn sequence."""
     def write(session: Session, location: str) -> None:
-        write_new_game(session, location, scenario, seed, opening, tables=False)
+        write_new_game(session, location, scenario, seed, opening)
 
     if is_url(target):
         shown = _safe_url(target)
@@ -154,11 +154,9 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False,
 
 
 def write_new_game(session: Session, location: str, scenario: Scenario, seed: str | None = None,
-                   opening: Opening | None = None, tables: bool = True) -> None:
-    """The scenario and its opening written in the session's transaction (with today's tables
-    first, `tables`): create_game's work, and a replay's fresh game kept in memory."""
-    if tables:
-        _create_tables(session.connection())
+                   opening: Opening | None = None) -> None:
+    """The scenario and its opening written in the session's transaction, into today's tables
+    (made already): create_game's work, and a replay's fresh game kept in memory."""
     _write_scenario(session, scenario, seed)
     session.flush()
     if opening is None:
@@ -391,6 +389,11 @@ def _check_references(session: Session, shown: str) -> None:
         table, rowid, parent, _ = bad
         raise GameFileError(f"damaged game file: row {rowid} of {table} names a {parent} that does not exist",
                             file=shown)
+
+
+def shown(target: str | Path) -> str:
+    """How messages name a game: its path, or its URL without the password."""
+    return _shown(target)
 
 
 def _shown(target: str | Path) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.pool import StaticPool
+from sqlmodel import SQLModel
 
 
 def memory_engine() -> Engine:
@@ -22,8 +23,14 @@ def memory_engine() -> Engine:
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn, _record):
-        dbapi_conn.execute("PRAGMA foreign_keys=ON")      # as game files do: a bad reference fails
+        dbapi_conn.isolation_level = None             # SQLAlchemy begins (db.make_engine's recipe):
+        dbapi_conn.execute("PRAGMA foreign_keys=ON")  # savepoints work (core.snapshots); bad references fail
 
+    @event.listens_for(engine, "begin")
+    def _begin(conn):
+        conn.exec_driver_sql("BEGIN")
+
+    SQLModel.metadata.create_all(engine)               # today's tables (nothing to migrate)
     return engine
 
 

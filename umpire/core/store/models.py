@@ -13,7 +13,7 @@ from sqlmodel import Field, SQLModel
 
 # The schema this Umpire writes: the number of the head revision in migrations/versions.  Bump
 # it with a new revision whenever a table changes (migrations/__init__.py tells how).
-SCHEMA_VERSION = 15    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 16    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
                        # 7: a scenario's optional rules, ammunition levels; 8: defilade markers,
@@ -25,7 +25,8 @@ SCHEMA_VERSION = 15    # 2: spotting state, contacts; 3: the journal (actions) a
                        # state (unit marks, game rule_state); 14: what a scenario gives a side,
                        # battalion, company, unit, reinforcement or support beyond the core's keys
                        # kept as the rule system's traits (core.traits), a JSON column each;
-                       # 15: an order's hex in columns named for what they hold (hex_q, hex_r)
+                       # 15: an order's hex in columns named for what they hold (hex_q, hex_r);
+                       # 16: a snapshot of the state at each turn's end (turn_snapshot)
 
 
 # schema 14: the keys a rule system reads on a record of the scenario, its typed traits as JSON
@@ -279,3 +280,19 @@ class PlotRow(SQLModel, table=True):
     impact: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
     # schema 10: how it went in the Indirect Fire phase: {ffe, q, r} (fire kept on a hex looks back a turn)
     outcome: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+class TurnSnapshotRow(SQLModel, table=True):
+    """Schema 16: the state as it stood at the end of a turn (before the action that began the
+    next), for reports of past turns without replaying the journal (core.snapshots).
+
+    It holds only while the action that ended the turn stands: `seq` names it (undone, the
+    snapshot is ignored; its redo branch ended by a new action, the snapshot is deleted).
+    `state` holds the rows of the state tables (journal.STATE_COLUMNS); `digest` their digest,
+    checked when the snapshot is restored."""
+
+    __tablename__ = "turn_snapshot"
+    turn: int = Field(primary_key=True)
+    seq: int
+    digest: str
+    state: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))

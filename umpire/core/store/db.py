@@ -28,7 +28,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-from sqlalchemy import event, inspect, text
+from sqlalchemy import event, insert, inspect, text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel import Session, SQLModel, create_engine, select
@@ -271,8 +271,9 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
             company_id=u.company, name=u.name, traits=dict(u.traits),
             q=u.hex.q if u.hex else None, r=u.hex.r if u.hex else None,
             status="on_map" if u.hex else "off_map", carried_by=u.carried_by, marks=marks.stored()))
-    for h in g.hexes():
-        session.add(m.HexRow(q=h.q, r=h.r, terrain=sc.map.terrain[h], elevation=sc.map.elevation[h]))
+    # in one statement: a map has thousands of hexes, and a replay writes them all again
+    session.execute(insert(m.HexRow), [dict(q=h.q, r=h.r, terrain=sc.map.terrain[h], elevation=sc.map.elevation[h])
+                                       for h in g.hexes()])
     for side, feats in sc.map.hexsides.items():
         for kind, high in feats.items():
             session.add(m.HexsideRow(aq=side.a.q, ar=side.a.r, bq=side.b.q, br=side.b.r, feature=kind,

@@ -380,4 +380,6 @@ def cmd_replay(args) -> int:
     print("replay matches the stored state" if verdict.same else "REPLAY DIFFERS from the stored state")
     if verdict.first_difference:
         print(verdict.first_difference)
-    return 1 if (args.verify and not verdict.same) else 0
+    for turn in verdict.snapshots_differ:
+        print(f"REPLAY DIFFERS from the snapshot of turn {turn}'s end kept in the file")
+    return 1 if (args.verify and (not verdict.same or verdict.snapshots_differ)) else 0

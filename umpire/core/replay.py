@@ -7,14 +7,16 @@ that stands is re-run on it by the engine's own `act`, in one transaction, fed t
 recorded: the same code that played it, without a file, a lock and a new connection for each
 action.  The answer is the stored state's digest against the replayed one; when they differ,
 the first action whose replay changed other rows than its journal row records is named, or
-if every action replays as recorded, the state was changed outside the journal.
+if every action replays as recorded, the state was changed outside the journal.  The replay
+also keeps each turn's end, as play does: a snapshot in the file that is not what the journal
+replays to at that turn's end is named (it would show a past turn that never was).
 """
 
 from __future__ import annotations
 
 import tempfile
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -25,7 +27,7 @@ from .dice import Roll
 from .errors import UmpireError
 from .game import Game
 from .journal import digest, journal_rows, state_digest, undo_last
-from .snapshots import restore
+from .snapshots import kept_digests, restore, standing_digests
 from .store import models as m
 from .store.db import NO_SETUP, make_engine, read_game, write_new_game
 from .store.memory import memory_engine, save_to
@@ -40,6 +42,8 @@ class Verdict:
     stored: str                      # the game file's state digest
     replayed: str                    # the digest of the state its journal replays to
     first_difference: str = ""      # when they differ: where the replay first parted from the journal
+    # turns whose snapshot (core.snapshots) is not the state the journal replays to at their end
+    snapshots_differ: list[int] = field(default_factory=list)
 
     @property
     def same(self) -> bool:
@@ -119,6 +123,8 @@ def verify(location: str, system_for: Callable[[Game], Any], load_scenario: Call
                 parted = f"journal action #{a.seq} (turn {a.turn}, {a.kind}: {a.summary}) replays differently"
         fresh.session.flush()
         verdict = Verdict(state_digest(location), digest(fresh.session))
+        replayed_ends = standing_digests(fresh.session)      # the replay kept each turn's end too
+    verdict.snapshots_differ = sorted(t for t, d in kept_digests(location).items() if replayed_ends.get(t) != d)
     if not verdict.same:
         verdict.first_difference = parted or ("every action replays as its journal row records: the "
                                                "stored state was changed outside the journal")

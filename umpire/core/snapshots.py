@@ -79,6 +79,24 @@ def standing_snapshot(session: Session, turn: int) -> m.TurnSnapshotRow | None:
     ).scalars().first()
 
 
+def standing_digests(session: Session) -> dict[int, str]:
+    """Turn -> the digest of its snapshot, for the snapshots whose actions stand."""
+    return dict(session.execute(
+        select(m.TurnSnapshotRow.turn, m.TurnSnapshotRow.digest)
+        .join(m.ActionRow, m.ActionRow.seq == m.TurnSnapshotRow.seq)
+        .where(m.ActionRow.undone == False)).all())  # noqa: E712
+
+
+def kept_digests(location: str) -> dict[int, str]:
+    """standing_digests of the game at `location`."""
+    engine = make_engine(location)
+    try:
+        with Session(engine) as session:
+            return standing_digests(session)
+    finally:
+        engine.dispose()
+
+
 def restore(location: str, turn: int, target: str | Path) -> str | None:
     """A new game file at `target` holding the game as it stood at the end of `turn`, from its
     snapshot, the journal kept up to there; None when the game has no standing snapshot of
@@ -94,7 +112,7 @@ def restore(location: str, turn: int, target: str | Path) -> str | None:
                     return None
                 seq, sealed, state = snap.seq, snap.digest, snap.state
             try:
-                _write(src, Path(target), seq, state)
+                write_state(src, Path(target), seq, state)
             except (SQLAlchemyError, KeyError, TypeError, ValueError, AttributeError) as e:
                 Path(target).unlink(missing_ok=True)
                 raise GameFileError(f"the snapshot of turn {turn}'s end is damaged ({e.__class__.__name__}): "
@@ -105,7 +123,7 @@ def restore(location: str, turn: int, target: str | Path) -> str | None:
     return str(target)
 
 
-def _write(src: Connection, target: Path, seq: int, state: dict) -> None:
+def write_state(src: Connection, target: Path, seq: int, state: dict) -> None:
     """The game's tables into a new SQLite file: the fixed ones as they are, the journal up
     to action `seq`, the state tables from the snapshot."""
     engine = make_engine(target, write=True)

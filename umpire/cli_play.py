@@ -370,13 +370,16 @@ def cmd_journal(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from .core.engine import replay
+    from .core.replay import verify
     from .core.scenario import load_scenario
     from .rules import rule_system
 
-    stored, replayed = replay(args.game, lambda g: rule_system(g.rules), load_scenario)
-    print(f"stored state   {stored}")
-    print(f"replayed state {replayed}")
-    same = stored == replayed
-    print("replay matches the stored state" if same else "REPLAY DIFFERS from the stored state")
-    return 1 if (args.verify and not same) else 0
+    verdict = verify(args.game, lambda g: rule_system(g.rules), load_scenario)
+    print(f"stored state   {verdict.stored}")
+    print(f"replayed state {verdict.replayed}")
+    print("replay matches the stored state" if verdict.same else "REPLAY DIFFERS from the stored state")
+    if verdict.first_difference:
+        print(verdict.first_difference)
+    for turn in verdict.snapshots_differ:
+        print(f"REPLAY DIFFERS from the snapshot of turn {turn}'s end kept in the file")
+    return 1 if (args.verify and (not verdict.same or verdict.snapshots_differ)) else 0

@@ -210,7 +210,7 @@ def test_a_schema_14_file_keeps_its_orders_hexes_under_their_new_names(tmp_path,
     assert '"ambush_q"' in recorded
     as_schema(path, 14, alembic=True)
     game = open_game(path)
-    assert game.schema_version == m.SCHEMA_VERSION == 15 and game.commands[(1, "B/2-32")] == hexed
+    assert game.schema_version == m.SCHEMA_VERSION >= 15 and game.commands[(1, "B/2-32")] == hexed
     with sqlite3.connect(path) as conn:
         names = {row[1] for row in conn.execute("PRAGMA table_info(command)")}
         recorded = " ".join(r[0] for r in conn.execute("SELECT changes FROM action"))

@@ -1,99 +1,29 @@
 """Actions the shells call.  Each runs in one transaction, through the journal, and returns a
 record of what changed so that a shell refreshes only that (and can undo it).
 
+What an action is made of, and `act` (one action in the caller's transaction), are in
+core.acting; their names are kept here too, where the actions and the shells import them.
 Rule-system procedures are passed in (the core never imports a rule system): `system` is any
 object with the methods an action needs (`spot(game, roll)` for spotting, ...).
 """
 
 from __future__ import annotations
 
-import tempfile
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from pathlib import Path
 from typing import Any, Callable
 
-from sqlalchemy import delete, func, select
 from sqlmodel import Session
 
-from .actionspec import ActionField, ActionSpec
-from .dice import Dice, Roll, TypeIn
+from . import replay as replaying
+from .acting import ACTIONS, UMPIRE_ONLY, ActionResult, Context, Log, act, action, spec_of
+from .actionspec import ActionSpec
+from .dice import Roll, TypeIn
 from .errors import UmpireError
-from .game import Game
-from .journal import Recorder, digest, redo_next, undo_last
+from .journal import journal_rows, redo_next, state_digest, undo_last
 from .store import models as m
-from .store.db import NO_SETUP, create_game, make_engine, open_game, read_game, writing
+from .store.db import writing
 
-
-UMPIRE_ONLY = "umpire"
-
-
-class Log(list):
-    """An action's journal lines, in order.  The side that acts reads them all but those kept
-    for another reader: lines telling of the enemy's hidden state (its company's losses, its
-    passengers, its depressions) are for that side and the umpire; some for the umpire alone."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.readers: dict[int, str] = {}       # line index -> who reads it instead of the actor
-
-    def add(self, lines, reader: str | None = None, indent: str = "") -> None:
-        """Append lines; `reader` None: the acting side reads them; a side id: that side alone;
-        UMPIRE_ONLY: nobody but the umpire."""
-        for line in lines:
-            if reader is not None:
-                self.readers[len(self)] = reader
-            self.append(indent + line)
-
-    def keep(self, line: str, reader: str = UMPIRE_ONLY) -> None:
-        self.add((line,), reader)
-
-
-@dataclass
-class Context:
-    game: Game                       # the state before the action
-    session: Session
-    rec: Recorder
-    dice: Dice
-    system: Any
-    params: dict[str, Any]
-    log: Log = field(default_factory=Log)
-
-
-@dataclass
-class ActionResult:
-    seq: int
-    kind: str
-    summary: str
-    log: list[str]
-    rolls: list[Roll]
-    changed: set[str]                # tables the action changed (what a shell should refresh)
-    detail: Any = None
-
-
-# The core's actions, by their kind in the journal (core.play registers them); a rule system's
-# own come from its `actions()`.  A plain function registered here is the umpire's action.
-ACTIONS: dict[str, ActionSpec | Callable[[Context], tuple[str, Any]]] = {}
-
-
-def action(kind: str, label: str = "", who: Any = "unit", fields: tuple[ActionField, ...] = (), rule: str = "",
-           worksheet: bool = False):
-    """Register one of the core's actions, with what the shells need to offer it."""
-    def register(fn):
-        ACTIONS[kind] = ActionSpec(kind, label or kind.replace("_", " ").capitalize(), fn, who, fields, rule,
-                                   (fn.__doc__ or "").strip(), worksheet)
-        return fn
-    return register
-
-
-def spec_of(kind: str, system: Any) -> ActionSpec | None:
-    """The action of that kind: the core's, else the rule system's own."""
-    spec = ACTIONS.get(kind)
-    if spec is None:
-        spec = system.actions().get(kind) if system is not None else None
-    elif not isinstance(spec, ActionSpec):
-        spec = ActionSpec(kind, kind, spec, "umpire")
-    return spec
+__all__ = ["ACTIONS", "ActionSpec", "UMPIRE_ONLY", "ActionResult", "Context", "Log", "act", "action", "spec_of", "perform",
+           "opening", "undo", "redo", "journal", "state_digest", "replay", "replay_to_turn", "Roll"]
 
 
 def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed: TypeIn | None = None,
@@ -106,31 +36,6 @@ def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed
         raise UmpireError("a game is set up once, in the transaction that creates its file")
     with writing(location) as session:
         return act(session, location, kind, params, system, typed, replay, side)
-
-
-def act(session: Session, location: str, kind: str, params: dict[str, Any], system: Any,
-        typed: TypeIn | None = None, replay: list[Roll] | None = None, side: str | None = None) -> ActionResult:
-    """One action and its journal row in the caller's transaction: perform's, or for the
-    opening the one that creates the game file."""
-    game = read_game(session, location)
-    # a new action ends the redo branch
-    session.execute(delete(m.ActionRow).where(m.ActionRow.undone == True))  # noqa: E712
-    seq = (session.execute(select(func.max(m.ActionRow.seq))).scalar() or 0) + 1
-    ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params)
-    spec = spec_of(kind, system)
-    if side is None:                 # whose action it is: the side that reads its row (core.witness)
-        side = spec.actor(game, params)
-    summary, detail = spec.run(ctx)
-    # the dice are the umpire's: a side reads its results in the worksheets' own lines
-    ctx.log.add([r.describe() for r in ctx.dice.rolls], UMPIRE_ONLY)
-    row = m.ActionRow(seq=seq, turn=game.turn, kind=kind, side_id=side, params=params,
-                      rolls=[r.to_json() for r in ctx.dice.rolls], changes=ctx.rec.changes,
-                      log=list(ctx.log), readers={str(i): x for i, x in ctx.log.readers.items()},
-                      summary=summary, at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
-    session.add(row)
-    session.flush()
-    changed = {c[1] for c in ctx.rec.changes}
-    return ActionResult(seq, kind, summary, row.log, ctx.dice.rolls, changed, detail)
 
 
 def opening(system: Any) -> Callable[[Session, str], None]:
@@ -157,84 +62,8 @@ def _step(location: str, fn) -> m.ActionRow:
     return row
 
 
-def journal(location: str) -> list[m.ActionRow]:
-    open_game(location)
-    engine = make_engine(location)
-    try:
-        with Session(engine) as session:
-            rows = session.execute(select(m.ActionRow).order_by(m.ActionRow.seq)).scalars().all()
-            for r in rows:
-                session.expunge(r)
-            return list(rows)
-    finally:
-        engine.dispose()
-
-
-def state_digest(location: str) -> str:
-    engine = make_engine(location)
-    try:
-        with Session(engine) as session:
-            return digest(session)
-    finally:
-        engine.dispose()
-
-
-def _fresh_game(location: str, target: Path, opening_row: m.ActionRow, system_for: Callable[[Game], Any],
-                load_scenario: Callable):
-    """A new game file at `target` from the scenario text and dice seed kept in `location`, set
-    up by re-running its opening (the first row of its journal), and its rule system: where a
-    replay starts."""
-    engine = make_engine(location)
-    with Session(engine) as session:
-        info = session.execute(select(m.GameInfo)).scalars().one()
-        source, name, seed = info.scenario_source, Path(info.scenario_path).name, info.seed
-    engine.dispose()
-    src = target.with_name(name)
-    src.write_text(source, encoding="utf-8")
-    scenario = load_scenario(src)
-
-    def rerun_opening(session: Session, where: str) -> None:
-        act(session, where, "open", opening_row.params, system_for(read_game(session, where)),
-            replay=[Roll.from_json(r) for r in opening_row.rolls], side=opening_row.side_id)
-
-    setup = None if opening_row.params == NO_SETUP else rerun_opening
-    fresh = create_game(scenario, target, seed=seed, opening=setup)
-    return fresh, system_for(open_game(fresh))
-
-
-def _standing(location: str) -> tuple[m.ActionRow, list[m.ActionRow]]:
-    """The journal's opening and the actions after it that stand (not undone)."""
-    rows = [a for a in journal(location) if not a.undone]
-    assert rows and rows[0].kind == "open", "open_game refuses a game without its opening"
-    return rows[0], rows[1:]
-
-
-def _rerun(fresh: str, system, a: m.ActionRow) -> None:
-    perform(fresh, a.kind, a.params, system, replay=[Roll.from_json(r) for r in a.rolls], side=a.side_id)
-
-
-def replay(location: str, system_for: Callable[[Game], Any], load_scenario: Callable) -> tuple[str, str]:
-    """Re-run the journal on a fresh game from the scenario kept in the file; return the stored
-    and the replayed digests (equal when the engine is deterministic and nothing was tampered)."""
-    first, rest = _standing(location)
-    with tempfile.TemporaryDirectory() as tmp:
-        fresh, system = _fresh_game(location, Path(tmp) / "replay.umpire", first, system_for, load_scenario)
-        for a in rest:
-            _rerun(fresh, system, a)
-        return state_digest(location), state_digest(fresh)
-
-
-def replay_to_turn(location: str, until: int, target: str | Path, system_for: Callable[[Game], Any],
-                   load_scenario: Callable) -> str:
-    """A copy of the game as it stood at the end of turn `until` (before the next began), the
-    journal re-run up to there.  For reports of past turns."""
-    first, rest = _standing(location)
-    fresh, system = _fresh_game(location, Path(target), first, system_for, load_scenario)
-    for a in rest:
-        if a.turn > until:
-            break
-        _rerun(fresh, system, a)
-        if open_game(fresh).turn > until:         # this one began the next turn: step back
-            undo(fresh)
-            break
-    return fresh
+# Reading the journal and replaying it live in core.journal and core.replay; these names stay
+# here, where the shells and tests have always found them.
+journal = journal_rows
+replay = replaying.replay
+replay_to_turn = replaying.replay_to_turn

@@ -28,7 +28,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-from sqlalchemy import event, inspect, text
+from sqlalchemy import event, insert, inspect, text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel import Session, SQLModel, create_engine, select
@@ -107,13 +107,7 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False,
     with `opening`, all in one transaction; without an opening the game is the scenario as
     written, outside the turn sequence."""
     def write(session: Session, location: str) -> None:
-        _write_scenario(session, scenario, seed)
-        session.flush()
-        if opening is None:
-            session.add(m.ActionRow(**_no_setup_opening(1, "no set-up: the scenario as written")))
-        else:
-            opening(session, location)
-        session.flush()
+        write_new_game(session, location, scenario, seed, opening)
 
     if is_url(target):
         shown = _safe_url(target)
@@ -157,6 +151,19 @@ def create_game(scenario: Scenario, target: str | Path, overwrite: bool = False,
             raise
         raise error from None
     return str(path)
+
+
+def write_new_game(session: Session, location: str, scenario: Scenario, seed: str | None = None,
+                   opening: Opening | None = None) -> None:
+    """The scenario and its opening written in the session's transaction, into today's tables
+    (made already): create_game's work, and a replay's fresh game kept in memory."""
+    _write_scenario(session, scenario, seed)
+    session.flush()
+    if opening is None:
+        session.add(m.ActionRow(**_no_setup_opening(1, "no set-up: the scenario as written")))
+    else:
+        opening(session, location)
+    session.flush()
 
 
 def _create_tables(conn: Connection) -> None:
@@ -264,8 +271,9 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
             company_id=u.company, name=u.name, traits=dict(u.traits),
             q=u.hex.q if u.hex else None, r=u.hex.r if u.hex else None,
             status="on_map" if u.hex else "off_map", carried_by=u.carried_by, marks=marks.stored()))
-    for h in g.hexes():
-        session.add(m.HexRow(q=h.q, r=h.r, terrain=sc.map.terrain[h], elevation=sc.map.elevation[h]))
+    # in one statement: a map has thousands of hexes, and a replay writes them all again
+    session.execute(insert(m.HexRow), [dict(q=h.q, r=h.r, terrain=sc.map.terrain[h], elevation=sc.map.elevation[h])
+                                       for h in g.hexes()])
     for side, feats in sc.map.hexsides.items():
         for kind, high in feats.items():
             session.add(m.HexsideRow(aq=side.a.q, ar=side.a.r, bq=side.b.q, br=side.b.r, feature=kind,
@@ -399,6 +407,11 @@ def _check_references(session: Session, shown: str) -> None:
         table, rowid, parent, _ = bad
         raise GameFileError(f"damaged game file: row {rowid} of {table} names a {parent} that does not exist",
                             file=shown)
+
+
+def shown(target: str | Path) -> str:
+    """How messages name a game: its path, or its URL without the password."""
+    return _shown(target)
 
 
 def _shown(target: str | Path) -> str:

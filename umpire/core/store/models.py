@@ -265,3 +265,19 @@ class PlotRow(SQLModel, table=True):
     impact: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
     # schema 10: how it went in the Indirect Fire phase: {ffe, q, r} (fire kept on a hex looks back a turn)
     outcome: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+class TurnSnapshotRow(SQLModel, table=True):
+    """Schema 16: the state as it stood at the end of a turn (before the action that began the
+    next), for reports of past turns without replaying the journal (core.snapshots).
+
+    It holds only while the action that ended the turn stands: `seq` names it (undone, the
+    snapshot is ignored; its redo branch ended by a new action, the snapshot is deleted).
+    `state` holds the rows of the state tables (journal.STATE_COLUMNS); `digest` their digest,
+    checked when the snapshot is restored."""
+
+    __tablename__ = "turn_snapshot"
+    turn: int = Field(primary_key=True)
+    seq: int
+    digest: str
+    state: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))

@@ -12,8 +12,9 @@ from umpire.rules.mechwar4 import RuleSystem as MechWar4
 def test_each_bundled_rule_system_is_a_rule_system(name):
     cls = system_class(load_ruleset(name))
     assert issubclass(cls, RuleSystem) and cls.name == name
-    for hook in ("phases", "first_player", "sight", "spot", "check_move", "victory"):   # every system answers
+    for hook in ("first_player", "sight", "spot", "check_move", "victory"):   # every system answers
         assert getattr(cls, hook) is not getattr(RuleSystem, hook), (name, hook)
+    assert cls.phases is RuleSystem.phases and load_ruleset(name).phases     # its ruleset.toml's [[phases]]
 
 
 def test_mechwar_4_keeps_the_hooks_it_alone_needed():

@@ -116,6 +116,7 @@ def test_the_line_memo_judges_each_pair_once_either_way_round():
         return judge
 
     memo = LineMemo(cells=100, limit=5)
+    memo.SMALL = 0                                               # every batch straight to the arrays
     a, b = np.array([1, 5, 5, 7, 2]), np.array([2, 9, 9, 3, 1])
     assert memo.judge(a, b, compute(a, b)).tolist() == [True, False, False, False, True]
     assert asked == [3]                                          # (1,2), (5,9), (3,7)
@@ -123,5 +124,25 @@ def test_the_line_memo_judges_each_pair_once_either_way_round():
     assert asked == [3]                                          # all known, backwards too
     c, d = np.array([10, 3, 20, 30]), np.array([11, 7, 21, 31])
     assert memo.judge(c, d, compute(c, d)).tolist() == [True, False, False, False]
-    assert asked == [3, 3] and len(memo.keys) == 3               # (3,7) known; past the limit: afresh
+    assert asked == [3, 3] and len(memo) == 3                    # (3,7) known; past the limit: afresh
     assert memo.judge(a[:1], b[:1], compute(a[:1], b[:1])).tolist() == [True] and asked == [3, 3, 1]
+
+
+def test_the_line_memo_keeps_small_batches_aside_and_merges_them():
+    """A move draws a handful of new lines: they wait in a dict, merged into the sorted arrays
+    once there are many; answers and single judging are the same either way."""
+    memo = LineMemo(cells=1000)
+    memo.SMALL = 2                                               # merged past 16 * 2 = 32 waiting
+    asked = []
+
+    def judge(i, a, b):
+        asked.append(len(i))
+        return (a[i] * 7 + b[i] * 7) % 5 < 2
+
+    for k in range(40):                                          # one new line at a time
+        a, b = np.array([k]), np.array([500 + k])
+        assert memo.judge(a, b, lambda i: judge(i, a, b)).tolist() == [(k * 7 + (500 + k) * 7) % 5 < 2]
+    assert asked == [1] * 40 and len(memo) == 40 and 32 <= len(memo.keys) < 40
+    a, b = np.arange(40), 500 + np.arange(40)
+    assert memo.judge(b, a, lambda i: judge(i, b, a)).tolist() == ((a * 7 + b * 7) % 5 < 2).tolist()
+    assert asked == [1] * 40                                     # all known, from arrays and dict alike

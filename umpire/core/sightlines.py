@@ -342,11 +342,17 @@ class LineMemo:
     keeps it keeps it no longer than the terrain, smoke and light the verdicts were reached
     under (a rule system's prepared map).  Past `limit` verdicts it starts afresh."""
 
+    SMALL = 256           # verdicts of fewer lines than this wait in a dict (see judge)
+
     def __init__(self, cells: int, limit: int = 4_000_000) -> None:
         self.cells = cells
         self.limit = limit
         self.keys = np.zeros(0, dtype=np.int64)        # sorted: low cell * cells + high cell
         self.verdicts = np.zeros(0, dtype=bool)
+        self.recent: dict[int, bool] = {}              # small batches' verdicts, not merged yet
+
+    def __len__(self) -> int:
+        return len(self.keys) + len(self.recent)
 
     def judge(self, a: np.ndarray, b: np.ndarray, compute: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
         """The verdicts of lines a[i]-b[i] (cells).  compute(indices) is asked for those not
@@ -358,15 +364,35 @@ class LineMemo:
         known[known] = self.keys[at[known]] == distinct[known]
         verdicts = np.zeros(len(distinct), dtype=bool)
         verdicts[known] = self.verdicts[at[known]]
+        if self.recent:
+            for i in np.flatnonzero(~known).tolist():
+                v = self.recent.get(int(distinct[i]))
+                if v is not None:
+                    known[i], verdicts[i] = True, v
         missing = np.flatnonzero(~known)
         if len(missing):
             verdicts[missing] = compute(first[missing])
-            if len(self.keys) + len(missing) > self.limit:
-                self.keys, self.verdicts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
-                at = np.zeros(len(distinct), dtype=np.int64)
-            self.keys = np.insert(self.keys, at[missing], distinct[missing])
-            self.verdicts = np.insert(self.verdicts, at[missing], verdicts[missing])
+            self._keep(distinct[missing], verdicts[missing])
         return verdicts[back.reshape(-1)]
+
+    def _keep(self, keys: np.ndarray, verdicts: np.ndarray) -> None:
+        """Remember new verdicts: a few at a time in `recent` (re-sorting the whole memo for the
+        handful of lines a single move draws would cost more than judging them), merged into
+        the sorted arrays once there are many."""
+        if len(self) + len(keys) > self.limit:
+            self.keys, self.verdicts, self.recent = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool), {}
+        if len(keys) < self.SMALL:
+            self.recent.update(zip(keys.tolist(), verdicts.tolist()))
+            if len(self.recent) < 16 * self.SMALL:
+                return
+            keys = np.fromiter(self.recent.keys(), dtype=np.int64, count=len(self.recent))
+            verdicts = np.fromiter(self.recent.values(), dtype=bool, count=len(self.recent))
+            self.recent = {}
+        order = np.argsort(keys)
+        keys, verdicts = keys[order], verdicts[order]
+        at = np.searchsorted(self.keys, keys)
+        self.keys = np.insert(self.keys, at, keys)
+        self.verdicts = np.insert(self.verdicts, at, verdicts)
 
 
 HexJudge = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], np.ndarray]

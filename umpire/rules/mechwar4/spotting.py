@@ -311,19 +311,30 @@ class SpottingState:
         self.spotter = spotter
         self.side = side
         obs, tgt = spotter.observers_and_targets(side)
-        self.pairs = spotter.pairs_for(side, obs, tgt)
+        self.pairs: dict[tuple[str, str], str] = {}
+        self.of_unit: dict[str, set[tuple[str, str]]] = {}     # each unit's pairs, to drop them at once
+        self._add(spotter.pairs_for(side, obs, tgt))
 
     def unit_moved(self, unit_id: str) -> None:
         """Re-judge only the pairs that include the unit (its new hex is in the game state)."""
         sp = self.spotter
         sp.units = [u for u in sp.game.units.values() if u.on_map and not u.carried_by]
-        self.pairs = {k: v for k, v in self.pairs.items() if unit_id not in k}
+        for key in self.of_unit.pop(unit_id, set()):
+            del self.pairs[key]
+            other = key[1] if key[0] == unit_id else key[0]
+            self.of_unit.get(other, set()).discard(key)
         obs, tgt = sp.observers_and_targets(self.side)
         moved = sp.game.units[unit_id]
         if moved.side == self.side:
-            self.pairs.update(sp.pairs_for(self.side, [moved], tgt))
+            self._add(sp.pairs_for(self.side, [moved], tgt))
         else:
-            self.pairs.update(sp.pairs_for(self.side, obs, [moved]))
+            self._add(sp.pairs_for(self.side, obs, [moved]))
+
+    def _add(self, pairs: dict[tuple[str, str], str]) -> None:
+        self.pairs.update(pairs)
+        for key in pairs:
+            self.of_unit.setdefault(key[0], set()).add(key)
+            self.of_unit.setdefault(key[1], set()).add(key)
 
     def seen(self) -> set[str]:
         return {t for _, t in self.pairs}

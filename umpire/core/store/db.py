@@ -592,8 +592,13 @@ def _read_rows(session: Session, location: str) -> Game:
         check_static(static, grid, rules, info.turns, system.Traits)
         static["checked"] = True
     game_map = GameMap(grid, dict(static["terrain"]), dict(static["elevation"]), static_key=static["key"])
-    for side, kind, high in static["hexsides"]:
-        game_map.add_feature(side, kind, high)
+    features = static.get("features")
+    if features is None:                  # the hexsides as GameMap keeps them, built once per file
+        built = GameMap(grid, {}, {})
+        for side, kind, high in static["hexsides"]:
+            built.add_feature(side, kind, high)
+        features = static["features"] = built.hexsides
+    game_map.hexsides = {side: dict(kinds) for side, kinds in features.items()}
     for row in session.exec(select(m.OverlayRow).order_by(m.OverlayRow.id)):
         game_map.overlays.append(Overlay(Hex(row.q, row.r), row.kind, row.side_id, row.secret, row.detail,
                                          tuple(row.known_to or ())))

@@ -1,4 +1,5 @@
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,16 @@ def _steady_movers(request, monkeypatch):
         return real_roll(self, purpose, count, sides, modifiers)
 
     monkeypatch.setattr(dice_module.Dice, "roll", roll)
+
+
+@pytest.fixture(autouse=True)
+def _umpire_says_go_ahead(monkeypatch, request):
+    """The window's tests answer its questions the way they were written to: before Pass, Next
+    Phase and End Turn the umpire is asked about units that have not acted (gui/leaving.py) and
+    says go ahead -- a modal box would wait forever offscreen.  test_leaving.py asks for real."""
+    name = request.module.__name__
+    if "PySide6" not in sys.modules or name.endswith("test_leaving"):
+        return
+    from umpire.gui import leaving
+
+    monkeypatch.setattr(leaving, "ask", lambda window, text: (True, False))

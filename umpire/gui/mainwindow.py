@@ -151,6 +151,7 @@ class MainWindow(QMainWindow):
         turn.addSeparator()
         turn.addAction(self.play.act_victory)
         turn.addAction(self.play.act_typed)
+        turn.addAction(self.play.act_ask_idle)
         self.menuBar().addMenu(self.unit_menu.menu)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("&Tables in Use…", self.show_tables))

@@ -23,6 +23,7 @@ from ..core.knowledge import UMPIRE
 from ..core.witness import side_may_read
 from ..rules import rule_system
 from .journalview import JournalView
+from .leaving import ask_action, may_leave
 from .movetool import MoveTool
 
 
@@ -94,14 +95,15 @@ class Play(MoveTool, JournalView, QObject):
         self.act_pass = QAction("&Pass", window)
         self.act_pass.setShortcut("P")
         self.act_pass.setStatusTip("The side to act passes (what that means is the rule system's: done for the phase, or handing over)")
-        self.act_pass.triggered.connect(lambda: self.w.game is not None and self.run("pass", {}))
+        self.act_pass.triggered.connect(lambda: self.leave("pass"))
         self.act_halt = QAction("&Halt Paused Unit", window)
         self.act_halt.setShortcut("H")
         self.act_halt.setStatusTip("A unit paused for opportunity fire ends its move where it is")
         self.act_halt.triggered.connect(self.halt)
         self.act_next_phase = QAction("&Next Phase", window)
         self.act_next_phase.setShortcut("Ctrl+Return")
-        self.act_next_phase.triggered.connect(lambda: self.w.game is not None and self.run("next_phase", {}))
+        self.act_next_phase.triggered.connect(lambda: self.leave("next_phase"))
+        self.act_ask_idle = ask_action(window)
         self.phase_label = QLabel()
         self.phase_label.setStyleSheet("QLabel { font-weight: bold; padding: 0 8px; }")
         self.act_victory = QAction("&Victory Situation…", window)
@@ -286,8 +288,12 @@ class Play(MoveTool, JournalView, QObject):
         self.w.statusBar().showMessage(f"{'Undid' if fn is undo else 'Redid'}: {self.shown(row.summary)}", 8000)
 
     def end_turn(self) -> None:
-        if self.w.game is not None:
-            self.run("end_turn", {})
+        self.leave("end_turn")
+
+    def leave(self, kind: str) -> None:
+        """Pass, Next Phase or End Turn, once the umpire has said so if units could still act."""
+        if may_leave(self.w, kind, self.act_ask_idle):
+            self.run(kind, {})
 
     # ------------------------------------------------------------------ the move tool
     def show_victory(self) -> None:

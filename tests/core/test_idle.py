@@ -1,0 +1,57 @@
+"""core/idle.py: which sides and units a pass, the next phase or the end of the turn leaves out."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from umpire.core.idle import acting_sides, idle_units
+from umpire.core.ruleset import Phase
+from umpire.core.store.db import create_game, open_game
+
+ALTERNATING = Phase("fight", "Fight", "1", alternating=True)
+RULES_RUN = Phase("tidy", "Tidy up", "2")
+FIRST, SECOND = Phase("p1", "First player", "3", player=0), Phase("p2", "Second player", "3", player=1)
+
+
+@pytest.fixture
+def game(tmp_path, sample_scenario):
+    return open_game(create_game(sample_scenario, tmp_path / "g.umpire"))
+
+
+def test_who_loses_a_chance_in_an_alternating_phase(game):
+    a, b = game.side_ids()
+    g = dataclasses.replace(game, phase="fight", active_side=a, passed=(b,))
+    phases = (ALTERNATING, RULES_RUN)
+    assert acting_sides(g, phases, "pass") == [a]
+    assert acting_sides(g, phases, "next_phase") == [a]                  # b has passed already
+    assert acting_sides(g, phases, "end_turn") == [a]
+    g = dataclasses.replace(g, passed=())
+    assert acting_sides(g, phases, "next_phase") == [a, b]
+
+
+def test_player_turns_still_to_come_count_at_the_end_of_the_turn(game):
+    a, b = game.side_ids()
+    first = game.first_player
+    other = b if first == a else a
+    g = dataclasses.replace(game, phase="p1", active_side=first, passed=())
+    assert acting_sides(g, (FIRST, SECOND), "next_phase") == [first]
+    assert acting_sides(g, (FIRST, SECOND), "end_turn") == [first, other]
+    g = dataclasses.replace(g, phase="tidy", active_side=None)
+    assert acting_sides(g, (FIRST, RULES_RUN), "end_turn") == []
+    assert acting_sides(dataclasses.replace(g, phase=""), (FIRST,), "end_turn") == []   # play not begun
+
+
+def test_units_that_moved_fired_acted_or_ride_are_not_left_out(game):
+    a = game.side_ids()[0]
+    g = dataclasses.replace(game, phase="fight", active_side=a, passed=())
+    mine = [u for u in g.units.values() if u.side == a and u.on_map and not u.carried_by]
+    assert len(mine) >= 3
+    g.units[mine[0].id] = dataclasses.replace(mine[0], moved=True)
+    g.units[mine[1].id] = dataclasses.replace(mine[1], fired=True)
+    g.units[mine[2].id] = dataclasses.replace(mine[2], acted=True)
+    left = [u.id for u in idle_units(g, (ALTERNATING,), "pass")]
+    assert left == [u.id for u in mine[3:]]
+    with pytest.raises(ValueError):
+        acting_sides(g, (ALTERNATING,), "lunch")

@@ -1,0 +1,50 @@
+"""Units that could still act: what a pass, the next phase or the end of the turn would take
+their chance away from.  The window asks before one key does that to twenty units.
+
+A unit could still act when it is on the map, not carried, belongs to a side that acts in the
+phases ahead (see `acting_sides`), and has neither moved, fired nor acted this turn.  A rule
+system may forbid some of them to act for its own reasons (Shaken, out of command): the
+question names them all and the umpire decides -- it is a reminder, never a rule.
+"""
+
+from __future__ import annotations
+
+from .game import Game, UnitState
+
+ENDINGS = ("pass", "next_phase", "end_turn")
+
+
+def acting_sides(game: Game, phases: tuple, ending: str) -> list[str]:
+    """The sides whose units lose their chance to act by `ending`:
+
+    * pass -- the side to act, in an alternating phase;
+    * next_phase -- in an alternating phase, every side that has not passed; in a player
+      turn, that player; in a phase the rules carry out, none;
+    * end_turn -- the same for this phase, and every side that acts in a later phase of the
+      turn (a War Blog second player's turn still to come)."""
+    if ending not in ENDINGS:
+        raise ValueError(f"unknown ending {ending!r}")
+    if ending == "pass":
+        return [game.active_side] if game.active_side else []
+    keys = [p.key for p in phases]
+    if game.phase not in keys:
+        return []
+    ahead = phases[keys.index(game.phase):] if ending == "end_turn" else phases[keys.index(game.phase):][:1]
+    sides: list[str] = []
+    for n, phase in enumerate(ahead):
+        if phase.player is not None:
+            order = game.side_ids()
+            found = [order[(order.index(game.first_player) + phase.player) % len(order)]]
+        elif phase.alternating:
+            found = [s for s in game.side_ids() if n > 0 or s not in game.passed]
+        else:
+            found = []
+        sides += [s for s in found if s not in sides]
+    return sides
+
+
+def idle_units(game: Game, phases: tuple, ending: str) -> list[UnitState]:
+    """The units that could still act and would not, in order of play (`acting_sides`)."""
+    sides = acting_sides(game, phases, ending)
+    return [u for s in sides for u in game.units.values()
+            if u.side == s and u.on_map and not u.carried_by and not (u.moved or u.fired or u.acted)]

@@ -1,0 +1,82 @@
+"""Before one key takes their chance away: Pass (P), Next Phase (Ctrl+Return) and End Turn
+(Ctrl+T) ask first when units that could still act have not (core.idle), naming how many and
+which.  The question can be turned off -- from its own "Do not ask again" box or Turn → Ask
+Before Leaving Units Unacted -- and the choice is kept in the settings.
+
+In a side's view only that side's own units are counted: how many enemy units are yet to act
+is not the side's business.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QCheckBox, QMessageBox
+
+from ..core.idle import idle_units
+from ..core.knowledge import UMPIRE
+from ..rules import rule_system
+
+ASK_SETTING = "play/ask_before_leaving_units"
+NAMED = 12                 # units named in the question; the rest counted
+WHAT = {"pass": "Pass", "next_phase": "Go on to the next phase", "end_turn": "End the turn"}
+
+
+def asking(settings) -> bool:
+    return str(settings.value(ASK_SETTING, True)).lower() not in ("false", "0")
+
+
+def ask_action(window) -> QAction:
+    """Turn → Ask Before Leaving Units Unacted, checked while the question is asked."""
+    act = QAction("Ask Before Leaving Units &Unacted", window)
+    act.setCheckable(True)
+    act.setChecked(asking(window.settings))
+    act.setStatusTip("Before Pass, Next Phase and End Turn, ask when units that could act have not")
+    act.toggled.connect(lambda on: window.settings.setValue(ASK_SETTING, bool(on)))
+    return act
+
+
+def question(window, kind: str) -> str | None:
+    """The question to ask before `kind` ("pass", "next_phase", "end_turn"), or None when no
+    unit of the viewer's would lose its chance to act."""
+    game = window.game
+    idle = idle_units(game, rule_system(game.rules).phases(), kind)
+    if window.viewer != UMPIRE:
+        idle = [u for u in idle if u.side == window.viewer]
+    if not idle:
+        return None
+    by_side: dict[str, list[str]] = {}
+    for u in idle:
+        by_side.setdefault(u.side, []).append(u.id)
+    lines = []
+    for side, ids in by_side.items():
+        named = ", ".join(ids[:NAMED]) + (f" and {len(ids) - NAMED} more" if len(ids) > NAMED else "")
+        lines.append(f"{game.side(side).name}: {len(ids)} unit{'s' if len(ids) > 1 else ''} — {named}")
+    count = len(idle)
+    return (f"{count} unit{'s have' if count > 1 else ' has'} not moved, fired or acted this turn and "
+            f"could still act:\n\n" + "\n".join(lines) + f"\n\n{WHAT[kind]} anyway?")
+
+
+def ask(window, text: str) -> tuple[bool, bool]:
+    """Show the question: (go ahead, do not ask again).  No is the default: Enter keeps the turn."""
+    box = QMessageBox(QMessageBox.Question, "Units have not acted", text, QMessageBox.Yes | QMessageBox.No, window)
+    box.setDefaultButton(QMessageBox.No)
+    again = QCheckBox("Do not ask again (Turn → Ask Before Leaving Units Unacted)")
+    box.setCheckBox(again)
+    return box.exec() == QMessageBox.Yes, again.isChecked()
+
+
+def may_leave(window, kind: str, act_ask: QAction | None = None) -> bool:
+    """True to go on with `kind`: nobody would be left out, the umpire is not asked, or said yes."""
+    if window.game is None:
+        return False
+    if not asking(window.settings):
+        return True
+    text = question(window, kind)
+    if text is None:
+        return True
+    go, stop_asking = ask(window, text)
+    if go and stop_asking:
+        window.settings.setValue(ASK_SETTING, False)
+        if act_ask is not None:
+            act_ask.setChecked(False)
+    return go

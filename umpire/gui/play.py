@@ -14,7 +14,7 @@ from shiboken6 import isValid
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPen, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItemGroup, QGraphicsRectItem, QGraphicsSimpleTextItem,
-                               QHBoxLayout, QInputDialog, QLabel, QMessageBox, QTextBrowser, QVBoxLayout, QWidget)
+                               QHBoxLayout, QLabel, QMessageBox, QTextBrowser, QVBoxLayout, QWidget)
 
 from ..actions import phase_line
 from ..core.engine import journal, perform, redo, undo
@@ -22,6 +22,7 @@ from ..core.errors import UmpireError
 from ..core.knowledge import UMPIRE
 from ..core.witness import side_may_read
 from ..rules import rule_system
+from . import dicedialog
 from .journalview import JournalView
 from .leaving import ask_action, may_leave
 from .movetool import MoveTool
@@ -169,18 +170,14 @@ class Play(MoveTool, JournalView, QObject):
         if game is not None and game.active_side:
             self.act_pass.setText(f"&Pass ({game.side(game.active_side).name})")
 
-    def _typed(self):
+    def typed_dice(self):
         if not self.act_typed.isChecked():
             return None
 
         def ask(purpose: str, count: int, sides: int) -> list[int]:
-            faces = []
-            for i in range(count):
-                v, ok = QInputDialog.getInt(self.w, "Roll the dice", f"{purpose}\nDie {i + 1} of {count} (d{sides}):",
-                                            1, 1, sides)
-                if not ok:
-                    raise UmpireError("dice entry cancelled; nothing was changed")
-                faces.append(v)
+            faces = dicedialog.ask_dice(self.w, purpose, count, sides)
+            if faces is None:
+                raise UmpireError("dice entry cancelled; nothing was changed")
             return faces
         return ask
 
@@ -198,7 +195,7 @@ class Play(MoveTool, JournalView, QObject):
         if kind == "split_fire":
             acting = game.active_side
         try:
-            res = perform(game.location, kind, params, rule_system(game.rules), typed=self._typed(), side=acting)
+            res = perform(game.location, kind, params, rule_system(game.rules), typed=self.typed_dice(), side=acting)
         except UmpireError as e:
             self.w.statusBar().showMessage(e.one_line(), 10000)
             QMessageBox.warning(self.w, "Not allowed", e.one_line())

@@ -295,8 +295,15 @@ def test_orders_panel_shows_only_the_viewers_companies_and_gives_orders(spotted_
     assert w.game.commands[(1, "A/2-32")] == ("overwatch", None)
     w.viewer_box.setCurrentIndex(2)                      # the Soviets see their own companies only
     assert "A/2-32" not in [cid for _, cid, _, _ in w.orders._rows]
+    assert w.orders.table.isColumnHidden(0)              # a side's view: its own side goes unsaid
     w.viewer_box.setCurrentIndex(0)
     assert len(w.orders._rows) == len(w.game.companies) == 6
+    table = w.orders.table
+    assert not table.isColumnHidden(0) and table.horizontalHeaderItem(0).text() == "Side"
+    sides = {table.item(r, 0).text() for r in range(table.rowCount())}
+    assert sides == {s.name for s in w.game.sides}       # the umpire sees whose each company is
+    name = table.item(0, 1)
+    assert not (name.flags() & Qt.ItemIsEditable)        # nobody types over a company's name
 
 
 def test_drag_past_watchers_asks_to_pause(spotted_window, monkeypatch):

@@ -7,6 +7,7 @@ the same engine action as an orders file.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
@@ -14,17 +15,28 @@ from ..core.knowledge import UMPIRE
 from ..rules import rule_system
 
 NO_COMMAND = "—"
+SIDE, COMPANY, COMMAND, AMBUSH = range(4)        # the table's columns; Side in the umpire's view only
+
+
+def _read_only(text: str, tip: str = "") -> QTableWidgetItem:
+    """A cell to read, not to type over: a company's name is the scenario's."""
+    item = QTableWidgetItem(text)
+    item.setFlags(Qt.ItemIsSelectable | Qt.ItemIsEnabled)
+    if tip:
+        item.setToolTip(tip)
+    return item
 
 
 class OrdersPanel(QWidget):
     def __init__(self, window) -> None:
         super().__init__()
         self.w = window
-        self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels(["Company", "Command", "Ambush hex"])
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["Side", "Company", "Command", "Ambush hex"])
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setColumnWidth(0, 120)
-        self.table.setColumnWidth(1, 140)
+        self.table.setColumnWidth(SIDE, 90)
+        self.table.setColumnWidth(COMPANY, 120)
+        self.table.setColumnWidth(COMMAND, 140)
         self.table.verticalHeader().setVisible(False)
         self.title = QLabel()
         self.button = QPushButton("Give Orders")
@@ -47,6 +59,7 @@ class OrdersPanel(QWidget):
             return
         codes = rule_system(game.rules).commands()
         self.title.setText(f"Commands for turn {game.turn}")
+        self.table.setColumnHidden(SIDE, viewer != UMPIRE)
         sides = {b.id: b.side for b in game.battalions}
         for comp in game.companies:
             side = sides[comp.battalion]
@@ -56,19 +69,18 @@ class OrdersPanel(QWidget):
                 continue
             row = self.table.rowCount()
             self.table.insertRow(row)
-            item = QTableWidgetItem(comp.name)
-            item.setToolTip(f"{comp.id} ({game.side(side).name})")
-            self.table.setItem(row, 0, item)
+            self.table.setItem(row, SIDE, _read_only(game.side(side).name))
+            self.table.setItem(row, COMPANY, _read_only(comp.name, f"{comp.id} ({game.side(side).name})"))
             combo = QComboBox()
             combo.addItem(NO_COMMAND, None)
             for code, spec in codes.items():
                 combo.addItem(spec["label"], code)
             current, ambush = game.commands.get((game.turn, comp.id), (None, None))
             combo.setCurrentIndex(max(0, combo.findData(current)))
-            self.table.setCellWidget(row, 1, combo)
+            self.table.setCellWidget(row, COMMAND, combo)
             hex_edit = QLineEdit(game.map.number(ambush) if ambush else "")
             hex_edit.setPlaceholderText("turn 1, with Ambush")
-            self.table.setCellWidget(row, 2, hex_edit)
+            self.table.setCellWidget(row, AMBUSH, hex_edit)
             self._rows.append((side, comp.id, combo, hex_edit))
         self.button.setEnabled(bool(self._rows))
 

@@ -148,3 +148,22 @@ def test_edit_undo_does_not_name_the_last_action_in_a_side_view(window):
     assert w.play.act_undo.text() == "&Undo"                                            # the enemy's
     view_as(w, UMPIRE)
     assert w.play.act_undo.text() == "&Undo Plot"
+
+
+def test_another_game_opened_keeps_nothing_of_the_last(window, tmp_path):
+    """Issue 19: the turn box, a typed target and the Pass label belong to the game they were
+    set in; opening another game starts them afresh."""
+    import shutil
+
+    w, panel = window, window.system_panels["Fire Plots"]
+    view_as(w, "nato")
+    panel.turn_box.setValue(panel.turn_box.maximum())
+    panel.target.setText("2215")
+    assert panel.turn_box.value() > w.game.turn
+    w.play.act_pass.setText("&Pass (Blue Force)")           # as the last game's side to act left it
+    other = tmp_path / "other.umpire"
+    shutil.copy(w.game.location, other)
+    w.load_game(open_game(str(other)))
+    assert panel.turn_box.value() == w.game.turn and panel.target.text() == ""
+    side = w.game.side(w.game.active_side).name if w.game.active_side else None
+    assert w.play.act_pass.text() == (f"&Pass ({side})" if side else "&Pass")

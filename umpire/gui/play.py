@@ -167,8 +167,9 @@ class Play(MoveTool, JournalView, QObject):
         if note:
             self.phase_label.setText(self.phase_label.text() + f" — {note}")
         self.w.unit_menu.refresh()
-        if game is not None and game.active_side:
-            self.act_pass.setText(f"&Pass ({game.side(game.active_side).name})")
+        # the side's name while one is to act; never the last game's (or last phase's) side
+        self.act_pass.setText(f"&Pass ({game.side(game.active_side).name})" if game is not None and game.active_side
+                              else "&Pass")
 
     def typed_dice(self):
         if not self.act_typed.isChecked():

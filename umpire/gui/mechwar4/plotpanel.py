@@ -102,6 +102,11 @@ class PlotPanel(QWidget):
         self._fill_sides(game, viewer)
         self.turn_box.blockSignals(True)
         self.turn_box.setRange(game.turn, max(game.turn, game.turns))
+        if game.location != getattr(self, "_shown_game", None):   # another game: nothing of the last one's
+            self.turn_box.setValue(game.turn)
+            self.target.clear()
+            self.pattern.setCurrentIndex(0)
+            self._shown_game = game.location
         self.turn_box.blockSignals(False)
         side, turn = self.side(), self.turn_box.value()
         if side != getattr(self, "_shown_side", None):      # what one side typed is not the next one's

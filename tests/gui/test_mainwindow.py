@@ -2,6 +2,7 @@
 
 import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtWidgets import QDockWidget
 
 from umpire.core.knowledge import UMPIRE
 from umpire.core.store.db import open_game
@@ -179,7 +180,7 @@ def test_los_tool_drag_shows_line_and_blocker(spotted_window):
     assert w.sight_tools.last is not None and not w.sight_tools.last.clear
     assert w.sight_tools.los_item is not None and w.sight_tools.los_item.scene() is w.scene
     assert "BLOCKED" in w.statusBar().currentMessage() and "1522" in w.statusBar().currentMessage()
-    assert "MW4 10.44" in w.inspector.toPlainText()
+    assert "MW4 10.44" in w.sight_tools.panel.toPlainText()
     w.sight_tools.act_los.setChecked(False)
     assert w.sight_tools.los_item is None and not w.map_view.los_tool
 
@@ -408,3 +409,24 @@ def test_only_one_drag_tool_is_lit(spotted_window):
     assert w.map_view.los_tool and not w.map_view.move_tool and not w.play.act_move.isChecked()
     w.play.act_move.setChecked(True)
     assert w.map_view.move_tool and not w.map_view.los_tool and not w.sight_tools.act_los.isChecked()
+
+
+def test_a_line_of_sight_keeps_the_unit_panel_and_outlives_the_status_bar(spotted_window, qtbot):
+    """Issue 19: the verdict goes to its own panel (tabbed with Unit), so the selected unit's
+    details stay, and it is still there after the status bar shows other messages."""
+    w = spotted_window
+    p = w.game.map.grid.parse
+    w.select_unit("A3")
+    unit_text = w.inspector.toPlainText()
+    assert "A3" in unit_text
+    w.sight_tools.act_los.setChecked(True)
+    w.map_view.los_dragged.emit(p("1206"), p("1626"), True)
+    assert w.inspector.toPlainText() == unit_text
+    verdict = w.sight_tools.panel.toPlainText()
+    assert "MW4 10.44" in verdict
+    los_dock = w.findChild(QDockWidget, "Line of Sight")
+    assert not los_dock.visibleRegion().isEmpty()            # brought in front of the Unit tab
+    w.statusBar().showMessage("something else")
+    assert w.sight_tools.panel.toPlainText() == verdict
+    w.load_game(open_game(w.game.location))                  # another game: no verdict of the last
+    assert w.sight_tools.panel.toPlainText() == ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsItemGroup, QGraphicsPathItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsItemGroup, QGraphicsPathItem, QTextBrowser
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
@@ -48,11 +48,18 @@ class SightTools(QObject):
         self.act_area.setCheckable(True)
         self.act_area.toggled.connect(lambda _on: self.unit_selected(self.w.selected))
         window.map_view.los_dragged.connect(self._dragged)
+        # the last line checked, in a panel of its own: it does not take the Unit panel's place,
+        # and stays when the status bar moves on to the next message
+        self.panel = QTextBrowser()
+        self.panel.setPlaceholderText("Drag with the Line of Sight tool (L) from hex to hex: "
+                                      "the verdict and the rule that decided it appear here.")
 
     # ------------------------------------------------------------------ hooks from the window
     def game_loaded(self, game: Game) -> None:
         self.sight = rule_system(game.rules).sight(game.map, game.night)
         self.los_item = self.area_item = None
+        self.last = None
+        self.panel.clear()
 
     def view_changed(self) -> None:
         self.unit_selected(self.w.selected)        # the area belongs to a unit the viewer may own
@@ -93,7 +100,10 @@ class SightTools(QObject):
             return
         self.show_los(a, b)
         if finished and self.last is not None:
-            self.w.inspector.setPlainText(self.last.describe(self.w.game.map))
+            self.panel.setPlainText(self.last.describe(self.w.game.map))
+            dock = self.panel.parentWidget()
+            if dock is not None:
+                dock.raise_()                # in front of the Unit panel it shares a tab with
 
     def show_los(self, a: Hex, b: Hex, eye_a: Eye | None = None, eye_b: Eye | None = None) -> LosResult:
         scene = self.w.scene

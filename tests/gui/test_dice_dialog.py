@@ -18,8 +18,9 @@ def test_one_dialog_for_every_die_of_a_roll_with_no_default(qtbot):
     assert len(d.faces) == 2 and all(e.text() == "" for e in d.faces)
     ok = d.buttons.button(QDialogButtonBox.Ok)
     assert not ok.isEnabled() and d.values() is None
+    d.show()
     qtbot.keyClick(d.faces[0], Qt.Key_Return)                 # Enter with boxes empty: still open
-    assert d.result() != QDialog.Accepted
+    assert d.isVisible() and d.result() != QDialog.Accepted
     d.faces[0].setText("3")
     assert not ok.isEnabled()
     d.faces[1].setText("7")                                     # not a face of a d6: refused by the box

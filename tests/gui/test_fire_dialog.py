@@ -80,3 +80,18 @@ def test_a_refused_shot_in_a_sides_view_does_not_name_the_enemy_unit(w):
     text = d.sheet.toPlainText()
     assert "no shot" in text and "MW4 6.41" in text and "Recon 1" not in text
     assert not d.fire_button.isEnabled()
+
+
+@pytest.mark.parametrize("focus", ["target", "weapon", "sheet", "firer"])
+def test_enter_fires_wherever_the_focus_is(w, qtbot, focus):
+    """Issue 19: Enter does what the dialog is for -- it fires -- from any of its controls."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDialog
+
+    d = FireDialog(w, "A3")
+    qtbot.addWidget(d)
+    d.show()
+    widget = {"target": d.target, "weapon": d.weapon, "sheet": d.sheet, "firer": d.firers["A3"]}[focus]
+    widget.setFocus()
+    qtbot.keyClick(widget, Qt.Key_Return)
+    assert d.result() == QDialog.Accepted

@@ -571,3 +571,12 @@ def test_7_31_example_buttoned_up_under_4h_tight(die, result):
     g = game_on(m, [unit("tank", "red", "0202", m, "sov_t72")])
     changes = _impact(g, 4, "tight", m.grid.parse("0202"), "4H", Dice())
     assert [(c.key, c.values["result"]) for c in changes] == [("tank", result)]
+
+
+def test_odds_read_in_words_mildest_first():
+    """Issue 19: a worksheet's odds say 'no effect' where the table prints '-'."""
+    from umpire.rules.mechwar4.worksheet import FireSheet
+
+    sheet = FireSheet("A1", "T1", True, cells=("S1", "-", "-", "-", "S1", "-"))
+    assert sheet.odds_text() == "no effect 67%, S1 33%"
+    assert "odds: no effect 67%, S1 33%" in "\n".join(sheet.text())

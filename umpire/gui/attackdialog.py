@@ -18,9 +18,10 @@ from ..core.hexgrid import hex_distance
 from ..core.knowledge import UMPIRE
 from ..core.witness import in_side_words
 from ..rules import rule_system
+from .enterkey import EnterActs
 
 
-class AttackDialog(QDialog):
+class AttackDialog(EnterActs, QDialog):
     def __init__(self, window, unit_id: str) -> None:
         super().__init__(window)
         self.w = window
@@ -74,6 +75,9 @@ class AttackDialog(QDialog):
         self.kind.currentIndexChanged.connect(self._list_units)
         self.aim.currentIndexChanged.connect(self._show)
         self._list_aims()
+
+    def action_button(self):
+        return self.attack_button
 
     def _list_aims(self) -> None:
         """The whole hex, or one of the units the side sees there (by its contact label)."""

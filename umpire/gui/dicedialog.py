@@ -8,8 +8,10 @@ from __future__ import annotations
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout
 
+from .enterkey import EnterActs
 
-class DiceDialog(QDialog):
+
+class DiceDialog(EnterActs, QDialog):
     def __init__(self, parent, purpose: str, count: int, sides: int) -> None:
         super().__init__(parent)
         self.setWindowTitle("Roll the dice")
@@ -35,6 +37,9 @@ class DiceDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         box.addWidget(self.buttons)
         self._check()
+
+    def action_button(self):
+        return self.buttons.button(QDialogButtonBox.Ok)
 
     def values(self) -> list[int] | None:
         """The faces typed, or None while a box is empty or out of range."""

@@ -15,10 +15,11 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QTextBrowser, QVBoxLayout, QWidget)
 
 from ...core.knowledge import UMPIRE
+from ..enterkey import EnterActs
 from ...rules import rule_system
 
 
-class FireDialog(QDialog):
+class FireDialog(EnterActs, QDialog):
     def __init__(self, window, firer_id: str) -> None:
         super().__init__(window)
         self.w = window
@@ -63,6 +64,9 @@ class FireDialog(QDialog):
         self.target.currentIndexChanged.connect(self.list_firers)
         self.weapon.currentIndexChanged.connect(self.list_firers)
         self.list_firers()
+
+    def action_button(self):
+        return self.fire_button
 
     def list_firers(self) -> None:
         """The selected unit and every other unit of its side with a shot at the target."""

@@ -11,11 +11,12 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QGridLayout,
 
 from ...core.knowledge import UMPIRE
 from ...rules import rule_system
+from ..enterkey import EnterActs
 
 ROWS = 3
 
 
-class SplitFireDialog(QDialog):
+class SplitFireDialog(EnterActs, QDialog):
     def __init__(self, window, firer_id: str) -> None:
         super().__init__(window)
         self.w, self.firer_id = window, firer_id
@@ -58,6 +59,9 @@ class SplitFireDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         box.addWidget(self.buttons)
         self.refresh()
+
+    def action_button(self):
+        return self.fire_button
 
     def shots(self) -> list[dict]:
         return [{"element": e.currentData(), "target": t.currentData()}

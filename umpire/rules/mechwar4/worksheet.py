@@ -42,8 +42,11 @@ class FireSheet:
         return out
 
     def odds_text(self) -> str:
+        """'no effect 67%, S1 33%': each result the die can give, mildest first, in words where
+        the table has a sign ("-" is no effect)."""
         order = {r: i for i, r in enumerate(RESULTS)}
-        return ", ".join(f"{r} {p:.0%}" for r, p in sorted(self.odds.items(), key=lambda x: order.get(x[0], 9)))
+        return ", ".join(f"{'no effect' if r == '-' else r} {p:.0%}"
+                         for r, p in sorted(self.odds.items(), key=lambda x: order.get(x[0], 9)))
 
     def text(self, target_label: str | None = None) -> list[str]:
         """The worksheet as an umpire writes it: one line per step, each with its rule.  A side

@@ -50,8 +50,10 @@ class TestSideJournal:
         # its two passes, what the umpire tells it of its units digging in, its two moves
         assert [(e.number, e.own) for e in entries(busy, "blue")] == [(1, True), (2, True), (3, False), (4, True),
                                                                      (5, True)]
-        # its own, counted its way: three moves, two passes (its second began the End phase), a move
-        assert [(e.number, e.own) for e in entries(busy, "red")] == [(n, True) for n in range(1, 7)]
+        # what the opening's spotting showed it, then its own, counted its way: three moves, two
+        # passes (its second began the End phase), a move
+        assert [(e.number, e.own) for e in entries(busy, "red")] == [(1, False)] + [(n, True) for n in range(2, 8)]
+        assert entries(busy, "red")[0].head == "Spotting:"
 
     def test_an_attack_tells_the_attacker_the_result_and_the_defender_its_losses(self, tmp_path, sample_scenario):
         """Blue's tanks attack R1 in 0804: Blue reads its worksheet and the result; which unit lost
@@ -67,7 +69,7 @@ class TestSideJournal:
         own = [x for e in entries(path, "blue") if e.own and "Attack on 0804" in e.head for x in e.lines]
         assert "Result: the defenders are hit" in own and "Defenders: 1 unit of Red Force" in own
         assert not any("loses a step" in x or "R1" in x for x in own)
-        taken = [e for e in entries(path, "red") if not e.own]
+        taken = [e for e in entries(path, "red") if not e.own and e.head != "Spotting:"]
         assert taken and taken[0].head.startswith("Our units in 0804 were attacked by")
         assert "Result: the defenders are hit" in taken[0].head
         assert any(x.startswith("R1 loses a step") for x in taken[0].lines)
@@ -122,3 +124,40 @@ def test_labels_are_given_in_a_seeded_order_not_the_true_names(tmp_path, sample_
         assert ids != sorted(ids)
         orders.append(ids)
     assert set(orders[0]) == set(orders[1]) and orders[0] != orders[1]
+
+
+def test_a_side_reads_its_own_spotting_and_never_the_enemys(tmp_path, sample_scenario):
+    """Issue 19: what a spotting pass showed a side is in that side's journal, whoever's action
+    brought it about; what it showed the enemy is not (it would say where the side was seen)."""
+    path = new_game(sample_scenario, tmp_path / "g.umpire", seed="1")
+    game = open_game(path)
+    opening = journal(path)[0]
+    seers = {game.side(s).name: s for s in game.side_ids()}
+    spotted = [x for x in opening.log if " spots a new contact: " in x]
+    assert spotted, "the toy opening spots something"
+    for name, side in seers.items():
+        said = [x for e in entries(path, side) for x in e.lines]
+        mine = [x for x in spotted if x.startswith(f"{name} spots")]
+        theirs = [x for x in spotted if not x.startswith(f"{name} spots")]
+        assert all(x in said for x in mine) and not any(x in said for x in theirs), (name, said)
+    # the same lines in an older file, written before they were kept for their side, stay hidden
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE action SET readers = '{}' WHERE seq = ?", (opening.seq,))
+    conn.close()
+    assert not any(" spots a new contact: " in x for s in seers.values() for e in entries(path, s) for x in e.lines)
+
+
+def test_sightings_between_two_of_a_sides_actions_are_one_entry(tmp_path, sample_scenario):
+    """Three enemy actions that each show the side something make one Spotting entry, not three:
+    the side learns what it saw, not how many actions the enemy took to show it."""
+    path = new_game(sample_scenario, tmp_path / "s.umpire", seed="1")
+    side = open_game(path).side_ids()[0]
+    opening = journal(path)[0]
+    fake = []
+    for n in range(3):                                 # three enemy actions, each showing one unit
+        row = opening.model_copy(update={"seq": 100 + n, "kind": "spot", "side_id": None,
+                                         "log": [f"{open_game(path).side(side).name} spots a new contact: X{n}"],
+                                         "readers": {"0": side}, "rolls": []})
+        fake.append(row)
+    got = side_journal(open_game(path), side, fake)
+    assert len(got) == 1 and got[0].head == "Spotting:" and len(got[0].lines) == 3

@@ -15,7 +15,7 @@ gaps, the enemy's secret actions.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .game import Game
 
@@ -86,8 +86,10 @@ def side_text(row, lines: list[tuple[int, str]] | None = None, side: str | None 
     if row.kind == "move" and row.log:
         head = row.log[0] + (f" — {head}" if any(w in head for w in ("overrun", "mines", "destroyed")) else "")
     for_it = {int(i) for i, x in (row.readers or {}).items() if side is not None and x == side}
+    # a spotting line is shown only when kept for this side: what it saw, not what others did
     shown = [x for i, x in lines
-             if (row.kind in worksheets or i in for_it) and not spotting_line(x) and not (row.kind == "move" and i == 0)]
+             if (row.kind in worksheets or i in for_it) and (i in for_it or not spotting_line(x))
+             and not (row.kind == "move" and i == 0)]
     return head, shown
 
 
@@ -146,11 +148,19 @@ def side_journal(game: Game, side: str, rows, system=None) -> list[Entry]:
         if row.undone:
             continue
         head = _struck(game, side, row, labels)
-        kept = [x for _, x in readable(row, side, False) if not spotting_line(x)]
+        kept = [x for _, x in readable(row, side, False)]        # only lines kept for this side
         if head is None and kept:
-            head = "The umpire tells us:"
-        if head is not None:
-            out.append(Entry(len(out) + 1, row.turn, head, tuple(in_side_words(game, side, kept)), own=False))
+            head = "Spotting:" if all(spotting_line(x) for x in kept) else "The umpire tells us:"
+        if head is None:
+            continue
+        lines = tuple(in_side_words(game, side, kept))
+        last = out[-1] if out else None
+        if head == "Spotting:" and last is not None and not last.own and last.head == head and last.turn == row.turn:
+            # sightings between two of the side's own actions are one entry: how many enemy
+            # actions brought them about is not the side's to count
+            out[-1] = replace(last, lines=last.lines + lines)
+            continue
+        out.append(Entry(len(out) + 1, row.turn, head, lines, own=False))
     return out
 
 

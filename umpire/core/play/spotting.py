@@ -53,14 +53,16 @@ def spot_pass(ctx: Context) -> tuple[str, KnowledgeChange]:
                 rec.insert(m.ContactRow(side_id=side, unit_id=uid, label=f"C{next_label}", **values))
                 next_label += 1
                 change.new[side].append(uid)
-                ctx.log.append(f"{game.side(side).name} spots a new contact: {t['label']} in {game.map.number(u.hex)}")
+                # the side's own knowledge: its journal shows it, whoever's action revealed it
+                ctx.log.keep(f"{game.side(side).name} spots a new contact: {t['label']} in {game.map.number(u.hex)}",
+                             side)
             else:
                 rec.set(row, **values)
         for (s, uid), row in existing.items():
             if s == side and uid not in seen and row.status == "seen":
                 rec.set(row, status="last_known", seen_by=[])
                 change.lost[side].append(uid)
-                ctx.log.append(f"{game.side(side).name} loses sight of {row.label}")
+                ctx.log.keep(f"{game.side(side).name} loses sight of {row.label}", side)
     for row in session.execute(select(m.UnitRow)).scalars():
         rec.set(row, face_down=row.id not in face_up)
     learn_markers(ctx)

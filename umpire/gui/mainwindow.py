@@ -20,6 +20,8 @@ from ..rules import rule_system
 from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, open_game
 from ..render.picture import render_view
 from .docks import OrderOfBattleTree, UnitInspector
+from .filedrops import FileDrops
+from .panels import panels_menu
 from .mapscene import ClickableMapScene
 from .mapview import MapView
 from .orders import OrdersPanel
@@ -43,6 +45,7 @@ class MainWindow(QMainWindow):
         self.map_view = MapView(self)
         self.setCentralWidget(self.map_view)
         self.sight_tools = SightTools(self)
+        self.file_drops = FileDrops(self)        # .umpire and .toml files dropped on the window open
         self.play = Play(self)
         self.unit_menu = UnitMenu(self, self.play)
         self.tree = OrderOfBattleTree()
@@ -137,6 +140,7 @@ class MainWindow(QMainWindow):
         view.addAction(self.act_zones)
         view.addSeparator()
         self.viewer_menu = view.addMenu("View &As")
+        panels_menu(self, view)
         tools = self.menuBar().addMenu("&Tools")
         tools.addAction(self.sight_tools.act_los)
         tools.addAction(self.sight_tools.act_area)

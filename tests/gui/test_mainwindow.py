@@ -351,8 +351,11 @@ def test_journal_dock_filters_by_turn_and_hides_the_enemy(spotted_window):
     w.viewer_box.setCurrentIndex(1)                      # NATO reads its own moves only
     text = w.play.journal_view.toPlainText()
     assert "A1 moves 1109(0) 1110(1)" in text
-    for secret in ("T1", "Spotting", "Soviet", "spots", "in sight of"):
+    for secret in ("T1", "Soviet", "in sight of"):
         assert secret not in text, secret
+    # its own sightings it reads (issue 19), the enemy's never
+    assert "US Task Force 2-32 spots a new contact: T-72 tank platoon in 1927" in text
+    assert all(line.startswith("US Task Force") for line in text.splitlines() if " spots " in line)
     w.viewer_box.setCurrentIndex(0)
     w.play.act_end_turn.trigger()
     w.play.journal_turn.setCurrentIndex(w.play.journal_turn.findData(2))

@@ -433,3 +433,24 @@ def test_a_line_of_sight_keeps_the_unit_panel_and_outlives_the_status_bar(spotte
     assert w.sight_tools.panel.toPlainText() == verdict
     w.load_game(open_game(w.game.location))                  # another game: no verdict of the last
     assert w.sight_tools.panel.toPlainText() == ""
+
+
+def test_markers_say_what_they_are_on_hover_and_in_the_status_bar(spotted_window):
+    """Issue 19: a map marker has a tooltip, and the status bar names the markers of the hex under
+    the cursor -- as the viewer knows them (NATO's secret minefield is not the Soviets' to see)."""
+    from umpire.render.markers import OverlayItem
+
+    w = spotted_window
+    mine = next(o for o in w.game.map.overlays if o.kind == "minefield" and o.secret)
+    label = w.game.rules.overlays["minefield"]["label"]
+    w.map_view.hex_hovered.emit(mine.hex)
+    assert f"markers: {label}" in w.hex_label.text()
+    item = next(i for i in w.scene.items() if isinstance(i, OverlayItem))
+    x, y = w.scene.layout.center(mine.hex)
+    s = w.scene.layout.size
+    foot = QPointF(x, y + s * 0.6)                          # the marker sits at the hex's foot
+    assert item.tip_at(foot).startswith(label) and "secret" in item.tip_at(foot)
+    assert item.tip_at(QPointF(x, y - s * 0.6)) == ""        # the hex's top: no marker
+    w.viewer_box.setCurrentIndex(2)                          # the Soviets
+    w.map_view.hex_hovered.emit(mine.hex)
+    assert "Minefield" not in w.hex_label.text()

@@ -492,6 +492,10 @@ class MainWindow(QMainWindow):
         marks = self.scene.view.marks_at(h)
         if marks:
             text += "  | " + ", ".join(m.label for m in marks)
+        overlays = self.game.rules.overlays
+        known = [overlays[o.kind]["label"] for o in self.scene.view.map.overlays if o.hex == h and o.kind in overlays]
+        if known:                          # the markers as this viewer knows them (its view's overlays)
+            text += "  | markers: " + ", ".join(known)
         self.hex_label.setText(text)
 
     def _toggle_numbers(self) -> None:

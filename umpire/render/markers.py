@@ -28,9 +28,27 @@ class OverlayItem(QGraphicsItem):
         w, h = layout.bounds(view.map.grid)
         self._rect = QRectF(0, 0, w, h)
         self.setZValue(12)          # above the counters (10): its marker sits at the hex's foot
+        self.setAcceptHoverEvents(True)      # a marker under the mouse says what it is (tooltip)
 
     def boundingRect(self) -> QRectF:
         return self._rect
+
+    def _box(self, x: float, y: float, i: int, n: int) -> QRectF:
+        """Marker i of n in the hex centred at (x, y): at its foot, above any counter, so a
+        marker under a stack still shows; several share the foot side by side."""
+        s = self._s
+        width = s * 0.84 / n
+        return QRectF(x - s * 0.42 + i * width, y + s * 0.52, width, s * 0.3)
+
+    def tip_at(self, point) -> str:
+        """What the marker at `point` (item coordinates) is, in words; "" off every marker."""
+        for x, y, spec, o, i, n in self._marks:
+            if self._box(x, y, i, n).contains(point):
+                return spec["label"] + (" — kept secret from the enemy" if o.secret else "")
+        return ""
+
+    def hoverMoveEvent(self, event) -> None:
+        self.setToolTip(self.tip_at(event.pos()))
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         s = self._s
@@ -39,9 +57,7 @@ class OverlayItem(QGraphicsItem):
         font.setBold(True)
         p.setFont(font)
         for x, y, spec, o, i, n in self._marks:
-            # at the foot of the hex, above any counter: a marker under a stack must still show
-            width = s * 0.84 / n
-            r = QRectF(x - s * 0.42 + i * width, y + s * 0.52, width, s * 0.3)
+            r = self._box(x, y, i, n)
             p.setBrush(QColor(255, 255, 255, 220))
             pen = QPen(QColor(spec["colour"]), s * 0.06)
             if o.secret:

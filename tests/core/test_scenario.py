@@ -181,3 +181,21 @@ def test_a_chosen_option_reaches_the_game(tmp_path, sample_text):
 def test_a_parent_must_be_a_battalion_of_the_same_side(tmp_path, sample_text):
     err = refused(variant(tmp_path, sample_text, 'hq = "Red HQ"', 'hq = "Red HQ"\nparent = "1 Bn"'))
     assert "parent '1 Bn' must be another [[battalion]] of the same side" in str(err)
+
+
+def test_sides_without_a_colour_each_get_their_own(tmp_path, sample_text):
+    """Issue 19: a third side -- partisans, a neutral -- is not drawn in another side's colour;
+    a colour a scenario gives is kept, and a default never repeats it."""
+    import re
+    from umpire.core.scenario import SIDE_COLOURS, load_scenario
+
+    text = re.sub(r'(?m)^colour = "#[0-9a-fA-F]{6}"\n', "", sample_text)        # no side gives a colour
+    p = tmp_path / "plain.toml"
+    p.write_text(text)
+    colours = [s.colour for s in load_scenario(p).sides]
+    assert len(set(colours)) == len(colours) and colours == list(SIDE_COLOURS[:len(colours)])
+    first = re.search(r'(?m)^\[\[side\]\]\n', sample_text)
+    given = sample_text[:first.end()] + f'colour = "{SIDE_COLOURS[1]}"\n' + sample_text[first.end():]
+    p.write_text(re.sub(r'(?m)^colour = "#(?!' + SIDE_COLOURS[1][1:] + r')[0-9a-fA-F]{6}"\n', "", given))
+    colours = [s.colour for s in load_scenario(p).sides]
+    assert colours[0] == SIDE_COLOURS[1] and len(set(colours)) == len(colours)

@@ -106,6 +106,11 @@ class _Reader:
             self.fail(str(e), place=place, needle=f'"{number}"', after=anchor)
 
 
+# Counter colours of sides a scenario gives none, in order: distinct at a glance, a third side
+# (partisans, a neutral) included, and unlike the terrain's greens and browns.
+SIDE_COLOURS = ("#3060c0", "#c03030", "#7b3fa0", "#d07a00", "#00838f", "#5d4037")
+
+
 def _suggest(word: Any, known: Any) -> str:
     close = difflib.get_close_matches(str(word), [str(k) for k in known], n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
@@ -207,6 +212,8 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
                     needle=f'"{ident}"', after=None)
         ids[ident] = what
 
+    given = {str(s.get("colour")).lower() for s in sides if isinstance(s, dict) and s.get("colour")}
+    free = [c for c in SIDE_COLOURS if c not in given]     # a side without a colour takes the next unused
     for i, s in enumerate(sides, start=1):
         place = f"[[side]] #{i}"
         rd.keys(s, {"id", "name", "colour", "deploy"} | rd.declared("side"), {"id", "name"}, place,
@@ -214,7 +221,8 @@ def _read_oob(rd: _Reader, data: dict, sc: Scenario) -> None:
         sid = rd.text_of(s, "id", place)
         place, anchor = f'[[side]] "{sid}"', f'id = "{sid}"'
         claim(sid, "side", place)
-        side = Side(sid, rd.text_of(s, "name", place), s.get("colour", "#3060c0"), s.get("deploy"),
+        colour = s.get("colour") or (free.pop(0) if free else SIDE_COLOURS[(i - 1) % len(SIDE_COLOURS)])
+        side = Side(sid, rd.text_of(s, "name", place), colour, s.get("deploy"),
                     rd.traits(s, "side", place, anchor))
         rd.trait_problems("side", side, place, anchor)
         sc.sides.append(side)

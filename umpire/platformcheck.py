@@ -47,7 +47,8 @@ PACKAGES = {
     "libglib-2.0.so.0": "libglib2.0-0",
 }
 # What README.md tells a fresh Debian to install; tests/test_readme.py holds the two together.
-DEBIAN_PACKAGES = "libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0 libegl1 libgl1"
+DEBIAN_PACKAGES = ("libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxkbcommon-x11-0 "
+                   "libegl1 libgl1 libfontconfig1 libdbus-1-3")
 
 
 def uses_xcb(environ=os.environ, platform: str = sys.platform) -> bool:

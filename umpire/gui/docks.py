@@ -30,8 +30,11 @@ class OrderOfBattleTree(QTreeWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setHeaderLabels(["Unit", "Hex", "Str", "Type"])
-        self.header().setStretchLastSection(True)
+        self.header().setStretchLastSection(False)     # it will not shrink below 100 px: _fit_type does it
+        self.header().setMinimumSectionSize(24)
         self.setTextElideMode(Qt.ElideRight)
+        # the type gives way with an ellipsis rather than hide behind a scroll bar
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setUniformRowHeights(True)
         self._items: dict[str, QTreeWidgetItem] = {}
         self.itemSelectionChanged.connect(self._changed)
@@ -71,6 +74,15 @@ class OrderOfBattleTree(QTreeWidget):
         the rest."""
         for column in (0, 1, 2):
             self.resizeColumnToContents(column)
+        self._fit_type()
+
+    def _fit_type(self) -> None:
+        used = sum(self.columnWidth(c) for c in (0, 1, 2))
+        self.setColumnWidth(3, max(24, self.viewport().width() - used))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_type()
 
     def sizeHint(self):
         hint = super().sizeHint()

@@ -65,6 +65,7 @@ def test_no_unit_name_is_cut_off(opened):
         assert item.text(0) == key
         room = tree.visualRect(tree.indexFromItem(item, 0)).width()
         assert room >= metrics.horizontalAdvance(key), key
+    assert sum(tree.columnWidth(c) for c in range(4)) <= tree.viewport().width()   # the type gives way
 
 
 def test_the_dock_layout_is_remembered(qtbot, tmp_path, game_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QTextBrowser, QTreeWidget, QTreeWidgetItem
 
 from ..core.game import Game
@@ -77,12 +77,15 @@ class OrderOfBattleTree(QTreeWidget):
         self._fit_type()
 
     def _fit_type(self) -> None:
-        used = sum(self.columnWidth(c) for c in (0, 1, 2))
-        self.setColumnWidth(3, max(24, self.viewport().width() - used))
+        width = max(24, self.viewport().width() - sum(self.columnWidth(c) for c in (0, 1, 2)))
+        if width != self.columnWidth(3):
+            self.setColumnWidth(3, width)
 
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self._fit_type()
+    def viewportEvent(self, event) -> bool:
+        """The viewport's width changes with the dock's and with the vertical scroll bar."""
+        if event.type() == QEvent.Resize:
+            self._fit_type()
+        return super().viewportEvent(event)
 
     def sizeHint(self):
         hint = super().sizeHint()

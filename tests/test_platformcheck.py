@@ -1,7 +1,11 @@
 """Qt's missing X libraries named before Qt can abort (umpire/platformcheck.py)."""
 
+import ctypes.util
+
+import pytest
+
 from umpire import platformcheck
-from umpire.platformcheck import DEBIAN_PACKAGES, install_line, not_found_in_ldd, uses_xcb, window_problem
+from umpire.platformcheck import DEBIAN_PACKAGES, display_reachable, install_line, not_found_in_ldd, uses_xcb, window_problem
 
 LDD = """\
 \tlinux-vdso.so.1 (0x00007ffd)
@@ -42,3 +46,12 @@ def test_no_check_off_x(monkeypatch):
     assert window_problem({"QT_QPA_PLATFORM": "offscreen"}) is None
     if platformcheck.xcb_plugin() is not None:        # PySide6's wheels for Linux carry it
         assert "libxcb-icccm4" in window_problem({"DISPLAY": ":0"})
+
+
+@pytest.mark.skipif(ctypes.util.find_library("xcb") is None, reason="no libxcb to ask an X server with")
+def test_an_x_display_nobody_serves_is_named(monkeypatch):
+    assert not display_reachable(":97")
+    monkeypatch.setattr(platformcheck, "missing_libraries", lambda plugin: [])
+    monkeypatch.setattr(platformcheck, "xcb_plugin", lambda: "libqxcb.so")
+    line = window_problem({"DISPLAY": ":97"})
+    assert line.startswith("cannot reach the X display :97") and "\n" not in line

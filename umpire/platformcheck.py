@@ -100,6 +100,24 @@ def install_line(missing: list[str]) -> str:
             f"sudo apt-get install {packages}")
 
 
+def display_reachable(display: str) -> bool:
+    """Whether the X server of `display` answers (as Qt's xcb plugin first asks it); True when
+    libxcb cannot be loaded to ask (then Qt speaks for itself)."""
+    try:
+        xcb = ctypes.CDLL("libxcb.so.1")
+    except OSError:
+        return True
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    connection = xcb.xcb_connect(display.encode(), None)
+    try:
+        return xcb.xcb_connection_has_error(connection) == 0
+    finally:
+        xcb.xcb_disconnect(connection)
+
+
 def window_problem(environ=os.environ) -> str | None:
     """Why Qt could not open a window here, in one line, or None when nothing stands in its way."""
     if not uses_xcb(environ):
@@ -108,4 +126,10 @@ def window_problem(environ=os.environ) -> str | None:
     if plugin is None:
         return None
     missing = missing_libraries(plugin)
-    return install_line(missing) if missing else None
+    if missing:
+        return install_line(missing)
+    display = environ.get("DISPLAY", "")
+    if not display_reachable(display):      # Qt would abort with half a page about its plugins
+        return (f"cannot reach the X display {display or '(DISPLAY is not set)'}: is the X server running, and "
+                "is DISPLAY right? (for a picture without a screen, use `umpire render` or --screenshot)")
+    return None

@@ -2,7 +2,7 @@
 leave it the room and remember their layout, unit names whole, and Help's guide and shortcuts."""
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget
 
@@ -121,3 +121,31 @@ def test_help_user_guide_opens_the_docs(opened):
     text = opened.help.guide.browser.toPlainText()
     assert "User Guide" in text and "MechWar 4" in text
     assert opened.help.guide.browser.source().toLocalFile() == str(GUIDE)
+
+
+def test_the_guides_links_lead_to_its_pages(opened):
+    opened.help.act_guide.trigger()
+    browser = opened.help.guide.browser
+    browser.setSource(QUrl("mechwar4.md"))           # as a click on the contents page's link does
+    assert browser.toPlainText().startswith("MechWar 4 in Umpire")
+    browser.backward()
+    assert browser.source().toLocalFile() == str(GUIDE)
+
+
+def test_opening_a_scenario_again_in_the_window_offers_its_game(qtbot, tmp_path, monkeypatch, sample_path):
+    from umpire.gamestart import CARRY_ON, NEW_GAME
+    from umpire.gui import mainwindow
+
+    monkeypatch.chdir(tmp_path)
+    w = MainWindow(settings_in(tmp_path))
+    qtbot.addWidget(w)
+    asked = []
+    monkeypatch.setattr(mainwindow, "ask_carry_on", lambda old, parent: asked.append(old) or CARRY_ON)
+    assert w.open_path(str(sample_path)) and asked == []            # the first time: nothing to ask
+    first = w.game.location
+    assert w.open_path(str(sample_path)) and asked == [tmp_path / "kaltenbach-gap.umpire"]
+    assert w.game.location == first and len(list(tmp_path.glob("*.umpire"))) == 1
+    monkeypatch.setattr(mainwindow, "ask_carry_on", lambda old, parent: NEW_GAME)
+    assert w.open_path(str(sample_path)) and w.game.location.endswith("kaltenbach-gap-2.umpire")
+    monkeypatch.setattr(mainwindow, "ask_carry_on", lambda old, parent: None)
+    assert not w.open_path(str(sample_path)) and len(list(tmp_path.glob("*.umpire"))) == 2

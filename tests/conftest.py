@@ -1,4 +1,6 @@
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -9,6 +11,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The windows the tests open -- the CLI's in a program of its own too -- keep their settings (recent
 # files, the docks' layout) in a folder of the run's, never in the umpire's own ~/.config/Umpire.
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="umpire-test-settings-")
+atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], True)
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "scenarios" / "kaltenbach-gap.toml"     # MechWar 4's: the shells' and rules' tests play it

@@ -1,11 +1,18 @@
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 # GUI tests and renders run without a screen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The windows the tests open -- the CLI's in a program of its own too -- keep their settings (recent
+# files, the docks' layout) in a folder of the run's, never in the umpire's own ~/.config/Umpire.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="umpire-test-settings-")
+atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], True)
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "scenarios" / "kaltenbach-gap.toml"     # MechWar 4's: the shells' and rules' tests play it

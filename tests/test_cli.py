@@ -103,6 +103,42 @@ def test_gui_screenshot(tmp_path, sample_path):
     assert (tmp_path / "kaltenbach-gap.umpire").is_file()
 
 
+def test_gui_screenshot_again_carries_on_with_the_game(tmp_path, sample_path):
+    """No one to ask: the game already made from the scenario is carried on; --new makes another."""
+    assert umpire(sample_path, "--screenshot", tmp_path / "1.png", cwd=tmp_path).returncode == 0
+    again = umpire(sample_path, "--screenshot", tmp_path / "2.png", cwd=tmp_path)
+    assert again.returncode == 0 and "carrying on with game file" in again.stdout
+    assert sorted(p.name for p in tmp_path.glob("*.umpire")) == ["kaltenbach-gap.umpire"]
+    assert umpire(sample_path, "--new", "--screenshot", tmp_path / "3.png", cwd=tmp_path).returncode == 0
+    assert sorted(p.name for p in tmp_path.glob("*.umpire")) == ["kaltenbach-gap-2.umpire", "kaltenbach-gap.umpire"]
+
+
+def test_gui_that_cannot_start_creates_no_game_file(tmp_path, sample_path):
+    """Qt asked for an X display that is not there: one line before Qt could abort (or, on a
+    machine without Qt's X libraries, the line naming them), and nothing was written."""
+    env = {**__import__("os").environ, "QT_QPA_PLATFORM": "xcb", "DISPLAY": ":97"}
+    r = subprocess.run([sys.executable, "-m", "umpire.cli", str(sample_path)], capture_output=True, text=True,
+                       env=env, cwd=tmp_path, timeout=60)
+    line = _one_line_error(r)
+    assert "cannot reach the X display :97" in line or "sudo apt-get install" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_gui_missing_x_libraries_is_one_line_naming_the_packages(tmp_path, sample_path, monkeypatch, capsys):
+    from umpire import platformcheck
+    from umpire.cli import main
+
+    monkeypatch.setattr(platformcheck, "missing_libraries", lambda plugin: ["libxcb-icccm.so.4", "libxcb-keysyms.so.1"])
+    monkeypatch.setattr(platformcheck, "xcb_plugin", lambda: tmp_path / "libqxcb.so")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.chdir(tmp_path)
+    assert main([str(sample_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "sudo apt-get install libxcb-icccm4 libxcb-keysyms1" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_gui_bad_file_is_one_line(tmp_path):
     bad = tmp_path / "b.umpire"
     bad.write_text("x")

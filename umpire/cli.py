@@ -1,6 +1,7 @@
 """The command line's entry: `umpire ...` and `python -m umpire`.
 
-    umpire [FILE]                       open the workstation (a game file, or a scenario to start)
+    umpire [FILE] [--new]               open the workstation (a game file, or a scenario: its game
+                                        here carried on, the window asks, or a new one)
     umpire new SCENARIO [--out GAME]    create a game file from a scenario
     umpire validate FILE...             check scenarios and game files
     umpire render FILE --side umpire|SIDE --out map.png

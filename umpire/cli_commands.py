@@ -216,24 +216,29 @@ def cmd_bench(args) -> int:
 
 
 def cmd_gui(args) -> int:
+    """The window.  Everything that can be refused is refused before anything is written: the
+    scenario is read, the display and Qt's X libraries checked, and Qt started; only then is a
+    game file made (a launch that failed used to leave one behind, and the next made another)."""
     if args.screenshot:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     elif (sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM")
           and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
         raise UmpireError("no display to open a window on (for a picture without a screen, use "
                           "`umpire render` or --screenshot)")
-    game = None
-    if args.file:     # open before any window exists, so bad input is one line, not a dialog
+    scenario = game = None
+    if args.file and args.file.endswith(".toml"):
         from .core.scenario import load_scenario
-        from .core.store.db import default_game_path, open_game
 
-        path = args.file
-        if path.endswith(".toml"):
-            from .actions import new_game
+        scenario = load_scenario(args.file)
+    elif args.file:     # open before any window exists, so bad input is one line, not a dialog
+        from .core.store.db import open_game
 
-            path = new_game(load_scenario(path), default_game_path(path))
-            print(f"created game file {path}")
-        game = open_game(path)
+        game = open_game(args.file)
+    from .platformcheck import window_problem
+
+    problem = window_problem()       # Qt would abort the process: say what to install instead
+    if problem:
+        raise UmpireError(problem)
     from PySide6.QtWidgets import QApplication
 
     from .gui.mainwindow import MainWindow
@@ -241,6 +246,17 @@ def cmd_gui(args) -> int:
     app = QApplication.instance() or QApplication(["umpire"])
     app.setApplicationName("Umpire")
     app.setOrganizationName("Umpire")
+    if scenario is not None:
+        from .gamestart import game_for_scenario
+        from .core.store.db import open_game
+        from .gui.startgame import ask_carry_on
+
+        chosen = game_for_scenario(args.file, scenario, None if args.screenshot else ask_carry_on, new=args.new)
+        if chosen is None:
+            return 0                  # the umpire cancelled the question
+        path, created = chosen
+        print(f"{'created' if created else 'carrying on with'} game file {path}")
+        game = open_game(str(path))
     window = MainWindow()
     if game is not None:
         window.load_game(game)
@@ -255,4 +271,3 @@ def cmd_gui(args) -> int:
         print(f"wrote {args.screenshot}")
         return 0
     return app.exec()
-

@@ -262,6 +262,9 @@ def gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"umpire {__version__}")
     p.add_argument("file", nargs="?", help="game file (.umpire) or scenario (.toml) to open")
     p.add_argument("--screenshot", metavar="PNG", help="open, save a picture of the window, and quit")
+    p.add_argument("--new", action="store_true",
+                   help="a scenario: start a new game even when a game of it is in this folder (by default the "
+                        "window asks whether to carry on with it; --screenshot carries on)")
     return p
 
 

@@ -2,7 +2,7 @@
 
 `load_scenario(path)` returns a fully checked `Scenario` or raises `ScenarioError` naming
 the file, the line, the place and the problem.  The format is documented with an example
-in scenarios/README.md; the order of battle is flat with references (side -> battalion ->
+in docs/scenario-format.md; the order of battle is flat with references (side -> battalion ->
 company -> unit), so a broken reference is a clear error rather than a nesting mistake.
 """
 

@@ -1,6 +1,6 @@
 """Reading the [map] part of a scenario: terrain and elevation grids, hexside features.
 
-Scenario format (see scenarios/README.md for the whole file):
+Scenario format (see docs/scenario-format.md for the whole file):
 
     [map]
     columns = 40

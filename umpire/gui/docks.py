@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QTextBrowser, QTreeWidget, QTreeWidgetItem
 
 from ..core.game import Game
@@ -19,15 +19,22 @@ KEY = Qt.UserRole
 
 
 class OrderOfBattleTree(QTreeWidget):
-    """Side -> battalion -> company -> unit.  For a side's view, only that side's forces."""
+    """Side -> battalion -> company -> unit.  For a side's view, only that side's forces.
+
+    A unit's name has a column sized to the longest name, so no name is cut off however narrow
+    the dock; its type comes last and is what gives way (its tooltip holds it whole).  The rows
+    of sides and formations span the whole width."""
 
     unit_selected = Signal(str)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setHeaderLabels(["Unit", "Hex", "Strength"])
-        self.setColumnWidth(0, 230)
-        self.setColumnWidth(1, 50)
+        self.setHeaderLabels(["Unit", "Hex", "Str", "Type"])
+        self.header().setStretchLastSection(False)     # it will not shrink below 100 px: _fit_type does it
+        self.header().setMinimumSectionSize(24)
+        self.setTextElideMode(Qt.ElideRight)
+        # the type gives way with an ellipsis rather than hide behind a scroll bar
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setUniformRowHeights(True)
         self._items: dict[str, QTreeWidgetItem] = {}
         self.itemSelectionChanged.connect(self._changed)
@@ -41,38 +48,69 @@ class OrderOfBattleTree(QTreeWidget):
         for side in game.sides:
             if viewer != UMPIRE and side.id != viewer:
                 continue
-            s_item = QTreeWidgetItem(self, [side.name])
+            s_item = self._heading(self, side.name)
             for bat in (b for b in game.battalions if b.side == side.id):
-                b_item = QTreeWidgetItem(s_item, [bat.name + system.formation_status(game, "battalion", bat.id)])
-                b_item.setToolTip(0, b_item.text(0))
+                b_item = self._heading(s_item, bat.name + system.formation_status(game, "battalion", bat.id))
                 self._add_units(game, b_item, [u for u in game.units.values()
                                                if u.battalion == bat.id and u.company is None])
                 for comp in game.companies_of(bat.id):
-                    c_item = QTreeWidgetItem(b_item, [comp.name + system.formation_status(game, "company", comp.id)])
-                    c_item.setToolTip(0, c_item.text(0))
+                    c_item = self._heading(b_item, comp.name + system.formation_status(game, "company", comp.id))
                     self._add_units(game, c_item, [u for u in game.units.values() if u.company == comp.id])
             if viewer != UMPIRE and view is not None:
                 self._add_contacts(s_item, game, view)
         self.expandAll()
+        self._fit_columns()
         self._quiet = False
+
+    @staticmethod
+    def _heading(parent, text: str) -> QTreeWidgetItem:
+        item = QTreeWidgetItem(parent, [text])
+        item.setToolTip(0, text)
+        item.setFirstColumnSpanned(True)
+        return item
+
+    def _fit_columns(self) -> None:
+        """The name, hex and strength columns as wide as their longest entry; the type takes
+        the rest."""
+        for column in (0, 1, 2):
+            self.resizeColumnToContents(column)
+        self._fit_type()
+
+    def _fit_type(self) -> None:
+        width = max(24, self.viewport().width() - sum(self.columnWidth(c) for c in (0, 1, 2)))
+        if width != self.columnWidth(3):
+            self.setColumnWidth(3, width)
+
+    def viewportEvent(self, event) -> bool:
+        """The viewport's width changes with the dock's and with the vertical scroll bar."""
+        if event.type() == QEvent.Resize:
+            self._fit_type()
+        return super().viewportEvent(event)
+
+    def sizeHint(self):
+        hint = super().sizeHint()
+        hint.setWidth(min(hint.width(), 300))       # the dock starts narrow: the map wants the room
+        return hint
 
     def _add_contacts(self, parent: QTreeWidgetItem, game: Game, view: SideView) -> None:
         """The side's contacts, from its view only: label, what it was seen to be, where, when."""
         marks = sorted((m for m in view.units if m.key.startswith("contact:")), key=lambda m: int(m.label[1:]))
-        c_item = QTreeWidgetItem(parent, [f"Contacts ({len(marks)})" if marks else "Contacts: none seen"])
+        c_item = self._heading(parent, f"Contacts ({len(marks)})" if marks else "Contacts: none seen")
         for m in marks:
             when = "" if m.knowledge == "seen" else f" (turn {m.turn_seen})"
-            item = QTreeWidgetItem(c_item, [f"{m.label} — {m.type_label}{when}", game.map.number(m.hex), m.strength])
+            item = QTreeWidgetItem(c_item, [m.label, game.map.number(m.hex), m.strength, f"{m.type_label}{when}"])
+            item.setToolTip(3, item.text(3))
             item.setData(0, KEY, m.key)
             self._items[m.key] = item
 
     def _add_units(self, game: Game, parent: QTreeWidgetItem, units) -> None:
         for u in units:
             t = game.unit_type(u)
-            item = QTreeWidgetItem(parent, [f"{u.id} — {t['label']}", game.whereabouts(u),
-                                            rule_system(game.rules).strength_text(game, u)])
+            item = QTreeWidgetItem(parent, [u.id, game.whereabouts(u), rule_system(game.rules).strength_text(game, u),
+                                            t["label"]])
             item.setData(0, KEY, u.id)
             item.setToolTip(0, f"{u.id}: {t['label']}")
+            item.setToolTip(3, t["label"])
             self._items[u.id] = item
 
     def select_key(self, key: str | None) -> None:

@@ -9,18 +9,20 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox,
                                QToolBar)
 
-from .. import __version__
 from ..core.errors import UmpireError
 from ..core.game import Game
 from ..core.hexgrid import Hex
 from ..core.knowledge import UMPIRE, build_view, viewers
 from ..core.scenario import load_scenario
 from ..actions import new_game
+from ..gamestart import game_for_scenario
 from ..rules import rule_system
 from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, open_game
 from ..render.picture import render_view
 from .docks import OrderOfBattleTree, UnitInspector
 from .filedrops import FileDrops
+from .helpmenu import HelpMenu
+from .layout import first_layout, restore_layout, save_layout
 from .panels import panels_menu
 from .mapscene import ClickableMapScene
 from .mapview import MapView
@@ -30,6 +32,7 @@ from .reportexport import export_reports
 from .unitmenu import UnitMenu
 from .play import Play
 from .sighttools import SightTools
+from .startgame import ask_carry_on
 
 MAX_RECENT = 8
 
@@ -50,7 +53,7 @@ class MainWindow(QMainWindow):
         self.unit_menu = UnitMenu(self, self.play)
         self.tree = OrderOfBattleTree()
         self.inspector = UnitInspector()
-        self._dock("Order of battle", self.tree, Qt.LeftDockWidgetArea).setMinimumWidth(330)
+        self._dock("Order of battle", self.tree, Qt.LeftDockWidgetArea)
         unit_dock = self._dock("Unit", self.inspector, Qt.RightDockWidgetArea)
         self.tabifyDockWidget(unit_dock, self._dock("Line of Sight", self.sight_tools.panel, Qt.RightDockWidgetArea))
         unit_dock.raise_()
@@ -73,11 +76,8 @@ class MainWindow(QMainWindow):
         self.map_view.hex_clicked.connect(self._hex_clicked)
         self.viewer_box.currentIndexChanged.connect(self._viewer_changed)
         self.resize(1400, 900)
-        geometry, state = self.settings.value("geometry"), self.settings.value("window_state")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        if state is not None:
-            self.restoreState(state)
+        if not restore_layout(self, self.settings):
+            first_layout(self)
         self._update_title()
 
     # ------------------------------------------------------------------ building
@@ -159,9 +159,8 @@ class MainWindow(QMainWindow):
         turn.addAction(self.play.act_typed)
         turn.addAction(self.play.act_ask_idle)
         self.menuBar().addMenu(self.unit_menu.menu)
-        help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(self._action("&Tables in Use…", self.show_tables))
-        help_menu.addAction(self._action("&About Umpire", self.show_about))
+        self.help = HelpMenu(self)
+        self.menuBar().addMenu(self.help.menu)
         bar = QToolBar("Main", self)
         bar.setObjectName("main toolbar")
         bar.addAction(self.act_open)
@@ -201,9 +200,11 @@ class MainWindow(QMainWindow):
         """Open a game file, or create a game from a scenario (.toml).  Errors go to a dialog."""
         try:
             if path.endswith(".toml"):
-                scenario = load_scenario(path)
-                path = new_game(scenario, default_game_path(path))
-                self.statusBar().showMessage(f"New game file {path}", 8000)
+                chosen = game_for_scenario(path, load_scenario(path), lambda old: ask_carry_on(old, self))
+                if chosen is None:
+                    return False
+                path = str(chosen[0])
+                self.statusBar().showMessage(f"{'New game file' if chosen[1] else 'Carrying on with'} {path}", 8000)
             game = open_game(path)
         except UmpireError as e:
             QMessageBox.critical(self, "Cannot open", e.one_line())
@@ -272,6 +273,7 @@ class MainWindow(QMainWindow):
             if title not in self.system_panels:
                 self.system_panels[title] = panel(self)
                 self.tabifyDockWidget(oob, self._dock(title, self.system_panels[title], Qt.LeftDockWidgetArea))
+                self.restoreDockWidget(self.findChild(QDockWidget, title))   # where the umpire last left it
                 oob.raise_()
             dock = self.findChild(QDockWidget, title)
             dock.toggleViewAction().setVisible(offer in offers)
@@ -517,22 +519,6 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{self.game.title} — turn {self.game.turn}/{self.game.turns} — "
                             f"viewing as {who} — {self.game.location} — Umpire")
 
-    # ------------------------------------------------------------------ help
-    def show_tables(self) -> None:
-        if self.game is None:
-            QMessageBox.information(self, "Tables in use", "Open a game to see its rule system's tables.")
-            return
-        lines = []
-        for t in self.game.rules.tables.values():
-            mark = "SAMPLE — " if t.sample else ""
-            lines.append(f"• {mark}{t.title}\n   {t.path}" + (f"\n   {t.note}" if t.note else ""))
-        QMessageBox.information(self, f"Tables in use: {self.game.rules.title}", "\n".join(lines))
-
-    def show_about(self) -> None:
-        QMessageBox.about(self, "About Umpire", f"Umpire {__version__}\nAn umpire's workstation for "
-                          "double-blind hex wargames.")
-
     def closeEvent(self, event) -> None:
-        self.settings.setValue("geometry", self.saveGeometry())
-        self.settings.setValue("window_state", self.saveState())
+        save_layout(self, self.settings)
         super().closeEvent(event)

@@ -1,9 +1,13 @@
 """The map widget: smooth pan and zoom over the map scene (mapscene.py), reporting the hex
-under the cursor."""
+under the cursor.
+
+Fit Map keeps the whole map in view while the view changes size -- the window's first layout
+after it is shown, a dock dragged wider -- until the umpire zooms: a map fitted before the window
+was shown used to stay the size of the hidden view, a postage stamp."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsView
 
@@ -30,6 +34,9 @@ class MapView(QGraphicsView):
         self.los_tool = False
         self.move_tool = False
         self._path: list[Hex] | None = None
+        self.fitted = False     # the whole map is in view, and kept so as the view is resized
+        self._refit = QTimer(self, singleShot=True, interval=0)     # a child: it dies with the view
+        self._refit.timeout.connect(lambda: self.fit_map() if self.fitted else None)
 
     def set_move_tool(self, on: bool) -> None:
         """In the move tool, dragging from a unit draws its path instead of panning the map."""
@@ -73,10 +80,22 @@ class MapView(QGraphicsView):
         target = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom() * factor))
         factor = target / self.zoom()
         self.scale(factor, factor)
+        self.fitted = False
 
     def fit_map(self) -> None:
+        self.fitted = True
         if self.scene() is not None:
             self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.fitted:
+            self.fit_map()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.fitted:      # once the window has laid itself out around the view
+            self._refit.start()
 
     def wheelEvent(self, event) -> None:
         steps = event.angleDelta().y() / 120.0

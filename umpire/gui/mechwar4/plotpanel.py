@@ -8,7 +8,7 @@ engine's plot action on the side's whole list for the turn, as an orders file do
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QPushButton, QSpinBox,
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ...core.hexgrid import Hex
@@ -69,12 +69,16 @@ class PlotPanel(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.side_box, 1)
         top.addWidget(self.turn_box)
-        new = QHBoxLayout()
-        for widget, stretch in ((self.support, 2), (self.target, 1), (self.pattern, 1), (self.add_button, 0)):
-            new.addWidget(widget, stretch)
-        buttons = QHBoxLayout()
-        for b in (self.remove_button, self.multiply_button, self.displace_button, self.impact_button):
-            buttons.addWidget(b)
+        new = QGridLayout()          # a new mission: what fires, at which hex / its pattern, Add
+        for widget, row, column in ((self.support, 0, 0), (self.target, 0, 1), (self.pattern, 1, 0),
+                                    (self.add_button, 1, 1)):
+            new.addWidget(widget, row, column)
+        buttons = QGridLayout()      # two by two: in a row they held the dock 370 px wide
+        for i, b in enumerate((self.remove_button, self.multiply_button, self.displace_button, self.impact_button)):
+            buttons.addWidget(b, i // 2, i % 2)
+        for combo in (self.support, self.pattern):     # sized by a few letters, not their longest entry
+            combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(6)
         box = QVBoxLayout(self)
         box.setContentsMargins(2, 2, 2, 2)
         box.addWidget(self.title)

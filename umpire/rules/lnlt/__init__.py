@@ -1,4 +1,4 @@
-"""Lock 'n Load Tactical (../shared/rules/lock-n-load-tactical-player-aid.txt): the procedures
+"""Lock 'n Load Tactical (the rules text lock-n-load-tactical-player-aid.txt (not bundled with Umpire)): the procedures
 that walk the tables in resources/rulesets/lnlt.  A first part: leg units.
 
 The turn (3.0, 4.0, 9.0): a Rally phase (initiative, rally attempts), an Operations phase of

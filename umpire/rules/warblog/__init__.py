@@ -1,4 +1,4 @@
-"""War Blog (../shared/rules/warblog-print-and-play-rules.txt): the procedures that walk the
+"""War Blog (the rules text warblog-print-and-play-rules.txt (not bundled with Umpire)): the procedures that walk the
 tables in resources/rulesets/warblog.
 
 The turn is two player turns (7.0): the scenario's first player moves, attacks and fires with

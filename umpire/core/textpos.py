@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 def line_of(text: str, needle: str, after: int | None = None) -> int | None:
     """1-based line of the first line containing `needle`, searching from line `after` on."""
@@ -22,3 +24,54 @@ def _offset_of_line(text: str, line: int) -> int:
             return len(text)
         off = nxt + 1
     return off
+
+
+_CLOSING = {"[": "]", "{": "}"}
+
+
+def unclosed(text: str) -> tuple[int, str] | None:
+    """The first bracket or string a TOML text never closes: (its 1-based line, what it is).
+
+    tomllib reports such a mistake where it gave up -- the end of the file, or the next table
+    header -- while the organizer must look where the bracket or quote was opened.  A string
+    on one line ends at its line's end, as TOML says."""
+    stack: list[tuple[str, int]] = []
+    line, i, n = 1, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+        elif ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif ch in "\"'":
+            quote = ch * 3 if text.startswith(ch * 3, i) else ch
+            start, i = line, i + len(quote)
+            while i < n and not text.startswith(quote, i):
+                if text[i] == "\n":
+                    if len(quote) == 1:
+                        return start, f"the string opened with {quote} is not closed on its line"
+                    line += 1
+                elif text[i] == "\\" and ch == '"':
+                    if i + 1 < n and text[i + 1] == "\n":
+                        line += 1
+                    i += 1
+                i += 1
+            if i >= n:
+                return start, f"the string opened with {quote} is never closed"
+            if line > start and re.search(r"=[ \t]*$", text[text.rfind("\n", 0, i) + 1:i]):
+                # `terrain = """` closing a string left open above: the opening of the next one
+                return start, (f"the string opened with {quote} is never closed (the {quote} of line "
+                               f"{line} opens another)")
+            i += len(quote)
+            continue
+        elif ch in _CLOSING:
+            stack.append((ch, line))
+        elif ch in "]}" and stack and _CLOSING[stack[-1][0]] == ch:
+            stack.pop()
+        i += 1
+    if stack:
+        opener, at = stack[0]
+        return at, f"the {opener!r} opened on this line is never closed"
+    return None

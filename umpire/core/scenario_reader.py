@@ -1,0 +1,136 @@
+"""The scenario loader's reader: it points every problem at its line of the file, and keeps the
+problems of a file together so that an organizer sees all of them in one go.
+
+A problem of one entry (a unit of an unknown type, a zone off the map) is noted and the loader
+goes on with the next entry (`going_on`); a problem that leaves nothing to go on with (no
+[map], an unknown rule system) ends the reading.  Either way `refusal()` is what the loader
+raises: the first problem, carrying them all.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NoReturn
+
+from .errors import ScenarioError, ScenarioProblems
+from .hexgrid import Hex
+from .limits import out_of_range
+from .terrain import GameMap
+from .textpos import line_of
+from .traits import TraitError, Traits, read_traits
+
+
+def suggest(word: Any, known: Any) -> str:
+    close = difflib.get_close_matches(str(word), [str(k) for k in known], n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class LeftOut(Exception):
+    """An entry that refers to one already refused: left out without a problem of its own."""
+
+
+class ScenarioReader:
+    """Holds the file's text so that every problem can point at its line, and the problems so far."""
+
+    def __init__(self, path: Path, text: str) -> None:
+        self.path = path
+        self.text = text
+        self.rules: Any = None                  # the rule system's data, once [scenario] names it
+        self.family: type[Traits] = Traits      # and the traits it reads on each kind of record
+        self.problems: list[ScenarioError] = []
+        # ids of the entries refused: a later reference to one is no second problem of the file
+        self.refused: set[str] = set()
+
+    def fail(self, problem: str, place: str | None = None, needle: str | None = None,
+             after: str | None = None) -> NoReturn:
+        line = None
+        if after:
+            line = line_of(self.text, after)
+        if needle:
+            line = line_of(self.text, needle, after=line) or line
+        raise ScenarioError(problem, file=str(self.path), place=place, line=line)
+
+    def note(self, problem: str, place: str | None = None, needle: str | None = None,
+             after: str | None = None) -> None:
+        """A problem that spoils nothing else (an unknown key): noted, and the reading goes on."""
+        try:
+            self.fail(problem, place, needle, after)
+        except ScenarioError as e:
+            self.problems.append(e)
+
+    @contextmanager
+    def going_on(self, entry: Any = None) -> Iterator[None]:
+        """Reads one entry: its problem is noted and the loader goes on with the next entry.
+        `entry`: the TOML table read, whose id (if any) is then known as refused."""
+        try:
+            yield
+        except (ScenarioError, LeftOut) as e:
+            if isinstance(e, ScenarioError):
+                self.problems.append(e)
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                self.refused.add(entry["id"])
+
+    def unless_refused(self, ident: Any) -> None:
+        """Leaves the entry being read out, without a word, if it refers to one refused already:
+        its own problem was said, and a second line about the same mistake would mislead."""
+        if isinstance(ident, str) and ident in self.refused:
+            raise LeftOut(ident)
+
+    def refusal(self) -> ScenarioError:
+        return self.problems[0] if len(self.problems) == 1 else ScenarioProblems(self.problems)
+
+    def keys(self, entry: Any, allowed: set[str], required: set[str], place: str,
+             anchor: str | None = None) -> dict:
+        if entry is None:
+            self.fail(f"missing {place} section", place=place)
+        if not isinstance(entry, dict):
+            self.fail("must be a table of keys", place=place, needle=anchor)
+        for k in entry:
+            if k not in allowed:
+                self.note(f"unknown key {k!r}{suggest(k, allowed)}", place=place,
+                          needle=f"{k} =" if anchor is None else k, after=anchor)
+        for k in sorted(required):
+            if k not in entry:
+                self.fail(f"missing {k!r}", place=place, needle=anchor)
+        return entry
+
+    def text_of(self, entry: dict, key: str, place: str, default: str | None = None) -> str:
+        v = entry.get(key, default)
+        if not isinstance(v, str) or (key == "id" and not v.strip()):
+            self.fail(f"{key} must be text, got {v!r}", place=place, needle=f"{key} =")
+        return v
+
+    def int_of(self, entry: dict, key: str, place: str, bounds: tuple[int, int], default: int | None = None,
+               anchor: str | None = None) -> int:
+        """A whole number within bounds (core/limits.py): beyond them no game means it."""
+        v = entry.get(key, default)
+        problem = out_of_range(v, bounds)
+        if problem:
+            self.fail(f"{key} {problem}", place=place, needle=f"{key} =", after=anchor)
+        return v
+
+    def declared(self, kind: str) -> set[str]:
+        """The keys the rule system reads on a kind of record (core.traits), besides the core's."""
+        return set(self.family.model(kind).model_fields)
+
+    def traits(self, entry: dict, kind: str, place: str, anchor: str | None, needle: str | None = None) -> dict:
+        """The keys of the record that its rule system reads, checked by its model."""
+        model = self.family.model(kind)
+        try:
+            return read_traits(model, {k: v for k, v in entry.items() if k in model.model_fields})
+        except TraitError as e:
+            self.fail(e.problem, place=place, needle=needle or f"{e.key} =", after=anchor)
+
+    def trait_problems(self, kind: str, record: Any, place: str, anchor: str | None, needle: str | None = None) -> None:
+        """The rule system's checks of the record's traits against its own tables."""
+        for key, problem in self.family.problems(self.rules, kind, record):
+            self.note(problem, place=place, needle=needle or key, after=anchor)
+
+    def hex_of(self, game_map: GameMap, number: Any, place: str, anchor: str | None = None) -> Hex:
+        try:
+            return game_map.grid.parse(number)
+        except ValueError as e:
+            self.fail(str(e), place=place, needle=f'"{number}"', after=anchor)

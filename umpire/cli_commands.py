@@ -141,6 +141,12 @@ def cmd_render(args) -> int:
 def cmd_rulesets(args) -> int:
     from .core.ruleset import available_rulesets, load_ruleset
 
+    if args.detail is not None:
+        from .ruleset_detail import describe_ruleset
+
+        for line in describe_ruleset(args.detail):
+            print(line)
+        return 0
     for name in available_rulesets():
         r = load_ruleset(name)
         samples = [t.title for t in r.sample_tables()]

@@ -20,7 +20,7 @@ from .oob import (AirSupport, Artillery, Battalion, Company, Minefield, Objectiv
                   Side, Unit, Victory, Zone)
 from .ruleset import load_ruleset, system_class
 from .scenario_map import read_map
-from .scenario_reader import ScenarioReader, suggest
+from .scenario_reader import ReadingStops, ScenarioReader, suggest
 from .terrain import Overlay
 from .textpos import line_of, unclosed
 from .zones import ZONE_PARTS, is_edge_hex, resolve_zone
@@ -61,6 +61,8 @@ def load_scenario(path: str | Path) -> Scenario:
         sc = _read_scenario(rd, data, raw)
     except ScenarioError as e:      # a problem that leaves nothing to go on with ends the reading
         rd.problems.append(e)
+    except ReadingStops:            # the problems noted leave nothing to go on with
+        pass
     except UmpireError:             # the rule system's own data is broken: say so as it is
         raise
     except Exception:
@@ -86,10 +88,6 @@ def _syntax_error(e: tomllib.TOMLDecodeError, text: str, path: Path) -> Scenario
 
 
 def _read_scenario(rd: ScenarioReader, data: dict, raw: bytes) -> Scenario:
-    own = (data.get("scenario") or {}).get("rules") if isinstance(data.get("scenario"), dict) else None
-    for key in data:            # a table named after the rule system holds its own data (read below)
-        if key not in _TOP and key != own:
-            rd.note(f"unknown section [{key}]{suggest(key, _TOP)}", needle=f"{key}")
     head = rd.keys(data.get("scenario"), {"title", "rules", "description", "turns", "first_player",
                                           "night", "special_rules"},
                    {"title", "rules", "turns"}, "[scenario]", anchor="[scenario]")
@@ -100,7 +98,12 @@ def _read_scenario(rd: ScenarioReader, data: dict, raw: bytes) -> Scenario:
         if e.file:      # the rule system's own data is broken: say so as it is
             raise
         rd.fail(e.problem, place="[scenario] rules", needle="rules =")
-    game_map = read_map(data.get("map"), rules, rd.fail)
+    for key in data:            # a table named after the rule system holds its own data (read below)
+        if key not in _TOP and key != rules.name:
+            rd.note(f"unknown section [{key}]{suggest(key, _TOP)}", needle=f"{key}")
+    before = len(rd.problems)
+    game_map = read_map(data.get("map"), rules, rd.fail, rd.note)
+    rd.stop_if_any(since=before)    # the units and zones are not checked against a broken map
     sc = Scenario(path=rd.path, source=rd.text, digest=hashlib.sha256(raw).hexdigest(), title="", rules=rules,
                   description="", turns=TURNS[1], first_player="", night=False, special_rules=(), map=game_map)
     _read_head(rd, head, sc)
@@ -110,6 +113,7 @@ def _read_scenario(rd: ScenarioReader, data: dict, raw: bytes) -> Scenario:
     with rd.going_on():
         sc.first_player = head.get("first_player", sc.sides[0].id)
         if sc.first_player not in {s.id for s in sc.sides}:
+            rd.unless_refused(sc.first_player, "side")
             rd.fail(f"first_player {sc.first_player!r} is not a side", place="[scenario]",
                     needle="first_player")
     _read_zones(rd, data, sc)
@@ -179,7 +183,7 @@ def _read_oob(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
         ids[ident] = what
 
     for i, s in enumerate(sides, start=1):
-        with rd.going_on(s):
+        with rd.going_on(s, "side"):
             place = f"[[side]] #{i}"
             rd.keys(s, {"id", "name", "colour", "deploy"} | rd.declared("side"), {"id", "name"}, place,
                     anchor="[[side]]")
@@ -191,20 +195,20 @@ def _read_oob(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
             rd.trait_problems("side", side, place, anchor)
             sc.sides.append(side)
     if not sc.sides:
-        raise rd.refusal()      # no side read: nothing after can be checked
+        rd.stop_if_any()        # no side read: nothing after can be checked
     side_ids = {s.id for s in sc.sides}
 
     battalion_of: dict[str, Battalion] = {}
     for b in _list_of_tables(rd, data, "battalion"):
         bat = None
-        with rd.going_on(b):
+        with rd.going_on(b, "battalion"):
             rd.keys(b, {"id", "side", "name", "hq", "parent", "deploy", "units"} | rd.declared("battalion"),
                     {"id", "side"}, "[[battalion]]", anchor="[[battalion]]")
             bid = rd.text_of(b, "id", "[[battalion]]")
             place, anchor = f'[[battalion]] "{bid}"', f'id = "{bid}"'
             claim(bid, "battalion", place)
-            rd.unless_refused(b["side"])
             if b["side"] not in side_ids:
+                rd.unless_refused(b["side"], "side")
                 rd.fail(f"unknown side {b['side']!r}{suggest(b['side'], side_ids)}", place=place,
                         needle="side =", after=anchor)
             bat = Battalion(bid, b["side"], b.get("name", bid), b.get("hq"), b.get("deploy"), b.get("parent"),
@@ -219,7 +223,7 @@ def _read_oob(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
 
     for c in _list_of_tables(rd, data, "company"):
         comp = None
-        with rd.going_on(c):
+        with rd.going_on(c, "company"):
             rd.keys(c, {"id", "battalion", "name", "deploy", "units"} | rd.declared("company"), {"id"},
                     "[[company]]", anchor="[[company]]")
             cid = rd.text_of(c, "id", "[[company]]")
@@ -228,9 +232,9 @@ def _read_oob(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
             if "battalion" not in c:
                 rd.fail("company has no battalion: every company belongs to a [[battalion]]",
                         place=place, needle=anchor)
-            rd.unless_refused(c["battalion"])
             bat = battalion_of.get(c["battalion"])
             if bat is None:
+                rd.unless_refused(c["battalion"], "battalion")
                 rd.fail(f"battalion {c['battalion']!r} is not defined"
                         f"{suggest(c['battalion'], battalion_of)}", place=place,
                         needle="battalion =", after=anchor)
@@ -247,8 +251,9 @@ def _read_oob(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
             continue
         with rd.going_on():
             place, anchor = f'[[battalion]] "{bat.id}"', f'id = "{bat.id}"'
-            rd.unless_refused(bat.parent)
             up = battalion_of.get(bat.parent)
+            if up is None:
+                rd.unless_refused(bat.parent, "battalion")
             if up is None or up.side != bat.side or up.id == bat.id:
                 rd.fail(f"parent {bat.parent!r} must be another [[battalion]] of the same side: the brigade or "
                         f"regiment it belongs to{suggest(bat.parent, battalion_of)}", place=place,
@@ -258,19 +263,22 @@ def _read_oob(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
                         "battalions", place=place, needle="parent =", after=anchor)
     units = {u.id: u for u in sc.units}
     for bat in sc.battalions:
-        if bat.hq is not None and bat.hq not in rd.refused:
+        if bat.hq is not None:
             hq = units.get(bat.hq)
+            if hq is None and rd.was_refused(bat.hq, "unit"):
+                continue
             if hq is None or hq.battalion != bat.id or hq.company is not None:
                 rd.note(f"hq {bat.hq!r} must be one of the battalion's own units (listed under the "
                         "battalion, not in a company)", place=f'[[battalion]] "{bat.id}"',
                         needle="hq =", after=f'id = "{bat.id}"')
     for u in sc.units:
-        if u.carried_by is None or u.carried_by in rd.refused:
+        if u.carried_by is None:
             continue
         with rd.going_on():
             carrier = units.get(u.carried_by)
             where = f'unit "{u.id}"'
             if carrier is None:
+                rd.unless_refused(u.carried_by, "unit")
                 rd.fail(f"carried_by {u.carried_by!r} is not a unit", place=where, needle=f'"{u.id}"')
             if rules.unit_types[carrier.type]["carries"] < 1:
                 rd.fail(f"{carrier.id} ({rules.unit_types[carrier.type]['label']}) cannot carry units",
@@ -278,7 +286,7 @@ def _read_oob(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
             if carrier.hex != u.hex or carrier.side != u.side:
                 rd.fail(f"must be in the same hex as its carrier {carrier.id}", place=where,
                         needle=f'"{u.id}"')
-    if rd.refused:      # a side's refused entries may be the units it has
+    if rd.refused or rd.nameless:      # a side's refused entries may be the units it has
         return
     for s in sc.sides:
         if not any(u.side == s.id for u in sc.units):
@@ -293,7 +301,7 @@ def _read_units(rd: ScenarioReader, entries: Any, sc: Scenario, claim: Any, plac
                 place=place, needle="units", after=anchor)
         return
     for u in entries:
-        with rd.going_on(u):
+        with rd.going_on(u, "unit"):
             _read_unit(rd, u, sc, claim, place, anchor, bat, comp)
 
 
@@ -334,7 +342,7 @@ def _read_zones(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
     side_ids = {s.id for s in sc.sides}
     seen = set()
     for z in _list_of_tables(rd, data, "zone"):
-        with rd.going_on(z):
+        with rd.going_on(z, "zone"):
             rd.keys(z, {"id", "side", "label", "hexes", "area", "south_of", "north_of", "edge", "within"},
                     {"id", "side"}, "[[zone]]", anchor="[[zone]]")
             zid = rd.text_of(z, "id", "[[zone]]")
@@ -342,8 +350,8 @@ def _read_zones(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
             if zid in seen:
                 rd.fail(f"duplicate zone id {zid!r}", place=place, needle=anchor)
             seen.add(zid)
-            rd.unless_refused(z["side"])
             if z["side"] not in side_ids:
+                rd.unless_refused(z["side"], "side")
                 rd.fail(f"unknown side {z['side']!r}", place=place, needle="side =", after=anchor)
             try:
                 hexes = resolve_zone(sc.map.grid, z)
@@ -357,7 +365,7 @@ def _check_deployment(rd: ScenarioReader, sc: Scenario) -> None:
     zones = {z.id: z for z in sc.zones}
     for owner, kind in ([(s, "side") for s in sc.sides] + [(b, "battalion") for b in sc.battalions]
                         + [(c, "company") for c in sc.companies]):
-        if owner.deploy is not None and owner.deploy not in zones and owner.deploy not in rd.refused:
+        if owner.deploy is not None and owner.deploy not in zones and not rd.was_refused(owner.deploy, "zone"):
             rd.note(f"deploy names unknown zone {owner.deploy!r}", place=f'[[{kind}]] "{owner.id}"',
                     needle=f'"{owner.deploy}"')
     comp = {c.id: c for c in sc.companies}
@@ -381,8 +389,8 @@ def _read_reinforcements(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
             place = f"[[reinforcement]] #{i}"
             rd.keys(r, {"side", "turn", "entry", "units"} | rd.declared("reinforcement"),
                     {"side", "turn", "entry", "units"}, place, anchor="[[reinforcement]]")
-            rd.unless_refused(r["side"])
             if r["side"] not in {s.id for s in sc.sides}:
+                rd.unless_refused(r["side"], "side")
                 rd.fail(f"unknown side {r['side']!r}", place=place, needle="[[reinforcement]]")
             turn = rd.int_of(r, "turn", place, TURNS, anchor="[[reinforcement]]")
             if turn > sc.turns:
@@ -394,11 +402,11 @@ def _read_reinforcements(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
                             needle=f'"{sc.map.number(h)}"')
             ids: list[str] = []
             for ref in r["units"]:
-                if ref in rd.refused:       # a unit or company refused above: said there
-                    continue
                 members = [u.id for u in sc.units if u.company == ref] if ref in companies else [ref]
                 for uid in members:
                     u = units.get(uid)
+                    if u is None and rd.was_refused(ref, "unit", "company"):
+                        continue            # a unit or company refused above: said there
                     if u is None:
                         rd.fail(f"{ref!r} is neither a unit nor a company", place=place, needle=f'"{ref}"')
                     if u.side != r["side"]:
@@ -425,8 +433,8 @@ def _read_support(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
                     | rd.declared("artillery"), {"id", "side", "concentrations", "strength"}, "[[artillery]]",
                     anchor="[[artillery]]")
             place, anchor = f'[[artillery]] "{a["id"]}"', f'id = "{a["id"]}"'
-            rd.unless_refused(a["side"])
             if a["side"] not in side_ids:
+                rd.unless_refused(a["side"], "side")
                 rd.fail(f"unknown side {a['side']!r}", place=place, needle=anchor)
             kind = a.get("kind", "artillery")
             if kind not in ("artillery", "rocket", "mortar"):
@@ -444,8 +452,8 @@ def _read_support(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
             rd.keys(a, {"id", "side", "label", "strikes", "strength", "from_turn"} | rd.declared("air"),
                     {"id", "side", "strikes", "strength"}, "[[air]]", anchor="[[air]]")
             place, anchor = f'[[air]] "{a["id"]}"', f'id = "{a["id"]}"'
-            rd.unless_refused(a["side"])
             if a["side"] not in side_ids:
+                rd.unless_refused(a["side"], "side")
                 rd.fail(f"unknown side {a['side']!r}", place=place, needle=anchor)
             support = AirSupport(
                 a["id"], a["side"], a.get("label", a["id"]),
@@ -481,8 +489,8 @@ def _read_minefields(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
             place = f"[[minefield]] #{i}"
             rd.keys(m, {"side", "type", "hexes", "secret"}, {"side", "type", "hexes"}, place,
                     anchor="[[minefield]]")
-            rd.unless_refused(m["side"])
             if m["side"] not in {s.id for s in sc.sides}:
+                rd.unless_refused(m["side"], "side")
                 rd.fail(f"unknown side {m['side']!r}", place=place, needle="[[minefield]]")
             if m["type"] not in sc.rules.mine_types:
                 rd.fail(f"unknown minefield type {m['type']!r} (known: {', '.join(sc.rules.mine_types)})",
@@ -503,8 +511,8 @@ def _read_victory(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
 def _read_one_victory(rd: ScenarioReader, v: Any, place: str, sc: Scenario) -> None:
     rd.keys(v, {"side", "text", "objectives", "points_for_units", "exit"}, {"side", "text"}, place,
             anchor="[[victory]]")
-    rd.unless_refused(v["side"])
     if v["side"] not in {s.id for s in sc.sides}:
+        rd.unless_refused(v["side"], "side")
         rd.fail(f"unknown side {v['side']!r}", place=place, needle="[[victory]]")
     objectives = []
     for o in v.get("objectives", []):

@@ -32,6 +32,11 @@ class LeftOut(Exception):
     """An entry that refers to one already refused: left out without a problem of its own."""
 
 
+class ReadingStops(Exception):
+    """The problems noted leave nothing to go on with (no side read, a broken map): the loader
+    stops and reports them."""
+
+
 class ScenarioReader:
     """Holds the file's text so that every problem can point at its line, and the problems so far."""
 
@@ -43,6 +48,7 @@ class ScenarioReader:
         self.problems: list[ScenarioError] = []
         # ids of the entries refused: a later reference to one is no second problem of the file
         self.refused: set[str] = set()
+        self.nameless: set[str] = set()     # the kinds of entry (side, zone...) refused before their id was read
 
     def fail(self, problem: str, place: str | None = None, needle: str | None = None,
              after: str | None = None) -> NoReturn:
@@ -62,9 +68,10 @@ class ScenarioReader:
             self.problems.append(e)
 
     @contextmanager
-    def going_on(self, entry: Any = None) -> Iterator[None]:
+    def going_on(self, entry: Any = None, kind: str | None = None) -> Iterator[None]:
         """Reads one entry: its problem is noted and the loader goes on with the next entry.
-        `entry`: the TOML table read, whose id (if any) is then known as refused."""
+        `entry`: the TOML table read, whose id is then known as refused; `kind` (side, zone...):
+        what it is, for an entry refused before its id could be read."""
         try:
             yield
         except (ScenarioError, LeftOut) as e:
@@ -72,15 +79,32 @@ class ScenarioReader:
                 self.problems.append(e)
             if isinstance(entry, dict) and isinstance(entry.get("id"), str):
                 self.refused.add(entry["id"])
+            elif kind is not None:
+                self.nameless.add(kind)
 
-    def unless_refused(self, ident: Any) -> None:
-        """Leaves the entry being read out, without a word, if it refers to one refused already:
-        its own problem was said, and a second line about the same mistake would mislead."""
-        if isinstance(ident, str) and ident in self.refused:
+    def was_refused(self, ident: Any, *kinds: str) -> bool:
+        """Whether an id that names nothing may name an entry refused already (of one of `kinds`,
+        if one of those was refused before its id was read)."""
+        return (isinstance(ident, str) and ident in self.refused) or any(k in self.nameless for k in kinds)
+
+    def unless_refused(self, ident: Any, *kinds: str) -> None:
+        """Leaves the entry being read out, without a word, if the id it names and that names
+        nothing may be that of an entry refused: that problem was said, and a second line about
+        the same mistake would mislead."""
+        if self.was_refused(ident, *kinds):
             raise LeftOut(ident)
 
+    def stop_if_any(self, since: int = 0) -> None:
+        """Stops the reading if a problem was noted since the `since`-th: what follows is
+        checked against what those problems spoil."""
+        if len(self.problems) > since:
+            raise ReadingStops()
+
     def refusal(self) -> ScenarioError:
-        return self.problems[0] if len(self.problems) == 1 else ScenarioProblems(self.problems)
+        """The error to raise: the problems in the order of the file, as an editor shows it."""
+        if len(self.problems) == 1:
+            return self.problems[0]
+        return ScenarioProblems(sorted(self.problems, key=lambda p: p.line or 0))
 
     def keys(self, entry: Any, allowed: set[str], required: set[str], place: str,
              anchor: str | None = None) -> dict:

@@ -30,6 +30,16 @@ from .play import Play
 from .sighttools import SightTools
 
 MAX_RECENT = 8
+MAX_PROBLEMS_SHOWN = 12     # a dialog lists this many of a scenario's problems; `umpire validate` all
+
+
+def problems_text(e: UmpireError) -> str:
+    """An error for a dialog: a scenario's problems one a line, a long list cut short."""
+    lines = e.lines()
+    if len(lines) > MAX_PROBLEMS_SHOWN:
+        more = len(lines) - MAX_PROBLEMS_SHOWN
+        lines = lines[:MAX_PROBLEMS_SHOWN] + [f"... and {more} more (`umpire validate FILE` lists them all)"]
+    return "\n".join(lines)
 
 
 class MainWindow(QMainWindow):
@@ -199,7 +209,7 @@ class MainWindow(QMainWindow):
                 self.statusBar().showMessage(f"New game file {path}", 8000)
             game = open_game(path)
         except UmpireError as e:
-            QMessageBox.critical(self, "Cannot open", e.one_line())
+            QMessageBox.critical(self, "Cannot open", problems_text(e))
             return False
         self.load_game(game)
         self.remember(path)
@@ -316,7 +326,7 @@ class MainWindow(QMainWindow):
         try:
             sc = load_scenario(scenario)
         except UmpireError as e:
-            QMessageBox.critical(self, "Scenario refused", e.one_line())
+            QMessageBox.critical(self, "Scenario refused", problems_text(e))
             return
         target, _ = QFileDialog.getSaveFileName(self, "Save the new game as", str(default_game_path(scenario)),
                                                 f"Umpire games (*{GAME_SUFFIX})")

@@ -106,6 +106,12 @@ class ScenarioReader:
             return self.problems[0]
         return ScenarioProblems(sorted(self.problems, key=lambda p: p.line or 0))
 
+    def list_of_tables(self, data: dict, key: str) -> list:
+        v = data.get(key, [])
+        if not isinstance(v, list):
+            self.fail(f"write [[{key}]] (an array of tables), not [{key}]", needle=f"[{key}]")
+        return v
+
     def keys(self, entry: Any, allowed: set[str], required: set[str], place: str,
              anchor: str | None = None) -> dict:
         if entry is None:

@@ -127,6 +127,17 @@ def test_a_mistake_inside_a_closed_array_keeps_the_readers_line(tmp_path, sample
     assert err.line == line_with(text, "type = tanks") and "syntax error" in err.problem
 
 
+def test_a_mistake_before_an_open_bracket_on_its_line_is_the_readers(tmp_path):
+    err = problems(tmp_path, "title x [[[\n")
+    assert err.line == 1 and "never closed" not in err.problem and "(at line 1, column 7)" in err.problem
+
+
+def test_an_unclosed_string_on_one_line_says_so(tmp_path, sample_text):
+    text = changed(sample_text, ('title = "Skirmish at Stonebridge"', 'title = "Skirmish at Stonebridge'))
+    err = problems(tmp_path, text)
+    assert err.line == line_with(text, "title =") and 'opened with " is not closed on its line' in err.problem
+
+
 @pytest.mark.parametrize("text,line", [
     ('a = 1\nb = [1,\n2\n', 2),
     ('a = "x # not a comment\n', 1),

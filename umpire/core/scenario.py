@@ -79,14 +79,14 @@ def load_scenario(path: str | Path) -> Scenario:
 
 def _syntax_error(e: tomllib.TOMLDecodeError, text: str, path: Path) -> ScenarioError:
     """tomllib names where it gave up: for a bracket or string left open, the end of the file or
-    the next table.  The line where it was opened is where the organizer must look."""
-    at = re.search(r"\(at line (\d+), column \d+\)", str(e))
-    gave_up = int(at.group(1)) if at else None         # None: at the end of the file
+    the next table.  Where it was opened, before that, is where the organizer must look."""
+    at = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
+    gave_up = (int(at.group(1)), int(at.group(2))) if at else None      # None: at the end of the file
     culprit = unclosed(text)
-    if culprit is not None and (gave_up is None or culprit[0] <= gave_up):
-        line, what = culprit
+    if culprit is not None and (gave_up is None or culprit[:2] < gave_up):
+        line, _column, what = culprit
         return ScenarioError(f"syntax error: {what} (the TOML reader says: {e})", file=str(path), line=line)
-    return ScenarioError(f"syntax error: {e}", file=str(path), line=gave_up)
+    return ScenarioError(f"syntax error: {e}", file=str(path), line=gave_up[0] if gave_up else None)
 
 
 def _read_scenario(rd: ScenarioReader, data: dict, raw: bytes) -> Scenario:

@@ -221,13 +221,13 @@ def _read_reinforcements(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
             turn = rd.int_of(r, "turn", place, TURNS, anchor="[[reinforcement]]")
             if turn > sc.turns:
                 rd.fail(f"turn {turn} is after the last turn ({sc.turns})", place=place, needle="turn =")
-            entry = tuple(rd.hex_of(sc.map, n, place) for n in r["entry"])
+            entry = tuple(rd.hex_of(sc.map, n, place) for n in rd.texts_of(r, "entry", place, "[[reinforcement]]"))
             for h in entry:
                 if not is_edge_hex(sc.map.grid, h):
                     rd.fail(f"entry hex {sc.map.number(h)} is not on a map edge", place=place,
                             needle=f'"{sc.map.number(h)}"')
             ids: list[str] = []
-            for ref in r["units"]:
+            for ref in rd.texts_of(r, "units", place, "[[reinforcement]]"):
                 members = [u.id for u in sc.units if u.company == ref] if ref in companies else [ref]
                 for uid in members:
                     u = units.get(uid)
@@ -321,7 +321,7 @@ def _read_minefields(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
             if m["type"] not in sc.rules.mine_types:
                 rd.fail(f"unknown minefield type {m['type']!r} (known: {', '.join(sc.rules.mine_types)})",
                         place=place, needle=f'"{m["type"]}"')
-            hexes = tuple(rd.hex_of(sc.map, n, place) for n in m["hexes"])
+            hexes = tuple(rd.hex_of(sc.map, n, place) for n in rd.texts_of(m, "hexes", place, "[[minefield]]"))
             secret = m.get("secret", True)
             sc.minefields.append(Minefield(m["side"], m["type"], hexes, bool(secret)))
             for h in hexes:

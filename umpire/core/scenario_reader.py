@@ -28,6 +28,11 @@ def suggest(word: Any, known: Any) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+# keys whose value names something else of the file or of the rule system (a side, a unit type):
+# text, or the lookup of a list or a table would be no answer but a crash
+_NAMES = {"id", "side", "type", "battalion", "hq", "parent", "deploy", "carried_by", "first_player", "rules"}
+
+
 class LeftOut(Exception):
     """An entry that refers to one already refused: left out without a problem of its own."""
 
@@ -125,7 +130,18 @@ class ScenarioReader:
         for k in sorted(required):
             if k not in entry:
                 self.fail(f"missing {k!r}", place=place, needle=anchor)
+        for k in sorted(_NAMES & entry.keys()):
+            if not isinstance(entry[k], str):
+                self.fail(f"{k} must be text, got {entry[k]!r}", place=place, needle=f"{k} =", after=anchor)
         return entry
+
+    def texts_of(self, entry: dict, key: str, place: str, anchor: str | None = None) -> list[str]:
+        """A list of hex numbers or ids."""
+        v = entry[key]
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            self.fail(f"{key} must be a list of text, like [\"0101\", \"0102\"], got {v!r}", place=place,
+                      needle=f"{key} =", after=anchor)
+        return v
 
     def text_of(self, entry: dict, key: str, place: str, default: str | None = None) -> str:
         v = entry.get(key, default)

@@ -4,6 +4,8 @@ In-process through `umpire.cli.main`, on the bundled scenarios."""
 
 from pathlib import Path
 
+import pytest
+
 from umpire.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,3 +96,29 @@ def test_rulesets_detail_of_an_unknown_system_names_the_known_ones(capsys):
         assert code == 2 and out == "" and len(err) == 1, (name, err)
         assert err[0].startswith(f"umpire: error: --detail: unknown rule system {name!r} (installed: ")
         assert "mechwar4" in err[0] and "warblog" in err[0]
+
+
+OSTERBY = ROOT / "scenarios" / "osterby-bridges.toml"          # War Blog
+
+# (scenario, text in it, its replacement, words of the one line): values of the wrong shape where
+# a name or a list of names belongs, which the loader once looked up and crashed on
+WRONG_SHAPE = [
+    (KALTENBACH, 'side = "warpac"\nname = "1st Motor', 'side = []\nname = "1st Motor', "side must be text, got []"),
+    (KALTENBACH, '{ id = "A1", type = "us_m1"', '{ id = "A1", type = { m = 1 }', "type must be text, got {'m': 1}"),
+    (KALTENBACH, 'first_player = "warpac"', 'first_player = ["warpac"]', "first_player must be text"),
+    (KALTENBACH, 'units = ["2 Tank Co"]', 'units = [["2 Tank Co"]]', "units must be a list of text"),
+    (KALTENBACH, 'entry = ["3030"]', 'entry = 3030', "entry must be a list of text"),
+    (KALTENBACH, 'hexes = ["1414", "1514"]', 'hexes = [1414, 1514]', "hexes must be a list of text"),
+    (OSTERBY, 'kind = "town"', 'kind = ["town"]', "unknown overlay ['town']"),
+    (OSTERBY, 'favours = "red"', 'favours = ["red"]', "favours ['red'] is not a side"),
+]
+
+
+@pytest.mark.parametrize("scenario,old,new,words", WRONG_SHAPE, ids=[r[3][:30] for r in WRONG_SHAPE])
+def test_a_value_of_the_wrong_shape_is_a_line_not_a_crash(tmp_path, capsys, scenario, old, new, words):
+    text = scenario.read_text(encoding="utf-8")
+    assert old in text, f"test setup: {old!r} not in {scenario.name}"
+    bad = tmp_path / "shape.toml"
+    bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+    code, _out, err = run(capsys, "validate", bad)
+    assert code == 2 and err and any(words in line for line in err), err

@@ -204,7 +204,7 @@ def _read_overlays(data: Any, m: GameMap, rules: Ruleset, note: Fail) -> None:
             note("an overlay has exactly: kind, hexes", place=place, needle="[[map.overlay]]")
             continue
         kind = entry.get("kind")
-        if kind not in rules.overlays or kind == "minefield":
+        if not isinstance(kind, str) or kind not in rules.overlays or kind == "minefield":
             note(f"unknown overlay {kind!r} (known: "
                  f"{', '.join(k for k in rules.overlays if k != 'minefield')}; minefields go in "
                  "[[minefield]])", place=place, needle=str(kind))

@@ -17,11 +17,13 @@ def variant(tmp_path: Path, text: str, old: str, new: str, count: int = 1) -> Pa
 
 
 def refused(path: Path) -> ScenarioError:
-    """The loader's refusal of the file: one line, naming it."""
+    """The loader's refusal of the file: one line, naming it -- and one problem, for one change:
+    reading on past a refused entry must not find the same mistake again further down."""
     with pytest.raises(ScenarioError) as info:
         load_scenario(path)
     err = info.value
     msg = err.one_line()
     assert "\n" not in msg
     assert str(path) in msg
+    assert err.lines() == [msg], err.lines()
     return err

@@ -6,7 +6,7 @@
     umpire validate FILE...             check scenarios and game files
     umpire render FILE --side umpire|SIDE --out map.png
     umpire status GAME                  turn, phase and whose activation it is
-    umpire rulesets                     installed rule systems and their sample tables
+    umpire rulesets [--detail SYSTEM]   installed rule systems and their sample tables
 
 The commands are in cli_commands.py (the parser in cli_parser.py, the play commands in
 cli_play.py).  This module imports nothing else until it knows the command, so that

@@ -49,7 +49,8 @@ def run(argv: list[str]) -> int:
             return 0
         return cmd_gui(gui_parser().parse_args(argv))
     except UmpireError as e:
-        print(f"umpire: error: {e.one_line()}", file=sys.stderr)
+        for line in e.lines():      # a scenario's problems, one line each; any other error has one
+            print(f"umpire: error: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
@@ -93,7 +94,8 @@ def cmd_validate(args) -> int:
                 print(f"ok: {f}: game of {g.title} ({g.rules.title}), turn {g.turn} of {g.turns}, "
                       f"{len(g.units)} units, schema {g.schema_version}")
         except UmpireError as e:
-            print(f"umpire: error: {e.one_line()}", file=sys.stderr)
+            for line in e.lines():      # every problem of the file, one line each
+                print(f"umpire: error: {line}", file=sys.stderr)
             failed += 1
     return EXIT_BAD_INPUT if failed else 0
 
@@ -139,6 +141,12 @@ def cmd_render(args) -> int:
 def cmd_rulesets(args) -> int:
     from .core.ruleset import available_rulesets, load_ruleset
 
+    if args.detail is not None:
+        from .ruleset_detail import describe_ruleset
+
+        for line in describe_ruleset(args.detail):
+            print(line)
+        return 0
     for name in available_rulesets():
         r = load_ruleset(name)
         samples = [t.title for t in r.sample_tables()]

@@ -67,7 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--side", default="umpire", help="umpire (the truth) or a side id")
     r.add_argument("--out", required=True, help="PNG file to write")
     r.add_argument("--hex-size", type=_hex_size, default=24.0, help="hex size in pixels, centre to corner (4 to 200)")
-    sub.add_parser("rulesets", help="list the installed rule systems and which tables are samples")
+    rs = sub.add_parser("rulesets", help="list the installed rule systems and which tables are samples")
+    rs.add_argument("--detail", metavar="SYSTEM", help="what a scenario of that rule system may name: its "
+                    "terrain symbols, hexside features and unit types; which of its tables are samples")
     lo = sub.add_parser("los", help="line of sight between two hexes or units, explained")
     lo.add_argument("game")
     lo.add_argument("origin", metavar="FROM", help="hex number (0119) or unit id")

@@ -187,7 +187,8 @@ def test_sides_without_a_colour_each_get_their_own(tmp_path, sample_text):
     """Issue 19: a third side -- partisans, a neutral -- is not drawn in another side's colour;
     a colour a scenario gives is kept, and a default never repeats it."""
     import re
-    from umpire.core.scenario import SIDE_COLOURS, load_scenario
+    from umpire.core.scenario import load_scenario
+    from umpire.core.scenario_oob import SIDE_COLOURS
 
     text = re.sub(r'(?m)^colour = "#[0-9a-fA-F]{6}"\n', "", sample_text)        # no side gives a colour
     p = tmp_path / "plain.toml"

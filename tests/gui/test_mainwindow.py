@@ -126,6 +126,18 @@ def test_bad_file_gives_a_dialog_not_a_crash(window, tmp_path, monkeypatch):
     assert window.game is not None          # the open game is untouched
 
 
+def test_a_scenario_with_several_problems_lists_them_in_its_dialog(window, tmp_path, monkeypatch, sample_text):
+    shown = []
+    monkeypatch.setattr("umpire.gui.mainwindow.QMessageBox.critical",
+                        lambda parent, title, text: shown.append(text))
+    bad = tmp_path / "bad.toml"
+    bad.write_text(sample_text.replace('type = "us_m1"', 'type = "us_m1x"', 1).replace("turns = 12", "turns = 0"))
+    assert not window.open_path(str(bad))
+    lines = shown[0].splitlines()
+    assert len(lines) == 2 and "turns must be a whole number" in lines[0] and "'us_m1x'" in lines[1], shown
+    assert not (tmp_path / "bad.umpire").exists()
+
+
 def test_screenshot_looks_like_a_map(window, tmp_path):
     window.resize(1200, 800)
     window.map_view.fit_map()
@@ -454,3 +466,13 @@ def test_markers_say_what_they_are_on_hover_and_in_the_status_bar(spotted_window
     w.viewer_box.setCurrentIndex(2)                          # the Soviets
     w.map_view.hex_hovered.emit(mine.hex)
     assert "Minefield" not in w.hex_label.text()
+
+
+def test_a_long_list_of_problems_is_cut_short_in_the_dialog():
+    from umpire.core.errors import ScenarioError, ScenarioProblems
+    from umpire.gui.mainwindow import MAX_PROBLEMS_SHOWN, problems_text
+
+    e = ScenarioProblems([ScenarioError(f"problem {i}", file="x.toml", line=i) for i in range(1, 21)])
+    lines = problems_text(e).splitlines()
+    assert len(lines) == MAX_PROBLEMS_SHOWN + 1 and lines[0] == "x.toml:1: problem 1"
+    assert f"{20 - MAX_PROBLEMS_SHOWN} more" in lines[-1] and "umpire validate" in lines[-1]

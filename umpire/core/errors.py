@@ -22,9 +22,26 @@ class UmpireError(Exception):
             where = f"{where}: {self.place}" if where else self.place
         return f"{where}: {self.problem}" if where else self.problem
 
+    def lines(self) -> list[str]:
+        """Every problem, one line each (most errors have one)."""
+        return [self.one_line()]
+
 
 class ScenarioError(UmpireError):
     """A scenario file that cannot be played as written."""
+
+
+class ScenarioProblems(ScenarioError):
+    """Every problem found in one scenario file.  It reads as the first (its one line, file,
+    place, problem), so that whoever shows one line shows that; `lines()` gives them all."""
+
+    def __init__(self, problems: list[ScenarioError]) -> None:
+        first = problems[0]
+        super().__init__(first.problem, file=first.file, place=first.place, line=first.line)
+        self.problems = list(problems)
+
+    def lines(self) -> list[str]:
+        return [p.one_line() for p in self.problems]
 
 
 class RulesetError(UmpireError):

@@ -305,7 +305,8 @@ class RuleSystem:
     def scenario_problems(self, scenario) -> list[tuple[str, str, str]]:
         """What is wrong with a scenario by this rule system's own rules, beyond the format the
         core reads (a vehicle's passengers, a squad's support weapons): (place,
-        text to find it by, problem) each; the loader reports the first as a one-line error."""
+        text to find it by, problem) each; the loader reports each as a one-line error (on a scenario
+        whose core checks found nothing: it may count on every record being there)."""
         return []
 
     def state_problems(self, game):

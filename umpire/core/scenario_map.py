@@ -33,18 +33,22 @@ from .limits import MAP_SIDE, out_of_range
 from .ruleset import Ruleset
 from .terrain import GameMap, Overlay
 
-Fail = Callable[..., None]   # fail(problem, place=..., needle=...) raises ScenarioError
+Fail = Callable[..., None]   # fail(problem, place=..., needle=...) raises ScenarioError; note(...) may go on
 
 _MAP_KEYS = {"columns", "rows", "orientation", "stagger", "slopes", "terrain", "elevation",
              "hexsides", "overlay"}
 
 
-def read_map(data: Any, rules: Ruleset, fail: Fail) -> GameMap:
+def read_map(data: Any, rules: Ruleset, fail: Fail, note: Fail | None = None) -> GameMap:
+    """The map of a scenario.  `fail` raises for a problem that leaves no map to read on (no
+    [map], its size); `note` takes one that spoils only its own hex or hexside, so that every
+    such problem of the map is found in one go (by default it raises too)."""
+    note = note or fail
     if not isinstance(data, dict):
         fail("missing [map] section (columns, rows, terrain, elevation)", place="[map]")
     for key in data:
         if key not in _MAP_KEYS:
-            fail(f"unknown key {key!r} (known: {', '.join(sorted(_MAP_KEYS))})", place="[map]",
+            note(f"unknown key {key!r} (known: {', '.join(sorted(_MAP_KEYS))})", place="[map]",
                  needle=f"{key} =")
     cols, rows = data.get("columns"), data.get("rows")
     for name, v in (("columns", cols), ("rows", rows)):
@@ -58,29 +62,38 @@ def read_map(data: Any, rules: Ruleset, fail: Fail) -> GameMap:
     symbols = rules.terrain_by_symbol()
     terrain_rows = _grid_rows(data.get("terrain"), grid, "terrain", fail)
     terrain: dict[Hex, str] = {}
+    said: set[str] = set()      # each wrong symbol once, where it first stands
     for r, line in enumerate(terrain_rows, start=1):
         for c, ch in enumerate(line, start=1):
-            if ch not in symbols:
+            if ch in symbols:
+                terrain[grid.from_offset(c, r)] = symbols[ch]
+            elif ch not in said:
+                said.add(ch)
                 known = ", ".join(f"{s!r} {k}" for s, k in symbols.items())
-                fail(f"row {r}, column {c}: unknown terrain symbol {ch!r} (known: {known})",
+                note(f"row {r}, column {c}: unknown terrain symbol {ch!r} (known: {known})",
                      place="[map] terrain", needle=line)
-            terrain[grid.from_offset(c, r)] = symbols[ch]
     elev_rows = _grid_rows(data.get("elevation"), grid, "elevation", fail)
     elevation: dict[Hex, int] = {}
+    said.clear()
     for r, line in enumerate(elev_rows, start=1):
         for c, ch in enumerate(line, start=1):
-            if not (ch.isascii() and ch.isdigit()):     # isdigit() alone takes '²', which int() refuses
-                fail(f"row {r}, column {c}: elevation must be a digit 0-9, got {ch!r}",
+            if ch.isascii() and ch.isdigit():     # isdigit() alone takes '²', which int() refuses
+                elevation[grid.from_offset(c, r)] = int(ch)
+            elif ch not in said:
+                said.add(ch)
+                note(f"row {r}, column {c}: elevation must be a digit 0-9, got {ch!r}",
                      place="[map] elevation", needle=line)
-            elevation[grid.from_offset(c, r)] = int(ch)
+    if len(elevation) < grid.rows * grid.columns:
+        # a level unread (noted above): the slopes, read from every hex's level, cannot be checked
+        return GameMap(grid, terrain, elevation)
     game_map = GameMap(grid, terrain, elevation)
     slopes = data.get("slopes", "listed")
     if slopes not in ("auto", "listed"):
-        fail(f"slopes must be \"auto\" or \"listed\", got {slopes!r}", place="[map]", needle="slopes")
+        note(f"slopes must be \"auto\" or \"listed\", got {slopes!r}", place="[map]", needle="slopes")
     if slopes == "auto":
         _auto_slopes(game_map)
-    _read_hexsides(data.get("hexsides", {}), game_map, rules, fail)
-    _read_overlays(data.get("overlay", []), game_map, rules, fail)
+    _read_hexsides(data.get("hexsides", {}), game_map, rules, note)
+    _read_overlays(data.get("overlay", []), game_map, rules, note)
     return game_map
 
 
@@ -141,51 +154,65 @@ def parse_hexsides(spec: str, grid: Grid) -> list[Hexside]:
                      "'0101-0102-0203'")
 
 
-def _read_hexsides(data: Any, m: GameMap, rules: Ruleset, fail: Fail) -> None:
+def _read_hexsides(data: Any, m: GameMap, rules: Ruleset, note: Fail) -> None:
     if not isinstance(data, dict):
-        fail("[map.hexsides] must map feature names to lists", place="[map.hexsides]")
+        note("[map.hexsides] must map feature names to lists", place="[map.hexsides]")
+        return
     features = rules.hexside_features
     for kind, specs in data.items():
         place = f"[map.hexsides] {kind}"
         if kind not in features:
-            fail(f"unknown hexside feature {kind!r} (known: {', '.join(features)})", place=place,
+            note(f"unknown hexside feature {kind!r} (known: {', '.join(features)})", place=place,
                  needle=f"{kind} =")
+            continue
         if not isinstance(specs, list) or not all(isinstance(s, str) for s in specs):
-            fail("must be a list of strings", place=place, needle=f"{kind} =")
+            note("must be a list of strings", place=place, needle=f"{kind} =")
+            continue
         for spec in specs:
-            try:
-                sides = parse_hexsides(spec, m.grid)
-            except ValueError as e:
-                fail(str(e), place=place, needle=spec)
-            for side in sides:
-                if not (m.contains(side.a) and m.contains(side.b)):
-                    fail(f"{spec!r} reaches off the map", place=place, needle=spec)
-                high = None
-                if features[kind]["draw"] == "slope":
-                    ea, eb = m.elevation[side.a], m.elevation[side.b]
-                    if ea == eb:
-                        fail(f"slope {m.number(side.a)}/{m.number(side.b)} joins two hexes of "
-                             f"level {ea}; a slope needs a higher side", place=place,
-                             needle=spec)
-                    high = side.a if ea > eb else side.b
-                m.add_feature(side, kind, high)
+            problem = _add_hexsides(spec, kind, m, features[kind])
+            if problem:
+                note(problem, place=place, needle=spec)
 
 
-def _read_overlays(data: Any, m: GameMap, rules: Ruleset, fail: Fail) -> None:
+def _add_hexsides(spec: str, kind: str, m: GameMap, feature: dict) -> str | None:
+    """Puts one entry's hexsides on the map; what is wrong with it, if anything."""
+    try:
+        sides = parse_hexsides(spec, m.grid)
+    except ValueError as e:
+        return str(e)
+    for side in sides:
+        if not (m.contains(side.a) and m.contains(side.b)):
+            return f"{spec!r} reaches off the map"
+        high = None
+        if feature["draw"] == "slope":
+            ea, eb = m.elevation[side.a], m.elevation[side.b]
+            if ea == eb:
+                return (f"slope {m.number(side.a)}/{m.number(side.b)} joins two hexes of "
+                        f"level {ea}; a slope needs a higher side")
+            high = side.a if ea > eb else side.b
+        m.add_feature(side, kind, high)
+    return None
+
+
+def _read_overlays(data: Any, m: GameMap, rules: Ruleset, note: Fail) -> None:
     if not isinstance(data, list):
-        fail("use [[map.overlay]] entries with kind and hexes", place="[[map.overlay]]")
+        note("use [[map.overlay]] entries with kind and hexes", place="[[map.overlay]]")
+        return
     for i, entry in enumerate(data, start=1):
         place = f"[[map.overlay]] #{i}"
         if not isinstance(entry, dict) or set(entry) - {"kind", "hexes"}:
-            fail("an overlay has exactly: kind, hexes", place=place, needle="[[map.overlay]]")
+            note("an overlay has exactly: kind, hexes", place=place, needle="[[map.overlay]]")
+            continue
         kind = entry.get("kind")
-        if kind not in rules.overlays or kind == "minefield":
-            fail(f"unknown overlay {kind!r} (known: "
+        if not isinstance(kind, str) or kind not in rules.overlays or kind == "minefield":
+            note(f"unknown overlay {kind!r} (known: "
                  f"{', '.join(k for k in rules.overlays if k != 'minefield')}; minefields go in "
                  "[[minefield]])", place=place, needle=str(kind))
+            continue
         for number in entry.get("hexes", []):
             try:
                 h = m.grid.parse(number)
             except ValueError as e:
-                fail(str(e), place=place, needle=str(number))
+                note(str(e), place=place, needle=str(number))
+                continue
             m.overlays.append(Overlay(h, kind))

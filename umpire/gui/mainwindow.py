@@ -35,6 +35,16 @@ from .sighttools import SightTools
 from .startgame import ask_carry_on
 
 MAX_RECENT = 8
+MAX_PROBLEMS_SHOWN = 12     # a dialog lists this many of a scenario's problems; `umpire validate` all
+
+
+def problems_text(e: UmpireError) -> str:
+    """An error for a dialog: a scenario's problems one a line, a long list cut short."""
+    lines = e.lines()
+    if len(lines) > MAX_PROBLEMS_SHOWN:
+        more = len(lines) - MAX_PROBLEMS_SHOWN
+        lines = lines[:MAX_PROBLEMS_SHOWN] + [f"... and {more} more (`umpire validate FILE` lists them all)"]
+    return "\n".join(lines)
 
 
 class MainWindow(QMainWindow):
@@ -207,7 +217,7 @@ class MainWindow(QMainWindow):
                 self.statusBar().showMessage(f"{'New game file' if chosen[1] else 'Carrying on with'} {path}", 8000)
             game = open_game(path)
         except UmpireError as e:
-            QMessageBox.critical(self, "Cannot open", e.one_line())
+            QMessageBox.critical(self, "Cannot open", problems_text(e))
             return False
         self.load_game(game)
         self.remember(path)
@@ -325,7 +335,7 @@ class MainWindow(QMainWindow):
         try:
             sc = load_scenario(scenario)
         except UmpireError as e:
-            QMessageBox.critical(self, "Scenario refused", e.one_line())
+            QMessageBox.critical(self, "Scenario refused", problems_text(e))
             return
         target, _ = QFileDialog.getSaveFileName(self, "Save the new game as", str(default_game_path(scenario)),
                                                 f"Umpire games (*{GAME_SUFFIX})")

@@ -66,7 +66,7 @@ def problems(scenario) -> list[tuple[str, str, str]]:
             grid.parse(str(p["hex"]))
         except ValueError as e:
             out.append((where, str(p["hex"]), str(e)))
-        if p["favours"] not in sides:
+        if not isinstance(p["favours"], str) or p["favours"] not in sides:     # a list is no side, nor a crash
             out.append((where, str(p["favours"]), f"favours {p['favours']!r} is not a side"))
         limit = p["limit"]
         if problem := out_of_range(limit, SCORE):

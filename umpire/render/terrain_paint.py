@@ -7,6 +7,7 @@ Everything static is recorded once into QPictures (replayed in C++ on every repa
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPicture, QPolygonF
@@ -21,14 +22,25 @@ GRID_PEN = QColor(90, 90, 90)
 
 
 def hex_polygon(layout: Layout, h: Hex) -> QPolygonF:
-    return QPolygonF([QPointF(x, y) for x, y in layout.corners(h)])
+    cx, cy = layout.center(h)
+    return QPolygonF([QPointF(cx + dx, cy + dy) for dx, dy in corner_offsets(layout)])
+
+
+@lru_cache(maxsize=8)
+def corner_offsets(layout: Layout) -> tuple[tuple[float, float], ...]:
+    """A hex's corners less its centre: the same for every hex, so a big map's hundreds of
+    thousands of corners need no trigonometry (the same floats as Layout.corners)."""
+    return tuple(Layout(layout.orientation, layout.size).corners(Hex(0, 0)))
 
 
 LAYERS = ("ground", "edges", "paths", "labels")   # painted in this order, each over the last
 
 
-def layer_picture(layer: str, game_map: GameMap, rules: Ruleset, layout: Layout, hexes: list[Hex]) -> QPicture:
+def layer_picture(layer: str, game_map: GameMap, rules: Ruleset, layout: Layout, hexes: list[Hex],
+                  sides: list[tuple[Hexside, dict]] | None = None) -> QPicture:
     """One layer of the terrain for a block of hexes (a tile), recorded for fast replay.
+    `sides` are the map's hexsides whose first hex is in the block, in the map's order (found
+    here if not given: a whole map's tiles should sort them out once, see tiles.py).
 
     Layers are separate so that a road drawn across a tile border is never covered by the
     next tile's ground: all ground is painted before any hexside feature.
@@ -41,8 +53,9 @@ def layer_picture(layer: str, game_map: GameMap, rules: Ruleset, layout: Layout,
     elif layer == "labels":
         _labels(p, game_map, layout, hexes)
     else:
-        inside = set(hexes)
-        sides = [(side, kinds) for side, kinds in game_map.hexsides.items() if side.a in inside]
+        if sides is None:
+            inside = set(hexes)
+            sides = [(side, kinds) for side, kinds in game_map.hexsides.items() if side.a in inside]
         _hexsides(p, sides, rules, layout, paths=layer == "paths")
     p.end()
     return pic

@@ -8,10 +8,12 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPicture, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
+from ..core.hexgrid import Hexside
 from ..core.knowledge import SideView
 from ..core.layout import Layout
 from ..core.ruleset import Ruleset
-from .terrain_paint import LAYERS, layer_picture
+from ..core.terrain import GameMap
+from .terrain_paint import LAYERS, corner_offsets, layer_picture
 
 LABEL_MIN_PX = 16.0     # hex numbers appear once a hex is about 32 px across (size 16 px)
 OVERVIEW_LOD = 0.35     # below this zoom one pre-rendered picture of the whole map is drawn
@@ -119,20 +121,40 @@ def _pictures(view: SideView, rules: Ruleset, layout: Layout) -> list[tuple[int,
         if kept is not None:
             return kept
     grid, s = view.map.grid, layout.size
+    corners = corner_offsets(layout)
+    dx0, dx1 = min(x for x, _ in corners), max(x for x, _ in corners)
+    dy0, dy1 = min(y for _, y in corners), max(y for _, y in corners)
     out = []
+    sides = _sides_by_tile(view.map)
     for c0 in range(1, grid.columns + 1, TILE):
         for r0 in range(1, grid.rows + 1, TILE):
             hexes = [grid.from_offset(c, r) for c in range(c0, min(c0 + TILE, grid.columns + 1))
                      for r in range(r0, min(r0 + TILE, grid.rows + 1))]
-            xs = [x for hx in hexes for x, _ in layout.corners(hx)]
-            ys = [y for hx in hexes for _, y in layout.corners(hx)]
-            base = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            centres = [layout.center(hx) for hx in hexes]
+            x0, x1 = min(x for x, _ in centres) + dx0, max(x for x, _ in centres) + dx1
+            y0, y1 = min(y for _, y in centres) + dy0, max(y for _, y in centres) + dy1
+            base = QRectF(x0, y0, x1 - x0, y1 - y0)
+            here = sides.get((c0, r0), [])
             for i, layer in enumerate(LAYERS):
                 # paths run to the neighbouring hex's centre; edge hachures reach into it
                 m = 2.0 * s if layer == "paths" else 0.5 * s
-                out.append((i, layer_picture(layer, view.map, rules, layout, hexes), base.adjusted(-m, -m, m, m)))
+                picture = layer_picture(layer, view.map, rules, layout, hexes, here)
+                out.append((i, picture, base.adjusted(-m, -m, m, m)))
     if key is not None:
         while len(_KEPT) >= KEEP_MAPS:
             _KEPT.pop(next(iter(_KEPT)))
         _KEPT[key] = out
+    return out
+
+
+def _sides_by_tile(game_map: GameMap) -> dict[tuple[int, int], list[tuple[Hexside, dict]]]:
+    """The map's hexsides sorted out by the tile of their first hex (keyed by the tile's first
+    column and row), in the map's order: one pass, where asking each tile would be quadratic."""
+    grid = game_map.grid
+    out: dict[tuple[int, int], list[tuple[Hexside, dict]]] = {}
+    for side, kinds in game_map.hexsides.items():
+        col, row = grid.to_offset(side.a)
+        if 1 <= col <= grid.columns and 1 <= row <= grid.rows:
+            tile = (col - (col - 1) % TILE, row - (row - 1) % TILE)
+            out.setdefault(tile, []).append((side, kinds))
     return out

@@ -14,5 +14,7 @@ The core never imports it (tests/test_structure.py).
     counters.py       one unit counter: NATO symbol, ID, strength, state
     markers.py        smoke, wrecks, minefields... as the viewer knows them
     firemarks.py      fire plots, where they landed, objectives
-    picture.py        render_view: the map as a PNG with a title strip (the CLI, the reports)
+    picture.py        render_view: the map as a PNG with a title strip (the CLI, the reports),
+                      painted a band of rows at a time
+    pngrows.py        a PNG file written band by band, so a big map's picture is never whole in memory
 """

@@ -30,14 +30,16 @@ class MapScene(QGraphicsScene):
 
     stack_item = StackItem          # the window's scene puts clickable stacks here
 
-    def __init__(self, view: SideView, rules: Ruleset, hex_size: float = HEX_SIZE) -> None:
+    def __init__(self, view: SideView, rules: Ruleset, hex_size: float = HEX_SIZE, on_screen: bool = True) -> None:
+        """`on_screen=False` for a picture drawn once (a PNG): nothing is kept to redraw it faster."""
         super().__init__()
-        # Tiles are cached as screen pixmaps; Qt's default 10 MB cache thrashes on a big map.
-        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
+        if on_screen:
+            # Tiles are cached as screen pixmaps; Qt's default 10 MB cache thrashes on a big map.
+            QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
         self.rules = rules
         self.layout = Layout.for_grid(view.map.grid, hex_size)
         self.view = view
-        self.terrain = Terrain(self, view, rules, self.layout)
+        self.terrain = Terrain(self, view, rules, self.layout, on_screen)
         self.setSceneRect(self.terrain.rect)
         self._dynamic: list[QGraphicsItem] = []
         self.stacks: dict[Hex, StackItem] = {}

@@ -23,14 +23,15 @@ TILE = 8                # hexes per tile side
 class TerrainTile(QGraphicsItem):
     """One layer of a block of hexes, replayed from a QPicture and cached as a pixmap on screen."""
 
-    def __init__(self, terrain: Terrain, layer: int, picture: QPicture, rect: QRectF) -> None:
+    def __init__(self, terrain: Terrain, layer: int, picture: QPicture, rect: QRectF, cached: bool = True) -> None:
         super().__init__()
         self.terrain = terrain
         self.layer = LAYERS[layer]
         self.picture = picture
         self._rect = rect
         self.setZValue(layer * 0.1)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        if cached:      # a picture drawn once gains nothing from a pixmap, and a big map's fill memory
+            self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -79,7 +80,8 @@ class TerrainOverview(QGraphicsItem):
 class Terrain:
     """The static map, cut into tiles per layer so that only what is visible is painted."""
 
-    def __init__(self, scene: QGraphicsScene, view: SideView, rules: Ruleset, layout: Layout) -> None:
+    def __init__(self, scene: QGraphicsScene, view: SideView, rules: Ruleset, layout: Layout,
+                 on_screen: bool = True) -> None:
         w, h = layout.bounds(view.map.grid)
         self.rect = QRectF(0, 0, w, h)
         self.hex_size = layout.size
@@ -88,7 +90,7 @@ class Terrain:
         background = scene.addRect(self.rect, QPen(Qt.NoPen), QColor(250, 250, 246))
         background.setZValue(-2)
         for i, picture, rect in _pictures(view, rules, layout):
-            tile = TerrainTile(self, i, picture, rect)
+            tile = TerrainTile(self, i, picture, rect, cached=on_screen)
             scene.addItem(tile)
             self.tiles.append(tile)
         self.overview = TerrainOverview(self)

@@ -63,22 +63,29 @@ def layer_picture(layer: str, game_map: GameMap, rules: Ruleset, layout: Layout,
 
 def _ground(p: QPainter, game_map: GameMap, rules: Ruleset, layout: Layout, hexes: list[Hex]) -> None:
     types = rules.terrain_types
+    fills = {t: QColor(spec["fill"]) for t, spec in types.items()}
+    polygons = [hex_polygon(layout, h) for h in hexes]         # each hex's is drawn twice or three times
     p.setPen(Qt.NoPen)
-    for h in hexes:
-        p.setBrush(QColor(types[game_map.terrain[h]]["fill"]))
-        p.drawPolygon(hex_polygon(layout, h))
+    for h, polygon in zip(hexes, polygons):
+        p.setBrush(fills[game_map.terrain[h]])
+        p.drawPolygon(polygon)
         level = game_map.elevation[h]
         if level > 0:      # one translucent tint per level, so that levels read in grey too
-            tint = QColor(LEVEL_TINT)
-            tint.setAlpha(min(36 * level, 150))
-            p.setBrush(tint)
-            p.drawPolygon(hex_polygon(layout, h))
+            p.setBrush(_level_tint(level))
+            p.drawPolygon(polygon)
     for h in hexes:
         _pattern(p, layout, h, types[game_map.terrain[h]]["print_pattern"])
     p.setBrush(Qt.NoBrush)
     p.setPen(QPen(GRID_PEN, max(0.6, layout.size * 0.03)))
-    for h in hexes:
-        p.drawPolygon(hex_polygon(layout, h))
+    for polygon in polygons:
+        p.drawPolygon(polygon)
+
+
+@lru_cache(maxsize=16)
+def _level_tint(level: int) -> QColor:
+    tint = QColor(LEVEL_TINT)
+    tint.setAlpha(min(36 * level, 150))
+    return tint
 
 
 def _labels(p: QPainter, game_map: GameMap, layout: Layout, hexes: list[Hex]) -> None:

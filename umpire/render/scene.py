@@ -16,12 +16,13 @@ from ..core.layout import Layout
 from ..core.ruleset import Ruleset
 from .firemarks import FireItem, ObjectiveItem
 from .markers import OverlayItem
-from .stacks import StackItem
+from .stacks import StackItem, StacksOverview
 from .terrain_paint import hex_polygon
 from .tiles import Terrain
 
 HEX_SIZE = 30.0
 PIXMAP_CACHE_KB = 256 * 1024
+OVERVIEW_ZOOM = 0.35        # below this zoom (a hex some 20 px across at most) the window shows the overview
 
 
 class MapScene(QGraphicsScene):
@@ -29,6 +30,7 @@ class MapScene(QGraphicsScene):
     markers, fire plots, objectives, zones and highlight of the current view (redrawn)."""
 
     stack_item = StackItem          # the window's scene puts clickable stacks here
+    stacks_overview = StacksOverview
 
     def __init__(self, view: SideView, rules: Ruleset, hex_size: float = HEX_SIZE, on_screen: bool = True) -> None:
         """`on_screen=False` for a picture drawn once (a PNG): nothing is kept to redraw it faster."""
@@ -45,6 +47,7 @@ class MapScene(QGraphicsScene):
         self.stacks: dict[Hex, StackItem] = {}
         self._highlight: QGraphicsPathItem | None = None
         self.show_zones = True
+        self.overview = False
         self.set_view(view)
 
     def set_view(self, view: SideView) -> None:
@@ -69,8 +72,24 @@ class MapScene(QGraphicsScene):
             by_hex.setdefault(m.hex, []).append(m)
         for h, marks in by_hex.items():
             item = self.stack_item(self, h, marks, self.layout)
+            item.setVisible(not self.overview)
             self.stacks[h] = item
             self._add(item)
+        self.counters_overview = self.stacks_overview(self)
+        self.counters_overview.setVisible(self.overview)
+        self._add(self.counters_overview)
+
+    def set_overview(self, on: bool) -> None:
+        """Viewed far out (a hex a few pixels) or not.  Far out the terrain is one picture and
+        the stacks are squares drawn by one item: the thousands of tiles and hundreds of stacks
+        are hidden, so that a frame does not visit them one by one."""
+        if on == self.overview:
+            return
+        self.overview = on
+        self.terrain.set_overview(on)
+        for stack in self.stacks.values():
+            stack.setVisible(not on)
+        self.counters_overview.setVisible(on)
 
     def _add(self, item: QGraphicsItem) -> None:
         self.addItem(item)
@@ -104,6 +123,7 @@ class MapScene(QGraphicsScene):
             elif stack.selected_key is not None:
                 stack.selected_key = None
                 stack.update()
+        self.counters_overview.update()
         self.highlight_hex(found)
         return found
 

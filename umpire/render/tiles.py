@@ -16,7 +16,7 @@ from ..core.terrain import GameMap
 from .terrain_paint import LAYERS, corner_offsets, layer_picture
 
 LABEL_MIN_PX = 16.0     # hex numbers appear once a hex is about 32 px across (size 16 px)
-OVERVIEW_LOD = 0.35     # below this zoom one pre-rendered picture of the whole map is drawn
+OVERVIEW_SCALE = 0.35   # the overview is drawn once at this scale, then scaled down to each zoom
 TILE = 8                # hexes per tile side
 
 
@@ -37,44 +37,56 @@ class TerrainTile(QGraphicsItem):
         return self._rect
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        lod = option.levelOfDetailFromTransform(p.worldTransform())
-        if lod < OVERVIEW_LOD and widget is not None:
-            return                      # on screen, the overview draws the far-out map
-        if self.layer == "labels" and (lod * self.terrain.hex_size < LABEL_MIN_PX or not self.terrain.show_numbers):
-            return
+        if self.layer == "labels":
+            lod = option.levelOfDetailFromTransform(p.worldTransform())
+            if lod * self.terrain.hex_size < LABEL_MIN_PX or not self.terrain.show_numbers:
+                return
         p.drawPicture(0, 0, self.picture)
 
 
 class TerrainOverview(QGraphicsItem):
-    """The whole map as one pixmap, for zoomed-out viewing (thousands of hexes at once)."""
+    """The whole map's terrain as one pixmap, for viewing far out, where thousands of hexes are
+    in sight and each is a few pixels: drawn once from the tiles' pictures, scaled once for
+    each zoom and then copied to the screen pixel for pixel (no scaling in a frame)."""
 
     def __init__(self, terrain: Terrain) -> None:
         super().__init__()
         self.terrain = terrain
-        self._pixmap: QPixmap | None = None
+        self._base: QPixmap | None = None
+        self._scaled: QPixmap | None = None
         self.setZValue(-1)
+        self.setAcceptedMouseButtons(Qt.NoButton)
 
     def boundingRect(self) -> QRectF:
         return self.terrain.rect
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        lod = option.levelOfDetailFromTransform(p.worldTransform())
-        if lod >= OVERVIEW_LOD or widget is None:
+        target = p.worldTransform().mapRect(self.terrain.rect)
+        size = target.size().toSize()
+        if size.isEmpty():
             return
-        if self._pixmap is None:
+        if self._scaled is None or self._scaled.size() != size:
+            self._scaled = self.base().scaled(size, Qt.IgnoreAspectRatio, Qt.SmoothTransformation)
+        p.save()
+        p.resetTransform()                  # device pixels: the pixmap is already the size on screen
+        p.drawPixmap(target.topLeft().toPoint(), self._scaled)
+        p.restore()
+
+    def base(self) -> QPixmap:
+        """The terrain at OVERVIEW_SCALE, hex numbers left out."""
+        if self._base is None:
             r = self.terrain.rect
-            pm = QPixmap(int(r.width() * OVERVIEW_LOD) + 1, int(r.height() * OVERVIEW_LOD) + 1)
+            pm = QPixmap(int(r.width() * OVERVIEW_SCALE) + 1, int(r.height() * OVERVIEW_SCALE) + 1)
             pm.fill(QColor(250, 250, 246))
             painter = QPainter(pm)
             painter.setRenderHint(QPainter.Antialiasing, True)
-            painter.scale(OVERVIEW_LOD, OVERVIEW_LOD)
+            painter.scale(OVERVIEW_SCALE, OVERVIEW_SCALE)
             for tile in sorted(self.terrain.tiles, key=lambda t: t.zValue()):
                 if tile.layer != "labels":
                     painter.drawPicture(0, 0, tile.picture)
             painter.end()
-            self._pixmap = pm
-        p.setRenderHint(QPainter.SmoothPixmapTransform, True)
-        p.drawPixmap(self.terrain.rect, self._pixmap, QRectF(self._pixmap.rect()))
+            self._base = pm
+        return self._base
 
 
 class Terrain:
@@ -94,7 +106,14 @@ class Terrain:
             scene.addItem(tile)
             self.tiles.append(tile)
         self.overview = TerrainOverview(self)
+        self.overview.setVisible(False)
         scene.addItem(self.overview)
+
+    def set_overview(self, on: bool) -> None:
+        """Far out: the one overview picture instead of the tiles (hidden, Qt never visits them)."""
+        self.overview.setVisible(on)
+        for t in self.tiles:
+            t.setVisible(not on)
 
     @property
     def show_numbers(self) -> bool:

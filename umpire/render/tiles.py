@@ -133,6 +133,11 @@ _KEPT: dict[tuple, list[tuple[int, QPicture, QRectF]]] = {}
 KEEP_MAPS = 2
 
 
+def forget_pictures() -> None:
+    """Drop the kept terrain pictures: the next scene records its own, as a new process would."""
+    _KEPT.clear()
+
+
 def _pictures(view: SideView, rules: Ruleset, layout: Layout) -> list[tuple[int, QPicture, QRectF]]:
     """(layer, picture, rect) of every tile of the map's terrain: recorded once per map."""
     key = None

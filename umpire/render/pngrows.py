@@ -1,8 +1,8 @@
 """A PNG file written a band of rows at a time, so that a big map's picture (a 200x200 map at
 24 px a hex is some 7,000 x 8,400 pixels, 240 MB as one 32-bit image) never has to be in memory
 whole.  Plain RGB, 8 bits a channel, rows unfiltered: a map's flat fills compress better so than
-with libpng's adaptive filters (measured on a 200x200 map: a fifth smaller than Qt's PNG, and
-zlib is the only cost)."""
+with libpng's adaptive filters.  Measured on a 200x200 map (Qt's PNG: 10.6 MB): zlib level 3,
+9.7 MB in 0.4 s; level 6, 8.2 MB in twice the time."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class PngRows:
     """`with PngRows(path, width, height) as png: png.add(rgb)` for each band, top first, where
     `rgb` is a (rows, width, 3) uint8 array; closing checks that every row was given."""
 
-    def __init__(self, path: str, width: int, height: int, level: int = 6) -> None:
+    def __init__(self, path: str, width: int, height: int, level: int = 3) -> None:
         self.path, self.width, self.height = path, width, height
         self.rows_written = 0
         self._file = open(path, "wb")

@@ -12,7 +12,7 @@ from functools import lru_cache
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPicture, QPolygonF
 
-from ..core.hexgrid import Hex, Hexside
+from ..core.hexgrid import Hex, Hexside, direction_to
 from ..core.layout import Layout
 from ..core.ruleset import Ruleset
 from ..core.terrain import GameMap
@@ -23,7 +23,7 @@ GRID_PEN = QColor(90, 90, 90)
 
 def hex_polygon(layout: Layout, h: Hex) -> QPolygonF:
     cx, cy = layout.center(h)
-    return QPolygonF([QPointF(cx + dx, cy + dy) for dx, dy in corner_offsets(layout)])
+    return _corner_polygon(layout).translated(cx, cy)       # offset + centre: Layout.corners' floats
 
 
 @lru_cache(maxsize=8)
@@ -31,6 +31,27 @@ def corner_offsets(layout: Layout) -> tuple[tuple[float, float], ...]:
     """A hex's corners less its centre: the same for every hex, so a big map's hundreds of
     thousands of corners need no trigonometry (the same floats as Layout.corners)."""
     return tuple(Layout(layout.orientation, layout.size).corners(Hex(0, 0)))
+
+
+@lru_cache(maxsize=8)
+def _corner_polygon(layout: Layout) -> QPolygonF:
+    return QPolygonF([QPointF(dx, dy) for dx, dy in corner_offsets(layout)])
+
+
+@lru_cache(maxsize=8)
+def _side_corners(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """For each direction, which two of a hex's corners bound its side facing that way: the
+    same for every hex, found once by Layout.edge on one hex."""
+    origin = Layout(layout.orientation, layout.size)
+    corners = origin.corners(Hex(0, 0))
+    return tuple(tuple(corners.index(c) for c in origin.edge(Hex(0, 0), d)) for d in range(6))
+
+
+def hexside_ends(layout: Layout, side: Hexside) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Layout.hexside_segment, the same floats, without trigonometry or sorting per side."""
+    i, j = _side_corners(layout)[direction_to(side.a, side.b)]
+    (cx, cy), offsets = layout.center(side.a), corner_offsets(layout)
+    return (cx + offsets[i][0], cy + offsets[i][1]), (cx + offsets[j][0], cy + offsets[j][1])
 
 
 LAYERS = ("ground", "edges", "paths", "labels")   # painted in this order, each over the last
@@ -181,7 +202,7 @@ def _edges(p: QPainter, edges, feats, layout: Layout) -> None:
     edges.sort(key=lambda e: 0 if feats[e[1]]["draw"] == "slope" else 1)   # slopes under streams
     for side, kind, high in edges:
         f = feats[kind]
-        (x1, y1), (x2, y2) = layout.hexside_segment(side)
+        (x1, y1), (x2, y2) = hexside_ends(layout, side)
         pen = QPen(QColor(f["colour"]), max(1.0, f["width"] / 100 * 2 * s))
         pen.setCapStyle(Qt.RoundCap)
         if f["draw"] == "slope" and high is not None:

@@ -200,15 +200,20 @@ def _hexsides(p: QPainter, sides, rules: Ruleset, layout: Layout, paths: bool) -
 def _edges(p: QPainter, edges, feats, layout: Layout) -> None:
     s = layout.size
     edges.sort(key=lambda e: 0 if feats[e[1]]["draw"] == "slope" else 1)   # slopes under streams
+    pens: dict[tuple[str, bool], QPen] = {}          # one per kind: a big map has thousands of sides
     for side, kind, high in edges:
         f = feats[kind]
         (x1, y1), (x2, y2) = hexside_ends(layout, side)
-        pen = QPen(QColor(f["colour"]), max(1.0, f["width"] / 100 * 2 * s))
-        pen.setCapStyle(Qt.RoundCap)
-        if f["draw"] == "slope" and high is not None:
-            pen.setWidthF(max(0.8, s * 0.05))
-            p.setPen(pen)
-            p.drawLine(QLineF(x1, y1, x2, y2))
+        slope = f["draw"] == "slope" and high is not None
+        pen = pens.get((kind, slope))
+        if pen is None:
+            pen = pens[kind, slope] = QPen(QColor(f["colour"]), max(1.0, f["width"] / 100 * 2 * s))
+            pen.setCapStyle(Qt.RoundCap)
+            if slope:
+                pen.setWidthF(max(0.8, s * 0.05))
+        p.setPen(pen)
+        p.drawLine(QLineF(x1, y1, x2, y2))
+        if slope:
             lx, ly = layout.center(side.other(high))
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             norm = math.hypot(lx - mx, ly - my) or 1.0
@@ -216,6 +221,3 @@ def _edges(p: QPainter, edges, feats, layout: Layout) -> None:
             for k in (0.2, 0.5, 0.8):   # hachures point downhill
                 bx, by = x1 + (x2 - x1) * k, y1 + (y2 - y1) * k
                 p.drawLine(QLineF(bx, by, bx + tx, by + ty))
-        else:
-            p.setPen(pen)
-            p.drawLine(QLineF(x1, y1, x2, y2))

@@ -43,6 +43,8 @@ def test_far_out_the_scene_draws_its_overview_and_hides_the_detail(far_out):
     assert scene.terrain.overview.isVisible() and scene.counters_overview.isVisible()
     assert not any(t.isVisible() for t in scene.terrain.tiles)
     assert scene.stacks and not any(s.isVisible() for s in scene.stacks.values())
+    scene.set_view(scene.view)                                      # a new view keeps to the zoom
+    assert not any(s.isVisible() for s in scene.stacks.values()) and scene.counters_overview.isVisible()
     view.zoom_by(OVERVIEW_ZOOM / view.zoom() * 1.2)                 # zoom in: the detail again
     assert not scene.overview and not scene.terrain.overview.isVisible()
     assert all(t.isVisible() for t in scene.terrain.tiles) and all(s.isVisible() for s in scene.stacks.values())

@@ -62,11 +62,13 @@ class TerrainOverview(QGraphicsItem):
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         target = p.worldTransform().mapRect(self.terrain.rect)
-        size = target.size().toSize()
+        ratio = p.device().devicePixelRatioF()          # a high-density screen's pixels
+        size = (target.size() * ratio).toSize()
         if size.isEmpty():
             return
         if self._scaled is None or self._scaled.size() != size:
             self._scaled = self.base().scaled(size, Qt.IgnoreAspectRatio, Qt.SmoothTransformation)
+            self._scaled.setDevicePixelRatio(ratio)
         p.save()
         p.resetTransform()                  # device pixels: the pixmap is already the size on screen
         p.drawPixmap(target.topLeft().toPoint(), self._scaled)

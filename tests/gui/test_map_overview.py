@@ -14,7 +14,7 @@ from umpire.core.store.db import create_game, open_game
 from umpire.gui.mapscene import ClickableMapScene
 from umpire.gui.mapview import MapView
 from umpire.render.picture import rgb_rows
-from umpire.render.scene import OVERVIEW_ZOOM
+from umpire.render.tiles import OVERVIEW_ZOOM
 
 
 @pytest.fixture()

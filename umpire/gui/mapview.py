@@ -8,7 +8,8 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsView
 
 from ..core.hexgrid import Hex, hex_line
-from ..render.scene import OVERVIEW_ZOOM, MapScene
+from ..render.scene import MapScene
+from ..render.tiles import OVERVIEW_ZOOM
 
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
 

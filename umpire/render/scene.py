@@ -22,7 +22,6 @@ from .tiles import Terrain
 
 HEX_SIZE = 30.0
 PIXMAP_CACHE_KB = 256 * 1024
-OVERVIEW_ZOOM = 0.35        # below this zoom (a hex some 20 px across at most) the window shows the overview
 
 
 class MapScene(QGraphicsScene):

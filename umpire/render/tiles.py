@@ -16,7 +16,9 @@ from ..core.terrain import GameMap
 from .terrain_paint import LAYERS, corner_offsets, layer_picture
 
 LABEL_MIN_PX = 16.0     # hex numbers appear once a hex is about 32 px across (size 16 px)
-OVERVIEW_SCALE = 0.35   # the overview is drawn once at this scale, then scaled down to each zoom
+# Below this zoom (a hex some 20 px across at most) the window shows the overview; the overview
+# is drawn once at this scale, then scaled down to each zoom.
+OVERVIEW_ZOOM = 0.35
 TILE = 8                # hexes per tile side
 
 
@@ -75,14 +77,14 @@ class TerrainOverview(QGraphicsItem):
         p.restore()
 
     def base(self) -> QPixmap:
-        """The terrain at OVERVIEW_SCALE, hex numbers left out."""
+        """The terrain at OVERVIEW_ZOOM, hex numbers left out."""
         if self._base is None:
             r = self.terrain.rect
-            pm = QPixmap(int(r.width() * OVERVIEW_SCALE) + 1, int(r.height() * OVERVIEW_SCALE) + 1)
+            pm = QPixmap(int(r.width() * OVERVIEW_ZOOM) + 1, int(r.height() * OVERVIEW_ZOOM) + 1)
             pm.fill(QColor(250, 250, 246))
             painter = QPainter(pm)
             painter.setRenderHint(QPainter.Antialiasing, True)
-            painter.scale(OVERVIEW_SCALE, OVERVIEW_SCALE)
+            painter.scale(OVERVIEW_ZOOM, OVERVIEW_ZOOM)
             for tile in sorted(self.terrain.tiles, key=lambda t: t.zValue()):
                 if tile.layer != "labels":
                     painter.drawPicture(0, 0, tile.picture)

@@ -58,7 +58,7 @@ LAYERS = ("ground", "edges", "paths", "labels")   # painted in this order, each 
 
 
 def layer_picture(layer: str, game_map: GameMap, rules: Ruleset, layout: Layout, hexes: list[Hex],
-                  sides: list[tuple[Hexside, dict]] | None = None) -> QPicture:
+                  sides: list[Hexside] | None = None) -> QPicture:
     """One layer of the terrain for a block of hexes (a tile), recorded for fast replay.
     `sides` are the map's hexsides whose first hex is in the block, in the map's order (found
     here if not given: a whole map's tiles should sort them out once, see tiles.py).
@@ -76,8 +76,9 @@ def layer_picture(layer: str, game_map: GameMap, rules: Ruleset, layout: Layout,
     else:
         if sides is None:
             inside = set(hexes)
-            sides = [(side, kinds) for side, kinds in game_map.hexsides.items() if side.a in inside]
-        _hexsides(p, sides, rules, layout, paths=layer == "paths")
+            sides = [side for side in game_map.hexsides if side.a in inside]
+        features = game_map.hexsides
+        _hexsides(p, ((side, features[side]) for side in sides), rules, layout, paths=layer == "paths")
     p.end()
     return pic
 

@@ -177,14 +177,14 @@ def _pictures(view: SideView, rules: Ruleset, layout: Layout) -> list[tuple[int,
     return out
 
 
-def _sides_by_tile(game_map: GameMap) -> dict[tuple[int, int], list[tuple[Hexside, dict]]]:
+def _sides_by_tile(game_map: GameMap) -> dict[tuple[int, int], list[Hexside]]:
     """The map's hexsides sorted out by the tile of their first hex (keyed by the tile's first
     column and row), in the map's order: one pass, where asking each tile would be quadratic."""
     grid = game_map.grid
-    out: dict[tuple[int, int], list[tuple[Hexside, dict]]] = {}
-    for side, kinds in game_map.hexsides.items():
+    out: dict[tuple[int, int], list[Hexside]] = {}
+    for side in game_map.hexsides:
         col, row = grid.to_offset(side.a)
         if 1 <= col <= grid.columns and 1 <= row <= grid.rows:
             tile = (col - (col - 1) % TILE, row - (row - 1) % TILE)
-            out.setdefault(tile, []).append((side, kinds))
+            out.setdefault(tile, []).append(side)
     return out

@@ -41,3 +41,20 @@ def test_the_window_draws_the_painters_picture(qapp, game_path):
         pictures.append(_picture(window))
         assert pictures[-1] == _picture(MapScene(view, game.rules, 12))
     assert pictures[0] != pictures[1], "control: the umpire sees more than NATO"
+
+
+def test_the_painters_hex_corners_are_the_layouts():
+    """terrain_paint takes corners and hexside ends from one hex's offsets (a big map has
+    hundreds of thousands): they must be Layout's very floats, or tile edges would not meet."""
+    from umpire.core.hexgrid import DIRECTIONS, Grid, Hex, Hexside
+    from umpire.core.layout import Layout
+    from umpire.render.terrain_paint import hex_polygon, hexside_ends
+
+    for orientation in ("flat", "pointy"):
+        for size in (12, 24.0, 30, 17.3):
+            layout = Layout.for_grid(Grid(40, 30, orientation), size)
+            for h in (Hex(1, 1), Hex(17, -4), Hex(39, 12), Hex(-3, 25)):
+                assert [(p.x(), p.y()) for p in hex_polygon(layout, h)] == layout.corners(h)
+                for d in DIRECTIONS:
+                    side = Hexside.between(h, h + d)
+                    assert hexside_ends(layout, side) == layout.hexside_segment(side), (orientation, size, h, d)

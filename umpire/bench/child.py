@@ -16,18 +16,26 @@ def _peak_mb() -> float:
 
 def render(paths: list[str], out: str) -> dict:
     """Seconds to render each game's umpire view to a PNG, as `umpire render` does (the first
-    game once more beforehand, untimed, so that Qt's one-time start does not count)."""
+    game once more beforehand, untimed, so that Qt's one-time start does not count).  Each timed
+    run starts without what an earlier run kept (the map read from the file, the rule system's
+    prepared map, the recorded terrain pictures), as a fresh `umpire render` does: else the game
+    rendered beforehand would be timed without its set-up and the others with theirs."""
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtWidgets import QApplication
 
     from ..core.knowledge import UMPIRE, build_view
-    from ..core.store.db import open_game
+    from ..core.store.db import forget_static_parts, open_game
     from ..render.picture import render_view
+    from ..render.tiles import forget_pictures
     from ..rules import rule_system
+    from .games import forget_prepared
 
     app = QApplication.instance() or QApplication(["umpire"])
 
     def one(path: str) -> float:
+        forget_static_parts()
+        forget_prepared()
+        forget_pictures()
         t = time.perf_counter()
         game = open_game(path)
         render_view(build_view(game, UMPIRE, rule_system(game.rules)), game.rules, out, 24.0)

@@ -8,10 +8,11 @@ the map view asks which hex lies under the cursor.  The picture is the painter's
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QPainterPath
 
 from ..core.hexgrid import Hex
 from ..render.scene import MapScene
-from ..render.stacks import StackItem
+from ..render.stacks import StackItem, StacksOverview
 
 
 class ClickableStack(StackItem):
@@ -25,12 +26,40 @@ class ClickableStack(StackItem):
     def mousePressEvent(self, event) -> None:
         if event.button() != Qt.LeftButton:
             return super().mousePressEvent(event)
+        self.click()
+        event.accept()
+
+    def click(self) -> None:
         current = self.marks[self.top].key
         # clicking a selected stack again brings the next counter to the top
         if self.selected_key == current and len(self.marks) > 1:
             self.top = (self.top + 1) % len(self.marks)
         self.map_scene.unit_clicked.emit(self.marks[self.top].key)
-        event.accept()
+
+
+class ClickableStacksOverview(StacksOverview):
+    """Far out, a click on a stack's square clicks the stack; elsewhere the click is the map's."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.setAcceptedMouseButtons(Qt.LeftButton)
+        self._shape: QPainterPath | None = None
+
+    def shape(self) -> QPainterPath:
+        if self._shape is None:           # the stacks are fixed until the next view makes a new overview
+            self._shape = QPainterPath()
+            for stack in self.map_scene.stacks.values():
+                self._shape.addRect(stack.counter_rect)
+        return self._shape
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.LeftButton:
+            for stack in self.map_scene.stacks.values():
+                if stack.counter_rect.contains(event.pos()):
+                    stack.click()
+                    event.accept()
+                    return
+        event.ignore()
 
 
 class ClickableMapScene(MapScene):
@@ -38,6 +67,7 @@ class ClickableMapScene(MapScene):
 
     unit_clicked = Signal(str)      # the key of the unit now on top of the clicked stack
     stack_item = ClickableStack
+    stacks_overview = ClickableStacksOverview
 
     def hex_at(self, pos: QPointF) -> Hex | None:
         """The hex under the cursor, or None off the map."""

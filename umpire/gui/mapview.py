@@ -12,6 +12,8 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsView
 
 from ..core.hexgrid import Hex, hex_line
+from ..render.scene import MapScene
+from ..render.tiles import OVERVIEW_ZOOM
 
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
 
@@ -86,6 +88,32 @@ class MapView(QGraphicsView):
         self.fitted = True
         if self.scene() is not None:
             self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+            self._match_detail()
+
+    # Every way this program changes the zoom, so that the scene's detail follows it (Qt's own
+    # fitInView scales in C++, past these: fit_map matches the detail itself).
+    def setScene(self, scene) -> None:
+        super().setScene(scene)
+        self._match_detail()
+
+    def scale(self, sx: float, sy: float) -> None:
+        super().scale(sx, sy)
+        self._match_detail()
+
+    def setTransform(self, matrix, combine: bool = False) -> None:
+        super().setTransform(matrix, combine)
+        self._match_detail()
+
+    def resetTransform(self) -> None:
+        super().resetTransform()
+        self._match_detail()
+
+    def _match_detail(self) -> None:
+        """Far out, the scene draws its overview (one picture of the terrain, counters as
+        squares) instead of thousands of tiles and stacks: a frame stays quick on a big map."""
+        scene = self.scene()
+        if isinstance(scene, MapScene):
+            scene.set_overview(self.zoom() < OVERVIEW_ZOOM)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -144,7 +172,8 @@ class MapView(QGraphicsView):
                 self.move_dragged.emit([h], False)
             return
         if scene is not None and event.button() == Qt.LeftButton:
-            item = self.itemAt(event.position().toPoint())
-            if item is None or item.zValue() < 10:     # terrain, zones, markers: a hex click
-                self.hex_clicked.emit(scene.hex_at(self.mapToScene(event.position().toPoint())))
+            at = event.position().toPoint()
+            # a click on a counter is the counter's (mapscene.py); on terrain, zones, markers, a hex click
+            if not any(i.zValue() >= 10 and i.acceptedMouseButtons() & Qt.LeftButton for i in self.items(at)):
+                self.hex_clicked.emit(scene.hex_at(self.mapToScene(at)))
         super().mousePressEvent(event)

@@ -7,12 +7,15 @@ through the SideView (marks, state letters) and the Ruleset (terrain fills, over
 It is given a view, never the game, so a side's picture cannot hold what the side does not know.
 The core never imports it (tests/test_structure.py).
 
-    scene.py          MapScene: the map as a QGraphicsScene, rebuilt from each new view
+    scene.py          MapScene: the map as a QGraphicsScene, rebuilt from each new view; far
+                      out (set_overview) one picture of the terrain and squares for the stacks
     tiles.py          the static terrain cut into tiles, and the zoomed-out overview
     terrain_paint.py  terrain fills, print patterns, elevation, hexsides, roads, hex numbers
-    stacks.py         the counters in one hex, the top one drawn in full
+    stacks.py         the counters in one hex, the top one drawn in full; far out, every stack as a square
     counters.py       one unit counter: NATO symbol, ID, strength, state
     markers.py        smoke, wrecks, minefields... as the viewer knows them
     firemarks.py      fire plots, where they landed, objectives
-    picture.py        render_view: the map as a PNG with a title strip (the CLI, the reports)
+    picture.py        render_view: the map as a PNG with a title strip (the CLI, the reports),
+                      painted a band of rows at a time
+    pngrows.py        a PNG file written band by band, so a big map's picture is never whole in memory
 """

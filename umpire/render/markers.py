@@ -28,6 +28,7 @@ class OverlayItem(QGraphicsItem):
         w, h = layout.bounds(view.map.grid)
         self._rect = QRectF(0, 0, w, h)
         self.setZValue(12)          # above the counters (10): its marker sits at the hex's foot
+        self.setAcceptedMouseButtons(Qt.NoButton)      # a click goes through to the stack or the hex
         self.setAcceptHoverEvents(True)      # a marker under the mouse says what it is (tooltip)
 
     def boundingRect(self) -> QRectF:

@@ -1,34 +1,77 @@
 """The map as a PNG: the scene of one viewer's view, under a title strip naming the scenario,
-the viewer and the turn.  Used by `umpire render`, the window's File menu and the reports."""
+the viewer and the turn.  Used by `umpire render`, the window's File menu and the reports.
+
+A big map's picture is large (a 200x200 map at 24 px a hex is some 7,000 x 8,400 pixels), so it
+is painted a band of rows at a time and each band goes straight into the PNG file: memory stays
+that of one band whatever the map's size.  Each band is the same scene under the same transform
+moved up by whole pixels, so the bands together are the picture painted in one go."""
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 
 from ..core.knowledge import SideView
 from ..core.ruleset import Ruleset
+from .pngrows import PngRows
 from .scene import MapScene
 
+BAND_ROWS = 512          # rows painted at once: some 15 MB of a 200x200 map at 24 px a hex
+BAND_MARGIN = 32        # rows painted beyond a band's own, above and below, at least (and a hex)
 
-def render_view(view: SideView, rules: Ruleset, out_path: str, hex_size: float = 24.0) -> tuple[int, int]:
+
+def render_view(view: SideView, rules: Ruleset, out_path: str, hex_size: float = 24.0,
+                band_rows: int = BAND_ROWS) -> tuple[int, int]:
     """Write a PNG of the map as `view`'s viewer knows it, with a title strip.  Returns its size."""
-    scene = MapScene(view, rules, hex_size)
+    scene = MapScene(view, rules, hex_size, on_screen=False)
     rect = scene.sceneRect()
     title_h = int(hex_size * 1.6)
-    img = QImage(int(rect.width()), int(rect.height()) + title_h, QImage.Format_RGB32)
-    img.fill(QColor(255, 255, 255))
-    p = QPainter(img)
+    width, height = int(rect.width()), int(rect.height()) + title_h
+    margin = max(BAND_MARGIN, int(hex_size))
+    title = f"{view.title} — {view.viewer_name} — turn {view.turn} of {view.turns}"
+    try:
+        with PngRows(out_path, width, height) as png:
+            for top in range(0, height, band_rows):
+                bottom = min(top + band_rows, height)
+                # painted with a margin: Qt antialiases a shape cut by a band's edge a little
+                # differently near the cut (measured: up to some 0.4 hex), so the cut is kept
+                # away from the rows written
+                first, last = max(0, top - margin), min(height, bottom + margin)
+                band = QImage(width, last - first, QImage.Format_RGB32)
+                _paint_band(band, first, scene, title, title_h, hex_size)
+                png.add(rgb_rows(band)[top - first:bottom - first])
+    except OSError as e:
+        raise OSError(f"cannot write {out_path}: {e}") from e
+    return width, height
+
+
+def _paint_band(band: QImage, top: int, scene: MapScene, title: str, title_h: int, hex_size: float) -> None:
+    """Rows top.. of the picture: the title strip, then the map below it."""
+    band.fill(QColor(255, 255, 255))
+    p = QPainter(band)
     p.setRenderHint(QPainter.Antialiasing, True)
-    font = QFont("DejaVu Sans")
-    font.setPixelSize(int(hex_size * 0.7))
-    font.setBold(True)
-    p.setFont(font)
-    p.setPen(QColor(0, 0, 0))
-    p.drawText(QRectF(hex_size * 0.5, 0, rect.width(), title_h), Qt.AlignVCenter | Qt.AlignLeft,
-               f"{view.title} — {view.viewer_name} — turn {view.turn} of {view.turns}")
-    scene.render(p, QRectF(0, title_h, rect.width(), rect.height()), rect)
+    p.translate(0, -top)
+    bottom = top + band.height()
+    if top < title_h:
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(int(hex_size * 0.7))
+        font.setBold(True)
+        p.setFont(font)
+        p.setPen(QColor(0, 0, 0))
+        p.drawText(QRectF(hex_size * 0.5, 0, scene.sceneRect().width(), title_h), Qt.AlignVCenter | Qt.AlignLeft,
+                   title)
+    first = max(top, title_h)
+    if first < bottom:
+        # only the band's part of the scene: the scene draws just the items it touches
+        width = scene.sceneRect().width()
+        scene.render(p, QRectF(0, first, width, bottom - first), QRectF(0, first - title_h, width, bottom - first))
     p.end()
-    if not img.save(out_path, "PNG"):
-        raise OSError(f"cannot write {out_path}")
-    return img.width(), img.height()
+
+
+def rgb_rows(image: QImage) -> np.ndarray:
+    """An image's pixels as a (rows, width, 3) array of red, green, blue bytes."""
+    rgb = image.convertToFormat(QImage.Format_RGB888)         # bytes in this order on any machine
+    rows = np.frombuffer(rgb.constBits(), np.uint8, count=rgb.sizeInBytes()).reshape(rgb.height(), -1)
+    # each row is padded to a multiple of 4 bytes
+    return rows[:, :rgb.width() * 3].reshape(rgb.height(), rgb.width(), 3).copy()

@@ -16,7 +16,7 @@ from ..core.layout import Layout
 from ..core.ruleset import Ruleset
 from .firemarks import FireItem, ObjectiveItem
 from .markers import OverlayItem
-from .stacks import StackItem
+from .stacks import StackItem, StacksOverview
 from .terrain_paint import hex_polygon
 from .tiles import Terrain
 
@@ -29,20 +29,24 @@ class MapScene(QGraphicsScene):
     markers, fire plots, objectives, zones and highlight of the current view (redrawn)."""
 
     stack_item = StackItem          # the window's scene puts clickable stacks here
+    stacks_overview = StacksOverview
 
-    def __init__(self, view: SideView, rules: Ruleset, hex_size: float = HEX_SIZE) -> None:
+    def __init__(self, view: SideView, rules: Ruleset, hex_size: float = HEX_SIZE, on_screen: bool = True) -> None:
+        """`on_screen=False` for a picture drawn once (a PNG): nothing is kept to redraw it faster."""
         super().__init__()
-        # Tiles are cached as screen pixmaps; Qt's default 10 MB cache thrashes on a big map.
-        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
+        if on_screen:
+            # Tiles are cached as screen pixmaps; Qt's default 10 MB cache thrashes on a big map.
+            QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
         self.rules = rules
         self.layout = Layout.for_grid(view.map.grid, hex_size)
         self.view = view
-        self.terrain = Terrain(self, view, rules, self.layout)
+        self.terrain = Terrain(self, view, rules, self.layout, on_screen)
         self.setSceneRect(self.terrain.rect)
         self._dynamic: list[QGraphicsItem] = []
         self.stacks: dict[Hex, StackItem] = {}
         self._highlight: QGraphicsPathItem | None = None
         self.show_zones = True
+        self.overview = False
         self.set_view(view)
 
     def set_view(self, view: SideView) -> None:
@@ -67,8 +71,24 @@ class MapScene(QGraphicsScene):
             by_hex.setdefault(m.hex, []).append(m)
         for h, marks in by_hex.items():
             item = self.stack_item(self, h, marks, self.layout)
+            item.setVisible(not self.overview)
             self.stacks[h] = item
             self._add(item)
+        self.counters_overview = self.stacks_overview(self)
+        self.counters_overview.setVisible(self.overview)
+        self._add(self.counters_overview)
+
+    def set_overview(self, on: bool) -> None:
+        """Viewed far out (a hex a few pixels) or not.  Far out the terrain is one picture and
+        the stacks are squares drawn by one item: the thousands of tiles and hundreds of stacks
+        are hidden, so that a frame does not visit them one by one."""
+        if on == self.overview:
+            return
+        self.overview = on
+        self.terrain.set_overview(on)
+        for stack in self.stacks.values():
+            stack.setVisible(not on)
+        self.counters_overview.setVisible(on)
 
     def _add(self, item: QGraphicsItem) -> None:
         self.addItem(item)
@@ -102,6 +122,7 @@ class MapScene(QGraphicsScene):
             elif stack.selected_key is not None:
                 stack.selected_key = None
                 stack.update()
+        self.counters_overview.update()
         self.highlight_hex(found)
         return found
 

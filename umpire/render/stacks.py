@@ -15,6 +15,8 @@ from ..core.knowledge import UnitMark
 from ..core.layout import Layout
 from .counters import paint_counter
 
+OUTLINE_MIN_PX = 6.0      # a hex's size on screen from which the overview's squares are edged
+
 if TYPE_CHECKING:
     from .scene import MapScene
 
@@ -32,6 +34,7 @@ class StackItem(QGraphicsItem):
         x, y = layout.center(h)
         self.side = layout.size * 1.05
         self._rect = QRectF(x - self.side / 2, y - self.side / 2, self.side, self.side)
+        self.counter_rect = QRectF(self._rect)          # where the top counter lies
         depth = min(len(marks) - 1, 3) * self.side * 0.08
         self._bounds = self._rect.adjusted(-2, -depth - 2, depth + 2, 2)
         self.setZValue(10)
@@ -72,3 +75,41 @@ class StackItem(QGraphicsItem):
                 self.top = i
         self.selected_key = key
         self.update()
+
+
+class StacksOverview(QGraphicsItem):
+    """Far out, where a counter is a few pixels: every stack as a square of its top counter's
+    side colour (faint for a last-known contact, ringed when selected), all drawn by this one
+    item in a few calls instead of by hundreds of stacks counter by counter."""
+
+    def __init__(self, scene: MapScene) -> None:
+        super().__init__()
+        self.map_scene = scene
+        self.setZValue(10)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self.map_scene.terrain.rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        view = self.map_scene.view
+        squares: dict[tuple[str, bool], list[QRectF]] = {}
+        selected = []
+        for stack in self.map_scene.stacks.values():
+            top = stack.marks[stack.top]
+            squares.setdefault((view.side_colour(top.side), top.knowledge == "last_known"), []).append(stack.counter_rect)
+            if stack.selected_key is not None:
+                selected.append(stack.counter_rect)
+        seen = option.levelOfDetailFromTransform(p.worldTransform()) * self.map_scene.layout.size
+        # a dark edge once a square is big enough to keep its colour inside it
+        p.setPen(QPen(QColor(20, 20, 20), 0) if seen >= OUTLINE_MIN_PX else Qt.NoPen)
+        for (colour, ghost), rects in squares.items():
+            fill = QColor(colour)
+            if ghost:
+                fill.setAlpha(110)
+            p.setBrush(fill)
+            p.drawRects(rects)
+        if selected:
+            p.setBrush(Qt.NoBrush)
+            p.setPen(QPen(QColor(255, 190, 0), 2.5 / max(p.worldTransform().m11(), 1e-6)))
+            p.drawRects(selected)

@@ -7,11 +7,12 @@ Everything static is recorded once into QPictures (replayed in C++ on every repa
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPicture, QPolygonF
 
-from ..core.hexgrid import Hex, Hexside
+from ..core.hexgrid import Hex, Hexside, direction_to
 from ..core.layout import Layout
 from ..core.ruleset import Ruleset
 from ..core.terrain import GameMap
@@ -21,14 +22,46 @@ GRID_PEN = QColor(90, 90, 90)
 
 
 def hex_polygon(layout: Layout, h: Hex) -> QPolygonF:
-    return QPolygonF([QPointF(x, y) for x, y in layout.corners(h)])
+    cx, cy = layout.center(h)
+    return _corner_polygon(layout).translated(cx, cy)       # offset + centre: Layout.corners' floats
+
+
+@lru_cache(maxsize=8)
+def corner_offsets(layout: Layout) -> tuple[tuple[float, float], ...]:
+    """A hex's corners less its centre: the same for every hex, so a big map's hundreds of
+    thousands of corners need no trigonometry (the same floats as Layout.corners)."""
+    return tuple(Layout(layout.orientation, layout.size).corners(Hex(0, 0)))
+
+
+@lru_cache(maxsize=8)
+def _corner_polygon(layout: Layout) -> QPolygonF:
+    return QPolygonF([QPointF(dx, dy) for dx, dy in corner_offsets(layout)])
+
+
+@lru_cache(maxsize=8)
+def _side_corners(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """For each direction, which two of a hex's corners bound its side facing that way: the
+    same for every hex, found once by Layout.edge on one hex."""
+    origin = Layout(layout.orientation, layout.size)
+    corners = origin.corners(Hex(0, 0))
+    return tuple(tuple(corners.index(c) for c in origin.edge(Hex(0, 0), d)) for d in range(6))
+
+
+def hexside_ends(layout: Layout, side: Hexside) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Layout.hexside_segment, the same floats, without trigonometry or sorting per side."""
+    i, j = _side_corners(layout)[direction_to(side.a, side.b)]
+    (cx, cy), offsets = layout.center(side.a), corner_offsets(layout)
+    return (cx + offsets[i][0], cy + offsets[i][1]), (cx + offsets[j][0], cy + offsets[j][1])
 
 
 LAYERS = ("ground", "edges", "paths", "labels")   # painted in this order, each over the last
 
 
-def layer_picture(layer: str, game_map: GameMap, rules: Ruleset, layout: Layout, hexes: list[Hex]) -> QPicture:
+def layer_picture(layer: str, game_map: GameMap, rules: Ruleset, layout: Layout, hexes: list[Hex],
+                  sides: list[Hexside] | None = None) -> QPicture:
     """One layer of the terrain for a block of hexes (a tile), recorded for fast replay.
+    `sides` are the map's hexsides whose first hex is in the block, in the map's order (found
+    here if not given: a whole map's tiles should sort them out once, see tiles.py).
 
     Layers are separate so that a road drawn across a tile border is never covered by the
     next tile's ground: all ground is painted before any hexside feature.
@@ -41,31 +74,40 @@ def layer_picture(layer: str, game_map: GameMap, rules: Ruleset, layout: Layout,
     elif layer == "labels":
         _labels(p, game_map, layout, hexes)
     else:
-        inside = set(hexes)
-        sides = [(side, kinds) for side, kinds in game_map.hexsides.items() if side.a in inside]
-        _hexsides(p, sides, rules, layout, paths=layer == "paths")
+        if sides is None:
+            inside = set(hexes)
+            sides = [side for side in game_map.hexsides if side.a in inside]
+        features = game_map.hexsides
+        _hexsides(p, ((side, features[side]) for side in sides), rules, layout, paths=layer == "paths")
     p.end()
     return pic
 
 
 def _ground(p: QPainter, game_map: GameMap, rules: Ruleset, layout: Layout, hexes: list[Hex]) -> None:
     types = rules.terrain_types
+    fills = {t: QColor(spec["fill"]) for t, spec in types.items()}
+    polygons = [hex_polygon(layout, h) for h in hexes]         # each hex's is drawn twice or three times
     p.setPen(Qt.NoPen)
-    for h in hexes:
-        p.setBrush(QColor(types[game_map.terrain[h]]["fill"]))
-        p.drawPolygon(hex_polygon(layout, h))
+    for h, polygon in zip(hexes, polygons):
+        p.setBrush(fills[game_map.terrain[h]])
+        p.drawPolygon(polygon)
         level = game_map.elevation[h]
         if level > 0:      # one translucent tint per level, so that levels read in grey too
-            tint = QColor(LEVEL_TINT)
-            tint.setAlpha(min(36 * level, 150))
-            p.setBrush(tint)
-            p.drawPolygon(hex_polygon(layout, h))
+            p.setBrush(_level_tint(level))
+            p.drawPolygon(polygon)
     for h in hexes:
         _pattern(p, layout, h, types[game_map.terrain[h]]["print_pattern"])
     p.setBrush(Qt.NoBrush)
     p.setPen(QPen(GRID_PEN, max(0.6, layout.size * 0.03)))
-    for h in hexes:
-        p.drawPolygon(hex_polygon(layout, h))
+    for polygon in polygons:
+        p.drawPolygon(polygon)
+
+
+@lru_cache(maxsize=16)
+def _level_tint(level: int) -> QColor:
+    tint = QColor(LEVEL_TINT)
+    tint.setAlpha(min(36 * level, 150))
+    return tint
 
 
 def _labels(p: QPainter, game_map: GameMap, layout: Layout, hexes: list[Hex]) -> None:
@@ -159,15 +201,20 @@ def _hexsides(p: QPainter, sides, rules: Ruleset, layout: Layout, paths: bool) -
 def _edges(p: QPainter, edges, feats, layout: Layout) -> None:
     s = layout.size
     edges.sort(key=lambda e: 0 if feats[e[1]]["draw"] == "slope" else 1)   # slopes under streams
+    pens: dict[tuple[str, bool], QPen] = {}          # one per kind: a big map has thousands of sides
     for side, kind, high in edges:
         f = feats[kind]
-        (x1, y1), (x2, y2) = layout.hexside_segment(side)
-        pen = QPen(QColor(f["colour"]), max(1.0, f["width"] / 100 * 2 * s))
-        pen.setCapStyle(Qt.RoundCap)
-        if f["draw"] == "slope" and high is not None:
-            pen.setWidthF(max(0.8, s * 0.05))
-            p.setPen(pen)
-            p.drawLine(QLineF(x1, y1, x2, y2))
+        (x1, y1), (x2, y2) = hexside_ends(layout, side)
+        slope = f["draw"] == "slope" and high is not None
+        pen = pens.get((kind, slope))
+        if pen is None:
+            pen = pens[kind, slope] = QPen(QColor(f["colour"]), max(1.0, f["width"] / 100 * 2 * s))
+            pen.setCapStyle(Qt.RoundCap)
+            if slope:
+                pen.setWidthF(max(0.8, s * 0.05))
+        p.setPen(pen)
+        p.drawLine(QLineF(x1, y1, x2, y2))
+        if slope:
             lx, ly = layout.center(side.other(high))
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             norm = math.hypot(lx - mx, ly - my) or 1.0
@@ -175,6 +222,3 @@ def _edges(p: QPainter, edges, feats, layout: Layout) -> None:
             for k in (0.2, 0.5, 0.8):   # hachures point downhill
                 bx, by = x1 + (x2 - x1) * k, y1 + (y2 - y1) * k
                 p.drawLine(QLineF(bx, by, bx + tx, by + ty))
-        else:
-            p.setPen(pen)
-            p.drawLine(QLineF(x1, y1, x2, y2))

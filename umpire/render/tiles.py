@@ -8,76 +8,96 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPicture, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
+from ..core.hexgrid import Hexside
 from ..core.knowledge import SideView
 from ..core.layout import Layout
 from ..core.ruleset import Ruleset
-from .terrain_paint import LAYERS, layer_picture
+from ..core.terrain import GameMap
+from .terrain_paint import LAYERS, corner_offsets, layer_picture
 
 LABEL_MIN_PX = 16.0     # hex numbers appear once a hex is about 32 px across (size 16 px)
-OVERVIEW_LOD = 0.35     # below this zoom one pre-rendered picture of the whole map is drawn
+# Below this zoom (a hex some 20 px across at most) the window shows the overview; the overview
+# is drawn once at this scale, then scaled down to each zoom.
+OVERVIEW_ZOOM = 0.35
 TILE = 8                # hexes per tile side
 
 
 class TerrainTile(QGraphicsItem):
     """One layer of a block of hexes, replayed from a QPicture and cached as a pixmap on screen."""
 
-    def __init__(self, terrain: Terrain, layer: int, picture: QPicture, rect: QRectF) -> None:
+    def __init__(self, terrain: Terrain, layer: int, picture: QPicture, rect: QRectF, cached: bool = True) -> None:
         super().__init__()
         self.terrain = terrain
         self.layer = LAYERS[layer]
         self.picture = picture
         self._rect = rect
         self.setZValue(layer * 0.1)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        if cached:      # a picture drawn once gains nothing from a pixmap, and a big map's fill memory
+            self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        lod = option.levelOfDetailFromTransform(p.worldTransform())
-        if lod < OVERVIEW_LOD and widget is not None:
-            return                      # on screen, the overview draws the far-out map
-        if self.layer == "labels" and (lod * self.terrain.hex_size < LABEL_MIN_PX or not self.terrain.show_numbers):
-            return
+        if self.layer == "labels":
+            lod = option.levelOfDetailFromTransform(p.worldTransform())
+            if lod * self.terrain.hex_size < LABEL_MIN_PX or not self.terrain.show_numbers:
+                return
         p.drawPicture(0, 0, self.picture)
 
 
 class TerrainOverview(QGraphicsItem):
-    """The whole map as one pixmap, for zoomed-out viewing (thousands of hexes at once)."""
+    """The whole map's terrain as one pixmap, for viewing far out, where thousands of hexes are
+    in sight and each is a few pixels: drawn once from the tiles' pictures, scaled once for
+    each zoom and then copied to the screen pixel for pixel (no scaling in a frame)."""
 
     def __init__(self, terrain: Terrain) -> None:
         super().__init__()
         self.terrain = terrain
-        self._pixmap: QPixmap | None = None
+        self._base: QPixmap | None = None
+        self._scaled: QPixmap | None = None
         self.setZValue(-1)
+        self.setAcceptedMouseButtons(Qt.NoButton)
 
     def boundingRect(self) -> QRectF:
         return self.terrain.rect
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        lod = option.levelOfDetailFromTransform(p.worldTransform())
-        if lod >= OVERVIEW_LOD or widget is None:
+        target = p.worldTransform().mapRect(self.terrain.rect)
+        ratio = p.device().devicePixelRatioF()          # a high-density screen's pixels
+        size = (target.size() * ratio).toSize()
+        if size.isEmpty():
             return
-        if self._pixmap is None:
+        if self._scaled is None or self._scaled.size() != size:
+            self._scaled = self.base().scaled(size, Qt.IgnoreAspectRatio, Qt.SmoothTransformation)
+            self._scaled.setDevicePixelRatio(ratio)
+        p.save()
+        p.resetTransform()                  # device pixels: the pixmap is already the size on screen
+        p.drawPixmap(target.topLeft().toPoint(), self._scaled)
+        p.restore()
+
+    def base(self) -> QPixmap:
+        """The terrain at OVERVIEW_ZOOM, hex numbers left out."""
+        if self._base is None:
             r = self.terrain.rect
-            pm = QPixmap(int(r.width() * OVERVIEW_LOD) + 1, int(r.height() * OVERVIEW_LOD) + 1)
+            pm = QPixmap(int(r.width() * OVERVIEW_ZOOM) + 1, int(r.height() * OVERVIEW_ZOOM) + 1)
             pm.fill(QColor(250, 250, 246))
             painter = QPainter(pm)
             painter.setRenderHint(QPainter.Antialiasing, True)
-            painter.scale(OVERVIEW_LOD, OVERVIEW_LOD)
+            painter.scale(OVERVIEW_ZOOM, OVERVIEW_ZOOM)
             for tile in sorted(self.terrain.tiles, key=lambda t: t.zValue()):
                 if tile.layer != "labels":
                     painter.drawPicture(0, 0, tile.picture)
             painter.end()
-            self._pixmap = pm
-        p.setRenderHint(QPainter.SmoothPixmapTransform, True)
-        p.drawPixmap(self.terrain.rect, self._pixmap, QRectF(self._pixmap.rect()))
+            self._base = pm
+        return self._base
 
 
 class Terrain:
     """The static map, cut into tiles per layer so that only what is visible is painted."""
 
-    def __init__(self, scene: QGraphicsScene, view: SideView, rules: Ruleset, layout: Layout) -> None:
+    def __init__(self, scene: QGraphicsScene, view: SideView, rules: Ruleset, layout: Layout,
+                 on_screen: bool = True) -> None:
         w, h = layout.bounds(view.map.grid)
         self.rect = QRectF(0, 0, w, h)
         self.hex_size = layout.size
@@ -86,11 +106,18 @@ class Terrain:
         background = scene.addRect(self.rect, QPen(Qt.NoPen), QColor(250, 250, 246))
         background.setZValue(-2)
         for i, picture, rect in _pictures(view, rules, layout):
-            tile = TerrainTile(self, i, picture, rect)
+            tile = TerrainTile(self, i, picture, rect, cached=on_screen)
             scene.addItem(tile)
             self.tiles.append(tile)
         self.overview = TerrainOverview(self)
+        self.overview.setVisible(False)
         scene.addItem(self.overview)
+
+    def set_overview(self, on: bool) -> None:
+        """Far out: the one overview picture instead of the tiles (hidden, Qt never visits them)."""
+        self.overview.setVisible(on)
+        for t in self.tiles:
+            t.setVisible(not on)
 
     @property
     def show_numbers(self) -> bool:
@@ -110,6 +137,11 @@ _KEPT: dict[tuple, list[tuple[int, QPicture, QRectF]]] = {}
 KEEP_MAPS = 2
 
 
+def forget_pictures() -> None:
+    """Drop the kept terrain pictures: the next scene records its own, as a new process would."""
+    _KEPT.clear()
+
+
 def _pictures(view: SideView, rules: Ruleset, layout: Layout) -> list[tuple[int, QPicture, QRectF]]:
     """(layer, picture, rect) of every tile of the map's terrain: recorded once per map."""
     key = None
@@ -119,20 +151,40 @@ def _pictures(view: SideView, rules: Ruleset, layout: Layout) -> list[tuple[int,
         if kept is not None:
             return kept
     grid, s = view.map.grid, layout.size
+    corners = corner_offsets(layout)
+    dx0, dx1 = min(x for x, _ in corners), max(x for x, _ in corners)
+    dy0, dy1 = min(y for _, y in corners), max(y for _, y in corners)
     out = []
+    sides = _sides_by_tile(view.map)
     for c0 in range(1, grid.columns + 1, TILE):
         for r0 in range(1, grid.rows + 1, TILE):
             hexes = [grid.from_offset(c, r) for c in range(c0, min(c0 + TILE, grid.columns + 1))
                      for r in range(r0, min(r0 + TILE, grid.rows + 1))]
-            xs = [x for hx in hexes for x, _ in layout.corners(hx)]
-            ys = [y for hx in hexes for _, y in layout.corners(hx)]
-            base = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            centres = [layout.center(hx) for hx in hexes]
+            x0, x1 = min(x for x, _ in centres) + dx0, max(x for x, _ in centres) + dx1
+            y0, y1 = min(y for _, y in centres) + dy0, max(y for _, y in centres) + dy1
+            base = QRectF(x0, y0, x1 - x0, y1 - y0)
+            here = sides.get((c0, r0), [])
             for i, layer in enumerate(LAYERS):
                 # paths run to the neighbouring hex's centre; edge hachures reach into it
                 m = 2.0 * s if layer == "paths" else 0.5 * s
-                out.append((i, layer_picture(layer, view.map, rules, layout, hexes), base.adjusted(-m, -m, m, m)))
+                picture = layer_picture(layer, view.map, rules, layout, hexes, here)
+                out.append((i, picture, base.adjusted(-m, -m, m, m)))
     if key is not None:
         while len(_KEPT) >= KEEP_MAPS:
             _KEPT.pop(next(iter(_KEPT)))
         _KEPT[key] = out
+    return out
+
+
+def _sides_by_tile(game_map: GameMap) -> dict[tuple[int, int], list[Hexside]]:
+    """The map's hexsides sorted out by the tile of their first hex (keyed by the tile's first
+    column and row), in the map's order: one pass, where asking each tile would be quadratic."""
+    grid = game_map.grid
+    out: dict[tuple[int, int], list[Hexside]] = {}
+    for side in game_map.hexsides:
+        col, row = grid.to_offset(side.a)
+        if 1 <= col <= grid.columns and 1 <= row <= grid.rows:
+            tile = (col - (col - 1) % TILE, row - (row - 1) % TILE)
+            out.setdefault(tile, []).append(side)
     return out

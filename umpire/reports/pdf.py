@@ -1,8 +1,8 @@
-"""Turn reports as PDF (reportlab): a cover, the situation map (one image, rendered once at
-print resolution from the report's view), the tables, the turn's events and, for a side, a
-blank orders form for next turn.  Fonts are embedded (DejaVu Sans where the system has it);
-long tables repeat their header on every page.  The PDF's metadata names only the scenario,
-the reader and the turn."""
+"""Turn reports as PDF (reportlab): a cover with the map's key, the situation map (the whole
+map, then each quarter, each its own picture at print resolution from the report's view), the
+tables, the turn's events and, for a side, a blank orders form for next turn.  Fonts are
+embedded (DejaVu Sans where the system has it); long tables repeat their header on every page.
+The PDF's metadata names only the scenario, the reader and the turn."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ def write_pdf(report: Report, maps: list[MapPage], out: str | Path, paper: str =
     portrait = frames[False]
     doc.addPageTemplates([PageTemplate("portrait", [portrait], onPage=footer, pagesize=size),
                           PageTemplate("map", [frames[True]], onPage=footer, pagesize=landscape(size))])
-    story = _cover(report, styles, reader)
+    story = _cover(report, styles, reader, portrait.width)
     for m in maps:            # each on its own page, turned the way it prints largest, its title above it
         story += [NextPageTemplate("map" if m.landscape else "portrait"), PageBreak(),
                   Paragraph(escape(m.title), styles["maptitle"]), Paragraph(escape(m.part), styles["mappart"]),
@@ -107,12 +107,14 @@ def write_pdf(report: Report, maps: list[MapPage], out: str | Path, paper: str =
     doc.build(story)
 
 
-def _cover(report: Report, styles, reader: str) -> list:
-    out = [Spacer(1, 40 * mm), Paragraph(escape(report.title), styles["title"]),
+def _cover(report: Report, styles, reader: str, width: float) -> list:
+    out = [Spacer(1, 20 * mm), Paragraph(escape(report.title), styles["title"]),
            Paragraph(f"Turn {report.turn} of {report.turns} — {escape(report.phase.replace('_', ' '))}", styles["big"]),
            Paragraph(escape(report.viewer_name), styles["big"]), Spacer(1, 6),
            Paragraph(escape(reader), styles["big"]), Paragraph(f"Printed {report.made}", styles["body"])]
     if report.samples:
         out += [Spacer(1, 12), Paragraph("Sample tables in use (stand-ins for charts the rules refer to but do not "
                                          "print): " + escape(", ".join(report.samples)), styles["body"])]
+    if report.key is not None:           # before the map pages: read once, then the maps
+        out += [Spacer(1, 8)] + table_flowables(report.key, styles, width)
     return out

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Callable
 
@@ -45,21 +44,21 @@ def write_reports(game, system, viewers: list[str], out: str | Path, paper: str 
         raise UmpireError(f"cannot make the folder: {e.strerror or e}", file=str(folder)) from None
     written = []
     _qt()
-    with tempfile.TemporaryDirectory() as tmp:
-        for i, v in enumerate(viewers):
-            if progress is not None and progress(i, v) is False:
-                break
-            report = umpire_report(game, system) if v == UMPIRE else side_report(game, v, system)
-            maps = map_pages(report.view, game.rules, map_areas(paper), tmp, f"map-{i}")   # the reader's map only
-            target = out if one_file else folder / report_name(game, v)
-            part = target.with_name(target.name + ".part")
-            try:
-                write_pdf(report, maps, part, paper)
-                part.replace(target)
-            except OSError as e:
-                part.unlink(missing_ok=True)
-                raise UmpireError(f"cannot write the report: {e.strerror or e}", file=str(target)) from None
-            written.append(target)
+    for i, v in enumerate(viewers):
+        if progress is not None and progress(i, v) is False:
+            break
+        report = umpire_report(game, system) if v == UMPIRE else side_report(game, v, system)
+        maps = map_pages(report.view, game.rules, map_areas(paper))      # from the reader's view only
+        target = out if one_file else folder / report_name(game, v)
+        part = target.with_name(target.name + ".part")
+        try:
+            write_pdf(report, maps, part, paper)
+            part.replace(target)
+        except OSError as e:
+            raise UmpireError(f"cannot write the report: {e.strerror or e}", file=str(target)) from None
+        finally:            # whatever stopped it, no half-written report is left behind
+            part.unlink(missing_ok=True)
+        written.append(target)
     if progress is not None:
         progress(len(viewers), "")
     return written

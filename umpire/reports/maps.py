@@ -25,7 +25,7 @@ QUARTERS = (("North-west", 0, 0), ("North-east", 1, 0), ("South-west", 0, 1), ("
 class MapPage:
     title: str                      # "Kaltenbach Gap — US Task Force 2-32 — turn 3 of 12"
     part: str                       # "Whole map" or "North-west quarter: hexes 0101 to 2216"
-    png: str
+    picture: object                 # a PIL image, handed to the PDF as it is (no file, no PNG between)
     landscape: bool
     size: tuple[float, float]       # as printed, in points
 
@@ -56,10 +56,10 @@ def _hex_range(view: SideView, unit: Layout, xs, ys, size: tuple[float, float]) 
     return f": hexes {grid.number(first)} to {grid.number(last)}"
 
 
-def map_pages(view: SideView, rules: Ruleset, areas: dict[bool, tuple[float, float]], folder: str,
-              stem: str) -> list[MapPage]:
-    """Draw the map's pages for `view` as PNGs in `folder`.  `areas`: the room for a picture on
-    a page, (width, height) in points, by landscape or not (pdf.map_areas)."""
+def map_pages(view: SideView, rules: Ruleset, areas: dict[bool, tuple[float, float]]) -> list[MapPage]:
+    """Draw the map's pages for `view`.  `areas`: the room for a picture on a page, (width,
+    height) in points, by landscape or not (pdf.map_areas)."""
+    from PIL import Image
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QColor, QImage, QPainter
 
@@ -79,7 +79,7 @@ def map_pages(view: SideView, rules: Ruleset, areas: dict[bool, tuple[float, flo
         part_w, part_h = size[0] * (xs[1] - xs[0]), size[1] * (ys[1] - ys[0])
         wide, per_unit = _fit(part_w, part_h, areas)
         printed = (part_w * per_unit, part_h * per_unit)
-        img = QImage(max(1, round(printed[0] * DPI / 72)), max(1, round(printed[1] * DPI / 72)), QImage.Format_RGB32)
+        img = QImage(max(1, round(printed[0] * DPI / 72)), max(1, round(printed[1] * DPI / 72)), QImage.Format_RGB888)
         img.fill(QColor(255, 255, 255))
         p = QPainter(img)
         p.setRenderHint(QPainter.Antialiasing, True)
@@ -87,8 +87,8 @@ def map_pages(view: SideView, rules: Ruleset, areas: dict[bool, tuple[float, flo
         source = QRectF(xs[0] * size[0] * hex_px, ys[0] * size[1] * hex_px, part_w * hex_px, part_h * hex_px)
         scene.render(p, QRectF(0, 0, img.width(), img.height()), source)
         p.end()
-        png = f"{folder}/{stem}-{i}.png"
-        if not img.save(png, "PNG"):
-            raise OSError(f"cannot write {png}")
-        out.append(MapPage(title, name + ("" if i == 0 else _hex_range(view, unit, xs, ys, size)), png, wide, printed))
+        picture = Image.frombuffer("RGB", (img.width(), img.height()), bytes(img.constBits()), "raw", "RGB",
+                                   img.bytesPerLine(), 1)
+        out.append(MapPage(title, name + ("" if i == 0 else _hex_range(view, unit, xs, ys, size)), picture, wide,
+                           printed))
     return out

@@ -14,7 +14,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import (BaseDocTemplate, Frame, Image, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
+from reportlab.lib.utils import ImageReader
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
                                 Paragraph, Spacer)
 
 from .content import Report
@@ -94,7 +95,7 @@ def write_pdf(report: Report, maps: list[MapPage], out: str | Path, paper: str =
     for m in maps:            # each on its own page, turned the way it prints largest, its title above it
         story += [NextPageTemplate("map" if m.landscape else "portrait"), PageBreak(),
                   Paragraph(escape(m.title), styles["maptitle"]), Paragraph(escape(m.part), styles["mappart"]),
-                  Image(m.png, width=m.size[0], height=m.size[1])]
+                  MapPicture(m)]
     story += [NextPageTemplate("portrait"), PageBreak()]
     for t in report.tables:
         story += table_flowables(t, styles, portrait.width)
@@ -105,6 +106,22 @@ def write_pdf(report: Report, maps: list[MapPage], out: str | Path, paper: str =
     if report.orders_form:
         story += orders_pages(report, styles, portrait.width)
     doc.build(story)
+
+
+class MapPicture(Flowable):
+    """A map page's picture at its printed size (points), drawn from the image in memory."""
+
+    def __init__(self, page: MapPage) -> None:
+        super().__init__()
+        self.page = page
+        self.width, self.height = page.size
+        self.hAlign = "CENTER"
+
+    def wrap(self, avail_width, avail_height):
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.canv.drawImage(ImageReader(self.page.picture), 0, 0, self.width, self.height)
 
 
 def _cover(report: Report, styles, reader: str, width: float) -> list:

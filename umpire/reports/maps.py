@@ -30,10 +30,24 @@ class MapPage:
     size: tuple[float, float]       # as printed, in points
 
 
-def _parts() -> list[tuple[str, tuple[float, float], tuple[float, float]]]:
-    """(name, left-right, top-bottom) as fractions of the map: the whole, then its quarters."""
+def _parts(size: tuple[float, float], areas: dict[bool, tuple[float, float]]) -> list[tuple[str, tuple, tuple]]:
+    """(name, left-right, top-bottom) as fractions of the map: the whole, then its quarters,
+    each widened (or lengthened) towards the middle of the map to the shape of its page, so
+    that it fills the page with more of the map rather than with white."""
     half = (0.0, 0.5 + OVERLAP), (0.5 - OVERLAP, 1.0)
-    return [("Whole map", (0.0, 1.0), (0.0, 1.0))] + [(f"{name} quarter", half[i], half[j]) for name, i, j in QUARTERS]
+    out = [("Whole map", (0.0, 1.0), (0.0, 1.0))]
+    for name, i, j in QUARTERS:
+        xs, ys = half[i], half[j]
+        wide, _ = _fit(size[0] * (xs[1] - xs[0]), size[1] * (ys[1] - ys[0]), areas)
+        aspect = areas[wide][0] / areas[wide][1]
+        want_w = min(1.0, size[1] * (ys[1] - ys[0]) * aspect / size[0])      # as a fraction of the map
+        want_h = min(1.0, size[0] * (xs[1] - xs[0]) / aspect / size[1])
+        if want_w > xs[1] - xs[0]:
+            xs = (0.0, want_w) if i == 0 else (1.0 - want_w, 1.0)
+        elif want_h > ys[1] - ys[0]:
+            ys = (0.0, want_h) if j == 0 else (1.0 - want_h, 1.0)
+        out.append((f"{name} quarter", xs, ys))
+    return out
 
 
 def _fit(part_w: float, part_h: float, areas: dict[bool, tuple[float, float]]) -> tuple[bool, float]:
@@ -67,11 +81,9 @@ def map_pages(view: SideView, rules: Ruleset, areas: dict[bool, tuple[float, flo
     grid = view.map.grid
     unit = Layout.for_grid(grid, 1.0)             # the map's geometry with a hex of size 1
     size = unit.bounds(grid)
-    parts = _parts()
-    # the quarters print at one scale: draw the scene with hexes as many pixels as they print
-    wide, per_unit = _fit(size[0] * (parts[1][1][1] - parts[1][1][0]), size[1] * (parts[1][2][1] - parts[1][2][0]),
-                          areas)
-    hex_px = per_unit * DPI / 72
+    parts = _parts(size, areas)
+    # draw the scene with hexes as many pixels as they print on the largest-scale part (a quarter)
+    hex_px = max(_fit(size[0] * (xs[1] - xs[0]), size[1] * (ys[1] - ys[0]), areas)[1] for _, xs, ys in parts) * DPI / 72
     scene = MapScene(view, rules, hex_px)
     title = f"{view.title} — {view.viewer_name} — turn {view.turn} of {view.turns}"
     out = []

@@ -324,5 +324,6 @@ def test_turn_reports_from_the_command_line(tmp_path, sample_path):
     r = umpire("report", game, "--side", "warpac", "--out", tmp_path / "turn 1" / "warpac")
     assert r.returncode == 0, r.stderr
     assert [p.name for p in (tmp_path / "turn 1" / "warpac").iterdir()] == ["turn01-warpac.pdf"]   # made, parents too
-    assert "not a folder" in _one_line_error(umpire("report", game, "--all-sides", "--out", tmp_path / "nato.pdf"))
+    err = _one_line_error(umpire("report", game, "--all-sides", "--out", tmp_path / "nato.pdf"))
+    assert "a .pdf file holds one report, not 3: give a folder" in err
     assert not any(p.suffix == ".part" for p in out.iterdir())          # nothing half-written

@@ -139,5 +139,11 @@ def test_the_reports_folder_is_made_parents_too_and_bad_input_makes_none(game, t
     with pytest.raises(UmpireError, match="unknown side"):
         write_reports(open_game(game), system_for(game), ["nobody"], tmp_path / "never" / "made")
     assert not (tmp_path / "never").exists()
+    (tmp_path / "notes").write_text("a file")
     with pytest.raises(UmpireError, match="not a folder"):
-        write_reports(open_game(game), system_for(game), ["nato", "warpac"], written[0])
+        write_reports(open_game(game), system_for(game), ["nato", "warpac"], tmp_path / "notes")
+    with pytest.raises(UmpireError, match="cannot make the folder"):
+        write_reports(open_game(game), system_for(game), ["nato"], tmp_path / "notes" / "turn 1")
+    with pytest.raises(UmpireError, match="a .pdf file holds one report, not 2"):
+        write_reports(open_game(game), system_for(game), ["nato", "warpac"], tmp_path / "both.pdf")
+    assert not (tmp_path / "both.pdf").exists()

@@ -36,6 +36,8 @@ def write_reports(game, system, viewers: list[str], out: str | Path, paper: str 
     out = Path(out)
     one_file = len(viewers) == 1 and out.suffix.lower() == ".pdf"
     folder = out.parent if one_file else out
+    if not one_file and out.suffix.lower() == ".pdf" and not out.is_dir():
+        raise UmpireError(f"a .pdf file holds one report, not {len(viewers)}: give a folder", file=str(out))
     if folder.exists() and not folder.is_dir():
         raise UmpireError("not a folder", file=str(folder))
     try:                    # a new turn's folder is made here, parents too: the input was checked above

@@ -355,6 +355,11 @@ def test_turn_reports_from_the_command_line(tmp_path, sample_path):
     assert "unknown side 'nobody'" in _one_line_error(umpire("report", game, "--side", "nobody", "--out", out))
     assert "reports for turns 1 to 1" in _one_line_error(umpire("report", game, "--all-sides", "--turn", "3",
                                                                 "--out", out))
-    err = _one_line_error(umpire("report", game, "--all-sides", "--out", tmp_path / "missing"))
-    assert "no such folder" in err
+    assert "unknown side" in _one_line_error(umpire("report", game, "--side", "nobody", "--out", tmp_path / "never"))
+    assert not (tmp_path / "never").exists()                            # bad input makes no folder
+    r = umpire("report", game, "--side", "warpac", "--out", tmp_path / "turn 1" / "warpac")
+    assert r.returncode == 0, r.stderr
+    assert [p.name for p in (tmp_path / "turn 1" / "warpac").iterdir()] == ["turn01-warpac.pdf"]   # made, parents too
+    err = _one_line_error(umpire("report", game, "--all-sides", "--out", tmp_path / "nato.pdf"))
+    assert "a .pdf file holds one report, not 3: give a folder" in err
     assert not any(p.suffix == ".part" for p in out.iterdir())          # nothing half-written

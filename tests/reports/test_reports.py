@@ -67,10 +67,7 @@ def test_the_enemys_hidden_changes_leave_a_side_report_byte_for_byte_alike(game,
     after = report(game, "warpac", tmp_path / "b")
     assert text_of(after) == text_of(before)
     assert images_of(after) == images_of(before)
-    assert len(images_of(before)) == 5 and len(set(images_of(before))) == 1      # one map: whole, four quarters
-    xobjects = {ref.idnum for page in PdfReader(str(before)).pages
-                for ref in page["/Resources"].get("/XObject", {}).values()}
-    assert len(xobjects) == 1                                                  # ... embedded once
+    assert len(images_of(before)) == 5 and len(set(images_of(before))) == 5      # whole map, four quarters apart
 
 
 def test_the_umpires_report_holds_the_truth_and_the_dice(game, tmp_path):
@@ -112,10 +109,7 @@ def test_paper_sizes_fonts_and_long_tables(game, tmp_path):
     g = open_game(game)
     rep = side_report(g, "nato", system_for(game))
     rep.tables = [Table("Our forces", ("Unit", "Hex"), [(f"Unit {i}", f"{i:04d}") for i in range(300)], "")]
-    png = tmp_path / "map.png"
-    from PIL import Image
-    Image.new("RGB", (40, 30), "white").save(png)
-    write_pdf(rep, str(png), tmp_path / "long.pdf")
+    write_pdf(rep, [], tmp_path / "long.pdf")
     pages = [p.extract_text() for p in PdfReader(str(tmp_path / "long.pdf")).pages]
     with_rows = [p for p in pages if "Unit 1" in p or "Unit 2" in p]
     assert len(with_rows) >= 3 and all(re.search(r"Unit\s+Hex", p) for p in with_rows)

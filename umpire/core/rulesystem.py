@@ -15,6 +15,7 @@ replay and the side views see every change the same way whatever the rules.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -319,6 +320,26 @@ class RuleSystem:
         """The short state markers drawn on one of the side's own counters and printed in its
         reports ("S1 P": its marks as the counters show them); none by default."""
         return ""
+
+    # What each of its unit_marks means, for the key of a report's map: (a mark as a regular
+    # expression matching it whole, its meaning); "{0}" in the meaning is the mark's first group.
+    MARK_WORDS: tuple[tuple[str, str], ...] = ()
+
+    def mark_words(self, marks: str) -> list[tuple[str, str]]:
+        """The marks in a counter's state text (unit_marks) with what each means, in the order
+        they show; a mark the system does not describe is given as it shows, so that the key
+        never hides one."""
+        found: dict[int, tuple[str, str]] = {}
+        taken = [False] * len(marks)
+        for pattern, words in self.MARK_WORDS:
+            for m in re.finditer(rf"(?<!\S)(?:{pattern})(?!\S)", marks):
+                if not any(taken[m.start():m.end()]):
+                    taken[m.start():m.end()] = [True] * (m.end() - m.start())
+                    found[m.start()] = (m.group(0), words.format(*(m.groups() or ("",))))
+        for m in re.finditer(r"\S+", marks):
+            if not any(taken[m.start():m.end()]):
+                found[m.start()] = (m.group(0), "a marker of the rules in play")
+        return [found[k] for k in sorted(found)]
 
     def unit_details(self, game, unit, umpire: bool) -> list[tuple[str, str]]:
         """The unit inspector's rows (label, text) for a unit; `umpire`: the umpire is looking

@@ -1,22 +1,19 @@
 """Turn reports (issue 7): a PDF for each side built from its side view only, and the umpire's.
 
-`write_reports` renders each reader's map once with the map painter (umpire/render: Qt, offscreen
-when there is no window) and writes the PDFs; content.py decides what goes in, pdf.py lays it out.
+`write_reports` draws each reader's map pages with the map painter (maps.py, umpire/render: Qt,
+offscreen when there is no window) and writes the PDFs; content.py decides what goes in, pdf.py
+lays it out, tables.py and orders.py its tables and orders form.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Callable
 
 from ..core.errors import UmpireError
 from ..core.knowledge import UMPIRE
-
-PRINT_HEX = 28.0          # pixels a hex for the printed map (about 150 dpi across an A4 page)
-
 
 def report_name(game, viewer: str) -> str:
     """turn03-umpire.pdf, turn03-nato.pdf: sorts by turn, names the reader."""
@@ -29,7 +26,8 @@ def write_reports(game, system, viewers: list[str], out: str | Path, paper: str 
     when there is one viewer.  `progress(done, label)` may return False to stop.  A report is
     written to a temporary name first: a failure leaves no half-written PDF behind."""
     from .content import side_report, umpire_report
-    from .pdf import PAPER, write_pdf
+    from .maps import map_pages
+    from .pdf import PAPER, map_areas, write_pdf
     if paper not in PAPER:
         raise UmpireError(f"paper must be {' or '.join(PAPER)}, not {paper!r}", place="--paper")
     for v in viewers:
@@ -38,27 +36,31 @@ def write_reports(game, system, viewers: list[str], out: str | Path, paper: str 
     out = Path(out)
     one_file = len(viewers) == 1 and out.suffix.lower() == ".pdf"
     folder = out.parent if one_file else out
-    if not folder.is_dir():
-        raise UmpireError("no such folder", file=str(folder))
+    if not one_file and out.suffix.lower() == ".pdf" and not out.is_dir():
+        raise UmpireError(f"a .pdf file holds one report, not {len(viewers)}: give a folder", file=str(out))
+    if folder.exists() and not folder.is_dir():
+        raise UmpireError("not a folder", file=str(folder))
+    try:                    # a new turn's folder is made here, parents too: the input was checked above
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UmpireError(f"cannot make the folder: {e.strerror or e}", file=str(folder)) from None
     written = []
     _qt()
-    from ..render.picture import render_view
-    with tempfile.TemporaryDirectory() as tmp:
-        for i, v in enumerate(viewers):
-            if progress is not None and progress(i, v) is False:
-                break
-            report = umpire_report(game, system) if v == UMPIRE else side_report(game, v, system)
-            png = os.path.join(tmp, f"map-{i}.png")
-            render_view(report.view, game.rules, png, PRINT_HEX)      # the reader's map, once
-            target = out if one_file else folder / report_name(game, v)
-            part = target.with_name(target.name + ".part")
-            try:
-                write_pdf(report, png, part, paper)
-                part.replace(target)
-            except OSError as e:
-                part.unlink(missing_ok=True)
-                raise UmpireError(f"cannot write the report: {e.strerror or e}", file=str(target)) from None
-            written.append(target)
+    for i, v in enumerate(viewers):
+        if progress is not None and progress(i, v) is False:
+            break
+        report = umpire_report(game, system) if v == UMPIRE else side_report(game, v, system)
+        maps = map_pages(report.view, game.rules, map_areas(paper))      # from the reader's view only
+        target = out if one_file else folder / report_name(game, v)
+        part = target.with_name(target.name + ".part")
+        try:
+            write_pdf(report, maps, part, paper)
+            part.replace(target)
+        except OSError as e:
+            raise UmpireError(f"cannot write the report: {e.strerror or e}", file=str(target)) from None
+        finally:            # whatever stopped it, no half-written report is left behind
+            part.unlink(missing_ok=True)
+        written.append(target)
     if progress is not None:
         progress(len(viewers), "")
     return written

@@ -11,12 +11,11 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-from ..core.dice import Roll
-from ..core.engine import journal
 from ..core.game import Game
 from ..core.knowledge import UMPIRE, SideView, build_view
 from ..core.rulesystem import Table
-from ..core.witness import side_journal
+from .events import side_events, umpire_events
+from .legend import map_key
 
 
 @dataclass
@@ -34,6 +33,7 @@ class Report:
     events_empty: str = ""
     orders_form: list[Table] = field(default_factory=list)
     samples: list[str] = field(default_factory=list)
+    key: Table | None = None        # the map's key: what its counters and markers mean
 
 
 def side_report(game: Game, side: str, system) -> Report:
@@ -60,7 +60,7 @@ def side_report(game: Game, side: str, system) -> Report:
                             [(str(r.turn), ", ".join(r.units), " ".join(n(h) for h in r.entry)) for r in due],
                             "None due."))
     rep.tables.append(_victory_table(game, view, side))
-    rep.events, rep.events_empty = _side_events(game, view, side, system), "Nothing seen or done this turn."
+    rep.events, rep.events_empty = side_events(game, view, side, system), "Nothing seen or done this turn."
     rep.orders_form = system.orders_form(game, side)
     return rep
 
@@ -87,7 +87,7 @@ def umpire_report(game: Game, system) -> Report:
     # the rule system's standing (objectives, scores, hearts and minds): the umpire's only
     standing = system.victory(game, final=game.phase == "ended").text(game).splitlines()
     rep.tables.append(Table("Victory situation", ("Standing",), [(x.strip(),) for x in standing], "Nothing to count."))
-    rep.events = _umpire_events(game)
+    rep.events = umpire_events(game)
     rep.events_empty = "No actions this turn."
     return rep
 
@@ -96,7 +96,7 @@ def _report(game: Game, view: SideView, system) -> Report:
     phase = next((p.label for p in system.phases() if p.key == game.phase), (game.phase or "").replace("_", " "))
     return Report(view.viewer, view.viewer_name, game.title, game.turn, game.turns, phase,
                   datetime.date.today().isoformat(), view,
-                  samples=[t.title for t in game.rules.sample_tables()])
+                  samples=[t.title for t in game.rules.sample_tables()], key=map_key(view, game.rules, system))
 
 
 def _plots_table(game: Game, view: SideView, outcomes: bool = False) -> Table:
@@ -118,55 +118,29 @@ def _plots_table(game: Game, view: SideView, outcomes: bool = False) -> Table:
 
 
 def _victory_table(game: Game, view: SideView, side: str) -> Table:
-    """Its objectives as it knows them: held by its units, enemy seen there, or not known."""
+    """Its objectives as its view shows them -- its own counters there, an enemy contact seen
+    there now or last seen there -- never from where the enemy truly is."""
     n = game.map.number
     rows = []
     for v in game.victory:
         if v.side != side:
             continue
         for o in v.objectives:
-            marks = view.marks_at(o.hex)
-            if any(m.knowledge == "own" for m in marks):
-                held = "ours"
-            elif any(m.knowledge == "seen" for m in marks):
-                held = "enemy seen there"
-            elif any(m.knowledge == "last_known" for m in marks):
-                held = "enemy last seen there"
-            else:
-                held = "not known"
-            rows.append((o.label, n(o.hex), str(o.points), held))
-    return Table("Objectives", ("Objective", "Hex", "Points", "As far as we know"), rows, "No objectives.")
+            rows.append((o.label, n(o.hex), str(o.points), objective_status(view.marks_at(o.hex))))
+    return Table("Objectives", ("Objective", "Hex", "Points", "Held, as far as we know"), rows, "No objectives.")
 
 
-def _side_events(game: Game, view: SideView, side: str, system) -> list[str]:
-    """This turn as the side saw it: its own actions (the worksheets of its own fire, the
-    target named by its contact label), what enemy actions did to its units, new contacts,
-    impacts and smoke it observed (core.witness: never an enemy's true name, the dice, or the
-    enemy's hidden state)."""
-    n = game.map.number
-    out = []
-    for e in side_journal(game, side, journal(game.location), system):
-        if e.turn == game.turn and not e.undone:
-            out.append(e.head)
-            out.extend(f"    {x}" for x in e.lines)
-    for m in view.units:
-        if m.knowledge == "seen" and m.turn_seen == game.turn:
-            out.append(f"Contact {m.label}: {m.type_label} seen in {n(m.hex)}")
-    for o in view.map.overlays:
-        if o.kind in ("impact", "smoke") and (o.detail or "").endswith(f"turn {game.turn}"):
-            what = "Smoke" if o.kind == "smoke" else ("Our fire landed" if (o.detail or "").startswith("our")
-                                                      else "We were under fire")
-            out.append(f"{what} in {n(o.hex)}" + (f": {o.detail}" if o.kind == "impact" else ""))
-    return out
-
-
-def _umpire_events(game: Game) -> list[str]:
-    out = []
-    for row in journal(game.location):
-        if row.turn != game.turn or row.undone:
-            continue
-        who = f" ({game.side(row.side_id).name})" if row.side_id in game.side_ids() else ""
-        out.append(f"#{row.seq} {row.kind}{who}: {row.summary}")
-        out.extend(f"    {x}" for x in row.log)
-        out.extend(f"    dice: {Roll.from_json(r).describe()}" for r in row.rolls)
-    return out
+def objective_status(marks) -> str:
+    """Who holds a hex, in the words of a side that knows only these marks (its view's there)."""
+    ours = sorted(m.label for m in marks if m.knowledge == "own")
+    seen = sorted(m.label for m in marks if m.knowledge == "seen")
+    last = sorted((m for m in marks if m.knowledge == "last_known"), key=lambda m: (m.turn_seen or 0, m.label))
+    if ours and seen:
+        return f"contested: ours ({', '.join(ours)}) and the enemy's ({', '.join(seen)}) there"
+    if ours:
+        return f"held by us ({', '.join(ours)})"
+    if seen:
+        return f"held by the enemy: {', '.join(seen)} seen there now"
+    if last:
+        return f"held by the enemy as last seen: {', '.join(f'{m.label} on turn {m.turn_seen}' for m in last)}"
+    return "unknown: none of ours there, no enemy seen there"

@@ -163,6 +163,9 @@ class RuleSystem(CoreRuleSystem):
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):
         return damage.mines_vs_vehicle(game, game.units[unit_id], leaving, dice)
 
+    MARK_WORDS = (("S", "Shaken"), ("W", "wounded (LnLT 11.1.2)"), ("Im", "immobilized"), ("Mv", "moved this turn"),
+                  ("Fd", "fired this turn"), ("OC", "operations complete this turn"))
+
     def unit_marks(self, game, unit):
         return " ".join(x for x in ("S" if shaken(unit) else "", "W" if unit.marks.wounded else "",
                                     "Im" if unit.marks.immobilized else "", "Mv" if unit.moved else "", "Fd" if unit.fired else "",

@@ -333,6 +333,12 @@ class RuleSystem(CoreRuleSystem):
                 out.append(Change("unit", u.id, {"fired_on": False}))
         return out
 
+    MARK_WORDS = (("C", "in column (MW4 8.1)"), (r"F(\d)", "fatigue level {0} (MW4 8.16)"),
+                  (r"S(\d+)", "suppressed, level {0} (MW4 7.4)"), ("P", "panicked (MW4 13.0)"),
+                  ("Df", "in defilade (MW4 10.5)"), ("Ub", "takes H fire unbuttoned (MW4 7.32)"),
+                  (r"out \(missiles\)", "missiles used up (MW4 6.87)"), ("missiles spent", "missiles used up"),
+                  ("low", "ammunition low (MW4 6.87)"), ("out", "out of ammunition (MW4 6.87)"))
+
     def unit_marks(self, game, unit) -> str:
         """C column, F1-F3 fatigue, S1.. suppression, P panic, Df defilade, Ub takes H fire
         unbuttoned (8.1, 8.16, 7.4, 13.0, 10.5, 7.32), ammunition low or out (6.87)."""

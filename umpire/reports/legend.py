@@ -1,0 +1,79 @@
+"""The key to a report's map, in words: only the counters, states and markers that its map
+shows, read from the same view the map is drawn from (so the key tells nothing the map does
+not), in the words of the rule system for its own state marks (RuleSystem.mark_words)."""
+
+from __future__ import annotations
+
+from colorsys import rgb_to_hls
+
+from ..core.knowledge import SideView
+from ..core.ruleset import Ruleset
+from ..core.rulesystem import Table
+
+
+def colour_name(colour: str) -> str:
+    """A plain name for a side's colour (#rrggbb), as a player would call it on paper."""
+    try:
+        r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    except ValueError:
+        return "coloured"
+    hue, light, sat = rgb_to_hls(r, g, b)
+    if sat < 0.2 or light < 0.12 or light > 0.92:
+        return "black" if light < 0.25 else "white" if light > 0.85 else "grey"
+    names = ((15, "red"), (40, "orange"), (70, "yellow"), (160, "green"), (200, "teal"), (260, "blue"),
+             (300, "purple"), (340, "pink"), (361, "red"))
+    return next(name for top, name in names if hue * 360 < top)
+
+
+def map_key(view: SideView, rules: Ruleset, system) -> Table:
+    umpire = view.viewer == "umpire"
+    marks = view.units
+    kinds = {m.knowledge for m in marks}
+    grid = view.map.grid
+    col, row = min(3, grid.columns), min(7, grid.rows)
+    rows = [(f"A number at the top of a hex ({grid.number(grid.from_offset(col, row))})",
+             f"the hex's number: column {col}, row {row}")]
+    for s in view.sides:
+        if any(m.side == s.id for m in marks):
+            whose = "" if umpire else (" (ours)" if s.id == view.viewer else " (the enemy)")
+            rows.append((f"Counter with a {colour_name(s.colour)} stripe along its top", f"a unit of {s.name}{whose}"))
+    if "own" in kinds:
+        rows.append(("Our counter: unit ID above the symbol, strength below", "one of our units, where it is now"))
+    if "truth" in kinds:
+        rows.append(("Counter: unit ID above the symbol, strength below", "a unit, where it truly is"))
+    if any(m.face_down for m in marks):
+        rows.append(("Dark corner at a counter's lower right", "not yet spotted by the enemy"))
+    if "seen" in kinds:
+        rows.append(("Enemy counter labelled C1, C2 ..., strength below", "a contact: an enemy unit we see now, "
+                     "where we see it, its strength as seen ('?' if not made out)"))
+    if "last_known" in kinds:
+        rows.append(("Faded counter with a dashed edge, T and a turn below (T2)",
+                     "an enemy unit last seen there on that turn: it may have moved since"))
+    if any(m.role == "unknown" for m in marks):
+        rows.append(("? in the symbol box", "a unit whose type is not made out"))
+    hexes = [m.hex for m in marks]
+    if len(set(hexes)) < len(hexes):
+        rows.append(("A number in a box at a counter's lower left", "how many counters stand in that hex: the top "
+                     "one is shown, the edges of the others behind it"))
+    states: dict[str, str] = {}
+    for m in marks:
+        for shown, words in system.mark_words(m.state) if m.state else ():
+            states.setdefault(shown, words)
+    rows += [(f"{shown} after a counter's strength", words) for shown, words in states.items()]
+    for kind in sorted({o.kind for o in view.map.overlays if o.kind in rules.overlays}):
+        spec = rules.overlays[kind]
+        secret = any(o.secret for o in view.map.overlays if o.kind == kind)
+        rows.append((f"{spec['marker']} in a box at the foot of a hex", spec["label"] +
+                     ("; a dashed box: kept secret from the enemy" if secret else "")))
+    if any(f.landed is None for f in view.fire):
+        rows.append(("Dashed outline, cross-hairs and a label (battery, pattern)",
+                     "a fire plot: the cross-hairs on its aim, the outline the hexes it would strike"))
+    if any(f.landed is not None for f in view.fire):
+        rows.append(("Solid outline and a burst", "where a fire plot landed and the hexes it struck "
+                     "(a line with an arrow from its aim when it scattered)"))
+    if view.objectives:
+        rows.append(("Black flag, a name and points", ("an objective" if umpire else "one of our objectives")
+                     + " and its victory points"))
+    for z in view.zones:
+        rows.append((f"Dash-dotted {colour_name(view.side_colour(z.side))} line", z.label))
+    return Table("Map key", ("On the map", "What it means"), rows, "")

@@ -476,3 +476,18 @@ def test_a_long_list_of_problems_is_cut_short_in_the_dialog():
     lines = problems_text(e).splitlines()
     assert len(lines) == MAX_PROBLEMS_SHOWN + 1 and lines[0] == "x.toml:1: problem 1"
     assert f"{20 - MAX_PROBLEMS_SHOWN} more" in lines[-1] and "umpire validate" in lines[-1]
+
+
+def test_the_legend_says_what_the_viewers_map_shows_and_no_more(spotted_window):
+    """Issue 19: a Legend panel, the reports' map key in the window, built from the same view as
+    the map: NATO's secret minefield is in NATO's legend and not in the Soviets'."""
+    w = spotted_window
+    label = w.game.rules.overlays["minefield"]["label"]
+    assert label in w.legend.toPlainText()                  # the umpire's legend
+    w.viewer_box.setCurrentIndex(1)                         # NATO: its own minefield
+    nato = w.legend.toPlainText()
+    assert label in nato and "C1" in nato                   # and its contacts' labels explained
+    w.viewer_box.setCurrentIndex(2)                         # the Soviets know of no minefield
+    assert label not in w.legend.toPlainText()
+    w.close_game()
+    assert w.legend.toPlainText() == ""

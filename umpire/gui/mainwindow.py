@@ -23,6 +23,7 @@ from .docks import OrderOfBattleTree, UnitInspector
 from .filedrops import FileDrops
 from .helpmenu import HelpMenu
 from .layout import first_layout, restore_layout, save_layout
+from .legendpanel import LegendPanel
 from .panels import panels_menu
 from .mapscene import ClickableMapScene
 from .mapview import MapView
@@ -66,6 +67,8 @@ class MainWindow(QMainWindow):
         self._dock("Order of battle", self.tree, Qt.LeftDockWidgetArea)
         unit_dock = self._dock("Unit", self.inspector, Qt.RightDockWidgetArea)
         self.tabifyDockWidget(unit_dock, self._dock("Line of Sight", self.sight_tools.panel, Qt.RightDockWidgetArea))
+        self.legend = LegendPanel()
+        self.tabifyDockWidget(unit_dock, self._dock("Legend", self.legend, Qt.RightDockWidgetArea))
         unit_dock.raise_()
         self._dock("Journal", self.play.journal_panel, Qt.RightDockWidgetArea)
         self.orders = OrdersPanel(self)
@@ -245,6 +248,7 @@ class MainWindow(QMainWindow):
         self.viewer_box.setCurrentIndex([v for v, _ in viewers(game)].index(self.viewer))
         self.viewer_box.blockSignals(False)
         self.tree.populate(game, self.viewer, self.scene.view)
+        self.legend.show_view(self.scene.view, game.rules, rule_system(game.rules))
         self.inspector.show_nothing()
         self.selected = None
         samples = [t.title for t in game.rules.sample_tables()]
@@ -303,6 +307,7 @@ class MainWindow(QMainWindow):
         self.sight_tools.game_loaded(game)
         self.scene.set_view(self._view(game))
         self.tree.populate(game, self.viewer, self.scene.view)
+        self.legend.show_view(self.scene.view, game.rules, rule_system(game.rules))
         self.select_unit(selected if selected and self.scene.view_has(selected) else None)
         if self.selected is None:
             self.inspector.show_nothing()
@@ -318,6 +323,7 @@ class MainWindow(QMainWindow):
         self.play.journal_view.clear()
         self.game = None
         self.scene = None
+        self.legend.clear()
         self.map_view.setScene(None)
         self.tree.clear()
         self.inspector.show_nothing()
@@ -427,6 +433,7 @@ class MainWindow(QMainWindow):
             actions[index].setChecked(True)
         self.scene.set_view(self._view(self.game))
         self.tree.populate(self.game, self.viewer, self.scene.view)
+        self.legend.show_view(self.scene.view, self.game.rules, rule_system(self.game.rules))
         if self.selected and not self.scene.view_has(self.selected):
             self.selected = None
             self.inspector.show_nothing()

@@ -19,6 +19,7 @@ from ..gamestart import game_for_scenario
 from ..rules import rule_system
 from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, open_game
 from ..render.picture import render_view
+from .contextmenus import ContextMenus
 from .docks import OrderOfBattleTree, UnitInspector
 from .filedrops import FileDrops
 from .helpmenu import HelpMenu
@@ -72,6 +73,7 @@ class MainWindow(QMainWindow):
         unit_dock.raise_()
         self._dock("Journal", self.play.journal_panel, Qt.RightDockWidgetArea)
         self.orders = OrdersPanel(self)
+        self.context_menus = ContextMenus(self)   # right-click a counter or a row: the Unit menu
         oob = self.findChild(QDockWidget, "Order of battle")
         self.tabifyDockWidget(oob, self._dock("Orders", self.orders, Qt.LeftDockWidgetArea))
         self.system_panels: dict = {}      # the rule system's own docks, by title (its GUI package's DOCKS)

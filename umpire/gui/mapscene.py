@@ -7,26 +7,85 @@ the map view asks which hex lies under the cursor.  The picture is the painter's
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QPainterPath
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainterPath
 
 from ..core.hexgrid import Hex
+from ..render.counters import paint_counter
 from ..render.scene import MapScene
 from ..render.stacks import StackItem, StacksOverview
 
 
 class ClickableStack(StackItem):
-    """A stack the umpire can click: it names its counters on hover and reports the one on top."""
+    """A stack the umpire can click: it names its counters on hover and reports the one on top.
+    Under the mouse a stack of several spreads out in a row beside its hex, every counter whole,
+    so the one wanted is clicked at once; it gathers again when the mouse leaves."""
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self.setAcceptHoverEvents(False)
+        self.spread = False
+        self.setAcceptHoverEvents(len(self.marks) > 1)
         self.setToolTip("\n".join(f"{m.label} — {m.type_label} ({m.strength})" for m in self.marks))
+
+    # ------------------------------------------------------------------ spreading out
+    def spread_rects(self) -> list[QRectF]:
+        """Where each counter lies while spread: in a row from the hex, top counter first."""
+        gap = self.side * 1.08
+        return [self._rect.translated(i * gap, 0) for i in range(len(self.marks))]
+
+    def spread_out(self) -> None:
+        if self.spread or len(self.marks) < 2:
+            return
+        self.prepareGeometryChange()
+        self.spread = True
+        rects = self.spread_rects()
+        self._gathered = self._bounds
+        self._bounds = rects[0].united(rects[-1]).adjusted(-3, -3, 3, 3)
+        self.setZValue(30)                  # over the neighbouring stacks it covers for a moment
+
+    def gather(self) -> None:
+        if not self.spread:
+            return
+        self.prepareGeometryChange()
+        self.spread = False
+        self._bounds = self._gathered
+        self.setZValue(10)
+
+    def hoverEnterEvent(self, event) -> None:
+        self.spread_out()
+
+    def hoverLeaveEvent(self, event) -> None:
+        self.gather()
+
+    def paint(self, p, option, widget=None) -> None:
+        if not self.spread:
+            return super().paint(p, option, widget)
+        view = self.map_scene.view
+        p.setBrush(QColor(255, 255, 255, 200))
+        p.setPen(Qt.NoPen)
+        p.drawRoundedRect(self._bounds, 4, 4)
+        n = len(self.marks)
+        for i, rect in enumerate(self.spread_rects()):
+            mark = self.marks[(self.top + i) % n]
+            paint_counter(p, rect, mark, view.side_colour(mark.side), selected=mark.key == self.selected_key)
+
+    def mark_at(self, pos: QPointF):
+        """The counter under `pos` (item coordinates) while spread, else the top one."""
+        if self.spread:
+            n = len(self.marks)
+            for i, rect in enumerate(self.spread_rects()):
+                if rect.contains(pos):
+                    return (self.top + i) % n
+        return self.top
 
     def mousePressEvent(self, event) -> None:
         if event.button() != Qt.LeftButton:
             return super().mousePressEvent(event)
-        self.click()
+        if self.spread:                     # the counter clicked in the row comes to the top
+            self.top = self.mark_at(event.pos())
+            self.map_scene.unit_clicked.emit(self.marks[self.top].key)
+        else:
+            self.click()
         event.accept()
 
     def click(self) -> None:

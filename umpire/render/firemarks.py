@@ -104,7 +104,10 @@ class FireItem(_ViewItem):
 
 
 class ObjectiveItem(_ViewItem):
-    Z = 9                           # under the counters: a unit on the objective stays readable
+    # over the counters, but clear of them: the flag stands left of the counter, the label above
+    # the tallest stack (its counters' shadows rise 0.24 of a hex) and below the counter of the
+    # hex above, as wide as its words -- never cut off, never on a unit
+    Z = 11
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         s = self._font(p, 0.24)
@@ -116,10 +119,15 @@ class ObjectiveItem(_ViewItem):
             p.setBrush(QColor(0, 0, 0))
             p.drawPolygon(QPolygonF([QPointF(pole.x(), pole.y() - s * 0.55), QPointF(pole.x() + s * 0.35,
                                      pole.y() - s * 0.42), QPointF(pole.x(), pole.y() - s * 0.3)]))
-            box = QRectF(x - s * 1.4, y - s * 0.98, s * 2.8, s * 0.3)
+            text = f"{o.label} ({o.points})"
+            width = p.fontMetrics().horizontalAdvance(text) + s * 0.2
+            box = QRectF(x - width / 2, y - s * 1.1, width, s * 0.3)
+            # kept inside the map's picture: an objective on the top row or an edge is not cut off
+            box.moveLeft(min(max(box.left(), self._rect.left()), self._rect.right() - width))
+            box.moveTop(max(box.top(), self._rect.top()))
             p.setPen(Qt.NoPen)
             p.setBrush(QColor(255, 255, 255, 230))
             p.drawRect(box)
             p.setPen(QColor(0, 0, 0))
             p.setBrush(Qt.NoBrush)
-            p.drawText(box, Qt.AlignCenter, f"{o.label} ({o.points})")
+            p.drawText(box, Qt.AlignCenter, text)

@@ -118,3 +118,17 @@ def test_status_imports_neither_sqlalchemy_nor_qt_nor_a_rule_system(tmp_path, sa
     done = subprocess.run([sys.executable, "-c", probe, str(game)], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[0] == phase_line(open_game(game))
     assert done.stdout.splitlines()[-1] == "HEAVY []"
+
+
+def test_a_game_set_up_without_play_begun_and_one_never_set_up(tmp_path, sample_scenario):
+    """create_game alone (its opening sets nothing up): the phase is "" and the line says the turn;
+    without any opening the full reader's refusal stands (issue 18's bench games are the first)."""
+    from umpire.core.store.db import create_game
+
+    game = create_game(sample_scenario, tmp_path / "bare.umpire")
+    assert open_game(game).phase == ""
+    assert _same(game) == f"Turn 1 of {open_game(game).turns}"
+    with sqlite3.connect(game) as db:
+        db.execute("DELETE FROM action")
+    db.close()
+    assert quick_status(str(game)) is None

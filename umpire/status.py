@@ -50,6 +50,8 @@ def quick_status(target: str) -> str | None:
                               "FROM game_info").fetchall()
             revisions = db.execute("SELECT version_num FROM alembic_version").fetchall()
             names = dict(db.execute("SELECT id, name FROM side").fetchall())
+            # a game file is written with its opening; one without was never set up
+            opened = db.execute("SELECT 1 FROM action WHERE kind = 'open' LIMIT 1").fetchone() is not None
         finally:
             db.close()
     except (OSError, sqlite3.Error):
@@ -57,11 +59,11 @@ def quick_status(target: str) -> str | None:
     if len(info) != 1 or not _current(info[0][0], revisions):
         return None
     _, rules, turn, turns, phase, active, passed = info[0]
-    if not phase or not _plain(info[0], names):      # "": never set up; odd values: the full reader says
+    if not opened or not _plain(info[0], names):     # never set up, odd values: the full reader says
         return None
     try:
         passed_ids = json.loads(passed)
-        label = _phase_label(rules, phase) if phase != "ended" else None
+        label = _phase_label(rules, phase) if phase not in ("", "ended") else None   # "": play not begun
         if not isinstance(passed_ids, list):
             return None
         return phase_text(turn, turns, phase, label, names[active] if active else None,

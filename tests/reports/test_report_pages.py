@@ -12,6 +12,7 @@ from umpire.actions import new_game, system_for
 from umpire.core.errors import UmpireError
 from umpire.core.store.db import open_game
 from umpire.reports import write_reports
+from umpire.reports.maps import DPI
 from reportkit import report, text_of, words
 
 
@@ -38,11 +39,12 @@ def test_each_quarter_of_the_map_is_its_own_picture_under_its_own_title(game, tm
         assert f"{title} {part}" in page and sum(x in page for x in parts) == 1, page[:160]
     assert pages[4].split("hexes ")[1].startswith("01")         # the south-west quarter starts in column 01
     reader = PdfReader(str(pdf))
+    assert DPI >= 150                                           # print resolution, not a screen's
     for page in reader.pages[2:6]:
         (img,) = page.images
         w_pt = float(page.mediabox.width) - 24 * 72 / 25.4     # the page less its margins
         # drawn for the page at print resolution: not a crop of one picture blown up
-        assert img.image.width >= 0.8 * w_pt / 72 * 200 or img.image.height >= 1000, img.image.size
+        assert img.image.width >= 0.8 * w_pt / 72 * DPI or img.image.height >= 0.8 * 1000 * DPI / 200, img.image.size
     assert len({page.images[0].data for page in reader.pages[1:6]}) == 5
 
 

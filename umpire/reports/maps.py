@@ -15,7 +15,11 @@ from ..core.knowledge import SideView
 from ..core.layout import Layout
 from ..core.ruleset import Ruleset
 
-DPI = 200                 # print resolution of the map pictures: hex numbers readable on paper
+# Print resolution of the map pictures: hex numbers and counter text crisp on paper (looked at,
+# pages turned to PNG at this resolution).  150 rather than 200: a side's PDF goes to its player
+# by mail (a Kaltenbach report 4 MB at 200 dpi), and the three reports of a 100x100 game took
+# half again as long (issue 18: all sides' reports within four renders of the map).
+DPI = 150
 OVERLAP = 0.06            # each quarter runs this far past the middle of the map, so that a
                           # counter on the dividing line is whole on at least one of them
 QUARTERS = (("North-west", 0, 0), ("North-east", 1, 0), ("South-west", 0, 1), ("South-east", 1, 1))

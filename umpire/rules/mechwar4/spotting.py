@@ -61,13 +61,16 @@ class Spotter:
                 raise RulesetError(f"no row for terrain {', '.join(missing)}", file=name)
         self.night_cap = sight.night_los if game.night else None
         self.units = [u for u in game.units.values() if u.on_map and not u.carried_by]
+        self._kinds: dict[str, str] = {}          # unit type -> helicopter, infantry or vehicle
 
     # ------------------------------------------------------------------ one pair
     def kind(self, u: UnitState) -> str:
-        t = self.game.unit_type(u)
-        if t["move_class"] == "helicopter":
-            return "helicopter"
-        return "infantry" if t["move_class"] == "foot" else "vehicle"
+        known = self._kinds.get(u.type)          # asked for every unit of a side on each pass
+        if known is None:
+            move_class = self.game.unit_type(u)["move_class"]
+            known = self._kinds[u.type] = ("helicopter" if move_class == "helicopter" else
+                                           "infantry" if move_class == "foot" else "vehicle")
+        return known
 
     def eye(self, u: UnitState) -> Eye:
         return Eye(u.hex, self.kind(u) == "helicopter", u.fired)

@@ -12,6 +12,7 @@ from umpire.core.engine import journal, perform
 from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 from umpire.gui.attackdialog import AttackDialog
+from umpire.core.los import Eye
 from umpire.gui.mainwindow import MainWindow
 from umpire.gui.ruleactiondialog import RuleActionDialog
 
@@ -155,3 +156,30 @@ def test_a_form_hints_a_hex_number_only_where_it_asks_for_a_hex(window):
     mission = RuleActionDialog(w, "Artillery fire mission", "Lt Harris",
                                actions["fire_mission"].fields_for(w.game, "us", "Lt Harris")[1:])
     assert mission.inputs["hex"].placeholderText() == mission.inputs["to"].placeholderText() == "e.g. 0603"
+
+
+def test_what_a_unit_sees_is_drawn_without_a_batch_of_lines(window):
+    """Issue 19 (seen at the table): V raised an internal error where the rule system judges one
+    line at a time (LnLT, War Blog have no batch_clear)."""
+    w = window
+    unit = next(u for u in sorted(w.game.units.values(), key=lambda u: u.id) if u.on_map)
+    w.select_unit(unit.id)
+    w.sight_tools.act_area.setChecked(True)
+    assert w.sight_tools.area_item is not None and w.sight_tools.area_item.scene() is w.scene
+    hexes = w.sight_tools.visible_hexes(unit.hex)
+    assert unit.hex in hexes and all(w.sight_tools.sight.line_of_sight(Eye(unit.hex), Eye(h)).clear for h in hexes)
+
+
+def test_a_pass_that_hands_over_the_impulse_is_not_questioned(window, monkeypatch):
+    """Operations (LnLT 4.0): a pass hands the impulse over (three in a row end the phase), so P
+    does not ask about units yet to act; Next Phase still does."""
+    from umpire.gui import leaving
+
+    asked = []
+    monkeypatch.setattr(leaving, "ask", lambda window, text: asked.append(text) or (False, False))
+    w = window
+    before = w.game.active_side
+    w.play.act_pass.trigger()
+    assert asked == [] and w.game.active_side != before
+    w.play.act_next_phase.trigger()
+    assert len(asked) == 1 and "could still act" in asked[0]

@@ -491,3 +491,42 @@ def test_the_legend_says_what_the_viewers_map_shows_and_no_more(spotted_window):
     assert label not in w.legend.toPlainText()
     w.close_game()
     assert w.legend.toPlainText() == ""
+
+
+def test_what_a_unit_sees_is_drawn_once_and_never_in_the_other_sides_view(spotted_window):
+    """Issue 19 (seen at the table): each action's reload left the visible area of the selected
+    unit on the map and drew another over it, and switching to the Soviets' view kept NATO's A3
+    area on their map -- where A3 stands and what it covers."""
+    from PySide6.QtWidgets import QGraphicsPathItem
+
+    w = spotted_window
+    w.select_unit("A3")
+    w.sight_tools.act_area.setChecked(True)
+
+    def areas():
+        return [i for i in w.scene.items() if isinstance(i, QGraphicsPathItem) and i.zValue() == 3]
+    assert len(areas()) == 1
+    w.act_spot.trigger()
+    w.act_spot.trigger()
+    assert len(areas()) == 1
+    w.viewer_box.setCurrentIndex(2)                          # the Soviets
+    assert areas() == [] and w.sight_tools.area_item is None
+    w.viewer_box.setCurrentIndex(1)                          # NATO: its own A3 again, if still selected
+    assert len(areas()) <= 1
+    w.sight_tools.act_area.setChecked(False)
+    assert areas() == []
+
+
+def test_a_stack_under_the_marker_layer_still_takes_the_mouse(spotted_window):
+    """The markers' layer covers the whole map; its shape is its marker boxes only, so hovering a
+    stack reaches the stack (its spreading out), not the layer."""
+    from umpire.gui.mapscene import ClickableStack
+    from umpire.render.markers import OverlayItem
+
+    w = spotted_window
+    layer = next(i for i in w.scene.items() if isinstance(i, OverlayItem))
+    stack = next(i for i in w.scene.items() if isinstance(i, ClickableStack) and len(i.marks) > 1)
+    centre = stack.counter_rect.center()
+    assert not layer.shape().contains(centre)
+    hovered = [i for i in w.scene.items(centre) if i.acceptHoverEvents()]
+    assert hovered and hovered[0] is stack

@@ -4,7 +4,8 @@ which.  The question can be turned off -- from its own "Do not ask again" box or
 Before Leaving Units Unacted -- and the choice is kept in the settings.
 
 In a side's view only that side's own units are counted: how many enemy units are yet to act
-is not the side's business.
+is not the side's business.  A pass that only hands the impulse over (Phase.passes_to_end) is
+routine and not questioned.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ def may_leave(window, kind: str, act_ask: QAction | None = None) -> bool:
         return False
     if not asking(window.settings):
         return True
+    if kind == "pass" and _passing_hands_over(window.game):
+        return True                    # a pass that only hands over the impulse leaves nobody out
     text = question(window, kind)
     if text is None:
         return True
@@ -80,3 +83,11 @@ def may_leave(window, kind: str, act_ask: QAction | None = None) -> bool:
         if act_ask is not None:
             act_ask.setChecked(False)
     return go
+
+
+def _passing_hands_over(game) -> bool:
+    """In a phase where passing only hands the turn to the other side (LnLT's impulses, three
+    passes in a row ending it: Phase.passes_to_end), a pass is routine, and the side acts again
+    next impulse; where a pass means the side is done for the phase, it is worth the question."""
+    phase = next((p for p in rule_system(game.rules).phases() if p.key == game.phase), None)
+    return phase is not None and phase.passes_to_end is not None

@@ -306,7 +306,7 @@ class MainWindow(QMainWindow):
         game = open_game(self.game.location)
         selected = self.selected
         self.game = game
-        self.sight_tools.game_loaded(game)
+        self.sight_tools.game_reloaded(game)
         self.scene.set_view(self._view(game))
         self.tree.populate(game, self.viewer, self.scene.view)
         self.legend.show_view(self.scene.view, game.rules, rule_system(game.rules))

@@ -81,11 +81,12 @@ class ClickableStack(StackItem):
     def mousePressEvent(self, event) -> None:
         if event.button() != Qt.LeftButton:
             return super().mousePressEvent(event)
-        if self.spread:                     # the counter clicked in the row comes to the top
-            self.top = self.mark_at(event.pos())
+        picked = self.mark_at(event.pos())
+        if self.spread and self.marks[picked].key != self.selected_key:
+            self.top = picked               # the counter clicked in the row comes to the top
             self.map_scene.unit_clicked.emit(self.marks[self.top].key)
         else:
-            self.click()
+            self.click()                    # the selected one clicked again: the next comes up
         event.accept()
 
     def click(self) -> None:

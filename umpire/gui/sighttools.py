@@ -56,12 +56,23 @@ class SightTools(QObject):
 
     # ------------------------------------------------------------------ hooks from the window
     def game_loaded(self, game: Game) -> None:
-        self.sight = rule_system(game.rules).sight(game.map, game.night)
-        self.los_item = self.area_item = None
+        """Another game: nothing of the last one's lines and verdict."""
+        self.game_reloaded(game)
         self.last = None
         self.panel.clear()
 
+    def game_reloaded(self, game: Game) -> None:
+        """The game read again after an action: the map prepared afresh, and the drawn line and
+        area taken off the scene -- left there, each reload added another layer, and the area of
+        a unit stayed on the map when the view changed to the other side (the window draws the
+        area again for the selected unit, if the viewer may see it)."""
+        self.clear()
+        self.sight = rule_system(game.rules).sight(game.map, game.night)
+
     def view_changed(self) -> None:
+        if self.los_item is not None and self.los_item.scene() is not None:
+            self.los_item.scene().removeItem(self.los_item)     # drawn for the previous viewer
+        self.los_item = None
         self.unit_selected(self.w.selected)        # the area belongs to a unit the viewer may own
 
     def clear(self) -> None:
@@ -159,6 +170,8 @@ class SightTools(QObject):
         targets = [h for h in spiral(origin, VISIBLE_RADIUS) if game.map.contains(h)]
         if helicopter:
             return [h for h in targets if self.sight.line_of_sight(Eye(origin, True), Eye(h)).clear]
+        if not hasattr(self.sight, "batch_clear"):     # a rule system that judges one line at a time
+            return [h for h in targets if self.sight.line_of_sight(Eye(origin), Eye(h)).clear]
         starts = np.array([[origin.q, origin.r]] * len(targets))
         ends = np.array([[h.q, h.r] for h in targets])
         clear = self.sight.batch_clear(starts, ends)

@@ -4,7 +4,7 @@ holds only the overlays its side may see; the Ruleset says how each kind is draw
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from ..core.knowledge import SideView
@@ -40,6 +40,14 @@ class OverlayItem(QGraphicsItem):
         s = self._s
         width = s * 0.84 / n
         return QRectF(x - s * 0.42 + i * width, y + s * 0.52, width, s * 0.3)
+
+    def shape(self) -> QPainterPath:
+        """The marker boxes alone: the layer lies over the whole map, but the mouse over a stack
+        is the stack's (its tooltip, its spreading out), not the layer's."""
+        path = QPainterPath()
+        for x, y, _spec, _o, i, n in self._marks:
+            path.addRect(self._box(x, y, i, n))
+        return path
 
     def tip_at(self, point) -> str:
         """What the marker at `point` (item coordinates) is, in words; "" off every marker."""

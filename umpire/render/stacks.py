@@ -36,7 +36,8 @@ class StackItem(QGraphicsItem):
         self._rect = QRectF(x - self.side / 2, y - self.side / 2, self.side, self.side)
         self.counter_rect = QRectF(self._rect)          # where the top counter lies
         depth = min(len(marks) - 1, 3) * self.side * 0.08
-        self._bounds = self._rect.adjusted(-2, -depth - 2, depth + 2, 2)
+        badge = self.side * 0.36 if len(marks) > 1 else 0     # the count stands left of the counter
+        self._bounds = self._rect.adjusted(-badge - 2, -depth - 2, depth + 2, 2)
         self.setZValue(10)
 
     def boundingRect(self) -> QRectF:
@@ -62,7 +63,8 @@ class StackItem(QGraphicsItem):
             font.setPixelSize(max(5, int(self.side * 0.2)))
             font.setBold(True)
             p.setFont(font)
-            badge = QRectF(self._rect.left() - self.side * 0.12, self._rect.bottom() - self.side * 0.26,
+            # beside the counter's lower left, not on it: on it, it hid the strength's first figure
+            badge = QRectF(self._rect.left() - self.side * 0.36, self._rect.bottom() - self.side * 0.26,
                            self.side * 0.34, self.side * 0.26)
             p.setBrush(QColor(255, 255, 255))
             p.setPen(QPen(QColor(0, 0, 0), 1))

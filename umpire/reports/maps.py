@@ -22,6 +22,7 @@ from ..core.ruleset import Ruleset
 DPI = 150
 OVERLAP = 0.06            # each quarter runs this far past the middle of the map, so that a
                           # counter on the dividing line is whole on at least one of them
+WIDEST = 0.5 + 3 * OVERLAP  # the most of the map's width (or height) a quarter may take
 QUARTERS = (("North-west", 0, 0), ("North-east", 1, 0), ("South-west", 0, 1), ("South-east", 1, 1))
 
 
@@ -44,8 +45,10 @@ def _parts(size: tuple[float, float], areas: dict[bool, tuple[float, float]]) ->
         xs, ys = half[i], half[j]
         wide, _ = _fit(size[0] * (xs[1] - xs[0]), size[1] * (ys[1] - ys[0]), areas)
         aspect = areas[wide][0] / areas[wide][1]
-        want_w = min(1.0, size[1] * (ys[1] - ys[0]) * aspect / size[0])      # as a fraction of the map
-        want_h = min(1.0, size[0] * (xs[1] - xs[0]) / aspect / size[1])
+        # widened no further than a little past the middle: a quarter of a long, low map widened to
+        # its page's shape showed most of the map again (Kaltenbach NW 0101-3217, NE 0901-4017)
+        want_w = min(WIDEST, size[1] * (ys[1] - ys[0]) * aspect / size[0])      # as a fraction of the map
+        want_h = min(WIDEST, size[0] * (xs[1] - xs[0]) / aspect / size[1])
         if want_w > xs[1] - xs[0]:
             xs = (0.0, want_w) if i == 0 else (1.0 - want_w, 1.0)
         elif want_h > ys[1] - ys[0]:

@@ -21,7 +21,7 @@ def acting_sides(game: Game, phases: tuple, ending: str) -> list[str]:
     * next_phase -- in an alternating phase, every side that has not passed; in a player
       turn, that player; in a phase the rules carry out, none;
     * end_turn -- the same for this phase, and every side that acts in a later phase of the
-      turn (a War Blog second player's turn still to come)."""
+      turn (a second player's turn still to come)."""
     if ending not in ENDINGS:
         raise ValueError(f"unknown ending {ending!r}")
     if ending == "pass":

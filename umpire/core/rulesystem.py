@@ -145,8 +145,8 @@ class RuleSystem:
 
     def impulse_goes_on(self, game, side: str) -> bool:
         """After an action by `side`: True while its impulse has a second half to come, so that
-        the side acts on instead of handing over (Lock 'n Load 6.1: assault movement and its
-        fire)."""
+        the side acts on instead of handing over (a move and the fire that goes with it, in a
+        system whose impulses have two halves)."""
         return False
 
     def impulse_end(self, game, side: str) -> list | None:

@@ -117,12 +117,7 @@ def _journal_length(path: str) -> int:
     from sqlalchemy import func, select
 
     from ..core.store import models as m
-    from ..core.store.db import make_engine
-    from sqlmodel import Session
+    from ..core.store.db import reading
 
-    engine = make_engine(path)
-    try:
-        with Session(engine) as s:
-            return int(s.execute(select(func.count()).select_from(m.ActionRow)).scalar_one())
-    finally:
-        engine.dispose()
+    with reading(path) as s:
+        return int(s.execute(select(func.count()).select_from(m.ActionRow)).scalar_one())

@@ -20,7 +20,7 @@ from sqlmodel import Session, SQLModel
 
 from .errors import UmpireError
 from .store import models as m
-from .store.db import make_engine, open_game
+from .store.db import open_game, reading
 
 # what a digest covers: the state, not the journal nor where and when the file was made
 STATE_COLUMNS = {"game_info": ("turn", "phase", "active_side", "passed", "rule_state"),
@@ -182,22 +182,14 @@ def journal_rows(location: str) -> list[m.ActionRow]:
     """Every row of the game's journal, in order, detached from the session that read them (an
     older file is migrated first, by open_game)."""
     open_game(location)
-    engine = make_engine(location)
-    try:
-        with Session(engine) as session:
-            rows = session.execute(select(m.ActionRow).order_by(m.ActionRow.seq)).scalars().all()
-            for r in rows:
-                session.expunge(r)
-            return list(rows)
-    finally:
-        engine.dispose()
+    with reading(location) as session:
+        rows = session.execute(select(m.ActionRow).order_by(m.ActionRow.seq)).scalars().all()
+        for r in rows:
+            session.expunge(r)
+        return list(rows)
 
 
 def state_digest(location: str) -> str:
     """The digest of the game's state as its file holds it."""
-    engine = make_engine(location)
-    try:
-        with Session(engine) as session:
-            return digest(session)
-    finally:
-        engine.dispose()
+    with reading(location) as session:
+        return digest(session)

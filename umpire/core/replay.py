@@ -29,7 +29,7 @@ from .game import Game
 from .journal import digest, journal_rows, state_digest, undo_last
 from .snapshots import kept_digests, restore, standing_digests
 from .store import models as m
-from .store.db import NO_SETUP, make_engine, read_game, write_new_game
+from .store.db import NO_SETUP, read_game, reading, write_new_game
 from .store.memory import memory_engine, save_to
 
 # what a tampered journal row makes an action raise on replay (a unit it names is gone, a
@@ -71,13 +71,9 @@ def fresh_game(location: str, opening_row: m.ActionRow, system_for: Callable[[Ga
                load_scenario: Callable) -> Iterator[Fresh]:
     """A new game in memory from the scenario text and dice seed kept in `location`, set up by
     re-running its opening (the first row of its journal), and its rule system."""
-    engine = make_engine(location)
-    try:
-        with Session(engine) as session:
-            info = session.execute(select(m.GameInfo)).scalars().one()
-            source, name, seed = info.scenario_source, Path(info.scenario_path).name, info.seed
-    finally:
-        engine.dispose()
+    with reading(location) as session:
+        info = session.execute(select(m.GameInfo)).scalars().one()
+        source, name, seed = info.scenario_source, Path(info.scenario_path).name, info.seed
     with tempfile.TemporaryDirectory() as tmp:        # the scenario is read from a file
         src = Path(tmp) / name
         src.write_text(source, encoding="utf-8")

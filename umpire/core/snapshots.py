@@ -26,7 +26,7 @@ from sqlmodel import Session, SQLModel
 from .errors import GameFileError
 from .journal import STATE_COLUMNS, apply, digest
 from .store import models as m
-from .store.db import make_engine, open_game, shown
+from .store.db import make_engine, open_game, reading, shown
 
 SNAPSHOT = "turn_snapshot"
 # never copied from the game into a restored turn: the journal after that turn and the snapshots
@@ -89,12 +89,8 @@ def standing_digests(session: Session) -> dict[int, str]:
 
 def kept_digests(location: str) -> dict[int, str]:
     """standing_digests of the game at `location`."""
-    engine = make_engine(location)
-    try:
-        with Session(engine) as session:
-            return standing_digests(session)
-    finally:
-        engine.dispose()
+    with reading(location) as session:
+        return standing_digests(session)
 
 
 def restore(location: str, turn: int, target: str | Path) -> str | None:
@@ -154,12 +150,8 @@ def write_state(src: Connection, target: Path, seq: int, state: dict) -> None:
 
 
 def _check(location: str, target: str | Path, turn: int, sealed: str) -> None:
-    engine = make_engine(target)
-    try:
-        with Session(engine) as session:
-            restored = digest(session)
-    finally:
-        engine.dispose()
+    with reading(target) as session:
+        restored = digest(session)
     if restored != sealed:
         Path(target).unlink(missing_ok=True)
         raise GameFileError(f"the snapshot of turn {turn}'s end does not match its digest (changed outside "

@@ -331,6 +331,18 @@ def open_game(target: str | Path) -> Game:
         engine.dispose()
 
 
+@contextmanager
+def reading(target: str | Path) -> Iterator[Session]:
+    """A plain session on the game at `target` for a read that needs no checks (a digest, the
+    journal's rows), its engine disposed of afterwards.  Reading the game itself: open_game."""
+    engine = make_engine(target)
+    try:
+        with Session(engine) as session:
+            yield session
+    finally:
+        engine.dispose()
+
+
 def rules_name(target: str | Path) -> str | None:
     """The name of the game's rule system, read from its game record alone -- for a command
     that needs the rule system before the action that reads and checks the whole game.  None

@@ -325,8 +325,7 @@ def open_game(target: str | Path) -> Game:
             raise
         raise GameFileError(e.problem, file=shown, place=e.place) from None     # a row's check: this file
     except (SQLAlchemyError, sqlite3.Error, KeyError, ValueError, TypeError, AttributeError) as e:   # a row's shape
-        raise (database_error(e, shown, "read") or GameFileError(
-            f"damaged game file: {e.__class__.__name__}: {_first_line(e)}", file=shown)) from None
+        raise (database_error(e, shown, "read") or damaged(e, shown)) from None
     finally:
         engine.dispose()
 
@@ -408,8 +407,7 @@ def _ready_to_write(session: Session, shown: str) -> bool:
     except UmpireError:
         raise
     except (SQLAlchemyError, sqlite3.Error, KeyError, ValueError) as e:
-        raise (database_error(e, shown) or GameFileError(
-            f"damaged game file: {e.__class__.__name__}: {_first_line(e)}", file=shown)) from None
+        raise (database_error(e, shown) or damaged(e, shown)) from None
 
 
 def _check_references(session: Session, shown: str) -> None:
@@ -602,7 +600,12 @@ def read_game(session: Session, location: str) -> Game:
             raise
         raise GameFileError(e.problem, file=shown, place=e.place) from None     # a row's check: this file
     except (KeyError, ValueError, TypeError, AttributeError) as e:                 # a row's shape
-        raise GameFileError(f"damaged game file: {e.__class__.__name__}: {_first_line(e)}", file=shown) from None
+        raise damaged(e, shown) from None
+
+
+def damaged(e: Exception, shown: str) -> GameFileError:
+    """A row not of its shape, in one line naming the file."""
+    return GameFileError(f"damaged game file: {e.__class__.__name__}: {_first_line(e)}", file=shown)
 
 
 def _read_rows(session: Session, location: str) -> Game:

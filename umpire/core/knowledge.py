@@ -96,6 +96,10 @@ class SideView:
     def marks_at(self, h: Hex) -> list[UnitMark]:
         return [u for u in self.units if u.hex == h]
 
+    def map_title(self) -> str:
+        """What a picture of this view is headed with: the scenario, the viewer and the turn."""
+        return f"{self.title} — {self.viewer_name} — turn {self.turn} of {self.turns}"
+
     def side_colour(self, side_id: str) -> str:
         return next((s.colour for s in self.sides if s.id == side_id), "#808080")
 

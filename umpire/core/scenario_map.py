@@ -83,10 +83,10 @@ def read_map(data: Any, rules: Ruleset, fail: Fail, note: Fail | None = None) ->
                 said.add(ch)
                 note(f"row {r}, column {c}: elevation must be a digit 0-9, got {ch!r}",
                      place="[map] elevation", needle=line)
+    game_map = GameMap(grid, terrain, elevation)
     if len(elevation) < grid.rows * grid.columns:
         # a level unread (noted above): the slopes, read from every hex's level, cannot be checked
-        return GameMap(grid, terrain, elevation)
-    game_map = GameMap(grid, terrain, elevation)
+        return game_map
     slopes = data.get("slopes", "listed")
     if slopes not in ("auto", "listed"):
         note(f"slopes must be \"auto\" or \"listed\", got {slopes!r}", place="[map]", needle="slopes")

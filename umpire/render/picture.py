@@ -29,7 +29,7 @@ def render_view(view: SideView, rules: Ruleset, out_path: str, hex_size: float =
     title_h = int(hex_size * 1.6)
     width, height = int(rect.width()), int(rect.height()) + title_h
     margin = max(BAND_MARGIN, int(hex_size))
-    title = f"{view.title} — {view.viewer_name} — turn {view.turn} of {view.turns}"
+    title = view.map_title()
     try:
         with PngRows(out_path, width, height) as png:
             for top in range(0, height, band_rows):

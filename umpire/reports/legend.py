@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from colorsys import rgb_to_hls
 
-from ..core.knowledge import SideView
+from ..core.knowledge import UMPIRE, SideView
 from ..core.ruleset import Ruleset
 from ..core.rulesystem import Table
 
@@ -26,7 +26,7 @@ def colour_name(colour: str) -> str:
 
 
 def map_key(view: SideView, rules: Ruleset, system) -> Table:
-    umpire = view.viewer == "umpire"
+    umpire = view.viewer == UMPIRE
     marks = view.units
     kinds = {m.knowledge for m in marks}
     grid = view.map.grid

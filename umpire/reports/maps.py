@@ -64,12 +64,18 @@ def _fit(part_w: float, part_h: float, areas: dict[bool, tuple[float, float]]) -
     return wide, scale[wide]
 
 
-def _hex_range(view: SideView, unit: Layout, xs, ys, size: tuple[float, float]) -> str:
+def _centres(view: SideView, unit: Layout) -> list[tuple[int, int, float, float]]:
+    """(column, row, x, y) of every hex's centre on the map drawn with a hex of size 1."""
+    grid = view.map.grid
+    return [(c, r, *unit.center(grid.from_offset(c, r)))
+            for c in range(1, grid.columns + 1) for r in range(1, grid.rows + 1)]
+
+
+def _hex_range(view: SideView, centres, xs, ys, size: tuple[float, float]) -> str:
     """The hex numbers at the corners of a part: those whose centres lie in it."""
     grid = view.map.grid
     x0, x1, y0, y1 = xs[0] * size[0], xs[1] * size[0], ys[0] * size[1], ys[1] * size[1]
-    inside = [(c, r) for c in range(1, grid.columns + 1) for r in range(1, grid.rows + 1)
-              if x0 <= unit.center(grid.from_offset(c, r))[0] <= x1 and y0 <= unit.center(grid.from_offset(c, r))[1] <= y1]
+    inside = [(c, r) for c, r, x, y in centres if x0 <= x <= x1 and y0 <= y <= y1]
     if not inside:
         return ""
     cols, rows = [c for c, _ in inside], [r for _, r in inside]
@@ -92,7 +98,8 @@ def map_pages(view: SideView, rules: Ruleset, areas: dict[bool, tuple[float, flo
     # draw the scene with hexes as many pixels as they print on the largest-scale part (a quarter)
     hex_px = max(_fit(size[0] * (xs[1] - xs[0]), size[1] * (ys[1] - ys[0]), areas)[1] for _, xs, ys in parts) * DPI / 72
     scene = MapScene(view, rules, hex_px)
-    title = f"{view.title} — {view.viewer_name} — turn {view.turn} of {view.turns}"
+    title = view.map_title()
+    centres = _centres(view, unit)               # once for the four quarters' hex ranges
     out = []
     for i, (name, xs, ys) in enumerate(parts):
         part_w, part_h = size[0] * (xs[1] - xs[0]), size[1] * (ys[1] - ys[0])
@@ -108,6 +115,6 @@ def map_pages(view: SideView, rules: Ruleset, areas: dict[bool, tuple[float, flo
         p.end()
         picture = Image.frombuffer("RGB", (img.width(), img.height()), bytes(img.constBits()), "raw", "RGB",
                                    img.bytesPerLine(), 1)
-        out.append(MapPage(title, name + ("" if i == 0 else _hex_range(view, unit, xs, ys, size)), picture, wide,
+        out.append(MapPage(title, name + ("" if i == 0 else _hex_range(view, centres, xs, ys, size)), picture, wide,
                            printed))
     return out

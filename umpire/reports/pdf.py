@@ -70,7 +70,7 @@ def write_pdf(report: Report, maps: list[MapPage], out: str | Path, paper: str =
     size = PAPER[paper]
     styles = {
         "title": ParagraphStyle("title", fontName=bold, fontSize=22, leading=28, spaceAfter=10),
-        # a heading never ends a page: it goes over with what it heads (keepWithNext)
+        # a heading never ends a page: tables.py keeps it together with what it heads
         "h1": ParagraphStyle("h1", fontName=bold, fontSize=13, leading=17, spaceBefore=8, spaceAfter=4),
         "maptitle": ParagraphStyle("maptitle", fontName=bold, fontSize=11, leading=14),
         "mappart": ParagraphStyle("mappart", fontName=font, fontSize=9, leading=12, spaceAfter=6),

@@ -146,3 +146,33 @@ def test_the_line_memo_keeps_small_batches_aside_and_merges_them():
     a, b = np.arange(40), 500 + np.arange(40)
     assert memo.judge(b, a, lambda i: judge(i, b, a)).tolist() == ((a * 7 + b * 7) % 5 < 2).tolist()
     assert asked == [1] * 40                                     # all known, from arrays and dict alike
+
+
+def test_the_plan_store_grown_a_few_plans_at_a_time_holds_what_one_build_holds():
+    """PlanStore keeps its plans in columns that double their room: plans added a handful at a
+    time (as a move's new lines add them), across many regrowths, read back exactly as the
+    plans built in one batch."""
+    from umpire.core.sightlines import PlanStore
+
+    rng = random.Random(4)
+    shapes = sorted({(n, rng.randint(0, n // 2)) for n in (rng.randint(2, 60) for _ in range(300))})
+    rng.shuffle(shapes)
+    store = PlanStore()
+    for at in range(0, len(shapes), 3):
+        chunk = shapes[at:at + 3]
+        store.ids(np.array([n for n, _ in chunk]), np.array([r for _, r in chunk]))
+    assert store.count == len(shapes) > 16 * 4        # past several doublings of every column
+    whole = build_plans(np.array([n for n, _ in shapes]), np.array([r for _, r in shapes]))
+    ids = store.ids(np.array([n for n, _ in shapes]), np.array([r for _, r in shapes]))
+    assert store.count == len(shapes)                 # asked again: nothing built twice
+    for i, plan in enumerate(ids.tolist()):
+        for kind in ("hexes", "sides", "along"):
+            a, k = int(store.starts[kind][plan]), int(store.counts[kind][plan])
+            b, k2 = int(whole.starts[kind][i]), int(whole.counts[kind][i])
+            assert k == k2
+            mine, theirs = getattr(store, kind), getattr(whole, kind)
+            assert np.array_equal(mine.q[a:a + k], theirs.q[b:b + k2])
+            assert np.array_equal(mine.r[a:a + k], theirs.r[b:b + k2])
+            for name, col in theirs.extra.items():
+                assert np.array_equal(mine.extra[name][a:a + k], col[b:b + k2])
+        assert np.array_equal(store.entry[plan], whole.entry[i])

@@ -67,28 +67,58 @@ class _Parts:
     extra: dict[str, np.ndarray]
 
 
-def _empty(names: tuple[str, ...]) -> _Parts:
-    z = np.zeros(0, dtype=np.int32)
-    return _Parts(z, z, {n: z for n in names})
+class _Grown:
+    """A column that grows by doubling its room: adding k values costs k, not the whole column
+    again (a move's handful of new line shapes once re-copied every plan met so far)."""
+
+    def __init__(self, dtype, width: int = 0) -> None:
+        self.shape = (width,) if width else ()
+        self.data = np.zeros((16, *self.shape), dtype=dtype)
+        self.n = 0
+
+    def add(self, values: np.ndarray) -> None:
+        k = len(values)
+        if self.n + k > len(self.data):
+            room = np.zeros((max(2 * len(self.data), self.n + k), *self.shape), dtype=self.data.dtype)
+            room[:self.n] = self.data[:self.n]
+            self.data = room
+        self.data[self.n:self.n + k] = values
+        self.n += k
+
+    @property
+    def view(self) -> np.ndarray:
+        return self.data[:self.n]
 
 
 class PlanStore:
-    """The plans of canonical displacements met so far (grows; never changes what it holds)."""
+    """The plans of canonical displacements met so far (grows; never changes what it holds).
+    What it holds is read through `hexes`, `sides`, `along` (parts, plan after plan), `starts`
+    and `counts` (each plan's parts) and `entry`: views of columns that grow (`_Grown`)."""
 
     HEX_EXTRA = ("kind", "d_start", "d_end")
     SIDE_EXTRA = ("direction", "half")
     ALONG_EXTRA = ("q2", "r2", "d_start", "d_end", "d_start2", "d_end2")
+    KINDS = {"hexes": HEX_EXTRA, "sides": SIDE_EXTRA, "along": ALONG_EXTRA}
     CHUNK_ROWS = 40_000     # candidate hexes per build (see _add)
 
     def __init__(self) -> None:
         self.index = np.full((1, 1), -1, dtype=np.int64)     # plan id by (n, r)
         self.count = 0
-        self.hexes = _empty(self.HEX_EXTRA)
-        self.sides = _empty(self.SIDE_EXTRA)
-        self.along = _empty(self.ALONG_EXTRA)
-        self.starts = {k: np.zeros(0, dtype=np.int64) for k in ("hexes", "sides", "along")}
-        self.counts = {k: np.zeros(0, dtype=np.int64) for k in ("hexes", "sides", "along")}
-        self.entry = np.zeros((0, 3), dtype=np.int64)        # entry hexside: hex offset q, r, direction (-1: none)
+        self._parts = {kind: {name: _Grown(np.int32) for name in ("q", "r", *extra)}
+                       for kind, extra in self.KINDS.items()}
+        self._starts = {kind: _Grown(np.int64) for kind in self.KINDS}
+        self._counts = {kind: _Grown(np.int64) for kind in self.KINDS}
+        self._entry = _Grown(np.int64, 3)      # entry hexside: hex offset q, r, direction (-1: none)
+        self._show()
+
+    def _show(self) -> None:
+        """Point the readable names at the columns' filled parts."""
+        for kind, extra in self.KINDS.items():
+            cols = self._parts[kind]
+            setattr(self, kind, _Parts(cols["q"].view, cols["r"].view, {k: cols[k].view for k in extra}))
+        self.starts = {kind: g.view for kind, g in self._starts.items()}
+        self.counts = {kind: g.view for kind, g in self._counts.items()}
+        self.entry = self._entry.view
 
     def clear(self) -> None:
         """Forget every plan (benchmarks start from nothing, as a new process does)."""
@@ -117,24 +147,25 @@ class PlanStore:
         work arrays (six corners per candidate hex) then stay in the processor's cache, which
         makes the build linear in the work (one batch of every plan to 140 hexes took 5x longer
         than a chunked build)."""
-        first = self.count
         work = np.cumsum(2 * (n.astype(np.int64) + 1))
         cuts = np.searchsorted(work, np.arange(self.CHUNK_ROWS, int(work[-1]), self.CHUNK_ROWS))
-        chunks = [build_plans(cn, cr) for cn, cr in zip(np.split(n, cuts), np.split(r, cuts)) if len(cn)]
-        self.index[n, r] = first + np.arange(len(n))
+        for cn, cr in zip(np.split(n, cuts), np.split(r, cuts)):
+            if not len(cn):
+                continue
+            built = build_plans(cn, cr)
+            for kind in self.KINDS:
+                cols = self._parts[kind]
+                self._starts[kind].add(built.starts[kind] + cols["q"].n)
+                self._counts[kind].add(built.counts[kind])
+                parts: _Parts = getattr(built, kind)
+                cols["q"].add(parts.q)
+                cols["r"].add(parts.r)
+                for name, values in parts.extra.items():
+                    cols[name].add(values)
+            self._entry.add(built.entry)
+        self.index[n, r] = self.count + np.arange(len(n))
         self.count += len(n)
-        for kind in ("hexes", "sides", "along"):
-            store: _Parts = getattr(self, kind)
-            offset, starts = len(store.q), [self.starts[kind]]
-            for built in chunks:
-                starts.append(built.starts[kind] + offset)
-                offset += len(getattr(built, kind).q)
-            self.starts[kind] = np.concatenate(starts)
-            self.counts[kind] = np.concatenate([self.counts[kind], *(b.counts[kind] for b in chunks)])
-            parts = [store, *(getattr(b, kind) for b in chunks)]
-            setattr(self, kind, _Parts(np.concatenate([x.q for x in parts]), np.concatenate([x.r for x in parts]),
-                                       {k: np.concatenate([x.extra[k] for x in parts]) for k in store.extra}))
-        self.entry = np.concatenate([self.entry, *(b.entry for b in chunks)])
+        self._show()
 
 
 @dataclass
@@ -342,7 +373,7 @@ class LineMemo:
     keeps it keeps it no longer than the terrain, smoke and light the verdicts were reached
     under (a rule system's prepared map).  Past `limit` verdicts it starts afresh."""
 
-    SMALL = 256           # verdicts of fewer lines than this wait in a dict (see judge)
+    SMALL = 2048          # verdicts of fewer lines than this wait in a dict (see _keep)
 
     def __init__(self, cells: int, limit: int = 4_000_000) -> None:
         self.cells = cells

@@ -49,6 +49,8 @@ class SpottingReport:
 
 
 class Spotter:
+    ONE_BATCH = 4096      # movers' lines judged in one batch below this many (see _movers)
+
     def __init__(self, game: Game, sight: Mw4Map) -> None:
         self.game = game
         self.sight = sight
@@ -93,12 +95,14 @@ class Spotter:
             return "MW4 5.22"
         return None
 
-    def reach(self, side: str, u: UnitState) -> int:
-        """The farthest an observer of `side` could be and still see `u` (before LOS)."""
+    def reach(self, side: str, u: UnitState, at_any_range: str | None = None) -> int:
+        """The farthest an observer of `side` could be and still see `u` (before LOS);
+        `at_any_range`: any_range's answer when the caller has it already."""
         if u.marks.improved and not u.moved and not u.fired:
             return 1
-        if self.any_range(side, u):
-            spread = max((hex_distance(h, u.hex) for h in u.path), default=0)
+        if at_any_range or (at_any_range is None and self.any_range(side, u)):
+            q, r = u.hex.q, u.hex.r          # hex_distance written out: asked for every target
+            spread = max((max(abs(h.q - q), abs(h.r - r), abs(h.q - q + h.r - r)) for h in u.path), default=0)
             return (self.night_cap or ANY_RANGE) + spread
         # 5.23: a mover may be seen anywhere along its path, so reach back along it too
         hexes = u.path or (u.hex,)
@@ -176,7 +180,7 @@ class Spotter:
         dist = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
         kinds = [self.kind(t) for t in targets]
         anyr = [self.any_range(side, t) for t in targets]
-        reach = np.array([self.reach(side, t) for t in targets])
+        reach = np.array([self.reach(side, t, a or "") for t, a in zip(targets, anyr)])
         oi, ti = np.nonzero(dist <= reach[None, :])          # prune by range before any LOS
         heli_o = np.array([self.kind(o) == "helicopter" for o in observers], dtype=bool)
         heli_t = np.array([k == "helicopter" for k in kinds], dtype=bool)
@@ -200,10 +204,13 @@ class Spotter:
         ok = np.ones(len(si), dtype=bool)
         if by_range.any():
             ri, rj = si[by_range], sj[by_range]
-            in_terrain = np.array([self.table_range(t, self.game.map.terrain[t.hex]) for t in targets])
-            in_defilade = np.array([self.table_range(t, "defilade") for t in targets])
+            # the two ranges of the targets in question only (one mover's pairs ask few)
+            asked, at = np.unique(rj, return_inverse=True)
+            in_terrain = np.array([self.table_range(targets[j], self.game.map.terrain[targets[j].hex])
+                                   for j in asked.tolist()])
+            in_defilade = np.array([self.table_range(targets[j], "defilade") for j in asked.tolist()])
             defilade = self.sight.entries_in_defilade(oq[ri], tq[rj])
-            ok[by_range] = dist[ri, rj] <= np.where(defilade, in_defilade[rj], in_terrain[rj])
+            ok[by_range] = dist[ri, rj] <= np.where(defilade, in_defilade[at], in_terrain[at])
         for i, j in zip(si[ok].tolist(), sj[ok].tolist()):
             out[(observers[i].id, targets[j].id)] = "MW4 11.2" if still[j] else (anyr[j] or "MW4 5.2")
         return out
@@ -235,13 +242,16 @@ class Spotter:
         d = path[where] - o
         near = np.maximum(np.maximum(np.abs(d[:, 0]), np.abs(d[:, 1])), np.abs(d[:, 0] + d[:, 1])) <= limit_a[where]
         pair, where, step, o = pair[near], where[near], step[near], o[near]
-        # the hex it stands in first: where it is seen there, the rest of its path need not be
-        # looked at (a pair is seen if any one hex is; most are seen where they stopped)
-        last = step == count[ti][pair] - 1
         seen = np.zeros(len(oi), dtype=bool)
-        seen[pair[last][self.sight.batch_clear(o[last], path[where[last]])]] = True
-        rest = ~last & ~seen[pair]
-        seen[pair[rest][self.sight.batch_clear(o[rest], path[where[rest]])]] = True
+        if len(pair) <= self.ONE_BATCH:          # a move's few lines: one batch costs less
+            seen[pair[self.sight.batch_clear(o, path[where])]] = True
+        else:
+            # the hex it stands in first: where it is seen there, the rest of its path need not
+            # be looked at (a pair is seen if any one hex is; most are seen where they stopped)
+            last = step == count[ti][pair] - 1
+            seen[pair[last][self.sight.batch_clear(o[last], path[where[last]])]] = True
+            rest = ~last & ~seen[pair]
+            seen[pair[rest][self.sight.batch_clear(o[rest], path[where[rest]])]] = True
         for k in np.flatnonzero(seen).tolist():
             i, j = int(oi[k]), int(ti[k])
             out[(observers[i].id, targets[j].id)] = anyr[j] or "MW4 5.23"

@@ -1,56 +1,121 @@
-"""Typed-in dice (gui/dicedialog.py): all the dice of a roll in one dialog, what it is for, no
+"""Typed-in dice (gui/dicedialog.py): every die of an action in one dialog, each roll saying what
+it is for; the rolls that follow change with the faces typed (a miss asks no damage roll); no
 face filled in -- Enter on an empty box does nothing -- and the window's actions take them."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
-from umpire.core.errors import UmpireError
+from umpire.core.engine import state_digest
+from umpire.core.store.db import open_game
 from umpire.gui import dicedialog
 from umpire.gui.dicedialog import DiceDialog
 from umpire.gui.mainwindow import MainWindow
 
 
-def test_one_dialog_for_every_die_of_a_roll_with_no_default(qtbot):
-    d = DiceDialog(None, "panic check for A1 (MW4 15.3)", 2, 6)
+def to_hit_then_damage(faces):
+    """A made-up action: 2d6 to hit, a d10 of damage on 7 or more, then a d6 morale check."""
+    rolls = [("to hit (needs 7)", 2, 6)]
+    hit = sum(faces[0]) >= 7 if faces else True          # untyped: the program's own roll, say a hit
+    if hit:
+        rolls.append(("damage (d10)", 1, 10))
+    rolls.append(("morale check", 1, 6))
+    return rolls
+
+
+def test_one_dialog_for_every_roll_of_an_action_with_no_default(qtbot):
+    d = DiceDialog(None, to_hit_then_damage, "Fire (A1)")
     qtbot.addWidget(d)
-    assert len(d.faces) == 2 and all(e.text() == "" for e in d.faces)
+    d.show()
+    assert [r.spec for r in d.rows] == to_hit_then_damage([])
+    assert all(e.text() == "" for r in d.rows for e in r.faces)
     ok = d.buttons.button(QDialogButtonBox.Ok)
     assert not ok.isEnabled() and d.values() is None
-    d.show()
-    qtbot.keyClick(d.faces[0], Qt.Key_Return)                 # Enter with boxes empty: still open
-    assert d.isVisible() and d.result() != QDialog.Accepted
-    d.faces[0].setText("3")
+    qtbot.keyClick(d.rows[0].faces[0], Qt.Key_Return)          # Enter with boxes empty: still open
+    assert d.isVisible()
+    labels = " ".join(label.text() for label in d.findChildren(QLabel))
+    assert "to hit (needs 7)" in labels and "2d6" in labels and "Fire (A1)" in labels
+    d.rows[0].faces[0].setText("1")
+    d.rows[0].faces[1].setText("7")                               # not a face of a d6: refused
+    assert d.rows[0].values() is None
+    d.rows[0].faces[1].setText("2")                               # 3: a miss -- no damage roll
+    assert [r.spec[0] for r in d.rows] == ["to hit (needs 7)", "morale check"]
     assert not ok.isEnabled()
-    d.faces[1].setText("7")                                     # not a face of a d6: refused by the box
-    assert d.values() is None
-    d.faces[1].setText("6")
-    assert ok.isEnabled() and d.values() == [3, 6]
-    assert any("panic check for A1" in label.text() and "2d6" in label.text() for label in d.findChildren(QLabel))
+    d.rows[1].faces[0].setText("4")
+    assert ok.isEnabled() and d.values() == [[1, 2], [4]]
+    d.rows[0].faces[1].setText("6")                               # 7: a hit after all -- damage comes back
+    assert [r.spec[0] for r in d.rows] == ["to hit (needs 7)", "damage (d10)", "morale check"]
+    assert not ok.isEnabled() and d.rows[2].faces[0].text() == ""    # the rows below start empty again
+    d.rows[1].faces[0].setText("10")
+    d.rows[2].faces[0].setText("3")
+    assert d.values() == [[1, 6], [10], [3]]
 
 
-def test_the_window_asks_once_per_roll_and_cancel_changes_nothing(qtbot, tmp_path, monkeypatch):
+def test_typing_moves_on_to_the_next_die_and_enter_accepts(qtbot):
+    d = DiceDialog(None, to_hit_then_damage)
+    qtbot.addWidget(d)
+    d.show()
+    d.activateWindow()
+    d.rows[0].faces[0].setFocus()
+    qtbot.keyClicks(d.rows[0].faces[0], "5")                      # a d6 face cannot grow: on to the next box
+    assert d.focusWidget() is d.rows[0].faces[1]
+    qtbot.keyClicks(d.rows[0].faces[1], "3")
+    assert d.focusWidget() is d.rows[1].faces[0]
+    qtbot.keyClicks(d.rows[1].faces[0], "1")                      # a d10's 1 may become 10: it waits
+    assert d.focusWidget() is d.rows[1].faces[0]
+    qtbot.keyClicks(d.rows[1].faces[0], "0")
+    qtbot.keyClicks(d.rows[2].faces[0], "2")
+    qtbot.keyClick(d.rows[2].faces[0], Qt.Key_Return)
+    assert d.result() == DiceDialog.Accepted and d.values() == [[5, 3], [10], [2]]
+
+
+def test_an_action_that_rolls_nothing_opens_no_dialog():
+    assert dicedialog.ask_dice(None, lambda faces: []) == []
+
+
+@pytest.fixture()
+def window_on_fire(qtbot, tmp_path, sample_scenario, monkeypatch):
+    from umpire.actions import new_game, system_for
+    from umpire.core.engine import perform
+    path = new_game(sample_scenario, tmp_path / "g.umpire", seed="typed-dice")
+    perform(path, "move", {"unit": "Recon 1", "path": [f"22{r:02d}" for r in range(24, 14, -1)]}, system_for(path))
     w = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
     qtbot.addWidget(w)
-    asked = []
-    monkeypatch.setattr(dicedialog, "ask_dice", lambda parent, purpose, count, sides: asked.append((purpose, count, sides)) or [2] * count)
+    w.show()
+    w.load_game(open_game(path))
     w.play.act_typed.setChecked(True)
-    typed = w.play.typed_dice()
-    assert typed("to hit (CRT)", 3, 6) == [2, 2, 2] and asked == [("to hit (CRT)", 3, 6)]
-    monkeypatch.setattr(dicedialog, "ask_dice", lambda *a: None)
-    try:
-        typed("morale", 1, 10)
-        raise AssertionError("a cancelled roll must stop the action")
-    except UmpireError as e:
-        assert "cancelled" in str(e)
+    monkeypatch.setattr("umpire.gui.play.QMessageBox.warning", lambda *a: None)
+    return w
 
 
-def test_the_dialog_opens_and_accepts_real_key_presses(qtbot):
+def test_the_window_asks_every_die_of_a_fire_in_one_dialog(qtbot, window_on_fire):
+    w = window_on_fire
+    dialogs = []
+
     def fill():
         d = next(x for x in QApplication.topLevelWidgets() if isinstance(x, DiceDialog) and x.isVisible())
-        qtbot.keyClicks(d.faces[0], "5")
-        qtbot.keyClick(d.faces[0], Qt.Key_Return)
-    QTimer.singleShot(100, fill)
-    got = dicedialog.ask_dice(None, "scatter (d6)", 1, 6)
-    assert got == [5]
+        dialogs.append(d)
+        while d.values() is None:                     # the highest face on every die, as rows appear
+            box = next(e for r in d.rows for e in r.faces if not e.hasAcceptableInput())
+            qtbot.keyClicks(box, str(next(r.spec[2] for r in d.rows if box in r.faces)))
+        qtbot.keyClick(d.rows[-1].faces[-1], Qt.Key_Return)
+    QTimer.singleShot(200, fill)
+    res = w.play.run("fire", {"firers": ["A3", "TOW 1"], "target": "Recon 1"})
+    assert len(dialogs) == 1 and res is not None
+    assert res.rolls and all(r.source == "typed" and r.faces == (r.sides,) * r.count for r in res.rolls)
+    assert [r.purpose for r in res.rolls] == [r.spec[0] for r in dialogs[0].rows]
+
+
+def test_cancelling_the_dice_changes_nothing(qtbot, window_on_fire):
+    w = window_on_fire
+    before = state_digest(w.game.location)
+
+    def cancel():
+        d = next(x for x in QApplication.topLevelWidgets() if isinstance(x, DiceDialog) and x.isVisible())
+        qtbot.keyClick(d, Qt.Key_Escape)
+    QTimer.singleShot(200, cancel)
+    assert w.play.run("fire", {"firers": ["A3"], "target": "Recon 1"}) is None
+    assert state_digest(w.game.location) == before
+    assert "cancelled" in w.statusBar().currentMessage()

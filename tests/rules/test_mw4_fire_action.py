@@ -197,3 +197,40 @@ def test_9_2_fire_at_a_tank_strikes_its_riders_with_the_same_die(tmp_path, sampl
     assert g.units["T1"].status == "destroyed"
     rifles = g.units["1/1 Rifles"]                       # not destroyed with the tank: its own result
     assert rifles.carried_by is None and (rifles.status == "destroyed" or "left on foot" in log)
+
+
+def test_an_actions_dice_are_known_before_it_runs_and_the_trial_changes_nothing(game):
+    """Typing in real dice all at once (gui.dicedialog): the engine tries the action in a
+    transaction it rolls back, to learn which rolls it makes -- and which follow from the faces
+    typed for the first ones (13.0: a unit that panics makes no fire roll)."""
+    from umpire.core.dice import typed_in_order
+    from umpire.core.engine import rolls_asked, state_digest
+
+    params = {"firers": ["A3", "TOW 1"], "target": "Recon 1"}
+    before, rows = state_digest(game), len(journal(game))
+    seeded = rolls_asked(game, "fire", params, system_for(game), [])
+    assert state_digest(game) == before and len(journal(game)) == rows       # nothing changed
+    assert seeded[0] == ("panic check A3 (panic level 10%, full strength; panics on 1-1)", 1, 10)
+    steady = rolls_asked(game, "fire", params, system_for(game), [[10]])
+    assert steady[1] == ("fire A3 at Recon 1", 1, 6)                          # no panic: A3 fires
+    panicked = rolls_asked(game, "fire", params, system_for(game), [[1]])
+    assert panicked[1][0].startswith("panic check TOW 1")                     # A3 panicked: no fire roll
+    assert not any(p.startswith("fire A3") for p, _, _ in panicked)
+    # the faces typed for every roll asked, handed to the action in order
+    faces = [[10], [1]]
+    while len(faces) < len(rolls_asked(game, "fire", params, system_for(game), faces)):
+        asked = rolls_asked(game, "fire", params, system_for(game), faces)
+        faces.append([1] * asked[len(faces)][1])
+    res = perform(game, "fire", params, system_for(game), typed=typed_in_order(faces))
+    assert [list(r.faces) for r in res.rolls] == faces and all(r.source == "typed" for r in res.rolls)
+    assert state_digest(game) != before
+
+
+def test_dice_typed_ahead_that_run_out_change_nothing(game):
+    from umpire.core.dice import typed_in_order
+    from umpire.core.engine import state_digest
+
+    before = state_digest(game)
+    with pytest.raises(UmpireError, match="no die was typed for this roll"):
+        fire(game, "Recon 1", "A3", typed=typed_in_order([[10]]))
+    assert state_digest(game) == before

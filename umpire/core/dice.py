@@ -16,6 +16,21 @@ from .errors import UmpireError
 
 # (purpose, count, sides) -> the faces the umpire typed, or None to let the program roll this one
 TypeIn = Callable[[str, int, int], "list[int] | None"]
+# a roll an action asks for: what it is for, how many dice, how many sides each
+RollAsked = tuple[str, int, int]
+
+
+def typed_in_order(faces: list[list[int]]) -> TypeIn:
+    """The dice typed for an action before it ran (core.engine.rolls_asked found which it rolls),
+    handed to its rolls in order.  A roll beyond them means the game changed in between."""
+    queue = list(faces)
+
+    def typed(purpose: str, count: int, sides: int) -> list[int]:
+        if not queue:
+            raise UmpireError(f"{purpose}: no die was typed for this roll (the game changed while the dice "
+                              f"were typed); nothing was changed")
+        return queue.pop(0)
+    return typed
 
 
 @dataclass(frozen=True)

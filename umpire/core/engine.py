@@ -16,14 +16,14 @@ from sqlmodel import Session
 from . import replay as replaying
 from .acting import ACTIONS, UMPIRE_ONLY, ActionResult, Context, Log, act, action, spec_of
 from .actionspec import ActionSpec
-from .dice import Roll, TypeIn
+from .dice import Roll, RollAsked, TypeIn
 from .errors import UmpireError
 from .journal import journal_rows, redo_next, state_digest, undo_last
 from .store import models as m
 from .store.db import writing
 
 __all__ = ["ACTIONS", "ActionSpec", "UMPIRE_ONLY", "ActionResult", "Context", "Log", "act", "action", "spec_of", "perform",
-           "opening", "undo", "redo", "journal", "state_digest", "replay", "replay_to_turn", "Roll"]
+           "opening", "rolls_asked", "undo", "redo", "journal", "state_digest", "replay", "replay_to_turn", "Roll"]
 
 
 def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed: TypeIn | None = None,
@@ -36,6 +36,34 @@ def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed
         raise UmpireError("a game is set up once, in the transaction that creates its file")
     with writing(location) as session:
         return act(session, location, kind, params, system, typed, replay, side)
+
+
+class _Trial(Exception):
+    """Raised to roll back a trial run (rolls_asked)."""
+
+
+def rolls_asked(location: str, kind: str, params: dict[str, Any], system: Any, faces: list[list[int]],
+                side: str | None = None) -> list[RollAsked]:
+    """The rolls an action would make, in order, if its first rolls showed `faces` (the program
+    rolling the rest): it is tried in a write transaction that is rolled back, so nothing in the
+    game changes.  For typing in real dice: the umpire is asked for every die of an action at
+    once, and what later rolls are asked for follows from the faces typed for earlier ones.
+    An action the engine refuses raises here, as perform would."""
+    asked: list[RollAsked] = []
+    queue = list(faces)
+
+    def typed(purpose: str, count: int, sides: int) -> list[int] | None:
+        asked.append((purpose, count, sides))
+        return queue.pop(0) if queue else None
+    if spec_of(kind, system) is None:
+        raise UmpireError(f"unknown action {kind!r}")
+    try:
+        with writing(location) as session:
+            act(session, location, kind, params, system, typed, None, side)
+            raise _Trial
+    except _Trial:
+        pass
+    return asked
 
 
 def opening(system: Any) -> Callable[[Session, str], None]:

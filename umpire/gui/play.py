@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItemGroup, QGraphi
                                QHBoxLayout, QLabel, QMessageBox, QTextBrowser, QVBoxLayout, QWidget)
 
 from ..actions import phase_line
-from ..core.engine import journal, perform, redo, undo
+from ..core.dice import typed_in_order
+from ..core.engine import journal, perform, redo, rolls_asked, undo
 from ..core.errors import UmpireError
 from ..core.knowledge import UMPIRE
 from ..core.witness import side_may_read
@@ -171,16 +172,19 @@ class Play(MoveTool, JournalView, QObject):
         self.act_pass.setText(f"&Pass ({game.side(game.active_side).name})" if game is not None and game.active_side
                               else "&Pass")
 
-    def typed_dice(self):
+    def typed_dice(self, kind: str, params: dict, side: str | None):
+        """With Type In Real Dice on: every die the action will roll, asked for in one dialog before
+        it runs (the engine tries it first to learn which, changing nothing), then handed to its
+        rolls in order.  None: the program rolls."""
         if not self.act_typed.isChecked():
             return None
-
-        def ask(purpose: str, count: int, sides: int) -> list[int]:
-            faces = dicedialog.ask_dice(self.w, purpose, count, sides)
-            if faces is None:
-                raise UmpireError("dice entry cancelled; nothing was changed")
-            return faces
-        return ask
+        game = self.w.game
+        system = rule_system(game.rules)
+        faces = dicedialog.ask_dice(self.w, lambda typed: rolls_asked(game.location, kind, params, system, typed, side),
+                                    _label(kind, params))
+        if faces is None:
+            raise UmpireError("dice entry cancelled; nothing was changed")
+        return typed_in_order(faces)
 
     def run(self, kind: str, params: dict):
         """Perform an engine action, refresh the window, and put it on the undo stack.
@@ -196,7 +200,7 @@ class Play(MoveTool, JournalView, QObject):
         if kind == "split_fire":
             acting = game.active_side
         try:
-            res = perform(game.location, kind, params, rule_system(game.rules), typed=self.typed_dice(), side=acting)
+            res = perform(game.location, kind, params, rule_system(game.rules), typed=self.typed_dice(kind, params, acting), side=acting)
         except UmpireError as e:
             self.w.statusBar().showMessage(e.one_line(), 10000)
             QMessageBox.warning(self.w, "Not allowed", e.one_line())

@@ -92,6 +92,9 @@ class SideView:
     zones: tuple[ZoneMark, ...]
     fire: tuple[FireMark, ...] = ()
     objectives: tuple[ObjectiveMark, ...] = ()
+    # battalions drawn in their own colour, the viewer's own (every side's for the umpire):
+    # (battalion id, name, colour); an enemy's counters keep their side's colour
+    bands: tuple[tuple[str, str, str], ...] = ()
 
     def marks_at(self, h: Hex) -> list[UnitMark]:
         return [u for u in self.units if u.hex == h]
@@ -102,6 +105,14 @@ class SideView:
 
     def side_colour(self, side_id: str) -> str:
         return next((s.colour for s in self.sides if s.id == side_id), "#808080")
+
+    def counter_colour(self, mark: UnitMark) -> str:
+        """A counter's colour: its battalion's own, where the viewer knows it has one, else its side's."""
+        if mark.battalion is not None and mark.knowledge in ("own", "truth"):
+            own = next((c for b, _, c in self.bands if b == mark.battalion), None)
+            if own:
+                return own
+        return self.side_colour(mark.side)
 
 
 def _enemy_side(game: Game, viewer: str) -> str:
@@ -163,7 +174,9 @@ def build_view(game: Game, viewer: str, system: Any = None) -> SideView:
                     tuple(SideInfo(s.id, s.name, s.colour) for s in game.sides), tuple(marks), zones,
                     _fire_marks(game, viewer, overlays, zone_of),
                     tuple({o.hex: ObjectiveMark(o.hex, o.label, o.points) for v in game.victory
-                           if umpire or v.side == viewer for o in v.objectives}.values()))
+                           if umpire or v.side == viewer for o in v.objectives}.values()),
+                    tuple((b.id, b.name, b.colour) for b in game.battalions
+                          if b.colour and (umpire or b.side == viewer)))
 
 
 def _fire_marks(game: Game, viewer: str, overlays, zone_of) -> tuple[FireMark, ...]:

@@ -37,6 +37,7 @@ class Battalion:
     deploy: str | None = None
     parent: str | None = None        # the brigade or regiment (itself a [[battalion]] entry) it belongs to
     traits: dict[str, Any] = _traits()
+    colour: str | None = None        # its counters' own colour (a partisan band among a side's regulars)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ then the references between them (a parent, an HQ, a carrier)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .oob import Battalion, Company, Scenario, Side, Unit
@@ -11,6 +12,9 @@ from .scenario_reader import ScenarioReader, suggest
 
 # Counter colours of sides a scenario gives none, in order: distinct at a glance, a third side
 # (partisans, a neutral) included, and unlike the terrain's greens and browns.
+# a battalion's own colour, as #rrggbb
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
 SIDE_COLOURS = ("#3060c0", "#c03030", "#7b3fa0", "#d07a00", "#00838f", "#5d4037")
 
 def read_oob(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
@@ -49,7 +53,7 @@ def read_oob(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
     for b in rd.list_of_tables(data, "battalion"):
         bat = None
         with rd.going_on(b, "battalion"):
-            rd.keys(b, {"id", "side", "name", "hq", "parent", "deploy", "units"} | rd.declared("battalion"),
+            rd.keys(b, {"id", "side", "name", "hq", "parent", "deploy", "units", "colour"} | rd.declared("battalion"),
                     {"id", "side"}, "[[battalion]]", anchor="[[battalion]]")
             bid = rd.text_of(b, "id", "[[battalion]]")
             place, anchor = f'[[battalion]] "{bid}"', f'id = "{bid}"'
@@ -58,8 +62,13 @@ def read_oob(rd: ScenarioReader, data: dict, sc: Scenario) -> None:
                 rd.unless_refused(b["side"], "side")
                 rd.fail(f"unknown side {b['side']!r}{suggest(b['side'], side_ids)}", place=place,
                         needle="side =", after=anchor)
+            colour = b.get("colour")
+            if colour is not None and not (isinstance(colour, str) and COLOUR.fullmatch(colour)):
+                rd.fail(f"colour {colour!r} is not a colour: write it as \"#rrggbb\" (\"#7b3fa0\" is purple)",
+                        place=place, needle="colour =", after=anchor)
+                colour = None
             bat = Battalion(bid, b["side"], b.get("name", bid), b.get("hq"), b.get("deploy"), b.get("parent"),
-                            rd.traits(b, "battalion", place, anchor))
+                            rd.traits(b, "battalion", place, anchor), colour)
             rd.trait_problems("battalion", bat, place, anchor)
             battalion_of[bid] = bat
             sc.battalions.append(bat)

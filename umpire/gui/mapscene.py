@@ -67,7 +67,7 @@ class ClickableStack(StackItem):
         n = len(self.marks)
         for i, rect in enumerate(self.spread_rects()):
             mark = self.marks[(self.top + i) % n]
-            paint_counter(p, rect, mark, view.side_colour(mark.side), selected=mark.key == self.selected_key)
+            paint_counter(p, rect, mark, view.counter_colour(mark), selected=mark.key == self.selected_key)
 
     def mark_at(self, pos: QPointF):
         """The counter under `pos` (item coordinates) while spread, else the top one."""

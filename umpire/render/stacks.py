@@ -55,9 +55,9 @@ class StackItem(QGraphicsItem):
         step = self.side * 0.08
         for i in range(min(n - 1, 3), 0, -1):        # shadows of the counters underneath
             under = self.marks[(self.top + i) % n]
-            paint_counter(p, self._rect.translated(i * step, -i * step), under, view.side_colour(under.side))
+            paint_counter(p, self._rect.translated(i * step, -i * step), under, view.counter_colour(under))
         top = self.marks[self.top]
-        paint_counter(p, self._rect, top, view.side_colour(top.side), selected=top.key == self.selected_key)
+        paint_counter(p, self._rect, top, view.counter_colour(top), selected=top.key == self.selected_key)
         if n > 1:
             font = QFont("DejaVu Sans")
             font.setPixelSize(max(5, int(self.side * 0.2)))
@@ -99,7 +99,7 @@ class StacksOverview(QGraphicsItem):
         selected = []
         for stack in self.map_scene.stacks.values():
             top = stack.marks[stack.top]
-            squares.setdefault((view.side_colour(top.side), top.knowledge == "last_known"), []).append(stack.counter_rect)
+            squares.setdefault((view.counter_colour(top), top.knowledge == "last_known"), []).append(stack.counter_rect)
             if stack.selected_key is not None:
                 selected.append(stack.counter_rect)
         seen = option.levelOfDetailFromTransform(p.worldTransform()) * self.map_scene.layout.size

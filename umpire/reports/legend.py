@@ -37,6 +37,12 @@ def map_key(view: SideView, rules: Ruleset, system) -> Table:
         if any(m.side == s.id for m in marks):
             whose = "" if umpire else (" (ours)" if s.id == view.viewer else " (the enemy)")
             rows.append((f"Counter with a {colour_name(s.colour)} stripe along its top", f"a unit of {s.name}{whose}"))
+    for bid, name, colour in view.bands:
+        side = next((m.side for m in marks if m.battalion == bid and m.knowledge in ("own", "truth")), None)
+        if side is not None:
+            side_name = next(s.name for s in view.sides if s.id == side)
+            rows.append((f"Counter with a {colour_name(colour)} stripe along its top",
+                         f"a unit of {name}, fighting for {side_name}"))
     if "own" in kinds:
         rows.append(("Our counter: unit ID above the symbol, strength below", "one of our units, where it is now"))
     if "truth" in kinds:

@@ -256,7 +256,7 @@ def _write_scenario(session: Session, sc: Scenario, seed: str | None = None) -> 
     session.flush()     # parents before children, for PostgreSQL's foreign keys
     for i, b in enumerate(sc.battalions):
         session.add(m.BattalionRow(id=b.id, position=i, side_id=b.side, name=b.name, hq_unit_id=b.hq,
-                                   deploy=b.deploy, parent=b.parent, traits=dict(b.traits)))
+                                   deploy=b.deploy, parent=b.parent, traits=dict(b.traits), colour=b.colour))
     session.flush()
     for i, c in enumerate(sc.companies):
         session.add(m.CompanyRow(id=c.id, position=i, battalion_id=c.battalion, name=c.name, deploy=c.deploy,
@@ -563,7 +563,7 @@ def _static_part(session: Session, location: str, info: m.GameInfo, family: type
         Side(s.id, s.name, s.colour, s.deploy, traits("side", s, f"side {s.id!r}"))
         for s in session.exec(select(m.SideRow).order_by(m.SideRow.position))], battalions=[
         Battalion(b.id, b.side_id, b.name, b.hq_unit_id, b.deploy, b.parent,
-                  traits("battalion", b, f"battalion {b.id!r}"))
+                  traits("battalion", b, f"battalion {b.id!r}"), b.colour)
         for b in session.exec(select(m.BattalionRow).order_by(m.BattalionRow.position))], companies=[
         Company(c.id, c.battalion_id, c.name, c.deploy, traits("company", c, f"company {c.id!r}"))
         for c in session.exec(select(m.CompanyRow).order_by(m.CompanyRow.position))], zones=[

@@ -72,6 +72,7 @@ class BattalionRow(SQLModel, table=True):
     deploy: Optional[str] = None
     parent: Optional[str] = None       # schema 8: its brigade/regiment, another battalion row
     traits: dict = _traits()
+    colour: Optional[str] = None       # schema 17: its counters' own colour, if not its side's
 
 
 class CompanyRow(SQLModel, table=True):

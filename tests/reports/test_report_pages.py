@@ -48,6 +48,29 @@ def test_each_quarter_of_the_map_is_its_own_picture_under_its_own_title(game, tm
     assert len({page.images[0].data for page in reader.pages[1:6]}) == 5
 
 
+def test_a_small_map_that_prints_readably_whole_has_no_quarters(tmp_path):
+    """Xom Lang's 16x12 map prints its hexes 7 mm across the middle of a page: four quarters
+    of it would repeat most of it four times over."""
+    from pathlib import Path
+
+    from umpire.core.scenario import load_scenario
+    from umpire.reports.maps import READABLE_HEX_PT
+
+    xom = Path(__file__).resolve().parents[2] / "scenarios" / "xom-lang-ambush.toml"
+    path = new_game(load_scenario(xom), tmp_path / "x.umpire", seed="pages")
+    pages = pages_of(report(path, "umpire", tmp_path / "u"))
+    maps = [p for p in pages if "Ambush at Xom Lang — Umpire — turn 1 of 6 Whole map" in p]
+    assert len(maps) == 1 and not any("quarter: hexes" in p for p in pages)
+    # Osterby's 24x18 prints at 14 points a hex: it keeps its quarters
+    from umpire.core.layout import Layout
+    from umpire.reports.maps import _fit, _parts
+    from umpire.reports.pdf import map_areas
+
+    grid = load_scenario(xom.with_name("osterby-bridges.toml")).map.grid
+    size = Layout.for_grid(grid, 1.0).bounds(grid)
+    assert _fit(*size, map_areas("a4"))[1] < READABLE_HEX_PT and len(_parts(size, map_areas("a4"))) == 5
+
+
 def test_the_map_key_names_only_what_the_readers_map_shows(game, tmp_path):
     """NATO's secret minefield is on NATO's map and the umpire's, and so in their keys; the
     Soviets never found it: no word of it in theirs.  Their key has no contact row before they

@@ -23,6 +23,10 @@ DPI = 150
 OVERLAP = 0.06            # each quarter runs this far past the middle of the map, so that a
                           # counter on the dividing line is whole on at least one of them
 WIDEST = 0.5 + 3 * OVERLAP  # the most of the map's width (or height) a quarter may take
+# a whole map printing its hexes at least this big (points, centre to corner: 7 mm) is read
+# whole -- counters, hex numbers and all; quarters of it would print most of it four times more
+# (Xom Lang's 16x12 at 21 points; Kaltenbach's 40x30 at 9 and Osterby's 24x18 at 14 keep them)
+READABLE_HEX_PT = 18
 QUARTERS = (("North-west", 0, 0), ("North-east", 1, 0), ("South-west", 0, 1), ("South-east", 1, 1))
 
 
@@ -36,11 +40,14 @@ class MapPage:
 
 
 def _parts(size: tuple[float, float], areas: dict[bool, tuple[float, float]]) -> list[tuple[str, tuple, tuple]]:
-    """(name, left-right, top-bottom) as fractions of the map: the whole, then its quarters,
-    each widened (or lengthened) towards the middle of the map to the shape of its page, so
-    that it fills the page with more of the map rather than with white."""
+    """(name, left-right, top-bottom) as fractions of the map: the whole, then -- unless the
+    whole is readable as it prints -- its quarters, each widened (or lengthened) towards the
+    middle of the map to the shape of its page, so that it fills the page with more of the map
+    rather than with white."""
     half = (0.0, 0.5 + OVERLAP), (0.5 - OVERLAP, 1.0)
     out = [("Whole map", (0.0, 1.0), (0.0, 1.0))]
+    if _fit(size[0], size[1], areas)[1] >= READABLE_HEX_PT:
+        return out                  # small enough to read whole
     for name, i, j in QUARTERS:
         xs, ys = half[i], half[j]
         wide, _ = _fit(size[0] * (xs[1] - xs[0]), size[1] * (ys[1] - ys[0]), areas)

@@ -2,7 +2,7 @@
 
 import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QApplication, QDockWidget
 
 from umpire.core.knowledge import UMPIRE
 from umpire.core.store.db import open_game
@@ -308,15 +308,26 @@ def test_orders_panel_shows_only_the_viewers_companies_and_gives_orders(spotted_
     assert w.game.commands[(1, "A/2-32")] == ("overwatch", None)
     w.viewer_box.setCurrentIndex(2)                      # the Soviets see their own companies only
     assert "A/2-32" not in [cid for _, cid, _, _ in w.orders._rows]
-    assert w.orders.table.isColumnHidden(0)              # a side's view: its own side goes unsaid
+    assert w.orders.side_box.isHidden()                  # a side's view: its own side goes unsaid
     w.viewer_box.setCurrentIndex(0)
-    assert len(w.orders._rows) == len(w.game.companies) == 6
+    box = w.orders.side_box
+    assert not box.isHidden() and [box.itemText(i) for i in range(box.count())] == [s.name for s in w.game.sides]
+    seen = {}
+    for i in range(box.count()):                          # the umpire picks whose orders to see
+        box.setCurrentIndex(i)
+        seen[box.itemData(i)] = [cid for side, cid, _, _ in w.orders._rows]
+        assert {side for side, _, _, _ in w.orders._rows} == {box.itemData(i)}
+    assert sum(len(v) for v in seen.values()) == len(w.game.companies) == 6
+    assert seen["nato"] == ["A/2-32", "B/2-32"]
     table = w.orders.table
-    assert not table.isColumnHidden(0) and table.horizontalHeaderItem(0).text() == "Side"
-    sides = {table.item(r, 0).text() for r in range(table.rowCount())}
-    assert sides == {s.name for s in w.game.sides}       # the umpire sees whose each company is
-    name = table.item(0, 1)
+    assert table.horizontalHeaderItem(0).text() == "Company"
+    name = table.item(0, 0)
     assert not (name.flags() & Qt.ItemIsEditable)        # nobody types over a company's name
+    # in the dock's width every column shows whole: the command no longer cut off behind names
+    w.findChild(QDockWidget, "Orders").raise_()
+    table.resize(290, 400)
+    QApplication.processEvents()
+    assert table.horizontalHeader().length() <= table.viewport().width()
 
 
 def test_drag_past_watchers_asks_to_pause(spotted_window, monkeypatch):

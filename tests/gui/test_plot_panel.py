@@ -167,3 +167,21 @@ def test_another_game_opened_keeps_nothing_of_the_last(window, tmp_path):
     assert panel.turn_box.value() == w.game.turn and panel.target.text() == ""
     side = w.game.side(w.game.active_side).name if w.game.active_side else None
     assert w.play.act_pass.text() == (f"&Pass ({side})" if side else "&Pass")
+
+
+def test_the_panel_shows_every_column_and_the_supports_whole_name_in_a_narrow_dock(window):
+    """In a dock 290 px wide the plot table's columns were cut off behind a scroll bar and the
+    support's name read 'US DS conce'."""
+    from PySide6.QtWidgets import QApplication
+
+    w, panel = window, window.system_panels["Fire Plots"]
+    view_as(w, "nato")
+    panel.support.setCurrentIndex(panel.support.findData(support_key("US DS", 1)))
+    panel.target.setText("2215")
+    panel.add()
+    assert panel.table.rowCount() == 1
+    panel.resize(290, 600)
+    QApplication.processEvents()
+    assert panel.table.horizontalHeader().length() <= panel.table.viewport().width()
+    shown = panel.support.currentText()
+    assert panel.support.fontMetrics().horizontalAdvance(shown) < panel.support.width() - 20, shown

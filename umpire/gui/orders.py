@@ -1,21 +1,21 @@
 """The orders panel: each company's command for the turn (RuleSystem.commands), for the side being viewed.
 
 A side's view shows only that side's companies and commands, so orders typed in at the table
-are never shown to the other side; the umpire's view shows every side's.  Giving orders runs
+are never shown to the other side; the umpire's view picks the side.  Giving orders runs
 the same engine action as an orders file.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTableWidget,
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
 
 NO_COMMAND = "—"
-SIDE, COMPANY, COMMAND, AMBUSH = range(4)        # the table's columns; Side in the umpire's view only
+COMPANY, COMMAND, AMBUSH = range(3)        # the table's columns
 
 
 def _read_only(text: str, tip: str = "") -> QTableWidgetItem:
@@ -31,12 +31,21 @@ class OrdersPanel(QWidget):
     def __init__(self, window) -> None:
         super().__init__()
         self.w = window
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Side", "Company", "Command", "Ambush hex"])
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setColumnWidth(SIDE, 90)
-        self.table.setColumnWidth(COMPANY, 120)
-        self.table.setColumnWidth(COMMAND, 140)
+        # the umpire picks whose orders, as in the Fire Plots panel: both sides' companies in one
+        # list, with a side column, left the command column cut off in a narrow dock
+        self.side_box = QComboBox()
+        self.side_box.setToolTip("Whose orders (the umpire sees every side's)")
+        self.side_box.currentIndexChanged.connect(lambda _i: self._fill())
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(["Company", "Command", "Ambush"])
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(COMPANY, QHeaderView.Stretch)       # the name wraps in what is left
+        header.setSectionResizeMode(COMMAND, QHeaderView.Interactive)
+        header.setSectionResizeMode(AMBUSH, QHeaderView.Interactive)
+        header.setStretchLastSection(False)
+        self.table.setColumnWidth(COMMAND, 118)
+        self.table.setColumnWidth(AMBUSH, 62)
+        self.table.setWordWrap(True)
         self.table.verticalHeader().setVisible(False)
         self.title = QLabel()
         self.button = QPushButton("Give Orders")
@@ -47,41 +56,59 @@ class OrdersPanel(QWidget):
         box = QVBoxLayout(self)
         box.setContentsMargins(2, 2, 2, 2)
         box.addLayout(top)
+        box.addWidget(self.side_box)
         box.addWidget(self.table)
         self._rows: list[tuple[str, str, QComboBox, QLineEdit]] = []     # side, company, command, hex
 
     def refresh(self) -> None:
+        """Show the game's sides to choose from (the umpire's view) and the chosen side's orders."""
         game, viewer = self.w.game, self.w.viewer
+        sides = [] if game is None else [s for s in game.sides if viewer == UMPIRE or s.id == viewer]
+        chosen = self.side_box.currentData()
+        self.side_box.blockSignals(True)
+        self.side_box.clear()
+        for s in sides:
+            self.side_box.addItem(s.name, s.id)
+        self.side_box.setCurrentIndex(max(0, self.side_box.findData(chosen)))
+        self.side_box.blockSignals(False)
+        self.side_box.setVisible(viewer == UMPIRE and len(sides) > 1)
+        self._fill()
+
+    def _fill(self) -> None:
+        game = self.w.game
         self.table.setRowCount(0)
         self._rows.clear()
-        if game is None:
+        side = self.side_box.currentData()
+        if game is None or side is None:
             self.title.setText("")
+            self.button.setEnabled(False)
             return
         codes = rule_system(game.rules).commands()
         self.title.setText(f"Commands for turn {game.turn}")
-        self.table.setColumnHidden(SIDE, viewer != UMPIRE)
-        sides = {b.id: b.side for b in game.battalions}
+        of_side = {b.id: b.side for b in game.battalions}
         for comp in game.companies:
-            side = sides[comp.battalion]
-            if viewer != UMPIRE and side != viewer:
-                continue                      # the other side's orders are not shown
+            if of_side[comp.battalion] != side:
+                continue                      # another side's orders are not shown
             if not any(u.company == comp.id and u.status in ("on_map", "off_map") for u in game.units.values()):
                 continue
             row = self.table.rowCount()
             self.table.insertRow(row)
-            self.table.setItem(row, SIDE, _read_only(game.side(side).name))
             self.table.setItem(row, COMPANY, _read_only(comp.name, f"{comp.id} ({game.side(side).name})"))
             combo = QComboBox()
             combo.addItem(NO_COMMAND, None)
             for code, spec in codes.items():
                 combo.addItem(spec["label"], code)
+            combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(6)
             current, ambush = game.commands.get((game.turn, comp.id), (None, None))
             combo.setCurrentIndex(max(0, combo.findData(current)))
             self.table.setCellWidget(row, COMMAND, combo)
             hex_edit = QLineEdit(game.map.number(ambush) if ambush else "")
-            hex_edit.setPlaceholderText("turn 1, with Ambush")
+            hex_edit.setPlaceholderText("hex")
+            hex_edit.setToolTip("With Ambush (turn 1 only): the hex the company watches")
             self.table.setCellWidget(row, AMBUSH, hex_edit)
             self._rows.append((side, comp.id, combo, hex_edit))
+        self.table.resizeRowsToContents()
         self.button.setEnabled(bool(self._rows))
 
     def give(self) -> None:
@@ -100,4 +127,4 @@ class OrdersPanel(QWidget):
         for params in by_side.values():
             if not self.w.play.run("orders", params):
                 break
-        self.refresh()
+        self._fill()

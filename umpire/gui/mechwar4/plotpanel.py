@@ -8,7 +8,7 @@ engine's plot action on the side's whole list for the turn, as an orders file do
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit, QPushButton, QSpinBox,
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ...core.hexgrid import Hex
@@ -39,7 +39,12 @@ class PlotPanel(QWidget):
         self.turn_box.valueChanged.connect(lambda _v: self.refresh())
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(["Support", "Target", "Pattern", "Turn", "Result"])
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # every column whole in a dock 290 px wide: the support's label takes what the short
+        # ones leave, the result (after the phase) the rest
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.Stretch)
+        self.table.setWordWrap(True)
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QTableWidget.SelectRows)
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
@@ -69,10 +74,11 @@ class PlotPanel(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.side_box, 1)
         top.addWidget(self.turn_box)
-        new = QGridLayout()          # a new mission: what fires, at which hex / its pattern, Add
-        for widget, row, column in ((self.support, 0, 0), (self.target, 0, 1), (self.pattern, 1, 0),
-                                    (self.add_button, 1, 1)):
-            new.addWidget(widget, row, column)
+        new = QGridLayout()          # a new mission: what fires (its whole name) / at which hex, its pattern, Add
+        new.addWidget(self.support, 0, 0, 1, 3)
+        for column, widget in enumerate((self.target, self.pattern, self.add_button)):
+            new.addWidget(widget, 1, column)
+        new.setColumnStretch(0, 1)
         buttons = QGridLayout()      # two by two: in a row they held the dock 370 px wide
         for i, b in enumerate((self.remove_button, self.multiply_button, self.displace_button, self.impact_button)):
             buttons.addWidget(b, i // 2, i % 2)

@@ -58,3 +58,40 @@ def test_the_painters_hex_corners_are_the_layouts():
                 for d in DIRECTIONS:
                     side = Hexside.between(h, h + d)
                     assert hexside_ends(layout, side) == layout.hexside_segment(side), (orientation, size, h, d)
+
+
+def test_objective_labels_slide_apart_rather_than_cover_each_other(qapp):
+    """Two objectives two hexes apart with long names: the second label slides off the first
+    (to the right, or to the left at the map's right edge), never over it."""
+    from PySide6.QtCore import QRectF
+
+    from umpire.render.firemarks import _clear_of
+
+    bounds = QRectF(0, 0, 200, 100)
+    first = QRectF(20, 10, 60, 8)
+    second = _clear_of(QRectF(50, 10, 60, 8), [first], bounds, 2)
+    assert not second.intersects(first) and second.left() == first.right() + 2 and second.top() == 10
+    at_edge = QRectF(120, 10, 75, 8)
+    third = _clear_of(QRectF(130, 12, 60, 8), [at_edge], bounds, 2)
+    assert not third.intersects(at_edge) and third.right() == at_edge.left() - 2
+    apart = QRectF(20, 40, 60, 8)
+    assert _clear_of(apart, [first], bounds, 2) == apart              # clear already: left alone
+
+
+def test_a_counters_long_words_are_set_smaller_then_cut_short_never_clipped(qapp):
+    """A Lock 'n Load strength with its state marks ("4-4-7 [1] S P") lost its ends at the
+    counter's edges, and a name its end at nine letters: they are set in a smaller type to fit
+    whole, and only what cannot fit at two thirds of the size is cut short, with an ellipsis."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from umpire.render.counters import fitted
+
+    room, size = 55.0, 10.2                   # a counter 60 pixels across: its bottom line
+    for text in ("3/3", "4-4-7 [1] S P", "Partisan Band"):
+        font, shown = fitted(text, room, size)
+        assert shown == text and QFontMetricsF(font).horizontalAdvance(shown) <= room, text
+    assert fitted("3/3", room, size)[0].pixelSize() == 10                        # short: its own size
+    assert fitted("4-4-7 [1] S P", room, size)[0].pixelSize() < 10               # long: smaller
+    font, shown = fitted("4-4-7 [1] [2] S1 P F3 C Sm", room, size)
+    assert shown.endswith("…") and shown.startswith("4-4-7") and font.pixelSize() >= 6
+    assert QFontMetricsF(font).horizontalAdvance(shown) <= room

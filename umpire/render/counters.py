@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 
 from ..core.knowledge import UnitMark
 from ..core.symbols import H, W, symbol
@@ -75,21 +75,14 @@ def paint_counter(p: QPainter, rect: QRectF, mark: UnitMark, side_colour: str, s
     frame = QRectF(rect.center().x() - frame_w / 2, rect.top() + rect.height() * 0.33,
                    frame_w, frame_w * H / W)
     paint_symbol(p, frame, mark.role)
-    font = QFont("DejaVu Sans")
-    font.setPixelSize(max(5, int(rect.height() * 0.19)))
-    font.setBold(True)
-    p.setFont(font)
     p.setPen(QColor(0, 0, 0))
-    p.drawText(QRectF(rect.left(), rect.top() + rect.height() * 0.1, rect.width(), rect.height() * 0.22),
-               Qt.AlignCenter, _fit(mark.label, 9))
-    font.setBold(False)
-    font.setPixelSize(max(5, int(rect.height() * 0.17)))
-    p.setFont(font)
+    _text_in(p, QRectF(rect.left(), rect.top() + rect.height() * 0.1, rect.width(), rect.height() * 0.22),
+             mark.label, rect.height() * 0.19, bold=True)
     bottom = mark.strength if not ghost else f"T{mark.turn_seen}"
     if mark.state:          # C column (MW4 8.1), F1-F3 fatigue (8.16), S1.. suppression (7.4), P panic (13.0)
         bottom = f"{bottom} {mark.state}"
-    p.drawText(QRectF(rect.left(), rect.bottom() - rect.height() * 0.25, rect.width(), rect.height() * 0.22),
-               Qt.AlignCenter, bottom)
+    _text_in(p, QRectF(rect.left(), rect.bottom() - rect.height() * 0.25, rect.width(), rect.height() * 0.22),
+             bottom, rect.height() * 0.17)
     if mark.face_down and mark.knowledge in ("truth", "own"):
         # dog-ear in the corner: this unit is still face-down to the enemy (MW4 5.2)
         k = rect.width() * 0.22
@@ -100,5 +93,24 @@ def paint_counter(p: QPainter, rect: QRectF, mark: UnitMark, side_colour: str, s
         p.drawPolygon(tri)
 
 
-def _fit(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
+def _text_in(p: QPainter, box: QRectF, text: str, size: float, bold: bool = False) -> None:
+    """`text` centred in `box`, as `fitted` sets it."""
+    font, shown = fitted(text, box.width() * 0.92, size, bold)
+    p.setFont(font)
+    p.drawText(box, Qt.AlignCenter, shown)
+
+
+def fitted(text: str, room: float, size: float, bold: bool = False) -> tuple[QFont, str]:
+    """The type and words for `text` in `room` pixels: a smaller type where it is long (a Lock
+    'n Load strength with its marks, "4-4-7 [1] S P"; "Partisan Band"), down to two thirds of
+    `size`, and only then cut short with an ellipsis -- Qt clipped it at the counter's edges,
+    losing its ends without a sign, and names lost theirs at nine letters."""
+    font = QFont("DejaVu Sans")
+    font.setBold(bold)
+    smallest = max(5, round(size * 2 / 3))
+    px = max(5, int(size))
+    font.setPixelSize(px)
+    while px > smallest and QFontMetricsF(font).horizontalAdvance(text) > room:
+        px -= 1
+        font.setPixelSize(px)
+    return font, QFontMetricsF(font).elidedText(text, Qt.ElideRight, room)

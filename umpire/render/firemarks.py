@@ -111,6 +111,7 @@ class ObjectiveItem(_ViewItem):
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         s = self._font(p, 0.24)
+        placed: list[QRectF] = []
         for o in self._view.objectives:
             x, y = self._layout.center(o.hex)
             pole = QPointF(x - s * 0.55, y - s * 0.15)
@@ -121,13 +122,31 @@ class ObjectiveItem(_ViewItem):
                                      pole.y() - s * 0.42), QPointF(pole.x(), pole.y() - s * 0.3)]))
             text = f"{o.label} ({o.points})"
             width = p.fontMetrics().horizontalAdvance(text) + s * 0.2
-            box = QRectF(x - width / 2, y - s * 1.1, width, s * 0.3)
+            # its foot at 0.9 of a hex above the centre: clear of the hex's number below it
+            box = QRectF(x - width / 2, y - s * 1.2, width, s * 0.3)
             # kept inside the map's picture: an objective on the top row or an edge is not cut off
             box.moveLeft(min(max(box.left(), self._rect.left()), self._rect.right() - width))
             box.moveTop(max(box.top(), self._rect.top()))
+            box = _clear_of(box, placed, self._rect, s * 0.1)
+            placed.append(box)
             p.setPen(Qt.NoPen)
             p.setBrush(QColor(255, 255, 255, 230))
             p.drawRect(box)
             p.setPen(QColor(0, 0, 0))
             p.setBrush(Qt.NoBrush)
             p.drawText(box, Qt.AlignCenter, text)
+
+
+def _clear_of(box: QRectF, placed: list[QRectF], bounds: QRectF, gap: float) -> QRectF:
+    """`box` slid sideways off the labels already placed that it would cover (two objectives two
+    hexes apart with long names), to the right unless that leaves the map, then to the left."""
+    box = QRectF(box)
+    for _ in range(len(placed)):
+        hit = next((b for b in placed if b.intersects(box)), None)
+        if hit is None:
+            break
+        if hit.right() + gap + box.width() <= bounds.right():
+            box.moveLeft(hit.right() + gap)
+        else:
+            box.moveRight(hit.left() - gap)
+    return box

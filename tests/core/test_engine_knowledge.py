@@ -62,3 +62,28 @@ def test_side_view_marks_carry_no_enemy_ids(spotted_game):
     enemy = [m for m in view.units if m.side == "blue"]
     assert enemy and all(m.key.startswith("contact:") and m.label.startswith("C") for m in enemy)
     assert not {m.label for m in enemy} & set(g.units)
+
+
+def test_the_journal_says_what_a_lost_contact_was_and_tells_the_umpire_which_unit(spotted_game):
+    """'Red loses sight of C1' told the umpire nothing: the side's line says what the contact
+    was and where it was last seen (all the side's own knowledge); a line for the umpire alone
+    says which unit each label stands for."""
+    from umpire.core.engine import UMPIRE_ONLY, journal
+
+    g = open_game(spotted_game)
+    _move(spotted_game, "B1", "0302", g)
+    update_spotting(spotted_game)
+    row = journal(spotted_game)[-1]
+    lost = [i for i, x in enumerate(row.log) if " loses sight of C1" in x]
+    assert len(lost) == 1
+    line = row.log[lost[0]]
+    assert line.endswith(f"({g.contacts[('red', 'B1')].type_label}, last seen in 0403)") and "B1" not in line
+    assert row.readers[str(lost[0])] == "red"                           # Red's own knowledge
+    told = row.log[lost[0] + 1]
+    assert told.strip() == "Red Force's C1 is B1" or told.strip().endswith("'s C1 is B1"), told
+    assert row.readers[str(lost[0] + 1)] == UMPIRE_ONLY
+    opening = journal(spotted_game)[0]
+    new = [i for i, x in enumerate(opening.log) if " spots a new contact: " in x]
+    assert new and opening.log[new[0]].endswith("(C1)")
+    assert opening.log[new[0] + 1].strip().endswith("'s C1 is B1")
+    assert opening.readers[str(new[0] + 1)] == UMPIRE_ONLY

@@ -409,9 +409,26 @@ def test_messages_in_a_side_view_carry_no_enemy_knowledge(spotted_window):
     msg = w.statusBar().currentMessage()
     assert msg.startswith("T1 moved to 1927") and "US Task Force" not in msg and "Spotting" not in msg
     assert "Move T1" in w.play.act_undo.text()
+    import sqlite3
+    h = w.game.map.grid.parse("2214")                    # something for the pass to see anew
+    with sqlite3.connect(w.game.location) as conn:
+        conn.execute("UPDATE unit SET q = ?, r = ? WHERE id = 'T2'", (h.q, h.r))
     w.act_spot.trigger()
     msg = w.statusBar().currentMessage()
     assert "Soviet" in msg and "US Task Force" not in msg
+
+
+def test_update_spotting_with_nothing_changed_journals_nothing(spotted_window):
+    from umpire.core.engine import journal, state_digest
+
+    w = spotted_window
+    w.act_spot.trigger()        # Recon 1, seen at the opening, is now seen at any range (MW4 5.22)
+    assert "nothing has changed" not in w.statusBar().currentMessage()
+    before, rows, undo = state_digest(w.game.location), len(journal(w.game.location)), w.play.stack.count()
+    w.act_spot.trigger()                                # again, with nothing moved
+    assert "nothing has changed since the last pass" in w.statusBar().currentMessage()
+    assert len(journal(w.game.location)) == rows and w.play.stack.count() == undo
+    assert state_digest(w.game.location) == before
 
 
 def test_undo_works_after_reopening_the_file(qtbot, tmp_path, sample_scenario):

@@ -9,6 +9,7 @@ object with the methods an action needs (`spot(game, roll)` for spotting, ...).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable
 
 from sqlmodel import Session
@@ -26,16 +27,34 @@ __all__ = ["ACTIONS", "ActionSpec", "UMPIRE_ONLY", "ActionResult", "Context", "L
            "opening", "rolls_asked", "undo", "redo", "journal", "state_digest", "replay", "replay_to_turn", "Roll"]
 
 
+class _Unchanged(Exception):
+    """Raised to roll back an action that changed nothing (perform's keep_unchanged)."""
+
+    def __init__(self, result: ActionResult) -> None:
+        super().__init__()
+        self.result = result
+
+
 def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed: TypeIn | None = None,
-            replay: list[Roll] | None = None, side: str | None = None) -> ActionResult:
+            replay: list[Roll] | None = None, side: str | None = None,
+            keep_unchanged: bool = True) -> ActionResult:
     """Run one action and journal it, all in one write transaction.  The game is read inside it,
-    under the write lock: an action is judged on the state it changes, whoever else writes."""
+    under the write lock: an action is judged on the state it changes, whoever else writes.
+    keep_unchanged False: an action that changes nothing in the game (the umpire pressing
+    Update Spotting again with nothing moved) is rolled back, journal row and all -- its result
+    comes back with seq 0 -- rather than filling the journal with passes that saw nothing new."""
     if spec_of(kind, system) is None:
         raise UmpireError(f"unknown action {kind!r}")
     if kind == "open":
         raise UmpireError("a game is set up once, in the transaction that creates its file")
-    with writing(location) as session:
-        return act(session, location, kind, params, system, typed, replay, side)
+    try:
+        with writing(location) as session:
+            result = act(session, location, kind, params, system, typed, replay, side)
+            if not keep_unchanged and not result.changes:
+                raise _Unchanged(result)
+            return result
+    except _Unchanged as nothing:
+        return dataclasses.replace(nothing.result, seq=0)
 
 
 class _Trial(Exception):

@@ -453,6 +453,9 @@ class MainWindow(QMainWindow):
         res = self.play.run("spot", {})       # one way through: the same path as every action
         if res is None:
             return
+        if res.seq == 0:
+            self.statusBar().showMessage("Spotting — nothing has changed since the last pass (not journaled)", 10000)
+            return
         change, game = res.detail, self.game
         parts = []
         for side in game.side_ids():

@@ -29,6 +29,11 @@ from .leaving import ask_action, may_leave
 from .movetool import MoveTool
 
 
+# actions the window does not journal when they change nothing: Update Spotting (F5) pressed
+# again with nothing moved filled the journal with passes that saw nothing new
+QUIET_IF_UNCHANGED = frozenset({"spot"})
+
+
 def _label(kind: str, params: dict) -> str:
     """What the Edit menu says it will undo: the action, never what it revealed."""
     if kind == "move":
@@ -200,11 +205,14 @@ class Play(MoveTool, JournalView, QObject):
         if kind == "split_fire":
             acting = game.active_side
         try:
-            res = perform(game.location, kind, params, rule_system(game.rules), typed=self.typed_dice(kind, params, acting), side=acting)
+            res = perform(game.location, kind, params, rule_system(game.rules), typed=self.typed_dice(kind, params, acting),
+                          side=acting, keep_unchanged=kind not in QUIET_IF_UNCHANGED)
         except UmpireError as e:
             self.w.statusBar().showMessage(e.one_line(), 10000)
             QMessageBox.warning(self.w, "Not allowed", e.one_line())
             return None
+        if res.seq == 0:              # it changed nothing: not journaled, nothing to undo or redraw
+            return res
         before = game
         self.w.reload_game()
         if kind == "move":

@@ -50,19 +50,26 @@ def spot_pass(ctx: Context) -> tuple[str, KnowledgeChange]:
                           type_label=t["label"], role=t["role"], strength=ctx.system.strength_text(game, u),
                           seen_by=list(observers))
             if row is None:
-                rec.insert(m.ContactRow(side_id=side, unit_id=uid, label=f"C{next_label}", **values))
+                label = f"C{next_label}"
+                rec.insert(m.ContactRow(side_id=side, unit_id=uid, label=label, **values))
                 next_label += 1
                 change.new[side].append(uid)
-                # the side's own knowledge: its journal shows it, whoever's action revealed it
-                ctx.log.keep(f"{game.side(side).name} spots a new contact: {t['label']} in {game.map.number(u.hex)}",
-                             side)
+                # the side's own knowledge: its journal shows it, whoever's action revealed it;
+                # which unit its label stands for is the umpire's alone
+                ctx.log.keep(f"{game.side(side).name} spots a new contact: {t['label']} in {game.map.number(u.hex)}"
+                             f" ({label})", side)
+                ctx.log.keep(f"  {game.side(side).name}'s {label} is {uid}")
             else:
                 rec.set(row, **values)
         for (s, uid), row in existing.items():
             if s == side and uid not in seen and row.status == "seen":
+                # said with what the side knew of it (a label alone told the umpire nothing)
+                what = row.type_label or row.detail
+                where = game.map.number(Hex(row.q, row.r))
                 rec.set(row, status="last_known", seen_by=[])
                 change.lost[side].append(uid)
-                ctx.log.keep(f"{game.side(side).name} loses sight of {row.label}", side)
+                ctx.log.keep(f"{game.side(side).name} loses sight of {row.label} ({what}, last seen in {where})", side)
+                ctx.log.keep(f"  {game.side(side).name}'s {row.label} is {uid}")
     for row in session.execute(select(m.UnitRow)).scalars():
         rec.set(row, face_down=row.id not in face_up)
     learn_markers(ctx)

@@ -82,4 +82,47 @@ def map_key(view: SideView, rules: Ruleset, system) -> Table:
                      + " and its victory points"))
     for z in view.zones:
         rows.append((f"Dash-dotted {colour_name(view.side_colour(z.side))} line", z.label))
-    return Table("Map key", ("On the map", "What it means"), rows, "")
+    return Table("Map key", ("On the map", "What it means"), rows + terrain_key(view, rules), "")
+
+
+# how terrain_paint draws each print pattern, in words
+PATTERN_WORDS = {"dots": "a few dots", "trees": "round trees", "dense_trees": "close dark trees",
+                 "buildings": "dark blocks", "water": "wavy lines", "marsh": "reed tufts"}
+# how it draws each kind of hexside feature
+DRAW_WORDS = {"path": "line from hex to hex", "edge": "line along hex edges", "slope": "hex edge with ticks"}
+
+
+def shade_name(colour: str) -> str:
+    """colour_name with how light it is: a map's fills are mostly pale."""
+    try:
+        r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    except ValueError:
+        return colour_name(colour)
+    hue, light, sat = rgb_to_hls(r, g, b)
+    name = colour_name(colour)
+    if name in ("white", "black", "grey"):
+        return name
+    if name in ("orange", "red") and 10 <= hue * 360 < 45 and (light < 0.5 or sat < 0.45):
+        name = "brown"              # a town's or a slope's earth, not a warning colour
+    return ("pale " if light > 0.72 else "dark " if light < 0.3 else "") + name
+
+
+def terrain_key(view: SideView, rules: Ruleset) -> list[tuple[str, str]]:
+    """The terrain of this map in words -- each kind of hex and hexside it has, as drawn,
+    and the levels -- in the ruleset's order.  Terrain is the same for every reader."""
+    rows = []
+    present = set(view.map.terrain.values())
+    for kind, spec in rules.terrain_types.items():
+        if kind in present:
+            marks = PATTERN_WORDS.get(spec.get("print_pattern", "none"))
+            rows.append((f"{shade_name(spec['fill']).capitalize()} hex" + (f" with {marks}" if marks else ""),
+                         spec["label"]))
+    kinds = {k for features in view.map.hexsides.values() for k in features}
+    for kind, spec in rules.hexside_features.items():
+        if kind in kinds:
+            heavy = "thick " if spec.get("width", 0) >= 10 else ""
+            rows.append((f"{shade_name(spec['colour']).capitalize()} {heavy}{DRAW_WORDS.get(spec['draw'], 'line')}",
+                         spec["label"]))
+    if any(level > 0 for level in view.map.elevation.values()):
+        rows.append(("Darker shading, and L1, L2 ... low in a hex", "higher ground: the hex's level"))
+    return rows

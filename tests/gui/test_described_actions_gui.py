@@ -68,3 +68,28 @@ def test_a_systems_own_entries_come_and_go_with_its_games(qtbot, tmp_path):
     w.load_game(open_game(tmp_path / "g.umpire"))
     assert texts().count("&Fire…") == 1 and texts().index("&Activate Company") < texts().index("A&ttack Hex…")
     assert len(w.findChildren(QDockWidget, "Fire Plots")) == 1
+
+
+def test_entries_a_unit_cannot_take_are_greyed_out(qtbot, tmp_path):
+    """War Blog: only engineers lay mines, only aircraft strike, only fighters in the box are
+    recalled -- a tank's menu greyed none of them out (ActionSpec.fits); the engine still says
+    why for anything it refuses."""
+    from pathlib import Path
+
+    from umpire.rules.warblog.state import kind
+
+    osterby = Path(SAMPLE).with_name("osterby-bridges.toml")
+    w = _window(qtbot, tmp_path, osterby)
+    g = w.game
+    entries = {a.data(): a for a in w.unit_menu.rule_entries}
+    side = g.active_side
+    mine = [u for u in g.units.values() if u.side == side and u.status in ("on_map", "off_map")]
+    by_kind = {kind(g, u): u for u in mine}
+    assert {"air"} <= set(by_kind) and any(k not in ("air", "engineer") for k in by_kind)
+    ground = next(u for k, u in by_kind.items() if k not in ("air", "engineer") and u.on_map)
+    w.select_unit(ground.id)
+    assert not any(entries[k].isEnabled() for k in ("lay_mines", "clear_mines", "air_strike", "air_patrol",
+                                                    "air_recall", "exploit"))
+    w.select_unit(by_kind["air"].id)
+    assert entries["air_strike"].isEnabled() and entries["air_patrol"].isEnabled()
+    assert not entries["air_recall"].isEnabled() and not entries["lay_mines"].isEnabled()

@@ -45,12 +45,14 @@ def test_movement_is_priced_on_the_terrain_chart(tmp_path):
 
 
 def test_entering_a_zone_of_control_ends_the_move_and_keeps_the_points(tmp_path):
-    """3.2: next to an enemy the move stops; the points left are for an attack."""
+    """3.2: next to an enemy the move stops; the points left are for an attack.  A move plotted
+    on through the zone ends where it meets it, as the enemy is met in a double-blind game --
+    refusing it whole told the side of an enemy it may not have seen."""
     loc = make_game(tmp_path, [("T", "tank_bn", "0103"), ("G", "irregulars", "0104")], [("I", "infantry_bn", "0503")])
-    with pytest.raises(UmpireError, match="zone of control"):
-        act(loc, "move", unit="T", path=["0103", "0203", "0303", "0403", "0303"])
-    act(loc, "move", unit="T", path=["0103", "0203", "0303", "0403"])
-    assert marks(loc, "T").zoc is True and game(loc).units["T"].mp_spent == 3
+    res = act(loc, "move", unit="T", path=["0103", "0203", "0303", "0403", "0303"])
+    g = game(loc)
+    assert g.map.number(g.units["T"].hex) == "0403" and "zone of control" in " ".join(res.log)
+    assert marks(loc, "T").zoc is True and g.units["T"].mp_spent == 3
     with pytest.raises(UmpireError, match="3.2"):
         act(loc, "move", unit="T", path=["0403", "0402"])
     act(loc, "move", unit="G", path=["0104", "0204", "0304", "0404"])  # irregulars ignore zones (1.20)

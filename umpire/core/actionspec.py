@@ -80,6 +80,10 @@ class ActionSpec:
     # (game) -> bool (picking up weapons in a rally phase).  None: never
     free: Callable[[Any], bool] | None = None
     formerly: str = ""                             # its name in files that journaled it as a "rule_action"
+    # whether a unit could take it at all -- (game, unit) -> bool: its kind (engineers lay mines,
+    # aircraft strike) or a state it needs (recalled from where it is).  The shells grey it out
+    # for the others; the engine still refuses with the reason.  None: any unit
+    fits: Callable[[Any, Any], bool] | None = None
 
     def fields_for(self, game, side: str | None = None, unit: str | None = None) -> tuple[ActionField, ...]:
         """What it asks for when `unit` of `side` acts (neither: as a listing shows it)."""
@@ -92,6 +96,9 @@ class ActionSpec:
 
     def is_open(self, game) -> bool:
         return self.open is None or bool(self.open(game))
+
+    def fits_unit(self, game, unit) -> bool:
+        return self.fits is None or bool(self.fits(game, unit))
 
     def is_free(self, game) -> bool:
         return self.free is not None and bool(self.free(game))

@@ -166,7 +166,7 @@ class UnitMenu(QObject):
             # a free action is taken while no side has the turn (LnLT 3.0)
             free = game is not None and game.active_side is None and spec.is_free(game)
             a.setEnabled((in_play or free) and u is not None and u.status in ("on_map", "off_map")
-                         and spec.is_open(game))
+                         and spec.is_open(game) and spec.fits_unit(game, u))
         riders = [v for v in game.units.values() if v.carried_by == u.id] if u is not None else []
         self.act_dismount.setEnabled(in_play and bool(riders))
         self.act_mount.setEnabled(in_play and u is not None and u.on_map and not u.carried_by

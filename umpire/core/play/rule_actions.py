@@ -35,14 +35,14 @@ def acting_side(game, params: dict) -> str | None:
 
 def unit_action(name: str, label: str, resolve: Resolve, *, rule: str = "", help: str = "",
                 fields: tuple[ActionField, ...] = (), ask=None, open=None, when: str = "", free=None,
-                worksheet: bool = False, formerly: str = "") -> ActionSpec:
+                worksheet: bool = False, formerly: str = "", fits=None) -> ActionSpec:
     """Describe one of a rule system's unit actions.  `fields` (or `ask`, when what it asks
-    for depends on who acts) come after the acting unit; `open` and `free` as ActionSpec's."""
+    for depends on who acts) come after the acting unit; `open`, `free` and `fits` as ActionSpec's."""
     def run(ctx: Context) -> tuple[str, Any]:
         return _run(ctx, spec, resolve)
     spec = ActionSpec(name, label, run, acting_side, (UNIT,) + tuple(fields), rule, help, worksheet,
                       ask=(lambda game, side, unit: (UNIT,) + tuple(ask(game, side, unit))) if ask else None,
-                      open=open, when=when, free=free, formerly=formerly)
+                      open=open, when=when, free=free, formerly=formerly, fits=fits)
     return spec
 
 

@@ -7,21 +7,38 @@ from __future__ import annotations
 from ...core.actionspec import ActionField
 from ...core.play.rule_actions import unit_action
 from . import air, exploit, mines
+from .state import kind
 
+def _air(game, u) -> bool:
+    return kind(game, u) == "air"
+
+
+def _engineers(game, u) -> bool:
+    return kind(game, u) == "engineer" and u.on_map
+
+
+def _advancing(game, u) -> bool:
+    ex = u.marks.exploit_in(game.turn)
+    return ex is not None and ex.stage is not None
+
+
+# the menu greys out what a unit cannot take (its kind, or a state it needs); the engine says why
 ACTIONS = {spec.name: spec for spec in (
     unit_action("air_strike", "Air strike", air.strike, rule="WB 9.1",
                 fields=(ActionField("hex", "Hex attacked", kind="hex"),),
-                help="An aircraft from the air pool attacks an enemy-held hex the side can see."),
+                help="An aircraft from the air pool attacks an enemy-held hex the side can see.", fits=_air),
     unit_action("air_patrol", "Air superiority patrol", air.patrol, rule="WB 9.2",
-                help="Fighters go up to the air superiority box, fighting the enemy's fighters there."),
+                help="Fighters go up to the air superiority box, fighting the enemy's fighters there.", fits=_air),
     unit_action("air_recall", "Recall from the air superiority box", air.recall, rule="WB 9.3",
-                help="Fighters in the air superiority box come back to the air pool."),
+                help="Fighters in the air superiority box come back to the air pool.",
+                fits=lambda game, u: _air(game, u) and bool(u.marks.box)),
     unit_action("lay_mines", "Lay mines", mines.lay, rule="WB 2.4.6",
-                help="Engineers lay a minefield in their hex."),
+                help="Engineers lay a minefield in their hex.", fits=_engineers),
     unit_action("clear_mines", "Clear mines", mines.clear, rule="WB 2.4.6",
-                help="Engineers clear the minefield of their hex."),
+                help="Engineers clear the minefield of their hex.", fits=_engineers),
     unit_action("exploit", "Advance after combat", exploit.advance, rule="WB 3.5",
                 fields=(ActionField("hex", "One hex further (after advancing; fast units)", required=False,
                                     kind="hex"),),
-                help="A unit that won an attack moves into the hex it took, fast units one hex further."),
+                help="A unit that won an attack moves into the hex it took, fast units one hex further.",
+                fits=_advancing),
 )}

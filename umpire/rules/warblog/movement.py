@@ -121,7 +121,10 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         elif any(game.rules.overlays[o.kind]["stops"] for o in game.map.overlays_at(b) if o.kind in game.rules.overlays):
             stopped = "earthworks end the move (2.4.5)"
         elif not t["ignores_zoc"] and in_enemy_zoc(game, b, u.side):
-            stopped = "it entered an enemy zone of control (3.2)"
+            # 3.2: met, as the enemy is met in a double-blind game -- the move ends there, however
+            # far it was plotted (refusing it would tell of an enemy the side may not have seen)
+            stop_at, path = b, path[:len(steps)]
+            break
     end = path[-1]
     crowded = room_problem(game, end, t["strength"], leaving=uid)
     if crowded:

@@ -68,7 +68,7 @@ def test_the_map_key_names_the_band_for_those_who_see_its_colour(seen_band):
     words = {v: " ".join(" ".join(r) for r in map_key(build_view(game, v), game.rules, system).rows)
              for v in ("umpire", "red", "blue")}
     assert "green stripe" in words["umpire"] and "Osterby partisans, fighting for Red Force" in words["red"]
-    assert "partisans" not in words["blue"] and "green" not in words["blue"]
+    assert "partisans" not in words["blue"] and "green stripe" not in words["blue"]
 
 
 def test_a_battalion_colour_that_is_no_colour_is_refused_by_name(tmp_path):

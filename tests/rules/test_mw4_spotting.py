@@ -10,8 +10,9 @@ from umpire.core.game import Contact, Game, UnitState
 from umpire.core.los import Eye
 
 from umpire.rules.mechwar4.los import Mw4Map
-from umpire.rules.mechwar4.spotting import Spotter, SpottingState
+from umpire.rules.mechwar4.spotting import Spotter
 from umpire.rules.mechwar4.state import Marks, State
+from umpire.rules import rule_system
 
 from .mapkit import MW4, make_map
 from .test_mw4_los_batch import random_maps
@@ -210,15 +211,58 @@ class TestFastPathsAgree:
             slow = {(o.id, t.id): r for o in obs for t in tgt if (r := sp.pair(side, o, t))}
             assert fast == slow
 
-    def test_incremental_equals_full_after_moves(self, sample_scenario):
+    @pytest.mark.parametrize("seed", [1, 2, 3, 4])
+    def test_kept_pairs_equal_a_full_pass_after_moves_shots_and_contacts(self, sample_scenario, seed):
+        """KeptPairs (the pass the rule system runs after each action) re-judges only the
+        pairs of units whose look changed: after random moves (marked moved, path kept), shots,
+        new contacts (5.22), units leaving the map and smoke, the same pairs as a full pass
+        judged from nothing, for both sides."""
+        import random
+
+        from umpire.core.terrain import Overlay
+        from umpire.rules.mechwar4.spotting import KeptPairs
+
+        rng = random.Random(seed)
         g = sample_game(sample_scenario)
-        sp = Spotter(g, Mw4Map(g.map, MW4))
-        state = SpottingState(sp, "blue")
-        for uid, dest in (("T1", "1918"), ("A3", "2215"), ("Recon 1", "2214")):
-            g.units[uid].hex = g.map.grid.parse(dest)
-            state.unit_moved(uid)
-            assert state.pairs == sp.pairs_for("blue", *sp.observers_and_targets("blue"))
-        assert state.seen()
+        system = rule_system(g.rules)
+        kept = KeptPairs()
+        for step in range(12):
+            live = [u for u in g.units.values() if u.on_map and not u.carried_by]
+            u = rng.choice(live)
+            what = rng.random()
+            if what < 0.5:                                      # a move, one to three hexes
+                path = [u.hex]
+                for _ in range(rng.randint(1, 3)):
+                    path.append(rng.choice(g.map.on_map_neighbours(path[-1])))
+                u.moved, u.path, u.hex = True, (u.path or (u.hex,)) + tuple(path[1:]), path[-1]
+            elif what < 0.7:
+                u.fired = True                                  # 5.21
+            elif what < 0.85:
+                side = next(s for s in g.side_ids() if s != u.side)
+                g.contacts[(side, u.id)] = Contact(side, u.id, f"C{step}", "seen", u.hex, 1)   # 5.22
+            elif what < 0.95:
+                u.status, u.hex = "destroyed", None             # gone from the map
+            else:
+                g.map.overlays.append(Overlay(rng.choice(list(g.map.hexes())), "smoke"))   # another map
+            sp = system.spotter(g)
+            for side in g.side_ids():
+                full = Spotter(g, Mw4Map(g.map, MW4)).pairs_for(side, *sp.observers_and_targets(side))
+                assert dict(kept.pairs_for(sp, side)) == full, (seed, step, side)
+
+    def test_kept_pairs_rejudge_only_the_changed_units(self, sample_scenario):
+        from umpire.rules.mechwar4.spotting import KeptPairs
+
+        g = sample_game(sample_scenario)
+        sp = rule_system(g.rules).spotter(g)
+        kept = KeptPairs()
+        kept.pairs_for(sp, "blue")
+        asked = []
+        real = sp.pairs_for
+        sp.pairs_for = lambda side, o, t: asked.append(({u.id for u in o}, {u.id for u in t})) or real(side, o, t)
+        g.units["T1"].hex = g.map.grid.parse("1918")
+        kept.pairs_for(sp, "blue")
+        assert asked and all("T1" in targets for _, targets in asked if targets and len(targets) < 3)
+        assert max(min(len(o), len(t)) for o, t in asked) <= 1          # the changed unit's pairs only
 
     @pytest.mark.parametrize("seed", [1, 2, 3])
     def test_batched_movers_equal_pair_by_pair(self, sample_scenario, seed):

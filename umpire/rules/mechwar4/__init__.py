@@ -24,7 +24,7 @@ from . import details, morale, report, state, traits
 from .actions import hooks
 from ...core.changes import Change
 from .movement import MoveCheck, check_move, defilade_problem, form_column_problem
-from .spotting import Spotter
+from .spotting import KeptPairs, Spotter
 from .orders_file import read_orders
 from .supports import all_supports
 from .victory import VictoryReport, evaluate
@@ -139,6 +139,7 @@ class RuleSystem(CoreRuleSystem):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self._sight: tuple[object, Mw4Map] | None = None
+        self._kept = KeptPairs()        # each side's pairs between passes: a move re-judges its own
 
     def sight(self, game_map: GameMap, night: bool = False) -> Mw4Map:
         """The map prepared for line-of-sight questions.  The last one is kept while the map's
@@ -163,7 +164,7 @@ class RuleSystem(CoreRuleSystem):
         spotter = self.spotter(game)
         out = {}
         for side in game.side_ids():
-            rep = spotter.spot_side(side, roll)
+            rep = spotter.report(side, self._kept.pairs_for(spotter, side), roll)
             out[side] = {uid: (s.observers, s.rule) for uid, s in rep.seen.items()}
         return out
 

@@ -11,8 +11,8 @@ A camouflaged target that would be observed by range rolls 1d6 on the Camouflage
 Chart; at or under the number it stays hidden this phase (5.25).  Artillery spotted by
 counterbattery stays spotted while it stays in that hex (7.87).
 
-`spot_side` is the fast full pass (distance pruning, then batched LOS); `SpottingState` keeps
-the observer-target pairs so that one unit's move is re-judged without redoing the rest.
+`spot_side` is the fast full pass (distance pruning, then batched LOS); `KeptPairs` keeps each
+side's pairs between passes so that a move re-judges only the pairs of the units it changed.
 """
 
 from __future__ import annotations
@@ -317,37 +317,68 @@ _REASONS = {
 }
 
 
-class SpottingState:
-    """Every seeing pair of one side, kept so that a move is re-judged incrementally."""
+Look = tuple          # what a pair's verdict depends on of one unit (KeptPairs.look)
 
-    def __init__(self, spotter: Spotter, side: str) -> None:
-        self.spotter = spotter
-        self.side = side
-        obs, tgt = spotter.observers_and_targets(side)
-        self.pairs: dict[tuple[str, str], str] = {}
-        self.of_unit: dict[str, set[tuple[str, str]]] = {}     # each unit's pairs, to drop them at once
-        self._add(spotter.pairs_for(side, obs, tgt))
 
-    def unit_moved(self, unit_id: str) -> None:
-        """Re-judge only the pairs that include the unit (its new hex is in the game state)."""
-        sp = self.spotter
-        sp.units = [u for u in sp.game.units.values() if u.on_map and not u.carried_by]
-        for key in self.of_unit.pop(unit_id, set()):
-            del self.pairs[key]
-            other = key[1] if key[0] == unit_id else key[0]
-            self.of_unit.get(other, set()).discard(key)
-        obs, tgt = sp.observers_and_targets(self.side)
-        moved = sp.game.units[unit_id]
-        if moved.side == self.side:
-            self._add(sp.pairs_for(self.side, [moved], tgt))
-        else:
-            self._add(sp.pairs_for(self.side, obs, [moved]))
+class KeptPairs:
+    """Each side's seeing pairs from its last pass, and how each unit looked then, so that the
+    next pass -- after a move, a shot, a new contact -- re-judges only the pairs of the units
+    whose look changed.  A pair's verdict is decided by the prepared map (terrain, smoke, light:
+    the same Mw4Map object) and the two units' looks alone, so pairs kept from any earlier pass
+    on the same map are the verdicts a full pass would reach.  The rule system keeps one across
+    actions (each action reads the game afresh: nothing here holds on to its units)."""
 
-    def _add(self, pairs: dict[tuple[str, str], str]) -> None:
-        self.pairs.update(pairs)
+    MOST = 0.25           # past this share of units changed, a full pass costs no more
+
+    def __init__(self) -> None:
+        self.sight: Mw4Map | None = None
+        self.looks: dict[str, dict[str, Look]] = {}                        # side -> unit id -> look
+        self.pairs: dict[str, dict[tuple[str, str], str]] = {}
+        self.of_unit: dict[str, dict[str, set[tuple[str, str]]]] = {}      # side -> unit id -> its pairs
+
+    @staticmethod
+    def looks_now(spotter: Spotter, side: str) -> dict[str, Look]:
+        """Everything of each unit that `pair` reads, as observer or as target of `side`: where
+        it is, what it is, whether it moved or fired and along which path, an improved position,
+        and whether `side` saw it last pass (5.22).  (One comprehension: asked of every unit
+        on each pass, a call per unit cost a third of a one-move pass.)"""
+        contacts = spotter.game.contacts
+        return {u.id: (u.side, u.hex, u.type, u.moved, u.fired, u.path, u.marks.improved,
+                       c.status if (c := contacts.get((side, u.id))) is not None else None)
+                for u in spotter.units}
+
+    def pairs_for(self, spotter: Spotter, side: str) -> dict[tuple[str, str], str]:
+        """`spotter.pairs_for` of every observer and target of `side`, re-judging only what
+        changed since this side's last pass (read-only: kept for the next)."""
+        looks = self.looks_now(spotter, side)
+        before = self.looks.get(side)
+        observers, targets = spotter.observers_and_targets(side)
+        if before is None or self.sight is not spotter.sight:
+            if self.sight is not spotter.sight:             # another map, smoke or light: start again
+                self.sight, self.looks, self.pairs, self.of_unit = spotter.sight, {}, {}, {}
+            return self._keep(side, looks, spotter.pairs_for(side, observers, targets), fresh=True)
+        changed = {uid for uid, look in looks.items() if before.get(uid) != look} | (before.keys() - looks.keys())
+        if len(changed) > self.MOST * max(1, len(looks)):
+            return self._keep(side, looks, spotter.pairs_for(side, observers, targets), fresh=True)
+        pairs, index = self.pairs[side], self.of_unit[side]
+        for uid in changed:
+            for key in index.pop(uid, ()):
+                pairs.pop(key, None)
+                other = key[1] if key[0] == uid else key[0]
+                index.get(other, set()).discard(key)
+        moved_o = [u for u in observers if u.id in changed]
+        moved_t = [u for u in targets if u.id in changed]
+        new = spotter.pairs_for(side, moved_o, targets)
+        new.update(spotter.pairs_for(side, [u for u in observers if u.id not in changed], moved_t))
+        return self._keep(side, looks, new, fresh=False)
+
+    def _keep(self, side: str, looks: dict[str, Look], pairs: dict, fresh: bool) -> dict:
+        if fresh:
+            self.pairs[side], self.of_unit[side] = {}, {}
+        kept, index = self.pairs[side], self.of_unit[side]
+        kept.update(pairs)
         for key in pairs:
-            self.of_unit.setdefault(key[0], set()).add(key)
-            self.of_unit.setdefault(key[1], set()).add(key)
-
-    def seen(self) -> set[str]:
-        return {t for _, t in self.pairs}
+            index.setdefault(key[0], set()).add(key)
+            index.setdefault(key[1], set()).add(key)
+        self.looks[side] = looks
+        return kept

@@ -167,3 +167,11 @@ def test_a_bad_sequence_of_play_is_refused_in_one_line(tmp_path, monkeypatch, ph
         load_ruleset.cache_clear()
     line = info.value.one_line()
     assert problem in line and "ruleset.toml" in line and "\n" not in line
+
+
+@pytest.mark.parametrize("name", ["../mechwar4", "mechwar4/../lnlt", "/etc", "a b", ""])
+def test_a_rule_system_is_named_never_given_as_a_path(name):
+    """A scenario from elsewhere naming rules = "../../somewhere" reads no folder outside the
+    installed rule systems: it is refused by name, listing those installed."""
+    with pytest.raises(RulesetError, match="is not a rule system's name .installed: .*mechwar4"):
+        load_ruleset(name)

@@ -120,8 +120,16 @@ def available_rulesets() -> list[str]:
                    for p in base.iterdir() if (p / "ruleset.toml").is_file()})
 
 
+# a rule system is named, never given as a path: a scenario from elsewhere that says
+# rules = "../../somewhere" reads no folder outside the installed rule systems
+RULESET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+
 @lru_cache(maxsize=None)
 def load_ruleset(name: str) -> Ruleset:
+    if not isinstance(name, str) or not RULESET_NAME.fullmatch(name) or ".." in name:
+        known = ", ".join(available_rulesets()) or "none installed"
+        raise RulesetError(f"{name!r} is not a rule system's name (installed: {known})")
     folder = next((base / name for base in ruleset_folders() if (base / name / "ruleset.toml").is_file()),
                   rulesets_dir() / name)
     head = folder / "ruleset.toml"

@@ -338,3 +338,24 @@ def _without(g, *ids):
     for uid in ids:
         g.units[uid].status = "destroyed"
     return g
+
+
+def test_the_attacker_reads_the_odds_column_not_the_defence_that_tells_the_defenders_state(tmp_path):
+    """11.3: the defence is figured from the defenders' depressions (4.0), works and leaders,
+    which are hidden from the attacker.  Its worksheet gives it the odds column; the defence
+    figure and the odds in numbers are the defenders' to read (and the umpire's)."""
+    from umpire.core.engine import journal
+    from umpire.core.witness import readable
+
+    terrain = "\n".join(["dddddddd"] * 6)
+    loc = make_game(tmp_path, [("T", "tank_bn", "0303")], [("I", "infantry_bn", "0403")], terrain=terrain)
+    _set_marks(loc, "I", {"depressions": 3})            # halves its defence (4.0)
+    act(loc, "assault", 4, units=["T"], hex="0403", kind="assault")
+    row = journal(loc)[-1]
+    attacker = [x for _, x in readable(row, "blue", actor=True)]
+    defender = [x for _, x in readable(row, "red", actor=False)]
+    assert any(x.startswith("Odds column ") for x in attacker)
+    assert not any(x.startswith(("Defence ", "Odds 1", "Odds 2", "Odds 3", "Odds 4", "Odds 5", "Odds 6", "Odds 7",
+                                 "Odds 8", "Odds 9")) for x in attacker), attacker
+    assert any(x.startswith("Defence 2.00") for x in defender) and any(" : 2.00 = " in x for x in defender)
+    assert any(x.startswith("Defence 2.00") for x in row.log)        # the umpire reads every line

@@ -253,7 +253,8 @@ class RuleSystem:
         there).  For the defender's report, the lines name the
         defending side as "Defenders: ... of <side name>", and the outcome as "Result: ..."
         without naming any unit; the attacker reads the rest (lines naming the enemy's units are
-        left out of its report)."""
+        left out of its report) but those its optional `kept` ({line index: side}) gives to
+        another reader: a figure that tells the defenders' hidden state."""
         return _Refused(f"{game.rules.title} has no attacks on a hex: units fire one by one")
 
     def resolve_assault(self, game, sheet, dice) -> tuple[str, list]:

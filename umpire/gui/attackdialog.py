@@ -146,6 +146,7 @@ class AttackDialog(EnterActs, QDialog):
             return
         lines = list(sheet.lines)
         if self.w.viewer != UMPIRE:          # a side's window names the enemy by its contact labels
-            lines = in_side_words(game, self.w.viewer, lines)
+            kept = getattr(sheet, "kept", {})          # and shows none of the defenders' hidden state
+            lines = in_side_words(game, self.w.viewer, [x for i, x in enumerate(lines) if i not in kept])
         self.sheet.setHtml("<pre style='white-space: pre-wrap'>" + escape("\n".join(lines)) + "</pre>")
         self.attack_button.setEnabled(True)

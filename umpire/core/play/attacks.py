@@ -67,7 +67,10 @@ def _assault(ctx: Context) -> tuple[str, Any]:
     sheet = system.assault_sheet(game, units, target, kind, aim)
     if not sheet.legal:
         raise UmpireError("attack refused, nothing rolled: " + sheet.reason + (f" ({sheet.rule})" if sheet.rule else ""))
-    ctx.log.extend(sheet.lines)
+    # a line of the defenders' hidden state is theirs to read, not the attacker's (sheet.kept)
+    kept = getattr(sheet, "kept", {})
+    for i, line in enumerate(sheet.lines):
+        ctx.log.add((line,), kept.get(i))
     summary, changes = system.resolve_assault(game, sheet, ctx.dice)
     apply(ctx, changes)
     spot_pass(ctx)

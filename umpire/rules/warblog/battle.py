@@ -49,6 +49,9 @@ class AttackSheet:
     column: str = ""
     range: int = 0
     extra: dict = field(default_factory=dict)
+    # lines of the defenders' hidden state (their depressions, works and leaders are in the
+    # defence), by place: read by the defending side, not the attacker (see assault_sheet)
+    kept: dict[int, str] = field(default_factory=dict)
 
 
 def refuse(reason: str, rule: str = "") -> AttackSheet:
@@ -144,12 +147,16 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
         defence /= 5
     lines.append(f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of {game.side(dside).name}")
     lines.append(f"Attack {attack:.2f}")
+    kept = {len(lines): dside}      # the defence figure tells the defenders' depressions and works
     lines.append(f"Defence {defence:.2f}: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} in "
                  f"{game.rules.terrain_types[game.map.terrain[target]]['label'].lower()} x{terrain:g}"
                  + (f", command factor {leader_d}" if leader_d else "")
                  + (", artillery alone: a fifth (1.18)" if alone_guns else ""))
     column = combat.odds(attack, defence)
     rng = max(hex_distance(u.hex, target) for u in units)
-    lines.append(f"Odds {attack:.2f} : {defence:.2f} = {column}" + (f", range {rng}" if how == "ranged" else ""))
+    at_range = f", range {rng}" if how == "ranged" else ""
+    kept[len(lines)] = dside
+    lines.append(f"Odds {attack:.2f} : {defence:.2f} = {column}{at_range}")
+    lines.append(f"Odds column {column}{at_range} (the defence as the umpire finds it)")   # the attacker's
     return AttackSheet(True, "", "", tuple(lines), how, side, tuple(unit_ids), target,
-                       tuple(v.id for v in defenders), dside, attack, defence, column, rng)
+                       tuple(v.id for v in defenders), dside, attack, defence, column, rng, kept=kept)

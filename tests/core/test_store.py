@@ -1,5 +1,6 @@
 """The game file: round trip, atomic creation, schema versions and migrations, PostgreSQL."""
 
+import dataclasses
 import os
 import sqlite3
 import uuid
@@ -205,3 +206,23 @@ def test_a_schema_11_file_gains_line_readers_and_known_markers(tmp_path, sample_
     assert field.secret and field.known_to == () and field.known_by("red") and not field.known_by("blue")
     opening, _pass, move = journal(path)
     assert opening.readers == move.readers == {} and move.rolls
+
+
+def test_engines_are_kept_but_every_transaction_opens_the_file_afresh(tmp_path, sample_scenario):
+    """An engine is kept for each file and mode, with the SQL it compiled (an action used to
+    compile its statements again: a third of its time); it keeps no connection open, so a file
+    replaced between two transactions -- Save As over it, a restore -- is the one read."""
+    import os
+
+    from umpire.core.store.db import KEPT_ENGINES, create_game, make_engine, open_game
+
+    first = create_game(sample_scenario, tmp_path / "a.umpire")
+    assert make_engine(first) is make_engine(first) and make_engine(first) is not make_engine(first, write=True)
+    open_game(first)
+    other = dataclasses.replace(sample_scenario, title="Another Game")
+    os.replace(create_game(other, tmp_path / "b.umpire"), first)
+    assert open_game(first).title == "Another Game"
+    kept = make_engine(first)
+    for i in range(KEPT_ENGINES + 2):                   # a few at a time, the least used let go
+        make_engine(tmp_path / f"x{i}.umpire")
+    assert make_engine(first) is not kept

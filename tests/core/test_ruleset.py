@@ -169,9 +169,11 @@ def test_a_bad_sequence_of_play_is_refused_in_one_line(tmp_path, monkeypatch, ph
     assert problem in line and "ruleset.toml" in line and "\n" not in line
 
 
-@pytest.mark.parametrize("name", ["../mechwar4", "mechwar4/../lnlt", "/etc", "a b", ""])
-def test_a_rule_system_is_named_never_given_as_a_path(name):
+@pytest.mark.parametrize("shape", ["../{0}", "{0}/../{0}", "/etc", "a b", ""])
+def test_a_rule_system_is_named_never_given_as_a_path(shape):
     """A scenario from elsewhere naming rules = "../../somewhere" reads no folder outside the
     installed rule systems: it is refused by name, listing those installed."""
-    with pytest.raises(RulesetError, match="is not a rule system's name .installed: .*mechwar4"):
-        load_ruleset(name)
+    installed = available_rulesets()
+    with pytest.raises(RulesetError, match="is not a rule system's name .installed: ") as e:
+        load_ruleset(shape.format(installed[0]))
+    assert all(name in str(e.value) for name in installed)

@@ -51,8 +51,9 @@ def test_entering_a_zone_of_control_ends_the_move_and_keeps_the_points(tmp_path)
     loc = make_game(tmp_path, [("T", "tank_bn", "0103"), ("G", "irregulars", "0104")], [("I", "infantry_bn", "0503")])
     res = act(loc, "move", unit="T", path=["0103", "0203", "0303", "0403", "0303"])
     g = game(loc)
-    assert g.map.number(g.units["T"].hex) == "0403" and "zone of control" in " ".join(res.log)
-    assert marks(loc, "T").zoc is True and g.units["T"].mp_spent == 3
+    assert g.map.number(g.units["T"].hex) == "0403" and "zone of control short of the hexes" in " ".join(res.log)
+    assert "mine" not in " ".join(res.log).lower() + res.summary.lower()     # no minefield met: none fired
+    assert marks(loc, "T").zoc is True and g.units["T"].mp_spent == 3 and not marks(loc, "T").depressions
     with pytest.raises(UmpireError, match="3.2"):
         act(loc, "move", unit="T", path=["0403", "0402"])
     act(loc, "move", unit="G", path=["0104", "0204", "0304", "0404"])  # irregulars ignore zones (1.20)

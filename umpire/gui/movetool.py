@@ -72,9 +72,7 @@ class MoveTool:
         check = rule_system(game.rules).check_move(self.preview_game(), uid, path, self._how(uid, path))
         self._draw_path(path, check)
         if check.legal:
-            # what ends it early (a minefield, a zone of control, a thicket met), as the check says
-            stop = (f"; the move ends in {n(check.stop_at)}" + (f": {check.notes[0]}" if check.notes else "")
-                    if check.stop_at else "")
+            stop = f"; a minefield stops it in {n(check.stop_at)}" if check.stop_at else ""
             self.w.statusBar().showMessage(f"{uid}: {check.total:g} of {check.allowance:g} MP{stop}")
         else:
             self.w.statusBar().showMessage(f"{uid}: {check.reason}" + (f" ({check.rule})" if check.rule else ""))

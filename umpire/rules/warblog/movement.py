@@ -95,7 +95,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         steps = [Step(path[0], 0.0, u.mp_spent, "start" if not u.mp_spent else f"goes on with {u.mp_spent:g} spent")]
     if len(path) < 2 and u.status != "off_map":
         return fail("a move needs at least one hex beyond the start")
-    stopped, stop_at = "", None
+    stopped, stop_at, cut_short = "", None, False
     for a, b in zip(path, path[1:]):
         if stopped:
             return fail(f"it may go no further than {game.map.number(a)}: {stopped}", steps=steps)
@@ -122,8 +122,10 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
             stopped = "earthworks end the move (2.4.5)"
         elif not t["ignores_zoc"] and in_enemy_zoc(game, b, u.side):
             # 3.2: met, as the enemy is met in a double-blind game -- the move ends there, however
-            # far it was plotted (refusing it would tell of an enemy the side may not have seen)
-            stop_at, path = b, path[:len(steps)]
+            # far it was plotted (refusing it would tell of an enemy the side may not have seen).
+            # Not `stop_at`: that is a mined hex, whose mines the core then fires
+            cut_short = len(path) > len(steps)
+            path = path[:len(steps)]
             break
     end = path[-1]
     crowded = room_problem(game, end, t["strength"], leaving=uid)
@@ -136,6 +138,6 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
                         "War Blog 4.0", steps)
     in_zoc = not t["ignores_zoc"] and in_enemy_zoc(game, end, u.side)
     marks = u.marks.but(still=0, zoc=bool(in_zoc))
-    notes = (f"stops in an enemy zone of control: {allowance - steps[-1].total:g} points kept for an attack "
-             "(3.2)",) if in_zoc else ()
+    notes = (f"stops in an enemy zone of control{' short of the hexes plotted beyond' if cut_short else ''}: "
+             f"{allowance - steps[-1].total:g} points kept for an attack (3.2)",) if in_zoc else ()
     return MoveCheck(uid, tuple(steps), allowance, True, notes=notes, marks=marks, stop_at=stop_at)

@@ -58,7 +58,7 @@ def test_typing_moves_on_to_the_next_die_and_enter_accepts(qtbot):
     qtbot.addWidget(d)
     d.show()
     d.activateWindow()
-    d.rows[0].faces[0].setFocus()
+    assert d.focusWidget() is d.rows[0].faces[0]                  # the first face is typed at once
     qtbot.keyClicks(d.rows[0].faces[0], "5")                      # a d6 face cannot grow: on to the next box
     assert d.focusWidget() is d.rows[0].faces[1]
     qtbot.keyClicks(d.rows[0].faces[1], "3")

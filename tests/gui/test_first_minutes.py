@@ -149,3 +149,26 @@ def test_opening_a_scenario_again_in_the_window_offers_its_game(qtbot, tmp_path,
     assert w.open_path(str(sample_path)) and w.game.location.endswith("kaltenbach-gap-2.umpire")
     monkeypatch.setattr(mainwindow, "ask_carry_on", lambda old, parent: None)
     assert not w.open_path(str(sample_path)) and len(list(tmp_path.glob("*.umpire"))) == 2
+
+
+def test_open_recent_keeps_whole_paths_and_a_new_game_starts_with_a_clean_status_bar(qtbot, tmp_path, game_path,
+                                                                                      monkeypatch):
+    """`umpire kaltenbach-gap.umpire` put the name as typed in File → Open Recent: from another
+    folder it was no file.  And the hex under the cursor in the last game stayed in the status
+    bar of the next."""
+    monkeypatch.chdir(game_path.parent)
+    w = MainWindow(settings_in(tmp_path))
+    qtbot.addWidget(w)
+    w.remember(game_path.name)                             # as typed, in the game's folder
+    assert w._recent()[0] == str(game_path.resolve())
+    w.load_game(open_game(str(game_path)))
+    w.hex_label.setText("1006 Wooden building | Cpt Vo")
+    w.statusBar().showMessage("something of the last game")
+    w.load_game(open_game(str(game_path)))
+    assert w.hex_label.text() == "" and w.statusBar().currentMessage() == ""
+
+
+def test_the_line_of_sight_panel_says_what_it_is_for_in_words_that_wrap(opened):
+    text = opened.sight_tools.panel.toPlainText()
+    assert text.startswith("Drag with the Line of Sight tool (L)") and text.endswith("appear here.")
+    assert opened.sight_tools.panel.lineWrapMode() != opened.sight_tools.panel.LineWrapMode.NoWrap

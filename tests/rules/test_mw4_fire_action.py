@@ -234,3 +234,12 @@ def test_dice_typed_ahead_that_run_out_change_nothing(game):
     with pytest.raises(UmpireError, match="no die was typed for this roll"):
         fire(game, "Recon 1", "A3", typed=typed_in_order([[10]]))
     assert state_digest(game) == before
+
+
+def test_a_panicked_unit_is_not_said_to_have_formed_column(game):
+    """The Unit panel's "This turn": a unit that panicked (13.0) read "formed column this turn",
+    the flag of having taken its action being the same for both."""
+    fire(game, "Recon 1", "A3", typed=dice(1))                # A3 panics on its check
+    g = open_game(game)
+    rows = dict(rule_system(g.rules).unit_details(g, g.units["A3"], True))
+    assert "panicked" in rows["This turn"] and "column" not in rows["This turn"]

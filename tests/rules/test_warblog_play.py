@@ -360,3 +360,15 @@ def test_the_attacker_reads_the_odds_column_not_the_defence_that_tells_the_defen
                                  "Odds 8", "Odds 9")) for x in attacker), attacker
     assert any(x.startswith("Defence 2.00") for x in defender) and any(" : 2.00 = " in x for x in defender)
     assert any(x.startswith("Defence 2.00") for x in row.log)        # the umpire reads every line
+
+
+def test_the_key_says_one_depression_point_and_several_points():
+    """The map key's words for a War Blog counter's depressions (4.0): "1 depression points"
+    read wrong at the table."""
+    from umpire.core.ruleset import load_ruleset
+    from umpire.rules import rule_system
+
+    words = rule_system(load_ruleset("warblog")).mark_words
+    assert words("D1 Z")[0] == ("D1", "1 depression point (4.0)")
+    assert words("D2.5")[0] == ("D2.5", "2.5 depression points (4.0)")
+    assert words("D10")[0] == ("D10", "10 depression points (4.0)")

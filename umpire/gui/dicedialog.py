@@ -80,7 +80,12 @@ class DiceDialog(EnterActs, QDialog):
         box.addWidget(self.buttons)
         self.rows: list[RollRow] = []
         self._refresh()
-        self.resize(560, min(160 + 44 * len(self.rows), 600))
+        self.resize(560, self._height())
+        if self.rows:
+            self.rows[0].faces[0].setFocus()       # type the first face at once, no click first
+
+    def _height(self) -> int:
+        return min(170 + 46 * len(self.rows), 640)
 
     def action_button(self):
         return self.buttons.button(QDialogButtonBox.Ok)
@@ -121,6 +126,8 @@ class DiceDialog(EnterActs, QDialog):
                 row = RollRow(spec, len(self.rows) + 1, self._changed)
                 self.list_box.insertWidget(len(self.rows), row)
                 self.rows.append(row)
+            if self.isVisible() and self.height() < self._height():
+                self.resize(self.width(), self._height())     # rows that come show, not scroll away
         self.buttons.button(QDialogButtonBox.Ok).setEnabled(self.values() is not None)
 
     def _changed(self) -> None:

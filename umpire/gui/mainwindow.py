@@ -17,7 +17,7 @@ from ..core.scenario import load_scenario
 from ..actions import new_game
 from ..gamestart import game_for_scenario
 from ..rules import rule_system
-from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, open_game
+from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, is_url, open_game
 from ..render.picture import render_view
 from .contextmenus import ContextMenus
 from .docks import OrderOfBattleTree, UnitInspector
@@ -253,6 +253,8 @@ class MainWindow(QMainWindow):
         self.legend.show_view(self.scene.view, game.rules, rule_system(game.rules))
         self.inspector.show_nothing()
         self.selected = None
+        self.hex_label.clear()              # the last game's hex under the cursor is not this one's
+        self.statusBar().clearMessage()
         samples = [t.title for t in game.rules.sample_tables()]
         # a count keeps the status bar readable; the names are in the tooltip and Help → Tables in Use
         self.sample_label.setText(f"{len(samples)} sample tables in use (Help → Tables in Use)" if samples else "")
@@ -404,6 +406,9 @@ class MainWindow(QMainWindow):
         return here if here.is_dir() else Path.cwd()
 
     def remember(self, path: str) -> None:
+        """Put a game at the head of File → Open Recent, by its whole path (a path as typed in
+        one folder is no file from another)."""
+        path = path if is_url(path) else str(Path(path).resolve())
         recent = [p for p in self._recent() if p != path]
         recent.insert(0, path)
         self.settings.setValue("recent", recent[:MAX_RECENT])

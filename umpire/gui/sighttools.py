@@ -51,15 +51,20 @@ class SightTools(QObject):
         # the last line checked, in a panel of its own: it does not take the Unit panel's place,
         # and stays when the status bar moves on to the next message
         self.panel = QTextBrowser()
-        self.panel.setPlaceholderText("Drag with the Line of Sight tool (L) from hex to hex: "
-                                      "the verdict and the rule that decided it appear here.")
+        self._hint()
+
+    def _hint(self) -> None:
+        """What the empty panel is for, wrapped to its width (a placeholder text is one line,
+        cut off in a dock 290 px wide)."""
+        self.panel.setHtml("<p style='color: gray'>Drag with the Line of Sight tool (L) from hex to hex: "
+                           "the verdict and the rule that decided it appear here.</p>")
 
     # ------------------------------------------------------------------ hooks from the window
     def game_loaded(self, game: Game) -> None:
         """Another game: nothing of the last one's lines and verdict."""
         self.game_reloaded(game)
         self.last = None
-        self.panel.clear()
+        self._hint()
 
     def game_reloaded(self, game: Game) -> None:
         """The game read again after an action: the map prepared afresh, and the drawn line and

@@ -26,7 +26,14 @@ def unit_details(game: Game, u, umpire: bool) -> list[tuple[str, str]]:
         ("Movement", f"{t['movement']} MP ({t['move_class']})"),
     ]
     m = u.marks
-    turn = this_turn(u, before=(("in column (MW4 8.1)", m.in_column),), after=(("formed column this turn", u.acted),))
+    # what its action was: `acted` is set by forming column (8.13), going into defilade (10.5)
+    # and by panicking (13.0) alike -- a panicked unit read "formed column this turn"
+    acted = u.acted and not m.panicked
+    turn = this_turn(u, before=(("in column (MW4 8.1)", m.in_column),),
+                     after=(("formed column this turn", acted and m.in_column),
+                            ("took up a defilade position this turn", acted and m.defilade is not None
+                             and not m.in_column),
+                            ("panicked (MW4 13.0)", u.acted and m.panicked)))
     if turn:
         rows.append(turn)
     company = game.rule_state.companies.get(u.company) if u.company else None

@@ -91,7 +91,7 @@ class RuleSystem(CoreRuleSystem):
     def actions(self):
         return actions.ACTIONS       # air strikes and patrols, mines, the advance after combat
 
-    MARK_WORDS = ((r"D(\d+(?:\.\d+)?)", "{0} depression points (4.0)"), ("DI", "dug in (2.4)"),
+    MARK_WORDS = ((r"D(1)", "{0} depression point (4.0)"), (r"D(\d+(?:\.\d+)?)", "{0} depression points (4.0)"), ("DI", "dug in (2.4)"),
                   ("En", "entrenched (2.4)"), ("Z", "entered an enemy zone of control this turn (3.2)"),
                   ("Box", "in the air superiority box (9.2)"), ("Flown", "flew this turn (9.0)"),
                   ("Ex", "advancing after combat (3.5)"))

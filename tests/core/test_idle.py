@@ -55,3 +55,22 @@ def test_units_that_moved_fired_acted_or_ride_are_not_left_out(game):
     assert left == [u.id for u in mine[3:]]
     with pytest.raises(ValueError):
         acting_sides(g, (ALTERNATING,), "lunch")
+
+
+IMPULSES = Phase("ops", "Operations", "4", alternating=True, passes_to_end=3)
+
+
+def test_where_a_pass_only_hands_over_the_impulse_every_side_still_counts(game):
+    """LnLT's impulses (Phase.passes_to_end): a side that passed acts again next impulse, so the
+    next phase and the end of the turn leave its units out too; and the pass that ends the phase
+    (the third in a row) takes every side's chance, not the passer's impulse only."""
+    from umpire.core.idle import pass_ends_phase
+
+    a, b = game.side_ids()
+    g = dataclasses.replace(game, phase="ops", active_side=a, passed=(b,))
+    phases = (IMPULSES, RULES_RUN)
+    assert acting_sides(g, phases, "next_phase") == [a, b]          # b passed, but is not done
+    assert acting_sides(g, phases, "end_turn") == [a, b]
+    assert not pass_ends_phase(g, phases) and acting_sides(g, phases, "pass") == [a]
+    g = dataclasses.replace(g, passed=(b, a))                        # two in a row: the next ends it
+    assert pass_ends_phase(g, phases) and acting_sides(g, phases, "pass") == [a, b]

@@ -110,3 +110,25 @@ def test_phases_the_rules_carry_out_leave_nobody_out(window):
         window.reload_game()
     assert leaving.question(window, "next_phase") is None
     assert leaving.question(window, "end_turn") is None
+
+
+def test_the_pass_that_ends_lnlts_operations_phase_is_asked_about(tmp_path):
+    """In Lock 'n Load a pass hands the impulse over and is not asked about -- but the third
+    pass in a row ends the phase for both sides (13 units unacted went without a word)."""
+    import dataclasses
+    from pathlib import Path
+
+    from umpire.actions import new_game
+    from umpire.core.scenario import load_scenario
+    from umpire.core.store.db import open_game
+    from umpire.gui import leaving
+    from umpire.rules import rule_system
+
+    xom = Path(__file__).resolve().parents[2] / "scenarios" / "xom-lang-ambush.toml"
+    game = open_game(new_game(load_scenario(xom), tmp_path / "x.umpire", seed="leave"))
+    phase = next(p for p in rule_system(game.rules).phases() if p.passes_to_end)
+    a, b = game.side_ids()
+    g = dataclasses.replace(game, phase=phase.key, active_side=a, passed=())
+    assert leaving._passing_hands_over(g)
+    g = dataclasses.replace(g, passed=(b, a)[:phase.passes_to_end - 1])
+    assert not leaving._passing_hands_over(g)

@@ -24,9 +24,12 @@ def acting_sides(game: Game, phases: tuple, ending: str) -> list[str]:
       turn (a second player's turn still to come)."""
     if ending not in ENDINGS:
         raise ValueError(f"unknown ending {ending!r}")
-    if ending == "pass":
-        return [game.active_side] if game.active_side else []
     keys = [p.key for p in phases]
+    if ending == "pass":
+        if pass_ends_phase(game, phases):
+            ending = "next_phase"         # the last of the passes in a row that end the phase
+        else:
+            return [game.active_side] if game.active_side else []
     if game.phase not in keys:
         return []
     ahead = phases[keys.index(game.phase):] if ending == "end_turn" else phases[keys.index(game.phase):][:1]
@@ -36,11 +39,21 @@ def acting_sides(game: Game, phases: tuple, ending: str) -> list[str]:
             order = game.side_ids()
             found = [order[(order.index(game.first_player) + phase.player) % len(order)]]
         elif phase.alternating:
-            found = [s for s in game.side_ids() if n > 0 or s not in game.passed]
+            # a side that passed is done for the phase -- unless passing only hands the turn
+            # over (LnLT's impulses: Phase.passes_to_end), when it acts again next impulse
+            found = [s for s in game.side_ids() if n > 0 or phase.passes_to_end or s not in game.passed]
         else:
             found = []
         sides += [s for s in found if s not in sides]
     return sides
+
+
+def pass_ends_phase(game: Game, phases: tuple) -> bool:
+    """Whether a pass now is the last of the passes in a row that end the phase (LnLT: the
+    third), and so takes every side's chance to act, not the passer's impulse only."""
+    phase = next((p for p in phases if p.key == game.phase), None)
+    return (phase is not None and phase.passes_to_end is not None
+            and len(game.passed) + 1 >= phase.passes_to_end)
 
 
 def idle_units(game: Game, phases: tuple, ending: str) -> list[UnitState]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QCheckBox, QMessageBox
 
-from ..core.idle import idle_units
+from ..core.idle import idle_units, pass_ends_phase
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
 
@@ -88,6 +88,8 @@ def may_leave(window, kind: str, act_ask: QAction | None = None) -> bool:
 def _passing_hands_over(game) -> bool:
     """In a phase where passing only hands the turn to the other side (LnLT's impulses, three
     passes in a row ending it: Phase.passes_to_end), a pass is routine, and the side acts again
-    next impulse; where a pass means the side is done for the phase, it is worth the question."""
-    phase = next((p for p in rule_system(game.rules).phases() if p.key == game.phase), None)
-    return phase is not None and phase.passes_to_end is not None
+    next impulse -- but not the pass that ends the phase; where a pass means the side is done
+    for the phase, it is worth the question."""
+    phases = rule_system(game.rules).phases()
+    phase = next((p for p in phases if p.key == game.phase), None)
+    return phase is not None and phase.passes_to_end is not None and not pass_ends_phase(game, phases)

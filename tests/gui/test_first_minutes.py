@@ -172,3 +172,15 @@ def test_the_line_of_sight_panel_says_what_it_is_for_in_words_that_wrap(opened):
     text = opened.sight_tools.panel.toPlainText()
     assert text.startswith("Drag with the Line of Sight tool (L)") and text.endswith("appear here.")
     assert opened.sight_tools.panel.lineWrapMode() != opened.sight_tools.panel.LineWrapMode.NoWrap
+
+
+def test_the_order_of_battle_leaves_the_type_room(opened):
+    """The name column was sized by the formation headings that span the row ("1st Motor Rifle
+    Battalion, 15th Guards MRR") and four steps of indentation: the type read "Battali…"."""
+    tree = opened.tree
+    port = tree.viewport().width()
+    assert port < 400                                        # the dock as it starts: narrow
+    assert tree.columnWidth(3) >= 0.25 * port, (tree.columnWidth(0), tree.columnWidth(3), port)
+    names = [tree._items[k].text(0) for k in tree._items]
+    metrics = tree.fontMetrics()
+    assert tree.columnWidth(0) >= max(metrics.horizontalAdvance(n) for n in names)   # names whole

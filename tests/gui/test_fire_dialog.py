@@ -95,3 +95,23 @@ def test_enter_fires_wherever_the_focus_is(w, qtbot, focus):
     widget.setFocus()
     qtbot.keyClick(widget, Qt.Key_Return)
     assert d.result() == QDialog.Accepted
+
+
+def test_the_targets_the_unit_has_a_shot_at_come_first(w):
+    """The dialog opened on a contact out of the firer's range, with nothing to fire: targets
+    it has a shot at come first, and one it has none at says so."""
+    import sqlite3
+
+    g = w.game
+    far = next(u for u in g.units.values() if u.side == "warpac" and u.on_map and u.id != "Recon 1")
+    with sqlite3.connect(g.location) as conn:             # NATO saw it once, far off: a contact C0
+        conn.execute("INSERT INTO contact (side_id, unit_id, label, status, q, r, turn, detail, type_label, role, "
+                     "strength, seen_by) VALUES ('nato', ?, 'C0', 'seen', ?, ?, 1, 'unit', 'far thing', 'armor', "
+                     "'', '[]')", (far.id, far.hex.q, far.hex.r))
+    w.load_game(open_game(g.location))
+    d = FireDialog(w, "A3")
+    labels = [d.target.itemText(i) for i in range(d.target.count())]
+    assert labels[0].startswith("C1:") and d.target.currentData() == "Recon 1"     # in reach: first
+    assert labels[-1].startswith("C0:") and labels[-1].endswith("(no shot for A3)")
+    d.target.setCurrentIndex(d.target.count() - 1)
+    assert d.firers["A3"].text().endswith("(no shot at it)")

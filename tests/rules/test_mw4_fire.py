@@ -578,5 +578,5 @@ def test_odds_read_in_words_mildest_first():
     from umpire.rules.mechwar4.worksheet import FireSheet
 
     sheet = FireSheet("A1", "T1", True, cells=("S1", "-", "-", "-", "S1", "-"))
-    assert sheet.odds_text() == "no effect 67%, S1 33%"
-    assert "odds: no effect 67%, S1 33%" in "\n".join(sheet.text())
+    assert sheet.odds_text() == "no effect 67% (4 in 6), S1 33% (2 in 6)"
+    assert "odds: no effect 67% (4 in 6), S1 33% (2 in 6)" in "\n".join(sheet.text())

@@ -31,11 +31,14 @@ class FireDialog(EnterActs, QDialog):
         box = QVBoxLayout(self)
         box.addWidget(QLabel("Target (observed now):"))
         self.target = QComboBox()
-        contacts = sorted((c for (s, _u), c in game.contacts.items() if s == self.side and c.status == "seen"),
-                          key=lambda c: int(c.label[1:]))
-        for c in contacts:
+        seen = [c for (s, _u), c in game.contacts.items() if s == self.side and c.status == "seen"]
+        # the targets the unit has a shot at first, the first of them chosen: the dialog opened
+        # on a target out of range, with nothing to fire
+        shot = {c.unit: self.system.fire_sheet(game, firer_id, c.unit, "main").legal for c in seen}
+        for c in sorted(seen, key=lambda c: (not shot[c.unit], int(c.label[1:]))):
             who = f" — {c.unit}" if window.viewer == UMPIRE else ""
-            self.target.addItem(f"{c.label}: {c.type_label} in {game.map.number(c.hex)}{who}", c.unit)
+            self.target.addItem(f"{c.label}: {c.type_label} in {game.map.number(c.hex)}{who}"
+                                + ("" if shot[c.unit] else f" (no shot for {firer_id})"), c.unit)
         box.addWidget(self.target)
         self.weapon = QComboBox()
         for key, text in (("main", "Main armament"), ("mg", "Machine guns, 2R3 at soft targets (MW4 6.44)"),
@@ -81,7 +84,10 @@ class FireDialog(EnterActs, QDialog):
             if u.id != self.firer_id and (target is None or not self.system.fire_sheet(
                     game, u.id, target, self.weapon.currentData()).legal):
                 continue
-            cb = QCheckBox(f"{u.id} — {game.unit_type(u)['label']} in {game.map.number(u.hex)}")
+            no_shot = u.id == self.firer_id and (target is None or not self.system.fire_sheet(
+                game, u.id, target, self.weapon.currentData()).legal)
+            cb = QCheckBox(f"{u.id} — {game.unit_type(u)['label']} in {game.map.number(u.hex)}"
+                           + (" (no shot at it)" if no_shot else ""))
             cb.setChecked(u.id in ticked)
             cb.toggled.connect(self.refresh)
             self.column.addWidget(cb)

@@ -42,11 +42,15 @@ class FireSheet:
         return out
 
     def odds_text(self) -> str:
-        """'no effect 67%, S1 33%': each result the die can give, mildest first, in words where
-        the table has a sign ("-" is no effect)."""
+        """'no effect 67% (4 in 6), S1 33% (2 in 6)': each result the die can give, mildest
+        first, in words where the table has a sign ("-" is no effect); the faces of the die say
+        it exactly where the rounded percentages do not add up (three results of 33%)."""
         order = {r: i for i, r in enumerate(RESULTS)}
-        return ", ".join(f"{'no effect' if r == '-' else r} {p:.0%}"
-                         for r, p in sorted(self.odds.items(), key=lambda x: order.get(x[0], 9)))
+        faces: dict[str, int] = {}
+        for cell in self.cells:
+            faces[cell] = faces.get(cell, 0) + 1
+        return ", ".join(f"{'no effect' if r == '-' else r} {n / len(self.cells):.0%} ({n} in {len(self.cells)})"
+                         for r, n in sorted(faces.items(), key=lambda x: order.get(x[0], 9)))
 
     def text(self, target_label: str | None = None) -> list[str]:
         """The worksheet as an umpire writes it: one line per step, each with its rule.  A side

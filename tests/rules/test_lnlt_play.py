@@ -31,8 +31,9 @@ def test_initiative_decides_who_acts_first_and_passes_end_the_phase(tmp_path):
     act(loc, "move", unit="A", path=["0103", "0203"])       # breaks the run of passes
     assert game(loc).passed == () and game(loc).active_side == "red"
     act(loc, "pass", side="red")
-    act(loc, "pass", side="blue")
+    res = act(loc, "pass", side="blue")
     assert game(loc).phase == "operations"
+    assert "passes (2 of the 3 passes in a row that end the phase)" in res.summary    # read alone, whole
     act(loc, "pass", side="red")                             # the third in a row
     assert game(loc).phase == "administrative"
 

@@ -170,7 +170,9 @@ def _pass(ctx: Context) -> tuple[str, Any]:
         other = next(s for s in game.side_ids()[game.side_ids().index(side) + 1:] + game.side_ids() if s != side)
         ctx.rec.set(game_row(ctx), passed=passed, active_side=other)
         game.passed, game.active_side = tuple(passed), other
-        return f"{game.side(side).name} passes ({len(passed)} in a row); {game.side(other).name} to act", None
+        # said whole: a side reads its own passes only, and "2 in a row" alone left it guessing
+        return (f"{game.side(side).name} passes ({len(passed)} of the {phase.passes_to_end} passes in a row that "
+                f"end the phase); {game.side(other).name} to act"), None
     # in a player turn only that player acts: its passing ends the phase
     acting = [side] if phase is not None and phase.player is not None else game.side_ids()
     others = [s for s in acting if s not in passed]

@@ -95,3 +95,20 @@ def test_a_counters_long_words_are_set_smaller_then_cut_short_never_clipped(qapp
     font, shown = fitted("4-4-7 [1] [2] S1 P F3 C Sm", room, size)
     assert shown.endswith("…") and shown.startswith("4-4-7") and font.pixelSize() >= 6
     assert QFontMetricsF(font).horizontalAdvance(shown) <= room
+
+
+def test_a_zones_edge_says_which_zone_it_is(qapp, tmp_path):
+    """Osterby's Red set-up and Partisan hide-out are both Red's: drawn alike, dash-dotted red.
+    The edge names its zone when the mouse is over it."""
+    from pathlib import Path
+    from PySide6.QtWidgets import QGraphicsPathItem
+
+    from umpire.core.scenario import load_scenario
+    from umpire.core.store.db import create_game
+
+    osterby = Path(__file__).resolve().parents[2] / "scenarios" / "osterby-bridges.toml"
+    game = open_game(create_game(load_scenario(osterby), tmp_path / "o.umpire"))
+    view = build_view(game, "red")
+    scene = MapScene(view, game.rules)
+    tips = sorted(i.toolTip() for i in scene.items() if isinstance(i, QGraphicsPathItem) and i.toolTip())
+    assert tips == sorted(z.label for z in view.zones) and "Partisan hide-out" in tips

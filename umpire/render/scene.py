@@ -65,7 +65,10 @@ class MapScene(QGraphicsScene):
             self._add(ObjectiveItem(view, self.layout))
         if self.show_zones:
             for z in view.zones:
-                self._add(self._zone_item(z.hexes, view.side_colour(z.side)))
+                item = self._zone_item(z.hexes, view.side_colour(z.side))
+                # one side's zones are drawn alike (its colour, dash-dotted): its edge says which
+                item.setToolTip(z.label)
+                self._add(item)
         by_hex: dict[Hex, list[UnitMark]] = {}
         for m in view.units:
             by_hex.setdefault(m.hex, []).append(m)

@@ -16,6 +16,8 @@ from umpire.core.los import Eye
 from umpire.gui.mainwindow import MainWindow
 from umpire.gui.ruleactiondialog import RuleActionDialog
 
+from dicekit import dice
+
 SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "xom-lang-ambush.toml"
 
 
@@ -75,6 +77,35 @@ def test_the_fire_mission_form_asks_for_the_mission_and_its_hexes(window):
     mission.setCurrentIndex(4)
     dialog.inputs["direction"].setCurrentIndex(dialog.inputs["direction"].findData("S"))
     assert ok.isEnabled() and dialog.params() == {"hex": "0906", "mission": "walking", "direction": "S"}
+
+
+def test_the_fire_mission_is_offered_to_a_leader_at_his_own_impulse_with_a_mission_to_fire(window):
+    """18.2 (seen at the table): a leader or scout calls a mission as his impulse.  The Unit menu
+    offered it to every unit at every impulse: the NVA, who have no artillery, the US before
+    their mortars come (turn 2), squads, and the side that is not acting."""
+    w = window
+    loc = w.game.location
+
+    def offered(uid):            # the menu's entries are made anew with each game loaded
+        w.select_unit(uid)
+        w.unit_menu.refresh()
+        entry = next(a for a in w.unit_menu.rule_entries if a.data() == "fire_mission")
+        return entry.isEnabled()
+
+    def play(kind, *faces, **params):
+        perform(loc, kind, params, system_for(loc), typed=dice(*faces) if faces else None)
+        w.load_game(open_game(loc))
+
+    if w.game.active_side == "nva":
+        assert not offered("Cpt Vo")                   # the NVA have no fire support at all
+        play("pass", side="nva")
+    assert w.game.turn == 1 and not offered("Lt Harris")        # the 81mm fire from turn 2
+    play("end_turn", 6, 1)                             # turn 2: the US have the initiative
+    play("next_phase")
+    assert w.game.active_side == "us" and offered("Lt Harris") and offered("Sgt Cole")
+    assert not offered("1st Sqd") and not offered("Track 21") and not offered("Cpt Vo")
+    play("pass", side="us")                            # the NVA's impulse: not the US leader's
+    assert not offered("Lt Harris")
 
 
 def test_the_attack_dialog_offers_fire_and_melee(window):

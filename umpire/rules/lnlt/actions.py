@@ -49,7 +49,7 @@ ACTIONS = {spec.name: spec for spec in (
                 help="A unit looks hard at one hex in its line of sight; a unit spotted there may be fired "
                      "at at once."),
     unit_action("fire_mission", "Artillery fire mission", _fire_mission, rule="LnLT 18.2", ask=_mission_fields,
-                open=_in_operations, when=IMPULSE,
+                open=_in_operations, when=IMPULSE, fits=artillery.may_call,
                 help="A leader or scout calls off-board artillery on a hex it sees: a spotting round, its "
                      "drift, then fire for effect."),
     unit_action("smoke", "Lay smoke", lambda game, params, dice: smoke.lay(game, params, dice), rule="LnLT 7.0",

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
 
 from umpire.actions import new_game, system_for
 from umpire.core.engine import journal, perform
@@ -106,6 +106,36 @@ def test_the_fire_mission_is_offered_to_a_leader_at_his_own_impulse_with_a_missi
     assert not offered("1st Sqd") and not offered("Track 21") and not offered("Cpt Vo")
     play("pass", side="us")                            # the NVA's impulse: not the US leader's
     assert not offered("Lt Harris")
+
+
+def test_the_action_form_has_room_its_help_wrapped_and_each_label_over_its_field(window, monkeypatch, tmp_path):
+    """Seen at the table: the fire mission's form (Unit menu) was cramped -- the fields squeezed
+    beside long labels, "(optional)" run into them, no word of what the action does.  Now the
+    action's help and rule (18.2) wrap under the heading, each label sits above a field of the
+    form's whole width, and the form is wide enough to read (its picture is saved to look at)."""
+    w = window
+    shown = {}
+
+    def look(dialog):
+        dialog.show()
+        QApplication.processEvents()
+        shown["dialog"] = dialog
+        shown["png"] = dialog.grab().save(str(tmp_path / "form.png"))
+        return RuleActionDialog.Rejected
+    monkeypatch.setattr(RuleActionDialog, "exec", look)
+    w.select_unit("Lt Harris")
+    w.unit_menu.described_action(w.unit_menu.rule_specs["fire_mission"])
+    d = shown["dialog"]
+    assert shown["png"] and d.help.isVisible() and d.help.wordWrap()
+    assert "spotting round" in d.help.text() and d.help.text().endswith("(LnLT 18.2)")
+    assert d.minimumWidth() >= 60 * d.fontMetrics().averageCharWidth() and d.width() >= d.minimumWidth()
+    for key, box in d.inputs.items():
+        label = d.labels[key]
+        assert label.geometry().bottom() < box.geometry().top(), key            # above its field
+        assert label.width() >= label.sizeHint().width(), key                   # not cut short
+        assert box.width() >= 0.9 * d.help.width(), key                         # the form's width
+    assert "optional" in d.labels["to"].text() and "(optional)" not in d.labels["to"].text()
+    assert "optional" not in d.labels["hex"].text()
 
 
 def test_the_attack_dialog_offers_fire_and_melee(window):

@@ -196,7 +196,7 @@ class UnitMenu(QObject):
         fields = [f for f in spec.fields_for(self.w.game, u.side, u.id) if f.key != "unit"]
         params = {"unit": u.id}
         if fields:
-            dialog = RuleActionDialog(self.w, spec.label, u.id, fields)
+            dialog = RuleActionDialog(self.w, spec.label, u.id, fields, spec.help, spec.rule)
             if dialog.exec() != RuleActionDialog.Accepted:
                 return
             try:

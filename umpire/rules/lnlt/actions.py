@@ -55,7 +55,7 @@ ACTIONS = {spec.name: spec for spec in (
     unit_action("smoke", "Lay smoke", lambda game, params, dice: smoke.lay(game, params, dice), rule="LnLT 7.0",
                 fields=(ActionField("hex", "Its hex or one next to it (empty: its own)", required=False, kind="hex"),),
                 open=_in_operations, when=IMPULSE,
-                help="A unit able to lays smoke in its hex or one next to it."),
+                help="A unit able to lay smoke lays it in its hex or one next to it."),
     unit_action("lead", "Lead the hexes next to it", lambda game, params, dice: lead.lead(game, params),
                 rule="LnLT 4.0", open=_in_operations, when=IMPULSE,
                 help="A leader's impulse: the units of its hex and of the hexes next to it act together."),

@@ -161,3 +161,23 @@ def test_sightings_between_two_of_a_sides_actions_are_one_entry(tmp_path, sample
         fake.append(row)
     got = side_journal(open_game(path), side, fake)
     assert len(got) == 1 and got[0].head == "Spotting:" and len(got[0].lines) == 3
+
+
+def test_a_line_shared_by_the_sides_that_saw_it_is_read_by_them_alone():
+    """engine.Log.share: lines several sides witnessed (mines striking a unit) are kept for each
+    of them -- the actor among them, who reads them as its own row's -- and for no other; a line
+    kept for one reader stays its own, the dice the umpire's."""
+    from types import SimpleNamespace
+
+    from umpire.core.acting import UMPIRE_ONLY, Log
+    from umpire.core.witness import readable
+    log = Log()
+    log.add(["blue moves"])
+    log.add(["mines strike", "its passengers' fate"])
+    log.keep("the umpire's note", UMPIRE_ONLY)
+    log.share(1, ["blue", "red"])
+    log.add(["a die"], UMPIRE_ONLY)
+    row = SimpleNamespace(log=list(log), rolls=[object()], readers={str(i): x for i, x in log.readers.items()})
+    assert [x for _, x in readable(row, "blue", True)] == ["blue moves", "mines strike", "its passengers' fate"]
+    assert [x for _, x in readable(row, "red", False)] == ["mines strike", "its passengers' fate"]
+    assert readable(row, "green", False) == []

@@ -37,7 +37,10 @@ def test_the_toys_dig_in_is_a_unit_menu_entry_that_runs_through_the_engine(qtbot
     assert row.kind == "dig_in" and row.params == {"unit": "A1"} and row.side_id == "blue"
     assert w.game.units["A1"].marks.dug_in
     assert w.play.act_undo.text().startswith("&Undo")
-    entries["dig_in"].trigger()                # again: now Red's turn, refused with the reason
+    # now Red's turn: the entry is greyed out for Blue's unit; asked all the same, the engine
+    # refuses with the reason
+    assert not entries["dig_in"].isEnabled()
+    w.unit_menu.described_action(w.unit_menu.rule_specs["dig_in"])
     assert refused == ["it is Red Force's turn to act"]
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
 
 from umpire.actions import new_game, system_for
 from umpire.core.engine import journal, perform
@@ -15,6 +15,8 @@ from umpire.gui.attackdialog import AttackDialog
 from umpire.core.los import Eye
 from umpire.gui.mainwindow import MainWindow
 from umpire.gui.ruleactiondialog import RuleActionDialog
+
+from dicekit import dice
 
 SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "xom-lang-ambush.toml"
 
@@ -75,6 +77,65 @@ def test_the_fire_mission_form_asks_for_the_mission_and_its_hexes(window):
     mission.setCurrentIndex(4)
     dialog.inputs["direction"].setCurrentIndex(dialog.inputs["direction"].findData("S"))
     assert ok.isEnabled() and dialog.params() == {"hex": "0906", "mission": "walking", "direction": "S"}
+
+
+def test_the_fire_mission_is_offered_to_a_leader_at_his_own_impulse_with_a_mission_to_fire(window):
+    """18.2 (seen at the table): a leader or scout calls a mission as his impulse.  The Unit menu
+    offered it to every unit at every impulse: the NVA, who have no artillery, the US before
+    their mortars come (turn 2), squads, and the side that is not acting."""
+    w = window
+    loc = w.game.location
+
+    def offered(uid):            # the menu's entries are made anew with each game loaded
+        w.select_unit(uid)
+        w.unit_menu.refresh()
+        entry = next(a for a in w.unit_menu.rule_entries if a.data() == "fire_mission")
+        return entry.isEnabled()
+
+    def play(kind, *faces, **params):
+        perform(loc, kind, params, system_for(loc), typed=dice(*faces) if faces else None)
+        w.load_game(open_game(loc))
+
+    if w.game.active_side == "nva":
+        assert not offered("Cpt Vo")                   # the NVA have no fire support at all
+        play("pass", side="nva")
+    assert w.game.turn == 1 and not offered("Lt Harris")        # the 81mm fire from turn 2
+    play("end_turn", 6, 1)                             # turn 2: the US have the initiative
+    play("next_phase")
+    assert w.game.active_side == "us" and offered("Lt Harris") and offered("Sgt Cole")
+    assert not offered("1st Sqd") and not offered("Track 21") and not offered("Cpt Vo")
+    play("pass", side="us")                            # the NVA's impulse: not the US leader's
+    assert not offered("Lt Harris")
+
+
+def test_the_action_form_has_room_its_help_wrapped_and_each_label_over_its_field(window, monkeypatch, tmp_path):
+    """Seen at the table: the fire mission's form (Unit menu) was cramped -- the fields squeezed
+    beside long labels, "(optional)" run into them, no word of what the action does.  Now the
+    action's help and rule (18.2) wrap under the heading, each label sits above a field of the
+    form's whole width, and the form is wide enough to read (its picture is saved to look at)."""
+    w = window
+    shown = {}
+
+    def look(dialog):
+        dialog.show()
+        QApplication.processEvents()
+        shown["dialog"] = dialog
+        shown["png"] = dialog.grab().save(str(tmp_path / "form.png"))
+        return RuleActionDialog.Rejected
+    monkeypatch.setattr(RuleActionDialog, "exec", look)
+    w.select_unit("Lt Harris")
+    w.unit_menu.described_action(w.unit_menu.rule_specs["fire_mission"])
+    d = shown["dialog"]
+    assert shown["png"] and d.help.isVisible() and d.help.wordWrap()
+    assert "spotting round" in d.help.text() and d.help.text().endswith("(LnLT 18.2)")
+    assert d.minimumWidth() >= 60 * d.fontMetrics().averageCharWidth() and d.width() >= d.minimumWidth()
+    for key, box in d.inputs.items():
+        label = d.labels[key]
+        assert label.geometry().bottom() < box.geometry().top(), key            # above its field
+        assert label.width() >= label.sizeHint().width(), key                   # not cut short
+        assert box.width() >= 0.9 * d.help.width(), key                         # the form's width
+    assert "optional" in d.labels["to"].text() and "(optional)" not in d.labels["to"].text()
+    assert "optional" not in d.labels["hex"].text()
 
 
 def test_the_attack_dialog_offers_fire_and_melee(window):

@@ -1,6 +1,8 @@
 """Lock 'n Load Tactical, more attacks with and on vehicles: mines (21.4.1), the OFT's
 modifiers and optional speeds (14.1, 15.6), mortar weapon teams (18.1) and overrun (15.3)."""
 
+import pytest
+
 from .gamekit import act, game
 from .test_lnlt_vehicles import blue_first, lnlt
 
@@ -174,3 +176,32 @@ def test_thermal_sights_spot_two_better(tmp_path):
     blue_first(loc)
     res = act(loc, "spot_attempt", 5, side="blue", unit="M", hex="0503")
     assert "spotted" in res.summary and "thermal sights" in "\n".join(res.log)
+
+
+def _read(loc, side):
+    from umpire.core.engine import journal
+    from umpire.core.witness import side_journal
+    g = game(loc)
+    return [x for e in side_journal(g, side, journal(loc)) for x in (e.head, *e.lines)]
+
+
+@pytest.mark.parametrize("watcher", ["0703", "1006"])
+def test_the_mines_result_is_read_by_the_mover_and_by_the_owner_that_watched(tmp_path, watcher):
+    """21.4.1 (seen at the table): the result of the mines was in the umpire's journal only.
+    Blue, whose track struck them, reads it (its move's summary said only "stopped by mines");
+    Red, the field's owner, reads it by its contact label when its squad saw the hex (0703,
+    open ground two hexes off) -- and nothing from behind the heavy woods (1006): what a side
+    learns never comes from what it did not see."""
+    woods = "\n".join(".......W.." for _ in range(6))
+    loc = lnlt(tmp_path, [("Track", "us_m113", "0403")], [("X", "nva_squad", watcher)], terrain=woods, extra=MINES)
+    blue_first(loc)
+    act(loc, "move", 4, side="blue", unit="Track", path=["0403", "0503", "0603"])
+    result = "Mines against {}: 4 -- Shaken & Immobilized (21.4.1)"
+    assert any(x.strip() == result.format("Track") for x in _read(loc, "blue"))
+    red = _read(loc, "red")
+    assert not any("Track" in x for x in red)
+    contact = game(loc).contacts.get(("red", "Track"))
+    if watcher == "0703":
+        assert any(x.strip() == result.format(contact.label) for x in red)
+    else:
+        assert contact is None and not any("Mines against" in x for x in red)

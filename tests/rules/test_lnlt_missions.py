@@ -62,3 +62,25 @@ def test_a_walking_barrage_walks_two_turns_then_ends(tmp_path):
     assert any("0305: 10 against 1 -- damage checks at DC+9" in x for x in res.log)
     assert g.units["X"].type == "nva_half_squad" and g.units["X"].marks.shaken
     assert g.rule_state.barrages == () and ffe(loc) == []
+
+
+def test_a_mission_is_refused_outside_a_callers_impulse_with_the_rule(tmp_path):
+    """18.2: a leader or scout calls a mission as his impulse, while his side has one to fire.
+    Refused, each saying 18.2: a squad calling it, a mission before the support's first turn
+    (the scenario's from_turn); and the enemy's leader while Blue has the impulse (whose turn
+    it is: the engine's).  The Unit menu offers it to neither leader now (ActionSpec.fits)."""
+    from umpire.actions import system_for
+    later = ARTILLERY + 'from_turn = 2\n'
+    loc = make_game(tmp_path, [("L", "us_leader", "0103"), ("A", "us_squad", "0104")],
+                    [("M", "nva_leader", "0805")], rules="lnlt", cols=10, extra=later)
+    act(loc, "next_phase")
+    if game(loc).active_side == "red":
+        act(loc, "pass", side="red")
+    with pytest.raises(UmpireError, match=r"no artillery mission left before turn 2 \(18.2\)"):
+        act(loc, "fire_mission", side="blue", unit="L", hex="0603")
+    with pytest.raises(UmpireError, match=r"A is not a Good Order leader or scout.*\(18.2\)"):
+        act(loc, "fire_mission", side="blue", unit="A", hex="0603")
+    with pytest.raises(UmpireError, match="it is Blue's turn to act"):
+        act(loc, "fire_mission", side="red", unit="M", hex="0603")
+    spec, g = system_for(loc).actions()["fire_mission"], game(loc)
+    assert not spec.fits_unit(g, g.units["L"]) and not spec.fits_unit(g, g.units["M"])

@@ -88,3 +88,21 @@ def test_two_single_man_counters_fire_a_weapon_at_full_firepower(tmp_path):
     assert sheet(loc, ["L"], "0605").firepower == 2
     both = sheet(loc, ["L", "S"], "0605")
     assert both.firepower == 3 and "S crewing it: full firepower (1.6)" in "\n".join(both.lines)
+
+
+def test_the_enemy_sees_the_squad_carrying_a_law_not_the_law(tmp_path):
+    """1.6, 10.1 (seen at the table in Xom Lang): the squad in open ground next to the enemy is
+    spotted with the LAW and the machine gun it carries, but the enemy's contacts, its map and
+    its journal know only the squad -- a carried weapon is part of its carrier, never a contact
+    of its own."""
+    from umpire.core.engine import journal
+    from umpire.core.knowledge import build_view
+    from umpire.core.witness import side_journal
+    loc = lnlt(tmp_path, [("A", "us_squad", "0403"), ("W", "us_law", "0403", "A"), ("G", "us_m60", "0403", "A")],
+               [("X", "nva_squad", "0503")])
+    g = game(loc)
+    assert {uid for (side, uid) in g.contacts if side == "red"} == {"A"}
+    enemy = [m for m in build_view(g, "red", system_for(loc)).units if m.knowledge != "own"]
+    assert [m.type_label for m in enemy] == ["US rifle squad"]
+    said = [x for e in side_journal(g, "red", journal(loc)) for x in (e.head, *e.lines)]
+    assert not any("LAW" in x or "M60" in x for x in said) and any("US rifle squad" in x for x in said)

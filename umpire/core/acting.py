@@ -35,7 +35,9 @@ class Log(list):
 
     def __init__(self) -> None:
         super().__init__()
-        self.readers: dict[int, str] = {}       # line index -> who reads it instead of the actor
+        # line index -> who reads it instead of the actor: a side, UMPIRE_ONLY, or a list of the
+        # sides that all witnessed it (`share`)
+        self.readers: dict[int, str | list[str]] = {}
 
     def add(self, lines, reader: str | None = None, indent: str = "") -> None:
         """Append lines; `reader` None: the acting side reads them; a side id: that side alone;
@@ -47,6 +49,13 @@ class Log(list):
 
     def keep(self, line: str, reader: str = UMPIRE_ONLY) -> None:
         self.add((line,), reader)
+
+    def share(self, start: int, sides) -> None:
+        """The lines from `start` on that the actor would read are kept for `sides`, the actor's
+        own among them: what several sides saw happen (mines striking a unit) -- each reads it
+        once, in its own words.  Lines kept for one reader stay that reader's."""
+        for i in range(start, len(self)):
+            self.readers.setdefault(i, list(sides))
 
 
 @dataclass

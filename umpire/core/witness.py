@@ -66,6 +66,12 @@ def spotting_line(line: str) -> bool:
         ("Spotting", "spots "))
 
 
+def kept_for(reader, side: str | None) -> bool:
+    """Whether a line's reader (a row's `readers` value: one reader, or the list of the sides
+    that witnessed it, engine.Log.share) is `side`."""
+    return side is not None and (reader == side or (isinstance(reader, list) and side in reader))
+
+
 def readable(row, side: str, actor: bool) -> list[tuple[int, str]]:
     """The lines of `row` that `side` may read, with their places: as the side that acted, all
     but those kept for another reader; otherwise only those kept for it.  Never the dice,
@@ -73,7 +79,7 @@ def readable(row, side: str, actor: bool) -> list[tuple[int, str]]:
     readers = row.readers or {}
     dice_from = len(row.log) - len(row.rolls)
     return [(i, x) for i, x in enumerate(row.log[:dice_from])
-            if readers.get(str(i), side if actor else None) == side]
+            if kept_for(readers.get(str(i), side if actor else None), side)]
 
 
 def side_text(row, lines: list[tuple[int, str]] | None = None, side: str | None = None,
@@ -85,7 +91,7 @@ def side_text(row, lines: list[tuple[int, str]] | None = None, side: str | None 
     head = row.summary.split(". Spotting")[0].split(" Spotting:")[0]
     if row.kind == "move" and row.log:
         head = row.log[0] + (f" — {head}" if any(w in head for w in ("overrun", "mines", "destroyed")) else "")
-    for_it = {int(i) for i, x in (row.readers or {}).items() if side is not None and x == side}
+    for_it = {int(i) for i, x in (row.readers or {}).items() if kept_for(x, side)}
     # a spotting line is shown only when kept for this side: what it saw, not what others did
     shown = [x for i, x in lines
              if (row.kind in worksheets or i in for_it) and (i in for_it or not spotting_line(x))

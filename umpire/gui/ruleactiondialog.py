@@ -1,39 +1,55 @@
 """The form of one of a rule system's own actions (Unit menu: Lock 'n Load's spotting attempt,
-artillery fire mission, or any unit action a rule system describes): one row per field it asks
-for (ActionSpec.fields_for) -- typed text such as a hex number, or a
-choice; a yes/no field is a choice of "(none)" or "yes".  OK stays off until every
-required field is filled; the engine still checks everything and refuses with its reason."""
+artillery fire mission, or any unit action a rule system describes): who acts and what, the
+action's help wrapped under it with its rule, then one row per field it asks for
+(ActionSpec.fields_for) -- typed text such as a hex number, or a choice; a yes/no field is a
+choice of "(none)" or "yes".  OK stays off until every required field is filled; the engine
+still checks everything and refuses with its reason."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout,
+                               QWidget)
+
+# the form's least width, in average characters (a width in pixels would be cramped with a large
+# font): room for a hex number or a choice to be read whole, and help text wrapped in lines
+# read at a glance
+WIDTH_CHARS = 76
 
 
 class RuleActionDialog(QDialog):
-    def __init__(self, window, title: str, unit_id: str, fields) -> None:
+    def __init__(self, window, title: str, unit_id: str, fields, help: str = "", rule: str = "") -> None:
         super().__init__(window)
         self.setWindowTitle(title)
         self.fields = fields
-        form = QFormLayout(self)
-        form.addRow(QLabel(f"<b>{unit_id}</b>: {title}"))
+        chars = self.fontMetrics().averageCharWidth()
+        self.setMinimumWidth(WIDTH_CHARS * chars)
+        outer = QVBoxLayout(self)
+        outer.setSpacing(10)
+        self.heading = QLabel(f"<b>{unit_id}</b>: {title}")
+        outer.addWidget(self.heading)
+        self.help = _wrapped(" ".join(help.split()) + (f" ({rule})" if rule else ""))
+        self.help.setVisible(bool(help or rule))
+        outer.addWidget(self.help)
+        form = QFormLayout()
+        # each label above its field, both the dialog's whole width: beside them the fields were
+        # squeezed into what the longest label left ("Second hex (line, walking barrage)")
+        form.setRowWrapPolicy(QFormLayout.WrapAllRows)
+        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        form.setVerticalSpacing(4)
         self.inputs: dict = {}
+        self.labels: dict = {}
         for f in fields:
-            choices = f.choices or (("", "yes") if f.kind == "flag" else ())
-            if choices:
-                box = QComboBox()
-                for c in choices:
-                    box.addItem(c.replace("_", " ") if c else "(none)", c)
-                box.currentIndexChanged.connect(self._check)
-            else:
-                box = QLineEdit()
-                box.setPlaceholderText("e.g. 0603" if f.kind == "hex" else "e.g. A1, B2" if f.kind == "units" else "")
-                box.textChanged.connect(self._check)
-            self.inputs[f.key] = box
-            form.addRow(f.label + ("" if f.required else " (optional)"), box)
+            box = _input(f, self._check)
+            label = _field_label(f)
+            label.setBuddy(box)
+            self.inputs[f.key], self.labels[f.key] = box, label
+            form.addRow(label, box)
+        outer.addLayout(form)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        form.addRow(self.buttons)
+        outer.addWidget(self.buttons)
         self._check()
 
     def _value(self, key: str) -> str:
@@ -46,3 +62,34 @@ class RuleActionDialog(QDialog):
     def _check(self) -> None:
         ok = all(self._value(f.key) for f in self.fields if f.required)
         self.buttons.button(QDialogButtonBox.Ok).setEnabled(ok)
+
+
+def _wrapped(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.PlainText)         # rule text in parentheses, never markup
+    return label
+
+
+def _field_label(f) -> QLabel:
+    """A field's label: its words, then "optional" set apart in grey -- appended in brackets it
+    ran into the label's own ("(line, walking barrage) (optional)")."""
+    text = f.label.replace("&", "&amp;").replace("<", "&lt;")
+    label = QLabel(f"{text}:" + ("" if f.required else " <span style='color: gray'>— optional</span>"))
+    label.setTextFormat(Qt.RichText)     # on a row of its own: the dialog's width, unwrapped
+    return label
+
+
+def _input(f, changed) -> QWidget:
+    """A choice box for a field with choices (a flag: none or yes), else a line to type in."""
+    choices = f.choices or (("", "yes") if f.kind == "flag" else ())
+    if choices:
+        box = QComboBox()
+        for c in choices:
+            box.addItem(c.replace("_", " ") if c else "(none)", c)
+        box.currentIndexChanged.connect(changed)
+        return box
+    box = QLineEdit()
+    box.setPlaceholderText("e.g. 0603" if f.kind == "hex" else "e.g. A1, B2" if f.kind == "units" else "")
+    box.textChanged.connect(changed)
+    return box

@@ -163,9 +163,11 @@ class UnitMenu(QObject):
         self.act_attack.setEnabled(in_play and u is not None and u.on_map and bool(rule_system(game.rules).attack_kinds()))
         for a in getattr(self, "rule_entries", []):     # off the map too: War Blog's air pool (9.0)
             spec = self.rule_specs[a.data()]
-            # a free action is taken while no side has the turn (LnLT 3.0)
+            # a free action is taken while no side has the turn (LnLT 3.0); any other only by a
+            # unit of the side whose turn it is (the engine refuses the rest: check_turn_to_act)
             free = game is not None and game.active_side is None and spec.is_free(game)
-            a.setEnabled((in_play or free) and u is not None and u.status in ("on_map", "off_map")
+            its_turn = in_play and u is not None and u.side == game.active_side
+            a.setEnabled((its_turn or free) and u is not None and u.status in ("on_map", "off_map")
                          and spec.is_open(game) and spec.fits_unit(game, u))
         riders = [v for v in game.units.values() if v.carried_by == u.id] if u is not None else []
         self.act_dismount.setEnabled(in_play and bool(riders))
@@ -194,7 +196,7 @@ class UnitMenu(QObject):
         fields = [f for f in spec.fields_for(self.w.game, u.side, u.id) if f.key != "unit"]
         params = {"unit": u.id}
         if fields:
-            dialog = RuleActionDialog(self.w, spec.label, u.id, fields)
+            dialog = RuleActionDialog(self.w, spec.label, u.id, fields, spec.help, spec.rule)
             if dialog.exec() != RuleActionDialog.Accepted:
                 return
             try:

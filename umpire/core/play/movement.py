@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..changes import Change, apply
+from ..changes import Change, apply, learners
 from ..actionspec import ActionField
 from ..engine import Context, action
 from ..errors import UmpireError
@@ -175,8 +175,10 @@ def _cite(ctx: Context, event: str) -> str:
 
 def mine_attack(ctx: Context, uid: str, where: Hex | None, leaving: bool) -> bool:
     """A unit entering or leaving a mined hex: the rule system says what the mines do
-    (`mine_attack`); a field that struck is told to the unit's side and to those who saw it
-    strike.  True when the mines struck."""
+    (`mine_attack`); a field that struck, and what it did, is told to the unit's side and to
+    those who saw it strike -- the field's owner among them when its units watched (a move's
+    lines were the mover's alone, and only its summary reached its journal).  True when the
+    mines struck."""
     game = ctx.game
     kind = ctx.system.mine_type(game, where) if where is not None else None
     if kind is None:
@@ -184,7 +186,9 @@ def mine_attack(ctx: Context, uid: str, where: Hex | None, leaving: bool) -> boo
     changes = ctx.system.mine_attack(game, uid, kind, leaving, ctx.dice)
     if not changes:
         return False
+    first = len(ctx.log)
     apply(ctx, changes, indent="  ")
+    ctx.log.share(first, learners(ctx, uid, where))
     apply(ctx, [Change("overlay", "minefield", {"reveal": True, "q": where.q, "r": where.r, "seen_with": uid})])
     return True
 

@@ -49,13 +49,13 @@ ACTIONS = {spec.name: spec for spec in (
                 help="A unit looks hard at one hex in its line of sight; a unit spotted there may be fired "
                      "at at once."),
     unit_action("fire_mission", "Artillery fire mission", _fire_mission, rule="LnLT 18.2", ask=_mission_fields,
-                open=_in_operations, when=IMPULSE,
+                open=_in_operations, when=IMPULSE, fits=artillery.may_call,
                 help="A leader or scout calls off-board artillery on a hex it sees: a spotting round, its "
                      "drift, then fire for effect."),
     unit_action("smoke", "Lay smoke", lambda game, params, dice: smoke.lay(game, params, dice), rule="LnLT 7.0",
                 fields=(ActionField("hex", "Its hex or one next to it (empty: its own)", required=False, kind="hex"),),
                 open=_in_operations, when=IMPULSE,
-                help="A unit able to lays smoke in its hex or one next to it."),
+                help="A unit able to lay smoke lays it in its hex or one next to it."),
     unit_action("lead", "Lead the hexes next to it", lambda game, params, dice: lead.lead(game, params),
                 rule="LnLT 4.0", open=_in_operations, when=IMPULSE,
                 help="A leader's impulse: the units of its hex and of the hexes next to it act together."),

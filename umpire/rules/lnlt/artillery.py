@@ -44,6 +44,21 @@ def missions_left(game: Game, support) -> int:
     return support.concentrations - int(game.support_used.get(support.id, {}).get("missions", 0))
 
 
+def ready(game: Game, side: str, support_id: str | None = None) -> list:
+    """The side's supports with a mission to fire this turn (the scenario's `from_turn` and
+    `concentrations`), or only the one named."""
+    return [a for a in game.artillery if a.side == side and a.from_turn <= game.turn
+            and missions_left(game, a) > 0 and support_id in (None, a.id)]
+
+
+def may_call(game: Game, u) -> bool:
+    """Whether unit u could call a mission now (18.2): a fire mission is a leader's or scout's
+    impulse, so a Good Order one on the map that has not acted this turn, its side with a
+    mission to fire.  Whose impulse it is, is the turn's to say (the engine's)."""
+    return (kind(game, u) in SPOTTERS and u.on_map and good_order(u) and not (u.moved or u.fired or u.acted)
+            and bool(ready(game, u.side)))
+
+
 def pattern(game: Game, ffe: Hex, mission: str, fp: int) -> list[tuple[Hex, int]]:
     ring = [h for h in game.map.on_map_neighbours(ffe)]
     if mission == "loose":
@@ -157,14 +172,13 @@ def fire_mission(game: Game, sight, params: dict, dice) -> tuple[str, list]:
     mission = params.get("mission") or "standard"
     if mission not in MISSIONS:
         raise UmpireError(f"fire mission: unknown mission {mission!r} (here: {', '.join(MISSIONS)})")
-    supports = [a for a in game.artillery if a.side == side and a.from_turn <= game.turn
-                and missions_left(game, a) > 0 and (params.get("support") in (None, a.id))]
+    supports = ready(game, side, params.get("support"))
     if not supports:
         later = [a.from_turn for a in game.artillery if a.side == side and a.from_turn > game.turn
                  and params.get("support") in (None, a.id)]
         raise UmpireError(f"fire mission: {game.side(side).name} has no artillery mission left"
                           + (f" from {params['support']}" if params.get("support") else "")
-                          + (f" before turn {min(later)}" if later else ""))
+                          + (f" before turn {min(later)}" if later else "") + " (18.2)")
     support = supports[0]
     aim = _hex(game, params.get("hex"), "hex")
     between = sight.degrading(u.hex, aim)

@@ -7,6 +7,8 @@ A hex is spotted by a side -- every unit in it seen -- when (10.1.1):
 * it is next to one of the side's Good Order units; or
 * one of the side's units spotted it with a spotting attempt this turn (10.1.2; the rule
   action "spot"), until the Administrative phase (9.0).
+Seen are the hex's units; a support weapon goes with the unit carrying it (1.6) and is no
+contact of its own, and units riding inside a vehicle are not seen at all (16.1).
 Lines of sight: a blocking hex between the ends blocks, and so does a third degrading one
 (10.3); how many degrading hexes a line crosses (at most two) costs fire and spotting.
 """
@@ -75,9 +77,21 @@ def inside(game: Game, u) -> bool:
     return False
 
 
+def carried_weapon(game: Game, u) -> bool:
+    """A support weapon some unit carries (1.6): part of its carrier's counter stack, so the
+    enemy sees the unit carrying it, never the weapon as a contact of its own."""
+    return bool(u.carried_by) and unit_kind(game, u) == "support_weapon"
+
+
+def in_view(game: Game, u) -> bool:
+    """A counter the enemy may spot on its own: on the map, not riding inside a vehicle (16.1),
+    not a weapon carried by a unit (1.6)."""
+    return u.on_map and not inside(game, u) and not carried_weapon(game, u)
+
+
 def spot(game: Game, sight: Sight) -> dict[str, dict[str, tuple]]:
     out: dict[str, dict[str, tuple]] = {s: {} for s in game.side_ids()}
-    on_map = [u for u in game.units.values() if u.on_map and not inside(game, u)]
+    on_map = [u for u in game.units.values() if in_view(game, u)]
     for side in game.side_ids():
         mine = _spotters(game, side, on_map)
         attempts = _attempts(game, side)
@@ -93,7 +107,7 @@ def spot(game: Game, sight: Sight) -> dict[str, dict[str, tuple]]:
 def watchers(game: Game, sight: Sight, where: Hex, unit=None) -> dict[str, tuple[str, ...]]:
     """Who spots hex `where` now, by side (10.1.1): with `unit` standing there as it is (marked
     Moved or Fired, or not), or, without one, a still marker lying there (a wreck)."""
-    on_map = [u for u in game.units.values() if u.on_map and not inside(game, u)]
+    on_map = [u for u in game.units.values() if in_view(game, u)]
     enemy = [dataclasses.replace(unit, hex=where)] if unit is not None else []
     out = {}
     for side in game.side_ids():

@@ -244,3 +244,21 @@ def test_a_pass_that_hands_over_the_impulse_is_not_questioned(window, monkeypatc
     assert asked == [] and w.game.active_side != before
     w.play.act_next_phase.trigger()
     assert len(asked) == 1 and "could still act" in asked[0]
+
+
+def test_leading_smoke_and_healing_are_offered_to_those_who_can(window):
+    """Seen at the table: an M60 team's menu offered "Lead the hexes next to it", refused at
+    once -- it is no leader (4.0).  Leading is a leader's, laying smoke a smoke-laying squad's
+    (7.0), healing a medic's (11.3): the menu greys them out for the rest (ActionSpec.fits)."""
+    from umpire.rules.lnlt.state import kind
+
+    w = window
+    g = w.game
+    entries = {a.data(): a for a in w.unit_menu.rule_entries}
+    mine = [u for u in g.units.values() if u.side == g.active_side and u.on_map and not u.carried_by]
+    leader = next(u for u in mine if kind(g, u) == "leader")
+    team = next(u for u in mine if kind(g, u) not in ("leader", "medic") and not g.unit_type(u).get("smoke"))
+    w.select_unit(leader.id)
+    assert entries["lead"].isEnabled()
+    w.select_unit(team.id)
+    assert not entries["lead"].isEnabled() and not entries["smoke"].isEnabled() and not entries["heal"].isEnabled()

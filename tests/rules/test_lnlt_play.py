@@ -387,3 +387,26 @@ def test_fire_between_two_adjacent_buildings_and_at_a_moving_vehicle(tmp_path):
         conn.execute("UPDATE unit SET moved = 1 WHERE id = 'T'")
     moving = system_for(loc).assault_sheet(game(loc), ["Y"], g.map.grid.parse("0606"), "fire", "T")
     assert ("vehicle target marked Moved or moving (6.0)", -1) in moving.modifiers
+
+
+def test_the_side_whose_units_were_struck_reads_what_befell_them(tmp_path):
+    """5.0, seen at the table: the side fired on read "Result: 10 against 1 -- damage checks
+    at DC+9" and nothing of its own squads' fate (Shaken, a half-squad).  What followed the
+    result is both sides' to read: the struck side by its own units' names, the firer by its
+    contact labels."""
+    from umpire.core.engine import journal
+    from umpire.core.witness import side_journal
+
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103")], [("X", "nva_squad", "0403"), ("Z", "nva_leader", "0403")])
+    to_operations(loc, 6, 1)
+    act(loc, "assault", 4, 2, 3, 5, units=["A"], hex="0403", kind="fire")
+    g = game(loc)
+
+    def read(side):
+        return [x.strip() for e in side_journal(g, side, journal(loc)) for x in (e.head, *e.lines)]
+    red = read("red")
+    assert any(x.startswith("X: damage check") and "Shaken" in x for x in red), red
+    assert any(x.startswith("Z: damage check") for x in red)
+    blue = read("blue")
+    label = g.contacts[("blue", "X")].label
+    assert any(x.startswith(f"{label}: damage check") for x in blue) and not any(x.startswith("X:") for x in blue)

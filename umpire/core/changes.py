@@ -48,8 +48,8 @@ class Change:
     lines: tuple[str, ...] = ()        # for the journal, in the order they happened
     # who reads `lines` besides the umpire: None, the side that acts; a side id, that side
     # alone -- the enemy's depressions after an attack, a company's losses, are its own to know;
-    # "umpire", nobody else
-    reader: str | None = None
+    # "umpire", nobody else; a list of sides, each of them (what both sides saw happen)
+    reader: str | list[str] | None = None
 
 
 def apply(ctx: Context, changes: Iterable[Change | tuple], indent: str = "") -> None:

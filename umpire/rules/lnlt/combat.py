@@ -26,6 +26,7 @@ moving target is the Moved modifier.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from ...core.changes import Change
@@ -330,8 +331,31 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
             out[u.id]["marks"] = marks_after(out, u).but(assault="fire", assault_turn=game.turn)
         elif assault_open(game, u) == "move":
             out.setdefault(u.id, {})["marks"] = marks_after(out, u).but(assault=None)
-    return f"{', '.join(sheet.units)} {summary}", [Change("note", "", {}, tuple(lines))] + \
+    return f"{', '.join(sheet.units)} {summary}", _notes(game, sheet, lines) + \
         [Change("unit", k, v) for k, v in out.items() if v] + extra
+
+
+def _notes(game: Game, sheet: AttackSheet, lines: list[str]) -> list[Change]:
+    """The attack's lines for the journal, in order: the worksheet and the result the
+    attacker's; a line after the result on what befell a struck unit (its damage check,
+    Shaken, a half-squad) both sides' (5.0) -- the side fired on read "Result: ..." alone and
+    learnt nothing of its own squads' fate -- unless it also names an attacking unit, whose
+    weapons and state stay its own side's."""
+    struck = {game.units[d].side for d in sheet.defenders if d in game.units} - {sheet.side}
+    at = next((i for i, x in enumerate(lines) if x.startswith("Result:")), None)
+    if not struck or at is None:
+        return [Change("note", "", {}, tuple(lines))]
+    defenders = re.compile("|".join(rf"(?<![\w/]){re.escape(d)}(?![\w/])" for d in sheet.defenders))
+    attackers = re.compile("|".join(rf"(?<![\w/]){re.escape(a)}(?![\w/])" for a in sheet.units))
+    both = [sheet.side, *sorted(struck)]
+    notes: list[Change] = []
+    for i, line in enumerate(lines):
+        reader = both if i > at and defenders.search(line) and not attackers.search(line) else None
+        if notes and notes[-1].reader == reader:
+            notes[-1] = Change("note", "", {}, notes[-1].lines + (line,), reader)
+        else:
+            notes.append(Change("note", "", {}, (line,), reader))
+    return notes
 
 
 def strike(game: Game, defenders: list[UnitState], dc: int, attack: str, dice, out: dict, lines: list,

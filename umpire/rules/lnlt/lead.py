@@ -52,6 +52,11 @@ def outside(game: Game, side: str, unit_ids) -> str | None:
             "next to it act now, or pass to end it (4.0)")
 
 
+def is_leader(game: Game, u) -> bool:
+    """Whether `u` may open a leader's impulse (4.0): the Unit menu offers it to leaders only."""
+    return kind(game, u) in LEADERS and u.on_map
+
+
 def lead(game: Game, params: dict) -> tuple[str, list[Change]]:
     u = acting_unit(game, params, "leader's impulse")
     if kind(game, u) not in LEADERS:

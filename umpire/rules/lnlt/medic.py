@@ -38,12 +38,16 @@ def fields(game: Game, side: str, unit_id: str | None) -> tuple[ActionField, ...
     return (ActionField("patient", "Wounded or Shaken unit in its hex", choices),)
 
 
+def is_medic(game: Game, u) -> bool:
+    return kind(game, u) == "medic"
+
+
 def heal(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
     side, uid = params.get("side"), params.get("unit")
     m = game.units.get(uid or "")
     if m is None or m.side != side or not m.on_map:
         raise UmpireError(f"{WHAT}: {uid!r} is not a unit of {side} on the map")
-    if kind(game, m) != "medic":
+    if not is_medic(game, m):
         raise UmpireError(f"{WHAT}: {uid} is not a medic (11.3)")
     if m.marks.healed == game.turn:
         raise UmpireError(f"{WHAT}: {uid} has already tried this Rally phase (11.3)")

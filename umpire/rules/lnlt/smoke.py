@@ -21,10 +21,15 @@ def in_smoke(game: Game, h: Hex) -> bool:
     return any(o.kind == "smoke" for o in game.map.overlays_at(h))
 
 
+def can_lay(game: Game, u) -> bool:
+    """Whether `u` lays smoke at all (7.0): a multi-man counter of a nation that does."""
+    return bool(game.unit_type(u).get("smoke")) and kind(game, u) not in SMC and kind(game, u) != "vehicle"
+
+
 def lay(game: Game, params: dict, dice) -> tuple[str, list]:
     u = acting_unit(game, params, "smoke")
     capability = game.unit_type(u).get("smoke") or 0
-    if kind(game, u) in SMC or kind(game, u) == "vehicle" or not capability:
+    if not can_lay(game, u):
         raise UmpireError(f"smoke: {u.id} lays no smoke: multi-man counters of a smoke-laying nation do (7.0)")
     try:
         h = game.map.grid.parse(params.get("hex") or game.map.number(u.hex))

@@ -106,3 +106,17 @@ def test_the_enemy_sees_the_squad_carrying_a_law_not_the_law(tmp_path):
     assert [m.type_label for m in enemy] == ["US rifle squad"]
     said = [x for e in side_journal(g, "red", journal(loc)) for x in (e.head, *e.lines)]
     assert not any("LAW" in x or "M60" in x for x in said) and any("US rifle squad" in x for x in said)
+
+
+def test_a_carried_gun_is_fired_by_its_carrier_not_named_as_a_firer_of_its_own(tmp_path):
+    """5.3, 1.6 (seen at the table): a move past the enemy listed "in sight of A Sqd RPD, B Sqd"
+    -- the gun as an opportunity firer beside its carrier.  The carrier is named, once, as far
+    as the longest of its weapons reaches."""
+    loc = lnlt(tmp_path, [("M", "us_squad", "0103")],
+               [("X", "nva_squad", "0603"), ("G", "nva_rpd", "0603", "X")])
+    g = game(loc)
+    h = g.map.grid.parse
+    check = system_for(loc).check_move(g, "M", [h("0103"), h("0203"), h("0303")])
+    assert check.legal
+    named = {w for who in check.watchers.values() for w in who}
+    assert named == {"X"}, check.watchers

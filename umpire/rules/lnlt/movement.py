@@ -248,15 +248,20 @@ def _passenger_problem(game: Game, u, mount: tuple[str, ...], dismount: tuple[st
 
 def watchers(game: Game, mover, hexes: list[Hex]) -> dict:
     """5.3: for each hex entered, the enemy units that could fire at the mover there -- Good
-    Order, not marked Moved or Fired, in range and sight."""
-    from .spotting import Sight
+    Order, not marked Moved or Fired, in range and sight.  A carried support weapon fires in
+    its carrier's hands (1.6): the carrier is named, as far as the weapon reaches, never the
+    weapon ("in sight of A Sqd RPD, B Sqd" listed a gun as a firer of its own)."""
+    from .spotting import Sight, carried_weapon
     sight = Sight(game.map, game.rules)
-    able = [v for v in game.units.values() if v.on_map and v.side != mover.side and not shaken(v)
-            and not (v.moved or v.fired) and game.unit_type(v)["firepower"]]
+
+    def firer(v):
+        return game.units.get(v.carried_by, v) if carried_weapon(game, v) else v
+    able = [v for v in game.units.values() if v.on_map and v.side != mover.side and game.unit_type(v)["firepower"]
+            and not shaken(firer(v)) and not (firer(v).moved or firer(v).fired)]
     out = {}
     for h in hexes:
-        who = tuple(v.id for v in able if hex_distance(v.hex, h) <= game.unit_type(v)["range"]
-                    and sight.degrading(v.hex, h) is not None)
+        who = tuple(dict.fromkeys(firer(v).id for v in able if hex_distance(v.hex, h) <= game.unit_type(v)["range"]
+                                  and sight.degrading(v.hex, h) is not None))
         if who:
             out[h] = who
     return out

@@ -177,3 +177,21 @@ def test_a_rule_system_is_named_never_given_as_a_path(shape):
     with pytest.raises(RulesetError, match="is not a rule system's name .installed: ") as e:
         load_ruleset(shape.format(installed[0]))
     assert all(name in str(e.value) for name in installed)
+
+
+def test_an_installed_folder_of_any_name_is_a_rule_system_name(tmp_path, monkeypatch):
+    """A club's rule system in a folder named "Club Rules" (a space) is installed: it is found
+    by its name, not refused as a path."""
+    import shutil
+
+    source = load_ruleset(available_rulesets()[0]).path
+    shutil.copytree(source, tmp_path / "Club Rules")
+    monkeypatch.setenv("UMPIRE_RULESETS", str(tmp_path))
+    load_ruleset.cache_clear()
+    try:
+        assert "Club Rules" in available_rulesets()
+        assert load_ruleset("Club Rules").path == tmp_path / "Club Rules"
+        with pytest.raises(RulesetError, match="is not a rule system's name"):
+            load_ruleset("Club Rules/../Club Rules")
+    finally:
+        load_ruleset.cache_clear()

@@ -119,3 +119,35 @@ def test_cancelling_the_dice_changes_nothing(qtbot, window_on_fire):
     assert w.play.run("fire", {"firers": ["A3"], "target": "Recon 1"}) is None
     assert state_digest(w.game.location) == before
     assert "cancelled" in w.statusBar().currentMessage()
+
+
+def test_an_action_refused_after_some_faces_says_why_in_the_dialog(qtbot):
+    from umpire.core.errors import UmpireError
+
+    def refuses_on_a_six(faces):
+        if faces and 6 in faces[0]:
+            raise UmpireError("the game file is busy: another action is being written")
+        return to_hit_then_damage(faces)
+    d = DiceDialog(None, refuses_on_a_six)
+    qtbot.addWidget(d)
+    d.show()
+    d.rows[0].faces[0].setText("6")
+    d.rows[0].faces[1].setText("6")
+    assert d.problem.isVisible() and "busy" in d.problem.text()
+    assert not d.buttons.button(QDialogButtonBox.Ok).isEnabled()
+    d.rows[0].faces[0].setText("1")
+    d.rows[0].faces[1].setText("1")
+    assert not d.problem.isVisible()
+
+
+def test_a_sides_view_reads_no_roll_naming_an_enemy_it_has_not_seen(window_on_fire):
+    """Typed dice in a side's view: the spotting pass's camouflage rolls name enemy units the
+    side has not seen -- shown as the umpire's rolls, and what it has seen by its labels."""
+    from umpire.gui.play import _said
+
+    w = window_on_fire
+    g = w.game
+    unseen = next(u.id for u in g.units.values() if u.side == "warpac" and ("nato", u.id) not in g.contacts)
+    assert _said(g, "umpire", f"camouflage {unseen}") == f"camouflage {unseen}"
+    assert unseen not in _said(g, "nato", f"camouflage {unseen}") and "umpire" in _said(g, "nato", f"camouflage {unseen}")
+    assert _said(g, "nato", "fire A3 at Recon 1") == f"fire A3 at {g.contacts[('nato', 'Recon 1')].label}"

@@ -76,6 +76,8 @@ def test_a_mortar_team_takes_the_better_die_and_strikes_the_whole_hex(tmp_path):
     log = "\n".join(res.log)
     assert "0603: 8 against 1 -- damage checks at DC+7" in log and "the better of 2d6" in log
     assert game(loc).units["X"].marks.shaken and game(loc).units["M"].fired
+    red = _read(loc, "red")                       # the side shelled reads its units' fate (5.0)
+    assert any(x.strip().startswith("X: damage check") for x in red), red
 
 
 def test_a_tank_overruns_a_squad_in_the_open_and_the_survivors_close_assault(tmp_path):
@@ -104,6 +106,9 @@ def test_good_order_survivors_close_assault_the_overrunning_vehicle(tmp_path):
     res = act(loc, "assault", 1, 6, 1, 1, 1, 1, 6, 1, side="blue", units=["A"], hex="0503", kind="overrun")
     assert "X close assaults A: 10 against 2 -- destroyed (17.1)" in "\n".join(res.log)
     assert game(loc).units["A"].status == "destroyed" and "vehicle is destroyed" in res.summary
+    red = [x.strip() for x in _read(loc, "red")]  # its squad's close assault, read by its side
+    label = game(loc).contacts[("red", "A")].label
+    assert any(x.startswith(f"X close assaults {label}: 10 against 2 -- destroyed") for x in red), red
 
 
 def test_no_overrun_in_woods_nor_of_vehicles(tmp_path):

@@ -243,3 +243,16 @@ def test_a_panicked_unit_is_not_said_to_have_formed_column(game):
     g = open_game(game)
     rows = dict(rule_system(g.rules).unit_details(g, g.units["A3"], True))
     assert "panicked" in rows["This turn"] and "column" not in rows["This turn"]
+
+
+def test_dice_typed_for_another_roll_are_refused_and_change_nothing(game):
+    """The game changed between the dice dialog and the action (another writer): the faces
+    typed for one roll never land on another."""
+    from umpire.core.dice import typed_in_order
+    from umpire.core.engine import state_digest
+
+    before = state_digest(game)
+    with pytest.raises(UmpireError, match="the dice typed were for another roll"):
+        fire(game, "Recon 1", "A3", typed=typed_in_order([[10], [3]], [("morale check of somebody", 1, 10),
+                                                                        ("fire A3 at Recon 1", 1, 6)]))
+    assert state_digest(game) == before

@@ -20,16 +20,21 @@ TypeIn = Callable[[str, int, int], "list[int] | None"]
 RollAsked = tuple[str, int, int]
 
 
-def typed_in_order(faces: list[list[int]]) -> TypeIn:
-    """The dice typed for an action before it ran (core.engine.rolls_asked found which it rolls),
-    handed to its rolls in order.  A roll beyond them means the game changed in between."""
-    queue = list(faces)
+def typed_in_order(faces: list[list[int]], asked: list[RollAsked] | None = None) -> TypeIn:
+    """The dice typed for an action before it ran (core.engine.rolls_asked found which it rolls,
+    `asked`), handed to its rolls in order.  A roll beyond them, or not the one they were typed
+    for, means the game changed in between (another writer): refused, nothing changed."""
+    queue = list(zip(faces, asked)) if asked is not None else [(f, None) for f in faces]
 
     def typed(purpose: str, count: int, sides: int) -> list[int]:
         if not queue:
             raise UmpireError(f"{purpose}: no die was typed for this roll (the game changed while the dice "
                               f"were typed); nothing was changed")
-        return queue.pop(0)
+        got, meant = queue.pop(0)
+        if meant is not None and meant != (purpose, count, sides):
+            raise UmpireError(f"{purpose}: the dice typed were for another roll ({meant[0]}): the game changed "
+                              f"while they were typed; nothing was changed")
+        return got
     return typed
 
 

@@ -127,7 +127,8 @@ RULESET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 @lru_cache(maxsize=None)
 def load_ruleset(name: str) -> Ruleset:
-    if not isinstance(name, str) or not RULESET_NAME.fullmatch(name) or ".." in name:
+    plain = isinstance(name, str) and RULESET_NAME.fullmatch(name) and ".." not in name
+    if not plain and name not in available_rulesets():          # an installed folder's own name stands
         known = ", ".join(available_rulesets()) or "none installed"
         raise RulesetError(f"{name!r} is not a rule system's name (installed: {known})")
     folder = next((base / name for base in ruleset_folders() if (base / name / "ruleset.toml").is_file()),

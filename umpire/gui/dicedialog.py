@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QLabel, Q
                                QVBoxLayout, QWidget)
 
 from ..core.dice import RollAsked
+from ..core.errors import UmpireError
 from .enterkey import EnterActs
 
 # faces typed for the first rolls -> every roll the action then makes, in order
@@ -56,11 +57,11 @@ class RollRow(QWidget):
 
 
 class DiceDialog(EnterActs, QDialog):
-    def __init__(self, parent, asked: Asked, title: str = "") -> None:
+    def __init__(self, parent, asked: Asked, title: str = "", first: list[RollAsked] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Roll the dice")
         self._asked = asked
-        self._known: dict[tuple, list[RollAsked]] = {}
+        self._known: dict[tuple, list[RollAsked]] = {} if first is None else {(): first}
         box = QVBoxLayout(self)
         intro = QLabel((f"<b>{title}</b><br>" if title else "") +
                        "Roll these dice at the table and type each die's face. A roll's result can "
@@ -74,6 +75,11 @@ class DiceDialog(EnterActs, QDialog):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.list)
         box.addWidget(scroll, 1)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #a00000")
+        self.problem.hide()
+        box.addWidget(self.problem)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -113,7 +119,14 @@ class DiceDialog(EnterActs, QDialog):
 
     def _refresh(self) -> None:
         faces = self.typed()
-        specs = self.rolls_after(faces)
+        try:
+            specs = self.rolls_after(faces)
+        except UmpireError as e:            # the action refused, or the game busy: said here
+            self.problem.setText(e.one_line())
+            self.problem.show()
+            self.buttons.button(QDialogButtonBox.Ok).setEnabled(False)
+            return
+        self.problem.hide()
         same = 0
         while same < min(len(specs), len(self.rows)) and specs[same] == self.rows[same].spec:
             same += 1
@@ -149,9 +162,10 @@ class DiceDialog(EnterActs, QDialog):
 
 def ask_dice(parent, asked: Asked, title: str = "") -> list[list[int]] | None:
     """Every roll's faces typed by the umpire (an empty list when the action rolls nothing, and
-    no dialog), or None if cancelled."""
-    dialog = DiceDialog(parent, asked, title)
-    if not dialog.rows:
-        dialog.deleteLater()
+    no dialog), or None if cancelled.  An action refused outright raises here, before any
+    dialog (the window says why); refused after some faces, the dialog says it."""
+    first = asked([])
+    if not first:
         return []
+    dialog = DiceDialog(parent, asked, title, first)
     return dialog.values() if dialog.exec() == QDialog.Accepted else None

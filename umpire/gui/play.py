@@ -21,7 +21,7 @@ from ..core.dice import typed_in_order
 from ..core.engine import journal, perform, redo, rolls_asked, undo
 from ..core.errors import UmpireError
 from ..core.knowledge import UMPIRE
-from ..core.witness import side_may_read
+from ..core.witness import in_side_words, side_may_read
 from ..rules import rule_system
 from . import dicedialog
 from .journalview import JournalView
@@ -32,6 +32,14 @@ from .movetool import MoveTool
 # actions the window does not journal when they change nothing: Update Spotting (F5) pressed
 # again with nothing moved filled the journal with passes that saw nothing new
 QUIET_IF_UNCHANGED = frozenset({"spot"})
+
+
+def _said(game, viewer: str, purpose: str) -> str:
+    """A roll's purpose as the viewer may read it (core.witness.in_side_words)."""
+    if viewer == UMPIRE:
+        return purpose
+    said = in_side_words(game, viewer, [purpose])
+    return said[0] if said else "a roll of the umpire's (what it is for is hidden from this view)"
 
 
 def _label(kind: str, params: dict) -> str:
@@ -183,13 +191,20 @@ class Play(MoveTool, JournalView, QObject):
         rolls in order.  None: the program rolls."""
         if not self.act_typed.isChecked():
             return None
-        game = self.w.game
+        game, viewer = self.w.game, self.w.viewer
         system = rule_system(game.rules)
-        faces = dicedialog.ask_dice(self.w, lambda typed: rolls_asked(game.location, kind, params, system, typed, side),
-                                    _label(kind, params))
+        real: dict[tuple, list] = {}
+
+        def asked(typed):
+            specs = rolls_asked(game.location, kind, params, system, typed, side)
+            real[tuple(map(tuple, typed))] = specs
+            # in a side's view, what a roll is for in that side's words: the spotting pass's
+            # camouflage rolls name enemy units it has not seen (they are the umpire's rolls)
+            return [(_said(game, viewer, purpose), count, sides) for purpose, count, sides in specs]
+        faces = dicedialog.ask_dice(self.w, asked, _label(kind, params))
         if faces is None:
             raise UmpireError("dice entry cancelled; nothing was changed")
-        return typed_in_order(faces)
+        return typed_in_order(faces, real.get(tuple(map(tuple, faces))))
 
     def run(self, kind: str, params: dict):
         """Perform an engine action, refresh the window, and put it on the undo stack.

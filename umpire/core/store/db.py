@@ -93,6 +93,9 @@ def _new_engine(url, write: bool, foreign_keys: bool) -> Engine:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn, _record):
         dbapi_conn.isolation_level = None         # sqlite3 emits no BEGIN of its own
+        # how long a locked file is waited for, read as each connection opens: the engine is
+        # kept, and the wait may have been set since (tests shorten it)
+        dbapi_conn.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
         # SQLite enforces foreign keys only when asked
         dbapi_conn.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
 

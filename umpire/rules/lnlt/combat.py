@@ -336,26 +336,32 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
 
 
 def _notes(game: Game, sheet: AttackSheet, lines: list[str]) -> list[Change]:
-    """The attack's lines for the journal, in order: the worksheet and the result the
-    attacker's; a line after the result on what befell a struck unit (its damage check,
-    Shaken, a half-squad) both sides' (5.0) -- the side fired on read "Result: ..." alone and
-    learnt nothing of its own squads' fate -- unless it also names an attacking unit, whose
-    weapons and state stay its own side's."""
+    """The attack's lines for the journal (the resolution; the worksheet is journaled before
+    it), in order.  What the side fired on saw happen is both sides' (5.0, 17.1): a line naming
+    one of its units -- a damage check, Shaken, a half-squad, its close assault on the
+    attacker -- and an attacker destroyed; it read "Result: ..." alone and learnt nothing of its
+    own squads' fate.  The attackers' other lines (a weapon used up, a turret turned) stay
+    their own side's."""
     struck = {game.units[d].side for d in sheet.defenders if d in game.units} - {sheet.side}
-    at = next((i for i, x in enumerate(lines) if x.startswith("Result:")), None)
-    if not struck or at is None:
+    if not struck or not sheet.defenders:
         return [Change("note", "", {}, tuple(lines))]
-    defenders = re.compile("|".join(rf"(?<![\w/]){re.escape(d)}(?![\w/])" for d in sheet.defenders))
-    attackers = re.compile("|".join(rf"(?<![\w/]){re.escape(a)}(?![\w/])" for a in sheet.units))
+    defenders = _names(sheet.defenders)
+    attackers = _names(sheet.units)
     both = [sheet.side, *sorted(struck)]
     notes: list[Change] = []
-    for i, line in enumerate(lines):
-        reader = both if i > at and defenders.search(line) and not attackers.search(line) else None
+    for line in lines:
+        seen = defenders.search(line) or (attackers.search(line) and " is destroyed" in line)
+        reader = both if seen else None
         if notes and notes[-1].reader == reader:
             notes[-1] = Change("note", "", {}, notes[-1].lines + (line,), reader)
         else:
             notes.append(Change("note", "", {}, (line,), reader))
     return notes
+
+
+def _names(ids) -> re.Pattern:
+    """One pattern for these unit ids as whole names."""
+    return re.compile("|".join(rf"(?<![\w/]){re.escape(x)}(?![\w/])" for x in sorted(ids, key=len, reverse=True)))
 
 
 def strike(game: Game, defenders: list[UnitState], dc: int, attack: str, dice, out: dict, lines: list,

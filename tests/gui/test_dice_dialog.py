@@ -151,3 +151,14 @@ def test_a_sides_view_reads_no_roll_naming_an_enemy_it_has_not_seen(window_on_fi
     assert _said(g, "umpire", f"camouflage {unseen}") == f"camouflage {unseen}"
     assert unseen not in _said(g, "nato", f"camouflage {unseen}") and "umpire" in _said(g, "nato", f"camouflage {unseen}")
     assert _said(g, "nato", "fire A3 at Recon 1") == f"fire A3 at {g.contacts[('nato', 'Recon 1')].label}"
+
+
+def test_type_in_real_dice_is_kept_between_sessions(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    assert not first.play.act_typed.isChecked()
+    first.play.act_typed.setChecked(True)
+    again = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(again)
+    assert again.play.act_typed.isChecked()

@@ -4,7 +4,7 @@ leave it the room and remember their layout, unit names whole, and Help's guide 
 import pytest
 from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QApplication, QDockWidget
 
 from umpire.core.store.db import open_game
 from umpire.gui.helpmenu import GUIDE, ShortcutsDialog, shortcut_rows
@@ -174,13 +174,24 @@ def test_the_line_of_sight_panel_says_what_it_is_for_in_words_that_wrap(opened):
     assert opened.sight_tools.panel.lineWrapMode() != opened.sight_tools.panel.LineWrapMode.NoWrap
 
 
-def test_the_order_of_battle_leaves_the_type_room(opened):
-    """The name column was sized by the formation headings that span the row ("1st Motor Rifle
-    Battalion, 15th Guards MRR") and four steps of indentation: the type read "Battali…"."""
+def test_the_order_of_battle_shows_names_whole_and_a_type_only_where_it_reads(opened):
+    """The name column was sized by the formation headings that span the row and a Shaken
+    strength by itself: the type read "Battali…" or "…".  Names show whole; the type column
+    shows where it has room to be read, steps aside in a narrow dock (the tooltip and the Unit
+    panel give it) and comes back when the dock is widened."""
+    from umpire.gui.docks import OrderOfBattleTree
+
     tree = opened.tree
-    port = tree.viewport().width()
-    assert port < 400                                        # the dock as it starts: narrow
-    assert tree.columnWidth(3) >= 0.25 * port, (tree.columnWidth(0), tree.columnWidth(3), port)
     names = [tree._items[k].text(0) for k in tree._items]
     metrics = tree.fontMetrics()
     assert tree.columnWidth(0) >= max(metrics.horizontalAdvance(n) for n in names)   # names whole
+    assert tree.isColumnHidden(3) or tree.columnWidth(3) >= OrderOfBattleTree.TYPE_LEAST
+    item = next(iter(tree._items.values()))
+    assert item.toolTip(3)                                     # the type, whatever the width
+    item.setText(2, "2-4-6 Shaken Wounded Pinned")             # a long strength gives way
+    tree._fit_columns()
+    assert tree.columnWidth(2) <= 0.22 * tree.viewport().width() + 1
+    dock = tree.parentWidget()
+    opened.resizeDocks([dock], [640], Qt.Horizontal)           # a wider dock: the type comes back
+    QApplication.processEvents()
+    assert not tree.isColumnHidden(3) and tree.columnWidth(3) >= OrderOfBattleTree.TYPE_LEAST

@@ -256,3 +256,15 @@ def test_dice_typed_for_another_roll_are_refused_and_change_nothing(game):
         fire(game, "Recon 1", "A3", typed=typed_in_order([[10], [3]], [("morale check of somebody", 1, 10),
                                                                         ("fire A3 at Recon 1", 1, 6)]))
     assert state_digest(game) == before
+
+
+def test_the_side_fired_on_reads_in_words_that_its_unit_was_destroyed(game):
+    """Its journal said "Recon 1 came under fire from C1: D3" -- the code alone, though the unit
+    was destroyed and left a wreck."""
+    from umpire.core.witness import side_journal
+
+    g = open_game(game)
+    face = rule_system(g.rules).fire_sheet(g, "A3", "Recon 1").cells.index("D3") + 1
+    fire(game, "Recon 1", "A3", typed=dice(10, face))
+    said = [x for e in side_journal(open_game(game), "warpac", journal(game)) for x in (e.head, *e.lines)]
+    assert any("Recon 1 came under fire from" in x and x.endswith("D3 -- Recon 1 is destroyed") for x in said), said

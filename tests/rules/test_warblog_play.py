@@ -53,6 +53,7 @@ def test_entering_a_zone_of_control_ends_the_move_and_keeps_the_points(tmp_path)
     g = game(loc)
     assert g.map.number(g.units["T"].hex) == "0403" and "zone of control short of the hexes" in " ".join(res.log)
     assert "mine" not in " ".join(res.log).lower() + res.summary.lower()     # no minefield met: none fired
+    assert "stopped by an enemy zone of control, short of its plotted path (3.2)" in res.summary   # said to Blue
     assert marks(loc, "T").zoc is True and g.units["T"].mp_spent == 3 and not marks(loc, "T").depressions
     with pytest.raises(UmpireError, match="3.2"):
         act(loc, "move", unit="T", path=["0403", "0402"])

@@ -49,6 +49,9 @@ class MoveCheck:
     reason: str = ""
     rule: str = ""
     stop_at: Hex | None = None            # a mined hex ended the move here
+    # what ended the move short of where it was plotted, in words (an enemy zone of control met):
+    # said in the move's summary, which is what the moving side's journal and status bar show
+    stopped: str = ""
     watchers: dict[Hex, tuple[str, ...]] = field(default_factory=dict)   # who may fire on it where
     boarding: tuple[str, ...] = ()        # passengers mounting at the start
     leaving: tuple[str, ...] = ()         # passengers dismounting at the end

@@ -90,7 +90,8 @@ def side_text(row, lines: list[tuple[int, str]] | None = None, side: str | None 
     lines = readable(row, side or row.side_id, True) if lines is None else lines
     head = row.summary.split(". Spotting")[0].split(" Spotting:")[0]
     if row.kind == "move" and row.log:
-        head = row.log[0] + (f" — {head}" if any(w in head for w in ("overrun", "mines", "destroyed")) else "")
+        head = row.log[0] + (f" — {head}" if any(w in head for w in ("overrun", "mines", "destroyed", "stopped by"))
+                             else "")
     for_it = {int(i) for i, x in (row.readers or {}).items() if kept_for(x, side)}
     # a spotting line is shown only when kept for this side: what it saw, not what others did
     shown = [x for i, x in lines
@@ -182,7 +183,11 @@ def _struck(game: Game, side: str, row, labels: dict[str, str]) -> str | None:
         known = [labels[f.id] for f in firers if f.id in labels]
         source = ", ".join(known) if known and len(known) == len(firers) else "an enemy unit not identified"
         found = [mt.group(1) for x in row.log if (mt := re.search(r"1d6 = \d+, modified \d+: (\S+)", x))]
-        return f"{target.id} came under fire from {source}: {found[0] if found else 'no shot'}"
+        # what became of it, in words: "D3" alone did not say the side lost the unit
+        lost = any(c[1] == "unit" and (c[2] or {}).get("id") == target.id and c[3] == "status" and c[5] == "destroyed"
+                   for c in row.changes or [] if len(c) == 6)
+        return (f"{target.id} came under fire from {source}: {found[0] if found else 'no shot'}"
+                + (f" -- {target.id} is destroyed" if lost else ""))
     if row.side_id == side:
         return None
     # an attack on a hex, or a rule system's own attack (an air strike, a fire mission): it names

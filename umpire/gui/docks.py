@@ -72,12 +72,12 @@ class OrderOfBattleTree(QTreeWidget):
         return item
 
     def _fit_columns(self) -> None:
-        """The name, hex and strength columns as wide as their longest entry; the type takes
-        the rest.  The name column is sized by the units' names alone: the formation headings
-        span the row, and sizing by them ("1st Motor Rifle Battalion, 15th Guards MRR") left
-        the type a few letters ("Battali…")."""
-        for column in (1, 2):
-            self.resizeColumnToContents(column)
+        """Each column as wide as its longest entry (the strength within a share of the dock) and
+        the type the rest, when that is room enough to read it (`_fit_type`).  The name column
+        is sized by the units' names alone: sized by the formation headings that span the row,
+        it left the type "Battali…".  What is cut short shows whole in its tooltip."""
+        self.resizeColumnToContents(1)
+        self.resizeColumnToContents(2)
         metrics, indent = self.fontMetrics(), self.indentation()
         widest = 0
         for item in self._items.values():
@@ -85,13 +85,27 @@ class OrderOfBattleTree(QTreeWidget):
             while up is not None:
                 depth, up = depth + 1, up.parent()
             widest = max(widest, (depth + 1) * indent + metrics.horizontalAdvance(item.text(0)) + 12)
-        self.setColumnWidth(0, max(60, widest))
+        self._wants = (max(60, widest), self.columnWidth(1), self.columnWidth(2))
         self._fit_type()
 
+    TYPE_LEAST = 90       # px: narrower, a type reads "Battali…" -- the column steps aside
+
     def _fit_type(self) -> None:
-        width = max(24, self.viewport().width() - sum(self.columnWidth(c) for c in (0, 1, 2)))
-        if width != self.columnWidth(3):
-            self.setColumnWidth(3, width)
+        port = self.viewport().width()
+        name, hexes, strength = getattr(self, "_wants", (self.columnWidth(0), self.columnWidth(1),
+                                                          self.columnWidth(2)))
+        strength = min(strength, int(port * 0.22))
+        rest = port - name - hexes - strength
+        # the type is in each row's tooltip and the Unit panel: in a narrow dock its column
+        # gives way to whole names, and comes back when the dock is widened
+        self.setColumnHidden(3, rest < self.TYPE_LEAST)
+        if rest < self.TYPE_LEAST:
+            name = max(24, port - hexes - strength)      # the names take the room
+        for column, width in ((0, name), (1, hexes), (2, strength)):
+            if self.columnWidth(column) != width:
+                self.setColumnWidth(column, width)
+        if rest >= self.TYPE_LEAST and rest != self.columnWidth(3):
+            self.setColumnWidth(3, rest)
 
     def viewportEvent(self, event) -> bool:
         """The viewport's width changes with the dock's and with the vertical scroll bar."""
@@ -122,6 +136,7 @@ class OrderOfBattleTree(QTreeWidget):
                                             t["label"]])
             item.setData(0, KEY, u.id)
             item.setToolTip(0, f"{u.id}: {t['label']}")
+            item.setToolTip(2, item.text(2))
             item.setToolTip(3, t["label"])
             self._items[u.id] = item
 

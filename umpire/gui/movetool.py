@@ -73,6 +73,8 @@ class MoveTool:
         self._draw_path(path, check)
         if check.legal:
             stop = f"; a minefield stops it in {n(check.stop_at)}" if check.stop_at else ""
+            if check.stopped:
+                stop += f"; {check.stopped}"
             self.w.statusBar().showMessage(f"{uid}: {check.total:g} of {check.allowance:g} MP{stop}")
         else:
             self.w.statusBar().showMessage(f"{uid}: {check.reason}" + (f" ({check.rule})" if check.rule else ""))

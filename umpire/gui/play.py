@@ -34,6 +34,9 @@ from .movetool import MoveTool
 QUIET_IF_UNCHANGED = frozenset({"spot"})
 
 
+TYPED_SETTING = "play/type_in_real_dice"
+
+
 def _said(game, viewer: str, purpose: str) -> str:
     """A roll's purpose as the viewer may read it (core.witness.in_side_words)."""
     if viewer == UMPIRE:
@@ -125,6 +128,10 @@ class Play(MoveTool, JournalView, QObject):
         self.act_victory.triggered.connect(self.show_victory)
         self.act_typed = QAction("Type In &Real Dice", window)
         self.act_typed.setCheckable(True)
+        # kept between sessions, as at a table that rolls real dice all evening it must be: it
+        # was forgotten on restart, and the program rolled without a word
+        self.act_typed.setChecked(window.settings.value(TYPED_SETTING, False, type=bool))
+        self.act_typed.toggled.connect(lambda on: window.settings.setValue(TYPED_SETTING, bool(on)))
         self.act_typed.setStatusTip("Ask for the dice rolled at the table instead of rolling them")
         self.journal_view = QTextBrowser()
         self.journal_turn = QComboBox()

@@ -132,6 +132,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
         state = f"moved to {n(end)} and is stopped by mines there{_cite(ctx, 'stops')}"
     elif mover.status != "on_map" and not gone:
         state = f"is destroyed on its way to {n(end)}"
+    elif check.stopped:
+        state = f"{state}: {check.stopped}"
     return f"{uid} {state} ({spent:g} MP). {spot_summary}", check
 
 

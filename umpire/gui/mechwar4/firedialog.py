@@ -45,7 +45,8 @@ class FireDialog(EnterActs, QDialog):
                           ("infantry_h", "Infantry close-in attack on a vehicle, 6H (MW4 6.45)")):
             self.weapon.addItem(text, key)
         box.addWidget(self.weapon)
-        box.addWidget(QLabel("Firing units that have a shot at it (6.3: several may fire at one target):"))
+        box.addWidget(QLabel("Firing units: the one chosen, and the others with a shot at it "
+                             "(6.3: several may fire at one target):"))
         self.firer_id = firer_id
         self.firers: dict[str, QCheckBox] = {}
         self.holder = QWidget()

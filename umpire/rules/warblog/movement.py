@@ -140,4 +140,5 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
     marks = u.marks.but(still=0, zoc=bool(in_zoc))
     notes = (f"stops in an enemy zone of control{' short of the hexes plotted beyond' if cut_short else ''}: "
              f"{allowance - steps[-1].total:g} points kept for an attack (3.2)",) if in_zoc else ()
-    return MoveCheck(uid, tuple(steps), allowance, True, notes=notes, marks=marks, stop_at=stop_at)
+    return MoveCheck(uid, tuple(steps), allowance, True, notes=notes, marks=marks, stop_at=stop_at,
+                     stopped="stopped by an enemy zone of control, short of its plotted path (3.2)" if cut_short else "")

@@ -99,11 +99,16 @@ def shade_name(colour: str) -> str:
     except ValueError:
         return colour_name(colour)
     hue, light, sat = rgb_to_hls(r, g, b)
+    degrees = hue * 360
     name = colour_name(colour)
+    if name == "black" and light > 0.2:
+        return "dark grey"          # a bridge beside a ridge's black
     if name in ("white", "black", "grey"):
         return name
-    if name in ("orange", "red") and 10 <= hue * 360 < 45 and (light < 0.5 or sat < 0.45):
-        name = "brown"              # a town's or a slope's earth, not a warning colour
+    if 10 <= degrees < 50 and (light < 0.5 or sat < 0.45):
+        name = "brown" if light < 0.5 else "tan"      # earth -- a town, a slope, hills -- not a warning
+    elif name == "yellow" and degrees >= 60:
+        name = "yellow-green"       # brush beside crops
     return ("pale " if light > 0.72 else "dark " if light < 0.3 else "") + name
 
 
@@ -120,7 +125,8 @@ def terrain_key(view: SideView, rules: Ruleset) -> list[tuple[str, str]]:
     kinds = {k for features in view.map.hexsides.values() for k in features}
     for kind, spec in rules.hexside_features.items():
         if kind in kinds:
-            heavy = "thick " if spec.get("width", 0) >= 10 else ""
+            width = spec.get("width", 0)
+            heavy = "very thick " if width >= 16 else "thick " if width >= 10 else ""
             rows.append((f"{shade_name(spec['colour']).capitalize()} {heavy}{DRAW_WORDS.get(spec['draw'], 'line')}",
                          spec["label"]))
     if any(level > 0 for level in view.map.elevation.values()):

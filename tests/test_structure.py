@@ -200,3 +200,14 @@ def test_no_module_imports_another_modules_private_names():
                 private += [f"{path.relative_to(UMPIRE.parent)}:{node.lineno} imports {a.name}"
                             for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
     assert private == []
+
+
+def test_the_core_names_no_bundled_rule_system():
+    """umpire/core speaks of what every rule system has: not one of the bundled ones by name,
+    in code or in a comment ("LnLT's impulses" said what Phase.passes_to_end is for in one
+    system's words).  The schema's revisions, a record of old files, are let off."""
+    spellings = re.compile(r"mechwar|\blnlt\b|lock 'n load|warblog|war blog|\bmw4\b", re.IGNORECASE)
+    wrong = [f"{f.relative_to(UMPIRE.parent)}:{n}" for f in sorted((UMPIRE / "core").rglob("*.py"))
+             if "migrations" not in f.parts
+             for n, text in enumerate(f.read_text(encoding="utf-8").splitlines(), start=1) if spellings.search(text)]
+    assert not wrong, "\n".join(wrong)

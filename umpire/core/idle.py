@@ -40,7 +40,8 @@ def acting_sides(game: Game, phases: tuple, ending: str) -> list[str]:
             found = [order[(order.index(game.first_player) + phase.player) % len(order)]]
         elif phase.alternating:
             # a side that passed is done for the phase -- unless passing only hands the turn
-            # over (LnLT's impulses: Phase.passes_to_end), when it acts again next impulse
+            # over (impulses that so many passes in a row end: Phase.passes_to_end), when it acts
+            # again next impulse
             found = [s for s in game.side_ids() if n > 0 or phase.passes_to_end or s not in game.passed]
         else:
             found = []
@@ -49,8 +50,8 @@ def acting_sides(game: Game, phases: tuple, ending: str) -> list[str]:
 
 
 def pass_ends_phase(game: Game, phases: tuple) -> bool:
-    """Whether a pass now is the last of the passes in a row that end the phase (LnLT: the
-    third), and so takes every side's chance to act, not the passer's impulse only."""
+    """Whether a pass now is the last of the passes in a row that end the phase (the third,
+    where three end it), and so takes every side's chance to act, not the passer's impulse only."""
     phase = next((p for p in phases if p.key == game.phase), None)
     return (phase is not None and phase.passes_to_end is not None
             and len(game.passed) + 1 >= phase.passes_to_end)

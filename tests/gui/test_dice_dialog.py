@@ -5,11 +5,11 @@ face filled in -- Enter on an empty box does nothing -- and the window's actions
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
+from windowkit import settings_in, window_on
 from umpire.core.engine import state_digest
-from umpire.core.store.db import open_game
 from umpire.gui import dicedialog
 from umpire.gui.dicedialog import DiceDialog
 from umpire.gui.mainwindow import MainWindow
@@ -81,10 +81,7 @@ def window_on_fire(qtbot, tmp_path, sample_scenario, monkeypatch):
     from umpire.core.engine import perform
     path = new_game(sample_scenario, tmp_path / "g.umpire", seed="typed-dice")
     perform(path, "move", {"unit": "Recon 1", "path": [f"22{r:02d}" for r in range(24, 14, -1)]}, system_for(path))
-    w = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    w.load_game(open_game(path))
+    w = window_on(qtbot, tmp_path, path)
     w.play.act_typed.setChecked(True)
     monkeypatch.setattr("umpire.gui.play.QMessageBox.warning", lambda *a: None)
     return w
@@ -154,11 +151,10 @@ def test_a_sides_view_reads_no_roll_naming_an_enemy_it_has_not_seen(window_on_fi
 
 
 def test_type_in_real_dice_is_kept_between_sessions(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
-    first = MainWindow(settings)
+    first = MainWindow(settings_in(tmp_path))
     qtbot.addWidget(first)
     assert not first.play.act_typed.isChecked()
     first.play.act_typed.setChecked(True)
-    again = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    again = MainWindow(settings_in(tmp_path))
     qtbot.addWidget(again)
     assert again.play.act_typed.isChecked()

@@ -2,7 +2,7 @@
 leave it the room and remember their layout, unit names whole, and Help's guide and shortcuts."""
 
 import pytest
-from PySide6.QtCore import QSettings, Qt, QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget
 
@@ -10,20 +10,15 @@ from umpire.core.store.db import open_game
 from umpire.gui.helpmenu import GUIDE, ShortcutsDialog, shortcut_rows
 from umpire.gui.layout import SIDE_DOCK_WIDTH
 from umpire.gui.mainwindow import MainWindow
+from windowkit import settings_in, window_on
 
 
-def settings_in(folder) -> QSettings:
-    """A settings file of the test's own: the umpire's real settings are never read or written."""
-    return QSettings(str(folder / "settings.ini"), QSettings.IniFormat)
 
 
 @pytest.fixture()
 def opened(qtbot, tmp_path, game_path):
     """As `umpire GAME` does it: the game loaded, then the window shown."""
-    w = MainWindow(settings_in(tmp_path))
-    qtbot.addWidget(w)
-    w.load_game(open_game(game_path))
-    w.show()
+    w = window_on(qtbot, tmp_path, game_path, show_first=False)
     qtbot.waitExposed(w)
     qtbot.wait(50)
     return w
@@ -69,10 +64,7 @@ def test_no_unit_name_is_cut_off(opened):
 
 
 def test_the_dock_layout_is_remembered(qtbot, tmp_path, game_path):
-    first = MainWindow(settings_in(tmp_path))
-    qtbot.addWidget(first)
-    first.load_game(open_game(game_path))
-    first.show()
+    first = window_on(qtbot, tmp_path, game_path, show_first=False)
     qtbot.waitExposed(first)
     oob = first.findChild(QDockWidget, "Order of battle")
     first.resizeDocks([oob], [380], Qt.Horizontal)

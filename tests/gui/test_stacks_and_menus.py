@@ -4,21 +4,16 @@ on a counter or an order-of-battle row opens the Unit menu for that unit."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtCore import QPointF, Qt
 
-from umpire.core.store.db import open_game
-from umpire.gui.mainwindow import MainWindow
+from windowkit import window_on
 from umpire.gui.mapscene import ClickableStack
 
 
 @pytest.fixture
 def window(qtbot, tmp_path, sample_scenario):
     from umpire.actions import new_game
-    w = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    w.load_game(open_game(new_game(sample_scenario, tmp_path / "g.umpire")))
-    return w
+    return window_on(qtbot, tmp_path, new_game(sample_scenario, tmp_path / "g.umpire"))
 
 
 def a_stack(w) -> ClickableStack:

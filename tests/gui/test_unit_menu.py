@@ -3,6 +3,7 @@
 import pytest
 from PySide6.QtCore import QSettings
 
+from windowkit import window_on
 from umpire.core.store.db import open_game
 from umpire.gui.mainwindow import MainWindow
 
@@ -10,11 +11,7 @@ from umpire.gui.mainwindow import MainWindow
 @pytest.fixture()
 def w(qtbot, tmp_path, sample_scenario):
     from umpire.actions import new_game
-    win = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(win)
-    win.show()
-    win.load_game(open_game(new_game(sample_scenario, tmp_path / "g.umpire")))
-    return win
+    return window_on(qtbot, tmp_path, new_game(sample_scenario, tmp_path / "g.umpire"))
 
 
 @pytest.fixture(autouse=True)

@@ -27,12 +27,19 @@ __all__ = ["ACTIONS", "ActionSpec", "UMPIRE_ONLY", "ActionResult", "Context", "L
            "opening", "rolls_asked", "undo", "redo", "journal", "state_digest", "replay", "replay_to_turn", "Roll"]
 
 
-class _Unchanged(Exception):
-    """Raised to roll back an action that changed nothing (perform's keep_unchanged)."""
+class _RollBack(Exception):
+    """Raised inside a write transaction to roll it back, carrying what the action gave."""
 
-    def __init__(self, result: ActionResult) -> None:
+    def __init__(self, result: ActionResult | None = None) -> None:
         super().__init__()
         self.result = result
+
+
+def _check_kind(kind: str, system: Any) -> None:
+    if spec_of(kind, system) is None:
+        raise UmpireError(f"unknown action {kind!r}")
+    if kind == "open":
+        raise UmpireError("a game is set up once, in the transaction that creates its file")
 
 
 def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed: TypeIn | None = None,
@@ -43,22 +50,15 @@ def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed
     keep_unchanged False: an action that changes nothing in the game (the umpire pressing
     Update Spotting again with nothing moved) is rolled back, journal row and all -- its result
     comes back with seq 0 -- rather than filling the journal with passes that saw nothing new."""
-    if spec_of(kind, system) is None:
-        raise UmpireError(f"unknown action {kind!r}")
-    if kind == "open":
-        raise UmpireError("a game is set up once, in the transaction that creates its file")
+    _check_kind(kind, system)
     try:
         with writing(location) as session:
             result = act(session, location, kind, params, system, typed, replay, side)
             if not keep_unchanged and not result.changes:
-                raise _Unchanged(result)
+                raise _RollBack(result)
             return result
-    except _Unchanged as nothing:
+    except _RollBack as nothing:
         return dataclasses.replace(nothing.result, seq=0)
-
-
-class _Trial(Exception):
-    """Raised to roll back a trial run (rolls_asked)."""
 
 
 def rolls_asked(location: str, kind: str, params: dict[str, Any], system: Any, faces: list[list[int]],
@@ -74,13 +74,12 @@ def rolls_asked(location: str, kind: str, params: dict[str, Any], system: Any, f
     def typed(purpose: str, count: int, sides: int) -> list[int] | None:
         asked.append((purpose, count, sides))
         return queue.pop(0) if queue else None
-    if spec_of(kind, system) is None:
-        raise UmpireError(f"unknown action {kind!r}")
+    _check_kind(kind, system)
     try:
         with writing(location) as session:
             act(session, location, kind, params, system, typed, None, side)
-            raise _Trial
-    except _Trial:
+            raise _RollBack
+    except _RollBack:
         pass
     return asked
 

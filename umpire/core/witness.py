@@ -108,8 +108,8 @@ def in_side_words(game: Game, side: str, texts: list[str]) -> list[str]:
     enemy = [u.id for u in game.units.values() if u.side != side]
     if not enemy:
         return list(texts)
-    by_id = _words(enemy)
-    secret = _words(_enemy_names(game, side))
+    by_id = whole_names(enemy)
+    secret = whole_names(_enemy_names(game, side))
     out = []
     for x in texts:
         named = by_id.sub(lambda mt: labels.get(mt.group(0), "\0"), x)
@@ -118,7 +118,7 @@ def in_side_words(game: Game, side: str, texts: list[str]) -> list[str]:
     return out
 
 
-def _words(names) -> re.Pattern | None:
+def whole_names(names) -> re.Pattern | None:
     """One pattern for whole names, the longest first ("BMP 7 Rifles" before "BMP 7")."""
     names = sorted({x for x in names if x}, key=len, reverse=True)
     return re.compile("|".join(rf"(?<![\w/]){re.escape(x)}(?![\w/])" for x in names)) if names else None

@@ -11,13 +11,21 @@ from ..core.ruleset import Ruleset
 from ..core.rulesystem import Table
 
 
-def colour_name(colour: str) -> str:
-    """A plain name for a side's colour (#rrggbb), as a player would call it on paper."""
+def _hls(colour: str) -> tuple[float, float, float] | None:
+    """Hue, lightness and saturation of #rrggbb; None for anything else."""
     try:
         r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
     except ValueError:
+        return None
+    return rgb_to_hls(r, g, b)
+
+
+def colour_name(colour: str) -> str:
+    """A plain name for a side's colour (#rrggbb), as a player would call it on paper."""
+    hls = _hls(colour)
+    if hls is None:
         return "coloured"
-    hue, light, sat = rgb_to_hls(r, g, b)
+    hue, light, sat = hls
     if sat < 0.2 or light < 0.12 or light > 0.92:
         return "black" if light < 0.25 else "white" if light > 0.85 else "grey"
     names = ((15, "red"), (40, "orange"), (70, "yellow"), (160, "green"), (200, "teal"), (260, "blue"),
@@ -94,11 +102,10 @@ DRAW_WORDS = {"path": "line from hex to hex", "edge": "line along hex edges", "s
 
 def shade_name(colour: str) -> str:
     """colour_name with how light it is: a map's fills are mostly pale."""
-    try:
-        r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    except ValueError:
+    hls = _hls(colour)
+    if hls is None:
         return colour_name(colour)
-    hue, light, sat = rgb_to_hls(r, g, b)
+    hue, light, sat = hls
     degrees = hue * 360
     name = colour_name(colour)
     if name == "black" and light > 0.2:

@@ -26,12 +26,12 @@ moving target is the Moved modifier.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
+from ...core.witness import whole_names
 from . import melee, ordnance, overrun, pickup, sniper, tables, weapons
 from .sniper import defence_tm, is_sniper
 from .damage import damage_check, vehicle_struck
@@ -345,23 +345,18 @@ def _notes(game: Game, sheet: AttackSheet, lines: list[str]) -> list[Change]:
     struck = {game.units[d].side for d in sheet.defenders if d in game.units} - {sheet.side}
     if not struck or not sheet.defenders:
         return [Change("note", "", {}, tuple(lines))]
-    defenders = _names(sheet.defenders)
-    attackers = _names(sheet.units)
+    defenders = whole_names(sheet.defenders)
+    attackers = whole_names(sheet.units)
     both = [sheet.side, *sorted(struck)]
     notes: list[Change] = []
     for line in lines:
-        seen = defenders.search(line) or (attackers.search(line) and " is destroyed" in line)
+        seen = defenders.search(line) or (attackers is not None and attackers.search(line) and " is destroyed" in line)
         reader = both if seen else None
         if notes and notes[-1].reader == reader:
             notes[-1] = Change("note", "", {}, notes[-1].lines + (line,), reader)
         else:
             notes.append(Change("note", "", {}, (line,), reader))
     return notes
-
-
-def _names(ids) -> re.Pattern:
-    """One pattern for these unit ids as whole names."""
-    return re.compile("|".join(rf"(?<![\w/]){re.escape(x)}(?![\w/])" for x in sorted(ids, key=len, reverse=True)))
 
 
 def strike(game: Game, defenders: list[UnitState], dc: int, attack: str, dice, out: dict, lines: list,

@@ -317,7 +317,7 @@ _REASONS = {
 }
 
 
-Look = tuple          # what a pair's verdict depends on of one unit (KeptPairs.look)
+Look = tuple          # what a pair's verdict depends on of one unit (KeptPairs.looks_now)
 
 
 class KeptPairs:

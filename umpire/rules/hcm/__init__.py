@@ -82,7 +82,7 @@ class RuleSystem(CoreRuleSystem):
             return out + spotting.spotting_rolls(game, sight, dice)
         if key.endswith("_rally"):
             # TODO(part C): rally (3.9) before the second spotting (7.9)
-            return out + spotting.spotting_rolls(game, sight, dice)
+            return out + turn.objectives(game) + spotting.spotting_rolls(game, sight, dice)
         return out
 
     def new_turn(self, game):

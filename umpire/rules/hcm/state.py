@@ -62,6 +62,7 @@ class State(GameState):
     opener: str | None = None                         # this turn's initiative winner: phasing first (3.1)
     on_table: tuple[str, ...] = ()                    # units shown on the table as markers (4.1, 7.2)
     identified: dict[str, tuple[str, ...]] = {}       # side -> enemy units it has identified (7.2)
+    held: dict[str, str] = {}                         # objective hex number -> the side holding it (3.11)
 
 
 class UnitTraits(TraitModel):

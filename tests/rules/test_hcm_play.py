@@ -95,6 +95,8 @@ def test_commanders_and_the_scenarios_table_are_checked(tmp_path):
     assert "commander's value (2.1)" in str(e.value) and "\n" not in str(e.value).strip()
     with pytest.raises(UmpireError, match="sequence must be"):
         hcm_game(tmp_path / "b", BLUE, RED, hcm='sequence = "bogus"')
+    with pytest.raises(UmpireError, match="4.6 is not modelled yet"):
+        hcm_game(tmp_path / "e", BLUE, RED, hcm='sequence = "activation"')
     with pytest.raises(UmpireError, match="not a forest hex"):
         hcm_game(tmp_path / "c", BLUE, RED, hcm='passable_forests = ["0101"]')
     with pytest.raises(UmpireError, match="initiative"):

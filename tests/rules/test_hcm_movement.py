@@ -196,6 +196,14 @@ def test_entering_the_front_of_an_enemy_stops_the_move(tmp_path):
     assert behind.legal and not behind.stopped
 
 
+def test_a_dummy_marker_stops_a_move_like_the_unit_it_pretends_to_be(tmp_path):
+    """3.5.5, 7.2: a move through a dummy's front unhindered would tell the enemy what it is."""
+    loc = hcm_game(tmp_path, [dict(id="T", type="medium_tank", hex="0507", facing="N")],
+                   [dict(id="D", type="dummy", hex="0503", facing="S", on_table=True)])
+    c = checked(loc, "T", towards(game(loc), "0507", "N", "N", "N", "NE"))
+    assert game(loc).map.number(c.steps[-1].hex) == "0504" and "zone of control" in c.stopped
+
+
 def test_mm_damage_leaves_one_hex_and_no_hill(tmp_path):
     """2.3.5: a vehicle with MM damage moves one hex a turn, and not into hills (Umpire's reading
     of "may not be able to")."""

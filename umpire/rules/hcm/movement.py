@@ -21,8 +21,10 @@ cost for its class (terrain.toml: sample costs).  Readings where the text leaves
 * Rain (3.5.1, the scenario's [hcm] rain).  A wheeled vehicle rolls 1d6 as it sets out; on
   3-6 it is stuck for the turn.
 * Zones of control (3.5.5).  A unit's zone is the three hexes of its front; a unit with a hit
-  marker, routed or in a melee this turn has none, nor do commanders and dummies.  Entering an
-  enemy zone ends the move there, however far it was plotted (met, not foreseen).
+  marker, routed or in a melee this turn has none, nor do commanders.  A dummy marker has one,
+  like the unit it pretends to be: a move that went through its front unhindered would tell the
+  enemy what it is (7.2).  Entering an enemy zone ends the move there, however far it was
+  plotted (met, not foreseen).
 * Damage (2.3.5).  A vehicle with an MM block moves one hex a turn and not into hills; a
   single M block (never quantified in the text): one hex less.
 * Stacking (3.5.6, 3.5.7).  Two items a hex, commanders and passengers apart, and one
@@ -43,11 +45,11 @@ from __future__ import annotations
 import math
 
 from ...core.game import Game, UnitState
-from ...core.hexgrid import DIRECTIONS, Hex, Hexside, direction_to, hex_distance, neighbour
+from ...core.hexgrid import Hex, Hexside, direction_to, hex_distance, neighbour
 from ...core.rulesystem import MoveCheck, Step
 from ..botkit import entry_problem
 from . import state
-from .state import is_commander, is_dummy, is_infantry, is_vehicle, kind, units_at
+from .state import is_commander, is_infantry, is_vehicle, kind, units_at
 
 RULE = "HCM 3.5"
 PACES = (("forward", "Forward", "The usual move: the unit faces the way it goes (3.5)"),
@@ -88,11 +90,11 @@ def allowance(game: Game, u: UnitState, reverse: bool = False) -> float:
 
 def zone_holders(game: Game, side: str) -> list[UnitState]:
     """The enemy units with a zone of control (3.5.5): faced, no hit marker, not routed, not
-    in a melee this turn; commanders and dummies have none."""
+    in a melee this turn; commanders have none (dummies do, as the units they pretend to be)."""
     return [e for e in game.units.values()
             if e.on_map and e.side != side and not e.carried_by and e.marks.facing is not None
             and not e.marks.hits and not e.marks.routed and e.marks.melee_turn != game.turn
-            and not is_commander(game, e) and not is_dummy(game, e)]
+            and not is_commander(game, e)]
 
 
 def front_hexes(u: UnitState) -> tuple[Hex, ...]:
@@ -383,8 +385,3 @@ def _place_commander(game: Game, u: UnitState, path: list[Hex]) -> MoveCheck:
     steps = (start,) if len(path) == 1 else (start, Step(to, 0.0, 0.0, "placed (3.6)"))
     return MoveCheck(u.id, steps, 0.0, True, notes=(f"placed in {n(to)} (3.6)",))
 
-
-def facing_towards(a: Hex, b: Hex) -> int:
-    """The direction from a that points nearest to b (a unit's first facing)."""
-    best = min(range(6), key=lambda d: (hex_distance(a + DIRECTIONS[d], b), d))
-    return best

@@ -87,9 +87,10 @@ class Traits(CoreTraits):
     @classmethod
     def first_marks(cls, scenario, unit) -> dict[str, Any]:
         """3.5: every unit on the table faces a hexside -- the scenario's `facing`, else the one
-        nearest its nearest enemy unit as set up (commanders and dummies face nowhere)."""
+        nearest its nearest enemy unit as set up.  Commanders face nowhere; dummies face like the
+        units they pretend to be."""
         t = scenario.rules.unit_types[unit.type]
-        if unit.hex is None or t["kind"] in ("commander", "dummy"):
+        if unit.hex is None or t["kind"] == "commander":
             return {}
         named = (unit.traits or {}).get("facing")
         if named:

@@ -173,3 +173,16 @@ def test_watchers_are_the_units_with_a_clear_line(tmp_path):
                [dict(id="R", type="medium_infantry", hex="2003", facing="NW")], terrain=terrain)
     g = game(loc)
     assert system_for(loc).watchers(g, g.map.grid.parse("0703")) == {"blue": ("C",), "red": ("R",)}
+
+
+def test_a_unit_on_a_hill_cannot_see_past_the_hills_far_foot_unless_beside_it(tmp_path):
+    """3.7.9's example: a target in a hex next to a hill cannot be hit by a unit on that hill
+    unless the firer is in the hex next to the target."""
+    rows = ["." + "hhh" + "." * (WIDE - 4)] * 6               # a hill of three hexes, 0203 to 0403
+    loc = wide(tmp_path, [dict(id="B", type="medium_infantry", hex="0203", facing="SE")],
+               [dict(id="R", type="medium_infantry", hex="2003", facing="NW")], terrain="\n".join(rows))
+    g = game(loc)
+    sight = system_for(loc).sight(g.map)
+    h = g.map.grid.parse
+    assert not sight.clear(h("0203"), h("0503"))     # across the hill's top: hidden at its foot
+    assert sight.clear(h("0403"), h("0503"))         # from the hex beside it

@@ -1,6 +1,6 @@
 """Hex Command Mechanized's own unit actions, described for the shells (core.play.rule_actions).
 
-Here: turning in place (3.5, 3.5.2, 3.5.5).  Fire and melee (part B: fire_actions.py, melee.py)
+Here: turning in place (3.5, 3.5.2, 3.5.5) and paratroops dropping (2.2.1, paratroops.py).  Fire and melee (part B: fire_actions.py, melee.py)
 and command (part C: command.py) keep their own ACTIONS dicts; each is merged into ACTIONS at
 the end of this file with one line.
 """
@@ -11,8 +11,9 @@ from ...core.actionspec import ActionField
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
+from . import paratroops
 from .movement import facing_limit, in_enemy_zone, turns_between
-from .state import is_commander
+from .state import is_commander, kind
 
 DIRECTION_CHOICES = ("N", "NE", "SE", "S", "SW", "NW")
 
@@ -69,6 +70,12 @@ OWN = {spec.name: spec for spec in (
                 open=lambda game: game.phase.endswith("_movement"), when="only in a movement phase",
                 help="Turn in place to face another hexside: a hex of movement for each hexside (3.5.2).",
                 fits=_faces),
+    unit_action("drop", "Drop (paratroops)", paratroops.drop, rule="HCM 2.2.1",
+                fields=(ActionField("hex", "Target hex", kind="hex"),
+                        ActionField("at", "Put it in (on 5-6, within two of the target)", required=False, kind="hex")),
+                open=lambda game: game.phase.endswith("_movement"), when="only in a movement phase",
+                help="A paratroop stand due as a reinforcement drops onto the table near a hex (2.2.1).",
+                fits=lambda game, u: kind(game, u) == "paratroop" and u.status == "off_map"),
 )}
 
 # Parts B (fire, melee) and C (command) merge their dicts here, one line each.

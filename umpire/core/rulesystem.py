@@ -107,6 +107,12 @@ class RuleSystem:
         ruleset.toml lists them under [[phases]]."""
         return self.ruleset.phases
 
+    def plays_phase(self, game, key: str) -> bool:
+        """Whether this game plays the phase: False for one its scenario left out (the phases of
+        an optional sequence of play it did not choose), which the turn passes over.  The first
+        phase is always played.  True by default."""
+        return True
+
     def turn_opener(self, game) -> str:
         """The side whose player turn comes first this turn: the `player = 0` of the phases
         (`player = 1` is the other).  By default the scenario's first player; a system that

@@ -197,6 +197,9 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         cost = terrain(game, path[0])["move"][t["move_class"]]
         if cost is None:
             return refuse(f"it may not enter {n(path[0])}")
+        crowded = stack_problem(game, u, path[0], set())
+        if crowded:
+            return refuse(crowded, "HCM 3.5.6")
         steps = [Step(path[0], float(cost), float(cost), "enters the table (3.4)")]
         facing = None
     elif not u.on_map:

@@ -63,7 +63,7 @@ def test_the_activation_sequence_autoplays_and_replays(tmp_path):
     game = open_game(path)
     assert game.rule_state.activation["blue"] == ("A Coy", "B Coy", "C Sqn")
     rows = journal(path)
-    assert any("ends the activation of its group" in x for r in rows for x in r.log)
+    assert any("group has acted" in x for r in rows for x in r.log)
     phases = [x for r in rows for x in r.log if x.startswith("Turn ")]
     assert any("Group activations" in x for x in phases)
     assert not any("reinforcements and movement" in x or "Second half" in x for x in phases)   # A/B not played

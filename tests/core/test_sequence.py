@@ -95,3 +95,11 @@ def test_a_phase_the_game_does_not_play_is_passed_over(game, monkeypatch):
     act(game, "next_phase")
     g = open_game(game)
     assert (g.turn, g.phase) == (2, "movement")
+
+
+def test_the_rule_system_may_say_who_acts_next(game, monkeypatch):
+    """RuleSystem.next_to_act: an order fixed by the rules, where a side may act twice running."""
+    system = system_for(game)
+    monkeypatch.setattr(type(system), "next_to_act", lambda self, g, side: "blue")
+    act(game, "move", unit="A1", path=["0304", "0404"])
+    assert open_game(game).active_side == "blue"

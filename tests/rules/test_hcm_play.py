@@ -197,6 +197,12 @@ name = "Second platoon group"
 units = [{ id = "B", type = "medium_infantry", hex = "0305", facing = "N" }]
 
 [[company]]
+id = "Third"
+battalion = "Blue Bn"
+name = "Third platoon group"
+units = [{ id = "E", type = "medium_infantry", hex = "0108", facing = "N" }]
+
+[[company]]
 id = "Rote"
 battalion = "Red Bn"
 name = "Red platoon group"
@@ -210,7 +216,7 @@ def test_the_activation_sequence_alternates_numbered_groups(tmp_path):
     outside every group float; a pass closes the group; the A/B halves are not played."""
     loc = hcm_game(tmp_path, BLUE, RED, extra=COMPANIES,
                    hcm='sequence = "activation"\nactivation = { blue = ["Second", "First"] }')
-    assert game(loc).rule_state.activation == {"blue": ("Second", "First"), "red": ("Rote",)}
+    assert game(loc).rule_state.activation == {"blue": ("Second", "First", "Third"), "red": ("Rote",)}
     act(loc, "end_turn", 8, 2)                              # turn 2: Blue wins the initiative
     act(loc, "next_phase")
     act(loc, "next_phase")
@@ -228,12 +234,19 @@ def test_the_activation_sequence_alternates_numbered_groups(tmp_path):
     assert game(loc).active_side == "blue"
     act(loc, "move", unit="A", path=["0505", "0504"])       # Blue's group 2
     act(loc, "pass", side="blue")
-    act(loc, "pass", side="red")                             # no group left: done
+    assert game(loc).active_side == "blue"                   # and its group 3: the same side runs on
+    with pytest.raises(UmpireError, match="not in the group now acting, Third platoon group"):
+        act(loc, "move", unit="B", path=["0304", "0303"])
+    act(loc, "move", unit="E", path=["0108", "0107"])
+    act(loc, "pass", side="blue")
+    assert game(loc).active_side == "red"                    # every group has acted: the sides pass
+    act(loc, "pass", side="red")
     act(loc, "pass", side="blue")
     g = game(loc)
-    assert g.phase == "a_rally" and g.rule_state.groups_done == {"blue": 2, "red": 1}
+    assert g.phase == "a_rally" and g.rule_state.group_now == 4
+    assert [c for _, c in g.rule_state.group_steps] == ["Second", "Rote", "First", "Third"]
     lines = [x for e in journal(loc) for x in e.log]
-    assert any("ends the activation of its group 1" in x for x in lines)
+    assert any("group has acted (3 activations left this turn) (4.6)" in x for x in lines)
     assert not any("Turn 2: First half: reinforcements and movement" in x for x in lines)
     act(loc, "next_phase", 5, 5)
     assert (game(loc).turn, game(loc).phase) == (3, "initiative")

@@ -172,6 +172,12 @@ class RuleSystem:
         pass then only ends it and hands over, no pass counted); None: an ordinary pass."""
         return None
 
+    def next_to_act(self, game, side: str) -> str | None:
+        """In an alternating phase, after `side`'s activation: the side to act next when the rules
+        fix it (an order of groups rolled for the turn, where a side may act twice running);
+        None: the usual alternation, the next side that has not passed."""
+        return None
+
     def activation_goes_on(self, game) -> tuple[bool, list]:
         """After a unit's action: True while the activation it belongs to has units still to act
         (the turn does not pass); otherwise False and the changes that close it."""

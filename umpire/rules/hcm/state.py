@@ -59,7 +59,8 @@ class State(GameState):
     orders: dict[str, str] = {}                       # company id -> its written order (2.1.1), secret
     order_changes: dict[str, int] = {}                # commander id -> order changes tried (2.1.1)
     activation: dict[str, tuple[str, ...]] = {}       # side -> company ids in activation order (4.6)
-    groups_done: dict[str, int] = {}                  # 4.6: side -> groups that have acted this turn
+    group_steps: tuple[tuple[str, str], ...] = ()     # 4.6: this turn's groups in order, (side, company)
+    group_now: int = 0                                # 4.6: the step of group_steps now acting
     opener: str | None = None                         # this turn's initiative winner: phasing first (3.1)
     on_table: tuple[str, ...] = ()                    # units shown on the table as markers (4.1, 7.2)
     identified: dict[str, tuple[str, ...]] = {}       # side -> enemy units it has identified (7.2)

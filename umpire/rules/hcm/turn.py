@@ -46,7 +46,7 @@ def initiative(game: Game, dice) -> list[Change]:
         lines.append("  a tie: both roll again (3.1)")
     winner = top[0]
     lines.append(f"{game.side(winner).name} wins the initiative and is the phasing player first (3.1)")
-    return [Change("game", "state", {"initiative": rolls, "opener": winner, "phasing": winner, "groups_done": {}},
+    return [Change("game", "state", {"initiative": rolls, "opener": winner, "phasing": winner},
                    tuple(lines), list(sides))]
 
 

@@ -329,3 +329,26 @@ def test_a_stand_lays_and_removes_mines_and_fights_no_more_that_turn(tmp_path):
                for g2 in game(loc).map.overlays)
     with pytest.raises(UmpireError, match="not infantry"):
         act(loc, "lay_mines", unit="T")
+
+
+def test_a_road_through_the_woods_is_exempt_from_the_forest_limit(tmp_path):
+    """3.5.3, Umpire's reading: along a road a vehicle goes through forest hexes as it likes."""
+    terrain = "\n".join([".........."] * 3 + ["....f....."] + ["....f....."] + [".........."] * 3)
+    loc = hcm_game(tmp_path, [dict(id="T", type="light_tank", hex="0503", facing="S"),
+                              dict(id="U", type="light_tank", hex="0603", facing="SW")], FAR_RED, terrain=terrain,
+                   hexsides='[map.hexsides]\nroad = ["0503-0504-0505-0506"]')
+    c = checked(loc, "T", ["0503", "0504", "0505", "0506"])
+    assert c.legal and c.marks.forest_turn is None
+
+
+def test_a_held_unit_judges_the_enemy_it_knows_not_the_hidden(tmp_path):
+    """4.5.1 c: "towards the enemy" is the enemy the side has seen; a refusal on hidden units
+    would tell of them."""
+    loc = hcm_game(tmp_path, [dict(id="T", type="light_tank", hex="0506", facing="N")],
+                   [dict(id="R", type="medium_infantry", hex="0502", facing="S")])
+    g = game(loc)
+    g.phase = "a_movement"
+    g.units["T"].marks = g.units["T"].marks.but(order_hold="c")
+    from umpire.actions import system_for
+    path = [g.map.grid.parse(n) for n in ("0506", "0505")]
+    assert ("blue", "R") not in g.contacts and system_for(loc).check_move(g, "T", path).legal

@@ -12,9 +12,9 @@ cost for its class (terrain.toml: sample costs).  Readings where the text leaves
   turn, heavier ones one; foot units, horses and guns have no limit but the cost.
 * Reverse (2.3.4).  The `reverse` pace backs a vehicle up at half its speed, rounded up: each
   step goes straight out of its rear hexside and its facing does not change.
-* Forests (3.5.3).  A vehicle enters at most one forest hex a turn, and none that is also
-  other terrain (forested hill: "no" in the chart).  Entering one other than along a road
-  needs a 1d6 roll of 4-6 (6 for H and VH), made as the move sets out (`forest_roll`, from the
+* Forests (3.5.3).  A vehicle enters at most one forest hex a turn off the road (a road or
+  path through the woods is exempt from all of 3.5.3), and none that is also other terrain
+  (forested hill: "no" in the chart).  Entering one other than along a road needs a 1d6 roll of 4-6 (6 for H and VH), made as the move sets out (`forest_roll`, from the
   rule system's move_starts): a failure ends the move in the hex before the forest.  Hexes a
   scenario lists as passable forest ([hcm] passable_forests) need no roll.  Towed guns do not
   go from forest hex to forest hex (3.5.4).
@@ -245,7 +245,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         if terrain(game, b)["hill"] and "MM" in u.marks.damage:
             return refuse(f"with MM damage it may not climb into the hill at {n(b)} (2.3.5)", "HCM 2.3.5", steps)
         if terrain(game, b)["forest"]:
-            if is_vehicle(game, u):
+            if is_vehicle(game, u) and not along_road(game, a, b):
                 if forest_now:
                     return refuse(f"a vehicle enters one forest hex a turn: not {n(b)} too (3.5.3)", "HCM 3.5.3", steps)
                 forest_now = True
@@ -294,7 +294,8 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
                       f"of movement{' (backing up: half speed, 2.3.4)' if reverse else ''}", RULE, steps)
     end = steps[-1].hex
     if u.marks.order_hold in ("c", "i") and u.on_map:
-        foes = [e.hex for e in game.units.values() if e.on_map and e.side != u.side]
+        # the enemy as the side knows it: a refusal judged on hidden units would tell of them
+        foes = [c.hex for c in game.contacts.values() if c.side == u.side and c.status in ("seen", "last_known")]
         if foes and min(hex_distance(end, e) for e in foes) < min(hex_distance(u.hex, e) for e in foes):
             return refuse("its commander's failed roll forbids it to move towards the enemy (4.5.1)",
                           "HCM 4.5.1", steps)

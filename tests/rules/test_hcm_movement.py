@@ -315,7 +315,7 @@ def test_a_stand_lays_and_removes_mines_and_fights_no_more_that_turn(tmp_path):
     g = game(loc)
     field = [o for o in g.map.overlays if o.kind == "minefield" and g.map.number(o.hex) == "0505"]
     assert field and field[0].side == "blue" and field[0].secret
-    assert g.units["A"].acted and g.units["A"].marks.mines_turn == g.turn
+    assert g.units["A"].acted and g.units["A"].marks.labour_turn == g.turn
     with pytest.raises(UmpireError, match="already moved or acted"):
         act(loc, "remove_mines", unit="A")
     with pytest.raises(UmpireError, match="knows of no mines"):       # Red's secret field: unknown to Blue
@@ -352,3 +352,39 @@ def test_a_held_unit_judges_the_enemy_it_knows_not_the_hidden(tmp_path):
     from umpire.actions import system_for
     path = [g.map.grid.parse(n) for n in ("0506", "0505")]
     assert ("blue", "R") not in g.contacts and system_for(loc).check_move(g, "T", path).legal
+
+
+def test_engineers_build_medium_works_in_two_turns_and_they_stop_vehicles(tmp_path):
+    """2.4.1: light works take a turn, medium two, heavy three, and no firing meanwhile; works
+    stop all but infantry; a move drops the work in hand.  Built works are secret to the enemy
+    until it sees the hex (terrain.toml `seen`)."""
+    loc = hcm_game(tmp_path, [dict(id="E", type="engineers", hex="0505", facing="N"),
+                              dict(id="I", type="medium_infantry", hex="0305", facing="N")], FAR_RED)
+    in_blues_movement(loc)
+    with pytest.raises(UmpireError, match="no engineer stand"):
+        act(loc, "works", unit="I", what="light")
+    act(loc, "works", unit="E", what="medium")
+    g = game(loc)
+    assert (g.units["E"].marks.works, g.units["E"].marks.works_turns) == ("build M", 1)
+    assert not any(o.kind == "works" for o in g.map.overlays)
+    act(loc, "end_turn")
+    in_blues_movement(loc)
+    act(loc, "works", unit="E", what="medium")
+    g = game(loc)
+    wx = [o for o in g.map.overlays if o.kind == "works"]
+    assert [(g.map.number(o.hex), o.detail, o.secret) for o in wx] == [("0505", "M", True)]
+    assert g.units["E"].marks.works == "" and g.units["E"].marks.labour_turn == g.turn
+    loc2 = hcm_game(tmp_path / "b", [dict(id="T", type="light_tank", hex="0507", facing="N")], FAR_RED,
+                    extra='[[map.overlay]]\nkind = "works"\nhexes = ["0506"]')
+    c = checked(loc2, "T", ["0507", "0506", "0505"])
+    assert c.legal and game(loc2).map.number(c.steps[-1].hex) == "0506" and "2.4.1" in c.notes[0]
+
+
+def test_a_move_drops_the_works_in_hand(tmp_path):
+    loc = hcm_game(tmp_path, [dict(id="E", type="engineers", hex="0505", facing="N")], FAR_RED)
+    g = game(loc)
+    g.units["E"].marks = g.units["E"].marks.but(works="build H", works_turns=2)
+    g.phase = "a_movement"
+    from umpire.actions import system_for
+    c = system_for(loc).check_move(g, "E", [g.map.grid.parse("0505"), g.map.grid.parse("0504")])
+    assert c.legal and (c.marks.works, c.marks.works_turns) == ("", 0)

@@ -3,7 +3,7 @@
 Infantry or engineers lay or remove one hex of mines a stand a turn, and the stands doing it
 fight no more that turn.  Umpire's reading: a stand that has neither moved nor fought this turn
 lays a secret field in its own hex, or removes the field of its own hex, in its side's movement
-phase; it is then marked (Marks.mines_turn) so that it does not fire or melee that turn.  A field
+phase; it is then marked (Marks.labour_turn) so that it does not fire or melee that turn.  A field
 laid is secret from the enemy until a unit enters it (2.4.2: announced when entered).
 """
 
@@ -39,7 +39,7 @@ def lay(game, params: dict, dice) -> tuple[str, list[Change]]:
         raise UmpireError(f"lay mines: {n} is mined already (2.4.2)")
     return f"{u.id} lays mines in {n}", [
         Change("overlay", "minefield", {"q": u.hex.q, "r": u.hex.r, "side": u.side, "secret": True, "detail": "field"}),
-        Change("unit", u.id, {"acted": True, "mines_turn": game.turn},
+        Change("unit", u.id, {"acted": True, "labour_turn": game.turn},
                (f"{u.id} lays a minefield in {n}: it fights no more this turn (2.4.2)",))]
 
 
@@ -50,5 +50,5 @@ def remove(game, params: dict, dice) -> tuple[str, list[Change]]:
         raise UmpireError(f"remove mines: {u.side} knows of no mines in {n}")
     return f"{u.id} removes the mines in {n}", [
         Change("overlay", "minefield", {"clear": True, "q": u.hex.q, "r": u.hex.r}),
-        Change("unit", u.id, {"acted": True, "mines_turn": game.turn},
+        Change("unit", u.id, {"acted": True, "labour_turn": game.turn},
                (f"{u.id} removes the minefield in {n}: it fights no more this turn (2.4.2)",))]

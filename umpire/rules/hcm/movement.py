@@ -48,7 +48,7 @@ from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, Hexside, direction_to, hex_distance, neighbour
 from ...core.rulesystem import MoveCheck, Step
 from ..botkit import entry_problem
-from . import state
+from . import state, works
 from .stacking import boarding, place_commander, stack_problem
 from .state import is_commander, is_infantry, is_vehicle, kind, moving_now
 
@@ -301,7 +301,8 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
                           "HCM 4.5.1", steps)
     marks = u.marks.but(facing=facing, facing_changes=u.marks.facing_changes + changes,
                         forest_turn=game.turn if forest_now else u.marks.forest_turn,
-                        reversed_turn=game.turn if reverse else u.marks.reversed_turn)
+                        reversed_turn=game.turn if reverse else u.marks.reversed_turn,
+                        **works.dropped(u))            # 2.4.1: moving drops the work in hand
     notes = []
     if engages:
         notes.append(f"moves into the enemy in {n(engages)}: a melee, fought in the melee phase (3.8, 3.8.3)")

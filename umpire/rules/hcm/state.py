@@ -44,7 +44,9 @@ class Marks(RuleState):
     melee_turn: int | None = None         # the turn it began a melee (3.8 h)
     order_hold: str = ""                  # a 4.5.1 consequence in force on it ("a", "c", "d", "f"...)
     reversed_turn: int | None = None      # the turn it last moved backwards (2.3.4: half speed)
-    mines_turn: int | None = None         # the turn it laid or removed mines: no combat that turn (2.4.2)
+    labour_turn: int | None = None        # the turn it laid or removed mines or worked on works: no combat (2.4.1-2.4.2)
+    works: str = ""                       # works it is building or removing here: "build L", "remove H"... (2.4.1)
+    works_turns: int = 0                  # the turns it has spent on them (2.4.1: 1 light, 2 medium, 3 heavy)
 
 
 class State(GameState):

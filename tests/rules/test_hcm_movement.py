@@ -388,3 +388,20 @@ def test_a_move_drops_the_works_in_hand(tmp_path):
     from umpire.actions import system_for
     c = system_for(loc).check_move(g, "E", [g.map.grid.parse("0505"), g.map.grid.parse("0504")])
     assert c.legal and (c.marks.works, c.marks.works_turns) == ("", 0)
+
+
+def test_aircraft_fly_straight_over_everything_unless_superior(tmp_path):
+    """2.4.3: planes move double a vehicle's speed and make no turns unless superior; Umpire's
+    reading: over any terrain, river or unit, held by no zone of control, taking no room."""
+    red = [dict(id="R", type="medium_infantry", hex="0503", facing="S")]
+    loc = hcm_game(tmp_path, [dict(id="GA", type="ground_attack", hex="0508", facing="N"),
+                              dict(id="SA", type="superior_aircraft", hex="0308", facing="N")], red,
+                   hexsides='[map.hexsides]\nriver = ["0506 N", "0306 N"]')
+    g = game(loc)
+    straight = checked(loc, "GA", towards(g, "0508", "N", "N", "N", "N", "N", "N"))
+    assert straight.legal and g.map.number(straight.steps[-1].hex) == "0502" and not straight.stopped
+    bent = checked(loc, "GA", towards(g, "0508", "N", "NE"))
+    assert not bent.legal and "no turns unless superior" in bent.reason and bent.rule == "HCM 2.4.3"
+    turning = checked(loc, "SA", towards(g, "0308", "N", "NE"))
+    assert turning.legal and turning.total == 3 and turning.marks.facing == g.map.grid.direction_index("NE")
+    assert not checked(loc, "GA", towards(g, "0508", "N"), pace="reverse").legal

@@ -49,6 +49,7 @@ from ...core.hexgrid import Hex, Hexside, direction_to, hex_distance, neighbour
 from ...core.rulesystem import MoveCheck, Step
 from ..botkit import entry_problem
 from . import state, works
+from .aircraft import fly, is_aircraft
 from .stacking import boarding, place_commander, stack_problem
 from .state import is_commander, is_infantry, is_vehicle, kind, moving_now
 
@@ -90,11 +91,12 @@ def allowance(game: Game, u: UnitState, reverse: bool = False) -> float:
 
 def zone_holders(game: Game, side: str) -> list[UnitState]:
     """The enemy units with a zone of control (3.5.5): faced, no hit marker, not routed, not
-    in a melee this turn; commanders have none (dummies do, as the units they pretend to be)."""
+    in a melee this turn; commanders and aircraft have none (dummies do, as the units they
+    pretend to be)."""
     return [e for e in game.units.values()
             if e.on_map and e.side != side and not e.carried_by and e.marks.facing is not None
             and not e.marks.hits and not e.marks.routed and e.marks.melee_turn != game.turn
-            and not is_commander(game, e)]
+            and not is_commander(game, e) and not is_aircraft(game, e)]
 
 
 def front_hexes(u: UnitState) -> tuple[Hex, ...]:
@@ -188,6 +190,8 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         return refuse("it is stuck in the mud this turn (3.5.1)", "HCM 3.5.1")
     if u.marks.order_hold == "d":
         return refuse("its commander's failed roll holds it to defend until new orders (4.5.1 d)", "HCM 4.5.1")
+    if is_aircraft(game, u):
+        return fly(game, u, path, turns_between) if not reverse else refuse("aircraft do not back up", "HCM 2.4.3")
     if reverse and not is_vehicle(game, u):
         return refuse("only vehicles back up (2.3.4)", "HCM 2.3.4")
     if u.status == "off_map":

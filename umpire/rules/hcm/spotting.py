@@ -106,8 +106,9 @@ def eyes(game: Game, side: str) -> list[UnitState]:
 
 
 def on_table(game: Game, u: UnitState) -> bool:
-    """4.1: set up on the table, or come onto it by moving or firing direct."""
-    return u.id in game.rule_state.on_table or u.moved or (u.fired and not game.unit_type(u)["indirect"])
+    """4.1: set up on the table, or come onto it by moving or firing direct; aircraft always."""
+    return u.id in game.rule_state.on_table or u.moved or (u.fired and not game.unit_type(u)["indirect"]) \
+        or game.unit_type(u)["kind"] == "aircraft"          # 2.4.3: in the air for all to see
 
 
 def beside_vehicle(game: Game, side: str, e: UnitState) -> tuple[str, ...]:

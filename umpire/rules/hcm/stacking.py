@@ -14,7 +14,10 @@ STACK = 2                 # 3.5.6: items a hex, commanders apart (one of them)
 
 def stack_problem(game: Game, u: UnitState, h: Hex, riders: set[str]) -> str | None:
     """3.5.6: two items and one commander to a hex, the mover and its riders apart."""
-    here = [v for v in units_at(game, h, u.side) if v.id != u.id and v.id not in riders and not v.carried_by]
+    if kind(game, u) == "aircraft":
+        return None                     # 2.4.3: in the air, it takes no room
+    here = [v for v in units_at(game, h, u.side) if v.id != u.id and v.id not in riders and not v.carried_by
+            and kind(game, v) != "aircraft"]
     if is_commander(game, u):
         if any(is_commander(game, v) for v in here):
             return f"{game.map.number(h)} already holds a commander (3.5.6)"

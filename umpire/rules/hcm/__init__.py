@@ -29,6 +29,8 @@ The modules:
     movement.py  a move checked: facing, forests, zones of control, damage, holds (3.5, 2.3)
     stacking.py  stacking, cargo and towing, commanders placed (3.5.6, 2.3.6, 3.6)
     moves.py     the dice around a move: rain, horses, the forest roll; mines (3.5.1, 3.5.3, 2.4.2)
+    aircraft.py  ground attack aircraft in flight (2.4.3)
+    paratroops.py, mines.py, works.py   drops (2.2.1), mines laid and removed (2.4.2), works (2.4.1)
     spotting.py  hidden units, markers, spotting rolls, sight lines (4.1, 7.2, 3.7.9)
     reports.py   how units read: marks, strength, the forces table, the inspector
     actions.py   the rule system's actions (fire, melee and command merge theirs there)

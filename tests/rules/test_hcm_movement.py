@@ -405,3 +405,17 @@ def test_aircraft_fly_straight_over_everything_unless_superior(tmp_path):
     turning = checked(loc, "SA", towards(g, "0308", "N", "NE"))
     assert turning.legal and turning.total == 3 and turning.marks.facing == g.map.grid.direction_index("NE")
     assert not checked(loc, "GA", towards(g, "0508", "N"), pace="reverse").legal
+
+
+def test_a_routed_unit_is_not_held_by_a_zone_of_control(tmp_path):
+    """3.7.19: routed units avoid enemy zones of control."""
+    loc = hcm_game(tmp_path, [dict(id="I", type="cavalry", hex="0507", facing="N")],
+                   [dict(id="R", type="medium_infantry", hex="0502", facing="S")])
+    g = game(loc)
+    path = towards(g, "0507", "N", "N", "N", "N")
+    assert any("zone of control" in x for x in checked(loc, "I", path).notes)
+    g.phase = "a_movement"
+    g.units["I"].marks = g.units["I"].marks.but(routed=True)
+    from umpire.actions import system_for
+    c = system_for(loc).check_move(g, "I", [g.map.grid.parse(n) for n in path])
+    assert c.legal and not any("zone of control" in x for x in c.notes) and g.map.number(c.steps[-1].hex) == path[-1]

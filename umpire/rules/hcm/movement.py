@@ -21,7 +21,8 @@ cost for its class (terrain.toml: sample costs).  Readings where the text leaves
 * Rain (3.5.1, the scenario's [hcm] rain).  A wheeled vehicle rolls 1d6 as it sets out; on
   3-6 it is stuck for the turn.
 * Zones of control (3.5.5).  A unit's zone is the three hexes of its front; a unit with a hit
-  marker, routed or in a melee this turn has none, nor do commanders.  A dummy marker has one,
+  marker, routed or in a melee this turn has none, nor do commanders; a routed unit is not held
+  by one (3.7.19: routed units avoid zones of control).  A dummy marker has one,
   like the unit it pretends to be: a move that went through its front unhindered would tell the
   enemy what it is (7.2).  Entering an enemy zone ends the move there, however far it was
   plotted (met, not foreseen).
@@ -272,7 +273,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         if not is_infantry(game, u) and any(o["stops"] for o in _overlays(game, b)):
             stopped, path = "works stop all but infantry (2.4.1)", path[:len(steps)]
             break
-        if in_enemy_zone(game, b, u.side):
+        if in_enemy_zone(game, b, u.side) and not u.marks.routed:     # 3.7.19: the routed slip by
             cut = len(path) > len(steps)
             stopped, path = "entered an enemy zone of control (3.5.5)", path[:len(steps)]
             break

@@ -419,3 +419,29 @@ def test_a_routed_unit_is_not_held_by_a_zone_of_control(tmp_path):
     from umpire.actions import system_for
     c = system_for(loc).check_move(g, "I", [g.map.grid.parse(n) for n in path])
     assert c.legal and not any("zone of control" in x for x in c.notes) and g.map.number(c.steps[-1].hex) == path[-1]
+
+
+def test_cavalry_dismount_free_and_remount_scattered_horses_on_five_or_six(tmp_path):
+    """2.2.1: mounting and dismounting cost nothing; horses scattered by a dismount into combat
+    come back on 1d6 5-6, rolled once for the group in the hex."""
+    loc = hcm_game(tmp_path, [dict(id="C1", type="cavalry", hex="0505", facing="N"),
+                              dict(id="C2", type="cavalry", hex="0505", facing="N"),
+                              dict(id="C3", type="cavalry", hex="0305", facing="N")], FAR_RED)
+    in_blues_movement(loc)
+    assert checked(loc, "C3", ["0305"]).allowance == 5
+    act(loc, "dismount", unit="C3")
+    assert game(loc).units["C3"].marks.on_foot and checked(loc, "C3", ["0305"]).allowance == 2
+    act(loc, "mount", unit="C3")
+    assert not game(loc).units["C3"].marks.on_foot
+    g = game(loc)
+    import sqlite3
+    with sqlite3.connect(loc) as db:                  # as the melee rules leave them (3.8, part B)
+        for uid in ("C1", "C2"):
+            db.execute("UPDATE unit SET marks = ? WHERE id = ?", ('{"facing": 2, "horses_away": true}', uid))
+    db.close()
+    assert checked(loc, "C1", ["0505"]).allowance == 2
+    act(loc, "mount", 4, unit="C1")
+    assert game(loc).units["C2"].marks.horses_away
+    act(loc, "mount", 5, unit="C1")
+    g = game(loc)
+    assert not g.units["C1"].marks.horses_away and not g.units["C2"].marks.horses_away

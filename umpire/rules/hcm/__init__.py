@@ -28,9 +28,10 @@ The modules:
     groups.py    the numbered groups of 4.6 played through the turn, a scenario's choice
     movement.py  a move checked: facing, forests, zones of control, damage, holds (3.5, 2.3)
     stacking.py  stacking, cargo and towing, commanders placed (3.5.6, 2.3.6, 3.6)
-    moves.py     the dice around a move: rain, horses, the forest roll; mines (3.5.1, 3.5.3, 2.4.2)
+    moves.py     the dice around a move: rain, the forest roll; mines (3.5.1, 3.5.3, 2.4.2)
     aircraft.py  ground attack aircraft in flight (2.4.3)
-    paratroops.py, mines.py, works.py   drops (2.2.1), mines laid and removed (2.4.2), works (2.4.1)
+    paratroops.py, cavalry.py   drops, mounting and dismounting (2.2.1)
+    mines.py, works.py          mines laid and removed (2.4.2), works built and removed (2.4.1)
     spotting.py  hidden units, markers, spotting rolls, sight lines (4.1, 7.2, 3.7.9)
     reports.py   how units read: marks, strength, the forces table, the inspector
     actions.py   the rule system's actions (fire, melee and command merge theirs there)
@@ -42,7 +43,7 @@ from __future__ import annotations
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
 from . import actions, groups, movement, reports, spotting, state, turn
-from .moves import forest_roll, rain_roll, horses_back, after_move, mines_strike
+from .moves import forest_roll, rain_roll, after_move, mines_strike
 
 
 class RuleSystem(CoreRuleSystem):
@@ -120,7 +121,7 @@ class RuleSystem(CoreRuleSystem):
         return movement.PACES
 
     def move_starts(self, ctx, unit_id, check):
-        return rain_roll(ctx, unit_id) or horses_back(ctx, unit_id) or forest_roll(ctx, unit_id, check)
+        return rain_roll(ctx, unit_id) or forest_roll(ctx, unit_id, check)
 
     def move_ends(self, ctx, unit_id, start, entered, paused, check):
         apply(ctx, after_move(ctx.game, unit_id, check))

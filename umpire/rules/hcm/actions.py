@@ -1,9 +1,10 @@
 """Hex Command Mechanized's own unit actions, described for the shells (core.play.rule_actions).
 
-Here: turning in place (3.5, 3.5.2, 3.5.5), paratroops dropping (2.2.1, paratroops.py) and
-mines laid and removed (2.4.2, mines.py), works built and removed by engineers (2.4.1, works.py).  Fire and melee (part B: fire_actions.py, melee.py)
-and command (part C: command.py) keep their own ACTIONS dicts; each is merged into ACTIONS at
-the end of this file with one line.
+Here: turning in place (3.5, 3.5.2, 3.5.5); paratroops dropping and cavalry mounting and
+dismounting (2.2.1: paratroops.py, cavalry.py); mines laid and removed (2.4.2, mines.py); works
+built and removed by engineers (2.4.1, works.py).  Fire and melee (part B: fire_actions.py,
+melee.py) and command (part C: command.py) keep their own ACTIONS dicts; each is merged into
+ACTIONS at the end of this file with one line.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from ...core.actionspec import ActionField
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
-from . import mines, paratroops, works
+from . import cavalry, mines, paratroops, works
 from .movement import facing_limit, in_enemy_zone, turns_between
 from .state import is_commander, is_infantry, kind, moving_now
 
@@ -85,6 +86,14 @@ OWN = {spec.name: spec for spec in (
                 open=moving_now, when="only in a movement phase or a group's activation",
                 help="A stand that has not moved or fought removes the minefield of its hex.",
                 fits=lambda game, u: u.on_map and is_infantry(game, u)),
+    unit_action("dismount", "Dismount (cavalry)", cavalry.dismount, rule="HCM 2.2.1",
+                open=moving_now, when="only in a movement phase or a group's activation",
+                help="A cavalry stand gets off its horses, free: it moves as infantry.",
+                fits=lambda game, u: u.on_map and kind(game, u) == "cavalry"),
+    unit_action("mount", "Mount (cavalry)", cavalry.mount, rule="HCM 2.2.1",
+                open=moving_now, when="only in a movement phase or a group's activation",
+                help="A dismounted cavalry stand mounts again, free; scattered horses come back on 5-6.",
+                fits=lambda game, u: u.on_map and kind(game, u) == "cavalry"),
     unit_action("works", "Build or remove works", works.labour, rule="HCM 2.4.1",
                 fields=(ActionField("what", "Works", choices=("light", "medium", "heavy", "remove")),),
                 open=moving_now, when="only in a movement phase or a group's activation",

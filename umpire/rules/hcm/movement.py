@@ -78,7 +78,7 @@ def facing_limit(game: Game, u: UnitState) -> int | None:
 def allowance(game: Game, u: UnitState, reverse: bool = False) -> float:
     t = game.unit_type(u)
     hexes = t["movement"]
-    if t["kind"] == "cavalry" and u.marks.horses_away:
+    if t["kind"] == "cavalry" and (u.marks.horses_away or u.marks.on_foot):
         hexes = game.rules.unit_types["light_infantry"]["movement"] if "light_infantry" in game.rules.unit_types \
             else 2                       # 2.2.1: on foot until the horses are back
     if "MM" in u.marks.damage:

@@ -1,6 +1,5 @@
 """What happens around a Hex Command Mechanized move, with dice (the checks themselves are
-movement.py's): rain (3.5.1), horses coming back (2.2.1) and the forest entry roll (3.5.3) as
-the move sets out, and after it a hidden unit on the table (4.1), towed guns limbered (2.3.6)
+movement.py's): rain (3.5.1) and the forest entry roll (3.5.3) as the move sets out, and after it a hidden unit on the table (4.1), towed guns limbered (2.3.6)
 and a melee begun (3.8 h); mines striking (2.4.2).
 
 The forest roll is made as the move sets out, for the first forest hex of its path that the
@@ -19,7 +18,6 @@ from .state import DAMAGE_LETTERS, anti_mine, is_vehicle, kind, weight
 
 RAIN_STUCK = 3            # 3.5.1: stuck on 3-6
 FOREST_LIGHT, FOREST_HEAVY = 4, 6    # 3.5.3
-HORSES_BACK = 5           # 2.2.1: 5-6
 
 
 def rain_roll(ctx, uid: str) -> str | None:
@@ -35,20 +33,6 @@ def rain_roll(ctx, uid: str) -> str | None:
     apply(ctx, [Change("unit", uid, {"stuck": True, "moved": True},
                        (f"{uid} rolls {roll}: stuck in the mud for the turn (3.5.1)",))])
     return f"{uid} is stuck in the mud and does not move this turn (3.5.1)"
-
-
-def horses_back(ctx, uid: str) -> None:
-    """2.2.1: cavalry whose horses scattered rolls for them as it moves again; on 5-6 they are
-    back for its next move (this one is made on foot)."""
-    u = ctx.game.units[uid]
-    if kind(ctx.game, u) != "cavalry" or not u.marks.horses_away:
-        return None
-    roll = ctx.dice.roll(f"{uid}'s horses: back on {HORSES_BACK}-6 (2.2.1)", 1, 6).total
-    if roll >= HORSES_BACK:
-        apply(ctx, [Change("unit", uid, {"horses_away": False}, (f"{uid} rolls {roll}: its horses are back (2.2.1)",))])
-    else:
-        ctx.log.append(f"{uid} rolls {roll}: its horses are still scattered (2.2.1)")
-    return None
 
 
 def forest_need(game, u) -> int:

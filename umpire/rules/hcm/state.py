@@ -39,6 +39,7 @@ class Marks(RuleState):
     shots: int = Field(0, ge=0)           # shots fired this turn (VL and L guns fire twice, 1.1.4)
     forest_turn: int | None = None        # the turn it last entered a forest hex (3.5.3: one a turn)
     horses_away: bool = False             # cavalry that dismounted into combat (2.2.1)
+    on_foot: bool = False                 # cavalry dismounted: it moves as infantry (2.2.1)
     limbered: bool = False                # a towed gun hooked to its tower (2.3.6)
     stuck: bool = False                   # a wheeled vehicle stuck in rain or mud (3.5.1)
     melee_turn: int | None = None         # the turn it began a melee (3.8 h)

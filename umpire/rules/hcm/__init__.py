@@ -28,6 +28,7 @@ The modules:
     groups.py    the numbered groups of 4.6 played through the turn, a scenario's choice
     movement.py  a move checked: facing, forests, zones of control, damage, holds (3.5, 2.3)
     stacking.py  stacking, cargo and towing, commanders placed (3.5.6, 2.3.6, 3.6)
+    zones.py     zones of control: the three front hexes (3.5.5)
     moves.py     the dice around a move: rain, the forest roll; mines (3.5.1, 3.5.3, 2.4.2)
     aircraft.py  ground attack aircraft in flight (2.4.3)
     paratroops.py, cavalry.py   drops, mounting and dismounting (2.2.1)

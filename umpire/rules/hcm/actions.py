@@ -14,7 +14,8 @@ from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
 from . import cavalry, mines, paratroops, works
-from .movement import facing_limit, in_enemy_zone, turns_between
+from .movement import facing_limit, turns_between
+from .zones import in_enemy_zone
 from .state import is_commander, is_infantry, kind, moving_now
 
 DIRECTION_CHOICES = ("N", "NE", "SE", "S", "SW", "NW")

@@ -46,12 +46,13 @@ from __future__ import annotations
 import math
 
 from ...core.game import Game, UnitState
-from ...core.hexgrid import Hex, Hexside, direction_to, hex_distance, neighbour
+from ...core.hexgrid import Hex, Hexside, direction_to, hex_distance
 from ...core.rulesystem import MoveCheck, Step
 from ..botkit import entry_problem
 from . import state, works
 from .aircraft import fly, is_aircraft
 from .stacking import boarding, place_commander, stack_problem
+from .zones import in_enemy_zone          # rout.py (part B) imports it from here too
 from .state import is_commander, is_infantry, is_vehicle, kind, moving_now
 
 RULE = "HCM 3.5"
@@ -88,26 +89,6 @@ def allowance(game: Game, u: UnitState, reverse: bool = False) -> float:
     if reverse:
         hexes = math.ceil(hexes / 2)     # 2.3.4
     return float(hexes)
-
-
-def zone_holders(game: Game, side: str) -> list[UnitState]:
-    """The enemy units with a zone of control (3.5.5): faced, no hit marker, not routed, not
-    in a melee this turn; commanders and aircraft have none (dummies do, as the units they
-    pretend to be)."""
-    return [e for e in game.units.values()
-            if e.on_map and e.side != side and not e.carried_by and e.marks.facing is not None
-            and not e.marks.hits and not e.marks.routed and e.marks.melee_turn != game.turn
-            and not is_commander(game, e) and not is_aircraft(game, e)]
-
-
-def front_hexes(u: UnitState) -> tuple[Hex, ...]:
-    """3.5.5: the three hexes of a unit's front."""
-    f = u.marks.facing
-    return () if f is None or u.hex is None else tuple(neighbour(u.hex, f + k) for k in (-1, 0, 1))
-
-
-def in_enemy_zone(game: Game, h: Hex, side: str) -> list[str]:
-    return [e.id for e in zone_holders(game, side) if h in front_hexes(e)]
 
 
 def _overlays(game: Game, h: Hex) -> list[dict]:

@@ -147,3 +147,62 @@ def test_small_arms_on_an_apc_mark_passengers_only_if_anti_vehicle():   # 3.7.4
 def test_vehicle_mg_fires_as_a_stand_halftrack_as_light_infantry():     # 3.7.6, 2.3.6
     assert smallarms.vehicle_mg_class(False) == "M"
     assert smallarms.vehicle_mg_class(True) == "L"
+
+
+# ---------------------------------------------------------------- sudden targets (3.7.16, 4.4)
+# The text's hex numbers (19, 60, 57, 85) belong to a graphic it does not print: these small maps
+# are ours, built to have the geometry its examples describe.
+from umpire.rules.hcm import sudden  # noqa: E402
+
+
+def forest(*hexes):
+    trees = {Hex(*h) for h in hexes}
+    return lambda h: h in trees
+
+
+def test_a_sudden_target_only_within_half_the_weapons_range():
+    assert sudden.sudden_limit(20) == 10
+    assert sudden.sudden_problem(10, 20, None) is None
+    assert "3.7.16" in sudden.sudden_problem(11, 20, None)
+
+
+def test_worked_example_the_tank_in_a_one_hex_gap_three_hexes_off():
+    # 3.7.16: a tank (our "60", at 0,0) appears between two forest hexes a hex apart; the tank at
+    # "19" three hexes away may not shoot it: the limit is 2 (the example, not the formula)
+    trees = forest((1, -1), (-1, 1))
+    target, at_19 = Hex(0, 0), Hex(-4, 0)
+    assert sudden.gap_width(trees, at_19, target) == 1
+    assert fire.fire_range(at_19, target) == 3
+    assert "2 or less" in sudden.sudden_problem(3, 20, 1)
+    # two hexes off, the shot is allowed; the formula as printed (gap <= half the range) would
+    # have allowed the three-hex shot, which the example forbids
+    assert sudden.sudden_problem(fire.fire_range(Hex(-3, 0), target), 20, 1) is None
+    assert sudden.gap_limit(1) == 2
+
+
+def test_no_gap_without_an_obstacle_on_both_sides():
+    assert sudden.gap_width(forest((1, -1)), Hex(-4, 0), Hex(0, 0)) is None
+    assert sudden.gap_width(forest((2, -2), (-1, 1)), Hex(-4, 0), Hex(0, 0)) == 2
+
+
+def test_worked_example_two_obscurity_tests():
+    # 3.7.16 example (2): from our "57" (0,0) the whole of "85" (3,3) cannot be seen without the
+    # lines passing through terrain, and the centre line runs along the forest's edge: each test
+    # fails, and either one the players choose is +1 to the target's defence (-1 to the roll)
+    trees = forest((1, 0), (1, 2))
+    f, t = Hex(0, 0), Hex(3, 3)
+    assert not sudden.blocked(trees, f, t)
+    assert sudden.obscurity("a", trees, f, t) == 1
+    assert sudden.obscurity("b", trees, f, t) == 1
+    mods = fire.target_modifiers(obscured=sudden.obscurity("a", trees, f, t))
+    assert fire.target_number(5, 4, mods) == 10
+    # the two tests differ: one forest hex grazed by the centre line fails (b) but not (a)
+    one = forest((1, 0))
+    assert sudden.obscurity("b", one, f, t) == 1 and sudden.obscurity("a", one, f, t) == 0
+    # a clear view is obscured by neither
+    assert sudden.obscurity("a", forest(), f, t) == sudden.obscurity("b", forest(), f, t) == 0
+
+
+def test_a_line_through_a_forest_hex_blocks_the_shot():     # 3.7.9
+    assert sudden.blocked(forest((2, 0)), Hex(0, 0), Hex(4, 0))
+    assert not sudden.blocked(forest((2, 0)), Hex(1, 0), Hex(2, 0))      # neighbours always see

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...core.errors import UmpireError
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import state
+from . import fire_actions, state
 
 
 class RuleSystem(CoreRuleSystem):
@@ -31,3 +31,19 @@ class RuleSystem(CoreRuleSystem):
 
     def victory(self, game, final=False):
         raise UmpireError("Hex Command Mechanized: victory is not written yet")
+
+    # fire, indirect fire and melee (HCM 3.7, 3.8): engineer B's, in fire_actions.py
+    def actions(self):
+        return fire_actions.ACTIONS
+
+    def offers(self):
+        return frozenset({"attack"})
+
+    def attack_kinds(self):
+        return fire_actions.KINDS
+
+    def assault_sheet(self, game, unit_ids, target, kind="fire", aim=None):
+        return fire_actions.assault_sheet(game, unit_ids, target, kind, aim)
+
+    def resolve_assault(self, game, sheet, dice):
+        return fire_actions.resolve_assault(game, sheet, dice)

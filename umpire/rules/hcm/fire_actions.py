@@ -1,0 +1,109 @@
+"""Hex Command Mechanized's fire and melee actions for the shells: `fire` (a unit at an enemy unit
+its side sees, HCM 3.7), `indirect_fire` (a hex a spotter sees, 3.7.13-3.7.14, 4.3) and `melee`
+(3.8), each a unit action (core.play.rule_actions) that `umpire act` runs and the Unit menu
+offers; and the same fire and melee as the core's attack on a hex (`umpire attack --kind fire`,
+the Attack dialog), whose worksheet the umpire reads before the roll.
+
+Fire belongs to the fire phases -- the non-phasing player's, then the phasing player's (3.7); the
+core's turn checks keep each side to its own phase.  Melee belongs to the melee phase (3.8).
+"""
+
+from __future__ import annotations
+
+from ...core.actionspec import ActionField
+from ...core.changes import Change
+from ...core.errors import UmpireError
+from ...core.play.rule_actions import unit_action
+from . import fire_effects, indirect_fire, melee_actions
+from .fire_sheet import WEAPONS, FireSheet, fire_sheet, refuse
+
+KINDS = ("fire", "melee")
+
+
+def in_fire_phase(game) -> bool:
+    return "fire" in (game.phase or "")          # a_fire_np, a_fire_p, b_fire_np, b_fire_p (3.7)
+
+
+def in_melee_phase(game) -> bool:
+    return "melee" in (game.phase or "")
+
+
+def sheet_lines(sheet) -> list[Change]:
+    """The worksheet as journal lines: the firer's side reads them but those kept for another."""
+    out = []
+    for i, line in enumerate(sheet.lines):
+        out.append(Change("note", "", {}, (line,), sheet.kept.get(i)))
+    return out
+
+
+def fire(game, params, dice) -> tuple[str, list[Change]]:
+    """The `fire` action: params unit, target (a unit id or the side's contact label), weapon."""
+    uid = params.get("unit")
+    target = contact_unit(game, params.get("side"), params.get("target"))
+    sheet = fire_sheet(game, uid, target, params.get("weapon") or "")
+    if not sheet.legal:
+        raise UmpireError(f"fire refused, nothing rolled: {sheet.reason} ({sheet.rule})")
+    summary, changes = fire_effects.resolve(game, sheet, dice)
+    return summary, sheet_lines(sheet) + changes
+
+
+def contact_unit(game, side, name) -> str:
+    """The enemy unit a side names: by its contact label (what a side knows it by) or its id."""
+    if not name:
+        raise UmpireError("fire: name the target (a contact label or unit id)")
+    for (s, uid), c in game.contacts.items():
+        if s == side and c.label == name:
+            return uid
+    return name
+
+
+# ---------------------------------------------------------------- the core's attack on a hex
+def assault_sheet(game, unit_ids, target, kind="fire", aim=None):
+    """RuleSystem.assault_sheet: one unit fires at one unit of the hex (kind "fire"), or units
+    melee the hex (kind "melee")."""
+    if kind == "melee":
+        return melee_actions.melee_sheet(game, unit_ids, target, aim)
+    if kind != "fire":
+        return refuse(f"Hex Command Mechanized has no {kind!r} attack: fire or melee")
+    if len(unit_ids) != 1:
+        return refuse("units fire one at a time, each at one target (HCM 3.7)")
+    side = game.units[unit_ids[0]].side
+    if aim is None:
+        seen = [c.unit for (s, _u), c in game.contacts.items() if s == side and c.status == "seen" and c.hex == target]
+        if len(seen) != 1:
+            return refuse("name the unit fired at in that hex (HCM 3.7: a firer and a target)")
+        aim = seen[0]
+    if not in_fire_phase(game):
+        return refuse("units fire in the fire phases (HCM 3.7)")
+    return fire_sheet(game, unit_ids[0], aim)
+
+
+def resolve_assault(game, sheet, dice):
+    if isinstance(sheet, FireSheet):
+        return fire_effects.resolve(game, sheet, dice)
+    return melee_actions.resolve(game, sheet, dice)
+
+
+ACTIONS = {spec.name: spec for spec in (
+    unit_action("fire", "Fire at a unit", fire, rule="HCM 3.7", worksheet=True,
+                fields=(ActionField("target", "Target", kind="enemy"),
+                        ActionField("weapon", "Weapon (empty: the usual one)", WEAPONS, required=False)),
+                open=in_fire_phase, when="only in a fire phase",
+                help="One unit fires at an enemy unit its side sees: range + armour + modifiers on 2d10 (1d10 "
+                     "for short weapons), auto-hit ranges on 1d10, small arms on 1d6."),
+    unit_action("indirect_fire", "Indirect fire at a hex", indirect_fire.indirect_fire, rule="HCM 3.7.14",
+                worksheet=True,
+                fields=(ActionField("hex", "Target hex", kind="hex"),
+                        ActionField("spotter", "Spotter (a unit of the side that sees the hex)", kind="unit")),
+                open=in_fire_phase, when="only in a fire phase", fits=indirect_fire.fires_indirect,
+                help="An indirect-fire weapon fires at a hex a spotter of its side sees: 5-6 on target, "
+                     "otherwise it lands in a neighbouring hex counted clockwise."),
+    unit_action("melee", "Melee", melee_actions.melee_action, rule="HCM 3.8", worksheet=True,
+                fields=(ActionField("target", "Defender", kind="enemy"),
+                        ActionField("retreat", "The defender retreats before melee to (its player's choice)",
+                                    required=False, kind="hex"),
+                        ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False)),
+                open=in_melee_phase, when="only in the melee phase",
+                help="A unit in the defender's hex or next to it fights it: 1d6 each, modifiers, the higher "
+                     "wins and captures; a tie costs both a figure and pushes both back."),
+)}

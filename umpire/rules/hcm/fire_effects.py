@@ -1,0 +1,102 @@
+"""Hex Command Mechanized: what a shot does (HCM 3.7), as the changes the core writes.
+
+A vehicle or gun hit rolls damage blocks (2.3.3) -- what they show is for its own side and the
+umpire; the firer learns only that it hit and, if the vehicle is out (2.3.5), what anyone would
+see.  An infantry stand hit takes its figures and hit markers (3.7.2, 3.7.5, 3.7.15, 3.7.19) --
+red markers and lost figures stand on the table, so both sides read them.  A commander with a
+unit that is hit may die (3.10 e): that is command's (engineer C's) to settle, through the hook
+`commanders_hit` below.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from ...core.acting import UMPIRE_ONLY
+from ...core.changes import Change
+from . import damage, fire, smallarms
+from .fire_sheet import HARD, FireSheet, shot_hits
+from .state import figures_left, kind, weight
+from .smallarms import Stand
+
+
+def commanders_hit(game, unit_id: str, dice) -> list[Change]:
+    """HCM 3.10 e: the commanders with a unit that suffers a hit roll 1d6 and die on a 1.  The
+    command module (command.py) owns commanders; when it offers `commanders_hit(game, unit_id,
+    dice) -> list[Change]` it is called here, otherwise nothing happens yet."""
+    try:
+        command = import_module(f"{__package__}.command")
+    except ImportError:
+        return []
+    hook = getattr(command, "commanders_hit", None)
+    return list(hook(game, unit_id, dice)) if hook is not None else []
+
+
+def riders(game, uid: str) -> list:
+    return [p for p in game.units.values() if p.carried_by == uid and p.status == "on_map"]
+
+
+def vehicle_hit(game, sheet: FireSheet, dice) -> tuple[list[str], list[Change]]:
+    """Damage blocks on a vehicle or gun (2.3.3); out with three doubles (2.3.5); the passengers
+    of an APC marked when the firer is anti-vehicle (3.7.4); a towed gun lost with its tower."""
+    t = game.units[sheet.target]
+    blocks, lines = damage.roll_blocks(t.marks.damage, sheet.gun_weight, weight(game, t), dice, t.id)
+    changes = [Change("unit", t.id, {"damage": blocks}, tuple(lines), t.side)]
+    seen = ["hit: damage blocks rolled; what they show is hidden from the firer (HCM 2.3.3)"]
+    if damage.wrecked(blocks):
+        for x in [t, *riders(game, t.id)]:
+            changes.append(Change("unit", x.id, {"status": "destroyed", "steps_lost": game.unit_type(x)["steps"]},
+                                  (f"{x.id} is lost: its vehicle cannot be saved (HCM 2.3.5, 2.3.6)",), t.side))
+        seen.append("the vehicle is knocked out (HCM 2.3.5)")
+        return seen, changes
+    for p in riders(game, t.id):               # 3.7.4: only anti-vehicle fire reaches them
+        if kind(game, p) in ("infantry", "smg", "cavalry", "paratroop"):
+            changes += stand_hit(game, p, 1, 0, f"fire on {t.id} it rides in (HCM 3.7.4)", [t.side])[1]
+    return seen, changes
+
+
+def stand_hit(game, t, markers: int, figures: int, why: str, readers) -> tuple[list[str], list[Change]]:
+    """Figures and hit markers on an infantry stand (smallarms.take_hit) as changes."""
+    before = Stand(figures_left(game, t), t.marks.hits, t.marks.routed)
+    out = smallarms.take_hit(before, markers, figures, why)
+    lost = before.figures - out.stand.figures
+    values = {"hits": out.stand.hits, "routed": out.stand.routed}
+    if out.eliminated:
+        values = {"status": "destroyed", "steps_lost": game.unit_type(t)["steps"]}
+    elif lost:
+        values["steps_lost"] = t.steps_lost + lost
+    lines = [f"{t.id}: {x}" for x in out.lines]
+    return lines, [Change("unit", t.id, values, tuple(lines), readers)]
+
+
+def resolve(game, sheet: FireSheet, dice) -> tuple[str, list[Change]]:
+    """Roll the shot and say what it changes; the firer uses one of its shots (1.1.4)."""
+    u, t = game.units[sheet.firer], game.units[sheet.target]
+    hit, roll_line = shot_hits(sheet, dice)
+    changes = [Change("unit", u.id, {"fired": True, "shots": u.marks.shots + 1})]
+    both = [u.side, t.side]
+    if sheet.hidden:       # the roll against a number the firer may not know: the umpire's alone
+        changes.append(Change("note", "", {}, (f"  {roll_line}",), UMPIRE_ONLY))
+        changes.append(Change("note", "", {}, (f"  {'hit' if hit else 'miss'}",)))
+    else:
+        changes.append(Change("note", "", {}, (f"  {roll_line}",)))
+    summary = f"{u.id} fires at {t.id}: {'hit' if hit else 'miss'}"
+    if not hit:
+        return summary, changes
+    if kind(game, t) == "dummy":
+        changes.append(Change("note", "", {}, (f"  {t.id} is a dummy: nothing there to hit (HCM 4.1, 7.2)",),
+                              UMPIRE_ONLY))
+        changes.append(Change("note", "", {}, ("  no effect seen",)))
+        return summary, changes
+    if kind(game, t) in HARD:
+        seen, more = vehicle_hit(game, sheet, dice)
+        changes.append(Change("note", "", {}, tuple(f"  {x}" for x in seen)))
+    else:
+        if sheet.weapon == "gun":
+            he = game.unit_type(u)["he"]
+            figures, markers = smallarms.he_effect(he, fire.guns()[sheet.gun_weight]["he_markers"])
+            why = "HE hit (HCM 3.7.15)" if he else "hit by a gun without HE: a marker only (HCM 3.7.15)"
+        else:
+            figures, markers, why = 0, 1, "small-arms hit (HCM 3.7.2)"
+        _lines, more = stand_hit(game, t, markers, figures, why, both)
+    return summary, changes + more + commanders_hit(game, t.id, dice)

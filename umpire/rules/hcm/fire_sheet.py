@@ -1,0 +1,262 @@
+"""Hex Command Mechanized: one unit's fire at one enemy unit its side sees, as a worksheet the
+umpire reads before the roll (HCM 3.7).  The arithmetic is fire.py, smallarms.py, sudden.py and
+damage.py; this module reads the game to fill it in, fire_effects.py says what a hit does and
+fire_actions.py offers it to the shells.
+
+The same sheet serves the core's attack (`umpire attack GAME --kind fire --at X UNIT HEX`, the
+window's Attack dialog, which shows it before the roll: RuleSystem.assault_sheet with kind
+"fire") and the system's own `fire` action (`umpire act GAME fire unit=X target=Y`, the Unit menu).
+
+The weapon, unless asked for: infantry fire small arms at infantry and anti-tank weapons at
+vehicles and guns (3.7.2, 3.7.3) -- a stand without the anti-tank mark only from the neighbouring
+hex (the article's summary); a vehicle or gun fires its cannon, a vehicle without one its machine
+guns (3.7.6) or, a half-track, as a Light stand with anti-tank ability (2.3.6).
+
+What the firer's side reads is only what it may know: the target by its own contact label and
+the terms it can see; what the target hides (its D damage, what a dummy is) goes in lines for
+the umpire alone (sheet.kept).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...core.acting import UMPIRE_ONLY
+from ...core.hexgrid import Hex, Hexside, hex_distance
+from . import damage, fire, smallarms, sudden
+from .state import anti_tank, kind, units_at, weight
+
+INFANTRY = ("infantry", "smg", "cavalry", "paratroop")
+HARD = ("vehicle", "gun")            # take damage blocks, not hit markers and figures
+WEAPONS = ("", "gun", "mg", "small_arms", "at")
+
+
+@dataclass(frozen=True)
+class FireSheet:
+    legal: bool
+    reason: str = ""
+    rule: str = "HCM 3.7"
+    lines: tuple[str, ...] = ()
+    kept: dict[int, str] = field(default_factory=dict)     # line index -> who alone reads it
+    firer: str = ""
+    target: str = ""
+    weapon: str = ""
+    auto: bool = False               # auto-hit range: 1d10 at or under `needed` (3.7.11)
+    needed: int = 0                  # the number to roll (or, auto, to roll under)
+    dice: tuple[int, int] = (1, 6)
+    gun_weight: str = ""
+    hidden: bool = False             # a term of the target number the firer may not know (D damage)
+
+
+def refuse(reason: str, rule: str = "HCM 3.7") -> FireSheet:
+    return FireSheet(False, reason, rule)
+
+
+def elevation(game, h: Hex) -> int:
+    return game.map.elevation.get(h, 0)
+
+
+def hinders(game, firer: Hex):
+    """The hexes that block a line of sight from `firer` (3.7.9): woods, hills and structures,
+    unless the firer stands higher than them."""
+    terrain, overlays = game.rules.terrain_types, game.rules.overlays
+    eye = elevation(game, firer)
+
+    def blocks(h: Hex) -> bool:
+        if h not in game.map.terrain:
+            return False
+        tall = terrain[game.map.terrain[h]]["blocks_los"] or any(
+            overlays.get(o.kind, {}).get("blocks_los") for o in game.map.overlays_at(h))
+        return tall and elevation(game, h) >= eye
+    return blocks
+
+
+def cover(game, target: Hex, firer: Hex) -> int:
+    """The target's cover benefits (3.7.11): its hex's, its works', and a wall or fence on its
+    side toward the firer."""
+    rules = game.rules
+    total = rules.terrain_types[game.map.terrain[target]].get("cover", 0)
+    total += max((rules.overlays.get(o.kind, {}).get("cover", 0) for o in game.map.overlays_at(target)), default=0)
+    if hex_distance(target, firer) >= 1:
+        toward = min(range(6), key=lambda d: fire.off_front(d, target, firer))
+        side = Hexside.of(target, toward)
+        total += max((rules.hexside_features.get(k, {}).get("cover", 0) for k in game.map.features(side)), default=0)
+    return total
+
+
+def higher(game, target: Hex, firer: Hex) -> bool:
+    """HCM 3.7.8: a target on higher ground than the firer has it as cover."""
+    hill = lambda h: game.rules.terrain_types[game.map.terrain[h]].get("hill", False)  # noqa: E731
+    return elevation(game, target) > elevation(game, firer) or (hill(target) and not hill(firer))
+
+
+def commander_with(game, u) -> int:
+    """HCM 3.10 d, 3.7.18: a commander in the unit's hex adds 1 to its combat value."""
+    return 1 if any(kind(game, c) == "commander" and c.side == u.side for c in units_at(game, u.hex)) else 0
+
+
+def weapon_for(game, u, t, asked: str) -> tuple[str, str | None]:
+    """(weapon, why not) for firer `u` at target `t` (module docstring)."""
+    fk, ut = kind(game, u), game.unit_type(u)
+    hard = kind(game, t) in HARD
+    if asked not in WEAPONS:
+        return "", f"no weapon {asked!r} (one of {', '.join(w for w in WEAPONS if w)})"
+    if asked == "at" and not hard:
+        return "", "anti-tank weapons fire at vehicles and guns (HCM 3.7.3)"
+    if fk in INFANTRY:
+        weapon = asked or ("at" if hard else "small_arms")
+        if weapon not in ("at", "small_arms"):
+            return "", f"{u.id} is infantry: it fires small arms or anti-tank weapons (HCM 3.7.2, 3.7.3)"
+        return weapon, None
+    if fk in HARD:
+        if ut["gun"]:
+            weapon = asked or "gun"
+        elif ut["wheels"] == "halftrack" and ut["anti_tank"]:
+            weapon = asked or ("at" if hard else "small_arms")       # 2.3.6: a Light stand with AT
+        else:
+            weapon = asked or "mg"
+        if weapon == "gun" and not ut["gun"]:
+            return "", f"{u.id} has no cannon (HCM 1.1.4)"
+        if fk == "gun" and weapon != "gun":
+            return "", f"{u.id} is a towed gun: it fires its cannon only"
+        return weapon, None
+    return "", f"{u.id} is a {fk}: it does not fire (HCM 3.10, 7.2)"
+
+
+def weapon_reach(game, u, weapon: str, gun_w: str) -> int:
+    """The weapon's longest range: the unit's gun_range (else the Firing table's), 0-2 for
+    anti-tank weapons (3.7.3), SMGs and vehicle MGs (2.2.1, 3.7.6), 0-4 for small arms (1.1.1)."""
+    if weapon == "gun":
+        return game.unit_type(u)["gun_range"] or fire.reach(gun_w)
+    if weapon == "at":
+        return fire.INFANTRY_AT_RANGE
+    short = weapon == "mg" or kind(game, u) == "smg"
+    return smallarms.SHORT_RANGE if short else smallarms.SMALL_ARMS_RANGE
+
+
+def fire_sheet(game, firer_id: str, target_id: str, asked: str = "") -> FireSheet:
+    """The worksheet of one shot, or why it may not be taken (nothing rolled)."""
+    u, t = game.units.get(firer_id), game.units.get(target_id)
+    if u is None or not u.on_map or u.carried_by:
+        return refuse(f"{firer_id} is not on the map to fire")
+    if t is None or not t.on_map or t.side == u.side:
+        return refuse(f"no enemy unit {target_id!r} on the map")
+    contact = game.contacts.get((u.side, t.id))
+    if contact is None or contact.status != "seen":
+        return refuse(f"{game.side(u.side).name} does not see that unit now", "HCM 3.7")
+    if kind(game, t) == "commander":
+        return refuse("a commander is not a target: he dies only with the unit he is with", "HCM 3.10 e")
+    if u.marks.routed:
+        return refuse(f"{u.id} is routed: routed units cannot fight", "HCM 3.7.19")
+    if u.marks.limbered:
+        return refuse(f"{u.id} is limbered: unlimber it first", "HCM 2.3.6")
+    if t.marks.melee_turn == game.turn:
+        return refuse("units in melee cannot be fired at", "HCM 3.8 a")
+    weapon, why = weapon_for(game, u, t, asked)
+    if why:
+        return refuse(why)
+    ut = game.unit_type(u)
+    gun_w = ut["gun"] if weapon == "gun" else (fire.infantry_at_weight(weight(game, u)) if kind(game, u) in INFANTRY
+                                                  else "L")
+    allowed = fire.shots(gun_w) if weapon == "gun" else 1
+    if u.marks.shots >= allowed:
+        return refuse(f"{u.id} has fired {u.marks.shots} time{'s' if u.marks.shots > 1 else ''} this turn, "
+                      f"its limit", "HCM 1.1.4" if weapon == "gun" else "HCM 3.7")
+    rng = fire.fire_range(u.hex, t.hex)
+    blocks = hinders(game, u.hex)
+    if sudden.blocked(blocks, u.hex, t.hex):
+        return refuse(f"{u.id} has no line of sight to that hex", "HCM 3.7.9")
+    why, arc_mods = fire.arc_check(ut["arc"], u.marks.facing, u.hex, t.hex, u.id)
+    if why:
+        return refuse(why, "HCM 2.3.2")
+    reach = weapon_reach(game, u, weapon, gun_w)
+    at_without_mark = weapon == "at" and not anti_tank(game, u)
+    if at_without_mark and rng > 0:
+        return refuse(f"{u.id} has no anti-tank ability: it can hurt a vehicle only from the neighbouring hex",
+                      "HCM 3.7.3")
+    if rng > reach:
+        return refuse(f"range {rng} is beyond {u.id}'s reach of {reach}", "HCM 3.7.1")
+    seen = game.rule_state.seen_at_start
+    gap = None
+    if u.id in seen and t.id not in seen[u.id]:
+        gap = sudden.gap_width(blocks, u.hex, t.hex)
+        why = sudden.sudden_problem(rng, reach, gap)
+        if why:
+            return refuse(why, "HCM 3.7.16")
+    return _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap)
+
+
+def _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap) -> FireSheet:
+    ut, tt = game.unit_type(u), game.unit_type(t)
+    label = game.contacts[(u.side, t.id)].label
+    test = (game.rule_state.scenario or {}).get("obscurity", "b")
+    obscured = sudden.obscurity(test, hinders(game, u.hex), u.hex, t.hex)
+    benefit = cover(game, t.hex, u.hex)
+    up = higher(game, t.hex, u.hex)
+    lines = [f"{u.id} fires at {label} ({game.contacts[(u.side, t.id)].type_label}), range {rng} (HCM 3.7)"]
+    seen = game.rule_state.seen_at_start
+    if u.id in seen and t.id not in seen[u.id]:
+        lines.append(f"  not seen as the turn began: within half its reach ({rng} <= {sudden.sudden_limit(reach)})"
+                     + (f", in a gap of {gap} (limit {sudden.gap_limit(gap)})" if gap else "") + " (HCM 3.7.16)")
+    kept: dict[int, str] = {}
+    hard = kind(game, t) in HARD
+    if weapon in ("small_arms", "mg") and hard:
+        return refuse("small arms do not hurt vehicles and guns: anti-tank weapons do, or a stand in the next hex",
+                      "HCM 3.7.3, 3.7.4")
+    if weapon in ("small_arms", "mg"):
+        firer_class = smallarms.vehicle_mg_class(ut["wheels"] == "halftrack") if kind(game, u) in HARD \
+            else smallarms.infantry_class(weight(game, u), u.id)
+        target_class = tt["weight"] if tt["weight"] in smallarms.CLASSES else "M"
+        needed, mods = smallarms.needs(firer_class, target_class, rng, smg=kind(game, u) == "smg",
+                                       short=weapon == "mg", hit_markers=u.marks.hits,
+                                       commander=commander_with(game, u), cover=benefit + up + obscured, who=u.id)
+        lines.append(f"  small arms, {firer_class} against {target_class} at range {rng} (Small Arms chart, sample; "
+                     "HCM 3.7.2)" + (", as a vehicle's MG (HCM 3.7.6)" if weapon == "mg" else ""))
+        lines += [m.line() for m in mods]
+        lines.append(f"  1d6 needs {needed} or more (HCM 3.7.2)")
+        return FireSheet(True, lines=tuple(lines), kept=kept, firer=u.id, target=t.id, weapon=weapon,
+                         needed=needed, dice=(1, 6), gun_weight=gun_w)
+    # the gun's "can't miss" range (3.7.11; -1 none); an anti-tank weapon's is the next hex (3.7.3)
+    auto_at = ut["auto_range"] if weapon == "gun" else 0
+    if rng <= auto_at:
+        benefits = benefit + up + obscured + u.marks.hits
+        needed = fire.auto_hit_needs(benefits)
+        lines.append(f"  within its auto-hit range {auto_at}: 1d10 needs {needed} or less -- 10, less one for each "
+                     f"of {benefits} benefit{'s' if benefits != 1 else ''} of the target and hit marker on the "
+                     "firer (HCM 3.7.3, 3.7.11)")
+        return FireSheet(True, lines=tuple(lines), kept=kept, firer=u.id, target=t.id, weapon=weapon, auto=True,
+                         needed=needed, dice=(1, 10), gun_weight=gun_w)
+    front = tt["armour"]
+    steps = fire.facing_steps(t.marks.facing, t.hex, u.hex) if hard and t.marks.facing is not None else 0
+    seen_armour = fire.facing_armour(front, steps)
+    mods = (fire.firer_modifiers(u.marks.hits, damage.combat_penalty(u.marks.damage), commander_with(game, u))
+            + arc_mods + fire.target_modifiers(benefit, up, obscured))
+    needed_seen = fire.target_number(rng, seen_armour, mods)
+    hidden = damage.armour_penalty(t.marks.damage) if hard else 0
+    true_armour = max(0, seen_armour - hidden)
+    needed = fire.target_number(rng, true_armour, mods)
+    dice = fire.dice_for(reach, infantry_at=weapon == "at")
+    lines.append(f"  {'cannon' if weapon == 'gun' else 'anti-tank weapon'} of weight {gun_w}, "
+                 f"{dice[0]}d10 (HCM 3.7.1" + (", 3.7.3)" if weapon == "at" else ")"))
+    lines.append(f"  armour {front} front" + (f", {seen_armour} on the face it is shot at ({steps} facing "
+                                               f"step{'s' if steps != 1 else ''} off its front, HCM 3.7.7)"
+                                               if steps else ""))
+    lines += [m.line() for m in mods]
+    lines.append(f"  needs {rng} + {seen_armour}" + "".join(f" {m.value:+d}" for m in mods)
+                 + f" = {needed_seen} or more (HCM 3.7.1)")
+    if hidden:
+        kept[len(lines)] = UMPIRE_ONLY
+        lines.append(f"  (umpire) {t.id}'s D damage takes {hidden} off its armour: it needs {needed} (HCM 2.3.3)")
+    return FireSheet(True, lines=tuple(lines), kept=kept, firer=u.id, target=t.id, weapon=weapon, needed=needed,
+                     dice=dice, gun_weight=gun_w, hidden=bool(hidden))
+
+
+def shot_hits(sheet: FireSheet, dice) -> tuple[bool, str]:
+    """Roll the sheet's dice: whether it hits, and the line saying so."""
+    count, sides = sheet.dice
+    roll = dice.roll(f"fire of {sheet.firer}", count, sides).total
+    if sheet.auto:
+        hit = roll <= sheet.needed
+        return hit, f"1d10 = {roll}: {'hit' if hit else 'miss'} (needed {sheet.needed} or less)"
+    hit = fire.hits(roll, sheet.needed)
+    return hit, f"{count}d{sides} = {roll}: {'hit' if hit else 'miss'}"

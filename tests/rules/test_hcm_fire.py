@@ -206,3 +206,119 @@ def test_worked_example_two_obscurity_tests():
 def test_a_line_through_a_forest_hex_blocks_the_shot():     # 3.7.9
     assert sudden.blocked(forest((2, 0)), Hex(0, 0), Hex(4, 0))
     assert not sudden.blocked(forest((2, 0)), Hex(1, 0), Hex(2, 0))      # neighbours always see
+
+
+# ---------------------------------------------------------------- the fire action on a game
+# Until HCM's spotting is written every unit here sees every enemy (a stand-in `spot`), so that
+# the fire action can be played through the engine as the shells play it.
+from umpire.core.engine import journal  # noqa: E402
+from umpire.core.witness import side_journal  # noqa: E402
+from umpire.rules import hcm  # noqa: E402
+from umpire.rules.hcm.fire_sheet import fire_sheet  # noqa: E402
+
+from .gamekit import act, game, make_game  # noqa: E402
+
+
+@pytest.fixture
+def sees_all(monkeypatch):
+    def spot(self, g, roll):
+        return {s: {u.id: (tuple(o.id for o in g.units.values() if o.side == s and o.on_map), "test")
+                    for u in g.units.values() if u.side != s and u.on_map} for s in g.side_ids()}
+    monkeypatch.setattr(hcm.RuleSystem, "spot", spot)
+
+
+def to_phase(loc, phase):
+    while game(loc).phase != phase:
+        act(loc, "next_phase")
+
+
+def side_lines(loc, side):
+    return "\n".join(x for e in side_journal(game(loc), side, journal(loc)) for x in (e.head, *e.lines))
+
+
+def test_a_tank_fires_he_at_infantry(tmp_path, sees_all):              # 3.7.1, 3.7.15
+    loc = make_game(tmp_path, [("B1", "medium_tank", "0303")], [("R1", "medium_infantry", "0603")], rules="hcm")
+    to_phase(loc, "a_fire_p")                       # blue is phasing: it fires second (3.7)
+    r = act(loc, "fire", 1, 1, side="blue", unit="B1", target="R1")   # range 2 + armour 0: 2 hits
+    assert "hit" in r.summary
+    g = game(loc)
+    assert g.units["R1"].steps_lost == 1 and g.units["R1"].marks.hits == 1        # HE: a figure and a marker
+    assert g.units["B1"].marks.shots == 1 and g.units["B1"].fired
+    assert "needs 2 + 0 = 2 or more" in side_lines(loc, "blue")
+
+
+def test_fire_belongs_to_the_fire_phases_non_phasing_first(tmp_path, sees_all):   # 3.7
+    loc = make_game(tmp_path, [("B1", "medium_tank", "0303")], [("R1", "medium_infantry", "0603")], rules="hcm")
+    to_phase(loc, "a_movement")
+    with pytest.raises(UmpireError, match="fire phase"):
+        act(loc, "fire", side="blue", unit="B1", target="R1")
+    to_phase(loc, "a_fire_np")                      # red's fire: blue may not
+    with pytest.raises(UmpireError):
+        act(loc, "fire", side="blue", unit="B1", target="R1")
+
+
+def test_a_light_gun_fires_twice_a_turn_not_three_times(tmp_path, sees_all):      # 1.1.4
+    loc = make_game(tmp_path, [("B1", "light_tank", "0303")], [("R1", "heavy_infantry", "0803")], rules="hcm",
+                    cols=10)
+    to_phase(loc, "a_fire_p")
+    act(loc, "fire", 1, 1, side="blue", unit="B1", target="R1")
+    act(loc, "fire", 1, 1, side="blue", unit="B1", target="R1")
+    with pytest.raises(UmpireError, match="1.1.4"):
+        act(loc, "fire", 1, 1, side="blue", unit="B1", target="R1")
+
+
+def test_damage_blocks_are_hidden_from_the_firer(tmp_path, sees_all):            # 2.3.3
+    loc = make_game(tmp_path, [("B1", "heavy_tank", "0303")], [("R1", "medium_tank", "0703")], rules="hcm")
+    to_phase(loc, "a_fire_p")
+    # range 3 + armour: 2d10 of 10 + 10 hits; the heavier gun rolls the blocks as they show: 2 is CC
+    act(loc, "fire", 10, 10, 2, 4, side="blue", unit="B1", target="R1")
+    blocks = game(loc).units["R1"].marks.damage
+    assert blocks and "CC" in blocks
+    blue, red = side_lines(loc, "blue"), side_lines(loc, "red")
+    assert "hidden from the firer" in blue
+    assert "CC" not in blue and "CC" in red
+
+
+def test_hidden_d_damage_never_shows_in_the_firers_number(tmp_path, sees_all):     # 2.3.3, our reading of D
+    loc = make_game(tmp_path, [("B1", "medium_tank", "0303")], [("R1", "medium_tank", "0703")], rules="hcm")
+    g = game(loc)
+    g.units["R1"].marks = g.units["R1"].marks.but(damage=("DD",))
+    g.phase = "a_fire_p"
+    sheet = fire_sheet(g, "B1", "R1")
+    assert sheet.legal and sheet.hidden
+    umpire_only = [x for i, x in enumerate(sheet.lines) if i in sheet.kept]
+    assert umpire_only and "D damage" in umpire_only[0]
+    seen_number = int(next(x for x in sheet.lines if "or more" in x).split("= ")[-1].split()[0])
+    assert seen_number == sheet.needed + 2           # the firer reads the number without the DD
+
+
+def test_a_sudden_target_beyond_half_range_is_refused(tmp_path, sees_all):        # 3.7.16
+    loc = make_game(tmp_path, [("B1", "medium_tank", "0103")], [("R1", "medium_tank", "1403")], rules="hcm",
+                    cols=16)
+    g = game(loc)
+    g.rule_state = g.rule_state.but(seen_at_start={"B1": ()})
+    sheet = fire_sheet(g, "B1", "R1")               # range 12 > 20 // 2
+    assert not sheet.legal and "3.7.16" in sheet.rule
+    g.rule_state = g.rule_state.but(seen_at_start={"B1": ("R1",)})
+    assert fire_sheet(g, "B1", "R1").legal
+
+
+def test_the_worksheet_is_read_before_the_roll_as_an_attack(tmp_path, sees_all):  # 3.7, the Attack dialog
+    loc = make_game(tmp_path, [("B1", "heavy_infantry", "0303")], [("R1", "medium_tank", "0403")], rules="hcm")
+    to_phase(loc, "a_fire_p")
+    g = game(loc)
+    system = hcm.RuleSystem(g.rules)
+    sheet = system.assault_sheet(g, ["B1"], g.units["R1"].hex, "fire", "R1")
+    # heavy infantry with its anti-tank mark, in the next hex: automatic, 1d10 of 10 or less
+    assert sheet.legal and sheet.auto and sheet.needed == 10
+    assert any("auto-hit" in x for x in sheet.lines)
+    r = act(loc, "assault", 7, 1, side="blue", units=["B1"], hex="0403", kind="fire", at="R1")
+    assert "hit" in r.summary and game(loc).units["R1"].marks.damage
+
+
+def test_infantry_without_anti_tank_reach_a_vehicle_only_from_the_next_hex(tmp_path, sees_all):   # 3.7.3
+    loc = make_game(tmp_path, [("B1", "light_infantry", "0303")], [("R1", "medium_tank", "0503")], rules="hcm")
+    g = game(loc)
+    g.phase = "a_fire_p"
+    sheet = fire_sheet(g, "B1", "R1")
+    assert not sheet.legal and "neighbouring hex" in sheet.reason

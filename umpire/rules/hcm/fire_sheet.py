@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from ...core.acting import UMPIRE_ONLY
 from ...core.hexgrid import Hex, Hexside, hex_distance
 from . import damage, fire, smallarms, sudden
+from .spotting import Sight
 from .state import anti_tank, kind, units_at, weight
 
 INFANTRY = ("infantry", "smg", "cavalry", "paratroop")
@@ -164,7 +165,7 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "") -> FireShee
                       f"its limit", "HCM 1.1.4" if weapon == "gun" else "HCM 3.7")
     rng = fire.fire_range(u.hex, t.hex)
     blocks = hinders(game, u.hex)
-    if sudden.blocked(blocks, u.hex, t.hex):
+    if not Sight(game.map, game.rules).clear(u.hex, t.hex):          # A's sight lines (spotting.py)
         return refuse(f"{u.id} has no line of sight to that hex", "HCM 3.7.9")
     why, arc_mods = fire.arc_check(ut["arc"], u.marks.facing, u.hex, t.hex, u.id)
     if why:

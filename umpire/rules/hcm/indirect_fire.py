@@ -15,12 +15,11 @@ from ...core.acting import UMPIRE_ONLY
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.hexgrid import Hex, hex_distance
-from . import damage, fire, indirect, smallarms, sudden
+from . import damage, fire, indirect, smallarms
 from .fire_effects import commanders_hit, riders, stand_hit
-from .fire_sheet import HARD, hinders
+from .fire_sheet import HARD
+from .spotting import Sight, spotting_range
 from .state import kind, units_at, weight
-
-SPOT_RANGE, HILL_SPOT_RANGE = 15, 20         # section 7, step 2
 
 
 def fires_indirect(game, u) -> bool:
@@ -28,11 +27,10 @@ def fires_indirect(game, u) -> bool:
 
 
 def spotter_sees(game, spotter, h: Hex) -> bool:
-    """HCM 3.7.14 with section 7: the spotter has a line of sight to the hex within its range."""
-    hill = game.rules.terrain_types[game.map.terrain[spotter.hex]].get("hill", False)
-    if hex_distance(spotter.hex, h) > (HILL_SPOT_RANGE if hill else SPOT_RANGE):
-        return False
-    return not sudden.blocked(hinders(game, spotter.hex), spotter.hex, h)
+    """HCM 3.7.14 with section 7: the spotter has a line of sight to the hex within its spotting
+    range (A's sight lines and ranges, spotting.py)."""
+    sight = Sight(game.map, game.rules)
+    return hex_distance(spotter.hex, h) <= spotting_range(sight, spotter.hex) and sight.clear(spotter.hex, h)
 
 
 def sound_ranging(game, gun_id: str, dice) -> list[Change]:

@@ -322,3 +322,13 @@ def test_infantry_without_anti_tank_reach_a_vehicle_only_from_the_next_hex(tmp_p
     g.phase = "a_fire_p"
     sheet = fire_sheet(g, "B1", "R1")
     assert not sheet.legal and "neighbouring hex" in sheet.reason
+
+
+def test_a_hit_asks_command_whether_the_commander_with_the_unit_dies(monkeypatch):   # 3.10 e
+    import sys
+    import types
+    from umpire.rules.hcm import fire_effects
+    fake = types.ModuleType("umpire.rules.hcm.command")
+    fake.commander_casualty = lambda g, uid, d: [("asked about", uid)]
+    monkeypatch.setitem(sys.modules, "umpire.rules.hcm.command", fake)
+    assert fire_effects.commanders_hit(None, "R1", None) == [("asked about", "R1")]

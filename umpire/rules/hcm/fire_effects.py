@@ -5,30 +5,23 @@ umpire; the firer learns only that it hit and, if the vehicle is out (2.3.5), wh
 see.  An infantry stand hit takes its figures and hit markers (3.7.2, 3.7.5, 3.7.15, 3.7.19) --
 red markers and lost figures stand on the table, so both sides read them.  A commander with a
 unit that is hit may die (3.10 e): that is command's (engineer C's) to settle, through the hook
-`commanders_hit` below.
+`commanders_hit` below (command.commander_casualty).
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from ...core.acting import UMPIRE_ONLY
 from ...core.changes import Change
 from . import damage, fire, smallarms
-from .fire_sheet import HARD, FireSheet, shot_hits
+from .fire_sheet import HARD, FireSheet, command_hook, shot_hits
 from .state import figures_left, kind, weight
 from .smallarms import Stand
 
 
 def commanders_hit(game, unit_id: str, dice) -> list[Change]:
-    """HCM 3.10 e: the commanders with a unit that suffers a hit roll 1d6 and die on a 1.  The
-    command module (command.py) owns commanders; when it offers `commanders_hit(game, unit_id,
-    dice) -> list[Change]` it is called here, otherwise nothing happens yet."""
-    try:
-        command = import_module(f"{__package__}.command")
-    except ImportError:
-        return []
-    hook = getattr(command, "commanders_hit", None)
+    """HCM 3.10 e: the commander with a unit that suffers a hit dies on a 1 (1d6) -- settled by
+    command.commander_casualty(game, unit_id, dice); nothing while that module is absent."""
+    hook = command_hook("commander_casualty")
     return list(hook(game, unit_id, dice)) if hook is not None else []
 
 

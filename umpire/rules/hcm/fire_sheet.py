@@ -20,6 +20,7 @@ the umpire alone (sheet.kept).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import import_module
 
 from ...core.acting import UMPIRE_ONLY
 from ...core.hexgrid import Hex, Hexside, hex_distance
@@ -91,8 +92,21 @@ def higher(game, target: Hex, firer: Hex) -> bool:
     return elevation(game, target) > elevation(game, firer) or (hill(target) and not hill(firer))
 
 
+def command_hook(name: str):
+    """A function of the command module (command.py, engineer C's), or None while it is not
+    there: fire and melee call it for what befalls commanders."""
+    try:
+        return getattr(import_module(f"{__package__}.command"), name, None)
+    except ImportError:
+        return None
+
+
 def commander_with(game, u) -> int:
-    """HCM 3.10 d, 3.7.18: a commander in the unit's hex adds 1 to its combat value."""
+    """HCM 3.10 d, 3.7.18: a commander in the unit's hex adds 1 to its combat value -- one it takes
+    command from (command.commander_with: ethnic commanders, 2.1), when that module is there."""
+    with_it = command_hook("commander_with")
+    if with_it is not None:
+        return 1 if with_it(game, u) is not None else 0
     return 1 if any(kind(game, c) == "commander" and c.side == u.side for c in units_at(game, u.hex)) else 0
 
 

@@ -142,3 +142,21 @@ def test_the_waiting_defender_fires_first(tmp_path, sees_all):           # 3.8.3
     r = act(loc, "melee", 6, 1, 6, side="blue", unit="B1", target="R1")
     assert "holds" in r.summary and any("ambush" in x for x in r.log)
     assert game(loc).units["B1"].status == "destroyed"
+
+
+def test_the_optional_cvs_advance_rolls_the_commanders_aggressiveness(tmp_path, sees_all):   # 3.8.5 optional
+    from umpire.core.dice import Dice
+    from umpire.rules.hcm import melee_actions
+    from dicekit import dice
+    loc = make_game(tmp_path, [("B1", "medium_infantry", "0303"), ("C1", "commander", "0303")],
+                    [("R1", "cavalry", "0403")], rules="hcm")
+    to_phase(loc, "a_melee")
+    g = game(loc)
+    g.units["C1"].traits = {"aggressiveness": 5}
+    g.rule_state = g.rule_state.but(scenario={**g.rule_state.scenario, "advance_cvs": True})
+    sheet = melee_actions.melee_sheet(g, ["B1"], g.units["R1"].hex, "R1", retreat=g.map.grid.parse("0503"))
+    assert sheet.legal
+    for d10, goes in ((5, False), (6, True)):                  # higher than 5 passes
+        summary, changes = melee_actions.resolve(g, sheet, Dice("s", 1, typed=dice(d10)))
+        moved = [c for c in changes if c.key == "B1" and "q" in c.values]
+        assert bool(moved) == goes and "Aggressiveness 5" in " ".join(x for c in changes for x in c.lines)

@@ -6,6 +6,9 @@ Attackers stand in the defender's hex or next to it (3.8 b) and have begun no me
 * a defender whose player chooses to (the action's `retreat`: a hex) retreats before melee if it
   may (3.8.4): it gets a hit marker (3.5.5), faces the hex it left, and the attacker may advance
   into that hex on 4-6, +1 with a commander (3.8.5; `advance` no to decline);
+  with the scenario's `advance_cvs` and a commander of known Aggressiveness with the attacker,
+  1d10 above that value instead (3.8.5 optional; section 7 reads a pass as the commander's choice
+  and a failure as a forced advance -- we follow 3.8.5: a pass advances);
 * an attacker that has moved into the defender's hex is ambushed: the defender fires first at it
   (3.8.3), and an attacker routed or destroyed by that fire does not melee.
 Then each attacker in turn (3.8 c): a vehicle rams a vehicle or gun (3.8.1) or causes a casualty
@@ -26,7 +29,7 @@ from . import damage, melee
 from .fire_sheet import HARD, INFANTRY, command_hook, commander_with, fire_sheet
 from .fire_effects import resolve as fire_resolve
 from .fire_effects import stand_hit
-from .state import kind, units_at, weight
+from .state import kind, traits, units_at, weight
 
 
 @dataclass(frozen=True)
@@ -242,14 +245,20 @@ def retreat_before(game, sheet, d, dice, changes) -> tuple[str, list[Change]]:
     a = game.units[sheet.attackers[0]]
     if not sheet.advance:
         return f"{d.id} retreats before melee", changes
-    cmd = commander_with(game, a)
-    d6 = dice.d6(f"advance after melee, {a.id}")
-    if melee.advances(d6, cmd):
-        changes.append(Change("unit", a.id, {"q": d.hex.q, "r": d.hex.r},
-                              (f"  1d6 = {d6}{' +1 commander' if cmd else ''}: {a.id} advances into "
-                               f"{game.map.number(d.hex)} (HCM 3.8.5)",)))
+    chief = next((c for c in units_at(game, a.hex, a.side) if kind(game, c) == "commander"), None)
+    daring = traits(chief).aggressiveness if chief is not None else None
+    if (game.rule_state.scenario or {}).get("advance_cvs") and daring is not None:
+        d10 = dice.roll(f"advance after melee, {chief.id}'s Aggressiveness {daring}", 1, 10).total
+        goes, how = melee.advances_cvs(d10, daring), f"1d10 = {d10} against Aggressiveness {daring} (optional)"
     else:
-        changes.append(Change("note", "", {}, (f"  1d6 = {d6}{' +1 commander' if cmd else ''}: no advance (HCM 3.8.5)",)))
+        cmd = commander_with(game, a)
+        d6 = dice.d6(f"advance after melee, {a.id}")
+        goes, how = melee.advances(d6, cmd), f"1d6 = {d6}{' +1 commander' if cmd else ''}"
+    if goes:
+        changes.append(Change("unit", a.id, {"q": d.hex.q, "r": d.hex.r},
+                              (f"  {how}: {a.id} advances into {game.map.number(d.hex)} (HCM 3.8.5)",)))
+    else:
+        changes.append(Change("note", "", {}, (f"  {how}: no advance (HCM 3.8.5)",)))
     return f"{d.id} retreats before melee", changes
 
 

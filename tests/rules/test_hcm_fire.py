@@ -332,3 +332,28 @@ def test_a_hit_asks_command_whether_the_commander_with_the_unit_dies(monkeypatch
     fake.commander_casualty = lambda g, uid, d: [("asked about", uid)]
     monkeypatch.setitem(sys.modules, "umpire.rules.hcm.command", fake)
     assert fire_effects.commanders_hit(None, "R1", None) == [("asked about", "R1")]
+
+
+def test_no_fire_through_friends_on_level_ground(tmp_path, sees_all):            # 3.7.8
+    hill = "\n".join("h......." if r == 2 else "........" for r in range(6))      # 0103 a hill
+    loc = make_game(tmp_path, [("B1", "medium_tank", "0103"), ("B2", "medium_infantry", "0303"),
+                               ("B3", "medium_tank", "0201"), ("B4", "medium_infantry", "0401")],
+                    [("R1", "medium_infantry", "0603"), ("R2", "medium_infantry", "0403"),
+                     ("R3", "medium_infantry", "0601")], rules="hcm", terrain=hill)
+    g = game(loc)
+    g.phase = "a_fire_p"
+    assert fire_sheet(g, "B1", "R1").legal                   # from the hill, over B2, R1 well beyond it
+    near = fire_sheet(g, "B1", "R2")                         # R2 is next to B2: no shot over it
+    assert not near.legal and "next to the friendly" in near.reason
+    level = fire_sheet(g, "B3", "R3")                        # on level ground B4 is in the way
+    assert not level.legal and "3.7.8" in level.rule and "in the way" in level.reason
+
+
+def test_an_sp_gun_never_fires_through_friends(tmp_path, sees_all):              # 2.3.2, 3.7.8
+    hill = "\n".join("h......." if r == 2 else "........" for r in range(6))
+    loc = make_game(tmp_path, [("B1", "sp_gun", "0103"), ("B2", "medium_infantry", "0303")],
+                    [("R1", "medium_infantry", "0603")], rules="hcm", terrain=hill)
+    g = game(loc)
+    g.phase = "a_fire_p"
+    sheet = fire_sheet(g, "B1", "R1")
+    assert not sheet.legal and "SP gun" in sheet.reason

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 
 from ...core.acting import UMPIRE_ONLY
-from ...core.hexgrid import Hex, Hexside, hex_distance
+from ...core.hexgrid import Hex, Hexside, hex_distance, line_crossing
 from . import damage, fire, smallarms, sudden
 from .spotting import Sight
 from .state import anti_tank, kind, units_at, weight
@@ -138,6 +138,26 @@ def weapon_for(game, u, t, asked: str) -> tuple[str, str | None]:
     return "", f"{u.id} is a {fk}: it does not fire (HCM 3.10, 7.2)"
 
 
+def friends_in_the_way(game, u, t) -> str | None:
+    """HCM 3.7.8: a unit fires over friendly units between it and the target only from higher
+    ground than theirs, or at a target higher than they are, and never at a target next to them;
+    an SP gun (its cannon low in the hull: a front-arc vehicle) never fires through them (2.3.2)."""
+    sight = Sight(game.map, game.rules)
+    sp = kind(game, u) == "vehicle" and game.unit_type(u)["arc"] == "front" and bool(game.unit_type(u)["gun"])
+    for h in line_crossing(u.hex, t.hex).hexes:
+        if h in (u.hex, t.hex) or not any(kind(game, x) not in ("commander", "dummy") and not x.carried_by
+                                          for x in units_at(game, h, u.side)):
+            continue
+        n = game.map.number(h)
+        if sp:
+            return f"{u.id} is an SP gun, its cannon low in the hull: it cannot fire through the friends in {n}"
+        if max(sight.height(u.hex), sight.height(t.hex)) <= sight.height(h):
+            return f"friendly units in {n} are in the way and neither {u.id} nor the target is higher"
+        if hex_distance(h, t.hex) <= 1:
+            return f"the target is next to the friendly units in {n}: it may not be fired at over them"
+    return None
+
+
 def weapon_reach(game, u, weapon: str, gun_w: str) -> int:
     """The weapon's longest range: the unit's gun_range (else the Firing table's), 0-2 for
     anti-tank weapons (3.7.3), SMGs and vehicle MGs (2.2.1, 3.7.6), 0-4 for small arms (1.1.1)."""
@@ -181,6 +201,9 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "") -> FireShee
     blocks = hinders(game, u.hex)
     if not Sight(game.map, game.rules).clear(u.hex, t.hex):          # A's sight lines (spotting.py)
         return refuse(f"{u.id} has no line of sight to that hex", "HCM 3.7.9")
+    why = friends_in_the_way(game, u, t)
+    if why:
+        return refuse(why, "HCM 3.7.8")
     why, arc_mods = fire.arc_check(ut["arc"], u.marks.facing, u.hex, t.hex, u.id)
     if why:
         return refuse(why, "HCM 2.3.2")

@@ -357,3 +357,16 @@ def test_an_sp_gun_never_fires_through_friends(tmp_path, sees_all):             
     g.phase = "a_fire_p"
     sheet = fire_sheet(g, "B1", "R1")
     assert not sheet.legal and "SP gun" in sheet.reason
+
+
+def test_the_fire_command_names_one_firer_and_prints_the_odds(tmp_path, sees_all):   # `umpire fire`
+    loc = make_game(tmp_path, [("B1", "medium_tank", "0303"), ("B2", "medium_tank", "0304")],
+                    [("R1", "medium_infantry", "0603")], rules="hcm")
+    to_phase(loc, "a_fire_p")
+    g = game(loc)
+    odds = hcm.RuleSystem(g.rules).fire_sheet(g, "B1", "R1")
+    assert odds.legal and any("or more" in x for x in odds.text())
+    r = act(loc, "fire", 1, 1, firers=["B1"], target="R1")      # as `umpire fire GAME B1 --at R1` sends it
+    assert "hit" in r.summary and journal(loc)[-1].side_id == "blue"
+    with pytest.raises(UmpireError, match="one at a time"):
+        act(loc, "fire", firers=["B1", "B2"], target="R1")

@@ -115,6 +115,9 @@ class RuleSystem(CoreRuleSystem):
     def resolve_assault(self, game, sheet, dice):
         return fire_actions.resolve_assault(game, sheet, dice)
 
+    def fire_sheet(self, game, firer, target, weapon="main"):       # `umpire fire --odds`
+        return fire_actions.odds_sheet(game, firer, target, weapon)
+
     # ------------------------------------------------------------------ its own state and actions
     def actions(self):
         return actions.ACTIONS

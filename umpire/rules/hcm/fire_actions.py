@@ -10,10 +10,12 @@ core's turn checks keep each side to its own phase.  Melee belongs to the melee 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...core.actionspec import ActionField
 from ...core.changes import Change
 from ...core.errors import UmpireError
-from ...core.play.rule_actions import unit_action
+from ...core.play.rule_actions import acting_side, unit_action
 from . import fire_effects, indirect_fire, melee_actions
 from .fire_sheet import WEAPONS, FireSheet, fire_sheet, refuse
 
@@ -57,6 +59,14 @@ def contact_unit(game, side, name) -> str:
     return name
 
 
+def odds_sheet(game, firer: str, target: str, weapon: str = "main") -> FireSheet:
+    """The worksheet `umpire fire GAME FIRER --at TARGET --odds` prints, nothing rolled."""
+    u = game.units.get(firer)
+    aim = contact_unit(game, u.side if u is not None else None, target)
+    sheet = fire_sheet(game, firer, aim, "mg" if weapon == "mg" else "")
+    return replace(sheet, firer=firer)
+
+
 # ---------------------------------------------------------------- the core's attack on a hex
 def assault_sheet(game, unit_ids, target, kind="fire", aim=None):
     """RuleSystem.assault_sheet: one unit fires at one unit of the hex (kind "fire"), or units
@@ -84,13 +94,30 @@ def resolve_assault(game, sheet, dice):
     return melee_actions.resolve(game, sheet, dice)
 
 
+def one_firer(params: dict) -> dict:
+    """`umpire fire GAME FIRER --at TARGET` names its firers as a list: HCM's fire is one unit's."""
+    if params.get("unit") or not params.get("firers"):
+        return params
+    if len(params["firers"]) != 1:
+        raise UmpireError("units fire one at a time, each at one target (HCM 3.7)")
+    return {**params, "unit": params["firers"][0]}
+
+
+def with_firers(spec):
+    """The fire action, taking `firers` (the core's fire command) as well as `unit`."""
+    def run(ctx):
+        ctx.params.update(one_firer(ctx.params))
+        return spec.run(ctx)
+    return replace(spec, run=run, who=lambda game, params: acting_side(game, one_firer(params)))
+
+
 ACTIONS = {spec.name: spec for spec in (
-    unit_action("fire", "Fire at a unit", fire, rule="HCM 3.7", worksheet=True,
+    with_firers(unit_action("fire", "Fire at a unit", fire, rule="HCM 3.7", worksheet=True,
                 fields=(ActionField("target", "Target", kind="enemy"),
                         ActionField("weapon", "Weapon (empty: the usual one)", WEAPONS, required=False)),
                 open=in_fire_phase, when="only in a fire phase",
                 help="One unit fires at an enemy unit its side sees: range + armour + modifiers on 2d10 (1d10 "
-                     "for short weapons), auto-hit ranges on 1d10, small arms on 1d6."),
+                     "for short weapons), auto-hit ranges on 1d10, small arms on 1d6.")),
     unit_action("indirect_fire", "Indirect fire at a hex", indirect_fire.indirect_fire, rule="HCM 3.7.14",
                 worksheet=True,
                 fields=(ActionField("hex", "Target hex", kind="hex"),

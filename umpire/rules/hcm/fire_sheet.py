@@ -49,6 +49,10 @@ class FireSheet:
     gun_weight: str = ""
     hidden: bool = False             # a term of the target number the firer may not know (D damage)
 
+    def text(self) -> list[str]:
+        """The whole worksheet, as the umpire reads it (`umpire fire --odds`)."""
+        return list(self.lines) if self.legal else [f"{self.firer}: refused: {self.reason} ({self.rule})"]
+
 
 def refuse(reason: str, rule: str = "HCM 3.7") -> FireSheet:
     return FireSheet(False, reason, rule)

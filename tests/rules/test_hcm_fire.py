@@ -370,3 +370,47 @@ def test_the_fire_command_names_one_firer_and_prints_the_odds(tmp_path, sees_all
     assert "hit" in r.summary and journal(loc)[-1].side_id == "blue"
     with pytest.raises(UmpireError, match="one at a time"):
         act(loc, "fire", firers=["B1", "B2"], target="R1")
+
+
+# ---------------------------------------------------------------- the window
+def test_the_window_offers_fire_in_the_unit_menu_and_the_attack_worksheet(qtbot, tmp_path, sees_all, monkeypatch):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    from umpire.core.store.db import open_game
+    from umpire.gui import unitmenu
+    from umpire.gui.attackdialog import AttackDialog
+    from umpire.gui.mainwindow import MainWindow
+    loc = make_game(tmp_path, [("B1", "medium_tank", "0303")], [("R1", "medium_infantry", "0603")], rules="hcm")
+    to_phase(loc, "a_fire_p")
+    w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    w.load_game(open_game(loc))
+    w.select_unit("B1")
+    # the Attack dialog shows the worksheet before the roll (3.7)
+    dialog = AttackDialog(w, "B1")
+    kinds = [dialog.kind.itemData(i) for i in range(dialog.kind.count())]
+    assert kinds == ["fire", "melee"] and "or more (HCM 3.7.1)" in dialog.sheet.toPlainText()
+    # the Unit menu's Fire entry asks for a target among the contacts the side sees, then fires
+    entries = {a.data(): a for a in w.unit_menu.rule_entries}
+    assert {"fire", "indirect_fire", "melee"} <= set(entries) and entries["fire"].isEnabled()
+    label = w.game.contacts[("blue", "R1")].label
+    asked = {}
+
+    class Form:
+        Accepted = 1
+
+        def __init__(self, window, title, unit, fields, help="", rule=""):
+            asked["targets"] = next(f.choices for f in fields if f.key == "target")
+
+        def exec(self):
+            return 1
+
+        def params(self):
+            return {"target": label}
+    monkeypatch.setattr(unitmenu, "RuleActionDialog", Form)
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: asked.setdefault("refused", a[2]))
+    w.unit_menu.described_action(w.unit_menu.rule_specs["fire"])
+    assert asked["targets"] == (label,) and "refused" not in asked
+    assert journal(loc)[-1].kind == "fire" and open_game(loc).units["B1"].marks.shots == 1

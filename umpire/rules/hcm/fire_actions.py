@@ -15,6 +15,7 @@ from dataclasses import replace
 from ...core.actionspec import ActionField
 from ...core.changes import Change
 from ...core.errors import UmpireError
+from ...core.hexgrid import hex_distance
 from ...core.play.rule_actions import acting_side, unit_action
 from . import fire_effects, indirect_fire, melee_actions
 from .fire_sheet import WEAPONS, FireSheet, fire_sheet, refuse
@@ -94,6 +95,30 @@ def resolve_assault(game, sheet, dice):
     return melee_actions.resolve(game, sheet, dice)
 
 
+def seen_labels(game, side, unit, within: int | None = None) -> tuple[str, ...]:
+    """The enemy units the side sees now, by its own contact labels, nearest to `unit` first."""
+    u = game.units.get(unit) if unit else None
+    seen = [c for (s, _u), c in game.contacts.items() if s == side and c.status == "seen"]
+    if u is not None and u.on_map:
+        seen = [c for c in seen if within is None or hex_distance(c.hex, u.hex) <= within]
+        seen.sort(key=lambda c: (hex_distance(c.hex, u.hex), c.label))
+    return tuple(c.label for c in seen)
+
+
+def fire_fields(game, side, unit):
+    """What the window's form asks of a fire: a target among the contacts the side sees."""
+    return (ActionField("target", "Target (an enemy unit your side sees)", seen_labels(game, side, unit), kind="enemy"),
+            ActionField("weapon", "Weapon (empty: the usual one)", WEAPONS, required=False))
+
+
+def melee_fields(game, side, unit):
+    return (ActionField("target", "Defender (in its hex or next to it)", seen_labels(game, side, unit, 1),
+                        kind="enemy"),
+            ActionField("retreat", "The defender retreats before melee to (its player's choice)", required=False,
+                        kind="hex"),
+            ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False))
+
+
 def one_firer(params: dict) -> dict:
     """`umpire fire GAME FIRER --at TARGET` names its firers as a list: HCM's fire is one unit's."""
     if params.get("unit") or not params.get("firers"):
@@ -115,6 +140,7 @@ ACTIONS = {spec.name: spec for spec in (
     with_firers(unit_action("fire", "Fire at a unit", fire, rule="HCM 3.7", worksheet=True,
                 fields=(ActionField("target", "Target", kind="enemy"),
                         ActionField("weapon", "Weapon (empty: the usual one)", WEAPONS, required=False)),
+                ask=fire_fields,
                 open=in_fire_phase, when="only in a fire phase",
                 help="One unit fires at an enemy unit its side sees: range + armour + modifiers on 2d10 (1d10 "
                      "for short weapons), auto-hit ranges on 1d10, small arms on 1d6.")),
@@ -130,7 +156,7 @@ ACTIONS = {spec.name: spec for spec in (
                         ActionField("retreat", "The defender retreats before melee to (its player's choice)",
                                     required=False, kind="hex"),
                         ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False)),
-                open=in_melee_phase, when="only in the melee phase",
+                ask=melee_fields, open=in_melee_phase, when="only in the melee phase",
                 help="A unit in the defender's hex or next to it fights it: 1d6 each, modifiers, the higher "
                      "wins and captures; a tie costs both a figure and pushes both back."),
 )}

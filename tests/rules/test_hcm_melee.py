@@ -5,6 +5,7 @@ umpire/rules/hcm/melee.py), then melee played through the engine."""
 import pytest
 
 from umpire.core.errors import UmpireError
+from umpire.core.hexgrid import hex_distance
 from umpire.core.ruleset import load_table, rulesets_dir
 from umpire.rules import hcm
 from umpire.rules.hcm import melee
@@ -160,3 +161,33 @@ def test_the_optional_cvs_advance_rolls_the_commanders_aggressiveness(tmp_path, 
         summary, changes = melee_actions.resolve(g, sheet, Dice("s", 1, typed=dice(d10)))
         moved = [c for c in changes if c.key == "B1" and "q" in c.values]
         assert bool(moved) == goes and "Aggressiveness 5" in " ".join(x for c in changes for x in c.lines)
+
+
+def test_a_routed_stand_runs_its_move_away_at_once(tmp_path, sees_all):       # 3.7.19
+    loc = make_game(tmp_path, [("B1", "medium_tank", "0303")], [("R1", "medium_infantry", "0503")], rules="hcm",
+                    cols=10)
+    g = game(loc)
+    g.units["R1"].steps_lost, g.units["R1"].marks = 1, g.units["R1"].marks.but(hits=2)
+    from umpire.rules.hcm.fire_effects import stand_hit
+    from umpire.rules.hcm.rout import rout_path
+    path = rout_path(g, g.units["R1"])
+    assert len(path) == 1 + g.unit_type(g.units["R1"])["movement"]
+    assert [hex_distance(h, g.units["B1"].hex) for h in path] == sorted(hex_distance(h, g.units["B1"].hex)
+                                                                       for h in path)
+    _lines, changes = stand_hit(g, g.units["R1"], 1, 0, "test", ["blue", "red"])
+    assert changes[0].values["routed"] and changes[-1].values["q"] == path[-1].q
+    assert changes[-1].reader == "red"                      # where it ran is its own side's to read
+
+
+def test_pushed_back_away_or_into_a_zone_of_control_routed(tmp_path, sees_all, monkeypatch):    # 3.8 d, g
+    from umpire.rules.hcm import rout
+    loc = make_game(tmp_path, [("B1", "medium_infantry", "0303")], [("R1", "medium_infantry", "0403")], rules="hcm")
+    g = game(loc)
+    to, routs = rout.push_back(g, g.units["R1"], g.units["B1"].hex)
+    assert to is not None and hex_distance(to, g.units["B1"].hex) == 2 and not routs
+    # every hex behind it in an enemy's zone of control (A's movement.in_enemy_zone): it goes, routed
+    monkeypatch.setattr(rout, "in_enemy_zone", lambda game, h, side: ["B9"])
+    assert rout.push_back(g, g.units["R1"], g.units["B1"].hex) == (to, True)
+    # nowhere to go at all: destroyed (None)
+    monkeypatch.setattr(rout, "passable", lambda game, u, h: False)
+    assert rout.push_back(g, g.units["R1"], g.units["B1"].hex) == (None, True)

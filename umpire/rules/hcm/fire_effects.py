@@ -14,6 +14,7 @@ from ...core.acting import UMPIRE_ONLY
 from ...core.changes import Change
 from . import damage, fire, smallarms
 from .fire_sheet import HARD, FireSheet, command_hook, shot_hits
+from .rout import rout_path
 from .state import figures_left, kind, weight
 from .smallarms import Stand
 
@@ -48,8 +49,10 @@ def vehicle_hit(game, sheet: FireSheet, dice) -> tuple[list[str], list[Change]]:
     return seen, changes
 
 
-def stand_hit(game, t, markers: int, figures: int, why: str, readers) -> tuple[list[str], list[Change]]:
-    """Figures and hit markers on an infantry stand (smallarms.take_hit) as changes."""
+def stand_hit(game, t, markers: int, figures: int, why: str, readers, run: bool = True) -> tuple[list[str], list[Change]]:
+    """Figures and hit markers on an infantry stand (smallarms.take_hit) as changes; a stand that
+    routs runs its move away at once (3.7.19, rout.py) unless `run` is False (a push-back places
+    it instead, 3.8 d)."""
     before = Stand(figures_left(game, t), t.marks.hits, t.marks.routed)
     out = smallarms.take_hit(before, markers, figures, why)
     lost = before.figures - out.stand.figures
@@ -59,7 +62,13 @@ def stand_hit(game, t, markers: int, figures: int, why: str, readers) -> tuple[l
     elif lost:
         values["steps_lost"] = t.steps_lost + lost
     lines = [f"{t.id}: {x}" for x in out.lines]
-    return lines, [Change("unit", t.id, values, tuple(lines), readers)]
+    changes = [Change("unit", t.id, values, tuple(lines), readers)]
+    if run and out.routs and not before.routed:
+        path = rout_path(game, t)
+        if len(path) > 1:            # where it runs to is its own side's to read; spotting tells the rest
+            changes.append(Change("unit", t.id, {"q": path[-1].q, "r": path[-1].r},
+                                  (f"{t.id} runs to {game.map.number(path[-1])} (HCM 3.7.19)",), t.side))
+    return lines, changes
 
 
 def resolve(game, sheet: FireSheet, dice) -> tuple[str, list[Change]]:

@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 
 from ...core.changes import Change
 from ...core.errors import UmpireError
-from ...core.hexgrid import Hex, direction_to, hex_distance, neighbour
+from ...core.hexgrid import Hex, direction_to, hex_distance
 from . import damage, melee
 from .fire_sheet import HARD, INFANTRY, command_hook, commander_with, fire_sheet
 from .fire_effects import resolve as fire_resolve
 from .fire_effects import stand_hit
+from .rout import passable, push_back
 from .state import kind, traits, units_at, weight
 
 
@@ -53,37 +54,6 @@ def heavy_structure(game, h: Hex) -> bool:
     rules = game.rules
     return bool(rules.terrain_types[game.map.terrain[h]].get("heavy")) or any(
         rules.overlays.get(o.kind, {}).get("heavy") for o in game.map.overlays_at(h))
-
-
-def passable(game, u, h: Hex) -> bool:
-    if not game.map.contains(h):
-        return False
-    cost = game.rules.terrain_types[game.map.terrain[h]]["move"].get(game.unit_type(u)["move_class"])
-    items = [x for x in units_at(game, h) if kind(game, x) != "commander" and not x.carried_by]
-    return cost is not None and all(x.side == u.side for x in items) and len(items) < 2      # 3.5.6
-
-
-def in_enemy_zoc(game, side: str, h: Hex) -> bool:
-    """HCM 3.5.5, 3.8 g: the three front hexes of an enemy unit with no hit marker."""
-    for e in game.units.values():
-        if e.on_map and e.side != side and e.marks.facing is not None and not e.marks.hits \
-                and kind(game, e) not in ("commander", "dummy"):
-            if any(neighbour(e.hex, e.marks.facing + k) == h for k in (-1, 0, 1)):
-                return True
-    return False
-
-
-def push_back(game, u, away_from: Hex) -> tuple[Hex | None, bool]:
-    """HCM 3.8 d, g: the hex a unit is pushed back to, and whether it routs (pushed into an
-    enemy zone of control); (None, True): nowhere to go, it is destroyed."""
-    back = direction_to(away_from, u.hex) if hex_distance(away_from, u.hex) == 1 else (
-        ((u.marks.facing or 0) + 3) % 6)
-    tries = [neighbour(u.hex, back + k) for k in (0, -1, 1)]
-    free = [h for h in tries if passable(game, u, h)]
-    calm = [h for h in free if not in_enemy_zoc(game, u.side, h)]
-    if calm:
-        return calm[0], False
-    return (free[0], True) if free else (None, True)
 
 
 def melee_sheet(game, attackers, target: Hex, aim=None, retreat: Hex | None = None, advance: bool = True):
@@ -148,8 +118,8 @@ def tie(game, a, d) -> list[Change]:
     """HCM 3.8 d, g: both lose a figure and are pushed back a hex."""
     out = []
     for u, other in ((a, d), (d, a)):
-        out += stand_hit(game, u, 0, 1, "a tied melee (HCM 3.8 d)", [a.side, d.side])[1] if kind(game, u) in INFANTRY \
-            else []
+        out += stand_hit(game, u, 0, 1, "a tied melee (HCM 3.8 d)", [a.side, d.side], run=False)[1] \
+            if kind(game, u) in INFANTRY else []
         to, routs = push_back(game, u, other.hex)
         if to is None:
             out.append(Change("unit", u.id, {"status": "destroyed"}, (f"{u.id} has nowhere to be pushed back: "

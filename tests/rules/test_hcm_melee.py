@@ -191,3 +191,17 @@ def test_pushed_back_away_or_into_a_zone_of_control_routed(tmp_path, sees_all, m
     # nowhere to go at all: destroyed (None)
     monkeypatch.setattr(rout, "passable", lambda game, u, h: False)
     assert rout.push_back(g, g.units["R1"], g.units["B1"].hex) == (None, True)
+
+
+def test_moving_into_the_enemy_is_ambushed_then_its_melee_is_fought(tmp_path, sees_all):   # 3.8.3, 3.8 h
+    loc = make_game(tmp_path, [("B1", "medium_infantry", "0303")], [("R1", "heavy_infantry", "0403")], rules="hcm")
+    to_phase(loc, "a_movement")
+    # R1 waits in 0403: as B1 enters, its small arms fire first (H against M at range 0 needs 3): 6 hits
+    r = act(loc, "move", 6, side="blue", unit="B1", path=["0303", "0403"])
+    g = game(loc)
+    assert g.units["B1"].marks.hits == 1 and g.units["R1"].fired
+    assert any("ambushed" in x for x in r.log)
+    # the melee it began by moving in is fought in the melee phase (3.8 h), the ambush not repeated
+    to_phase(loc, "a_melee")
+    r = act(loc, "melee", 6, 1, side="blue", unit="B1", target="R1")
+    assert "attacker wins" in r.summary and not any("ambush" in x for x in r.log)

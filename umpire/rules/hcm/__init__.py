@@ -97,6 +97,7 @@ class RuleSystem(CoreRuleSystem):
 
     def move_ends(self, ctx, unit_id, start, entered, paused, check):
         apply(ctx, after_move(ctx.game, unit_id, check))
+        apply(ctx, fire_actions.melee_actions.ambush(ctx.game, unit_id, ctx.dice))      # 3.8.3 (B's)
         return None
 
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):

@@ -71,28 +71,29 @@ def stand_hit(game, t, markers: int, figures: int, why: str, readers, run: bool 
     return lines, changes
 
 
-def resolve(game, sheet: FireSheet, dice) -> tuple[str, list[Change]]:
-    """Roll the shot and say what it changes; the firer uses one of its shots (1.1.4)."""
+def resolve(game, sheet: FireSheet, dice, reader=None) -> tuple[str, list[Change]]:
+    """Roll the shot and say what it changes; the firer uses one of its shots (1.1.4).  `reader`:
+    who reads the firer's lines when the firer's side is not the one acting (an ambush, 3.8.3)."""
     u, t = game.units[sheet.firer], game.units[sheet.target]
     hit, roll_line = shot_hits(sheet, dice)
     changes = [Change("unit", u.id, {"fired": True, "shots": u.marks.shots + 1})]
     both = [u.side, t.side]
     if sheet.hidden:       # the roll against a number the firer may not know: the umpire's alone
         changes.append(Change("note", "", {}, (f"  {roll_line}",), UMPIRE_ONLY))
-        changes.append(Change("note", "", {}, (f"  {'hit' if hit else 'miss'}",)))
+        changes.append(Change("note", "", {}, (f"  {'hit' if hit else 'miss'}",), reader))
     else:
-        changes.append(Change("note", "", {}, (f"  {roll_line}",)))
+        changes.append(Change("note", "", {}, (f"  {roll_line}",), reader))
     summary = f"{u.id} fires at {t.id}: {'hit' if hit else 'miss'}"
     if not hit:
         return summary, changes
     if kind(game, t) == "dummy":
         changes.append(Change("note", "", {}, (f"  {t.id} is a dummy: nothing there to hit (HCM 4.1, 7.2)",),
                               UMPIRE_ONLY))
-        changes.append(Change("note", "", {}, ("  no effect seen",)))
+        changes.append(Change("note", "", {}, ("  no effect seen",), reader))
         return summary, changes
     if kind(game, t) in HARD:
         seen, more = vehicle_hit(game, sheet, dice)
-        changes.append(Change("note", "", {}, tuple(f"  {x}" for x in seen)))
+        changes.append(Change("note", "", {}, tuple(f"  {x}" for x in seen), reader))
     else:
         if sheet.weapon == "gun":
             he = game.unit_type(u)["he"]

@@ -173,15 +173,16 @@ def weapon_reach(game, u, weapon: str, gun_w: str) -> int:
     return smallarms.SHORT_RANGE if short else smallarms.SMALL_ARMS_RANGE
 
 
-def fire_sheet(game, firer_id: str, target_id: str, asked: str = "") -> FireSheet:
-    """The worksheet of one shot, or why it may not be taken (nothing rolled)."""
+def fire_sheet(game, firer_id: str, target_id: str, asked: str = "", ambush: bool = False) -> FireSheet:
+    """The worksheet of one shot, or why it may not be taken (nothing rolled).  `ambush`: the
+    target has just entered the firer's own hex (3.8.3) -- seen, whatever the last spotting said."""
     u, t = game.units.get(firer_id), game.units.get(target_id)
     if u is None or not u.on_map or u.carried_by:
         return refuse(f"{firer_id} is not on the map to fire")
     if t is None or not t.on_map or t.side == u.side:
         return refuse(f"no enemy unit {target_id!r} on the map")
     contact = game.contacts.get((u.side, t.id))
-    if contact is None or contact.status != "seen":
+    if not (ambush and t.hex == u.hex) and (contact is None or contact.status != "seen"):
         return refuse(f"{game.side(u.side).name} does not see that unit now", "HCM 3.7")
     if kind(game, t) == "commander":
         return refuse("a commander is not a target: he dies only with the unit he is with", "HCM 3.10 e")
@@ -189,7 +190,7 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "") -> FireShee
         return refuse(f"{u.id} is routed: routed units cannot fight", "HCM 3.7.19")
     if u.marks.limbered:
         return refuse(f"{u.id} is limbered: unlimber it first", "HCM 2.3.6")
-    if t.marks.melee_turn == game.turn:
+    if t.marks.melee_turn == game.turn and not ambush:
         return refuse("units in melee cannot be fired at", "HCM 3.8 a")
     weapon, why = weapon_for(game, u, t, asked)
     if why:
@@ -230,12 +231,13 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "") -> FireShee
 
 def _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap) -> FireSheet:
     ut, tt = game.unit_type(u), game.unit_type(t)
-    label = game.contacts[(u.side, t.id)].label
+    known = game.contacts.get((u.side, t.id))
+    label = f"{known.label} ({known.type_label})" if known is not None else "the enemy entering its hex"
     test = (game.rule_state.scenario or {}).get("obscurity", "b")
     obscured = sudden.obscurity(test, hinders(game, u.hex), u.hex, t.hex)
     benefit = cover(game, t.hex, u.hex)
     up = higher(game, t.hex, u.hex)
-    lines = [f"{u.id} fires at {label} ({game.contacts[(u.side, t.id)].type_label}), range {rng} (HCM 3.7)"]
+    lines = [f"{u.id} fires at {label}, range {rng} (HCM 3.7)"]
     seen = game.rule_state.seen_at_start
     if u.id in seen and t.id not in seen[u.id]:
         lines.append(f"  not seen as the turn began: within half its reach ({rng} <= {sudden.sudden_limit(reach)})"

@@ -1,8 +1,11 @@
 """Hex Command Mechanized: melee on the game (HCM 3.8) -- the `melee` action and the core's
 attack of kind "melee"; the arithmetic is melee.py.
 
-Attackers stand in the defender's hex or next to it (3.8 b) and have begun no melee this turn
-(3.8 h); routed units cannot fight (3.7.19).  Before the dice:
+Attackers stand in the defender's hex or next to it (3.8 b) and have begun no other melee this
+turn (3.8 h: a unit that moved into the enemy's hex began its melee there -- A's movement marks it
+-- and fights that one); routed units cannot fight (3.7.19).  A unit moving into a hex the enemy
+holds is ambushed as it enters: each waiting unit fires first (3.8.3, `ambush`, called at the
+move's end).  Before the dice:
 * a defender whose player chooses to (the action's `retreat`: a hex) retreats before melee if it
   may (3.8.4): it gets a hit marker (3.5.5), faces the hex it left, and the attacker may advance
   into that hex on 4-6, +1 with a commander (3.8.5; `advance` no to decline);
@@ -73,7 +76,7 @@ def melee_sheet(game, attackers, target: Hex, aim=None, retreat: Hex | None = No
     for a in units:
         if a.side != side or hex_distance(a.hex, d.hex) > 1:
             return refuse(f"{a.id} is not in or next to the defender's hex (HCM 3.8 b)")
-        if a.marks.melee_turn == game.turn:
+        if a.marks.melee_turn == game.turn and a.hex != d.hex:
             return refuse(f"{a.id} has begun a melee this turn already (HCM 3.8 h)")
         if a.marks.routed:
             return refuse(f"{a.id} is routed: routed units cannot fight (HCM 3.7.19)")
@@ -177,6 +180,31 @@ def fight(game, a, d, dice, first: bool) -> tuple[str, list[str], list[Change]]:
     return won, lines, captured(game, loser, "lost a melee, HCM 3.8 e")
 
 
+def ambush_fire(game, d, a, dice) -> list[Change]:
+    """HCM 3.8.3: waiting unit `d` fires at `a`, which has just entered its hex; its worksheet is
+    its own side's to read (and the umpire's), [] when it has no shot."""
+    sheet = fire_sheet(game, d.id, a.id, ambush=True)
+    if not sheet.legal:
+        return []
+    notes = [Change("note", "", {}, (line,), sheet.kept.get(i, d.side)) for i, line in enumerate(sheet.lines)]
+    return notes + fire_resolve(game, sheet, dice, reader=d.side)[1]
+
+
+def ambush(game, mover_id: str, dice) -> list[Change]:
+    """HCM 3.8.3, for the move's end (RuleSystem.move_ends): a unit that moves into a hex an enemy
+    holds is fired on at once by each waiting unit there that can fire at it."""
+    a = game.units.get(mover_id)
+    if a is None or not a.on_map:
+        return []
+    out = []
+    for d in sorted(units_at(game, a.hex), key=lambda x: x.id):
+        if d.side != a.side and not d.carried_by and not d.marks.routed and kind(game, d) in INFANTRY + HARD:
+            more = ambush_fire(game, d, a, dice)
+            out += ([Change("note", "", {}, (f"{a.id} is ambushed in {game.map.number(a.hex)}: the waiting "
+                                             "enemy fires first (HCM 3.8.3)",), [a.side, d.side])] + more) if more else []
+    return out
+
+
 def resolve(game, sheet: MeleeSheet, dice) -> tuple[str, list[Change]]:
     d = game.units[sheet.defender]
     changes = [Change("unit", a, {"melee_turn": game.turn}) for a in sheet.attackers]
@@ -186,10 +214,9 @@ def resolve(game, sheet: MeleeSheet, dice) -> tuple[str, list[Change]]:
     for i, aid in enumerate(sheet.attackers):
         a = game.units[aid]
         if a.hex == d.hex and not d.fired:                     # 3.8.3: the waiting defender fires first
-            ambush = fire_sheet(game, d.id, a.id)
-            if ambush.legal:
+            more = ambush_fire(game, d, a, dice)
+            if more:
                 lines.append(f"  ambush: {d.id} fires first (HCM 3.8.3)")
-                _s, more = fire_resolve(game, ambush, dice)
                 changes += more
                 if any(c.key == a.id and (c.values.get("status") == "destroyed" or c.values.get("routed"))
                        for c in more):

@@ -24,7 +24,9 @@ The modules:
 
     state.py     the shared contract: Marks, State, unit Traits (CVS values), readers
     turn.py      initiative, the halves of the turn, what a turn's end clears, victory (3.11)
-    movement.py  facing, forests, rain, zones of control, stacking, cargo, commanders (3.5, 2.3)
+    movement.py  a move checked: facing, forests, zones of control, damage, holds (3.5, 2.3)
+    stacking.py  stacking, cargo and towing, commanders placed (3.5.6, 2.3.6, 3.6)
+    moves.py     the dice around a move: rain, horses, the forest roll; mines (3.5.1, 3.5.3, 2.4.2)
     spotting.py  hidden units, markers, spotting rolls, sight lines (4.1, 7.2, 3.7.9)
     reports.py   how units read: marks, strength, the forces table, the inspector
     actions.py   the rule system's actions (fire, melee and command merge theirs there)
@@ -82,7 +84,7 @@ class RuleSystem(CoreRuleSystem):
             return out + spotting.spotting_rolls(game, sight, dice)
         if key.endswith("_rally"):
             # TODO(part C): rally (3.9) before the second spotting (7.9)
-            return out + spotting.spotting_rolls(game, sight, dice)
+            return out + turn.objectives(game) + spotting.spotting_rolls(game, sight, dice)
         return out
 
     def new_turn(self, game):

@@ -13,7 +13,7 @@ from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
 from .fire_actions import ACTIONS as FIRE_ACTIONS
 from .movement import facing_limit, in_enemy_zone, turns_between
-from .state import is_commander, is_dummy
+from .state import is_commander
 
 DIRECTION_CHOICES = ("N", "NE", "SE", "S", "SW", "NW")
 
@@ -26,7 +26,7 @@ def face(game, params: dict, dice) -> tuple[str, list[Change]]:
     u = game.units.get(uid)
     if u is None or u.side != params.get("side") or not u.on_map or u.carried_by:
         raise UmpireError(f"face: {params.get('side')} has no unit {uid!r} standing on the table")
-    if is_commander(game, u) or is_dummy(game, u):
+    if is_commander(game, u):
         raise UmpireError(f"face: {uid} has no front to turn (3.5)")
     try:
         to = game.map.grid.direction_index(str(params.get("facing", "")))
@@ -61,7 +61,7 @@ def face(game, params: dict, dice) -> tuple[str, list[Change]]:
 
 
 def _faces(game, u) -> bool:
-    return u.on_map and not is_commander(game, u) and not is_dummy(game, u)
+    return u.on_map and not is_commander(game, u)
 
 
 OWN = {spec.name: spec for spec in (

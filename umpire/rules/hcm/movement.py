@@ -21,8 +21,10 @@ cost for its class (terrain.toml: sample costs).  Readings where the text leaves
 * Rain (3.5.1, the scenario's [hcm] rain).  A wheeled vehicle rolls 1d6 as it sets out; on
   3-6 it is stuck for the turn.
 * Zones of control (3.5.5).  A unit's zone is the three hexes of its front; a unit with a hit
-  marker, routed or in a melee this turn has none, nor do commanders and dummies.  Entering an
-  enemy zone ends the move there, however far it was plotted (met, not foreseen).
+  marker, routed or in a melee this turn has none, nor do commanders.  A dummy marker has one,
+  like the unit it pretends to be: a move that went through its front unhindered would tell the
+  enemy what it is (7.2).  Entering an enemy zone ends the move there, however far it was
+  plotted (met, not foreseen).
 * Damage (2.3.5).  A vehicle with an MM block moves one hex a turn and not into hills; a
   single M block (never quantified in the text): one hex less.
 * Stacking (3.5.6, 3.5.7).  Two items a hex, commanders and passengers apart, and one
@@ -43,17 +45,17 @@ from __future__ import annotations
 import math
 
 from ...core.game import Game, UnitState
-from ...core.hexgrid import DIRECTIONS, Hex, Hexside, direction_to, hex_distance, neighbour
+from ...core.hexgrid import Hex, Hexside, direction_to, hex_distance, neighbour
 from ...core.rulesystem import MoveCheck, Step
 from ..botkit import entry_problem
 from . import state
-from .state import is_commander, is_dummy, is_infantry, is_vehicle, kind, units_at
+from .stacking import boarding, place_commander, stack_problem
+from .state import is_commander, is_infantry, is_vehicle, kind
 
 RULE = "HCM 3.5"
 PACES = (("forward", "Forward", "The usual move: the unit faces the way it goes (3.5)"),
          ("reverse", "Reverse", "Back up at half speed, rounded up, facing unchanged (2.3.4)",
           ("wheeled", "halftrack", "tracked")))
-STACK, COMMANDERS = 2, 1          # 3.5.6
 
 
 def turns_between(a: int, b: int) -> int:
@@ -88,11 +90,11 @@ def allowance(game: Game, u: UnitState, reverse: bool = False) -> float:
 
 def zone_holders(game: Game, side: str) -> list[UnitState]:
     """The enemy units with a zone of control (3.5.5): faced, no hit marker, not routed, not
-    in a melee this turn; commanders and dummies have none."""
+    in a melee this turn; commanders have none (dummies do, as the units they pretend to be)."""
     return [e for e in game.units.values()
             if e.on_map and e.side != side and not e.carried_by and e.marks.facing is not None
             and not e.marks.hits and not e.marks.routed and e.marks.melee_turn != game.turn
-            and not is_commander(game, e) and not is_dummy(game, e)]
+            and not is_commander(game, e)]
 
 
 def front_hexes(u: UnitState) -> tuple[Hex, ...]:
@@ -153,18 +155,6 @@ def forest_entries(game: Game, u: UnitState, steps: list[Step]) -> list[Hex]:
     return out
 
 
-def stack_problem(game: Game, u: UnitState, h: Hex, riders: set[str]) -> str | None:
-    """3.5.6: two items and one commander to a hex, the mover and its riders apart."""
-    here = [v for v in units_at(game, h, u.side) if v.id != u.id and v.id not in riders and not v.carried_by]
-    if is_commander(game, u):
-        if any(is_commander(game, v) for v in here):
-            return f"{game.map.number(h)} already holds a commander (3.5.6)"
-        return None
-    items = [v for v in here if not is_commander(game, v)]
-    if len(items) + 1 > STACK:
-        return f"{game.map.number(h)} already holds {len(items)} items: two to a hex (3.5.6, 3.5.7)"
-    return None
-
 
 def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -> MoveCheck:
     how = dict(how or {})
@@ -189,7 +179,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
     if u.carried_by:
         return refuse(f"it rides with {u.carried_by}: it goes where that vehicle goes", "HCM 2.3.6")
     if is_commander(game, u):
-        return _place_commander(game, u, path)
+        return place_commander(game, u, path)
     if game.phase and not game.phase.endswith("_movement"):
         return refuse("units move in their side's movement phase (3.5)", "HCM 3.1, 3.5")
     if u.moved or u.acted:
@@ -216,13 +206,13 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
     else:
         steps = [Step(u.hex, 0.0, 0.0, "start")]
         facing = u.marks.facing
-    boarding, start_cost = _boarding(game, u, how.get("mount") or ())
-    if isinstance(boarding, str):
-        return refuse(boarding, "HCM 2.3.6")
+    taking, start_cost = boarding(game, u, how.get("mount") or ())
+    if isinstance(taking, str):
+        return refuse(taking, "HCM 2.3.6")
     if start_cost:
         steps[0] = Step(steps[0].hex, steps[0].cost + start_cost, steps[0].total + start_cost,
                         steps[0].note + ", taking on passengers (2.3.6)")
-    riders = {v.id for v in game.units.values() if v.carried_by == uid} | set(boarding)
+    riders = {v.id for v in game.units.values() if v.carried_by == uid} | set(taking)
     started_facing, changes = facing, 0
     turn_costs = [0]                      # the turning paid in each step (3.5.2)
     enemy_at = {e.hex for e in game.units.values() if e.on_map and e.side != u.side}
@@ -293,7 +283,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
     end_cost = 1.0 if leaving else 0.0
     for pid in leaving:
         p = game.units.get(pid)
-        if p is None or (p.carried_by != uid and pid not in boarding):
+        if p is None or (p.carried_by != uid and pid not in taking):
             return refuse(f"{pid} is not riding with {uid}", "HCM 2.3.6", steps)
     if steps[-1].total + end_cost > limit + 1e-9:
         last = steps[-1]
@@ -314,7 +304,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
     if stopped:
         notes.append(f"stops in {n(end)}: {stopped}")
     return MoveCheck(uid, tuple(steps), limit, True, notes=tuple(notes), marks=marks, stop_at=stop_at,
-                     engages=engages, boarding=tuple(boarding), leaving=leaving, end_cost=end_cost,
+                     engages=engages, boarding=tuple(taking), leaving=leaving, end_cost=end_cost,
                      stopped=(f"{stopped}, short of its plotted path" if cut and stopped else ""))
 
 
@@ -327,64 +317,4 @@ def _unpriced(steps: list[Step], turn_costs: list[int]) -> list[Step]:
     return out
 
 
-def _boarding(game: Game, u: UnitState, ids) -> tuple[list[str] | str, float]:
-    """2.3.6: passengers of its hex taking their places; their cost to the vehicle (1 hex)."""
-    if not ids:
-        return [], 0.0
-    t = game.unit_type(u)
-    aboard = [v for v in game.units.values() if v.carried_by == u.id]
-    if not is_vehicle(game, u) or not t["carries"]:
-        return f"a {t['label'].lower()} carries nobody", 0.0
-    taking = []
-    for pid in ids:
-        p = game.units.get(pid)
-        if p is None or p.side != u.side or not p.on_map or p.hex != u.hex or p.carried_by:
-            return f"{pid} is not a unit of its side standing free in its hex", 0.0
-        if not game.unit_type(p)["cargo_size"] and kind(game, p) != "gun":
-            return f"{pid} cannot ride in a vehicle", 0.0
-        taking.append(p)
-    everyone = aboard + taking
-    guns = [p for p in everyone if kind(game, p) == "gun"]
-    points = sum(game.unit_type(p)["cargo_size"] for p in everyone if kind(game, p) != "gun")
-    if len(guns) > 1:
-        return "a vehicle tows one gun (2.3.6)", 0.0
-    if points > t["cargo"]:
-        return f"{points} cargo points: a {t['label'].lower()} carries {t['cargo']} (2.3.6)", 0.0
-    if len(everyone) > t["carries"]:
-        return f"a {t['label'].lower()} takes {t['carries']} units", 0.0
-    return [p.id for p in taking], 1.0
 
-
-def _place_commander(game: Game, u: UnitState, path: list[Hex]) -> MoveCheck:
-    """3.6, 3.10 b: a commander is placed, once a turn, in its side's placement phase."""
-    n = game.map.number
-
-    def refuse(reason: str) -> MoveCheck:
-        return MoveCheck(u.id, (), 0.0, False, reason, "HCM 3.6")
-
-    if game.phase and not game.phase.endswith("_placement"):
-        return refuse("commanders have no movement: they are placed in their side's placement phase (3.6, 3.10 b)")
-    if u.moved:
-        return refuse("a commander placed this turn is not placed again (3.6, 4.6)")
-    if u.status == "off_map" and len(path) == 1:
-        to = path[0]
-    elif u.on_map and len(path) == 2 and path[0] == u.hex:
-        to = path[1]
-    else:
-        return refuse("a commander is placed from its hex straight to another: give the two hexes")
-    if not game.map.contains(to):
-        return refuse(f"{to} is off the map")
-    if terrain(game, to)["move"]["foot"] is None:
-        return refuse(f"nobody stands in {n(to)}")
-    crowded = stack_problem(game, u, to, set())
-    if crowded:
-        return refuse(crowded)
-    start = Step(path[0], 0.0, 0.0, "lifted")
-    steps = (start,) if len(path) == 1 else (start, Step(to, 0.0, 0.0, "placed (3.6)"))
-    return MoveCheck(u.id, steps, 0.0, True, notes=(f"placed in {n(to)} (3.6)",))
-
-
-def facing_towards(a: Hex, b: Hex) -> int:
-    """The direction from a that points nearest to b (a unit's first facing)."""
-    best = min(range(6), key=lambda d: (hex_distance(a + DIRECTIONS[d], b), d))
-    return best

@@ -26,7 +26,7 @@ MARK_WORDS = (
 )
 
 SCENARIO_KEYS = {
-    "sequence": "alternate (3.1 A/B, the default) or activation (4.6: not modelled yet)",
+    "sequence": "alternate (3.1 A/B, the default; the activation sequence of 4.6 is not modelled yet)",
     "rain": "true: wheeled vehicles roll to get stuck as they move (3.5.1)",
     "break_point": "percent of a force lost at which it breaks and panics (3.3, 3.11; default 40)",
     "sight": "a bad day's sight in hexes (4.1: the whole table by default)",
@@ -39,8 +39,11 @@ def scenario_problems(scenario) -> list[tuple[str, str, str]]:
     data = scenario.rule_data
     out = []
     seq = data.get("sequence", "alternate")
-    if seq not in ("alternate", "activation"):
-        out.append(("[hcm]", "sequence", f"sequence must be \"alternate\" or \"activation\", got {seq!r} (3.1, 4.6)"))
+    if seq == "activation":
+        out.append(("[hcm]", "sequence", "the activation sequence of 4.6 is not modelled yet: sequence = "
+                                         "\"alternate\" (3.1 A/B) is played"))
+    elif seq != "alternate":
+        out.append(("[hcm]", "sequence", f"sequence must be \"alternate\" (3.1 A/B), got {seq!r}"))
     for key in ("rain", "advance_cvs"):
         if key in data and type(data[key]) is not bool:
             out.append(("[hcm]", key, f"{key} must be true or false, got {data[key]!r}"))

@@ -27,6 +27,8 @@ Umpire's reading of how 4.1 and 7.2 fit together:
   forest hex it passes through (terrain.toml `blocks_los`, works overlays too), unless the
   observer or the target stands higher than the blocker (a hill, or the map's elevation) and
   the blocker is not next to the lower of the two; ground higher than both ends always blocks.
+  A line running along a hexside passes through a portion of both hexes: either blocks it
+  ("any portion", 3.7.9); one that only touches a corner is not blocked there.
   Neighbouring hexes always see each other.
 * What each unit saw as the turn began (3.7.16) is kept in State.seen_at_start for the
   sudden-target rule: the enemy units on the table it had a clear line to.
@@ -74,8 +76,8 @@ class Sight:
         low = a.hex if ha < hb else b.hex if hb < ha else None
         for t in lc.touches:
             h = t.hex
-            if h in (a.hex, b.hex) or t.kind != "through":
-                continue
+            if h in (a.hex, b.hex) or t.kind == "vertex":
+                continue                  # a line grazing a corner is not through the hex
             hm = self.height(h)
             if hm > max(ha, hb):
                 return LosResult(False, a.hex, b.hex, rng, hexes, blocker=h, rule="HCM 3.7.9",

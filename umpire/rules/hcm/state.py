@@ -62,6 +62,7 @@ class State(GameState):
     opener: str | None = None                         # this turn's initiative winner: phasing first (3.1)
     on_table: tuple[str, ...] = ()                    # units shown on the table as markers (4.1, 7.2)
     identified: dict[str, tuple[str, ...]] = {}       # side -> enemy units it has identified (7.2)
+    held: dict[str, str] = {}                         # objective hex number -> the side holding it (3.11)
 
 
 class UnitTraits(TraitModel):
@@ -86,9 +87,10 @@ class Traits(CoreTraits):
     @classmethod
     def first_marks(cls, scenario, unit) -> dict[str, Any]:
         """3.5: every unit on the table faces a hexside -- the scenario's `facing`, else the one
-        nearest its nearest enemy unit as set up (commanders and dummies face nowhere)."""
+        nearest its nearest enemy unit as set up.  Commanders face nowhere; dummies face like the
+        units they pretend to be."""
         t = scenario.rules.unit_types[unit.type]
-        if unit.hex is None or t["kind"] in ("commander", "dummy"):
+        if unit.hex is None or t["kind"] == "commander":
             return {}
         named = (unit.traits or {}).get("facing")
         if named:

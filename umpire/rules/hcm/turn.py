@@ -7,6 +7,9 @@ Readings:
   out of the roll (command.py uses it for what the text does say: 2.1.1, 3.4).  A tie is rolled
   again.  The winner is phasing for the turn's first half, the other side for its second
   (3.1 option 1, "A/B": each side's whole force in turn).
+* 3.11: an objective is held by the last side to have had units alone in it among the units
+  on the table (spotting.py: a hidden unit takes nothing until it shows itself), judged at the
+  start of play and as each half of the turn ends (its rally phase).
 * 3.11: each side's losses are its units lost (destroyed or captured; dummies and commanders
   apart) out of the units it began with; a side whose losses reach the break point
   ([hcm] break_point, percent, 40 by default as 3.3 has it) has lost unless its enemy's are as
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game
+from .spotting import on_table
 from .state import is_commander, is_dummy
 
 BREAK_POINT = 40          # 3.3: "usually 40%"
@@ -64,6 +68,27 @@ def turn_end(game: Game) -> list[Change]:
     return out
 
 
+def holders(game: Game) -> dict[str, str]:
+    """3.11: who holds each objective now: the last side with units alone in it, on the table."""
+    held = dict(game.rule_state.held)
+    for v in game.victory:
+        for o in v.objectives:
+            here = {u.side for u in game.units.values() if u.on_map and u.hex == o.hex and not u.carried_by
+                    and not is_dummy(game, u) and not is_commander(game, u) and on_table(game, u)}
+            if len(here) == 1:
+                held[game.map.number(o.hex)] = here.pop()
+    return held
+
+
+def objectives(game: Game) -> list[Change]:
+    held = holders(game)
+    if held == dict(game.rule_state.held):
+        return []
+    lines = tuple(f"{number} is held by {game.side(side).name} (3.11)" for number, side in sorted(held.items())
+                  if game.rule_state.held.get(number) != side)
+    return [Change("game", "state", {"held": held}, lines, list(game.side_ids()))]
+
+
 def counted(game: Game, side: str) -> list:
     """The units a side's losses are counted among (3.3, 3.11): not dummies, not commanders."""
     return [u for u in game.units.values() if u.side == side and not is_dummy(game, u) and not is_commander(game, u)]
@@ -90,13 +115,12 @@ class Standing:
         bp = break_point(game)
         for s in game.side_ids():
             self.lines.append(f"{game.side(s).name}: {self.losses[s]}% of its force lost (break point {bp}%, 3.11)")
+        held = game.rule_state.held
         for v in game.victory:
             name = game.side(v.side).name
             for o in v.objectives:
-                here = {u.side for u in game.units.values() if u.on_map and u.hex == o.hex
-                        and not is_dummy(game, u) and not is_commander(game, u)}
                 label = f"{o.label} ({game.map.number(o.hex)})" if o.label else game.map.number(o.hex)
-                if here == {v.side}:
+                if held.get(game.map.number(o.hex)) == v.side:
                     self.points[v.side] += o.points
                     self.lines.append(f"{label}: held by {name}, {o.points} points")
                 else:

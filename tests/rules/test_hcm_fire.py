@@ -414,3 +414,12 @@ def test_the_window_offers_fire_in_the_unit_menu_and_the_attack_worksheet(qtbot,
     w.unit_menu.described_action(w.unit_menu.rule_specs["fire"])
     assert asked["targets"] == (label,) and "refused" not in asked
     assert journal(loc)[-1].kind == "fire" and open_game(loc).units["B1"].marks.shots == 1
+
+
+def test_with_two_stands_in_the_hex_a_die_picks_the_one_hit(tmp_path, sees_all):      # 3.7.2
+    loc = make_game(tmp_path, [("B1", "medium_tank", "0303")],
+                    [("R1", "medium_infantry", "0603"), ("R2", "medium_infantry", "0603")], rules="hcm")
+    to_phase(loc, "a_fire_p")
+    act(loc, "fire", 10, 10, 5, side="blue", unit="B1", target="R1")     # a hit; 5: the second stand
+    g = game(loc)
+    assert g.units["R2"].steps_lost == 1 and g.units["R1"].steps_lost == 0

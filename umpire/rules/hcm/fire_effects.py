@@ -3,7 +3,8 @@
 A vehicle or gun hit rolls damage blocks (2.3.3) -- what they show is for its own side and the
 umpire; the firer learns only that it hit and, if the vehicle is out (2.3.5), what anyone would
 see.  An infantry stand hit takes its figures and hit markers (3.7.2, 3.7.5, 3.7.15, 3.7.19) --
-red markers and lost figures stand on the table, so both sides read them.  A commander with a
+red markers and lost figures stand on the table, so both sides read them; with two stands of the
+target's side in its hex, a die says which of them takes the hit (3.7.2).  A commander with a
 unit that is hit may die (3.10 e): that is command's (engineer C's) to settle, through the hook
 `commanders_hit` below (command.commander_casualty).
 """
@@ -13,9 +14,10 @@ from __future__ import annotations
 from ...core.acting import UMPIRE_ONLY
 from ...core.changes import Change
 from . import damage, fire, smallarms
-from .fire_sheet import HARD, FireSheet, command_hook, shot_hits
+from .fire_sheet import HARD, INFANTRY, FireSheet, command_hook, shot_hits
+from .indirect import pick_item
 from .rout import rout_path
-from .state import figures_left, kind, weight
+from .state import figures_left, kind, units_at, weight
 from .smallarms import Stand
 
 
@@ -101,5 +103,16 @@ def resolve(game, sheet: FireSheet, dice, reader=None) -> tuple[str, list[Change
             why = "HE hit (HCM 3.7.15)" if he else "hit by a gun without HE: a marker only (HCM 3.7.15)"
         else:
             figures, markers, why = 0, 1, "small-arms hit (HCM 3.7.2)"
+        t = stand_taking_it(game, t, dice)
         _lines, more = stand_hit(game, t, markers, figures, why, both)
     return summary, changes + more + commanders_hit(game, t.id, dice)
+
+
+def stand_taking_it(game, t, dice):
+    """HCM 3.7.2: with two stands of the target's side in its hex, a die says which takes the hit
+    (1-3 the first by id, 4-6 the second: indirect.pick_item)."""
+    stands = sorted((x for x in units_at(game, t.hex, t.side) if kind(game, x) in INFANTRY and not x.carried_by),
+                    key=lambda x: x.id)
+    if len(stands) < 2:
+        return t
+    return stands[pick_item(len(stands), dice.d6("which stand takes the hit (HCM 3.7.2)"))]

@@ -108,6 +108,7 @@ def test_hit_markers_and_a_commander_move_the_number():     # 3.7.5, 3.7.18
     base, _ = smallarms.needs("H", "L", 1)
     assert smallarms.needs("H", "L", 1, hit_markers=2)[0] == base + 2
     assert smallarms.needs("H", "L", 1, commander=1)[0] == base - 1
+    assert smallarms.needs("H", "L", 1, combat_damage=1)[0] == base + 1      # a vehicle's MG with C damage
 
 
 def test_the_third_hit_removes_a_figure_and_places_no_marker():   # 3.7.2, 3.7.5, 1.1.3

@@ -253,7 +253,8 @@ def _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap) -> FireSheet:
         target_class = tt["weight"] if tt["weight"] in smallarms.CLASSES else "M"
         needed, mods = smallarms.needs(firer_class, target_class, rng, smg=kind(game, u) == "smg",
                                        short=weapon == "mg", hit_markers=u.marks.hits,
-                                       commander=commander_with(game, u), cover=benefit + up + obscured, who=u.id)
+                                       commander=commander_with(game, u), cover=benefit + up + obscured,
+                                       combat_damage=damage.combat_penalty(u.marks.damage), who=u.id)
         lines.append(f"  small arms, {firer_class} against {target_class} at range {rng} (Small Arms chart, sample; "
                      "HCM 3.7.2)" + (", as a vehicle's MG (HCM 3.7.6)" if weapon == "mg" else ""))
         lines += [m.line() for m in mods]

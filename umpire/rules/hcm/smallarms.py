@@ -56,7 +56,7 @@ def infantry_class(weight: str, who: str) -> str:
 
 
 def needs(firer: str, target: str, range_: int, *, smg: bool = False, short: bool = False, hit_markers: int = 0,
-          commander: int = 0, cover: int = 0, who: str = "firer") -> tuple[int, list[Modifier]]:
+          commander: int = 0, cover: int = 0, combat_damage: int = 0, who: str = "firer") -> tuple[int, list[Modifier]]:
     """The 1d6 a small-arms shot needs (HCM 3.7.2), and the modifiers that made it.  `short`: a
     weapon reaching only 0-2 hexes (a vehicle's MG, 3.7.6).  Out of range is refused."""
     firer, target = infantry_class(firer, who), infantry_class(target, "target")
@@ -70,6 +70,9 @@ def needs(firer: str, target: str, range_: int, *, smg: bool = False, short: boo
     if hit_markers:
         mods.append(Modifier(f"{hit_markers} hit marker{'s' if hit_markers > 1 else ''} on the firer, -1 combat each",
                              hit_markers, "3.7.5"))
+    if combat_damage:
+        mods.append(Modifier(f"C damage on the firing vehicle, -{combat_damage} combat (our reading)", combat_damage,
+                             "2.3.3"))
     if commander:
         mods.append(Modifier(f"commander with the firer, +{commander} combat", -commander, "3.10 d, 3.7.18"))
     if cover:

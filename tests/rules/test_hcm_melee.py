@@ -122,6 +122,7 @@ def test_retreat_before_melee_and_the_advance(tmp_path, sees_all):      # 3.8.4,
     g = game(loc)
     assert g.map.number(g.units["R1"].hex) == "0503" and g.units["R1"].marks.hits == 1
     assert g.map.number(g.units["B1"].hex) == "0403"                 # 4: it advances
+    assert g.units["B1"].marks.facing == g.map.grid.direction_index("SE")    # facing the way it went
 
 
 def test_a_vehicle_causes_a_casualty_unless_a_heavier_structure_shelters(tmp_path, sees_all):   # 3.8 k

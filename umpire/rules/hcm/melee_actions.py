@@ -251,8 +251,9 @@ def retreat_before(game, sheet, d, dice, changes) -> tuple[str, list[Change]]:
         cmd = commander_with(game, a)
         d6 = dice.d6(f"advance after melee, {a.id}")
         goes, how = melee.advances(d6, cmd), f"1d6 = {d6}{' +1 commander' if cmd else ''}"
-    if goes:
-        changes.append(Change("unit", a.id, {"q": d.hex.q, "r": d.hex.r},
+    if goes:                      # it faces the way it advanced (3.5: units face their movement)
+        facing = direction_to(a.hex, d.hex) if hex_distance(a.hex, d.hex) == 1 else a.marks.facing
+        changes.append(Change("unit", a.id, {"q": d.hex.q, "r": d.hex.r, "facing": facing},
                               (f"  {how}: {a.id} advances into {game.map.number(d.hex)} (HCM 3.8.5)",)))
     else:
         changes.append(Change("note", "", {}, (f"  {how}: no advance (HCM 3.8.5)",)))

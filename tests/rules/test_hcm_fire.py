@@ -424,3 +424,15 @@ def test_with_two_stands_in_the_hex_a_die_picks_the_one_hit(tmp_path, sees_all):
     act(loc, "fire", 10, 10, 5, side="blue", unit="B1", target="R1")     # a hit; 5: the second stand
     g = game(loc)
     assert g.units["R2"].steps_lost == 1 and g.units["R1"].steps_lost == 0
+
+
+def test_small_arms_on_an_apc_reach_its_troops_only_from_anti_vehicle_firers(tmp_path, sees_all):   # 3.7.4
+    loc = make_game(tmp_path, [("B1", "heavy_infantry", "0303"), ("B2", "light_infantry", "0304")],
+                    [("R1", "halftrack", "0503"), ("R2", "medium_infantry", "0503", "R1")], rules="hcm")
+    to_phase(loc, "a_fire_p")
+    act(loc, "fire", 6, side="blue", unit="B2", target="R1", weapon="small_arms")       # no AT: nothing
+    assert game(loc).units["R2"].marks.hits == 0
+    act(loc, "fire", 6, side="blue", unit="B1", target="R1", weapon="small_arms")       # AT squad: a marker
+    g = game(loc)
+    assert g.units["R2"].marks.hits == 1 and g.units["R1"].marks.damage == ()
+    assert "R2" not in side_lines(loc, "blue")           # what befell the troops inside is Red's to read

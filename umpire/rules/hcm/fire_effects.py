@@ -17,7 +17,7 @@ from . import damage, fire, smallarms
 from .fire_sheet import HARD, INFANTRY, FireSheet, command_hook, shot_hits
 from .indirect import pick_item
 from .rout import rout_path
-from .state import figures_left, kind, units_at, weight
+from .state import anti_tank, figures_left, kind, units_at, weight
 from .smallarms import Stand
 
 
@@ -49,6 +49,18 @@ def vehicle_hit(game, sheet: FireSheet, dice) -> tuple[list[str], list[Change]]:
         if kind(game, p) in ("infantry", "smg", "cavalry", "paratroop"):
             changes += stand_hit(game, p, 1, 0, f"fire on {t.id} it rides in (HCM 3.7.4)", [t.side])[1]
     return seen, changes
+
+
+def apc_hit(game, u, t) -> list[Change]:
+    """HCM 3.7.4: small arms hitting an APC reach the troops inside -- a hit marker each -- only if
+    the firer has anti-vehicle capability; otherwise the hit does nothing."""
+    if not smallarms.apc_passengers_marked(anti_tank(game, u)):
+        return [Change("note", "", {}, ("  the small arms cannot reach the troops inside: no effect (HCM 3.7.4)",))]
+    out = []
+    for p in riders(game, t.id):
+        if kind(game, p) in INFANTRY:
+            out += stand_hit(game, p, 1, 0, f"small arms on {t.id} it rides in (HCM 3.7.4)", [t.side])[1]
+    return out
 
 
 def stand_hit(game, t, markers: int, figures: int, why: str, readers, run: bool = True) -> tuple[list[str], list[Change]]:
@@ -93,7 +105,9 @@ def resolve(game, sheet: FireSheet, dice, reader=None) -> tuple[str, list[Change
                               UMPIRE_ONLY))
         changes.append(Change("note", "", {}, ("  no effect seen",), reader))
         return summary, changes
-    if kind(game, t) in HARD:
+    if kind(game, t) in HARD and sheet.weapon in ("small_arms", "mg"):
+        more = apc_hit(game, u, t)
+    elif kind(game, t) in HARD:
         seen, more = vehicle_hit(game, sheet, dice)
         changes.append(Change("note", "", {}, tuple(f"  {x}" for x in seen), reader))
     else:

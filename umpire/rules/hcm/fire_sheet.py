@@ -244,13 +244,15 @@ def _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap) -> FireSheet:
                      + (f", in a gap of {gap} (limit {sudden.gap_limit(gap)})" if gap else "") + " (HCM 3.7.16)")
     kept: dict[int, str] = {}
     hard = kind(game, t) in HARD
-    if weapon in ("small_arms", "mg") and hard:
+    riders = [p for p in game.units.values() if p.carried_by == t.id and kind(game, p) in INFANTRY]
+    if weapon in ("small_arms", "mg") and hard and not riders:
         return refuse("small arms do not hurt vehicles and guns: anti-tank weapons do, or a stand in the next hex",
                       "HCM 3.7.3, 3.7.4")
     if weapon in ("small_arms", "mg"):
         firer_class = smallarms.vehicle_mg_class(ut["wheels"] == "halftrack") if kind(game, u) in HARD \
             else smallarms.infantry_class(weight(game, u), u.id)
-        target_class = tt["weight"] if tt["weight"] in smallarms.CLASSES else "M"
+        # an APC's riders are hit as Medium infantry (3.7.4; the vehicle itself is not hurt)
+        target_class = tt["weight"] if tt["weight"] in smallarms.CLASSES and not hard else "M"
         needed, mods = smallarms.needs(firer_class, target_class, rng, smg=kind(game, u) == "smg",
                                        short=weapon == "mg", hit_markers=u.marks.hits,
                                        commander=commander_with(game, u), cover=benefit + up + obscured,

@@ -206,3 +206,14 @@ def test_moving_into_the_enemy_is_ambushed_then_its_melee_is_fought(tmp_path, se
     to_phase(loc, "a_melee")
     r = act(loc, "melee", 6, 1, side="blue", unit="B1", target="R1")
     assert "attacker wins" in r.summary and not any("ambush" in x for x in r.log)
+
+
+def test_a_medium_tank_overrunning_a_trench_levels_it(tmp_path, sees_all):      # 3.8.1, 3.8 k
+    trench = '[[map.overlay]]\nkind = "trench"\nhexes = ["0403"]\n'
+    loc = make_game(tmp_path, [("B1", "medium_tank", "0303")], [("R1", "medium_infantry", "0403")], rules="hcm",
+                    overlays=trench)
+    to_phase(loc, "a_melee")
+    act(loc, "melee", side="blue", unit="B1", target="R1")
+    g = game(loc)
+    assert g.units["R1"].steps_lost == 1                                    # a trench is no structure: a figure
+    assert not any(o.kind == "trench" for o in g.map.overlays)

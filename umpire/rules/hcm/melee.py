@@ -9,8 +9,10 @@ Readings where the text leaves a choice (tested in tests/rules/test_hcm_melee.py
 * The melee modifiers chart is not printed: resources/rulesets/hcm/melee.toml is a sample.  The
   printed ones are code: a commander +1 (3.7.18), SMG +1 (2.2.1), -1 for each hit marker (3.7.5).
 * "A structure class heavier than the weight class of the vehicle" (3.8 k, 3.8.1): the terrain
-  chart gives no structure classes; a hex (or works) marked `heavy` counts as a Heavy structure,
-  so it shelters its infantry from VL, L and M vehicles, not from H and VH.
+  chart gives no structure classes; buildings (heavy ground that is neither wood nor hill) and
+  works that stop vehicles count as Heavy structures, so they shelter their infantry from VL, L
+  and M vehicles, not from H and VH.  A trench is no structure: a vehicle heavier than Light
+  overrunning one levels it (3.8.1).
 * Swarming (3.8.2): heavy (H, VH) vehicles take one incremental block, medium one block as it
   shows, light (VL, L) two blocks as they show; an open-topped vehicle is captured or destroyed
   at the swarmers' choice, whatever its weight.
@@ -91,8 +93,8 @@ def advances_cvs(d10: int, aggressiveness: int) -> bool:
 
 
 def structure_shelters(heavy_structure: bool, vehicle_weight: str) -> bool:
-    """HCM 3.8 k, 3.8.1: a structure heavier than the vehicle (our reading: `heavy` terrain is a
-    Heavy structure) spares its infantry the casualty: a hit marker instead, and stops the vehicle."""
+    """HCM 3.8 k, 3.8.1: a structure heavier than the vehicle (our reading: buildings and works are
+    Heavy structures) spares its infantry the casualty: a hit marker instead, and stops the vehicle."""
     return heavy_structure and weight_index(vehicle_weight) < weight_index("H")
 
 

@@ -54,9 +54,21 @@ def refuse(reason: str, rule: str = "HCM 3.8") -> MeleeSheet:
 
 
 def heavy_structure(game, h: Hex) -> bool:
-    rules = game.rules
-    return bool(rules.terrain_types[game.map.terrain[h]].get("heavy")) or any(
-        rules.overlays.get(o.kind, {}).get("heavy") for o in game.map.overlays_at(h))
+    """A structure (3.8 k, 3.8.1; our reading, melee.py): heavy ground that is neither wood nor
+    hill -- buildings -- or works that stop vehicles (2.4.1); a trench is no structure."""
+    t = game.rules.terrain_types[game.map.terrain[h]]
+    works = any(game.rules.overlays.get(o.kind, {}).get("heavy") and game.rules.overlays.get(o.kind, {}).get("stops")
+                for o in game.map.overlays_at(h))
+    return works or bool(t.get("heavy") and not t.get("forest") and not t.get("hill"))
+
+
+def trench_levelled(game, a, d) -> list[Change]:
+    """HCM 3.8.1: a vehicle heavier than Light overrunning a trench hex levels it."""
+    h = d.hex
+    if weight(game, a) in ("VL", "L") or not any(o.kind == "trench" for o in game.map.overlays_at(h)):
+        return []
+    return [Change("overlay", "trench", {"clear": True, "q": h.q, "r": h.r},
+                   (f"{a.id} levels the trench in {game.map.number(h)} (HCM 3.8.1)",), [a.side, d.side])]
 
 
 def melee_sheet(game, attackers, target: Hex, aim=None, retreat: Hex | None = None, advance: bool = True):
@@ -162,7 +174,8 @@ def fight(game, a, d, dice, first: bool) -> tuple[str, list[str], list[Change]]:
             return "defender", [f"  {a.id} is stopped by a structure heavier than it: a hit marker (HCM 3.8.1)"], \
                 stand_hit(game, d, 1, 0, "a vehicle at its structure (HCM 3.8.1)", [a.side, d.side])[1]
         return "attacker", [f"  {a.id} causes a casualty (HCM 3.8 k)"], \
-            stand_hit(game, d, 0, 1, "a vehicle in the melee (HCM 3.8 k)", [a.side, d.side])[1]
+            stand_hit(game, d, 0, 1, "a vehicle in the melee (HCM 3.8 k)", [a.side, d.side])[1] \
+            + trench_levelled(game, a, d)
     if dk in HARD:                                              # 3.8.2 swarming
         what, count, incremental = melee.swarm(weight(game, d), game.unit_type(d)["open_topped"])
         if what == "capture":

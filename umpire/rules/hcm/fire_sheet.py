@@ -285,7 +285,8 @@ def _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap) -> FireSheet:
     dice = fire.dice_for(reach, infantry_at=weapon == "at")
     lines.append(f"  {'cannon' if weapon == 'gun' else 'anti-tank weapon'} of weight {gun_w}, "
                  f"{dice[0]}d10 (HCM 3.7.1" + (", 3.7.3)" if weapon == "at" else ")"))
-    lines.append(f"  armour {front} front" + (f", {seen_armour} on the face it is shot at ({steps} facing "
+    lines.append((f"  armour {front} front" if hard else f"  defence value {front}")
+                 + (f", {seen_armour} on the face it is shot at ({steps} facing "
                                                f"step{'s' if steps != 1 else ''} off its front, HCM 3.7.7)"
                                                if steps else ""))
     lines += [m.line() for m in mods]

@@ -31,7 +31,7 @@ from ...core.hexgrid import Hex, direction_to, hex_distance
 from . import damage, melee
 from .fire_sheet import HARD, INFANTRY, command_hook, commander_with, fire_sheet
 from .fire_effects import resolve as fire_resolve
-from .fire_effects import stand_hit
+from .fire_effects import commanders_hit, stand_hit
 from .rout import passable, push_back
 from .state import kind, traits, units_at, weight
 
@@ -129,12 +129,13 @@ def captured(game, u, why: str) -> list[Change]:
     return out
 
 
-def tie(game, a, d) -> list[Change]:
+def tie(game, a, d, dice) -> list[Change]:
     """HCM 3.8 d, g: both lose a figure and are pushed back a hex."""
     out = []
     for u, other in ((a, d), (d, a)):
-        out += stand_hit(game, u, 0, 1, "a tied melee (HCM 3.8 d)", [a.side, d.side], run=False)[1] \
-            if kind(game, u) in INFANTRY else []
+        if kind(game, u) in INFANTRY:
+            out += stand_hit(game, u, 0, 1, "a tied melee (HCM 3.8 d)", [a.side, d.side], run=False)[1]
+            out += commanders_hit(game, u.id, dice)          # a figure lost is a hit (3.10 e)
         to, routs = push_back(game, u, other.hex)
         if to is None:
             out.append(Change("unit", u.id, {"status": "destroyed"}, (f"{u.id} has nowhere to be pushed back: "
@@ -157,7 +158,7 @@ def vehicle_blocks(game, t, count: int, incremental: bool, dice, why: str) -> li
     out = [Change("unit", t.id, {"damage": blocks}, tuple(lines), t.side)]
     if damage.wrecked(blocks):
         out.append(Change("unit", t.id, {"status": "destroyed"}, (f"{t.id} cannot be saved (HCM 2.3.5)",)))
-    return out
+    return out + (commanders_hit(game, t.id, dice) if count else [])
 
 
 def fight(game, a, d, dice, first: bool) -> tuple[str, list[str], list[Change]]:
@@ -175,7 +176,7 @@ def fight(game, a, d, dice, first: bool) -> tuple[str, list[str], list[Change]]:
                 stand_hit(game, d, 1, 0, "a vehicle at its structure (HCM 3.8.1)", [a.side, d.side])[1]
         return "attacker", [f"  {a.id} causes a casualty (HCM 3.8 k)"], \
             stand_hit(game, d, 0, 1, "a vehicle in the melee (HCM 3.8 k)", [a.side, d.side])[1] \
-            + trench_levelled(game, a, d)
+            + trench_levelled(game, a, d) + commanders_hit(game, d.id, dice)
     if dk in HARD:                                              # 3.8.2 swarming
         what, count, incremental = melee.swarm(weight(game, d), game.unit_type(d)["open_topped"])
         if what == "capture":
@@ -188,7 +189,7 @@ def fight(game, a, d, dice, first: bool) -> tuple[str, list[str], list[Change]]:
     won = melee.contest(at, dt)
     lines = [aline, dline, f"  {'tie' if won == 'tie' else won + ' wins'} (HCM 3.8 d, e)"]
     if won == "tie":
-        return won, lines, tie(game, a, d)
+        return won, lines, tie(game, a, d, dice)
     loser = d if won == "attacker" else a
     return won, lines, captured(game, loser, "lost a melee, HCM 3.8 e")
 

@@ -30,7 +30,8 @@ def _same(path) -> str:
     return full
 
 
-@pytest.mark.parametrize("scenario", ["kaltenbach-gap.toml", "xom-lang-ambush.toml", "osterby-bridges.toml"])
+@pytest.mark.parametrize("scenario", ["kaltenbach-gap.toml", "xom-lang-ambush.toml", "osterby-bridges.toml",
+                                      "brannock-crossing.toml"])
 def test_the_quick_line_is_the_full_readers_through_a_played_game(tmp_path, scenario):
     """Every rule system bundled: a fresh game, each phase of a turn, a side that passed, the end."""
     loaded = load_scenario(SCENARIOS / scenario)

@@ -87,3 +87,21 @@ def test_the_journal_says_what_a_lost_contact_was_and_tells_the_umpire_which_uni
     assert new and opening.log[new[0]].endswith("(C1)")
     assert opening.log[new[0] + 1].strip().endswith("'s C1 is B1")
     assert opening.readers[str(new[0] + 1)] == UMPIRE_ONLY
+
+
+def test_a_rule_system_may_say_a_sighting_is_only_a_marker(spotted_game, monkeypatch):
+    """spot()'s optional third item: what the side makes of the unit -- a marker it has not
+    identified reads so in its contact and its journal, not as the unit's true type."""
+    from umpire.actions import system_for
+    from umpire.core.engine import journal
+    from umpire.core.witness import side_journal
+    system = system_for(spotted_game)
+    looks = {"type_label": "Marker", "role": "unknown", "strength": ""}
+    monkeypatch.setattr(type(system), "spot", lambda self, game, roll: {
+        "red": {"B1": (("R1",), "Toy 5", looks)}, "blue": {}})
+    update_spotting(spotted_game)
+    g = open_game(spotted_game)
+    c = g.contacts[("red", "B1")]
+    assert (c.type_label, c.role, c.strength) == ("Marker", "unknown", "")
+    lines = [x for e in side_journal(g, "red", journal(spotted_game)) for x in e.lines]
+    assert not any(g.unit_type(g.units["B1"])["label"] in x for x in lines if "Marker" in x)

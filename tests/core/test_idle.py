@@ -74,3 +74,13 @@ def test_where_a_pass_only_hands_over_the_impulse_every_side_still_counts(game):
     assert not pass_ends_phase(g, phases) and acting_sides(g, phases, "pass") == [a]
     g = dataclasses.replace(g, passed=(b, a))                        # two in a row: the next ends it
     assert pass_ends_phase(g, phases) and acting_sides(g, phases, "pass") == [a, b]
+
+
+def test_the_rule_systems_turn_opener_is_player_zero(game):
+    """A system that rolls each turn for who goes first names that side (`turn_opener`): its
+    player turns follow it, not the scenario's first player."""
+    a, b = game.side_ids()
+    other = b if game.first_player == a else a
+    g = dataclasses.replace(game, phase="p1", active_side=other, passed=())
+    assert acting_sides(g, (FIRST, SECOND), "next_phase", opener=other) == [other]
+    assert acting_sides(g, (FIRST, SECOND), "end_turn", opener=other) == [other, game.first_player]

@@ -68,3 +68,19 @@ def test_the_first_player_acts_first_in_every_alternating_phase(game, sample_sce
     assert g.phase == "combat" and g.active_side == "blue"
     side, lines = system_for(game).first_player(g, None)
     assert side == "blue" and lines == ["Blue Force acts first: the scenario's first player (Toy 2)"]
+
+
+def test_player_turns_follow_the_rule_systems_turn_opener(game, monkeypatch):
+    """`player = 0` is the side the rule system names this turn (`turn_opener`: an initiative
+    roll), by default the scenario's first player."""
+    from umpire.core.ruleset import Phase
+    system = system_for(game)
+    phases = (system.phases()[0], Phase("p1", "First player", "T", player=0),
+              Phase("p2", "Second player", "T", player=1))
+    monkeypatch.setattr(type(system), "phases", lambda self: phases)
+    monkeypatch.setattr(type(system), "turn_opener", lambda self, g: "red")
+    act(game, "next_phase")
+    g = open_game(game)
+    assert (g.phase, g.active_side) == ("p1", "red")
+    act(game, "pass")
+    assert (open_game(game).phase, open_game(game).active_side) == ("p2", "blue")

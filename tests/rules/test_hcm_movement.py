@@ -301,3 +301,31 @@ def test_a_move_out_of_its_phase_is_refused_in_one_line(tmp_path):
         act(loc, "move", unit="T" if side == "blue" else "X", path=["0506", "0505"] if side == "blue" else
             ["1001", "1002"])
     assert "movement phase" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_a_stand_lays_and_removes_mines_and_fights_no_more_that_turn(tmp_path):
+    """2.4.2: infantry lay or remove a hex of mines a stand a turn, with no combat for them; a
+    field laid is secret from the enemy."""
+    loc = hcm_game(tmp_path, [dict(id="A", type="medium_infantry", hex="0505", facing="N"),
+                              dict(id="B", type="medium_infantry", hex="0305", facing="N"),
+                              dict(id="T", type="light_tank", hex="0705", facing="N")], FAR_RED,
+                   extra='[[minefield]]\nside = "red"\ntype = "field"\nhexes = ["0305"]\nsecret = true')
+    in_blues_movement(loc)
+    act(loc, "lay_mines", unit="A")
+    g = game(loc)
+    field = [o for o in g.map.overlays if o.kind == "minefield" and g.map.number(o.hex) == "0505"]
+    assert field and field[0].side == "blue" and field[0].secret
+    assert g.units["A"].acted and g.units["A"].marks.mines_turn == g.turn
+    with pytest.raises(UmpireError, match="already moved or acted"):
+        act(loc, "remove_mines", unit="A")
+    with pytest.raises(UmpireError, match="knows of no mines"):       # Red's secret field: unknown to Blue
+        act(loc, "remove_mines", unit="B")
+    act(loc, "end_turn")
+    in_blues_movement(loc)
+    act(loc, "remove_mines", unit="A")
+    assert not any(g2.kind == "minefield" and game(loc).map.number(g2.hex) == "0505"
+                   for g2 in game(loc).map.overlays)
+    assert any(g2.kind == "minefield" and game(loc).map.number(g2.hex) == "0305"
+               for g2 in game(loc).map.overlays)
+    with pytest.raises(UmpireError, match="not infantry"):
+        act(loc, "lay_mines", unit="T")

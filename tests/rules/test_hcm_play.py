@@ -149,3 +149,32 @@ def test_a_side_reads_its_own_marks_damage_included(tmp_path):
     assert s.strength_text(g, g.units["I"]) == "4 figures" and s.strength_text(g, t) == "1 vehicle"
     rows = dict(s.unit_details(g, g.units["K"], umpire=False))
     assert rows["CVS (2.1)"].startswith("I 5, C 1, M 1, T 6, A 5")
+
+
+PARA = '''
+[[reinforcement]]
+side = "blue"
+turn = 1
+entry = ["0101"]
+units = ["Para1", "Para2"]
+'''
+
+
+def test_paratroops_drop_on_target_or_drift_two_hexes_clockwise(tmp_path):
+    """2.2.1: 5-6 puts the drop on its target, else a die picks the off-target hex two hexes
+    away (clockwise from north); a stand rolling 5-6 is put by its owner within two hexes."""
+    loc = hcm_game(tmp_path, BLUE + [dict(id="Para1", type="paratroops"), dict(id="Para2", type="paratroops")], RED,
+                   extra=PARA)
+    to_phase(loc, "a_movement")
+    if game(loc).active_side != "blue":
+        to_phase(loc, "b_movement")
+    act(loc, "drop", 5, 6, unit="Para1", hex="0505", at="0605")
+    g = game(loc)
+    assert g.map.number(g.units["Para1"].hex) == "0605" and "Para1" in g.rule_state.on_table
+    act(loc, "drop", 2, 3, 1, unit="Para2", hex="0505", at="0605")       # off target, drifting SE
+    g = game(loc)
+    from umpire.core.hexgrid import neighbour
+    se = g.map.grid.direction_index("SE")
+    assert g.units["Para2"].hex == neighbour(neighbour(g.map.grid.parse("0505"), se), se)
+    with pytest.raises(UmpireError, match="not a paratroop stand waiting"):
+        act(loc, "drop", unit="Para1", hex="0505")

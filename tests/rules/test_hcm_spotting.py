@@ -110,7 +110,7 @@ def test_a_found_dummy_is_exposed_in_the_open_and_stays_hidden_in_a_forest(tmp_p
     g = game(loc)
     changes = spotting.spotting_rolls(g, system_for(loc).sight(g.map), Faces(6, 6))
     removed = [c for c in changes if c.what == "unit"]
-    assert [c.key for c in removed] == ["D1"] and removed[0].values == {"status": "removed"}
+    assert [c.key for c in removed] == ["D1"] and removed[0].values == {"status": "destroyed"}
     assert sorted(removed[0].reader) == ["blue", "red"] and "dummy" in removed[0].lines[0]
     kept = [c for c in changes if c.what == "note"]
     assert kept and kept[0].reader == "umpire" and "D2" in kept[0].lines[0]
@@ -173,3 +173,29 @@ def test_watchers_are_the_units_with_a_clear_line(tmp_path):
                [dict(id="R", type="medium_infantry", hex="2003", facing="NW")], terrain=terrain)
     g = game(loc)
     assert system_for(loc).watchers(g, g.map.grid.parse("0703")) == {"blue": ("C",), "red": ("R",)}
+
+
+def test_a_unit_on_a_hill_cannot_see_past_the_hills_far_foot_unless_beside_it(tmp_path):
+    """3.7.9's example: a target in a hex next to a hill cannot be hit by a unit on that hill
+    unless the firer is in the hex next to the target."""
+    rows = ["." + "hhh" + "." * (WIDE - 4)] * 6               # a hill of three hexes, 0203 to 0403
+    loc = wide(tmp_path, [dict(id="B", type="medium_infantry", hex="0203", facing="SE")],
+               [dict(id="R", type="medium_infantry", hex="2003", facing="NW")], terrain="\n".join(rows))
+    g = game(loc)
+    sight = system_for(loc).sight(g.map)
+    h = g.map.grid.parse
+    assert not sight.clear(h("0203"), h("0503"))     # across the hill's top: hidden at its foot
+    assert sight.clear(h("0403"), h("0503"))         # from the hex beside it
+
+
+def test_an_exposed_dummy_leaves_the_table_and_the_enemys_map(tmp_path):
+    """7.2 in the first spotting phase: Blue's 6 finds the marker at 0503 a dummy in the open."""
+    loc = wide(tmp_path, [dict(id="B", type="medium_infantry", hex="0103", facing="SE")],
+               [dict(id="D1", type="dummy", hex="0503", on_table=True)])
+    assert contact(loc, "blue", "D1").status == "seen"
+    act(loc, "next_phase", 6)
+    g = game(loc)
+    assert g.phase == "a_command" and g.units["D1"].status == "destroyed"
+    assert contact(loc, "blue", "D1").status == "destroyed"
+    text = [x for e in side_journal(g, "blue", journal(loc)) for x in e.lines]
+    assert any("The marker in 0503 is a dummy" in x for x in text)

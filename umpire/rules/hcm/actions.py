@@ -1,6 +1,7 @@
 """Hex Command Mechanized's own unit actions, described for the shells (core.play.rule_actions).
 
-Here: turning in place (3.5, 3.5.2, 3.5.5).  Fire and melee (part B: fire_actions.py, melee.py)
+Here: turning in place (3.5, 3.5.2, 3.5.5), paratroops dropping (2.2.1, paratroops.py) and
+mines laid and removed (2.4.2, mines.py).  Fire and melee (part B: fire_actions.py, melee.py)
 and command (part C: command.py) keep their own ACTIONS dicts; each is merged into ACTIONS at
 the end of this file with one line.
 """
@@ -11,9 +12,10 @@ from ...core.actionspec import ActionField
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
+from . import mines, paratroops
 from .fire_actions import ACTIONS as FIRE_ACTIONS
 from .movement import facing_limit, in_enemy_zone, turns_between
-from .state import is_commander
+from .state import is_commander, is_infantry, kind
 
 DIRECTION_CHOICES = ("N", "NE", "SE", "S", "SW", "NW")
 
@@ -70,6 +72,20 @@ OWN = {spec.name: spec for spec in (
                 open=lambda game: game.phase.endswith("_movement"), when="only in a movement phase",
                 help="Turn in place to face another hexside: a hex of movement for each hexside (3.5.2).",
                 fits=_faces),
+    unit_action("drop", "Drop (paratroops)", paratroops.drop, rule="HCM 2.2.1",
+                fields=(ActionField("hex", "Target hex", kind="hex"),
+                        ActionField("at", "Put it in (on 5-6, within two of the target)", required=False, kind="hex")),
+                open=lambda game: game.phase.endswith("_movement"), when="only in a movement phase",
+                help="A paratroop stand due as a reinforcement drops onto the table near a hex (2.2.1).",
+                fits=lambda game, u: kind(game, u) == "paratroop" and u.status == "off_map"),
+    unit_action("lay_mines", "Lay mines", mines.lay, rule="HCM 2.4.2",
+                open=lambda game: game.phase.endswith("_movement"), when="only in a movement phase",
+                help="A stand that has not moved or fought lays a secret minefield in its hex.",
+                fits=lambda game, u: u.on_map and is_infantry(game, u)),
+    unit_action("remove_mines", "Remove mines", mines.remove, rule="HCM 2.4.2",
+                open=lambda game: game.phase.endswith("_movement"), when="only in a movement phase",
+                help="A stand that has not moved or fought removes the minefield of its hex.",
+                fits=lambda game, u: u.on_map and is_infantry(game, u)),
 )}
 
 # Parts B (fire, melee) and C (command) merge their dicts here, one line each.

@@ -194,7 +194,8 @@ def spotting_rolls(game: Game, sight: Sight, dice) -> list[Change]:
                                       "umpire"))
             else:
                 exposed.add(e.id)
-                changes.append(Change("unit", e.id, {"status": "removed"},
+                # "destroyed": off the table, and off the map of those who see it go
+                changes.append(Change("unit", e.id, {"status": "destroyed"},
                                       (f"The marker in {n(e.hex)} is a dummy: it is taken off the table (7.2)",),
                                       [side, e.side]))
     state = {s: tuple(sorted(v)) for s, v in identified.items() if v}

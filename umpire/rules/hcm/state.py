@@ -44,6 +44,7 @@ class Marks(RuleState):
     melee_turn: int | None = None         # the turn it began a melee (3.8 h)
     order_hold: str = ""                  # a 4.5.1 consequence in force on it ("a", "c", "d", "f"...)
     reversed_turn: int | None = None      # the turn it last moved backwards (2.3.4: half speed)
+    mines_turn: int | None = None         # the turn it laid or removed mines: no combat that turn (2.4.2)
 
 
 class State(GameState):

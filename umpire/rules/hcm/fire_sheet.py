@@ -3,7 +3,7 @@ umpire reads before the roll (HCM 3.7).  The arithmetic is fire.py, smallarms.py
 damage.py; this module reads the game to fill it in, fire_effects.py says what a hit does and
 fire_actions.py offers it to the shells.
 
-The same sheet serves the core's attack (`umpire attack GAME --kind fire --at X UNIT HEX`, the
+The same sheet serves the core's attack (`umpire attack GAME UNIT --hex HEX --kind fire --at X`, the
 window's Attack dialog, which shows it before the roll: RuleSystem.assault_sheet with kind
 "fire") and the system's own `fire` action (`umpire act GAME fire unit=X target=Y`, the Unit menu).
 

@@ -436,3 +436,22 @@ def test_small_arms_on_an_apc_reach_its_troops_only_from_anti_vehicle_firers(tmp
     g = game(loc)
     assert g.units["R2"].marks.hits == 1 and g.units["R1"].marks.damage == ()
     assert "R2" not in side_lines(loc, "blue")           # what befell the troops inside is Red's to read
+
+
+def test_fire_at_a_marker_tells_the_firer_only_hit_or_miss(tmp_path, monkeypatch):    # 4.1, 7.2
+    from umpire.rules.hcm.spotting import MARKER
+
+    def markers(self, g, roll):                   # every enemy seen, but only as a marker
+        return {s: {u.id: ((), "test", MARKER) for u in g.units.values() if u.side != s and u.on_map}
+                for s in g.side_ids()}
+    monkeypatch.setattr(hcm.RuleSystem, "spot", markers)
+    loc = make_game(tmp_path, [("B1", "medium_tank", "0303")], [("R1", "medium_infantry", "0603")], rules="hcm")
+    to_phase(loc, "a_fire_p")
+    act(loc, "fire", 10, 10, side="blue", unit="B1", target="R1")
+    assert game(loc).units["R1"].steps_lost == 1
+    blue, red = side_lines(loc, "blue"), side_lines(loc, "red")
+    assert "hit" in blue and "marker" in blue
+    for tell in ("defence value", "figure", "HE hit", "needs", "2d10 ="):
+        assert tell not in blue
+    assert "figure removed" in red
+    assert "came under fire from C1: hit" in red          # the core's witness reads HCM's "Result:" line

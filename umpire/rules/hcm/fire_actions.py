@@ -129,9 +129,13 @@ def one_firer(params: dict) -> dict:
 
 
 def with_firers(spec):
-    """The fire action, taking `firers` (the core's fire command) as well as `unit`."""
+    """The fire action, taking `firers` (the core's fire command) as well as `unit`.  The journal
+    keeps the firer as `firers` and the target by its unit id, as the core's witness reads a fire
+    (what struck a side's unit, from which of its contacts)."""
     def run(ctx):
         ctx.params.update(one_firer(ctx.params))
+        side = acting_side(ctx.game, ctx.params)
+        ctx.params.update(firers=[ctx.params["unit"]], target=contact_unit(ctx.game, side, ctx.params.get("target")))
         return spec.run(ctx)
     return replace(spec, run=run, who=lambda game, params: acting_side(game, one_firer(params)))
 

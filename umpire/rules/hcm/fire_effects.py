@@ -91,25 +91,27 @@ def resolve(game, sheet: FireSheet, dice, reader=None) -> tuple[str, list[Change
     u, t = game.units[sheet.firer], game.units[sheet.target]
     hit, roll_line = shot_hits(sheet, dice)
     changes = [Change("unit", u.id, {"fired": True, "shots": u.marks.shots + 1})]
-    both = [u.side, t.side]
+    both = [t.side] if sheet.blind else [u.side, t.side]     # a marker's fate is not the firer's to read
     if sheet.hidden:       # the roll against a number the firer may not know: the umpire's alone
         changes.append(Change("note", "", {}, (f"  {roll_line}",), UMPIRE_ONLY))
-        changes.append(Change("note", "", {}, (f"  {'hit' if hit else 'miss'}",), reader))
     else:
         changes.append(Change("note", "", {}, (f"  {roll_line}",), reader))
     summary = f"{u.id} fires at {t.id}: {'hit' if hit else 'miss'}"
+    changes.append(Change("note", "", {}, (f"Result: {'hit' if hit else 'miss'}",), reader))
     if not hit:
         return summary, changes
     if kind(game, t) == "dummy":
         changes.append(Change("note", "", {}, (f"  {t.id} is a dummy: nothing there to hit (HCM 4.1, 7.2)",),
                               UMPIRE_ONLY))
-        changes.append(Change("note", "", {}, ("  no effect seen",), reader))
+        if not sheet.blind:          # at a marker the firer reads "hit" either way: no tell
+            changes.append(Change("note", "", {}, ("  no effect seen",), reader))
         return summary, changes
     if kind(game, t) in HARD and sheet.weapon in ("small_arms", "mg"):
         more = apc_hit(game, u, t)
     elif kind(game, t) in HARD:
         seen, more = vehicle_hit(game, sheet, dice)
-        changes.append(Change("note", "", {}, tuple(f"  {x}" for x in seen), reader))
+        if not sheet.blind:
+            changes.append(Change("note", "", {}, tuple(f"  {x}" for x in seen), reader))
     else:
         if sheet.weapon == "gun":
             he = game.unit_type(u)["he"]

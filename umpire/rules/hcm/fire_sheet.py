@@ -19,7 +19,7 @@ the umpire alone (sheet.kept).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 
 from ...core.acting import UMPIRE_ONLY
@@ -48,6 +48,7 @@ class FireSheet:
     dice: tuple[int, int] = (1, 6)
     gun_weight: str = ""
     hidden: bool = False             # a term of the target number the firer may not know (D damage)
+    blind: bool = False              # the firer's side does not know what the target is (a marker, 4.1)
 
     def text(self) -> list[str]:
         """The whole worksheet, as the umpire reads it (`umpire fire --odds`)."""
@@ -226,7 +227,18 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "", ambush: boo
         why = sudden.sudden_problem(rng, reach, gap)
         if why:
             return refuse(why, "HCM 3.7.16")
-    return _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap)
+    return unseen_type(game, u, t, _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap))
+
+
+def unseen_type(game, u, t, sheet: FireSheet) -> FireSheet:
+    """A target the firer's side knows only as a marker (4.1, 7.2): its armour, class and the
+    number they make are the umpire's to read; the side reads only that it fired and the result."""
+    known = game.contacts.get((u.side, t.id))
+    if not sheet.legal or (known is not None and known.type_label == game.unit_type(t)["label"]):
+        return sheet
+    lines = sheet.lines + ("  at a marker: the umpire works the shot out against what is there (HCM 4.1)",)
+    kept = {i: UMPIRE_ONLY for i in range(1, len(sheet.lines))}
+    return replace(sheet, lines=lines, kept=kept, hidden=True, blind=True)
 
 
 def _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap) -> FireSheet:

@@ -54,6 +54,24 @@ def test_autoplay_moves_both_sides_and_replays_identically(played):
     assert stored == replayed
 
 
+def test_the_activation_sequence_autoplays_and_replays(tmp_path):
+    """4.6, the scenario's choice: the same battle played group by group."""
+    text = SCENARIO.read_text(encoding="utf-8").replace("[hcm]\n", '[hcm]\nsequence = "activation"\n', 1)
+    variant = tmp_path / "brannock-groups.toml"
+    variant.write_text(text, encoding="utf-8")
+    path = autoplay(load_scenario(variant), tmp_path / "groups.umpire", turns=2, seed="g", moves_per_phase=3)
+    game = open_game(path)
+    assert game.rule_state.activation["blue"] == ("A Coy", "B Coy", "C Sqn")
+    rows = journal(path)
+    assert any("group has acted" in x for r in rows for x in r.log)
+    phases = [x for r in rows for x in r.log if x.startswith("Turn ")]
+    assert any("Group activations" in x for x in phases)
+    assert not any("reinforcements and movement" in x or "Second half" in x for x in phases)   # A/B not played
+    assert {r.side_id for r in rows if r.kind == "move"} == {"blue", "red"}
+    stored, replayed = replay(path, lambda g: rule_system(g.rules), load_scenario)
+    assert stored == replayed
+
+
 def test_a_whole_game_ends_with_the_standing(tmp_path):
     path = autoplay(load_scenario(SCENARIO), tmp_path / "all.umpire", turns=6, seed="all", moves_per_phase=2)
     assert open_game(path).phase == "ended"

@@ -84,3 +84,22 @@ def test_player_turns_follow_the_rule_systems_turn_opener(game, monkeypatch):
     assert (g.phase, g.active_side) == ("p1", "red")
     act(game, "pass")
     assert (open_game(game).phase, open_game(game).active_side) == ("p2", "blue")
+
+
+def test_a_phase_the_game_does_not_play_is_passed_over(game, monkeypatch):
+    """RuleSystem.plays_phase: a phase of an optional sequence the scenario did not choose."""
+    system = system_for(game)
+    monkeypatch.setattr(type(system), "plays_phase", lambda self, g, key: key != "combat")
+    act(game, "next_phase")
+    assert open_game(game).phase == "end"
+    act(game, "next_phase")
+    g = open_game(game)
+    assert (g.turn, g.phase) == (2, "movement")
+
+
+def test_the_rule_system_may_say_who_acts_next(game, monkeypatch):
+    """RuleSystem.next_to_act: an order fixed by the rules, where a side may act twice running."""
+    system = system_for(game)
+    monkeypatch.setattr(type(system), "next_to_act", lambda self, g, side: "blue")
+    act(game, "move", unit="A1", path=["0304", "0404"])
+    assert open_game(game).active_side == "blue"

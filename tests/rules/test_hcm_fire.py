@@ -455,3 +455,25 @@ def test_fire_at_a_marker_tells_the_firer_only_hit_or_miss(tmp_path, monkeypatch
         assert tell not in blue
     assert "figure removed" in red
     assert "came under fire from C1: hit" in red          # the core's witness reads HCM's "Result:" line
+
+
+def test_in_a_group_activation_only_that_groups_units_fire(tmp_path, sees_all):     # 4.6 with 3.7
+    from .hcmkit import hcm_game
+    companies = "".join(f'''
+[[company]]
+id = "{c}"
+battalion = "Blue Bn"
+name = "{c} platoon group"
+units = [{{ id = "{u}", type = "medium_infantry", hex = "{h}", facing = "S" }}]
+''' for c, u, h in (("First", "A", "0505"), ("Second", "B", "0305")))
+    red = [dict(id="R", type="medium_infantry", hex="0307", facing="N")]
+    loc = hcm_game(tmp_path, [dict(id="K", type="commander", hex="0105", initiative=5, overall=True)], red,
+                   extra=companies, hcm='sequence = "activation"\nactivation = { blue = ["Second", "First"] }')
+    act(loc, "end_turn", 8, 2)                      # turn 2: Blue wins the initiative
+    act(loc, "next_phase")
+    act(loc, "next_phase")
+    assert (game(loc).phase, game(loc).active_side) == ("groups", "blue")
+    with pytest.raises(UmpireError, match="not in the group now acting"):
+        act(loc, "fire", side="blue", unit="A", target="R")
+    r = act(loc, "fire", 6, side="blue", unit="B", target="R")
+    assert "fires at" in r.summary

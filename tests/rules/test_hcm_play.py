@@ -22,7 +22,9 @@ RED = [dict(id="R", type="medium_infantry", hex="0902", facing="SW"),
 
 
 def phases_of(loc):
-    return [p.key for p in system_for(loc).phases()]
+    """The phases the game plays, in order (A/B: the groups of 4.6 are not played)."""
+    s, g = system_for(loc), game(loc)
+    return [p.key for p in s.phases() if s.plays_phase(g, p.key)]
 
 
 def test_the_higher_initiative_roll_is_phasing_first_and_the_other_second(tmp_path):
@@ -35,6 +37,7 @@ def test_the_higher_initiative_roll_is_phasing_first_and_the_other_second(tmp_pa
     assert g.rule_state.initiative == {"blue": 3, "red": 7}
     assert (g.rule_state.opener, g.rule_state.phasing) == ("red", "red")
     sides = {}
+    assert "groups" not in phases_of(loc)
     for key in phases_of(loc)[1:]:
         to_phase(loc, key)
         sides[key] = game(loc).active_side
@@ -95,8 +98,8 @@ def test_commanders_and_the_scenarios_table_are_checked(tmp_path):
     assert "commander's value (2.1)" in str(e.value) and "\n" not in str(e.value).strip()
     with pytest.raises(UmpireError, match="sequence must be"):
         hcm_game(tmp_path / "b", BLUE, RED, hcm='sequence = "bogus"')
-    with pytest.raises(UmpireError, match="4.6 is not modelled yet"):
-        hcm_game(tmp_path / "e", BLUE, RED, hcm='sequence = "activation"')
+    with pytest.raises(UmpireError, match="not a company of blue"):
+        hcm_game(tmp_path / "e", BLUE, RED, hcm='sequence = "activation"\nactivation = { blue = ["Nope"] }')
     with pytest.raises(UmpireError, match="not a forest hex"):
         hcm_game(tmp_path / "c", BLUE, RED, hcm='passable_forests = ["0101"]')
     with pytest.raises(UmpireError, match="initiative"):
@@ -178,3 +181,72 @@ def test_paratroops_drop_on_target_or_drift_two_hexes_clockwise(tmp_path):
     assert g.units["Para2"].hex == neighbour(neighbour(g.map.grid.parse("0505"), se), se)
     with pytest.raises(UmpireError, match="not a paratroop stand waiting"):
         act(loc, "drop", unit="Para1", hex="0505")
+
+
+COMPANIES = """
+[[company]]
+id = "First"
+battalion = "Blue Bn"
+name = "First platoon group"
+units = [{ id = "A", type = "medium_infantry", hex = "0505", facing = "N" }]
+
+[[company]]
+id = "Second"
+battalion = "Blue Bn"
+name = "Second platoon group"
+units = [{ id = "B", type = "medium_infantry", hex = "0305", facing = "N" }]
+
+[[company]]
+id = "Third"
+battalion = "Blue Bn"
+name = "Third platoon group"
+units = [{ id = "E", type = "medium_infantry", hex = "0108", facing = "N" }]
+
+[[company]]
+id = "Rote"
+battalion = "Red Bn"
+name = "Red platoon group"
+units = [{ id = "C", type = "medium_infantry", hex = "0903", facing = "SW" }]
+"""
+
+
+def test_the_activation_sequence_alternates_numbered_groups(tmp_path):
+    """4.6 (the scenario's choice, 3.1 option 2): the initiative winner's group 1, then the
+    other's group 1, then the winner's group 2...; only the open group's units act, those
+    outside every group float; a pass closes the group; the A/B halves are not played."""
+    loc = hcm_game(tmp_path, BLUE, RED, extra=COMPANIES,
+                   hcm='sequence = "activation"\nactivation = { blue = ["Second", "First"] }')
+    assert game(loc).rule_state.activation == {"blue": ("Second", "First", "Third"), "red": ("Rote",)}
+    act(loc, "end_turn", 8, 2)                              # turn 2: Blue wins the initiative
+    act(loc, "next_phase")
+    act(loc, "next_phase")
+    g = game(loc)
+    assert (g.phase, g.active_side) == ("groups", "blue")
+    with pytest.raises(UmpireError, match="not in the group now acting, Second platoon group"):
+        act(loc, "move", unit="A", path=["0505", "0504"])
+    act(loc, "move", unit="B", path=["0305", "0304"])
+    act(loc, "move", unit="T", path=["0206", "0205"])      # battle-group troops float
+    assert game(loc).active_side == "blue"                   # the group acts to its end
+    act(loc, "pass", side="blue")
+    assert game(loc).active_side == "red"
+    act(loc, "move", unit="C", path=["0903", "0904"])
+    act(loc, "pass", side="red")
+    assert game(loc).active_side == "blue"
+    act(loc, "move", unit="A", path=["0505", "0504"])       # Blue's group 2
+    act(loc, "pass", side="blue")
+    assert game(loc).active_side == "blue"                   # and its group 3: the same side runs on
+    with pytest.raises(UmpireError, match="not in the group now acting, Third platoon group"):
+        act(loc, "move", unit="B", path=["0304", "0303"])
+    act(loc, "move", unit="E", path=["0108", "0107"])
+    act(loc, "pass", side="blue")
+    assert game(loc).active_side == "red"                    # every group has acted: the sides pass
+    act(loc, "pass", side="red")
+    act(loc, "pass", side="blue")
+    g = game(loc)
+    assert g.phase == "a_rally" and g.rule_state.group_now == 4
+    assert [c for _, c in g.rule_state.group_steps] == ["Second", "Rote", "First", "Third"]
+    lines = [x for e in journal(loc) for x in e.log]
+    assert any("group has acted (3 activations left this turn) (4.6)" in x for x in lines)
+    assert not any("Turn 2: First half: reinforcements and movement" in x for x in lines)
+    act(loc, "next_phase", 5, 5)
+    assert (game(loc).turn, game(loc).phase) == (3, "initiative")

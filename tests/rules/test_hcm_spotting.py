@@ -199,3 +199,17 @@ def test_an_exposed_dummy_leaves_the_table_and_the_enemys_map(tmp_path):
     assert contact(loc, "blue", "D1").status == "destroyed"
     text = [x for e in side_journal(g, "blue", journal(loc)) for x in e.lines]
     assert any("The marker in 0503 is a dummy" in x for x in text)
+
+
+def test_a_unit_that_fired_stays_on_the_table_after_the_turn(tmp_path):
+    """4.1: a hidden unit that shows itself by firing direct is on the table for good -- the
+    turn's end clears its fired mark, not its marker."""
+    loc = wide(tmp_path, [dict(id="B", type="medium_infantry", hex="0103", facing="SE")],
+               [dict(id="R", type="medium_infantry", hex="1003", facing="NW")])
+    g = game(loc)
+    g.units["R"].fired = True
+    from umpire.rules.hcm.turn import turn_end
+    changes = turn_end(g)
+    assert [c.values for c in changes if c.what == "game"] == [{"on_table": ("R",)}]
+    g.units["R"].fired, g.units["B"].moved = False, False
+    assert turn_end(g) == []

@@ -107,6 +107,12 @@ class RuleSystem:
         ruleset.toml lists them under [[phases]]."""
         return self.ruleset.phases
 
+    def plays_phase(self, game, key: str) -> bool:
+        """Whether this game plays the phase: False for one its scenario left out (the phases of
+        an optional sequence of play it did not choose), which the turn passes over.  The first
+        phase is always played.  True by default."""
+        return True
+
     def turn_opener(self, game) -> str:
         """The side whose player turn comes first this turn: the `player = 0` of the phases
         (`player = 1` is the other).  By default the scenario's first player; a system that
@@ -164,6 +170,12 @@ class RuleSystem:
     def impulse_end(self, game, side: str) -> list | None:
         """A pass by `side` while `impulse_goes_on`: the changes that close the impulse (the
         pass then only ends it and hands over, no pass counted); None: an ordinary pass."""
+        return None
+
+    def next_to_act(self, game, side: str) -> str | None:
+        """In an alternating phase, after `side`'s activation: the side to act next when the rules
+        fix it (an order of groups rolled for the turn, where a side may act twice running);
+        None: the usual alternation, the next side that has not passed."""
         return None
 
     def activation_goes_on(self, game) -> tuple[bool, list]:

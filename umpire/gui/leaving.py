@@ -41,7 +41,8 @@ def question(window, kind: str) -> str | None:
     unit of the viewer's would lose its chance to act."""
     game = window.game
     system = rule_system(game.rules)
-    idle = idle_units(game, system.phases(), kind, system.turn_opener(game))
+    played = tuple(p for p in system.phases() if system.plays_phase(game, p.key))
+    idle = idle_units(game, played, kind, system.turn_opener(game))
     if window.viewer != UMPIRE:
         idle = [u for u in idle if u.side == window.viewer]
     if not idle:

@@ -82,6 +82,11 @@ def after_activation(ctx: Context, side: str) -> None:
         ctx.rec.set(game_row(ctx), passed=[], active_side=other)
         game.passed, game.active_side = (), other
         return
+    chosen = ctx.system.next_to_act(game, side)
+    if chosen is not None:            # the rules fix who acts next (it may be the same side)
+        ctx.rec.set(game_row(ctx), active_side=chosen)
+        game.active_side = chosen
+        return
     others = [s for s in game.side_ids() if s != side and s not in game.passed]
     if others:
         ctx.rec.set(game_row(ctx), active_side=others[0])

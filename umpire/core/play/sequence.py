@@ -95,6 +95,15 @@ def _unmet_commands(ctx: Context) -> None:
                            f"({codes[code]['rule']})")
 
 
+def _played_after(ctx: Context, index: int) -> str | None:
+    """The next phase after the one at `index` that this game plays (RuleSystem.plays_phase),
+    None after the last."""
+    for p in ctx.system.phases()[index + 1:]:
+        if ctx.system.plays_phase(ctx.game, p.key):
+            return p.key
+    return None
+
+
 @action("next_phase", "Next phase", who="umpire")
 def _next_phase(ctx: Context) -> tuple[str, Any]:
     """Go on to the next phase of the turn; after the last, the next game turn."""
@@ -107,8 +116,8 @@ def _next_phase(ctx: Context) -> tuple[str, Any]:
     keys = [p.key for p in ctx.system.phases()]
     if not game.phase:
         begin_phase(ctx, keys[0])
-    elif keys.index(game.phase) + 1 < len(keys):
-        begin_phase(ctx, keys[keys.index(game.phase) + 1])
+    elif (following := _played_after(ctx, keys.index(game.phase))) is not None:
+        begin_phase(ctx, following)
     else:
         ended = _new_turn(ctx)
         if ended:

@@ -17,13 +17,15 @@ for the turn's first half and the other side for the second ("A/B", 3.1 option 1
     x_melee     melee                    3.8     the phasing player (melee.py)
     x_rally     rally, spotting again    3.9, 7.9
 
-(x = a, then b.)  The numbered-group activation of 4.6 is not modelled yet (docs/hcm.md).
+(x = a, then b.)  With `[hcm] sequence = "activation"` the numbered groups of 4.6 play instead of
+the halves: initiative, a_command, `groups` (the sides' groups in turn, groups.py), a_rally.
 The ruleset's `player = 0` is this turn's initiative winner (`turn_opener`, a core hook).
 
 The modules:
 
     state.py     the shared contract: Marks, State, unit Traits (CVS values), readers
     turn.py      initiative, the halves of the turn, what a turn's end clears, victory (3.11)
+    groups.py    the numbered groups of 4.6 played through the turn, a scenario's choice
     movement.py  a move checked: facing, forests, zones of control, damage, holds (3.5, 2.3)
     stacking.py  stacking, cargo and towing, commanders placed (3.5.6, 2.3.6, 3.6)
     moves.py     the dice around a move: rain, horses, the forest roll; mines (3.5.1, 3.5.3, 2.4.2)
@@ -37,7 +39,7 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, fire_actions, movement, reports, spotting, state, turn
+from . import actions, fire_actions, groups, movement, reports, spotting, state, turn
 from .moves import forest_roll, rain_roll, horses_back, after_move, mines_strike
 
 
@@ -52,7 +54,8 @@ class RuleSystem(CoreRuleSystem):
         return game.rule_state.opener or game.first_player
 
     def first_player(self, game, dice):
-        return game.rule_state.phasing or self.turn_opener(game), []
+        side = groups.first_side(game) or self.turn_opener(game)     # 4.6: the first group's side
+        return side, [f"{game.side(side).name}'s group acts first (4.6)"]
 
     def sight(self, game_map, night=False):
         return spotting.Sight(game_map, self.ruleset)
@@ -72,13 +75,33 @@ class RuleSystem(CoreRuleSystem):
     # ------------------------------------------------------------------ the turn
     def game_start(self, game, dice):
         placed = tuple(sorted(u.id for u in game.units.values() if u.on_map and state.traits(u).on_table))
-        return [Change("game", "state", {"on_table": placed})] if placed else []
+        return ([Change("game", "state", {"on_table": placed})] if placed else []) + groups.at_start(game)
+
+    def plays_phase(self, game, key):
+        return groups.plays_phase(game, key)
+
+    def impulse_goes_on(self, game, side):
+        return groups.goes_on(game, side)
+
+    def impulse_end(self, game, side):
+        return groups.close(game, side)
+
+    def next_to_act(self, game, side):
+        return groups.next_side(game, side)
+
+    def act_problem(self, game, unit_id, doing):
+        return groups.unit_problem(game, unit_id)
+
+    def status_note(self, game):
+        return groups.note(game)
 
     def phase_start(self, game, key, dice):
         sight = self.sight(game.map)
         if key == "initiative":
             return turn.initiative(game, dice) + [spotting.seen_at_start(game, sight)]
         out = turn.second_half(game) if key == "b_command" else []
+        if key == "a_command":
+            out += groups.turn_begins(game, dice)      # 4.6: the turn's order of groups
         if key.endswith("_command"):
             # TODO(part C): lift the phasing player's commanders and check panic here (3.2, 3.3)
             return out + spotting.spotting_rolls(game, sight, dice)

@@ -15,7 +15,7 @@ from ...core.play.rule_actions import unit_action
 from . import mines, paratroops
 from .fire_actions import ACTIONS as FIRE_ACTIONS
 from .movement import facing_limit, in_enemy_zone, turns_between
-from .state import is_commander, is_infantry, kind
+from .state import is_commander, is_infantry, kind, moving_now
 
 DIRECTION_CHOICES = ("N", "NE", "SE", "S", "SW", "NW")
 
@@ -69,21 +69,21 @@ def _faces(game, u) -> bool:
 OWN = {spec.name: spec for spec in (
     unit_action("face", "Change facing", face, rule="HCM 3.5.2",
                 fields=(ActionField("facing", "Face", choices=DIRECTION_CHOICES),),
-                open=lambda game: game.phase.endswith("_movement"), when="only in a movement phase",
+                open=moving_now, when="only in a movement phase or a group's activation",
                 help="Turn in place to face another hexside: a hex of movement for each hexside (3.5.2).",
                 fits=_faces),
     unit_action("drop", "Drop (paratroops)", paratroops.drop, rule="HCM 2.2.1",
                 fields=(ActionField("hex", "Target hex", kind="hex"),
                         ActionField("at", "Put it in (on 5-6, within two of the target)", required=False, kind="hex")),
-                open=lambda game: game.phase.endswith("_movement"), when="only in a movement phase",
+                open=moving_now, when="only in a movement phase or a group's activation",
                 help="A paratroop stand due as a reinforcement drops onto the table near a hex (2.2.1).",
                 fits=lambda game, u: kind(game, u) == "paratroop" and u.status == "off_map"),
     unit_action("lay_mines", "Lay mines", mines.lay, rule="HCM 2.4.2",
-                open=lambda game: game.phase.endswith("_movement"), when="only in a movement phase",
+                open=moving_now, when="only in a movement phase or a group's activation",
                 help="A stand that has not moved or fought lays a secret minefield in its hex.",
                 fits=lambda game, u: u.on_map and is_infantry(game, u)),
     unit_action("remove_mines", "Remove mines", mines.remove, rule="HCM 2.4.2",
-                open=lambda game: game.phase.endswith("_movement"), when="only in a movement phase",
+                open=moving_now, when="only in a movement phase or a group's activation",
                 help="A stand that has not moved or fought removes the minefield of its hex.",
                 fits=lambda game, u: u.on_map and is_infantry(game, u)),
 )}

@@ -1,8 +1,9 @@
 """Hex Command Mechanized's autoplay driver.  In its movement phase a side moves a few units
 toward the enemy it sees and the objectives; in its placement phase it puts each commander with
-one of its units (3.6); in the fire and melee phases it takes the rule system's own actions that
-aim at an enemy unit it sees -- fire (3.7), melee (3.8), whatever is registered -- when they are;
-then it passes.  Phases no side plays (initiative, commanders lifted, rally) it moves on from.
+one of its units (3.6); in the fire and melee phases it attacks an enemy unit it sees -- by the
+core's attack on a hex when the rules offer it (fire 3.7 and melee 3.8, part B), else by the rule
+system's own actions that aim at an enemy unit, whatever is registered; then it passes.  In a group's activation (4.6) it does all of these with the group's units.
+Phases no side plays (initiative, commanders lifted, rally) it moves on from.
 Its choices come from the autoplay's seeded generator, so `umpire replay` re-runs them."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from ...core.engine import perform
 from ...core.hexgrid import hex_distance
 from ..botkit import attempt, random_path
-from .state import is_commander, is_dummy
+from .state import firing_now, is_commander, is_dummy, melee_now, moving_now, placing_now
 
 AIMED = ("fire", "melee")       # the kinds of action the bot tries at enemy units, when registered
 
@@ -28,13 +29,12 @@ class Bot:
             return True
         side = game.active_side
         busy = sum(1 for u in game.units.values() if u.side == side and (u.moved or u.acted or u.fired))
-        phase = game.phase or ""
-        if phase.endswith("_movement") and busy < moves_per_phase and self._move(location, game, rng, side, report):
+        if moving_now(game) and busy < moves_per_phase and self._move(location, game, rng, side, report):
             return True
-        if phase.endswith("_placement") and self._place(location, game, rng, side, report):
+        if placing_now(game) and self._place(location, game, rng, side, report):
             return True
-        if (phase.endswith("_fire_np") or phase.endswith("_fire_p") or phase.endswith("_melee")) \
-                and self._aim(location, game, rng, side, report):
+        if (firing_now(game) or melee_now(game)) and (self._attack(location, game, rng, side, report)
+                                                       or self._aim(location, game, rng, side, report)):
             return True
         report(perform(location, "pass", {"side": side}, self.system, side=side).summary)
         return True
@@ -44,7 +44,8 @@ class Bot:
         goals += [o.hex for v in game.victory if v.side == side for o in v.objectives]
         movers = [u for u in sorted(game.units.values(), key=lambda u: u.id)
                   if u.side == side and not u.moved and not u.acted and not u.carried_by
-                  and (u.on_map or u.status == "off_map") and not is_commander(game, u)]
+                  and (u.on_map or u.status == "off_map") and not is_commander(game, u)
+                  and self.system.act_problem(game, u.id, "move") is None]
         rng.shuffle(movers)
         for u in movers[:6]:
             path = random_path(game, rng, self.system, u, goals, 3)
@@ -72,6 +73,31 @@ class Bot:
                     return True
         return False
 
+    def _attack(self, location, game, rng, side, report) -> bool:
+        """Fire and melee as the core's attack on a hex, when the rules offer it (part B): a unit
+        at a seen enemy within its reach, singled out, the phase's kind of attack."""
+        kinds = self.system.attack_kinds() if "attack" in self.system.offers() else ()
+        if not kinds:
+            return False
+        wanted = [k for k in kinds if "melee" in k] if melee_now(game) and not firing_now(game) else list(kinds[:1])
+        seen = [c for c in game.contacts.values() if c.side == side and c.status == "seen"]
+        shooters = [u for u in sorted(game.units.values(), key=lambda u: u.id)
+                    if u.side == side and u.on_map and not u.carried_by and not u.fired
+                    and not is_commander(game, u) and not is_dummy(game, u)
+                    and self.system.act_problem(game, u.id, "fire") is None]
+        rng.shuffle(shooters)
+        for kind in wanted:
+            for u in shooters[:4]:
+                reach = max(1, game.unit_type(u)["gun_range"] + 1)
+                near = sorted((c for c in seen if hex_distance(c.hex, u.hex) <= reach),
+                              key=lambda c: (hex_distance(c.hex, u.hex), c.label))
+                for c in near[:2]:
+                    params = {"units": [u.id], "hex": game.map.number(c.hex), "kind": kind}
+                    if attempt(location, "assault", {**params, "at": c.unit}, self.system, side, report) or \
+                            attempt(location, "assault", params, self.system, side, report):
+                        return True
+        return False
+
     def _aim(self, location, game, rng, side, report) -> bool:
         specs = [s for k, s in self.system.actions().items() if k in AIMED]
         seen = [c for c in game.contacts.values() if c.side == side and c.status == "seen"]
@@ -79,7 +105,8 @@ class Bot:
             return False
         shooters = [u for u in sorted(game.units.values(), key=lambda u: u.id)
                     if u.side == side and u.on_map and not u.carried_by and not u.fired and not u.acted
-                    and not is_commander(game, u) and not is_dummy(game, u)]
+                    and not is_commander(game, u) and not is_dummy(game, u)
+                    and self.system.act_problem(game, u.id, "fire") is None]
         rng.shuffle(shooters)
         for spec in specs:
             if not spec.is_open(game):

@@ -17,18 +17,16 @@ from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.hexgrid import hex_distance
 from ...core.play.rule_actions import acting_side, unit_action
-from . import fire_effects, indirect_fire, melee_actions
+from . import fire_effects, groups, indirect_fire, melee_actions
 from .fire_sheet import WEAPONS, FireSheet, fire_sheet, refuse
+from .state import firing_now, melee_now
 
 KINDS = ("fire", "melee")
 
 
-def in_fire_phase(game) -> bool:
-    return "fire" in (game.phase or "")          # a_fire_np, a_fire_p, b_fire_np, b_fire_p (3.7)
-
-
-def in_melee_phase(game) -> bool:
-    return "melee" in (game.phase or "")
+# fire in the fire phases (3.7), melee in the melee phases (3.8), both in a group's activation
+# (4.6): A's readers of the turn (state.py)
+in_fire_phase, in_melee_phase = firing_now, melee_now
 
 
 def sheet_lines(sheet) -> list[Change]:
@@ -39,9 +37,18 @@ def sheet_lines(sheet) -> list[Change]:
     return out
 
 
+def in_its_group(game, uid, what: str) -> None:
+    """HCM 4.6: in a group's activation only that group's units (and floating artillery) act --
+    A's groups.unit_problem, asked here since a unit action's turn checks do not ask it."""
+    why = groups.unit_problem(game, uid) if uid in game.units else None
+    if why:
+        raise UmpireError(f"{what}: {why}")
+
+
 def fire(game, params, dice) -> tuple[str, list[Change]]:
     """The `fire` action: params unit, target (a unit id or the side's contact label), weapon."""
     uid = params.get("unit")
+    in_its_group(game, uid, "fire")
     target = contact_unit(game, params.get("side"), params.get("target"))
     sheet = fire_sheet(game, uid, target, params.get("weapon") or "")
     if not sheet.legal:
@@ -72,6 +79,9 @@ def odds_sheet(game, firer: str, target: str, weapon: str = "main") -> FireSheet
 def assault_sheet(game, unit_ids, target, kind="fire", aim=None):
     """RuleSystem.assault_sheet: one unit fires at one unit of the hex (kind "fire"), or units
     melee the hex (kind "melee")."""
+    why = next((w for w in (groups.unit_problem(game, x) for x in unit_ids if x in game.units) if w), None)
+    if why:
+        return refuse(why, "HCM 4.6")
     if kind == "melee":
         return melee_actions.melee_sheet(game, unit_ids, target, aim)
     if kind != "fire":
@@ -85,7 +95,7 @@ def assault_sheet(game, unit_ids, target, kind="fire", aim=None):
             return refuse("name the unit fired at in that hex (HCM 3.7: a firer and a target)")
         aim = seen[0]
     if not in_fire_phase(game):
-        return refuse("units fire in the fire phases (HCM 3.7)")
+        return refuse("units fire in the fire phases or a group's activation (HCM 3.7, 4.6)")
     return fire_sheet(game, unit_ids[0], aim)
 
 
@@ -119,6 +129,12 @@ def melee_fields(game, side, unit):
             ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False))
 
 
+def grouped(game, params, dice, resolve, what: str):
+    """A unit action checked against the group acting now (4.6), then resolved."""
+    in_its_group(game, params.get("unit"), what)
+    return resolve(game, params, dice)
+
+
 def one_firer(params: dict) -> dict:
     """`umpire fire GAME FIRER --at TARGET` names its firers as a list: HCM's fire is one unit's."""
     if params.get("unit") or not params.get("firers"):
@@ -145,22 +161,25 @@ ACTIONS = {spec.name: spec for spec in (
                 fields=(ActionField("target", "Target", kind="enemy"),
                         ActionField("weapon", "Weapon (empty: the usual one)", WEAPONS, required=False)),
                 ask=fire_fields,
-                open=in_fire_phase, when="only in a fire phase",
+                open=in_fire_phase, when="only in a fire phase or a group's activation",
                 help="One unit fires at an enemy unit its side sees: range + armour + modifiers on 2d10 (1d10 "
                      "for short weapons), auto-hit ranges on 1d10, small arms on 1d6.")),
-    unit_action("indirect_fire", "Indirect fire at a hex", indirect_fire.indirect_fire, rule="HCM 3.7.14",
+    unit_action("indirect_fire", "Indirect fire at a hex", lambda game, params, dice: grouped(
+                    game, params, dice, indirect_fire.indirect_fire, "indirect fire"), rule="HCM 3.7.14",
                 worksheet=True,
                 fields=(ActionField("hex", "Target hex", kind="hex"),
                         ActionField("spotter", "Spotter (a unit of the side that sees the hex)", kind="unit")),
-                open=in_fire_phase, when="only in a fire phase", fits=indirect_fire.fires_indirect,
+                open=in_fire_phase, when="only in a fire phase or a group's activation",
+                fits=indirect_fire.fires_indirect,
                 help="An indirect-fire weapon fires at a hex a spotter of its side sees: 5-6 on target, "
                      "otherwise it lands in a neighbouring hex counted clockwise."),
-    unit_action("melee", "Melee", melee_actions.melee_action, rule="HCM 3.8", worksheet=True,
+    unit_action("melee", "Melee", lambda game, params, dice: grouped(
+                    game, params, dice, melee_actions.melee_action, "melee"), rule="HCM 3.8", worksheet=True,
                 fields=(ActionField("target", "Defender", kind="enemy"),
                         ActionField("retreat", "The defender retreats before melee to (its player's choice)",
                                     required=False, kind="hex"),
                         ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False)),
-                ask=melee_fields, open=in_melee_phase, when="only in the melee phase",
+                ask=melee_fields, open=in_melee_phase, when="only in a melee phase or a group's activation",
                 help="A unit in the defender's hex or next to it fights it: 1d6 each, modifiers, the higher "
                      "wins and captures; a tie costs both a figure and pushes both back."),
 )}

@@ -33,7 +33,7 @@ from .fire_sheet import HARD, INFANTRY, command_hook, commander_with, fire_sheet
 from .fire_effects import resolve as fire_resolve
 from .fire_effects import commanders_hit, stand_hit
 from .rout import passable, push_back
-from .state import kind, traits, units_at, weight
+from .state import kind, melee_now, traits, units_at, weight
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,8 @@ def trench_levelled(game, a, d) -> list[Change]:
 
 
 def melee_sheet(game, attackers, target: Hex, aim=None, retreat: Hex | None = None, advance: bool = True):
-    if "melee" not in (game.phase or ""):
-        return refuse("melee is fought in the melee phase (HCM 3.8)")
+    if not melee_now(game):
+        return refuse("melee is fought in the melee phase or a group's activation (HCM 3.8, 4.6)")
     units = [game.units.get(a) for a in attackers]
     if not units or any(a is None or not a.on_map for a in units):
         return refuse("name the attacking units on the map")

@@ -50,7 +50,7 @@ from ...core.rulesystem import MoveCheck, Step
 from ..botkit import entry_problem
 from . import state
 from .stacking import boarding, place_commander, stack_problem
-from .state import is_commander, is_infantry, is_vehicle, kind
+from .state import is_commander, is_infantry, is_vehicle, kind, moving_now
 
 RULE = "HCM 3.5"
 PACES = (("forward", "Forward", "The usual move: the unit faces the way it goes (3.5)"),
@@ -180,7 +180,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         return refuse(f"it rides with {u.carried_by}: it goes where that vehicle goes", "HCM 2.3.6")
     if is_commander(game, u):
         return place_commander(game, u, path)
-    if game.phase and not game.phase.endswith("_movement"):
+    if game.phase and not moving_now(game):
         return refuse("units move in their side's movement phase (3.5)", "HCM 3.1, 3.5")
     if u.moved or u.acted:
         return refuse("it has already moved or acted this turn")
@@ -197,6 +197,9 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         cost = terrain(game, path[0])["move"][t["move_class"]]
         if cost is None:
             return refuse(f"it may not enter {n(path[0])}")
+        crowded = stack_problem(game, u, path[0], set())
+        if crowded:
+            return refuse(crowded, "HCM 3.5.6")
         steps = [Step(path[0], float(cost), float(cost), "enters the table (3.4)")]
         facing = None
     elif not u.on_map:

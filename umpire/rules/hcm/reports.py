@@ -26,7 +26,8 @@ MARK_WORDS = (
 )
 
 SCENARIO_KEYS = {
-    "sequence": "alternate (3.1 A/B, the default; the activation sequence of 4.6 is not modelled yet)",
+    "sequence": "alternate (3.1 A/B, the default) or activation (4.6: numbered groups)",
+    "activation": "4.6: each side's companies in the order they activate, side = [company ids]",
     "rain": "true: wheeled vehicles roll to get stuck as they move (3.5.1)",
     "break_point": "percent of a force lost at which it breaks and panics (3.3, 3.11; default 40)",
     "sight": "a bad day's sight in hexes (4.1: the whole table by default)",
@@ -39,11 +40,29 @@ def scenario_problems(scenario) -> list[tuple[str, str, str]]:
     data = scenario.rule_data
     out = []
     seq = data.get("sequence", "alternate")
-    if seq == "activation":
-        out.append(("[hcm]", "sequence", "the activation sequence of 4.6 is not modelled yet: sequence = "
-                                         "\"alternate\" (3.1 A/B) is played"))
-    elif seq != "alternate":
-        out.append(("[hcm]", "sequence", f"sequence must be \"alternate\" (3.1 A/B), got {seq!r}"))
+    if seq not in ("alternate", "activation"):
+        out.append(("[hcm]", "sequence", f"sequence must be \"alternate\" (3.1 A/B) or \"activation\" (4.6), "
+                                         f"got {seq!r}"))
+    groups = data.get("activation", {})
+    if groups and seq != "activation":
+        out.append(("[hcm]", "activation", "[hcm.activation] numbers groups for sequence = \"activation\" (4.6)"))
+    if not isinstance(groups, dict):
+        out.append(("[hcm]", "activation", "activation must be a table: side = [company ids] (4.6)"))
+        groups = {}
+    side_of = {b.id: b.side for b in scenario.battalions}
+    own = {c.id: side_of.get(c.battalion) for c in scenario.companies}
+    for side, ids in groups.items():
+        if side not in {x.id for x in scenario.sides}:
+            out.append(("[hcm]", side, f"activation: {side!r} is not a side (4.6)"))
+            continue
+        if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
+            out.append(("[hcm]", side, f"activation: {side} must list company ids (4.6)"))
+            continue
+        for cid in ids:
+            if own.get(cid) != side:
+                out.append(("[hcm]", cid, f"activation: {cid!r} is not a company of {side} (4.6)"))
+        if len(set(ids)) != len(ids):
+            out.append(("[hcm]", side, f"activation: {side} numbers a group twice (4.6)"))
     for key in ("rain", "advance_cvs"):
         if key in data and type(data[key]) is not bool:
             out.append(("[hcm]", key, f"{key} must be true or false, got {data[key]!r}"))

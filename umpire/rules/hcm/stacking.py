@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex
 from ...core.rulesystem import MoveCheck, Step
-from .state import is_commander, is_vehicle, kind, units_at
+from .state import is_commander, is_vehicle, kind, placing_now, units_at
 
 STACK = 2                 # 3.5.6: items a hex, commanders apart (one of them)
 
@@ -60,7 +60,7 @@ def place_commander(game: Game, u: UnitState, path: list[Hex]) -> MoveCheck:
     def refuse(reason: str) -> MoveCheck:
         return MoveCheck(u.id, (), 0.0, False, reason, "HCM 3.6")
 
-    if game.phase and not game.phase.endswith("_placement"):
+    if game.phase and not placing_now(game):
         return refuse("commanders have no movement: they are placed in their side's placement phase (3.6, 3.10 b)")
     if u.moved:
         return refuse("a commander placed this turn is not placed again (3.6, 4.6)")

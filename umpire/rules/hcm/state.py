@@ -59,7 +59,8 @@ class State(GameState):
     orders: dict[str, str] = {}                       # company id -> its written order (2.1.1), secret
     order_changes: dict[str, int] = {}                # commander id -> order changes tried (2.1.1)
     activation: dict[str, tuple[str, ...]] = {}       # side -> company ids in activation order (4.6)
-    group: int = 0                                    # 4.6: the activation group now acting (0: none)
+    group_steps: tuple[tuple[str, str], ...] = ()     # 4.6: this turn's groups in order, (side, company)
+    group_now: int = 0                                # 4.6: the step of group_steps now acting
     opener: str | None = None                         # this turn's initiative winner: phasing first (3.1)
     on_table: tuple[str, ...] = ()                    # units shown on the table as markers (4.1, 7.2)
     identified: dict[str, tuple[str, ...]] = {}       # side -> enemy units it has identified (7.2)
@@ -104,6 +105,26 @@ class Traits(CoreTraits):
 
 
 # ---------------------------------------------------------------------- reading the game
+
+def moving_now(game: Game) -> bool:
+    """A phase in which units move: a side's movement phase (3.5), or a group's activation (4.6)."""
+    return bool(game.phase) and (game.phase.endswith("_movement") or game.phase == "groups")
+
+
+def placing_now(game: Game) -> bool:
+    """A phase in which commanders are placed (3.6), or a group's activation (4.6)."""
+    return bool(game.phase) and (game.phase.endswith("_placement") or game.phase == "groups")
+
+
+def firing_now(game: Game) -> bool:
+    """A phase in which units fire (3.7), or a group's activation (4.6): for fire_actions.py."""
+    return bool(game.phase) and ("_fire_" in game.phase or game.phase == "groups")
+
+
+def melee_now(game: Game) -> bool:
+    """A melee phase (3.8), or a group's activation (4.6): for melee.py."""
+    return bool(game.phase) and (game.phase.endswith("_melee") or game.phase == "groups")
+
 
 def unit_type(game: Game, u: UnitState) -> dict[str, Any]:
     return game.unit_type(u)

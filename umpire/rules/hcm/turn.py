@@ -46,7 +46,7 @@ def initiative(game: Game, dice) -> list[Change]:
         lines.append("  a tie: both roll again (3.1)")
     winner = top[0]
     lines.append(f"{game.side(winner).name} wins the initiative and is the phasing player first (3.1)")
-    return [Change("game", "state", {"initiative": rolls, "opener": winner, "phasing": winner, "group": 0},
+    return [Change("game", "state", {"initiative": rolls, "opener": winner, "phasing": winner},
                    tuple(lines), list(sides))]
 
 
@@ -59,8 +59,12 @@ def second_half(game: Game) -> list[Change]:
 
 
 def turn_end(game: Game) -> list[Change]:
-    """What lasts a turn: facing changes (2.3.1), shots (1.1.4), a wheeled vehicle stuck (3.5.1)."""
-    out = []
+    """What lasts a turn: facing changes (2.3.1), shots (1.1.4), a wheeled vehicle stuck (3.5.1).
+    A unit that moved or fired direct this turn stays on the table (4.1) when its marks of the
+    turn are cleared."""
+    shown = {u.id for u in game.units.values() if u.on_map and on_table(game, u)}
+    out = [] if shown <= set(game.rule_state.on_table) else [
+        Change("game", "state", {"on_table": tuple(sorted(shown | set(game.rule_state.on_table)))})]
     for u in sorted(game.units.values(), key=lambda u: u.id):
         m = u.marks
         if m.facing_changes or m.shots or m.stuck:

@@ -1,0 +1,141 @@
+"""Hex Command Mechanized's activation sequence played through the turn (HCM 4.6, 3.1 option 2),
+the scenario's `[hcm] sequence = "activation"`.
+
+Each side numbers its groups -- the scenario's companies ("groups of platoons"), in the order of
+its `[hcm.activation]` (side = [company ids]) and then the rest in the scenario's order; State.
+activation keeps it (part C's `activation_order` action may number them anew before play).  As
+the turn begins, after the initiative, its sequence of groups is set (`turn_sequence`): the
+groups numbered 1, then those numbered 2..., the initiative winner's first in each number (4.6's
+option of one roll a turn; part C's activation.sequence rolls for each number instead, with the
+same signature).  In the `groups` phase each group in turn acts to its end -- its units move,
+fire and fight -- and its side's pass closes it; the sequence says who acts next, even the same
+side twice running (`next_to_act`).  Units outside every company, commanders, and companies
+whose units all fire indirect "float" (4.6: artillery): they act in any of their side's
+activations.  Once every group has acted, the sides pass and the rally follows.  The A/B phases
+are not played (`plays_phase`).
+"""
+
+from __future__ import annotations
+
+from ...core.changes import Change
+from ...core.game import Game
+from .state import is_commander
+
+AB_PHASES = ("a_movement", "a_placement", "a_fire_np", "a_fire_p", "a_melee",
+             "b_command", "b_movement", "b_placement", "b_fire_np", "b_fire_p", "b_melee", "b_rally")
+GROUPS = "groups"
+
+
+def by_activation(game: Game) -> bool:
+    return game.rule_state.scenario.get("sequence") == "activation"
+
+
+def plays_phase(game: Game, key: str) -> bool:
+    """4.6 plays the groups phase instead of the two halves; A/B the halves only."""
+    if by_activation(game):
+        return key not in AB_PHASES
+    return key != GROUPS
+
+
+def at_start(game: Game) -> list[Change]:
+    """The groups of each side, numbered (4.6), kept in State.activation."""
+    if not by_activation(game):
+        return []
+    side_of = {b.id: b.side for b in game.battalions}
+    order = {}
+    for s in game.side_ids():
+        own = [c.id for c in game.companies if side_of.get(c.battalion) == s and not floats(game, c.id)]
+        listed = [c for c in (game.rule_state.scenario.get("activation") or {}).get(s, []) if c in own]
+        order[s] = tuple(listed + [c for c in own if c not in listed])
+    lines = tuple(f"{game.side(s).name}'s groups in order: {', '.join(g) or 'none'} (4.6)" for s, g in order.items())
+    return [Change("game", "state", {"activation": order}, lines, "umpire")]
+
+
+def floats(game: Game, company: str | None) -> bool:
+    """4.6: units outside any company, and artillery companies, take no number."""
+    if company is None:
+        return True
+    units = [u for u in game.units.values() if u.company == company and not is_commander(game, u)]
+    return bool(units) and all(game.unit_type(u)["indirect"] for u in units)
+
+
+def turn_sequence(game: Game, dice) -> tuple[list[tuple[str, str]], list[str]]:
+    """The turn's groups in the order they act, (side, company) each: number by number, the
+    initiative winner's first (4.6, one roll a turn)."""
+    winner = game.rule_state.opener or game.first_player
+    sides = sorted(game.side_ids(), key=lambda s: s != winner)
+    orders = {s: list(game.rule_state.activation.get(s, ())) for s in sides}
+    steps: list[tuple[str, str]] = []
+    for n in range(max((len(v) for v in orders.values()), default=0)):
+        steps += [(s, orders[s][n]) for s in sides if n < len(orders[s])]
+    return steps, [f"The groups act {len(steps)} times this turn, {game.side(winner).name}'s first in each "
+                   f"number (4.6)"]
+
+
+def turn_begins(game: Game, dice) -> list[Change]:
+    """As the turn's first spotting phase begins, its initiative decided: the sequence of its groups (4.6) -- the umpire's
+    record: which company acts when is each side's own secret."""
+    if not by_activation(game):
+        return []
+    steps, lines = turn_sequence(game, dice)
+    return [Change("game", "state", {"group_steps": tuple(tuple(x) for x in steps), "group_now": 0},
+                   tuple(lines), "umpire")]
+
+
+def step_now(game: Game) -> tuple[str, str] | None:
+    steps = game.rule_state.group_steps
+    now = game.rule_state.group_now
+    return tuple(steps[now]) if game.phase == GROUPS and now < len(steps) else None
+
+
+def first_side(game: Game) -> str | None:
+    """Who opens the groups phase: the side of the first group."""
+    steps = game.rule_state.group_steps
+    return steps[0][0] if steps else None
+
+
+def goes_on(game: Game, side: str) -> bool:
+    """While the side's group is the one acting, the side acts on after each of its units."""
+    step = step_now(game)
+    return step is not None and step[0] == side
+
+
+def close(game: Game, side: str) -> list[Change] | None:
+    """A pass closes the side's group (4.6); the next in the sequence acts."""
+    if not goes_on(game, side):
+        return None
+    now = game.rule_state.group_now + 1
+    left = len(game.rule_state.group_steps) - now
+    return [Change("game", "state", {"group_now": now},
+                   (f"{game.side(side).name}'s group has acted ({left} activation{'s' if left != 1 else ''} "
+                    f"left this turn) (4.6)",))]
+
+
+def next_side(game: Game, side: str) -> str | None:
+    """The side of the next group in the sequence; None when all have acted."""
+    step = step_now(game)
+    return step[0] if step is not None else None
+
+
+def unit_problem(game: Game, uid: str) -> str | None:
+    """4.6: in the groups phase only the acting group's units act -- and those that float."""
+    if game.phase != GROUPS:
+        return None
+    u = game.units[uid]
+    if floats(game, u.company) or is_commander(game, u):
+        return None
+    step = step_now(game)
+    if step is None:
+        return "every group has acted this turn (4.6)"
+    if u.company != step[1]:
+        name = next((c.name for c in game.companies if c.id == step[1]), step[1])
+        return f"{uid} is not in the group now acting, {name} (4.6)"
+    return None
+
+
+def note(game: Game) -> str:
+    """The status line's words for the activation under way."""
+    step = step_now(game)
+    if step is None:
+        return ""
+    return f"activation {game.rule_state.group_now + 1} of {len(game.rule_state.group_steps)} (4.6)"

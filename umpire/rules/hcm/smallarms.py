@@ -13,7 +13,7 @@ Readings where the text leaves a choice (each tested in tests/rules/test_hcm_fir
 * Rout at "2 figures" (3.7.19, the summary) or "two stands" (3.7.5): a squad is one stand, so we
   read figures -- a squad down to 2 figures or fewer routs, and its hit markers are removed
   (3.7.5).  A routed squad that is hit again is eliminated (3.7.19).  The rout move itself (its
-  move distance away at once, 3.7.19) is the owner's to make; the journal says so.
+  move distance away at once, 3.7.19) is made as the hit is dealt (rout.py, fire_effects.py).
 * SMG squads (2.2.1): range 0-2 only, their combat +1 (one less needed on the die).
 * A vehicle's machine guns fire once, as one stand of Medium infantry, at range 0-2 (3.7.6: "a
   stand of infantry", no class given); a half-track fires as Light infantry with anti-tank
@@ -121,8 +121,8 @@ def take_hit(stand: Stand, markers: int = 1, figures: int = 0, why: str = "hit")
     if left <= 0:
         return Outcome(Stand(0, 0, False), True, tuple(lines) + ("no figures left: eliminated",))
     if left <= ROUT_AT:
-        lines.append(f"{left} figure{'s' if left > 1 else ''} left: the squad routs, its hit markers removed; it "
-                     "must move its full move away at once (HCM 3.7.5, 3.7.19)")
+        lines.append(f"{left} figure{'s' if left > 1 else ''} left: the squad routs, its hit markers removed, and "
+                     "runs its move away at once (HCM 3.7.5, 3.7.19)")
         return Outcome(Stand(left, 0, True), False, tuple(lines))
     return Outcome(Stand(left, hits, False), False, tuple(lines))
 

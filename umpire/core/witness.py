@@ -183,6 +183,8 @@ def _struck(game: Game, side: str, row, labels: dict[str, str]) -> str | None:
         known = [labels[f.id] for f in firers if f.id in labels]
         source = ", ".join(known) if known and len(known) == len(firers) else "an enemy unit not identified"
         found = [mt.group(1) for x in row.log if (mt := re.search(r"1d6 = \d+, modified \d+: (\S+)", x))]
+        # a rule system whose fire says its outcome in a line of its own: "Result: hit"
+        found += [x.split("Result: ", 1)[1] for x in row.log if x.startswith("Result: ")]
         # what became of it, in words: "D3" alone did not say the side lost the unit
         lost = any(c[1] == "unit" and (c[2] or {}).get("id") == target.id and c[3] == "status" and c[5] == "destroyed"
                    for c in row.changes or [] if len(c) == 6)

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, groups, movement, reports, spotting, state, turn
+from . import actions, fire_actions, groups, movement, reports, spotting, state, turn
 from .moves import forest_roll, rain_roll, after_move, mines_strike
 
 
@@ -126,13 +126,27 @@ class RuleSystem(CoreRuleSystem):
 
     def move_ends(self, ctx, unit_id, start, entered, paused, check):
         apply(ctx, after_move(ctx.game, unit_id, check))
+        apply(ctx, fire_actions.melee_actions.ambush(ctx.game, unit_id, ctx.dice))      # 3.8.3 (B's)
         return None
 
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):
         return mines_strike(game, unit_id, leaving, dice)
 
     def offers(self):
-        return frozenset({"mount", "pace", "fire"})
+        return frozenset({"mount", "pace", "fire", "attack"})
+
+    # fire and melee as the core's attack on a hex, its worksheet read before the roll (B: fire_actions.py)
+    def attack_kinds(self):
+        return fire_actions.KINDS
+
+    def assault_sheet(self, game, unit_ids, target, kind="fire", aim=None):
+        return fire_actions.assault_sheet(game, unit_ids, target, kind, aim)
+
+    def resolve_assault(self, game, sheet, dice):
+        return fire_actions.resolve_assault(game, sheet, dice)
+
+    def fire_sheet(self, game, firer, target, weapon="main"):       # `umpire fire --odds`
+        return fire_actions.odds_sheet(game, firer, target, weapon)
 
     # ------------------------------------------------------------------ its own state and actions
     def actions(self):

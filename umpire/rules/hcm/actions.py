@@ -16,6 +16,7 @@ from ...core.play.rule_actions import unit_action
 from . import cavalry, mines, paratroops, works
 from .movement import facing_limit, turns_between
 from .zones import in_enemy_zone
+from .fire_actions import ACTIONS as FIRE_ACTIONS
 from .state import is_commander, is_infantry, kind, moving_now
 
 DIRECTION_CHOICES = ("N", "NE", "SE", "S", "SW", "NW")
@@ -104,4 +105,4 @@ OWN = {spec.name: spec for spec in (
 )}
 
 # Parts B (fire, melee) and C (command) merge their dicts here, one line each.
-ACTIONS = {**OWN}
+ACTIONS = {**OWN, **FIRE_ACTIONS}

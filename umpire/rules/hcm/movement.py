@@ -52,7 +52,7 @@ from ..botkit import entry_problem
 from . import state, works
 from .aircraft import fly, is_aircraft
 from .stacking import boarding, place_commander, stack_problem
-from .zones import in_enemy_zone          # rout.py (part B) imports it from here too
+from .zones import in_enemy_zone
 from .state import is_commander, is_infantry, is_vehicle, kind, moving_now
 
 RULE = "HCM 3.5"

@@ -14,12 +14,14 @@ from .game import Game, UnitState
 ENDINGS = ("pass", "next_phase", "end_turn")
 
 
-def acting_sides(game: Game, phases: tuple, ending: str) -> list[str]:
+def acting_sides(game: Game, phases: tuple, ending: str, opener: str | None = None) -> list[str]:
     """The sides whose units lose their chance to act by `ending`:
 
     * pass -- the side to act, in an alternating phase;
     * next_phase -- in an alternating phase, every side that has not passed; in a player
-      turn, that player; in a phase the rules carry out, none;
+      turn, that player (`opener`: the side whose player turn comes first this turn, the
+      rule system's `turn_opener`; by default the scenario's first player); in a phase the
+      rules carry out, none;
     * end_turn -- the same for this phase, and every side that acts in a later phase of the
       turn (a second player's turn still to come)."""
     if ending not in ENDINGS:
@@ -37,7 +39,7 @@ def acting_sides(game: Game, phases: tuple, ending: str) -> list[str]:
     for n, phase in enumerate(ahead):
         if phase.player is not None:
             order = game.side_ids()
-            found = [order[(order.index(game.first_player) + phase.player) % len(order)]]
+            found = [order[(order.index(opener or game.first_player) + phase.player) % len(order)]]
         elif phase.alternating:
             # a side that passed is done for the phase -- unless passing only hands the turn
             # over (impulses that so many passes in a row end: Phase.passes_to_end), when it acts
@@ -57,8 +59,8 @@ def pass_ends_phase(game: Game, phases: tuple) -> bool:
             and len(game.passed) + 1 >= phase.passes_to_end)
 
 
-def idle_units(game: Game, phases: tuple, ending: str) -> list[UnitState]:
+def idle_units(game: Game, phases: tuple, ending: str, opener: str | None = None) -> list[UnitState]:
     """The units that could still act and would not, in order of play (`acting_sides`)."""
-    sides = acting_sides(game, phases, ending)
+    sides = acting_sides(game, phases, ending, opener)
     return [u for s in sides for u in game.units.values()
             if u.side == s and u.on_map and not u.carried_by and not (u.moved or u.fired or u.acted)]

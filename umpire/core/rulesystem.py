@@ -107,6 +107,13 @@ class RuleSystem:
         ruleset.toml lists them under [[phases]]."""
         return self.ruleset.phases
 
+    def turn_opener(self, game) -> str:
+        """The side whose player turn comes first this turn: the `player = 0` of the phases
+        (`player = 1` is the other).  By default the scenario's first player; a system that
+        rolls for it each turn (an initiative phase before the player turns) answers from its
+        state."""
+        return game.first_player
+
     def first_player(self, game, dice) -> tuple[str, list[str]]:
         """Which side acts first in an alternating phase, and the journal lines saying why."""
         raise NotImplementedError

@@ -40,7 +40,8 @@ def question(window, kind: str) -> str | None:
     """The question to ask before `kind` ("pass", "next_phase", "end_turn"), or None when no
     unit of the viewer's would lose its chance to act."""
     game = window.game
-    idle = idle_units(game, rule_system(game.rules).phases(), kind)
+    system = rule_system(game.rules)
+    idle = idle_units(game, system.phases(), kind, system.turn_opener(game))
     if window.viewer != UMPIRE:
         idle = [u for u in idle if u.side == window.viewer]
     if not idle:

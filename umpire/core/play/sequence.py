@@ -26,7 +26,7 @@ def begin_phase(ctx: Context, key: str) -> None:
     active = None
     if phase.player is not None:          # a player turn: that side alone acts
         order = game.side_ids()
-        first = order.index(game.first_player)
+        first = order.index(ctx.system.turn_opener(game))
         active = order[(first + phase.player) % len(order)]
     elif phase.alternating:
         if game.turn == 1 and key == ctx.system.phases()[0].key and not game.phase:

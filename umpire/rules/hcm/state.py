@@ -1,0 +1,144 @@
+"""Hex Command Mechanized state read from the game: what the rules keep on each unit (`Marks`),
+for the whole game (`State`) and what a scenario may say of one unit (`Traits`), with the small
+helpers every module of the package reads them by.
+
+This module is the shared contract of the package: fire and melee (fire_actions.py, melee.py)
+and command (command.py) read and change these fields; they are renamed nowhere.
+
+A stand of infantry is four figures, the core's four steps: a figure lost is a step lost, so the
+core's `UnitState.steps_lost` counts the figures a stand has lost (HCM 1.1.3, 2.2).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from ...core.game import Game, UnitState
+from ...core.hexgrid import Hex
+from ...core.rulestate import GameState, RuleState
+from ...core.traits import TraitModel, Traits as CoreTraits
+
+Facing = Annotated[int, Field(ge=0, le=5)]
+CVS = Annotated[int, Field(ge=4, le=7)]           # HCM 2.1: Initiative, Tactical, Aggressiveness 4 (best)..7
+Bonus = Annotated[int, Field(ge=0, le=2)]         # HCM 2.1: Combat and Morale 0..2
+
+WEIGHTS = ("VL", "L", "M", "H", "VH")             # HCM 1.1.4: the weight classes, lightest first
+DAMAGE_LETTERS = ("C", "CC", "D", "DD", "M", "MM")   # HCM 2.3.3: the faces of a damage block
+
+
+class Marks(RuleState):
+    """What the rules remember of one unit (the contract; every field has its default)."""
+
+    facing: Facing | None = None          # the hex direction its front points to (core.hexgrid), 3.5
+    facing_changes: int = Field(0, ge=0)  # facing changes this turn (2.3.1 limits)
+    hits: int = Field(0, ge=0)            # red hit markers (1.1.3, 3.7.5)
+    routed: bool = False                  # 3.7.5, 3.7.19
+    damage: tuple[str, ...] = ()          # damage blocks placed (2.3.3): hidden from the enemy
+    shots: int = Field(0, ge=0)           # shots fired this turn (VL and L guns fire twice, 1.1.4)
+    forest_turn: int | None = None        # the turn it last entered a forest hex (3.5.3: one a turn)
+    horses_away: bool = False             # cavalry that dismounted into combat (2.2.1)
+    limbered: bool = False                # a towed gun hooked to its tower (2.3.6)
+    stuck: bool = False                   # a wheeled vehicle stuck in rain or mud (3.5.1)
+    melee_turn: int | None = None         # the turn it began a melee (3.8 h)
+    order_hold: str = ""                  # a 4.5.1 consequence in force on it ("a", "c", "d", "f"...)
+    reversed_turn: int | None = None      # the turn it last moved backwards (2.3.4: half speed)
+
+
+class State(GameState):
+    """The game's own records (the contract); `scenario` holds the scenario's [hcm] table."""
+
+    phasing: str | None = None                        # this turn's phasing side (3.1)
+    initiative: dict[str, int] = {}                   # this turn's 1d10 per side (3.1)
+    commanders_lost: dict[str, int] = {}              # per side, for the panic break point (3.3)
+    panicked: tuple[str, ...] = ()                    # sides that have panicked (3.3)
+    losses: dict[str, int] = {}                       # units lost per side (3.3, 3.11 break point)
+    seen_at_start: dict[str, tuple[str, ...]] = {}    # unit id -> enemies it saw as the turn began (3.7.16)
+    orders: dict[str, str] = {}                       # company id -> its written order (2.1.1), secret
+    order_changes: dict[str, int] = {}                # commander id -> order changes tried (2.1.1)
+    activation: dict[str, tuple[str, ...]] = {}       # side -> company ids in activation order (4.6)
+    group: int = 0                                    # 4.6: the activation group now acting (0: none)
+
+
+class UnitTraits(TraitModel):
+    """What a scenario may set on one unit (HCM 1.1.2, 2.1, 2.4.2)."""
+
+    anti_tank: bool | None = None         # the secret anti-tank mark of 1.1.2 (None: its type's)
+    anti_mine: bool | None = None         # flails and mine detectors (2.4.2)
+    initiative: CVS | None = None         # a commander's CVS values (2.1)
+    tactical: CVS | None = None
+    aggressiveness: CVS | None = None
+    combat: Bonus | None = None
+    morale: Bonus | None = None
+    overall: bool = False                 # the force's overall commander (3.1)
+    ethnic: str | None = None             # a commander who leads only his own troops (2.1.1)
+
+
+class Traits(CoreTraits):
+    unit = UnitTraits
+
+
+# ---------------------------------------------------------------------- reading the game
+
+def unit_type(game: Game, u: UnitState) -> dict[str, Any]:
+    return game.unit_type(u)
+
+
+def kind(game: Game, u: UnitState) -> str:
+    """infantry | smg | cavalry | paratroop | vehicle | gun | commander | dummy (units.toml)."""
+    return game.unit_type(u)["kind"]
+
+
+def traits(u: UnitState) -> UnitTraits:
+    return UnitTraits.model_validate(u.traits or {})
+
+
+def is_vehicle(game: Game, u: UnitState) -> bool:
+    return kind(game, u) == "vehicle"
+
+
+def is_infantry(game: Game, u: UnitState) -> bool:
+    """A stand of foot or horse (2.2): infantry, SMG, cavalry and paratroops."""
+    return kind(game, u) in ("infantry", "smg", "cavalry", "paratroop")
+
+
+def is_commander(game: Game, u: UnitState) -> bool:
+    return kind(game, u) == "commander"
+
+
+def is_dummy(game: Game, u: UnitState) -> bool:
+    return kind(game, u) == "dummy"
+
+
+def weight(game: Game, u: UnitState) -> str:
+    return game.unit_type(u)["weight"]
+
+
+def heavier_than(w: str, than: str) -> bool:
+    return WEIGHTS.index(w) > WEIGHTS.index(than)
+
+
+def anti_tank(game: Game, u: UnitState) -> bool:
+    """1.1.2: the unit's secret mark when the scenario gives one, else its type's."""
+    mark = traits(u).anti_tank
+    return game.unit_type(u)["anti_tank"] if mark is None else mark
+
+
+def anti_mine(game: Game, u: UnitState) -> bool:
+    """2.4.2: flails and detector teams move on through mines."""
+    return bool(traits(u).anti_mine)
+
+
+def units_at(game: Game, h: Hex, side: str | None = None) -> list[UnitState]:
+    return [u for u in game.units.values() if u.on_map and u.hex == h and (side is None or u.side == side)]
+
+
+def figures_left(game: Game, u: UnitState) -> int:
+    """The figures of a stand still on its plate (2.2: four to a stand, a step each)."""
+    return game.unit_type(u)["steps"] - u.steps_lost
+
+
+def damage_text(u: UnitState) -> str:
+    """The damage blocks beside a vehicle, as its owner reads them (2.3.3)."""
+    return " ".join(u.marks.damage)

@@ -212,14 +212,14 @@ def in_cover(game: Game, h: Hex) -> bool:
 def move_problem(game: Game, unit: UnitState, path: list[Hex]) -> str | None:
     """Why the command rules forbid this move (a path from the unit's hex), or None: a
     consequence in force (4.5.1), a panic (3.3) or a rout (3.7.19).  For check_move to ask."""
+    hold = unit.marks.order_hold
+    if hold == "late":          # a reinforcement held back, entering (3.4)
+        return "its reinforcements have not arrived: their commander's Initiative roll failed (HCM 3.4)"
     if len(path) < 2 or unit.hex is None:
         return None
-    hold = unit.marks.order_hold
     start, end = path[0], path[-1]
     before, after = nearest_enemy(game, unit.side, start), nearest_enemy(game, unit.side, end)
     advances = before is not None and after is not None and after < before
-    if hold == "late":
-        return "its reinforcements have not arrived: their commander's Initiative roll failed (HCM 3.4)"
     if hold == "a":
         facing = unit.marks.facing
         turns = facing is not None and any(direction_to(a, b) not in (facing, (facing + 3) % 6)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -74,3 +75,85 @@ def test_4_2_a_map_too_small_for_ten_hexes_is_a_clear_error():
 def test_4_2_a_gun_off_the_map_is_a_clear_error():
     with pytest.raises(UmpireError, match="off the map"):
         sound_region(TABLE, TABLE.from_offset(30, 30), random.Random(1))
+
+
+# ---------------------------------------------------------------------- shown to the enemy only
+
+from umpire.core.actionspec import ActionSpec                      # noqa: E402
+from umpire.core.changes import apply                             # noqa: E402
+from umpire.core.engine import journal, perform                   # noqa: E402
+from umpire.core.knowledge import build_view                      # noqa: E402
+from umpire.core.ruleset import load_ruleset                      # noqa: E402
+from umpire.core.store.db import open_game                        # noqa: E402
+from umpire.core.witness import side_journal                      # noqa: E402
+from umpire.reports.content import side_report                    # noqa: E402
+from umpire.rules.hcm import soundrange                           # noqa: E402
+
+from .test_hcm_command import BLUE, hcm_game                      # noqa: E402
+from .test_hcm_command_play import Played                         # noqa: E402
+
+REGION = ["0604", "0605", "0606", "0704", "0705", "0706", "0707", "0804", "0805", "0806"]
+
+
+def _fires(ctx):
+    """What the fire rules do when a gun fires indirect: sound-ranging (as B's fire calls it)."""
+    g = ctx.game
+    if ctx.params.get("region"):
+        region = frozenset(g.map.grid.parse(x) for x in ctx.params["region"])
+        changes = soundrange.region_changes(g, ctx.params["gun"], region)
+    else:
+        changes = soundrange.sound_ranging(g, ctx.params["gun"], ctx.dice)
+    apply(ctx, changes)
+    return f"{ctx.params['gun']} fires", None
+
+
+class WithGuns(Played):
+    def actions(self):
+        return {**super().actions(), "gun_fires": ActionSpec("gun_fires", "A gun fires", _fires, "umpire")}
+
+
+def _mortar_at(tmp_path, hex_):
+    blue = BLUE + f'  {{ id = "BM", type = "mortar", hex = "{hex_}" }},\n'
+    return hcm_game(tmp_path, blue=blue)
+
+
+def red_sees(loc, system):
+    g = open_game(loc)
+    view = build_view(g, "red", system)
+    overlays = [(o.kind, g.map.number(o.hex), o.detail, o.side) for o in view.map.overlays]
+    entries = side_journal(g, "red", journal(loc), system)
+    lines = [e.head for e in entries] + [x for e in entries for x in e.lines]
+    # the report as Red reads it, but the game file's own key (a digest of the set-up, which
+    # differs between the two games by the gun's starting hex, never printed)
+    report = re.sub(r"static_key=\([^)]*\)", "", repr(side_report(g, "red", system)))
+    return overlays, lines, report
+
+
+def test_4_2_the_enemy_is_shown_the_ten_hexes_and_nothing_tells_which_holds_the_gun(tmp_path):
+    system = WithGuns(load_ruleset("hcm"))
+    seen = []
+    for n, gun in enumerate(("0605", "0806")):          # two places in the same region
+        loc = _mortar_at(tmp_path / str(n), gun)
+        perform(loc, "gun_fires", {"gun": "BM", "region": REGION}, system)
+        overlays, lines, report = red_sees(loc, system)
+        assert sorted(h for k, h, _, _ in overlays if k == "sound") == REGION
+        assert any("4.2" in x and "0604" in x for x in lines)
+        assert not any("BM" in x or "mortar" in x.lower() for x in lines)
+        seen.append((overlays, lines, report))
+        umpire_lines = [x for row in journal(loc) for x in row.log]
+        assert any(f"BM fired unseen from {gun}" in x for x in umpire_lines)      # the umpire knows
+    assert seen[0] == seen[1]        # the gun's place in the group changes nothing Red reads
+
+
+def test_4_2_a_gun_the_enemy_sees_is_not_sound_ranged_and_the_region_lasts_the_turn(tmp_path):
+    from umpire.core.game import Contact
+    system = WithGuns(load_ruleset("hcm"))
+    loc = _mortar_at(tmp_path, "0605")
+    g = open_game(loc)
+    g.contacts[("red", "BM")] = Contact("red", "BM", "C1", "seen", g.units["BM"].hex, 1)
+    assert soundrange.sound_ranging(g, "BM", None) == []
+    perform(loc, "gun_fires", {"gun": "BM"}, system)            # rolled by the dice this time
+    g = open_game(loc)
+    region = frozenset(o.hex for o in g.map.overlays if o.kind == "sound")
+    assert len(region) == 10 and g.units["BM"].hex in region
+    assert soundrange.lift_regions(g)[0].values == {"clear": True}

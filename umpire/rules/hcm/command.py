@@ -177,9 +177,10 @@ def lone_captures(game: Game) -> list[Change]:
 # ---------------------------------------------------------------------- lifting and placing
 
 def phasing_side(game: Game) -> str:
-    """The phasing side now (3.1): the initiative's winner in the turn's first half, the other
-    in the second (phases keyed "b_...")."""
-    first = game.rule_state.phasing or game.first_player
+    """The phasing side now (3.1): the initiative's winner (the turn's opener) in the turn's
+    first half, the other in the second (phases keyed "b_...") -- read from the opener, so that
+    it holds while the second half's change of State.phasing is still to be written."""
+    first = getattr(game.rule_state, "opener", None) or game.rule_state.phasing or game.first_player
     if game.phase.startswith("b_"):
         return next(s for s in game.side_ids() if s != first)
     return first

@@ -123,7 +123,9 @@ class RuleSystem:
         raise NotImplementedError
 
     def spot(self, game, roll) -> dict[str, dict[str, tuple]]:
-        """Each side's sightings now: {side: {unit id: (observer ids, rule)}}."""
+        """Each side's sightings now: {side: {unit id: (observer ids, rule)}}; a third item,
+        optional, says what the side makes of the unit when that is less than the whole truth:
+        {"type_label", "role", "strength"} as its contact shows them (a marker not identified)."""
         raise NotImplementedError
 
     def check_move(self, game, unit_id: str, path, how: dict | None = None):

@@ -42,12 +42,17 @@ def spot_pass(ctx: Context) -> tuple[str, KnowledgeChange]:
         next_label = max(labels, default=0) + 1
         change.new[side], change.lost[side], change.seen[side] = [], [], sorted(seen)
         # new contacts are numbered in an order that tells nothing of the units' true names
-        for uid, (observers, _rule) in sorted(seen.items(), key=lambda kv: _label_order(game, side, kv[0])):
+        for uid, sighting in sorted(seen.items(), key=lambda kv: _label_order(game, side, kv[0])):
+            observers = sighting[0]
             u = game.units[uid]
             t = game.unit_type(u)
             row = existing.get((side, uid))
+            # what the side makes of it: its type, symbol and strength -- or, where the rule
+            # system says so (a third item, `looks`), less: a marker it has not identified
+            looks = sighting[2] if len(sighting) > 2 else {}
             values = dict(status="seen", q=u.hex.q, r=u.hex.r, turn=game.turn, detail="unit",
-                          type_label=t["label"], role=t["role"], strength=ctx.system.strength_text(game, u),
+                          type_label=looks.get("type_label", t["label"]), role=looks.get("role", t["role"]),
+                          strength=looks.get("strength", ctx.system.strength_text(game, u)),
                           seen_by=list(observers))
             if row is None:
                 label = f"C{next_label}"
@@ -56,7 +61,7 @@ def spot_pass(ctx: Context) -> tuple[str, KnowledgeChange]:
                 change.new[side].append(uid)
                 # the side's own knowledge: its journal shows it, whoever's action revealed it;
                 # which unit its label stands for is the umpire's alone
-                ctx.log.keep(f"{game.side(side).name} spots a new contact: {t['label']} in {game.map.number(u.hex)}"
+                ctx.log.keep(f"{game.side(side).name} spots a new contact: {values['type_label']} in {game.map.number(u.hex)}"
                              f" ({label})", side)
                 ctx.log.keep(f"  {game.side(side).name}'s {label} is {uid}")
             else:

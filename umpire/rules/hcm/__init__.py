@@ -1,33 +1,138 @@
-"""Hex Command Mechanized (the magazine article hex-command-mechanized.txt, not bundled with
-Umpire): the procedures that walk the tables in resources/rulesets/hcm.
+"""Hex Command Mechanized (Terry Cabek's magazine article, MWAN #121, 2003: the rules text
+hex-command-mechanized.txt, not bundled with Umpire): the procedures that walk the tables in
+resources/rulesets/hcm.  Umpire is the judge of 4.1 who keeps the hidden units on his own map.
 
-Foundation only so far: the state every module shares (state.py) and the data; the turn,
-movement, sight and the rest follow.
+The turn (3.1-3.9 and the summary in 7), as Umpire reads it: the sequences of 3 and 7 differ --
+7 adds a spotting step before reinforcements and another after rally, and puts the panic check
+with the commanders' removal; Umpire follows 7's order with 3's content.  A game turn opens with
+the initiative (3.1: 1d10 each, ties rolled again; turn.py); its winner is the phasing player
+for the turn's first half and the other side for the second ("A/B", 3.1 option 1):
+
+    initiative                           3.1     both roll; what each unit sees is noted (3.7.16)
+    x_command   commanders lifted, panic 3.2-3.3 (command.py), then spotting rolls (7.2)
+    x_movement  reinforcements, movement 3.4-3.5 the phasing player (player 0 in the first half)
+    x_placement commanders placed        3.6     the phasing player
+    x_fire_np   fire, non-phasing player 3.7     (fire_actions.py)
+    x_fire_p    fire, phasing player     3.7
+    x_melee     melee                    3.8     the phasing player (melee.py)
+    x_rally     rally, spotting again    3.9, 7.9
+
+(x = a, then b.)  The numbered-group activation of 4.6 is not modelled yet (docs/hcm.md).
+The ruleset's `player = 0` is this turn's initiative winner (`turn_opener`, a core hook).
+
+The modules:
+
+    state.py     the shared contract: Marks, State, unit Traits (CVS values), readers
+    turn.py      initiative, the halves of the turn, what a turn's end clears, victory (3.11)
+    movement.py  facing, forests, rain, zones of control, stacking, cargo, commanders (3.5, 2.3)
+    spotting.py  hidden units, markers, spotting rolls, sight lines (4.1, 7.2, 3.7.9)
+    reports.py   how units read: marks, strength, the forces table, the inspector
+    actions.py   the rule system's actions (fire, melee and command merge theirs there)
+    bot.py       the autoplay driver
 """
 
 from __future__ import annotations
 
-from ...core.errors import UmpireError
+from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import state
+from . import actions, movement, reports, spotting, state, turn
+from .moves import forest_roll, rain_roll, horses_back, after_move, mines_strike
 
 
 class RuleSystem(CoreRuleSystem):
     name = "hcm"
     Marks, State, Traits = state.Marks, state.State, state.Traits
     sequence_rule = "HCM 3.1"
+    mine_rules = {"stops": "HCM 2.4.2"}
+
+    # ------------------------------------------------------------------ what every system answers
+    def turn_opener(self, game):
+        return game.rule_state.opener or game.first_player
 
     def first_player(self, game, dice):
-        return game.rule_state.phasing or game.first_player, []
+        return game.rule_state.phasing or self.turn_opener(game), []
 
     def sight(self, game_map, night=False):
-        raise UmpireError("Hex Command Mechanized: sight is not written yet")
+        return spotting.Sight(game_map, self.ruleset)
 
     def spot(self, game, roll):
-        return {s: {} for s in game.side_ids()}
+        return spotting.spot(game)
+
+    def watchers(self, game, where, unit=None):
+        return spotting.watchers(game, self.sight(game.map), where, unit)
 
     def check_move(self, game, unit_id, path, how=None):
-        raise UmpireError("Hex Command Mechanized: movement is not written yet")
+        return movement.check_move(game, unit_id, path, how)
 
     def victory(self, game, final=False):
-        raise UmpireError("Hex Command Mechanized: victory is not written yet")
+        return turn.Standing(game, final)
+
+    # ------------------------------------------------------------------ the turn
+    def game_start(self, game, dice):
+        placed = tuple(sorted(u.id for u in game.units.values() if u.on_map and state.traits(u).on_table))
+        return [Change("game", "state", {"on_table": placed})] if placed else []
+
+    def phase_start(self, game, key, dice):
+        sight = self.sight(game.map)
+        if key == "initiative":
+            return turn.initiative(game, dice) + [spotting.seen_at_start(game, sight)]
+        out = turn.second_half(game) if key == "b_command" else []
+        if key.endswith("_command"):
+            # TODO(part C): lift the phasing player's commanders and check panic here (3.2, 3.3)
+            return out + spotting.spotting_rolls(game, sight, dice)
+        if key.endswith("_rally"):
+            # TODO(part C): rally (3.9) before the second spotting (7.9)
+            return out + spotting.spotting_rolls(game, sight, dice)
+        return out
+
+    def new_turn(self, game):
+        return turn.turn_end(game)
+
+    # ------------------------------------------------------------------ moving
+    def paces(self):
+        return movement.PACES
+
+    def move_starts(self, ctx, unit_id, check):
+        return rain_roll(ctx, unit_id) or horses_back(ctx, unit_id) or forest_roll(ctx, unit_id, check)
+
+    def move_ends(self, ctx, unit_id, start, entered, paused, check):
+        apply(ctx, after_move(ctx.game, unit_id, check))
+        return None
+
+    def mine_attack(self, game, unit_id, mine_type, leaving, dice):
+        return mines_strike(game, unit_id, leaving, dice)
+
+    def offers(self):
+        return frozenset({"mount", "pace", "fire"})
+
+    # ------------------------------------------------------------------ its own state and actions
+    def actions(self):
+        return actions.ACTIONS
+
+    def scenario_data(self):
+        return reports.SCENARIO_KEYS
+
+    def scenario_problems(self, scenario):
+        return reports.scenario_problems(scenario)
+
+    # ------------------------------------------------------------------ how its units read
+    MARK_WORDS = reports.MARK_WORDS
+
+    def unit_marks(self, game, unit):
+        return reports.unit_marks(game, unit)
+
+    def strength_text(self, game, unit):
+        return reports.strength_text(game, unit)
+
+    def forces_table(self, game, units):
+        return reports.forces_table(game, units)
+
+    def unit_details(self, game, unit, umpire):
+        return reports.unit_details(game, unit, umpire)
+
+    def orders_form(self, game, side):
+        return reports.orders_form(game, side)
+
+    def bot(self):
+        from .bot import Bot
+        return Bot(self)

@@ -11,12 +11,12 @@ core's `UnitState.steps_lost` counts the figures a stand has lost (HCM 1.1.3, 2.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from ...core.game import Game, UnitState
-from ...core.hexgrid import Hex
+from ...core.hexgrid import DIRECTIONS, Hex, hex_distance
 from ...core.rulestate import GameState, RuleState
 from ...core.traits import TraitModel, Traits as CoreTraits
 
@@ -59,6 +59,9 @@ class State(GameState):
     order_changes: dict[str, int] = {}                # commander id -> order changes tried (2.1.1)
     activation: dict[str, tuple[str, ...]] = {}       # side -> company ids in activation order (4.6)
     group: int = 0                                    # 4.6: the activation group now acting (0: none)
+    opener: str | None = None                         # this turn's initiative winner: phasing first (3.1)
+    on_table: tuple[str, ...] = ()                    # units shown on the table as markers (4.1, 7.2)
+    identified: dict[str, tuple[str, ...]] = {}       # side -> enemy units it has identified (7.2)
 
 
 class UnitTraits(TraitModel):
@@ -73,10 +76,28 @@ class UnitTraits(TraitModel):
     morale: Bonus | None = None
     overall: bool = False                 # the force's overall commander (3.1)
     ethnic: str | None = None             # a commander who leads only his own troops (2.1.1)
+    facing: Literal["N", "NE", "SE", "S", "SW", "NW"] | None = None   # where it faces at the start (3.5)
+    on_table: bool = False                # set up as a marker on the table, not hidden on the map (4.1)
 
 
 class Traits(CoreTraits):
     unit = UnitTraits
+
+    @classmethod
+    def first_marks(cls, scenario, unit) -> dict[str, Any]:
+        """3.5: every unit on the table faces a hexside -- the scenario's `facing`, else the one
+        nearest its nearest enemy unit as set up (commanders and dummies face nowhere)."""
+        t = scenario.rules.unit_types[unit.type]
+        if unit.hex is None or t["kind"] in ("commander", "dummy"):
+            return {}
+        named = (unit.traits or {}).get("facing")
+        if named:
+            return {"facing": scenario.map.grid.direction_index(named)}
+        foes = [v.hex for v in scenario.units if v.side != unit.side and v.hex is not None]
+        if not foes:
+            return {}
+        nearest = min(foes, key=lambda h: (hex_distance(unit.hex, h), h.q, h.r))
+        return {"facing": min(range(6), key=lambda d: (hex_distance(unit.hex + DIRECTIONS[d], nearest), d))}
 
 
 # ---------------------------------------------------------------------- reading the game

@@ -1,0 +1,75 @@
+"""Hex Command Mechanized's own unit actions, described for the shells (core.play.rule_actions).
+
+Here: turning in place (3.5, 3.5.2, 3.5.5).  Fire and melee (part B: fire_actions.py, melee.py)
+and command (part C: command.py) keep their own ACTIONS dicts; each is merged into ACTIONS at
+the end of this file with one line.
+"""
+
+from __future__ import annotations
+
+from ...core.actionspec import ActionField
+from ...core.changes import Change
+from ...core.errors import UmpireError
+from ...core.play.rule_actions import unit_action
+from .movement import facing_limit, in_enemy_zone, turns_between
+from .state import is_commander, is_dummy
+
+DIRECTION_CHOICES = ("N", "NE", "SE", "S", "SW", "NW")
+
+
+def face(game, params: dict, dice) -> tuple[str, list[Change]]:
+    """3.5.2: a unit that does not move turns to face a new hexside, a hex of movement for each
+    hexside turned, within its vehicle's limit (2.3.1).  A unit whose move ended in an enemy
+    zone of control without turning may turn once, for free (3.5.5)."""
+    uid = params.get("unit")
+    u = game.units.get(uid)
+    if u is None or u.side != params.get("side") or not u.on_map or u.carried_by:
+        raise UmpireError(f"face: {params.get('side')} has no unit {uid!r} standing on the table")
+    if is_commander(game, u) or is_dummy(game, u):
+        raise UmpireError(f"face: {uid} has no front to turn (3.5)")
+    try:
+        to = game.map.grid.direction_index(str(params.get("facing", "")))
+    except ValueError as e:
+        raise UmpireError(f"face: {e}") from None
+    here = u.marks.facing
+    turned = turns_between(here, to) if here is not None else 0
+    n = game.map.number
+    if u.acted:
+        raise UmpireError(f"face: {uid} has already acted this turn")
+    zoc = u.moved and in_enemy_zone(game, u.hex, u.side) and not u.marks.facing_changes
+    if u.moved and not zoc:
+        raise UmpireError(f"face: {uid} has moved; it turns as it moves (3.5)")
+    if u.marks.order_hold == "a":
+        raise UmpireError(f"face: {uid} may not change facing until its next activation (4.5.1 a)")
+    if zoc:
+        cost, changes = 0, 1 if turned else 0
+    else:
+        cost, changes = turned, turned
+        room = game.unit_type(u)["movement"]
+        if cost > room:
+            raise UmpireError(f"face: turning {turned} hexsides costs {cost} hexes of movement, it has {room} (3.5.2)")
+    top = facing_limit(game, u)
+    if top is not None and u.marks.facing_changes + changes > top:
+        raise UmpireError(f"face: a {game.unit_type(u)['label'].lower()} makes {top} facing change(s) a turn "
+                          f"(2.3.1)")
+    why = "in the enemy's zone of control (3.5.5)" if zoc else f"{cost} hex(es) of movement (3.5.2)"
+    line = f"{uid} in {n(u.hex)} turns to face {game.map.grid.direction_name(to)}: {why}"
+    return f"{uid} faces {game.map.grid.direction_name(to)}", [
+        Change("unit", uid, {"facing": to, "facing_changes": u.marks.facing_changes + changes, "acted": True},
+               (line,))]
+
+
+def _faces(game, u) -> bool:
+    return u.on_map and not is_commander(game, u) and not is_dummy(game, u)
+
+
+OWN = {spec.name: spec for spec in (
+    unit_action("face", "Change facing", face, rule="HCM 3.5.2",
+                fields=(ActionField("facing", "Face", choices=DIRECTION_CHOICES),),
+                open=lambda game: game.phase.endswith("_movement"), when="only in a movement phase",
+                help="Turn in place to face another hexside: a hex of movement for each hexside (3.5.2).",
+                fits=_faces),
+)}
+
+# Parts B (fire, melee) and C (command) merge their dicts here, one line each.
+ACTIONS = {**OWN}

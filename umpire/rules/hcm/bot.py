@@ -1,0 +1,97 @@
+"""Hex Command Mechanized's autoplay driver.  In its movement phase a side moves a few units
+toward the enemy it sees and the objectives; in its placement phase it puts each commander with
+one of its units (3.6); in the fire and melee phases it takes the rule system's own actions that
+aim at an enemy unit it sees -- fire (3.7), melee (3.8), whatever is registered -- when they are;
+then it passes.  Phases no side plays (initiative, commanders lifted, rally) it moves on from.
+Its choices come from the autoplay's seeded generator, so `umpire replay` re-runs them."""
+
+from __future__ import annotations
+
+from ...core.engine import perform
+from ...core.hexgrid import hex_distance
+from ..botkit import attempt, random_path
+from .state import is_commander, is_dummy
+
+AIMED = ("fire", "melee")       # the kinds of action the bot tries at enemy units, when registered
+
+
+class Bot:
+    def __init__(self, system) -> None:
+        self.system = system
+
+    def act(self, location, game, rng, report, moves_per_phase: int = 4, turns: int | None = None) -> bool:
+        if game.active_side is None:
+            last = game.phase == self.system.phases()[-1].key
+            if last and turns is not None and turns <= game.turn < game.turns:
+                return False
+            report(perform(location, "next_phase", {}, self.system).summary)
+            return True
+        side = game.active_side
+        busy = sum(1 for u in game.units.values() if u.side == side and (u.moved or u.acted or u.fired))
+        phase = game.phase or ""
+        if phase.endswith("_movement") and busy < moves_per_phase and self._move(location, game, rng, side, report):
+            return True
+        if phase.endswith("_placement") and self._place(location, game, rng, side, report):
+            return True
+        if (phase.endswith("_fire_np") or phase.endswith("_fire_p") or phase.endswith("_melee")) \
+                and self._aim(location, game, rng, side, report):
+            return True
+        report(perform(location, "pass", {"side": side}, self.system, side=side).summary)
+        return True
+
+    def _move(self, location, game, rng, side, report) -> bool:
+        goals = [c.hex for c in game.contacts.values() if c.side == side and c.status == "seen"]
+        goals += [o.hex for v in game.victory if v.side == side for o in v.objectives]
+        movers = [u for u in sorted(game.units.values(), key=lambda u: u.id)
+                  if u.side == side and not u.moved and not u.acted and not u.carried_by
+                  and (u.on_map or u.status == "off_map") and not is_commander(game, u)]
+        rng.shuffle(movers)
+        for u in movers[:6]:
+            path = random_path(game, rng, self.system, u, goals, 3)
+            if path and (len(path) > 1 or u.status == "off_map"):
+                params = {"unit": u.id, "path": [game.map.number(h) for h in path]}
+                if attempt(location, "move", params, self.system, side, report):
+                    return True
+        return False
+
+    def _place(self, location, game, rng, side, report) -> bool:
+        """3.6: each commander goes to one of its side's units, where no commander stands."""
+        chiefs = [u for u in sorted(game.units.values(), key=lambda u: u.id)
+                  if u.side == side and is_commander(game, u) and not u.moved
+                  and (u.on_map or u.status == "off_map")]
+        troops = [u.hex for u in sorted(game.units.values(), key=lambda u: u.id)
+                  if u.side == side and u.on_map and not u.carried_by and not is_commander(game, u)
+                  and not is_dummy(game, u)]
+        for c in chiefs:
+            rng.shuffle(troops)
+            for h in troops[:4]:
+                if h == c.hex:
+                    continue
+                path = [game.map.number(h)] if not c.on_map else [game.map.number(c.hex), game.map.number(h)]
+                if attempt(location, "move", {"unit": c.id, "path": path}, self.system, side, report):
+                    return True
+        return False
+
+    def _aim(self, location, game, rng, side, report) -> bool:
+        specs = [s for k, s in self.system.actions().items() if k in AIMED]
+        seen = [c for c in game.contacts.values() if c.side == side and c.status == "seen"]
+        if not specs or not seen:
+            return False
+        shooters = [u for u in sorted(game.units.values(), key=lambda u: u.id)
+                    if u.side == side and u.on_map and not u.carried_by and not u.fired and not u.acted
+                    and not is_commander(game, u) and not is_dummy(game, u)]
+        rng.shuffle(shooters)
+        for spec in specs:
+            if not spec.is_open(game):
+                continue
+            enemy = [f for f in spec.fields if f.kind == "enemy" and f.required]
+            others = [f for f in spec.fields if f.required and f.key != "unit" and f.kind != "enemy"]
+            if len(enemy) != 1 or others:
+                continue
+            for u in shooters[:5]:
+                near = sorted((c for c in seen if hex_distance(c.hex, u.hex) <= max(1, game.unit_type(u)["gun_range"] + 1)),
+                              key=lambda c: (hex_distance(c.hex, u.hex), c.label))
+                if near and attempt(location, spec.name, {"unit": u.id, enemy[0].key: near[0].unit},
+                                    self.system, side, report):
+                    return True
+        return False

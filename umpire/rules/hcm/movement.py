@@ -1,0 +1,390 @@
+"""Hex Command Mechanized movement (HCM 3.5, 2.2.1, 2.3.1-2.3.6, 2.4.1-2.4.2, 3.6, 4.5.1).
+
+A unit moves in its side's movement phase by hexes (its `movement`), paying the terrain chart's
+cost for its class (terrain.toml: sample costs).  Readings where the text leaves a choice:
+
+* Facing (3.5, 3.5.2).  A unit faces the way it moves.  Each hexside of turn between one step's
+  direction and the next (the first step against the facing it began with) is one facing change
+  and costs 1 hex; a step taken along a road or over a bridge turns for free (3.5).  A unit that
+  ends facing the way it began has made no facing change at all (3.5.2), and pays nothing for
+  its turns.  A unit with no facing yet takes its first for free.
+* Limits (2.3.1, 2.3.2).  Light and soft-skinned vehicles make at most two facing changes a
+  turn, heavier ones one; foot units, horses and guns have no limit but the cost.
+* Reverse (2.3.4).  The `reverse` pace backs a vehicle up at half its speed, rounded up: each
+  step goes straight out of its rear hexside and its facing does not change.
+* Forests (3.5.3).  A vehicle enters at most one forest hex a turn, and none that is also
+  other terrain (forested hill: "no" in the chart).  Entering one other than along a road
+  needs a 1d6 roll of 4-6 (6 for H and VH), made as the move sets out (`forest_roll`, from the
+  rule system's move_starts): a failure ends the move in the hex before the forest.  Hexes a
+  scenario lists as passable forest ([hcm] passable_forests) need no roll.  Towed guns do not
+  go from forest hex to forest hex (3.5.4).
+* Rain (3.5.1, the scenario's [hcm] rain).  A wheeled vehicle rolls 1d6 as it sets out; on
+  3-6 it is stuck for the turn.
+* Zones of control (3.5.5).  A unit's zone is the three hexes of its front; a unit with a hit
+  marker, routed or in a melee this turn has none, nor do commanders and dummies.  Entering an
+  enemy zone ends the move there, however far it was plotted (met, not foreseen).
+* Damage (2.3.5).  A vehicle with an MM block moves one hex a turn and not into hills; a
+  single M block (never quantified in the text): one hex less.
+* Stacking (3.5.6, 3.5.7).  Two items a hex, commanders and passengers apart, and one
+  commander; a unit passes through a hex only where the limit holds with it there.
+* Enemy hexes.  A unit that moves into a hex an enemy holds stops there, engaged: the melee
+  is fought in the melee phase (3.8, 3.8.3).
+* Carrying (2.3.6).  A vehicle takes on passengers of its start hex (`mount`) up to its cargo
+  points (a stand 4, an item 1) and tows one gun (limbered, 2.3.6); taking on and setting down
+  (`dismount`) each cost the vehicle 1 hex.
+* Commanders (3.6, 3.10 b).  They have no movement: in their side's placement phase each is
+  placed once in any hex (a path of its hex and the new one), one to a hex.
+* Orders (4.5.1, held by command.py): a unit under consequence "a" changes no facing; "c" or
+  "i" does not end nearer the enemy; "d" does not move.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...core.game import Game, UnitState
+from ...core.hexgrid import DIRECTIONS, Hex, Hexside, direction_to, hex_distance, neighbour
+from ...core.rulesystem import MoveCheck, Step
+from ..botkit import entry_problem
+from . import state
+from .state import is_commander, is_dummy, is_infantry, is_vehicle, kind, units_at
+
+RULE = "HCM 3.5"
+PACES = (("forward", "Forward", "The usual move: the unit faces the way it goes (3.5)"),
+         ("reverse", "Reverse", "Back up at half speed, rounded up, facing unchanged (2.3.4)",
+          ("wheeled", "halftrack", "tracked")))
+STACK, COMMANDERS = 2, 1          # 3.5.6
+
+
+def turns_between(a: int, b: int) -> int:
+    """Hexsides of turn from facing a to facing b (0-3)."""
+    d = abs(a - b) % 6
+    return min(d, 6 - d)
+
+
+def facing_limit(game: Game, u: UnitState) -> int | None:
+    """2.3.1-2.3.2: light and soft-skinned vehicles two changes a turn, heavier ones one;
+    None for units the text sets no limit on."""
+    if not is_vehicle(game, u):
+        return None
+    t = game.unit_type(u)
+    return 2 if t["weight"] in ("VL", "L") or t["armour"] == 0 else 1
+
+
+def allowance(game: Game, u: UnitState, reverse: bool = False) -> float:
+    t = game.unit_type(u)
+    hexes = t["movement"]
+    if t["kind"] == "cavalry" and u.marks.horses_away:
+        hexes = game.rules.unit_types["light_infantry"]["movement"] if "light_infantry" in game.rules.unit_types \
+            else 2                       # 2.2.1: on foot until the horses are back
+    if "MM" in u.marks.damage:
+        hexes = 1                        # 2.3.5
+    elif "M" in u.marks.damage:
+        hexes = max(1, hexes - 1)        # Umpire's reading: M is never quantified
+    if reverse:
+        hexes = math.ceil(hexes / 2)     # 2.3.4
+    return float(hexes)
+
+
+def zone_holders(game: Game, side: str) -> list[UnitState]:
+    """The enemy units with a zone of control (3.5.5): faced, no hit marker, not routed, not
+    in a melee this turn; commanders and dummies have none."""
+    return [e for e in game.units.values()
+            if e.on_map and e.side != side and not e.carried_by and e.marks.facing is not None
+            and not e.marks.hits and not e.marks.routed and e.marks.melee_turn != game.turn
+            and not is_commander(game, e) and not is_dummy(game, e)]
+
+
+def front_hexes(u: UnitState) -> tuple[Hex, ...]:
+    """3.5.5: the three hexes of a unit's front."""
+    f = u.marks.facing
+    return () if f is None or u.hex is None else tuple(neighbour(u.hex, f + k) for k in (-1, 0, 1))
+
+
+def in_enemy_zone(game: Game, h: Hex, side: str) -> list[str]:
+    return [e.id for e in zone_holders(game, side) if h in front_hexes(e)]
+
+
+def _overlays(game: Game, h: Hex) -> list[dict]:
+    return [game.rules.overlays[o.kind] for o in game.map.overlays_at(h) if o.kind in game.rules.overlays]
+
+
+def terrain(game: Game, h: Hex) -> dict:
+    return game.rules.terrain_types[game.map.terrain[h]]
+
+
+def along_road(game: Game, a: Hex, b: Hex) -> bool:
+    feats = game.map.features(Hexside.between(a, b))
+    return any(game.rules.hexside_features[k]["road"] for k in feats)
+
+
+def step_cost(game: Game, t: dict, a: Hex, b: Hex) -> tuple[float | None, str]:
+    """Hexes of movement to step from a into the adjacent b, and how; None and why when it may not."""
+    cls = t["move_class"]
+    kind_ = terrain(game, b)
+    feats = {k: game.rules.hexside_features[k] for k in game.map.features(Hexside.between(a, b))}
+    cost, note = kind_["move"][cls], kind_["label"].lower()
+    for f in feats.values():
+        if f["crossing"] == "replaces" and f["move"][cls] is not None:
+            cost = f["move"][cls] if cost is None else min(cost, f["move"][cls])
+            note = f["label"].lower()
+    if cost is None:
+        return None, f"a {t['label'].lower()} may not enter {kind_['label'].lower()} ({RULE}; 3.5.3, 3.5.4)"
+    spanned = any(f["crossing"] == "replaces" for f in feats.values())   # a bridge or ford over the river
+    for f in feats.values():
+        if f["crossing"] == "adds":
+            if f["move"][cls] is None and spanned:
+                continue
+            if f["move"][cls] is None:
+                return None, f"a {t['label'].lower()} may not cross the {f['label'].lower()}"
+            cost += f["move"][cls]
+            if f["move"][cls]:
+                note += f" + {f['label'].lower()}"
+    return float(cost), note
+
+
+def forest_entries(game: Game, u: UnitState, steps: list[Step]) -> list[Hex]:
+    """The forest hexes of a vehicle's path entered other than along a road (3.5.3)."""
+    passable = {game.map.grid.parse(n) for n in game.rule_state.scenario.get("passable_forests", [])}
+    out = []
+    for a, b in zip(steps, steps[1:]):
+        if terrain(game, b.hex)["forest"] and not along_road(game, a.hex, b.hex) and b.hex not in passable:
+            out.append(b.hex)
+    return out
+
+
+def stack_problem(game: Game, u: UnitState, h: Hex, riders: set[str]) -> str | None:
+    """3.5.6: two items and one commander to a hex, the mover and its riders apart."""
+    here = [v for v in units_at(game, h, u.side) if v.id != u.id and v.id not in riders and not v.carried_by]
+    if is_commander(game, u):
+        if any(is_commander(game, v) for v in here):
+            return f"{game.map.number(h)} already holds a commander (3.5.6)"
+        return None
+    items = [v for v in here if not is_commander(game, v)]
+    if len(items) + 1 > STACK:
+        return f"{game.map.number(h)} already holds {len(items)} items: two to a hex (3.5.6, 3.5.7)"
+    return None
+
+
+def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -> MoveCheck:
+    how = dict(how or {})
+    n = game.map.number
+    u = game.units.get(uid)
+    if u is None:
+        return MoveCheck(uid, (), 0, False, f"no unit {uid!r}")
+    t = game.unit_type(u)
+    reverse = how.get("pace") == "reverse"
+    limit = allowance(game, u, reverse)
+
+    def refuse(reason: str, rule: str = RULE, steps=()) -> MoveCheck:
+        return MoveCheck(uid, tuple(steps), limit, False, reason, rule)
+
+    extra = sorted(set(how) - {"pace", "mount", "dismount"})
+    if extra:
+        return refuse(f"Hex Command Mechanized moves have no {extra[0]!r} option")
+    if how.get("pace") not in (None, "forward", "reverse"):
+        return refuse(f"no pace {how['pace']!r}: forward or reverse (2.3.4)")
+    if not path:
+        return refuse("the path is empty")
+    if u.carried_by:
+        return refuse(f"it rides with {u.carried_by}: it goes where that vehicle goes", "HCM 2.3.6")
+    if is_commander(game, u):
+        return _place_commander(game, u, path)
+    if game.phase and not game.phase.endswith("_movement"):
+        return refuse("units move in their side's movement phase (3.5)", "HCM 3.1, 3.5")
+    if u.moved or u.acted:
+        return refuse("it has already moved or acted this turn")
+    if u.marks.stuck:
+        return refuse("it is stuck in the mud this turn (3.5.1)", "HCM 3.5.1")
+    if u.marks.order_hold == "d":
+        return refuse("its commander's failed roll holds it to defend until new orders (4.5.1 d)", "HCM 4.5.1")
+    if reverse and not is_vehicle(game, u):
+        return refuse("only vehicles back up (2.3.4)", "HCM 2.3.4")
+    if u.status == "off_map":
+        problem = entry_problem(game, u, path[0])
+        if problem:
+            return refuse(f"{problem} (3.4)", "HCM 3.4")
+        cost = terrain(game, path[0])["move"][t["move_class"]]
+        if cost is None:
+            return refuse(f"it may not enter {n(path[0])}")
+        steps = [Step(path[0], float(cost), float(cost), "enters the table (3.4)")]
+        facing = None
+    elif not u.on_map:
+        return refuse(f"it is {u.status.replace('_', ' ')}")
+    elif path[0] != u.hex:
+        return refuse(f"the path must start in its hex, {n(u.hex)}")
+    else:
+        steps = [Step(u.hex, 0.0, 0.0, "start")]
+        facing = u.marks.facing
+    boarding, start_cost = _boarding(game, u, how.get("mount") or ())
+    if isinstance(boarding, str):
+        return refuse(boarding, "HCM 2.3.6")
+    if start_cost:
+        steps[0] = Step(steps[0].hex, steps[0].cost + start_cost, steps[0].total + start_cost,
+                        steps[0].note + ", taking on passengers (2.3.6)")
+    riders = {v.id for v in game.units.values() if v.carried_by == uid} | set(boarding)
+    started_facing, changes = facing, 0
+    turn_costs = [0]                      # the turning paid in each step (3.5.2)
+    enemy_at = {e.hex for e in game.units.values() if e.on_map and e.side != u.side}
+    forest_now = u.marks.forest_turn == game.turn
+    engages, stopped, cut = None, "", False
+    stop_at = None
+    for a, b in zip(path, path[1:]):
+        if not game.map.contains(b):
+            return refuse(f"{b} is off the map", steps=steps)
+        if hex_distance(a, b) != 1:
+            return refuse(f"{n(a)} and {n(b)} are not adjacent", steps=steps)
+        d = direction_to(a, b)
+        turn_cost = 0
+        if reverse:
+            if facing is not None and d != (facing + 3) % 6:
+                return refuse(f"backing up goes straight out of its rear: {n(b)} is not behind it (2.3.4)",
+                              "HCM 2.3.4", steps)
+        else:
+            turned = turns_between(facing, d) if facing is not None else 0
+            if turned and not along_road(game, a, b):
+                changes += turned
+                turn_cost = turned
+            facing = d
+        cost, note = step_cost(game, t, a, b)
+        if cost is None:
+            return refuse(note, steps=steps)
+        if terrain(game, b)["hill"] and "MM" in u.marks.damage:
+            return refuse(f"with MM damage it may not climb into the hill at {n(b)} (2.3.5)", "HCM 2.3.5", steps)
+        if terrain(game, b)["forest"]:
+            if is_vehicle(game, u):
+                if forest_now:
+                    return refuse(f"a vehicle enters one forest hex a turn: not {n(b)} too (3.5.3)", "HCM 3.5.3", steps)
+                forest_now = True
+            if kind(game, u) == "gun" and terrain(game, a)["forest"]:
+                return refuse("a towed gun does not go from forest hex to forest hex (3.5.4)", "HCM 3.5.4", steps)
+        crowded = stack_problem(game, u, b, riders)
+        if crowded and b not in enemy_at:
+            return refuse(crowded, "HCM 3.5.6", steps)
+        turn_costs.append(turn_cost)
+        total = steps[-1].total + cost + turn_cost
+        steps.append(Step(b, cost + turn_cost, total, note + (f", turning {turn_cost} hexside(s) (3.5.2)"
+                                                                 if turn_cost else "")))
+        if b in enemy_at:
+            engages, cut = b, len(path) > len(steps)
+            path = path[:len(steps)]
+            break
+        if any(o.kind == "minefield" for o in game.map.overlays_at(b)) and not state.anti_mine(game, u):
+            stop_at, path = b, path[:len(steps)]       # 2.4.2: met, not foreseen
+            break
+        if not is_infantry(game, u) and any(o["stops"] for o in _overlays(game, b)):
+            stopped, path = "works stop all but infantry (2.4.1)", path[:len(steps)]
+            break
+        if in_enemy_zone(game, b, u.side):
+            cut = len(path) > len(steps)
+            stopped, path = "entered an enemy zone of control (3.5.5)", path[:len(steps)]
+            break
+    if facing is not None and started_facing is not None and facing == started_facing and changes:
+        # 3.5.2: ending as it began is no facing change -- its turns cost nothing
+        steps = _unpriced(steps, turn_costs)
+        changes = 0
+    if changes and u.marks.order_hold == "a":
+        return refuse("its commander's failed roll forbids it to change facing (4.5.1 a)", "HCM 4.5.1", steps)
+    top = facing_limit(game, u)
+    if top is not None and u.marks.facing_changes + changes > top:
+        return refuse(f"{changes} facing change(s): a {t['label'].lower()} makes {top} a turn "
+                      f"({u.marks.facing_changes} made) (2.3.1)", "HCM 2.3.1", steps)
+    leaving = tuple(how.get("dismount") or ())
+    end_cost = 1.0 if leaving else 0.0
+    for pid in leaving:
+        p = game.units.get(pid)
+        if p is None or (p.carried_by != uid and pid not in boarding):
+            return refuse(f"{pid} is not riding with {uid}", "HCM 2.3.6", steps)
+    if steps[-1].total + end_cost > limit + 1e-9:
+        last = steps[-1]
+        return refuse(f"{n(last.hex)} is beyond its reach: {last.total + end_cost:g} of {limit:g} hexes "
+                      f"of movement{' (backing up: half speed, 2.3.4)' if reverse else ''}", RULE, steps)
+    end = steps[-1].hex
+    if u.marks.order_hold in ("c", "i") and u.on_map:
+        foes = [e.hex for e in game.units.values() if e.on_map and e.side != u.side]
+        if foes and min(hex_distance(end, e) for e in foes) < min(hex_distance(u.hex, e) for e in foes):
+            return refuse("its commander's failed roll forbids it to move towards the enemy (4.5.1)",
+                          "HCM 4.5.1", steps)
+    marks = u.marks.but(facing=facing, facing_changes=u.marks.facing_changes + changes,
+                        forest_turn=game.turn if forest_now else u.marks.forest_turn,
+                        reversed_turn=game.turn if reverse else u.marks.reversed_turn)
+    notes = []
+    if engages:
+        notes.append(f"moves into the enemy in {n(engages)}: a melee, fought in the melee phase (3.8, 3.8.3)")
+    if stopped:
+        notes.append(f"stops in {n(end)}: {stopped}")
+    return MoveCheck(uid, tuple(steps), limit, True, notes=tuple(notes), marks=marks, stop_at=stop_at,
+                     engages=engages, boarding=tuple(boarding), leaving=leaving, end_cost=end_cost,
+                     stopped=(f"{stopped}, short of its plotted path" if cut and stopped else ""))
+
+
+def _unpriced(steps: list[Step], turn_costs: list[int]) -> list[Step]:
+    """The steps with their turning costs taken back (3.5.2)."""
+    out = [steps[0]]
+    for s, paid in zip(steps[1:], turn_costs[1:]):
+        cost = s.cost - paid
+        out.append(Step(s.hex, cost, out[-1].total + cost, s.note.split(", turning")[0]))
+    return out
+
+
+def _boarding(game: Game, u: UnitState, ids) -> tuple[list[str] | str, float]:
+    """2.3.6: passengers of its hex taking their places; their cost to the vehicle (1 hex)."""
+    if not ids:
+        return [], 0.0
+    t = game.unit_type(u)
+    aboard = [v for v in game.units.values() if v.carried_by == u.id]
+    if not is_vehicle(game, u) or not t["carries"]:
+        return f"a {t['label'].lower()} carries nobody", 0.0
+    taking = []
+    for pid in ids:
+        p = game.units.get(pid)
+        if p is None or p.side != u.side or not p.on_map or p.hex != u.hex or p.carried_by:
+            return f"{pid} is not a unit of its side standing free in its hex", 0.0
+        if not game.unit_type(p)["cargo_size"] and kind(game, p) != "gun":
+            return f"{pid} cannot ride in a vehicle", 0.0
+        taking.append(p)
+    everyone = aboard + taking
+    guns = [p for p in everyone if kind(game, p) == "gun"]
+    points = sum(game.unit_type(p)["cargo_size"] for p in everyone if kind(game, p) != "gun")
+    if len(guns) > 1:
+        return "a vehicle tows one gun (2.3.6)", 0.0
+    if points > t["cargo"]:
+        return f"{points} cargo points: a {t['label'].lower()} carries {t['cargo']} (2.3.6)", 0.0
+    if len(everyone) > t["carries"]:
+        return f"a {t['label'].lower()} takes {t['carries']} units", 0.0
+    return [p.id for p in taking], 1.0
+
+
+def _place_commander(game: Game, u: UnitState, path: list[Hex]) -> MoveCheck:
+    """3.6, 3.10 b: a commander is placed, once a turn, in its side's placement phase."""
+    n = game.map.number
+
+    def refuse(reason: str) -> MoveCheck:
+        return MoveCheck(u.id, (), 0.0, False, reason, "HCM 3.6")
+
+    if game.phase and not game.phase.endswith("_placement"):
+        return refuse("commanders have no movement: they are placed in their side's placement phase (3.6, 3.10 b)")
+    if u.moved:
+        return refuse("a commander placed this turn is not placed again (3.6, 4.6)")
+    if u.status == "off_map" and len(path) == 1:
+        to = path[0]
+    elif u.on_map and len(path) == 2 and path[0] == u.hex:
+        to = path[1]
+    else:
+        return refuse("a commander is placed from its hex straight to another: give the two hexes")
+    if not game.map.contains(to):
+        return refuse(f"{to} is off the map")
+    if terrain(game, to)["move"]["foot"] is None:
+        return refuse(f"nobody stands in {n(to)}")
+    crowded = stack_problem(game, u, to, set())
+    if crowded:
+        return refuse(crowded)
+    start = Step(path[0], 0.0, 0.0, "lifted")
+    steps = (start,) if len(path) == 1 else (start, Step(to, 0.0, 0.0, "placed (3.6)"))
+    return MoveCheck(u.id, steps, 0.0, True, notes=(f"placed in {n(to)} (3.6)",))
+
+
+def facing_towards(a: Hex, b: Hex) -> int:
+    """The direction from a that points nearest to b (a unit's first facing)."""
+    best = min(range(6), key=lambda d: (hex_distance(a + DIRECTIONS[d], b), d))
+    return best

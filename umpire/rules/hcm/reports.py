@@ -1,0 +1,160 @@
+"""How Hex Command Mechanized units read in reports, the unit inspector and the orders form,
+and what a scenario's [hcm] table may hold.
+
+A side reads its own units whole -- facing, hit markers, figures, and the damage blocks beside
+its vehicles (2.3.3: hidden from the enemy, not from the owner).  The enemy reads only its
+contacts: a marker, or an identified unit's type and figures (spotting.py); never damage,
+anti-tank marks (1.1.2), commanders' values (4.5) or what a dummy is.
+"""
+
+from __future__ import annotations
+
+from ...core.details import this_turn, unit_rows
+from ...core.rulesystem import Table
+from .state import figures_left, is_commander, is_dummy, is_infantry, is_vehicle, traits
+
+MARK_WORDS = (
+    (r"F(N|NE|SE|S|SW|NW)", "faces {0} (3.5)"),
+    (r"H(\d+)", "{0} red hit marker(s) (1.1.3, 3.7.5)"),
+    ("Rout", "routed (3.7.19)"),
+    (r"(CC|DD|MM|C|D|M)", "damage block {0} (2.3.3)"),
+    ("Stuck", "stuck in the mud this turn (3.5.1)"),
+    ("Lim", "limbered to its tower (2.3.6)"),
+    ("Foot", "its horses have scattered (2.2.1)"),
+    (r"Hold-([a-j])", "held by the CVS consequence {0} (4.5.1)"),
+    ("Dummy", "a dummy marker: it stands for nothing (7.2)"),
+)
+
+SCENARIO_KEYS = {
+    "sequence": "alternate (3.1 A/B, the default) or activation (4.6: not modelled yet)",
+    "rain": "true: wheeled vehicles roll to get stuck as they move (3.5.1)",
+    "break_point": "percent of a force lost at which it breaks and panics (3.3, 3.11; default 40)",
+    "sight": "a bad day's sight in hexes (4.1: the whole table by default)",
+    "passable_forests": "forest hexes vehicles enter without the entry roll (3.5.3), as hex numbers",
+    "advance_cvs": "true: advancing after melee rolls the commander's Aggressiveness (3.8.5 optional)",
+}
+
+
+def scenario_problems(scenario) -> list[tuple[str, str, str]]:
+    data = scenario.rule_data
+    out = []
+    seq = data.get("sequence", "alternate")
+    if seq not in ("alternate", "activation"):
+        out.append(("[hcm]", "sequence", f"sequence must be \"alternate\" or \"activation\", got {seq!r} (3.1, 4.6)"))
+    for key in ("rain", "advance_cvs"):
+        if key in data and type(data[key]) is not bool:
+            out.append(("[hcm]", key, f"{key} must be true or false, got {data[key]!r}"))
+    bp = data.get("break_point", 40)
+    if type(bp) is not int or not 1 <= bp <= 100:
+        out.append(("[hcm]", "break_point", f"break_point must be a percentage from 1 to 100, got {bp!r} (3.3)"))
+    sight = data.get("sight", 1)
+    if type(sight) is not int or sight < 1:
+        out.append(("[hcm]", "sight", f"sight must be a whole number of hexes, 1 or more, got {sight!r} (4.1)"))
+    forests = data.get("passable_forests", [])
+    if not isinstance(forests, list) or not all(isinstance(x, str) for x in forests):
+        out.append(("[hcm]", "passable_forests", "passable_forests must be a list of hex numbers (3.5.3)"))
+    else:
+        for number in forests:
+            try:
+                h = scenario.map.grid.parse(number)
+            except ValueError:
+                out.append(("[hcm]", number, f"passable_forests: {number!r} is not a hex of the map (3.5.3)"))
+                continue
+            if not scenario.map.grid.contains(h) or \
+                    not scenario.rules.terrain_types[scenario.map.terrain[h]]["forest"]:
+                out.append(("[hcm]", number, f"passable_forests: {number} is not a forest hex (3.5.3)"))
+    for u in scenario.units:
+        t = scenario.rules.unit_types[u.type]
+        cvs = {k for k in ("initiative", "tactical", "aggressiveness", "combat", "morale", "overall", "ethnic")
+               if k in (u.traits or {})}
+        if cvs and t["kind"] != "commander":
+            out.append((f"unit {u.id}", u.id, f"{sorted(cvs)[0]} is a commander's value (2.1): {u.id} is a "
+                                               f"{t['label'].lower()}"))
+    return out
+
+
+def unit_marks(game, u) -> str:
+    m = u.marks
+    if is_dummy(game, u):
+        return "Dummy"
+    parts = []
+    if m.facing is not None:
+        parts.append("F" + game.map.grid.direction_name(m.facing))
+    if m.hits:
+        parts.append(f"H{m.hits}")
+    if m.routed:
+        parts.append("Rout")
+    parts += list(m.damage)
+    if m.stuck:
+        parts.append("Stuck")
+    if m.limbered:
+        parts.append("Lim")
+    if m.horses_away:
+        parts.append("Foot")
+    if m.order_hold:
+        parts.append(f"Hold-{m.order_hold}")
+    return " ".join(parts)
+
+
+def strength_text(game, u) -> str:
+    """What a report or a contact says of a unit's strength: a stand's figures (2.2); a
+    vehicle or gun is one item (its damage is never said here: 2.3.3)."""
+    if is_infantry(game, u):
+        left = figures_left(game, u)
+        return f"{left} figure{'s' if left != 1 else ''}"
+    if is_commander(game, u):
+        return "commander"
+    if is_dummy(game, u):
+        return "marker"
+    return "1 vehicle" if is_vehicle(game, u) else "1 gun"
+
+
+def forces_table(game, units) -> Table:
+    n = game.map.number
+    rows = []
+    for u in sorted(units, key=lambda u: (u.company or "", u.id)):
+        m = u.marks
+        rows.append((u.company or "—", u.id, game.unit_type(u)["label"], game.whereabouts(u) if not u.on_map else n(u.hex),
+                     game.map.grid.direction_name(m.facing) if m.facing is not None else "",
+                     strength_text(game, u), str(m.hits) if m.hits else "", " ".join(m.damage),
+                     unit_marks(game, u), u.carried_by or ""))
+    return Table("Our forces", ("Company", "Unit", "Type", "Hex", "Facing", "Strength", "Hit markers",
+                                "Damage blocks", "State", "With"), rows, "No units left.")
+
+
+def unit_details(game, u, umpire: bool) -> list[tuple[str, str]]:
+    rows = unit_rows(game, u, umpire)
+    t = game.unit_type(u)
+    m = u.marks
+    if m.facing is not None:
+        rows.append(("Facing", game.map.grid.direction_name(m.facing)))
+    if is_infantry(game, u):
+        rows.append(("Figures", f"{figures_left(game, u)} of {t['steps']}"))
+    if m.hits:
+        rows.append(("Hit markers", str(m.hits)))
+    if m.damage:
+        rows.append(("Damage blocks", " ".join(m.damage)))
+    if t["gun"]:
+        rows.append(("Gun", f"{t['gun']}, range 0-{t['gun_range']}, arc {t['arc']}"))
+    tr = traits(u)
+    at = tr.anti_tank if tr.anti_tank is not None else t["anti_tank"]
+    if is_infantry(game, u) or t["kind"] == "gun":
+        rows.append(("Anti-tank", "yes (its secret mark, 1.1.2)" if at else "no"))
+    if is_commander(game, u):
+        cvs = [f"{label} {getattr(tr, key)}" for key, label in (("initiative", "I"), ("combat", "C"), ("morale", "M"),
+                                                               ("tactical", "T"), ("aggressiveness", "A"))
+               if getattr(tr, key) is not None]
+        rows.append(("CVS (2.1)", ", ".join(cvs) + (" — overall commander" if tr.overall else "")))
+    if is_dummy(game, u):
+        rows.append(("Dummy", "stands for nothing; the enemy sees a marker (7.2)"))
+    turn = this_turn(u, after=(("acted", u.acted),))
+    return rows + ([turn] if turn else [])
+
+
+def orders_form(game, side: str) -> list[Table]:
+    """The side's orders for the next turn: a line per unit (part C adds the written orders of 2.1.1)."""
+    units = [u for u in sorted(game.units.values(), key=lambda u: (u.company or "", u.id))
+             if u.side == side and u.status in ("on_map", "off_map") and not u.carried_by]
+    return [Table(f"Orders for turn {game.turn + 1} (HCM 3.5-3.8)",
+                  ("Unit", "Move to", "Facing", "Fire at", "Melee"),
+                  [(u.id, "", "", "", "") for u in units], "No units.")]

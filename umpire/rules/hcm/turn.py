@@ -1,0 +1,120 @@
+"""Hex Command Mechanized turn: the initiative (HCM 3.1), the two halves of the turn, what a
+turn's end clears, and victory (3.11).
+
+Readings:
+* 3.1: each side rolls 1d10 and the higher becomes the phasing player; the text shows each side
+  its overall commander's Initiative value but does not say how it counts, so Umpire leaves it
+  out of the roll (command.py uses it for what the text does say: 2.1.1, 3.4).  A tie is rolled
+  again.  The winner is phasing for the turn's first half, the other side for its second
+  (3.1 option 1, "A/B": each side's whole force in turn).
+* 3.11: each side's losses are its units lost (destroyed or captured; dummies and commanders
+  apart) out of the units it began with; a side whose losses reach the break point
+  ([hcm] break_point, percent, 40 by default as 3.3 has it) has lost unless its enemy's are as
+  high.  Otherwise the objectives of the scenario's [[victory]] held at the end score their
+  points; the higher score wins.
+"""
+
+from __future__ import annotations
+
+from ...core.changes import Change
+from ...core.game import Game
+from .state import is_commander, is_dummy
+
+BREAK_POINT = 40          # 3.3: "usually 40%"
+FIRST_HALF, SECOND_HALF = "a_", "b_"
+
+
+def other_side(game: Game, side: str) -> str:
+    return next(s for s in game.side_ids() if s != side)
+
+
+def initiative(game: Game, dice) -> list[Change]:
+    """3.1: both sides roll 1d10, re-rolling ties; the higher is the phasing player."""
+    sides = game.side_ids()
+    lines = []
+    while True:
+        rolls = {s: dice.roll(f"initiative of {game.side(s).name} (3.1)", 1, 10).total for s in sides}
+        lines.append("Initiative (3.1): " + ", ".join(f"{game.side(s).name} {r}" for s, r in rolls.items()))
+        best = max(rolls.values())
+        top = [s for s in sides if rolls[s] == best]
+        if len(top) == 1:
+            break
+        lines.append("  a tie: both roll again (3.1)")
+    winner = top[0]
+    lines.append(f"{game.side(winner).name} wins the initiative and is the phasing player first (3.1)")
+    return [Change("game", "state", {"initiative": rolls, "opener": winner, "phasing": winner, "group": 0},
+                   tuple(lines), list(sides))]
+
+
+def second_half(game: Game) -> list[Change]:
+    """3.1 (A/B): the other side becomes the phasing player for the turn's second half."""
+    opener = game.rule_state.opener or game.first_player
+    side = other_side(game, opener)
+    return [Change("game", "state", {"phasing": side},
+                   (f"{game.side(side).name} is now the phasing player (3.1)",), list(game.side_ids()))]
+
+
+def turn_end(game: Game) -> list[Change]:
+    """What lasts a turn: facing changes (2.3.1), shots (1.1.4), a wheeled vehicle stuck (3.5.1)."""
+    out = []
+    for u in sorted(game.units.values(), key=lambda u: u.id):
+        m = u.marks
+        if m.facing_changes or m.shots or m.stuck:
+            out.append(Change("unit", u.id, {"marks": m.but(facing_changes=0, shots=0, stuck=False)}))
+    return out
+
+
+def counted(game: Game, side: str) -> list:
+    """The units a side's losses are counted among (3.3, 3.11): not dummies, not commanders."""
+    return [u for u in game.units.values() if u.side == side and not is_dummy(game, u) and not is_commander(game, u)]
+
+
+def losses_percent(game: Game, side: str) -> int:
+    units = counted(game, side)
+    lost = [u for u in units if u.status == "destroyed"]
+    return round(100 * len(lost) / len(units)) if units else 0
+
+
+def break_point(game: Game) -> int:
+    return int(game.rule_state.scenario.get("break_point", BREAK_POINT))
+
+
+class Standing:
+    """3.11: break points first, then the objectives' points."""
+
+    def __init__(self, game: Game, final: bool) -> None:
+        self.final = final
+        self.points = {s: 0 for s in game.side_ids()}
+        self.losses = {s: losses_percent(game, s) for s in game.side_ids()}
+        self.lines: list[str] = []
+        bp = break_point(game)
+        for s in game.side_ids():
+            self.lines.append(f"{game.side(s).name}: {self.losses[s]}% of its force lost (break point {bp}%, 3.11)")
+        for v in game.victory:
+            name = game.side(v.side).name
+            for o in v.objectives:
+                here = {u.side for u in game.units.values() if u.on_map and u.hex == o.hex
+                        and not is_dummy(game, u) and not is_commander(game, u)}
+                label = f"{o.label} ({game.map.number(o.hex)})" if o.label else game.map.number(o.hex)
+                if here == {v.side}:
+                    self.points[v.side] += o.points
+                    self.lines.append(f"{label}: held by {name}, {o.points} points")
+                else:
+                    self.lines.append(f"{label}: not held by {name}")
+        broken = [s for s in game.side_ids() if self.losses[s] >= bp]
+        self.broken = broken
+
+    @property
+    def winner(self) -> str | None:
+        if len(self.broken) == 1:
+            return next(s for s in self.points if s not in self.broken)
+        best = max(self.points.values())
+        top = [s for s, p in self.points.items() if p == best]
+        return top[0] if len(top) == 1 else None
+
+    def text(self, game: Game) -> str:
+        head = "Final result" if self.final else f"Standing in turn {game.turn}"
+        score = ", ".join(f"{game.side(s).name} {p}" for s, p in self.points.items())
+        why = f" ({game.side(self.broken[0]).name} has reached its break point)" if len(self.broken) == 1 else ""
+        result = f"{game.side(self.winner).name} wins{why}" if self.winner else "drawn"
+        return "\n".join([f"{head}: {score} — {result} (HCM 3.11)"] + [f"  {x}" for x in self.lines])

@@ -145,14 +145,26 @@ def test_3_6_sphere_of_influence_morale_2_reaches_the_neighbouring_hexes(g):
     assert command.influence(g, g.units["B2"], sphere=True).id == "Lt Kerr"     # with it: Morale does not matter
 
 
+HUNGARIANS = """
+[[battalion]]
+id = "Honved Bn"
+side = "blue"
+units = [
+  { id = "Cpt Szabo", type = "commander", hex = "0506", ethnic = "hungarian" },
+  { id = "H1", type = "light_infantry", hex = "0506" },
+  { id = "H2", type = "light_infantry", hex = "0306" },
+]
+"""
+
+
 def test_2_1_an_ethnic_commander_leads_only_his_own_people(tmp_path):
-    blue = BLUE.replace('overall = true }', 'overall = true, ethnic = "hungarian" }')
-    g = open_game(hcm_game(tmp_path, blue=blue))
-    assert command.commander_with(g, g.units["B1"]) is None
-    blue = blue.replace('{ id = "B1", type = "medium_infantry", hex = "0306" }',
-                        '{ id = "B1", type = "medium_infantry", hex = "0306", ethnic = "hungarian" }')
-    g = open_game(hcm_game(tmp_path / "2", blue=blue))
+    g = open_game(hcm_game(tmp_path, extra=HUNGARIANS))
+    assert command.people(g, g.units["H1"]) == "hungarian" and command.people(g, g.units["B1"]) is None
+    assert command.commander_with(g, g.units["H1"]).id == "Cpt Szabo"
+    assert command.commander_with(g, g.units["H2"]) is None            # Maj Hale is no Hungarian
     assert command.commander_with(g, g.units["B1"]).id == "Maj Hale"
+    g.units["Cpt Szabo"].status = "destroyed"                          # lost: still none but theirs
+    assert command.people(g, g.units["H2"]) == "hungarian" and command.commander_with(g, g.units["H2"]) is None
 
 
 def test_2_1_1_a_company_answers_to_its_own_commander_else_the_overall_one(g):

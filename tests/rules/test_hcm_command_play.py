@@ -11,30 +11,15 @@ from umpire.core.errors import UmpireError
 from umpire.core.ruleset import load_ruleset
 from umpire.core.store.db import open_game
 from umpire.core.witness import side_journal
-from umpire.rules.hcm import RuleSystem as Hcm, command_actions
+from umpire.rules.hcm import RuleSystem as Hcm
 
 from dicekit import dice
 
 from .test_hcm_command import hcm_game
 
 
-class Played(Hcm):
-    """The package's rule system with the command rules' hooks, as hcm/__init__.py wires them."""
-
-    def actions(self):
-        return {**super().actions(), **command_actions.ACTIONS}
-
-    def phase_start(self, game, key, d):
-        return list(super().phase_start(game, key, d)) + command_actions.phase_start(game, key, d)
-
-    def phase_end(self, game, key, d):
-        return list(super().phase_end(game, key, d)) + command_actions.phase_end(game, key, d)
-
-    def new_turn(self, game):
-        return list(super().new_turn(game)) + command_actions.new_turn(game)
-
-    def orders_form(self, game, side):
-        return command_actions.orders_tables(game, side)
+# the package's rule system, whose hooks call the command rules' (hcm/__init__.py)
+Played = Hcm
 
 
 @pytest.fixture()
@@ -96,9 +81,9 @@ def test_2_1_1_3_2_3_6_orders_and_commanders_through_a_turn(tmp_path, system):
         assert secret in blue                    # the side reads its own orders and rolls
     for secret in ("crossroads", "Advance on the farm", "Tactical", "Lt Kerr", "Maj Hale", "Able"):
         assert secret not in red
-    blue_form = system.orders_form(open_game(loc), "blue")
-    assert blue_form[0].rows == [("Able", "Advance on the farm")]
-    hale = next(r for r in blue_form[1].rows if r[0] == "Maj Hale")
+    blue_form = {t.title: t for t in system.orders_form(open_game(loc), "blue")}
+    assert blue_form["Written orders (HCM 2.1.1)"].rows == [("Able", "Advance on the farm")]
+    hale = next(r for r in blue_form["Commanders (HCM 2.1, 3.6)"].rows if r[0] == "Maj Hale")
     assert hale[2] == "0405" and hale[3] == "I 5, T 6, A 4, C 1, M 2"
     red_form = system.orders_form(open_game(loc), "red")
     assert "Advance" not in repr(red_form) and "Maj Hale" not in repr(red_form)

@@ -89,7 +89,7 @@ from umpire.core.witness import side_journal                      # noqa: E402
 from umpire.reports.content import side_report                    # noqa: E402
 from umpire.rules.hcm import soundrange                           # noqa: E402
 
-from .test_hcm_command import BLUE, hcm_game                      # noqa: E402
+from .test_hcm_command import BLUE, RED, hcm_game                 # noqa: E402
 from .test_hcm_command_play import Played                         # noqa: E402
 
 REGION = ["0604", "0605", "0606", "0704", "0705", "0706", "0707", "0804", "0805", "0806"]
@@ -114,7 +114,9 @@ class WithGuns(Played):
 
 def _mortar_at(tmp_path, hex_):
     blue = BLUE + f'  {{ id = "BM", type = "mortar", hex = "{hex_}" }},\n'
-    return hcm_game(tmp_path, blue=blue)
+    # Red's units face where the scenario says, not toward the nearest enemy (the gun, here)
+    red = RED.replace(' },', ', facing = "NW" },').replace('type = "dummy", hex = "1004", facing = "NW"', 'type = "dummy", hex = "1004"')
+    return hcm_game(tmp_path, blue=blue, red=red)
 
 
 def red_sees(loc, system):

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, movement, reports, spotting, state, turn
+from . import actions, command_actions, movement, reports, spotting, state, turn
 from .moves import forest_roll, rain_roll, horses_back, after_move, mines_strike
 
 
@@ -77,16 +77,19 @@ class RuleSystem(CoreRuleSystem):
         if key == "initiative":
             return turn.initiative(game, dice) + [spotting.seen_at_start(game, sight)]
         out = turn.second_half(game) if key == "b_command" else []
+        # lifting and panic (3.2, 3.3), reinforcements (3.4), rally (3.9): command_actions.py
+        out += command_actions.phase_start(game, key, dice)
         if key.endswith("_command"):
-            # TODO(part C): lift the phasing player's commanders and check panic here (3.2, 3.3)
             return out + spotting.spotting_rolls(game, sight, dice)
         if key.endswith("_rally"):
-            # TODO(part C): rally (3.9) before the second spotting (7.9)
             return out + spotting.spotting_rolls(game, sight, dice)
         return out
 
+    def phase_end(self, game, key, dice):
+        return command_actions.phase_end(game, key, dice)      # lone commanders caught (3.10c)
+
     def new_turn(self, game):
-        return turn.turn_end(game)
+        return turn.turn_end(game) + command_actions.new_turn(game)
 
     # ------------------------------------------------------------------ moving
     def paces(self):
@@ -131,7 +134,7 @@ class RuleSystem(CoreRuleSystem):
         return reports.unit_details(game, unit, umpire)
 
     def orders_form(self, game, side):
-        return reports.orders_form(game, side)
+        return reports.orders_form(game, side) + command_actions.orders_tables(game, side)
 
     def bot(self):
         from .bot import Bot

@@ -11,6 +11,7 @@ from ...core.actionspec import ActionField
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
+from . import command_actions
 from .movement import facing_limit, in_enemy_zone, turns_between
 from .state import is_commander, is_dummy
 
@@ -72,4 +73,4 @@ OWN = {spec.name: spec for spec in (
 )}
 
 # Parts B (fire, melee) and C (command) merge their dicts here, one line each.
-ACTIONS = {**OWN}
+ACTIONS = {**OWN, **command_actions.ACTIONS}

@@ -8,6 +8,8 @@ and Morale 0 to 2.  They are secret from the enemy (4.5): only the owner's repor
 umpire read them, and every journal line naming a value is kept for the owner.
 
 Readings:
+* Ethnic commanders (2.1): a unit's people is that of its battalion's ethnic commanders (`people`);
+  such a commander leads only them, and they only a commander of theirs, even after he is lost.
 * A value the scenario leaves out counts as the worst the text allows (7; Combat and Morale 0),
   so a forgotten value never helps.
 * A commander's force (the "segment" whose orders he answers for, 2.1.1, 4.5.1) is his
@@ -108,14 +110,27 @@ def force(game: Game, company: str) -> list[UnitState]:
                    and not is_commander(game, u) and not is_dummy(game, u)), key=lambda u: u.id)
 
 
+def people(game: Game, unit: UnitState) -> str | None:
+    """The people a unit belongs to (2.1, ethnic commanders): that of the ethnic commanders of
+    its battalion, living or lost -- a scenario puts a people's troops in a battalion of their
+    own under their own commander -- else None."""
+    return next((traits(c).ethnic for c in game.units.values() if c.battalion == unit.battalion
+                 and c.side == unit.side and is_commander(game, c) and traits(c).ethnic), None)
+
+
+def leads(game: Game, commander: UnitState, unit: UnitState) -> bool:
+    """HCM 2.1: an ethnic commander leads only his own people's units, and once theirs are lost
+    those units take command from none but a commander of their people."""
+    return traits(commander).ethnic == people(game, unit)
+
+
 def commander_with(game: Game, unit: UnitState) -> UnitState | None:
-    """The friendly commander in the unit's hex -- attached to it (3.6, 3.7.18, 3.10d) -- or None.
-    An ethnic commander (2.1) leads only units of his own people: a unit's `ethnic` trait."""
+    """The friendly commander in the unit's hex -- attached to it (3.6, 3.7.18, 3.10d) -- or None
+    when there is none it takes command from (2.1, `leads`)."""
     if not unit.on_map or is_commander(game, unit):
         return None
-    people = traits(unit).ethnic
     for c in units_at(game, unit.hex, unit.side):
-        if is_commander(game, c) and (traits(c).ethnic is None or traits(c).ethnic == people):
+        if is_commander(game, c) and leads(game, c, unit):
             return c
     return None
 
@@ -127,8 +142,7 @@ def influence(game: Game, unit: UnitState, sphere: bool) -> UnitState | None:
     if with_it is not None or not sphere or not unit.on_map:
         return with_it
     for c in commanders(game, unit.side, on_map=True):
-        if (hex_distance(c.hex, unit.hex) == 1 and cvs(c).morale >= 2
-                and (traits(c).ethnic is None or traits(c).ethnic == traits(unit).ethnic)):
+        if hex_distance(c.hex, unit.hex) == 1 and cvs(c).morale >= 2 and leads(game, c, unit):
             return c
     return None
 

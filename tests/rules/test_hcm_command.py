@@ -225,3 +225,7 @@ def test_1_1_3_3_7_5_hit_markers_a_third_costs_a_figure_and_two_figures_rout(g):
     b.marks = b.marks.but(routed=True)
     assert command.hit_marker(g, b, "test").values == {"status": "destroyed"}      # 3.7.19
     assert command.hit_marker(g, g.units["BT"], "test", hits=2).values == {"hits": 3}    # a vehicle keeps its markers
+
+
+def test_3_10e_the_fire_rules_find_the_hook_by_the_name_they_look_for(g):
+    assert command.commanders_hit(g, "B1", Faces(1))[0].values == {"status": "destroyed"}

@@ -169,6 +169,9 @@ def commander_casualty(game: Game, unit_id: str, dice) -> list[Change]:
                    (f"{c.id}, with {unit_id}, is killed: 1d6 = 1 (HCM 3.10e)",), u.side)]
 
 
+commanders_hit = commander_casualty      # the name the fire rules look for (fire_effects.commanders_hit)
+
+
 def capture(game: Game, commander_id: str, why: str) -> list[Change]:
     """HCM 3.10c: the commander is captured (removed from play)."""
     c = game.units[commander_id]

@@ -22,6 +22,7 @@ MARK_WORDS = (
     ("Lim", "limbered to its tower (2.3.6)"),
     ("Foot", "its horses have scattered (2.2.1)"),
     (r"Hold-([a-j])", "held by the CVS consequence {0} (4.5.1)"),
+    ("Hold-late", "a reinforcement held back by its commander's failed Initiative roll (3.4)"),
     ("Dummy", "a dummy marker: it stands for nothing (7.2)"),
 )
 

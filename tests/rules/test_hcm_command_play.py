@@ -99,3 +99,18 @@ def test_2_1_1_a_failed_change_binds_the_force_and_only_its_side_reads_why(tmp_p
     assert {g.units[x].marks.order_hold for x in ("B1", "B2", "B3", "BT")} == {"d"}
     assert "4.5.1" in everything_red_reads(loc, system, "blue")
     assert "4.5.1" not in everything_red_reads(loc, system)
+
+
+def test_4_5_1_c_a_force_held_back_tries_its_aggressiveness_as_the_next_turn_begins(tmp_path, system):
+    loc = hcm_game(tmp_path)
+    to_phase(loc, system, "a_movement")
+    act(loc, system, "act_without_orders", 4, 3, side="blue", company="Able", action="rush the farm")  # Lt Kerr A 7: 4 fails; 3: c)
+    g = open_game(loc)
+    assert {g.units[x].marks.order_hold for x in ("B1", "B2", "B3", "BT")} == {"c"}
+    to_phase(loc, system, "b_rally")                 # the rest of the turn: no roll yet
+    assert {open_game(loc).units[x].marks.order_hold for x in ("B1", "BT")} == {"c"}
+    # the next turn: initiative 5-3, then Lt Kerr (A 7 -- Able's own commander) rolls 8: passes
+    act(loc, system, "next_phase", 5, 3, 8)
+    g = open_game(loc)
+    assert g.phase == "initiative" and g.turn == 2
+    assert {g.units[x].marks.order_hold for x in ("B1", "B2", "B3", "BT")} == {""}

@@ -75,7 +75,9 @@ class RuleSystem(CoreRuleSystem):
     def phase_start(self, game, key, dice):
         sight = self.sight(game.map)
         if key == "initiative":
-            return turn.initiative(game, dice) + [spotting.seen_at_start(game, sight)]
+            # forces held back retry their Aggressiveness (4.5.1 c): command_actions.py
+            return turn.initiative(game, dice) + [spotting.seen_at_start(game, sight)] + \
+                command_actions.phase_start(game, key, dice)
         out = turn.second_half(game) if key == "b_command" else []
         # lifting and panic (3.2, 3.3), reinforcements (3.4), rally (3.9): command_actions.py
         out += command_actions.phase_start(game, key, dice)

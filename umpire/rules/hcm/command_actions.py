@@ -23,6 +23,7 @@ from ...core.rulesystem import Table
 from . import activation, command, orders, panic, rally, reinforce, soundrange
 from .state import is_commander
 
+INITIATIVE = "initiative"                     # HCM 3.1: a turn begins
 PLACEMENT = ("a_placement", "b_placement")     # HCM 3.6: the commanders phases (ruleset.toml)
 COMMAND = ("a_command", "b_command")           # HCM 3.2, 3.3: lifting and panic
 MOVEMENT = ("a_movement", "b_movement")        # HCM 3.4: reinforcements arrive
@@ -105,12 +106,14 @@ ACTIONS = {spec.name: spec for spec in (
 # ---------------------------------------------------------------------- the turn's hooks
 
 def phase_start(game: Game, key: str, dice) -> list:
-    """The command rules as a phase begins: lifting, panic and held-back forces (3.2, 3.3,
-    4.5.1 c), reinforcements (3.4), rally and lone commanders caught (3.9, 3.7.19, 3.10c)."""
+    """The command rules as a phase begins: forces held back try their Aggressiveness as each
+    turn begins (4.5.1 c), lifting and panic (3.2, 3.3), reinforcements (3.4), rally and lone
+    commanders caught (3.9, 3.7.19, 3.10c)."""
+    if key == INITIATIVE:
+        return [c for s in game.side_ids() for c in orders.aggressiveness_retests(game, s, dice)]
     side = command.phasing_side(game)
     if key in COMMAND:
-        return (command.lift(game, side) + panic.panic_check(game, side, dice)
-                + orders.aggressiveness_retests(game, side, dice))
+        return command.lift(game, side) + panic.panic_check(game, side, dice)
     if key in MOVEMENT:
         return reinforce.reinforcement_phase(game, side, dice)
     if key in RALLY:

@@ -18,7 +18,8 @@ Readings:
     a  no advance and no change of facing until the force's next activation: lifted as the
        turn ends;
     c  (and i) no move toward the enemy until an Aggressiveness roll passes: rolled for the
-       force at the start of each later turn (`aggressiveness_retests`);
+       force as each later turn begins, before the initiative's phasing halves -- whoever is
+       phasing ("even if in the enemy's phase") -- (`aggressiveness_retests`);
     d  defend only: no move toward the enemy, no melee begun (`attack_problem`), until a new
        order is received (a passed change);
     e  the written order stands: no other change tried this turn; lifted as the turn ends;
@@ -171,7 +172,7 @@ def act_without_orders(game: Game, side: str, company: str, what: str, dice) -> 
 
 def aggressiveness_retests(game: Game, side: str, dice) -> list[Change]:
     """HCM 4.5.1 c, i: each force of the side held back rolls its commander's Aggressiveness as
-    a later turn begins; a pass lifts the hold."""
+    each turn begins (so never in the turn the hold was placed); a pass lifts the hold."""
     out: list[Change] = []
     companies = sorted({u.company for u in game.units.values() if u.side == side and u.on_map
                         and u.company and u.marks.order_hold == "c"})

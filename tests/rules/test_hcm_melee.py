@@ -154,6 +154,8 @@ def test_the_optional_cvs_advance_rolls_the_commanders_aggressiveness(tmp_path, 
                     [("R1", "cavalry", "0403")], rules="hcm")
     to_phase(loc, "a_melee")
     g = game(loc)
+    # the phasing side's commanders were lifted as its half began (3.2): C1 is placed with B1 again (3.6)
+    g.units["C1"].hex, g.units["C1"].status = g.units["B1"].hex, "on_map"
     g.units["C1"].traits = {"aggressiveness": 5}
     g.rule_state = g.rule_state.but(scenario={**g.rule_state.scenario, "advance_cvs": True})
     sheet = melee_actions.melee_sheet(g, ["B1"], g.units["R1"].hex, "R1", retreat=g.map.grid.parse("0503"))

@@ -50,3 +50,22 @@ def test_cvs_values_run_four_to_seven_and_zero_to_two():
 
 def test_weights_order_lightest_first():
     assert heavier_than("H", "M") and not heavier_than("L", "L") and heavier_than("VH", "VL")
+
+
+def test_3_5_a_unit_set_up_without_a_facing_faces_the_middle_of_the_table_whatever_the_enemy_hides(tmp_path):
+    """The default facing is drawn from the map alone: moving the enemy's hidden set-up about
+    changes no facing of the side's own units (it would tell the side where the enemy stands)."""
+    from .hcmkit import game, hcm_game
+
+    facings = []
+    for n, red_hex in enumerate(("0102", "0907")):
+        loc = hcm_game(tmp_path / str(n), [{"id": "B1", "type": "medium_tank", "hex": "0204"},
+                                           {"id": "B2", "type": "medium_infantry", "hex": "0807"}],
+                       [{"id": "R1", "type": "medium_tank", "hex": red_hex}])
+        g = game(loc)
+        facings.append((g.units["B1"].marks.facing, g.units["B2"].marks.facing))
+    assert facings[0] == facings[1]
+    middle = g.map.grid.from_offset(5, 4)
+    from umpire.core.hexgrid import hex_distance, neighbour
+    b1 = g.units["B1"]
+    assert hex_distance(neighbour(b1.hex, facings[0][0]), middle) < hex_distance(b1.hex, middle)

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, fire_actions, groups, movement, reports, spotting, state, turn
+from . import actions, command_actions, fire_actions, groups, movement, reports, spotting, state, turn
 from .moves import forest_roll, rain_roll, after_move, mines_strike
 
 
@@ -102,20 +102,25 @@ class RuleSystem(CoreRuleSystem):
     def phase_start(self, game, key, dice):
         sight = self.sight(game.map)
         if key == "initiative":
-            return turn.initiative(game, dice) + [spotting.seen_at_start(game, sight)]
+            # forces held back retry their Aggressiveness (4.5.1 c): command_actions.py
+            return turn.initiative(game, dice) + [spotting.seen_at_start(game, sight)] + \
+                command_actions.phase_start(game, key, dice)
         out = turn.second_half(game) if key == "b_command" else []
         if key == "a_command":
             out += groups.turn_begins(game, dice)      # 4.6: the turn's order of groups
+        # lifting and panic (3.2, 3.3), reinforcements (3.4), rally (3.9): command_actions.py
+        out += command_actions.phase_start(game, key, dice)
         if key.endswith("_command"):
-            # TODO(part C): lift the phasing player's commanders and check panic here (3.2, 3.3)
             return out + spotting.spotting_rolls(game, sight, dice)
         if key.endswith("_rally"):
-            # TODO(part C): rally (3.9) before the second spotting (7.9)
             return out + turn.objectives(game) + spotting.spotting_rolls(game, sight, dice)
         return out
 
+    def phase_end(self, game, key, dice):
+        return command_actions.phase_end(game, key, dice)      # lone commanders caught (3.10c)
+
     def new_turn(self, game):
-        return turn.turn_end(game)
+        return turn.turn_end(game) + command_actions.new_turn(game)
 
     # ------------------------------------------------------------------ moving
     def paces(self):
@@ -174,7 +179,7 @@ class RuleSystem(CoreRuleSystem):
         return reports.unit_details(game, unit, umpire)
 
     def orders_form(self, game, side):
-        return reports.orders_form(game, side)
+        return reports.orders_form(game, side) + command_actions.orders_tables(game, side)
 
     def bot(self):
         from .bot import Bot

@@ -4,10 +4,9 @@ the scenario's `[hcm] sequence = "activation"`.
 Each side numbers its groups -- the scenario's companies ("groups of platoons"), in the order of
 its `[hcm.activation]` (side = [company ids]) and then the rest in the scenario's order; State.
 activation keeps it (part C's `activation_order` action may number them anew before play).  As
-the turn begins, after the initiative, its sequence of groups is set (`turn_sequence`): the
-groups numbered 1, then those numbered 2..., the initiative winner's first in each number (4.6's
-option of one roll a turn; part C's activation.sequence rolls for each number instead, with the
-same signature).  In the `groups` phase each group in turn acts to its end -- its units move,
+the turn begins, after the initiative, its sequence of groups is set (`activation.sequence`):
+the groups numbered 1, then those numbered 2..., who goes first in each number rolled for each
+number or, with `group_initiative = "once"`, the initiative winner's first throughout.  In the `groups` phase each group in turn acts to its end -- its units move,
 fire and fight -- and its side's pass closes it; the sequence says who acts next, even the same
 side twice running (`next_to_act`).  Units outside every company, commanders, and companies
 whose units all fire indirect "float" (4.6: artillery): they act in any of their side's
@@ -19,6 +18,8 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game
+from . import activation
+from .activation import floats
 from .state import is_commander
 
 AB_PHASES = ("a_movement", "a_placement", "a_fire_np", "a_fire_p", "a_melee",
@@ -51,33 +52,12 @@ def at_start(game: Game) -> list[Change]:
     return [Change("game", "state", {"activation": order}, lines, "umpire")]
 
 
-def floats(game: Game, company: str | None) -> bool:
-    """4.6: units outside any company, and artillery companies, take no number."""
-    if company is None:
-        return True
-    units = [u for u in game.units.values() if u.company == company and not is_commander(game, u)]
-    return bool(units) and all(game.unit_type(u)["indirect"] for u in units)
-
-
-def turn_sequence(game: Game, dice) -> tuple[list[tuple[str, str]], list[str]]:
-    """The turn's groups in the order they act, (side, company) each: number by number, the
-    initiative winner's first (4.6, one roll a turn)."""
-    winner = game.rule_state.opener or game.first_player
-    sides = sorted(game.side_ids(), key=lambda s: s != winner)
-    orders = {s: list(game.rule_state.activation.get(s, ())) for s in sides}
-    steps: list[tuple[str, str]] = []
-    for n in range(max((len(v) for v in orders.values()), default=0)):
-        steps += [(s, orders[s][n]) for s in sides if n < len(orders[s])]
-    return steps, [f"The groups act {len(steps)} times this turn, {game.side(winner).name}'s first in each "
-                   f"number (4.6)"]
-
-
 def turn_begins(game: Game, dice) -> list[Change]:
     """As the turn's first spotting phase begins, its initiative decided: the sequence of its groups (4.6) -- the umpire's
     record: which company acts when is each side's own secret."""
     if not by_activation(game):
         return []
-    steps, lines = turn_sequence(game, dice)
+    steps, lines = activation.sequence(game, dice)
     return [Change("game", "state", {"group_steps": tuple(tuple(x) for x in steps), "group_now": 0},
                    tuple(lines), "umpire")]
 

@@ -22,6 +22,7 @@ MARK_WORDS = (
     ("Lim", "limbered to its tower (2.3.6)"),
     ("Foot", "its horses have scattered (2.2.1)"),
     (r"Hold-([a-j])", "held by the CVS consequence {0} (4.5.1)"),
+    ("Hold-late", "a reinforcement held back by its commander's failed Initiative roll (3.4)"),
     ("Dummy", "a dummy marker: it stands for nothing (7.2)"),
 )
 
@@ -33,6 +34,9 @@ SCENARIO_KEYS = {
     "sight": "a bad day's sight in hexes (4.1: the whole table by default)",
     "passable_forests": "forest hexes vehicles enter without the entry roll (3.5.3), as hex numbers",
     "advance_cvs": "true: advancing after melee rolls the commander's Aggressiveness (3.8.5 optional)",
+    "arrival_roll": "true: reinforcements arrive on 1d10 above their commander's Initiative (3.4 optional)",
+    "sphere": "true: a commander of Morale 2 rallies the neighbouring hexes too (3.6, 4.5 optional)",
+    "group_initiative": "each (4.6: a roll for every group number, the default) or once (the turn's winner first)",
 }
 
 
@@ -63,7 +67,9 @@ def scenario_problems(scenario) -> list[tuple[str, str, str]]:
                 out.append(("[hcm]", cid, f"activation: {cid!r} is not a company of {side} (4.6)"))
         if len(set(ids)) != len(ids):
             out.append(("[hcm]", side, f"activation: {side} numbers a group twice (4.6)"))
-    for key in ("rain", "advance_cvs"):
+    if data.get("group_initiative", "each") not in ("each", "once"):
+        out.append(("[hcm]", "group_initiative", "group_initiative must be \"each\" or \"once\" (4.6)"))
+    for key in ("rain", "advance_cvs", "arrival_roll", "sphere"):
         if key in data and type(data[key]) is not bool:
             out.append(("[hcm]", key, f"{key} must be true or false, got {data[key]!r}"))
     bp = data.get("break_point", 40)

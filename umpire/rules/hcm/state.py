@@ -92,19 +92,20 @@ class Traits(CoreTraits):
     @classmethod
     def first_marks(cls, scenario, unit) -> dict[str, Any]:
         """3.5: every unit on the table faces a hexside -- the scenario's `facing`, else the one
-        nearest its nearest enemy unit as set up.  Commanders face nowhere; dummies face like the
-        units they pretend to be."""
+        nearest the middle of the table.  Not toward the nearest enemy: the enemy's set-up is
+        hidden, and a facing drawn from it would tell the side where he stands.  Commanders face
+        nowhere; dummies face like the units they pretend to be."""
         t = scenario.rules.unit_types[unit.type]
         if unit.hex is None or t["kind"] == "commander":
             return {}
         named = (unit.traits or {}).get("facing")
         if named:
             return {"facing": scenario.map.grid.direction_index(named)}
-        foes = [v.hex for v in scenario.units if v.side != unit.side and v.hex is not None]
-        if not foes:
-            return {}
-        nearest = min(foes, key=lambda h: (hex_distance(unit.hex, h), h.q, h.r))
-        return {"facing": min(range(6), key=lambda d: (hex_distance(unit.hex + DIRECTIONS[d], nearest), d))}
+        grid = scenario.map.grid
+        middle = grid.from_offset((grid.columns + 1) // 2, (grid.rows + 1) // 2)
+        if unit.hex == middle:
+            return {"facing": 0}
+        return {"facing": min(range(6), key=lambda d: (hex_distance(unit.hex + DIRECTIONS[d], middle), d))}
 
 
 # ---------------------------------------------------------------------- reading the game

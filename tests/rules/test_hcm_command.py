@@ -219,15 +219,16 @@ def test_3_6_a_lifted_commander_is_placed_in_any_hex_one_to_a_hex(g):
 
 
 def test_1_1_3_3_7_5_hit_markers_a_third_costs_a_figure_and_two_figures_rout(g):
+    """The command rules place hits by the fire rules' stand-hit rule (stands.stand_hit)."""
     b = g.units["B1"]
-    assert command.hit_marker(g, b, "test").values == {"hits": 1}
-    assert command.hit_marker(g, b, "test", hits=2).values == {"steps_lost": 1}
+    assert command.hit_marker(g, b, "test")[0].values == {"hits": 1, "routed": False}
+    b.marks = b.marks.but(hits=2)
+    assert command.hit_marker(g, b, "test")[0].values == {"hits": 2, "routed": False, "steps_lost": 1}
     b.steps_lost = 1                       # three figures left: the next loss leaves two, a rout
-    assert command.hit_marker(g, b, "test", hits=2).values == {"steps_lost": 2, "routed": True, "hits": 0}
-    b.marks = b.marks.but(routed=True)
-    assert command.hit_marker(g, b, "test").values == {"status": "destroyed"}      # 3.7.19
-    assert command.hit_marker(g, g.units["BT"], "test", hits=2).values == {"hits": 3}    # a vehicle keeps its markers
-
-
-def test_3_10e_the_fire_rules_find_the_hook_by_the_name_they_look_for(g):
-    assert command.commanders_hit(g, "B1", Faces(1))[0].values == {"status": "destroyed"}
+    routs = command.hit_marker(g, b, "test")
+    assert routs[0].values == {"hits": 0, "routed": True, "steps_lost": 2}
+    assert all(c.reader == "blue" for c in routs)                # the owner's to read (where it runs)
+    b.marks = b.marks.but(routed=True, hits=0)
+    assert command.hit_marker(g, b, "test")[0].values["status"] == "destroyed"      # 3.7.19
+    g.units["BT"].marks = g.units["BT"].marks.but(hits=2)
+    assert command.hit_marker(g, g.units["BT"], "test")[0].values == {"hits": 3}    # a vehicle keeps its markers

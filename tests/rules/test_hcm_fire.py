@@ -326,12 +326,8 @@ def test_infantry_without_anti_tank_reach_a_vehicle_only_from_the_next_hex(tmp_p
 
 
 def test_a_hit_asks_command_whether_the_commander_with_the_unit_dies(monkeypatch):   # 3.10 e
-    import sys
-    import types
-    from umpire.rules.hcm import fire_effects
-    fake = types.ModuleType("umpire.rules.hcm.command")
-    fake.commander_casualty = lambda g, uid, d: [("asked about", uid)]
-    monkeypatch.setitem(sys.modules, "umpire.rules.hcm.command", fake)
+    from umpire.rules.hcm import command, fire_effects
+    monkeypatch.setattr(command, "commander_casualty", lambda g, uid, d: [("asked about", uid)])
     assert fire_effects.commanders_hit(None, "R1", None) == [("asked about", "R1")]
 
 

@@ -97,14 +97,14 @@ def test_3_10_acting_without_orders_on_aggressiveness(g):
     assert "may act" in summary and len(out) == 1 and "passes" in out[0].lines[0]
     summary, out = orders.act_without_orders(g, "red", "Rot", "raid the farm", Faces(5, 10))   # j): all hit
     assert "consequence j" in summary
-    assert {c.key: c.values for c in out if c.what == "unit"} == {"R1": {"hits": 1}, "R2": {"hits": 1}}
+    assert {c.key: c.values for c in out if c.what == "unit"} == {"R1": {"hits": 1, "routed": False}, "R2": {"hits": 1, "routed": False}}
 
 
 def test_4_5_1_b_is_a_with_random_hit_markers_by_1d6(g):
     letter, out = orders.consequence(g, "Rot", Faces(2, 4, 3), "test")     # b); R1 rolls 4, R2 3
     units = [(c.key, c.values) for c in out if c.what == "unit"]
     assert letter == "b"
-    assert units == [("R1", {"order_hold": "a"}), ("R2", {"order_hold": "a"}), ("R1", {"hits": 1})]
+    assert units == [("R1", {"order_hold": "a"}), ("R2", {"order_hold": "a"}), ("R1", {"hits": 1, "routed": False})]
 
 
 def test_4_5_1_f_and_g_turn_the_units_about(g):

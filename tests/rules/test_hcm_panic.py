@@ -62,6 +62,6 @@ def test_3_3_a_panic_marks_the_side_and_puts_a_hit_marker_on_every_unit(tmp_path
     out = panic.panic_check(g, "blue", Faces(4))
     assert out[0].what == "game" and out[0].values == {"panicked": ("blue",)} and "panics" in out[0].lines[0]
     hit = {c.key: c.values for c in out[1:]}
-    assert hit == {"B1": {"hits": 1}, "BT": {"hits": 1}}          # not the commanders, not the lost
+    assert hit == {"B1": {"hits": 1, "routed": False}, "BT": {"hits": 1}}          # not the commanders, not the lost
     g.rule_state = g.rule_state.but(panicked=("blue",))
     assert panic.panic_check(g, "blue", Faces()) == []            # panicked once, for good

@@ -35,7 +35,8 @@ from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import hex_distance
 from .stacking import place_commander
-from .state import figures_left, is_commander, is_dummy, is_infantry, traits, units_at
+from .stands import stand_hit
+from .state import is_commander, is_dummy, is_infantry, traits, units_at
 
 ROLLED = ("initiative", "tactical", "aggressiveness")      # tested on 1d10 (2.1)
 BONUSES = ("combat", "morale")                              # 0..2, added (2.1, 3.10d, 4.5)
@@ -170,7 +171,6 @@ def commander_casualty(game: Game, unit_id: str, dice) -> list[Change]:
                    (f"{c.id}, with {unit_id}, is killed: 1d6 = 1 (HCM 3.10e)",), u.side)]
 
 
-commanders_hit = commander_casualty      # the name the fire rules look for (fire_effects.commanders_hit)
 
 
 def capture(game: Game, commander_id: str, why: str) -> list[Change]:
@@ -243,22 +243,11 @@ def place(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
 
 # ---------------------------------------------------------------------- hit markers
 
-def hit_marker(game: Game, u: UnitState, why: str, hits: int | None = None) -> Change:
-    """One more red hit marker on `u` (1.1.3), as the command rules place them: a routed stand
-    hit is eliminated (3.7.19); on a stand of infantry with two markers the third removes a
-    figure and places none (3.7.5), and a stand left with two figures routs, its markers
-    removed (3.7.5, 3.7.19).  `hits`: its markers so far, when changes already made in the
-    same procedure have added some.  The line is the owner's."""
-    now = u.marks.hits if hits is None else hits
-    if is_infantry(game, u) and u.marks.routed:
-        return Change("unit", u.id, {"status": "destroyed"},
-                      (f"{u.id}, routed, is eliminated by a hit marker ({why}, HCM 3.7.19)",), u.side)
-    if is_infantry(game, u) and now >= 2:
-        left = figures_left(game, u) - 1
-        if left <= 2:
-            return Change("unit", u.id, {"steps_lost": u.steps_lost + 1, "routed": True, "hits": 0},
-                          (f"{u.id} loses a figure to a third hit marker and routs with {left} left "
-                           f"({why}, HCM 3.7.5, 3.7.19)",), u.side)
-        return Change("unit", u.id, {"steps_lost": u.steps_lost + 1},
-                      (f"{u.id} loses a figure: a third hit marker ({why}, HCM 3.7.5)",), u.side)
-    return Change("unit", u.id, {"hits": now + 1}, (f"{u.id} takes a hit marker ({why})",), u.side)
+def hit_marker(game: Game, u: UnitState, why: str) -> list[Change]:
+    """One more red hit marker on `u` (1.1.3), as the command rules place them (panic, a failed
+    order): on infantry the stand-hit rule of fire (stands.stand_hit: a third hit costs a figure,
+    two figures left rout and run, a routed stand hit is eliminated); on anything else a marker.
+    The lines are the owner's."""
+    if is_infantry(game, u):
+        return stand_hit(game, u, 1, 0, why, u.side)[1]
+    return [Change("unit", u.id, {"hits": u.marks.hits + 1}, (f"{u.id} takes a hit marker ({why})",), u.side)]

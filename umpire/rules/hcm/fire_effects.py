@@ -13,19 +13,16 @@ from __future__ import annotations
 
 from ...core.acting import UMPIRE_ONLY
 from ...core.changes import Change
-from . import damage, fire, smallarms
-from .fire_sheet import HARD, INFANTRY, FireSheet, command_hook, shot_hits
+from . import command, damage, fire, smallarms
+from .stands import stand_hit
+from .fire_sheet import HARD, INFANTRY, FireSheet, shot_hits
 from .indirect import pick_item
-from .rout import rout_path
-from .state import anti_tank, figures_left, kind, units_at, weight
-from .smallarms import Stand
+from .state import anti_tank, kind, units_at, weight
 
 
 def commanders_hit(game, unit_id: str, dice) -> list[Change]:
-    """HCM 3.10 e: the commander with a unit that suffers a hit dies on a 1 (1d6) -- settled by
-    command.commander_casualty(game, unit_id, dice); nothing while that module is absent."""
-    hook = command_hook("commander_casualty")
-    return list(hook(game, unit_id, dice)) if hook is not None else []
+    """HCM 3.10 e: the commander with a unit that suffers a hit dies on a 1 (1d6)."""
+    return list(command.commander_casualty(game, unit_id, dice))
 
 
 def riders(game, uid: str) -> list:
@@ -61,28 +58,6 @@ def apc_hit(game, u, t) -> list[Change]:
         if kind(game, p) in INFANTRY:
             out += stand_hit(game, p, 1, 0, f"small arms on {t.id} it rides in (HCM 3.7.4)", [t.side])[1]
     return out
-
-
-def stand_hit(game, t, markers: int, figures: int, why: str, readers, run: bool = True) -> tuple[list[str], list[Change]]:
-    """Figures and hit markers on an infantry stand (smallarms.take_hit) as changes; a stand that
-    routs runs its move away at once (3.7.19, rout.py) unless `run` is False (a push-back places
-    it instead, 3.8 d)."""
-    before = Stand(figures_left(game, t), t.marks.hits, t.marks.routed)
-    out = smallarms.take_hit(before, markers, figures, why)
-    lost = before.figures - out.stand.figures
-    values = {"hits": out.stand.hits, "routed": out.stand.routed}
-    if out.eliminated:
-        values = {"status": "destroyed", "steps_lost": game.unit_type(t)["steps"]}
-    elif lost:
-        values["steps_lost"] = t.steps_lost + lost
-    lines = [f"{t.id}: {x}" for x in out.lines]
-    changes = [Change("unit", t.id, values, tuple(lines), readers)]
-    if run and out.routs and not before.routed:
-        path = rout_path(game, t)
-        if len(path) > 1:            # where it runs to is its own side's to read; spotting tells the rest
-            changes.append(Change("unit", t.id, {"q": path[-1].q, "r": path[-1].r},
-                                  (f"{t.id} runs to {game.map.number(path[-1])} (HCM 3.7.19)",), t.side))
-    return lines, changes
 
 
 def resolve(game, sheet: FireSheet, dice, reader=None) -> tuple[str, list[Change]]:

@@ -20,13 +20,12 @@ the umpire alone (sheet.kept).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from importlib import import_module
 
 from ...core.acting import UMPIRE_ONLY
-from . import damage, fire, smallarms, sudden
+from . import command, damage, fire, smallarms, sudden
 from .ground import cover, friends_in_the_way, higher, hinders
 from .spotting import Sight
-from .state import anti_tank, kind, units_at, weight
+from .state import anti_tank, kind, weight
 
 INFANTRY = ("infantry", "smg", "cavalry", "paratroop")
 HARD = ("vehicle", "gun")            # take damage blocks, not hit markers and figures
@@ -59,22 +58,10 @@ def refuse(reason: str, rule: str = "HCM 3.7") -> FireSheet:
     return FireSheet(False, reason, rule)
 
 
-def command_hook(name: str):
-    """A function of the command module (command.py, engineer C's), or None while it is not
-    there: fire and melee call it for what befalls commanders."""
-    try:
-        return getattr(import_module(f"{__package__}.command"), name, None)
-    except ImportError:
-        return None
-
-
 def commander_with(game, u) -> int:
-    """HCM 3.10 d, 3.7.18: a commander in the unit's hex adds 1 to its combat value -- one it takes
-    command from (command.commander_with: ethnic commanders, 2.1), when that module is there."""
-    with_it = command_hook("commander_with")
-    if with_it is not None:
-        return 1 if with_it(game, u) is not None else 0
-    return 1 if any(kind(game, c) == "commander" and c.side == u.side for c in units_at(game, u.hex)) else 0
+    """HCM 3.10 d, 3.7.18: a commander in the unit's hex that it takes command from (2.1: ethnic
+    commanders) adds 1 to its combat value."""
+    return 1 if command.commander_with(game, u) is not None else 0
 
 
 def weapon_for(game, u, t, asked: str) -> tuple[str, str | None]:

@@ -28,10 +28,11 @@ from dataclasses import dataclass, field
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.hexgrid import Hex, direction_to, hex_distance
-from . import damage, melee
-from .fire_sheet import HARD, INFANTRY, command_hook, commander_with, fire_sheet
+from . import command, damage, melee
+from .fire_sheet import HARD, INFANTRY, commander_with, fire_sheet
 from .fire_effects import resolve as fire_resolve
-from .fire_effects import commanders_hit, stand_hit
+from .fire_effects import commanders_hit
+from .stands import stand_hit
 from .rout import passable, push_back
 from .state import kind, melee_now, traits, units_at, weight
 
@@ -121,11 +122,9 @@ def captured(game, u, why: str) -> list[Change]:
     """HCM 3.8 e: the loser is captured (destroyed); 3.10 c: the commanders with it too."""
     out = [Change("unit", u.id, {"status": "destroyed", "steps_lost": game.unit_type(u)["steps"]},
                   (f"{u.id} is captured ({why})",), [u.side])]
-    take = command_hook("capture")          # command.capture (engineer C's), when it is there
     for c in units_at(game, u.hex, u.side):
         if kind(game, c) == "commander":
-            out += take(game, c.id, "his force lost a melee") if take is not None else [
-                Change("unit", c.id, {"status": "removed"}, (f"{c.id} is captured with it (HCM 3.10 c)",), [u.side])]
+            out += command.capture(game, c.id, "his force lost a melee")
     return out
 
 

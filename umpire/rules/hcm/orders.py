@@ -92,12 +92,12 @@ def consequence(game: Game, company: str, dice, why: str) -> tuple[str, list[Cha
         if values:
             changes.append(Change("unit", u.id, values, (f"{u.id}: {_hold_words(holds[-1])}",), side))
     if entry["hits"] == "all":
-        changes += [hit_marker(game, u, f"HCM 4.5.1 {letter}") for u in units]
+        changes += [c for u in units for c in hit_marker(game, u, f"HCM 4.5.1 {letter}")]
     elif entry["hits"] == "random":
         for u in units:
             die = dice.roll(f"{u.id}: a random hit marker on 4-6 (HCM 4.5.1 {letter})", 1, 6).total
             if die >= 4:
-                changes.append(hit_marker(game, u, f"HCM 4.5.1 {letter}, 1d6 = {die}"))
+                changes += hit_marker(game, u, f"HCM 4.5.1 {letter}, 1d6 = {die}")
     return letter, changes
 
 

@@ -72,5 +72,5 @@ def panic_check(game: Game, side: str, dice) -> list[Change]:
                               "without a commander (HCM 3.3)",), side)]
     for u in sorted((u for u in game.units.values() if u.side == side and u.on_map
                      and not is_commander(game, u) and not is_dummy(game, u)), key=lambda u: u.id):
-        changes.append(hit_marker(game, u, "panic, HCM 3.3"))
+        changes += hit_marker(game, u, "panic, HCM 3.3")
     return changes

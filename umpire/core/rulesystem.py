@@ -131,7 +131,10 @@ class RuleSystem:
     def spot(self, game, roll) -> dict[str, dict[str, tuple]]:
         """Each side's sightings now: {side: {unit id: (observer ids, rule)}}; a third item,
         optional, says what the side makes of the unit when that is less than the whole truth:
-        {"type_label", "role", "strength"} as its contact shows them (a marker not identified)."""
+        {"type_label", "role", "strength"} as its contact shows them (a marker not identified);
+        with "anew": True, a side that had lost sight of the unit cannot tell it is the one it
+        knew (a figure lifted off the table and put down again): its contact starts afresh under
+        a new label, instead of its old one coming back to life."""
         raise NotImplementedError
 
     def check_move(self, game, unit_id: str, path, how: dict | None = None):

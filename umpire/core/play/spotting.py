@@ -54,9 +54,13 @@ def spot_pass(ctx: Context) -> tuple[str, KnowledgeChange]:
                           type_label=looks.get("type_label", t["label"]), role=looks.get("role", t["role"]),
                           strength=looks.get("strength", ctx.system.strength_text(game, u)),
                           seen_by=list(observers))
-            if row is None:
+            anew = row is not None and looks.get("anew") and row.status != "seen"
+            if row is None or anew:
                 label = f"C{next_label}"
-                rec.insert(m.ContactRow(side_id=side, unit_id=uid, label=label, **values))
+                if row is None:
+                    rec.insert(m.ContactRow(side_id=side, unit_id=uid, label=label, **values))
+                else:       # the side cannot link it to what it lost sight of: a new label
+                    rec.set(row, label=label, **values)
                 next_label += 1
                 change.new[side].append(uid)
                 # the side's own knowledge: its journal shows it, whoever's action revealed it;

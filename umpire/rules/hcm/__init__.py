@@ -111,7 +111,9 @@ class RuleSystem(CoreRuleSystem):
         # lifting and panic (3.2, 3.3), reinforcements (3.4), rally (3.9): command_actions.py
         out += command_actions.phase_start(game, key, dice)
         if key.endswith("_command"):
-            return out + spotting.spotting_rolls(game, sight, dice)
+            # 3.2 before 7.2: the commanders just lifted are off the table, out of the rolls
+            lifted = frozenset(c.key for c in out if c.what == "unit" and c.values.get("status") == "off_map")
+            return out + spotting.spotting_rolls(game, sight, dice, lifted)
         if key.endswith("_rally"):
             return out + turn.objectives(game) + spotting.spotting_rolls(game, sight, dice)
         return out

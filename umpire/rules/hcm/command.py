@@ -16,7 +16,10 @@ Readings:
   company's units; a company with no commander of its own answers to the side's overall
   commander (the unit with `overall = true`), failing that to the side's first commander.
 * Lifting (3.2) takes the phasing side's commanders off the map (status off_map, no hex); the
-  placement phase (3.6) puts each back in any hex, one to a hex (3.5.6).  A commander on the map
+  placement phase (3.6) puts each back in any hex, one to a hex (3.5.6).  A lifted commander
+  is forgotten by the enemy: no longer identified (7.2), no longer on the table (4.1); placed
+  again he is a new, unidentified marker under a new contact label -- or, placed where his
+  side's units are still hidden, hidden with them (spotting.py).  A commander on the map
   cannot be placed: so each is placed at most once a turn (4.6's note) with no counter to keep.
 * Capture (3.10c): a commander alone in a hex (no friendly unit with him) with an enemy unit in
   his hex or next to it is caught; one stacked with units is captured when they lose a melee
@@ -209,7 +212,14 @@ def lift(game: Game, side: str) -> list[Change]:
     up = commanders(game, side, on_map=True)
     if not up:
         return []
+    gone = {c.id for c in up}
+    rs = game.rule_state
+    # off the table, no enemy knows him any more: placed again he is a new marker (4.1, 7.2)
+    forgotten = {"identified": {s: tuple(x for x in v if x not in gone) for s, v in rs.identified.items()
+                                if set(v) - gone},
+                 "on_table": tuple(x for x in rs.on_table if x not in gone)}
     return [Change("unit", c.id, {"status": "off_map", "q": None, "r": None}) for c in up] + [
+        Change("game", "state", forgotten)] + [
         Change("note", None, {}, (f"{game.side(side).name}'s commanders are lifted from the map: "
                                   f"{', '.join(c.id for c in up)} (HCM 3.2)",), side)]
 

@@ -30,6 +30,12 @@ Umpire's reading of how 4.1 and 7.2 fit together:
   A line running along a hexside passes through a portion of both hexes: either blocks it
   ("any portion", 3.7.9); one that only touches a corner is not blocked there.
   Neighbouring hexes always see each other.
+* Commanders (3.2, 3.6).  Lifted, a commander is off the table: he neither spots nor is
+  spotted, and the enemy forgets him (command.lift).  Placed again he is a new marker: the
+  enemy's contact starts afresh under a new label (the sighting's "anew"), so nothing ties it to
+  the commander it had seen.  Placed in a hex where his side's units are still hidden, he is
+  hidden with them (4.1 shows units when they move; the judge keeps a commander joining a
+  hidden stand on his map with it) until they show.
 * What each unit saw as the turn began (3.7.16) is kept in State.seen_at_start for the
   sudden-target rule: the enemy units on the table it had a clear line to.
 """
@@ -40,7 +46,7 @@ from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from ...core.los import Eye, LosResult, crossing
-from .state import is_dummy, is_vehicle
+from .state import is_commander, is_dummy, is_vehicle
 
 SPOT_RANGE, HILL_RANGE = 15, 20          # 7.2
 SPOT_ON = 5                              # 7.2: 5 or 6 on 1d6
@@ -106,9 +112,19 @@ def eyes(game: Game, side: str) -> list[UnitState]:
 
 
 def on_table(game: Game, u: UnitState) -> bool:
-    """4.1: set up on the table, or come onto it by moving or firing direct; aircraft always."""
+    """4.1: set up on the table, or come onto it by moving or firing direct; aircraft always.
+    A commander placed (3.6) in a hex where his side's units are still hidden is hidden with
+    them (the reading in the docstring)."""
+    if is_commander(game, u):
+        return (u.id in game.rule_state.on_table or u.moved) and not hidden_with(game, u)
     return u.id in game.rule_state.on_table or u.moved or (u.fired and not game.unit_type(u)["indirect"]) \
         or game.unit_type(u)["kind"] == "aircraft"          # 2.4.3: in the air for all to see
+
+
+def hidden_with(game: Game, c: UnitState) -> bool:
+    """A commander stands with his side's hidden units (4.1, 3.6): the judge keeps him on his map too."""
+    return c.on_map and any(v.hex == c.hex and v.side == c.side and v.on_map and not v.carried_by
+                            and not is_commander(game, v) and not on_table(game, v) for v in game.units.values())
 
 
 def beside_vehicle(game: Game, side: str, e: UnitState) -> tuple[str, ...]:
@@ -137,6 +153,9 @@ def spot(game: Game) -> dict[str, dict[str, tuple]]:
                 continue
             if e.id in known and not is_dummy(game, e):
                 out[side][e.id] = ((), "HCM 7.2 (identified)")
+            elif is_commander(game, e) and e.moved:
+                # placed anew this turn (3.6): not the contact the side lost when he was lifted
+                out[side][e.id] = ((), "HCM 3.6, 4.1 (a commander placed: a new marker)", {**MARKER, "anew": True})
             else:
                 out[side][e.id] = ((), "HCM 4.1 (a marker on the table)", MARKER)
     return out
@@ -164,21 +183,23 @@ def heavy_terrain(game: Game, h: Hex) -> bool:
                                    if o.kind in game.rules.overlays)
 
 
-def spotting_rolls(game: Game, sight: Sight, dice) -> list[Change]:
+def spotting_rolls(game: Game, sight: Sight, dice, absent: frozenset[str] = frozenset()) -> list[Change]:
     """7.2, 7.9: each side rolls 1d6 for every enemy marker its units may spot; 5-6 identifies
-    it -- a dummy outside heavy terrain is exposed and taken off the table."""
+    it -- a dummy outside heavy terrain is exposed and taken off the table.  `absent`: units
+    leaving the table in the same step (commanders lifted, 3.2), which neither spot nor are
+    spotted, and whom no side still knows."""
     n = game.map.number
-    identified = {s: set(v) for s, v in game.rule_state.identified.items()}
+    identified = {s: set(v) - absent for s, v in game.rule_state.identified.items()}
     changes: list[Change] = []
     exposed: set[str] = set()
     for side in game.side_ids():
         known = identified.setdefault(side, set())
         for e in sorted(game.units.values(), key=lambda u: u.id):
-            if e.side == side or not e.on_map or e.carried_by or e.id in known or e.id in exposed:
+            if e.side == side or not e.on_map or e.carried_by or e.id in known or e.id in exposed or e.id in absent:
                 continue
             if not on_table(game, e):
                 continue
-            who = spotters(game, sight, side, e)
+            who = [uid for uid in spotters(game, sight, side, e) if uid not in absent]
             if not who:
                 continue
             roll = dice.roll(f"{game.side(side).name} spots the marker in {n(e.hex)} ({e.id}) from "
@@ -200,7 +221,7 @@ def spotting_rolls(game: Game, sight: Sight, dice) -> list[Change]:
                                       (f"The marker in {n(e.hex)} is a dummy: it is taken off the table (7.2)",),
                                       [side, e.side]))
     state = {s: tuple(sorted(v)) for s, v in identified.items() if v}
-    if state != dict(game.rule_state.identified):
+    if state != {s: tuple(sorted(set(v) - absent)) for s, v in game.rule_state.identified.items() if set(v) - absent}:
         changes.append(Change("game", "state", {"identified": state}))
     return changes
 

@@ -144,12 +144,12 @@ def test_a_side_reads_its_own_marks_damage_included(tmp_path):
     s = system_for(loc)
     t = g.units["T"]
     t.marks = t.marks.but(damage=("C", "MM"), hits=1)
-    assert s.unit_marks(g, t) == "FN H1 C MM"
+    assert s.unit_marks(g, t) == "H1 C MM"                 # its facing is its strength text
     assert dict(s.mark_words("FN H1 C MM"))["MM"] == "damage block MM (2.3.3)"
     table = s.forces_table(g, [t, g.units["I"]])
     row = next(r for r in table.rows if r[1] == "T")
     assert "C MM" in row and "Damage blocks" in table.header
-    assert s.strength_text(g, g.units["I"]) == "4 figures" and s.strength_text(g, t) == "1 vehicle"
+    assert s.strength_text(g, g.units["I"]) == "4 figures" and s.strength_text(g, t) == "faces N"
     rows = dict(s.unit_details(g, g.units["K"], umpire=False))
     assert rows["CVS (2.1)"].startswith("I 5, C 1, M 1, T 6, A 5")
 

@@ -64,6 +64,9 @@ class MoveCheck:
     marks: Any = None                     # the mover's marks after the move (its rule system's Marks)
     companions: tuple[str, ...] = ()      # units of its hex moving with it as one stack
     companion_marks: dict = field(default_factory=dict)   # their rule-system counters after the move
+    # the journal's words for a move that is not one, after the unit's id ("is placed at 0406":
+    # a figure put down, no hexes walked, no MP spent): "" for the usual "moves ..."
+    says: str = ""
 
     @property
     def total(self) -> float:
@@ -380,6 +383,17 @@ class RuleSystem:
         """A few words the order-of-battle tree adds to a formation's name (`kind`: "battalion"
         or "company"): its morale, say.  "" for none."""
         return ""
+
+    def objective_status(self, game, side: str, where) -> str | None:
+        """Who holds objective hex `where`, in the words of `side`'s report, when the rules say
+        it and every side knows it (a holding that lasts until someone else takes the hex, told
+        to both sides as it changes); None: the report reads it from what the side's map shows."""
+        return None
+
+    def is_loss(self, game, unit) -> bool:
+        """Whether a destroyed unit of a side counts among its losses in its report (a dummy
+        taken off the table was never a unit); True by default."""
+        return True
 
     def strength_text(self, game, unit) -> str:
         """What a report or a contact says of a unit's strength (steps left of its printed steps)."""

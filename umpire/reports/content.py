@@ -42,7 +42,7 @@ def side_report(game: Game, side: str, system) -> Report:
     rep = _report(game, view, system)
     mine = [u for u in game.units.values() if u.side == side]
     rep.tables.append(system.forces_table(game, [u for u in mine if u.status != "destroyed"]))
-    lost = sorted(u.id for u in mine if u.status == "destroyed")
+    lost = sorted(u.id for u in mine if u.status == "destroyed" and system.is_loss(game, u))
     if lost:
         rep.tables.append(Table("Our losses", ("Unit",), [(uid,) for uid in lost], ""))
     contacts = [m for m in view.units if m.knowledge in ("seen", "last_known")]
@@ -59,7 +59,7 @@ def side_report(game: Game, side: str, system) -> Report:
     rep.tables.append(Table("Reinforcements due", ("Turn", "Units", "Entry"),
                             [(str(r.turn), ", ".join(r.units), " ".join(n(h) for h in r.entry)) for r in due],
                             "None due."))
-    rep.tables.append(_victory_table(game, view, side))
+    rep.tables.append(_victory_table(game, view, side, system))
     rep.events, rep.events_empty = side_events(game, view, side, system), "Nothing seen or done this turn."
     rep.orders_form = system.orders_form(game, side)
     return rep
@@ -117,16 +117,18 @@ def _plots_table(game: Game, view: SideView, outcomes: bool = False) -> Table:
     return Table("Fire plots and air strikes", head, rows, "No fire plotted.")
 
 
-def _victory_table(game: Game, view: SideView, side: str) -> Table:
+def _victory_table(game: Game, view: SideView, side: str, system) -> Table:
     """Its objectives as its view shows them -- its own counters there, an enemy contact seen
-    there now or last seen there -- never from where the enemy truly is."""
+    there now or last seen there -- never from where the enemy truly is; or as the rules hold
+    them where every side knows who does (RuleSystem.objective_status)."""
     n = game.map.number
     rows = []
     for v in game.victory:
         if v.side != side:
             continue
         for o in v.objectives:
-            rows.append((o.label, n(o.hex), str(o.points), objective_status(view.marks_at(o.hex))))
+            said = system.objective_status(game, side, o.hex)
+            rows.append((o.label, n(o.hex), str(o.points), said or objective_status(view.marks_at(o.hex))))
     return Table("Objectives", ("Objective", "Hex", "Points", "Held, as far as we know"), rows, "No objectives.")
 
 

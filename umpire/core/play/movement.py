@@ -103,7 +103,8 @@ def _move(ctx: Context) -> tuple[str, Any]:
                  q=end.q, r=end.r, status="on_map")
     _carried_along(ctx, {uid, *check.companions, *aboard, *check.boarding, *leaving})
     riders = aboard + list(check.boarding)
-    ctx.log.append(f"{uid} moves " + " ".join(f"{n(s.hex)}({s.total:g})" for s in steps)
+    ctx.log.append(f"{uid} {check.says}" if check.says else
+                   f"{uid} moves " + " ".join(f"{n(s.hex)}({s.total:g})" for s in steps)
                    + f": {spent:g} of {check.allowance:g} MP" + (f", carrying {', '.join(riders)}" if riders else "")
                    + (f", with {', '.join(check.companions)}" if check.companions else ""))
     ctx.log.extend(f"  {x}" for x in check.notes + (() if paused else check.end_notes))

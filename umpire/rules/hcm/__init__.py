@@ -171,6 +171,12 @@ class RuleSystem(CoreRuleSystem):
     def unit_marks(self, game, unit):
         return reports.unit_marks(game, unit)
 
+    def objective_status(self, game, side, where):
+        return turn.objective_status(game, side, where)
+
+    def is_loss(self, game, unit):
+        return not state.is_dummy(game, unit)          # 7.2: an exposed dummy was never a unit
+
     def strength_text(self, game, unit):
         return reports.strength_text(game, unit)
 

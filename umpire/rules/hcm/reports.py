@@ -1,17 +1,25 @@
 """How Hex Command Mechanized units read in reports, the unit inspector and the orders form,
 and what a scenario's [hcm] table may hold.
 
-A side reads its own units whole -- facing, hit markers, figures, and the damage blocks beside
-its vehicles (2.3.3: hidden from the enemy, not from the owner).  The enemy reads only its
-contacts: a marker, or an identified unit's type and figures (spotting.py); never damage,
-anti-tank marks (1.1.2), commanders' values (4.5) or what a dummy is.
+A side reads its own units whole -- facing, hit markers, figures, the damage blocks beside its
+vehicles (2.3.3: hidden from the enemy, not from the owner) and its stands' anti-tank mark
+(1.1.2), each in one column of its forces table.  The enemy reads only its contacts: a marker,
+or an identified unit's type and figures (spotting.py) -- and an identified vehicle's or gun's
+facing, which the model on the table shows (3.5); never damage, anti-tank marks, commanders'
+values (4.5) or what a dummy is.
+
+Reading: a vehicle or gun is one item, so its strength text is its facing ("faces SE"): on a
+counter the strength comes first, so the facing is never the part an ellipsis cuts; a stand's
+facing is the first of its marks ("FSE H1").
 """
 
 from __future__ import annotations
 
+import re
+
 from ...core.details import this_turn, unit_rows
 from ...core.rulesystem import Table
-from .state import figures_left, is_commander, is_dummy, is_infantry, is_vehicle, traits
+from .state import anti_tank, figures_left, is_commander, is_dummy, is_infantry, is_vehicle, traits
 
 MARK_WORDS = (
     (r"F(N|NE|SE|S|SW|NW)", "faces {0} (3.5)"),
@@ -101,12 +109,20 @@ def scenario_problems(scenario) -> list[tuple[str, str, str]]:
     return out
 
 
+def faces_in_strength(game, u) -> bool:
+    """A vehicle or gun with a facing says it as its strength ("faces SE"): one item has no
+    strength to tell, and its facing is what a player reads off the model (3.5, 3.7.1)."""
+    return u.marks.facing is not None and (is_vehicle(game, u) or game.unit_type(u)["kind"] == "gun")
+
+
 def unit_marks(game, u) -> str:
+    """The short marks a side's own counter carries after its strength, the facing first (a
+    stand's; a vehicle's or gun's is its strength text), so that a counter cut short keeps it."""
     m = u.marks
     if is_dummy(game, u):
         return "Dummy"
     parts = []
-    if m.facing is not None:
+    if m.facing is not None and not faces_in_strength(game, u):
         parts.append("F" + game.map.grid.direction_name(m.facing))
     if m.hits:
         parts.append(f"H{m.hits}")
@@ -125,8 +141,16 @@ def unit_marks(game, u) -> str:
 
 
 def strength_text(game, u) -> str:
-    """What a report or a contact says of a unit's strength: a stand's figures (2.2); a
-    vehicle or gun is one item (its damage is never said here: 2.3.3)."""
+    """What a counter, a report or a contact says of a unit's strength: a stand's figures (2.2);
+    a vehicle or gun is one item, so its facing is said instead -- the side that identified it
+    sees the model on the table and which way it points (3.5); its damage never (2.3.3)."""
+    if faces_in_strength(game, u):
+        return "faces " + game.map.grid.direction_name(u.marks.facing)
+    return items_text(game, u)
+
+
+def items_text(game, u) -> str:
+    """A unit's strength counted: a stand's figures (2.2), one vehicle or gun."""
     if is_infantry(game, u):
         left = figures_left(game, u)
         return f"{left} figure{'s' if left != 1 else ''}"
@@ -137,17 +161,24 @@ def strength_text(game, u) -> str:
     return "1 vehicle" if is_vehicle(game, u) else "1 gun"
 
 
+OWN_COLUMNS = re.compile(r"F(N|NE|SE|S|SW|NW)|H\d+|CC|DD|MM|C|D|M")     # marks with a column of their own
+
+
 def forces_table(game, units) -> Table:
+    """The side's own units, each mark in one column: facing, hit markers, damage blocks, the
+    secret anti-tank mark of its stands and guns (1.1.2), and any other marks."""
     n = game.map.number
     rows = []
     for u in sorted(units, key=lambda u: (u.company or "", u.id)):
         m = u.marks
+        others = " ".join(x for x in unit_marks(game, u).split() if not OWN_COLUMNS.fullmatch(x))
+        at = "AT" if (is_infantry(game, u) or game.unit_type(u)["kind"] == "gun") and anti_tank(game, u) else ""
         rows.append((u.company or "—", u.id, game.unit_type(u)["label"], game.whereabouts(u) if not u.on_map else n(u.hex),
                      game.map.grid.direction_name(m.facing) if m.facing is not None else "",
-                     strength_text(game, u), str(m.hits) if m.hits else "", " ".join(m.damage),
-                     unit_marks(game, u), u.carried_by or ""))
+                     items_text(game, u), str(m.hits) if m.hits else "", " ".join(m.damage), at,
+                     others, u.carried_by or ""))
     return Table("Our forces", ("Company", "Unit", "Type", "Hex", "Facing", "Strength", "Hit markers",
-                                "Damage blocks", "State", "With"), rows, "No units left.")
+                                "Damage blocks", "Anti-tank (1.1.2)", "Other marks", "With"), rows, "No units left.")
 
 
 def unit_details(game, u, umpire: bool) -> list[tuple[str, str]]:
@@ -180,9 +211,13 @@ def unit_details(game, u, umpire: bool) -> list[tuple[str, str]]:
 
 
 def orders_form(game, side: str) -> list[Table]:
-    """The side's orders for the next turn: a line per unit (part C adds the written orders of 2.1.1)."""
+    """The side's orders for the next turn: a line per unit to move, face, fire and melee; the
+    commanders apart, who are not moved but placed (3.6) -- command_actions.py adds the written
+    orders of 2.1.1."""
     units = [u for u in sorted(game.units.values(), key=lambda u: (u.company or "", u.id))
              if u.side == side and u.status in ("on_map", "off_map") and not u.carried_by]
     return [Table(f"Orders for turn {game.turn + 1} (HCM 3.5-3.8)",
                   ("Unit", "Move to", "Facing", "Fire at", "Melee"),
-                  [(u.id, "", "", "", "") for u in units], "No units.")]
+                  [(u.id, "", "", "", "") for u in units if not is_commander(game, u)], "No units."),
+            Table(f"Commanders to place in turn {game.turn + 1} (HCM 3.2, 3.6)", ("Commander", "Place at"),
+                  [(u.id, "") for u in units if is_commander(game, u)], "No commanders.")]

@@ -82,4 +82,5 @@ def place_commander(game: Game, u: UnitState, path: list[Hex]) -> MoveCheck:
         return refuse(crowded)
     start = Step(path[0], 0.0, 0.0, "lifted")
     steps = (start,) if len(path) == 1 else (start, Step(to, 0.0, 0.0, "placed (3.6)"))
-    return MoveCheck(u.id, steps, 0.0, True, notes=(f"placed in {n(to)} (3.6)",))
+    # the journal says he is placed (3.6), not that he moved 0 of 0 MP
+    return MoveCheck(u.id, steps, 0.0, True, says=f"is placed at {n(to)} (HCM 3.6)")

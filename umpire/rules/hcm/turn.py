@@ -9,7 +9,9 @@ Readings:
   (3.1 option 1, "A/B": each side's whole force in turn).
 * 3.11: an objective is held by the last side to have had units alone in it among the units
   on the table (spotting.py: a hidden unit takes nothing until it shows itself), judged at the
-  start of play and as each half of the turn ends (its rally phase).
+  start of play and as each half of the turn ends (its rally phase).  Who holds one is
+  public -- both sides are told as it changes -- so each side's report says it as the rule has
+  it (objective_status), not from the counters its map shows there now.
 * 3.11: each side's losses are its units lost (destroyed or captured; dummies and commanders
   apart) out of the units it began with; a side whose losses reach the break point
   ([hcm] break_point, percent, 40 by default as 3.3 has it) has lost unless its enemy's are as
@@ -82,6 +84,17 @@ def holders(game: Game) -> dict[str, str]:
             if len(here) == 1:
                 held[game.map.number(o.hex)] = here.pop()
     return held
+
+
+def objective_status(game: Game, side: str, h) -> str | None:
+    """3.11 in a side's report: who holds the objective by the rule.  Public: a holding changes
+    only when a side's units stand alone in it on the table, and both sides are told (objectives
+    below).  None while nobody has held it: the report reads the side's map."""
+    holder = game.rule_state.held.get(game.map.number(h))
+    if holder is None:
+        return None
+    who = "us" if holder == side else "the enemy"
+    return f"held by {who} (HCM 3.11: the last side to have had units alone in it)"
 
 
 def objectives(game: Game) -> list[Change]:

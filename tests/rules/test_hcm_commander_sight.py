@@ -10,6 +10,8 @@ from umpire.core.engine import journal
 from umpire.core.witness import side_journal
 from umpire.reports.content import side_report
 
+from statekit import set_state
+
 from .hcmkit import act, game, hcm_game, to_phase
 
 BLUE = [dict(id="B", type="medium_infantry", hex="0103", facing="SE"),
@@ -49,12 +51,21 @@ def test_3_2_a_lifted_commander_is_forgotten_by_the_enemy(tmp_path):
     assert state["identified"] == {"red": ("B",)} and "K" not in state["on_table"]
 
 
+def identified_k(tmp_path, blue, name="K"):
+    """A game in which Red has identified Blue's commander (a 5-6 of 7.2 before play)."""
+    loc = hcm_game(tmp_path, blue, RED)
+    set_state(loc, identified={"red": [name]})
+    act(loc, "spot")
+    return loc
+
+
 def test_3_6_a_commander_placed_again_is_a_new_marker_under_a_new_label(tmp_path):
-    """3.6, 4.1: Red saw K (its contact C1); K is lifted (Red loses sight of C1) and placed
+    """3.6, 4.1: Red identified K (its contact C1, "Commander"); K is lifted (Red loses sight of C1) and placed
     elsewhere: Red's contact is a Marker under a new label with a new-contact line, never C1
     'seen now' -- Red cannot tell the marker is the commander it had seen."""
-    loc = hcm_game(tmp_path, BLUE, RED)
+    loc = identified_k(tmp_path, BLUE)
     first = game(loc).contacts[("red", "K")]
+    assert first.type_label == "Commander"
     to_phase(loc, "a_command", 5, 3, 1, 1, 1, 1)   # Blue phasing: K lifted
     assert game(loc).contacts[("red", "K")].status == "last_known"
     to_phase(loc, "a_placement")
@@ -98,3 +109,20 @@ def test_leak_red_reads_the_same_wherever_k_hides_with_a_hidden_stand(tmp_path):
         act(loc, "place_commander", unit="K", hex=where)
         reads.append(report_bytes(loc, "red"))
     assert reads[0] == reads[1]
+
+
+def test_leak_red_reads_the_same_whoever_the_placed_commander_is(tmp_path):
+    """3.2, 3.6: Red had identified Blue's commander; lifted and placed again, he is a new marker --
+    Red's report is the same byte for byte whether he is K or a commander of another name and
+    better values, placed in the same hex."""
+    reads = []
+    for i, name in enumerate(("K", "Maj Zed")):
+        blue = BLUE[:1] + [dict(BLUE[1], id=name, initiative=4 + i)]
+        loc = identified_k(tmp_path / str(i), blue, name)
+        to_phase(loc, "a_command", 5, 3, 1, 1, 1, 1)
+        to_phase(loc, "a_placement")
+        act(loc, "place_commander", unit=name, hex="0404")
+        reads.append(report_bytes(loc, "red"))
+    assert reads[0] == reads[1]
+    contacts = reads[0][reads[0].index(b"Contacts"):].split(b"\n")[0]
+    assert b"Marker" in contacts and b"Commander" not in contacts

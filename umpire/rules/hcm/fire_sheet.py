@@ -93,6 +93,13 @@ def weapon_for(game, u, t, asked: str) -> tuple[str, str | None]:
     return "", f"{u.id} is a {fk}: it does not fire (HCM 3.10, 7.2)"
 
 
+def mg_shots(ut: dict) -> int:
+    """HCM 3.7.6: a vehicle's MGs fire once together, but AA, AAA and quad mounts each on their
+    own -- the catalogue's `aa_mgs` of them.  The vehicle's shots of a turn are counted together
+    (Marks.shots), cannon or MG, each weapon up to its own limit."""
+    return max(1, ut.get("aa_mgs") or 0)
+
+
 def weapon_reach(game, u, weapon: str, gun_w: str) -> int:
     """The weapon's longest range: the unit's gun_range (else the Firing table's), 0-2 for
     anti-tank weapons (3.7.3), SMGs and vehicle MGs (2.2.1, 3.7.6), 0-4 for small arms (1.1.1)."""
@@ -129,10 +136,10 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "", ambush: boo
     ut = game.unit_type(u)
     gun_w = ut["gun"] if weapon == "gun" else (fire.infantry_at_weight(weight(game, u)) if kind(game, u) in INFANTRY
                                                   else "L")
-    allowed = fire.shots(gun_w) if weapon == "gun" else 1
+    allowed = fire.shots(gun_w) if weapon == "gun" else mg_shots(ut) if weapon == "mg" else 1
     if u.marks.shots >= allowed:
         return refuse(f"{u.id} has fired {u.marks.shots} time{'s' if u.marks.shots > 1 else ''} this turn, "
-                      f"its limit", "HCM 1.1.4" if weapon == "gun" else "HCM 3.7")
+                      f"its limit", {"gun": "HCM 1.1.4", "mg": "HCM 3.7.6"}.get(weapon, "HCM 3.7"))
     rng = fire.fire_range(u.hex, t.hex)
     blocks = hinders(game, u.hex)
     if not Sight(game.map, game.rules).clear(u.hex, t.hex):          # A's sight lines (spotting.py)
@@ -202,6 +209,8 @@ def _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap) -> FireSheet:
                                        combat_damage=damage.combat_penalty(u.marks.damage), who=u.id)
         lines.append(f"  small arms, {firer_class} against {target_class} at range {rng} (Small Arms chart, sample; "
                      "HCM 3.7.2)" + (", as a vehicle's MG (HCM 3.7.6)" if weapon == "mg" else ""))
+        if weapon == "mg" and mg_shots(ut) > 1:
+            lines.append(f"  AA/quad MG {u.marks.shots + 1} of {mg_shots(ut)}: each fires on its own (HCM 3.7.6)")
         lines += [m.line() for m in mods]
         lines.append(f"  1d6 needs {needed} or more (HCM 3.7.2)")
         return FireSheet(True, lines=tuple(lines), kept=kept, firer=u.id, target=t.id, weapon=weapon,

@@ -13,7 +13,7 @@ from ...core.actionspec import ActionField
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
-from . import cavalry, command_actions, mines, paratroops, works
+from . import cavalry, command_actions, mines, paratroops, structure_fire, works
 from .movement import facing_limit, turns_between
 from .zones import in_enemy_zone
 from .fire_actions import ACTIONS as FIRE_ACTIONS
@@ -105,4 +105,4 @@ OWN = {spec.name: spec for spec in (
 )}
 
 # Parts B (fire, melee) and C (command) merge their dicts here, one line each.
-ACTIONS = {**OWN, **FIRE_ACTIONS, **command_actions.ACTIONS}
+ACTIONS = {**OWN, **FIRE_ACTIONS, **command_actions.ACTIONS, **structure_fire.ACTIONS}

@@ -33,6 +33,7 @@ The modules:
     aircraft.py  ground attack aircraft in flight (2.4.3)
     paratroops.py, cavalry.py   drops, mounting and dismounting (2.2.1)
     mines.py, works.py          mines laid and removed (2.4.2), works built and removed (2.4.1)
+    bridges.py                  engineers' bridges built and removed (2.4.1)
     structures.py, structure_fire.py   buildings and works under fire, rubble (3.7.17, 2.4.1)
     spotting.py  hidden units, markers, spotting rolls, sight lines (4.1, 7.2, 3.7.9)
     reports.py   how units read: marks, strength, the forces table, the inspector

@@ -36,7 +36,7 @@ SCENARIO_KEYS = {
     "advance_cvs": "true: advancing after melee rolls the commander's Aggressiveness (3.8.5 optional)",
     "arrival_roll": "true: reinforcements arrive on 1d10 above their commander's Initiative (3.4 optional)",
     "sphere": "true: a commander of Morale 2 rallies the neighbouring hexes too (3.6, 4.5 optional)",
-    "cvs_combat": "true: the commander's CVS Combat value is added to the firing unit's roll instead of +1 (3.10 d optional)",
+    "cvs_combat": "true: a commander adds his CVS Combat to the firing unit's roll, not +1 (3.10 d optional)",
     "group_initiative": "each (4.6: a roll for every group number, the default) or once (the turn's winner first)",
 }
 

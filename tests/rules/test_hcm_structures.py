@@ -173,3 +173,28 @@ def test_works_removed_by_engineers_take_their_damage_with_them(tmp_path):      
     _line, changes = works.labour(g, dict(unit="E", side="blue", what="remove"), dice())
     assert [c.values for c in changes if c.what == "game"] == [{"structures": {"building 0707": 2}}]
     assert [c.values.get("clear") for c in changes if c.what == "overlay"] == [True]
+
+
+def test_an_indirect_round_landing_on_buildings_damages_them(tmp_path):          # 3.7.14, 3.7.17
+    from umpire.rules.hcm.indirect_fire import indirect_fire
+    loc = town_game(tmp_path, [dict(id="Mo", type="mortar", hex="0502", facing="S")])
+    g = in_fire(game(loc))
+    _summary, changes = indirect_fire(g, dict(side="blue", unit="Mo", hex="0505"), dice(6))    # 5-6: on target
+    told = [(c.lines, c.reader) for c in changes if c.what == "note" and any("buildings" in x for x in c.lines)]
+    assert told == [(("  the M buildings in 0505 are damaged: 1 of 3 points (Structure chart, sample; HCM 3.7.17)",),
+                     ["blue", "red"])]                                 # an L mortar does 1 to M buildings
+    assert [c.values for c in changes if c.what == "game"] == [{"structures": {"building 0505": 1}}]
+
+
+def test_shelling_secret_works_blind_tells_the_firer_nothing(tmp_path):         # 3.7.17, 2.4.1, 4.1
+    from umpire.rules.hcm.indirect_fire import indirect_fire
+    loc = hcm_game(tmp_path, [dict(id="FG", type="field_gun", hex="0501", facing="S")], FAR_RED)
+    g = in_fire(game(loc))
+    here = g.map.grid.parse("0507")
+    g.map.overlays.append(Overlay(here, "works", "red", True, "L"))       # red's, never seen by blue
+    _summary, changes = indirect_fire(g, dict(side="blue", unit="FG", hex="0507"), dice(6))
+    about = [c for c in changes if c.what == "note" and any("works" in x for x in c.lines)]
+    assert [c.reader for c in about] == [["red"]]                  # an M gun: 2 points, L works are rubble
+    rubble = [c.values for c in changes if c.what == "overlay" and c.key == "rubble"]
+    assert rubble and rubble[0]["secret"] and rubble[0]["side"] == "red" and rubble[0]["known_to"] == []
+    assert [c.values.get("clear") for c in changes if c.what == "overlay" and c.key == "works"] == [True]

@@ -16,11 +16,14 @@ Umpire's readings:
   buildings' (ground.cover) -- until then they keep the buildings' cover whole, damaged or not.
   The ruin still blocks sight (3.7.9): broken walls stand as high as whole ones, for this purpose.
   Nobody inside is hurt by the fall: the text says nothing of it; fire at them as units.
+* Indirect fire: a round landing in a structure's hex damages it as a hit does (shelled), besides
+  the item it hits there (indirect_fire.py).
 * Who knows what: a structure stands on the table, and sight is the whole table (4.1), so its
   class and the damage it shows are read by every side that knows it is there -- everyone for a
   building; for works, their owner and the sides that have seen the hex (secret works, works.py).
   A side may fire only at a structure it knows of.  The damage lines, and the side report's
-  table of damaged structures, go to exactly those sides: nothing of secret works leaks.
+  table of damaged structures, go to exactly those sides: nothing of secret works leaks -- their
+  rubble too is secret to the others until they see the hex.
 """
 
 from __future__ import annotations
@@ -122,12 +125,30 @@ def damage(game, h: Hex, what: str, gun: str) -> tuple[list[str], list[Change]]:
                  "(Structure chart, sample; HCM 3.7.17)"],
                 [Change("game", "state", {"structures": kept})])
     out = [Change("game", "state", {"structures": kept})]
-    if what == "works":
+    # rubble of secret works is as secret as they were: known to those who knew them, learnt by
+    # others when they see the hex (terrain.toml `seen`); a building's ruin is in plain view
+    w = works_overlay(game, h) if what == "works" else None
+    secret = w is not None and w.secret
+    if w is not None:
         out.append(Change("overlay", "works", {"clear": True, "q": h.q, "r": h.r}))
-    out.append(Change("overlay", "rubble", {"q": h.q, "r": h.r, "secret": False,
-                                            "detail": "building" if what == "building" else f"works {cls}"}))
+    out.append(Change("overlay", "rubble", {
+        "q": h.q, "r": h.r, "secret": secret, "side": w.side if secret else None,
+        "known_to": [x for x in knowers(game, h, what) if w is None or x != w.side] if secret else [],
+        "detail": "building" if what == "building" else f"works {cls}"}))
     why = "vehicles pass them now (HCM 2.4.1)" if what == "works" else "their cover is the rubble's now (HCM 3.7.17)"
     return [f"  the {cls} {name} in {n} are reduced to rubble: {why}"], out
+
+
+def shelled(game, where: Hex, gun: str) -> list[Change]:
+    """An indirect round landing in `where` (3.7.14) hits its structure too -- the works if there
+    are any, else the buildings (Umpire's reading of 3.7.17: structures suffer damage from any
+    fire); its lines go to the sides that know the structure, so shelling secret works blind
+    tells the firer nothing."""
+    what = which(game, where)
+    if what is None:
+        return []
+    lines, changes = damage(game, where, what, gun)
+    return [Change("note", "", {}, tuple(lines), knowers(game, where, what)), *changes]
 
 
 def report_table(game, side: str) -> list[Table]:

@@ -198,3 +198,24 @@ def test_shelling_secret_works_blind_tells_the_firer_nothing(tmp_path):         
     rubble = [c.values for c in changes if c.what == "overlay" and c.key == "rubble"]
     assert rubble and rubble[0]["secret"] and rubble[0]["side"] == "red" and rubble[0]["known_to"] == []
     assert [c.values.get("clear") for c in changes if c.what == "overlay" and c.key == "works"] == [True]
+
+
+def test_secret_works_damaged_show_in_their_owners_report_only(tmp_path):      # 3.7.17, 2.4.1, 4.1
+    from reportkit import report, text_of
+    blue = [dict(id="Mo", type="mortar", hex="0502", facing="S")]
+    red = [dict(id="E", type="engineers", hex="0507", facing="N")]
+    rows = ["." * 10 for _ in range(8)]
+    rows[5] = "....f....."                                            # 0506: a wood hiding 0507 from 0502
+    loc = hcm_game(tmp_path, blue, red, terrain="\n".join(rows))
+    to_phase(loc, "b_movement")                                       # blue won the initiative: red moves second
+    act(loc, "works", side="red", unit="E", what="light")             # a turn: secret light works in 0507
+    assert [o.secret for o in game(loc).map.overlays if o.kind == "works"] == [True]
+    to_phase(loc, "b_fire_np")
+    assert [o.known_to for o in game(loc).map.overlays if o.kind == "works"] == [()]
+    # aimed at the wood, a 1 misses, a 4 scatters it south into 0507; an L mortar does 1 of 2
+    act(loc, "indirect_fire", 1, 4, side="blue", unit="Mo", hex="0506")
+    assert game(loc).rule_state.structures == {"works 0507": 1}
+    assert "works" not in side_text(loc, "blue") and "1 of 2 points" in side_text(loc, "red")
+    red_report, blue_report = text_of(report(loc, "red", tmp_path / "r")), text_of(report(loc, "blue", tmp_path / "b"))
+    assert "Damaged structures" in red_report and "1 of 2" in red_report
+    assert "Damaged structures" not in blue_report

@@ -161,6 +161,9 @@ def test_only_a_cannon_fires_at_structures_and_a_light_one_may_do_nothing(tmp_pa
     assert not [c for c in changes if c.what in ("game", "overlay")]
     with pytest.raises(UmpireError, match="not a hex of the map"):
         fire_structure(g, dict(side="blue", unit="A", hex="9999"), dice(10, 10))
+    g.map.overlays.append(Overlay(g.map.grid.parse("0204"), "works", "blue", False, "L"))
+    with pytest.raises(UmpireError, match="stands in 0204 itself"):
+        fire_structure(g, dict(side="blue", unit="A", hex="0204"), dice(10, 10))
     with pytest.raises(UmpireError, match="no structure"):
         fire_structure(g, dict(side="blue", unit="A", hex="0505", what="bridge"), dice(10, 10))
 

@@ -48,6 +48,8 @@ def aim(game, params: dict):
         raise UmpireError(f"fire at a structure: {params.get('hex')!r} is not a hex of the map (HCM 3.7.17)") from None
     if h not in game.map.terrain:
         raise UmpireError(f"fire at a structure: {params.get('hex')} is not a hex of the map (HCM 3.7.17)")
+    if h == u.hex:
+        raise UmpireError(f"fire at a structure: {uid} stands in {game.map.number(h)} itself (HCM 3.7.17)")
     what = structures.which(game, h, str(params.get("what") or ""))
     n = game.map.number(h)
     if what is None or side not in structures.knowers(game, h, what):

@@ -33,6 +33,8 @@ The modules:
     aircraft.py  ground attack aircraft in flight (2.4.3)
     paratroops.py, cavalry.py   drops, mounting and dismounting (2.2.1)
     mines.py, works.py          mines laid and removed (2.4.2), works built and removed (2.4.1)
+    bridges.py                  engineers' bridges built and removed (2.4.1)
+    structures.py, structure_fire.py   buildings and works under fire, rubble (3.7.17, 2.4.1)
     spotting.py  hidden units, markers, spotting rolls, sight lines (4.1, 7.2, 3.7.9)
     reports.py   how units read: marks, strength, the forces table, the inspector
     actions.py   the rule system's actions (fire, melee and command merge theirs there)
@@ -43,7 +45,7 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, command_actions, fire_actions, groups, movement, reports, spotting, state, turn
+from . import actions, command_actions, fire_actions, groups, movement, reports, spotting, state, structures, turn
 from .moves import forest_roll, rain_roll, after_move, mines_strike
 
 
@@ -187,7 +189,8 @@ class RuleSystem(CoreRuleSystem):
         return reports.unit_details(game, unit, umpire)
 
     def orders_form(self, game, side):
-        return reports.orders_form(game, side) + command_actions.orders_tables(game, side)
+        return (reports.orders_form(game, side) + command_actions.orders_tables(game, side)
+                + structures.report_table(game, side))
 
     def bot(self):
         from .bot import Bot

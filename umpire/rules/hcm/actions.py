@@ -2,7 +2,7 @@
 
 Here: turning in place (3.5, 3.5.2, 3.5.5); paratroops dropping and cavalry mounting and
 dismounting (2.2.1: paratroops.py, cavalry.py); mines laid and removed (2.4.2, mines.py); works
-built and removed by engineers (2.4.1, works.py).  Fire and melee (part B: fire_actions.py,
+and bridges built and removed by engineers (2.4.1, works.py, bridges.py).  Fire and melee (part B: fire_actions.py,
 melee.py) and command (part C: command.py) keep their own ACTIONS dicts; each is merged into
 ACTIONS at the end of this file with one line.
 """
@@ -13,7 +13,7 @@ from ...core.actionspec import ActionField
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
-from . import cavalry, command_actions, mines, paratroops, works
+from . import bridges, cavalry, command_actions, mines, paratroops, structure_fire, works
 from .movement import facing_limit, turns_between
 from .zones import in_enemy_zone
 from .fire_actions import ACTIONS as FIRE_ACTIONS
@@ -102,7 +102,14 @@ OWN = {spec.name: spec for spec in (
                 help="Engineers build works in their hex (light in a turn, medium in two, heavy in three) "
                      "or remove them.",
                 fits=lambda game, u: u.on_map and bool(game.unit_type(u).get("engineer"))),
+    unit_action("bridge", "Build or remove a bridge", bridges.labour, rule="HCM 2.4.1",
+                fields=(ActionField("what", "Bridge", choices=("light", "medium", "heavy", "remove")),
+                        ActionField("toward", "Over the river on the side", choices=DIRECTION_CHOICES)),
+                open=moving_now, when="only in a movement phase or a group's activation",
+                help="Engineers bridge the river on one side of their hex (light in a turn, medium in two, heavy "
+                     "in three; a bridge bears vehicles up to its class) or remove an engineers' bridge.",
+                fits=lambda game, u: u.on_map and bool(game.unit_type(u).get("engineer"))),
 )}
 
 # Parts B (fire, melee) and C (command) merge their dicts here, one line each.
-ACTIONS = {**OWN, **FIRE_ACTIONS, **command_actions.ACTIONS}
+ACTIONS = {**OWN, **FIRE_ACTIONS, **command_actions.ACTIONS, **structure_fire.ACTIONS}

@@ -141,7 +141,16 @@ def target_number(range_: int, armour: int, modifiers: list[Modifier]) -> int:
     return range_ + armour + sum(m.value for m in modifiers)
 
 
-def firer_modifiers(hit_markers: int = 0, combat_damage: int = 0, commander: int = 0) -> list[Modifier]:
+def commander_modifier(bonus: int, cvs: bool = False) -> Modifier:
+    """The commander with the firer: +1 combat (3.10 d, 3.7.18), or with the scenario's optional
+    `cvs_combat` his CVS Combat value added to the roll instead (3.10 d optional, cvs_combat.py)."""
+    if cvs:
+        return Modifier(f"commander's CVS Combat {bonus} added to the firer's roll (optional)", -bonus, "3.10 d")
+    return Modifier(f"commander with the firer, +{bonus} combat", -bonus, "3.10 d, 3.7.18")
+
+
+def firer_modifiers(hit_markers: int = 0, combat_damage: int = 0, commander: int = 0,
+                    commander_cvs: bool = False) -> list[Modifier]:
     """What the firer's own state does to the target number (3.7.5, 2.3.3, 3.10 d)."""
     out = []
     if hit_markers:
@@ -150,7 +159,7 @@ def firer_modifiers(hit_markers: int = 0, combat_damage: int = 0, commander: int
     if combat_damage:
         out.append(Modifier(f"C damage on the firer, -{combat_damage} combat (our reading)", combat_damage, "2.3.3"))
     if commander:
-        out.append(Modifier(f"commander with the firer, +{commander} combat", -commander, "3.10 d, 3.7.18"))
+        out.append(commander_modifier(commander, commander_cvs))
     return out
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ...core.acting import UMPIRE_ONLY
-from . import command, damage, fire, smallarms, sudden
+from . import command, cvs_combat, damage, fire, smallarms, sudden
 from .ground import cover, friends_in_the_way, higher, hinders
 from .spotting import Sight
 from .state import anti_tank, kind, weight
@@ -59,8 +59,9 @@ def refuse(reason: str, rule: str = "HCM 3.7") -> FireSheet:
 
 
 def commander_with(game, u) -> int:
-    """HCM 3.10 d, 3.7.18: a commander in the unit's hex that it takes command from (2.1: ethnic
-    commanders) adds 1 to its combat value."""
+    """HCM 3.7.18: a commander in the unit's hex that it takes command from (2.1: ethnic
+    commanders) adds 1 in melee (melee_actions.py); fire asks cvs_combat.py, which knows the
+    optional CVS Combat of 3.10 d."""
     return 1 if command.commander_with(game, u) is not None else 0
 
 
@@ -90,6 +91,13 @@ def weapon_for(game, u, t, asked: str) -> tuple[str, str | None]:
             return "", f"{u.id} is a towed gun: it fires its cannon only"
         return weapon, None
     return "", f"{u.id} is a {fk}: it does not fire (HCM 3.10, 7.2)"
+
+
+def mg_shots(ut: dict) -> int:
+    """HCM 3.7.6: a vehicle's MGs fire once together, but AA, AAA and quad mounts each on their
+    own -- the catalogue's `aa_mgs` of them.  The vehicle's shots of a turn are counted together
+    (Marks.shots), cannon or MG, each weapon up to its own limit."""
+    return max(1, ut.get("aa_mgs") or 0)
 
 
 def weapon_reach(game, u, weapon: str, gun_w: str) -> int:
@@ -128,10 +136,10 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "", ambush: boo
     ut = game.unit_type(u)
     gun_w = ut["gun"] if weapon == "gun" else (fire.infantry_at_weight(weight(game, u)) if kind(game, u) in INFANTRY
                                                   else "L")
-    allowed = fire.shots(gun_w) if weapon == "gun" else 1
+    allowed = fire.shots(gun_w) if weapon == "gun" else mg_shots(ut) if weapon == "mg" else 1
     if u.marks.shots >= allowed:
         return refuse(f"{u.id} has fired {u.marks.shots} time{'s' if u.marks.shots > 1 else ''} this turn, "
-                      f"its limit", "HCM 1.1.4" if weapon == "gun" else "HCM 3.7")
+                      f"its limit", {"gun": "HCM 1.1.4", "mg": "HCM 3.7.6"}.get(weapon, "HCM 3.7"))
     rng = fire.fire_range(u.hex, t.hex)
     blocks = hinders(game, u.hex)
     if not Sight(game.map, game.rules).clear(u.hex, t.hex):          # A's sight lines (spotting.py)
@@ -194,12 +202,15 @@ def _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap) -> FireSheet:
             else smallarms.infantry_class(weight(game, u), u.id)
         # an APC's riders are hit as Medium infantry (3.7.4; the vehicle itself is not hurt)
         target_class = tt["weight"] if tt["weight"] in smallarms.CLASSES and not hard else "M"
+        bonus, by_cvs = cvs_combat.commander_bonus(game, u)        # 3.10 d and its option
         needed, mods = smallarms.needs(firer_class, target_class, rng, smg=kind(game, u) == "smg",
                                        short=weapon == "mg", hit_markers=u.marks.hits,
-                                       commander=commander_with(game, u), cover=benefit + up + obscured,
+                                       commander=bonus, commander_cvs=by_cvs, cover=benefit + up + obscured,
                                        combat_damage=damage.combat_penalty(u.marks.damage), who=u.id)
         lines.append(f"  small arms, {firer_class} against {target_class} at range {rng} (Small Arms chart, sample; "
                      "HCM 3.7.2)" + (", as a vehicle's MG (HCM 3.7.6)" if weapon == "mg" else ""))
+        if weapon == "mg" and mg_shots(ut) > 1:
+            lines.append(f"  AA/quad MG {u.marks.shots + 1} of {mg_shots(ut)}: each fires on its own (HCM 3.7.6)")
         lines += [m.line() for m in mods]
         lines.append(f"  1d6 needs {needed} or more (HCM 3.7.2)")
         return FireSheet(True, lines=tuple(lines), kept=kept, firer=u.id, target=t.id, weapon=weapon,
@@ -217,7 +228,8 @@ def _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap) -> FireSheet:
     front = tt["armour"]
     steps = fire.facing_steps(t.marks.facing, t.hex, u.hex) if hard and t.marks.facing is not None else 0
     seen_armour = fire.facing_armour(front, steps)
-    mods = (fire.firer_modifiers(u.marks.hits, damage.combat_penalty(u.marks.damage), commander_with(game, u))
+    bonus, by_cvs = cvs_combat.commander_bonus(game, u)            # 3.10 d and its option
+    mods = (fire.firer_modifiers(u.marks.hits, damage.combat_penalty(u.marks.damage), bonus, by_cvs)
             + arc_mods + fire.target_modifiers(benefit, up, obscured))
     needed_seen = fire.target_number(rng, seen_armour, mods)
     hidden = damage.armour_penalty(t.marks.damage) if hard else 0

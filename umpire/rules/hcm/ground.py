@@ -8,6 +8,7 @@ from ...core.hexgrid import Hex, Hexside, hex_distance, line_crossing
 from . import fire
 from .spotting import Sight
 from .state import kind, units_at
+from .structures import ruined
 
 
 def elevation(game, h: Hex) -> int:
@@ -30,10 +31,11 @@ def hinders(game, firer: Hex):
 
 
 def cover(game, target: Hex, firer: Hex) -> int:
-    """The target's cover benefits (3.7.11): its hex's, its works', and a wall or fence on its
-    side toward the firer."""
+    """The target's cover benefits (3.7.11): its hex's (none for buildings in ruins, 3.7.17), its
+    works' or rubble's, and a wall or fence on its side toward the firer."""
     rules = game.rules
-    total = rules.terrain_types[game.map.terrain[target]].get("cover", 0)
+    # 3.7.17: buildings keep their cover until brought down; a ruin's is its rubble's (structures.py)
+    total = 0 if ruined(game, target) else rules.terrain_types[game.map.terrain[target]].get("cover", 0)
     total += max((rules.overlays.get(o.kind, {}).get("cover", 0) for o in game.map.overlays_at(target)), default=0)
     if hex_distance(target, firer) >= 1:
         toward = min(range(6), key=lambda d: fire.off_front(d, target, firer))

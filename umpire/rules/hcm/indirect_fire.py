@@ -4,6 +4,7 @@ The firing weapon (units.toml `indirect`) names a target hex and a spotter -- an
 commander of its side, itself included, that sees the hex (3.7.14): a line of sight (3.7.9) no
 longer than the spotting range of the turn summary (15 hexes, 20 from a hill; section 7).  The
 round lands by indirect.py; one item of the hex it lands in is hit (our reading, indirect.py).
+A structure in the hex it lands in is damaged too (3.7.17, structures.py).
 A gun no enemy sees as it fires is sound-ranged (4.2: soundrange.py, engineer C's, when present).
 """
 
@@ -15,7 +16,7 @@ from ...core.acting import UMPIRE_ONLY
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.hexgrid import Hex, hex_distance
-from . import damage, fire, indirect, smallarms
+from . import damage, fire, indirect, smallarms, structures
 from .fire_effects import commanders_hit, riders, stand_hit
 from .fire_sheet import HARD
 from .spotting import Sight, spotting_range
@@ -81,6 +82,7 @@ def indirect_fire(game, params, dice) -> tuple[str, list[Change]]:
     changes = [Change("note", "", {}, tuple(lines)),
                Change("unit", uid, {"fired": True, "shots": u.marks.shots + 1})]
     changes += round_lands(game, u, where, dice)
+    changes += structures.shelled(game, where, ut["gun"] or "L")      # 3.7.17: the hex's structure too
     changes += sound_ranging(game, uid, dice)
     return f"{uid} fires indirect at {n(target)}: lands in {n(where)}", changes
 

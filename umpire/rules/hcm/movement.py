@@ -49,7 +49,7 @@ from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, Hexside, direction_to, hex_distance
 from ...core.rulesystem import MoveCheck, Step
 from ..botkit import entry_problem
-from . import orders, state, works
+from . import bridges, orders, state, works
 from .aircraft import fly, is_aircraft
 from .stacking import boarding, place_commander, stack_problem
 from .zones import in_enemy_zone
@@ -109,6 +109,7 @@ def step_cost(game: Game, t: dict, a: Hex, b: Hex) -> tuple[float | None, str]:
     cls = t["move_class"]
     kind_ = terrain(game, b)
     feats = {k: game.rules.hexside_features[k] for k in game.map.features(Hexside.between(a, b))}
+    feats.update(bridges.feature(game, a, b, t))       # an engineers' bridge that bears it (2.4.1)
     cost, note = kind_["move"][cls], kind_["label"].lower()
     for f in feats.values():
         if f["crossing"] == "replaces" and f["move"][cls] is not None:

@@ -44,6 +44,7 @@ SCENARIO_KEYS = {
     "advance_cvs": "true: advancing after melee rolls the commander's Aggressiveness (3.8.5 optional)",
     "arrival_roll": "true: reinforcements arrive on 1d10 above their commander's Initiative (3.4 optional)",
     "sphere": "true: a commander of Morale 2 rallies the neighbouring hexes too (3.6, 4.5 optional)",
+    "cvs_combat": "true: a commander adds his CVS Combat to the firing unit's roll, not +1 (3.10 d optional)",
     "group_initiative": "each (4.6: a roll for every group number, the default) or once (the turn's winner first)",
 }
 
@@ -77,7 +78,7 @@ def scenario_problems(scenario) -> list[tuple[str, str, str]]:
             out.append(("[hcm]", side, f"activation: {side} numbers a group twice (4.6)"))
     if data.get("group_initiative", "each") not in ("each", "once"):
         out.append(("[hcm]", "group_initiative", "group_initiative must be \"each\" or \"once\" (4.6)"))
-    for key in ("rain", "advance_cvs", "arrival_roll", "sphere"):
+    for key in ("rain", "advance_cvs", "arrival_roll", "sphere", "cvs_combat"):
         if key in data and type(data[key]) is not bool:
             out.append(("[hcm]", key, f"{key} must be true or false, got {data[key]!r}"))
     bp = data.get("break_point", 40)

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from ...core.errors import UmpireError
 from ...core.ruleset import load_table, rulesets_dir
-from .fire import Modifier
+from .fire import Modifier, commander_modifier
 
 CLASSES = ("L", "M", "H")          # HCM 2.2.1
 SMALL_ARMS_RANGE = 4               # HCM 1.1.1
@@ -56,7 +56,8 @@ def infantry_class(weight: str, who: str) -> str:
 
 
 def needs(firer: str, target: str, range_: int, *, smg: bool = False, short: bool = False, hit_markers: int = 0,
-          commander: int = 0, cover: int = 0, combat_damage: int = 0, who: str = "firer") -> tuple[int, list[Modifier]]:
+          commander: int = 0, cover: int = 0, combat_damage: int = 0, who: str = "firer",
+          commander_cvs: bool = False) -> tuple[int, list[Modifier]]:
     """The 1d6 a small-arms shot needs (HCM 3.7.2), and the modifiers that made it.  `short`: a
     weapon reaching only 0-2 hexes (a vehicle's MG, 3.7.6).  Out of range is refused."""
     firer, target = infantry_class(firer, who), infantry_class(target, "target")
@@ -74,7 +75,7 @@ def needs(firer: str, target: str, range_: int, *, smg: bool = False, short: boo
         mods.append(Modifier(f"C damage on the firing vehicle, -{combat_damage} combat (our reading)", combat_damage,
                              "2.3.3"))
     if commander:
-        mods.append(Modifier(f"commander with the firer, +{commander} combat", -commander, "3.10 d, 3.7.18"))
+        mods.append(commander_modifier(commander, commander_cvs))
     if cover:
         mods.append(Modifier(f"target in cover ({cover}, our reading)", cover, "3.7.2"))
     return chart()[(firer, target)][range_] + sum(m.value for m in mods), mods

@@ -68,6 +68,7 @@ class State(GameState):
     on_table: tuple[str, ...] = ()                    # units shown on the table as markers (4.1, 7.2)
     identified: dict[str, tuple[str, ...]] = {}       # side -> enemy units it has identified (7.2)
     held: dict[str, str] = {}                         # objective hex number -> the side holding it (3.11)
+    structures: dict[str, int] = {}                   # "works 0504" / "building 0504" -> damage points (3.7.17)
 
 
 class UnitTraits(TraitModel):

@@ -7,7 +7,7 @@ movement phase, one action a turn; its Marks keep what it is at (`works`: "build
 "remove H"...) and the turns spent (`works_turns`).  When the turns are done the works stand on
 the hex (an overlay `works`, its class in the marker's detail) -- or are gone.  Moving, or
 starting other works, drops the work in hand.  The works stop everything but infantry that
-enters (2.4.1, movement.py); their reduction by fire (the Combat Notes table) is part B's.
+enters (2.4.1, movement.py); fire reduces them to rubble (structures.py, structure_fire.py).
 """
 
 from __future__ import annotations
@@ -64,7 +64,10 @@ def labour(game, params: dict, dice) -> tuple[str, list[Change]]:
     else:
         done = Change("overlay", "works", {"clear": True, "q": u.hex.q, "r": u.hex.r})
         line = f"{uid} removes the works in {n} (2.4.1)"
-    return line.split(" (")[0], [done, Change("unit", uid, {**marks, "works": "", "works_turns": 0}, (line,))]
+    # new works, or none, start with no damage from fire at the old (3.7.17, structures.py)
+    fresh = {k: v for k, v in game.rule_state.structures.items() if k != f"works {n}"}
+    forget = [Change("game", "state", {"structures": fresh})] if fresh != game.rule_state.structures else []
+    return line.split(" (")[0], [done, *forget, Change("unit", uid, {**marks, "works": "", "works_turns": 0}, (line,))]
 
 
 def dropped(u) -> dict:

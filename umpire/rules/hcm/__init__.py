@@ -27,12 +27,15 @@ The modules:
     turn.py      initiative, the halves of the turn, what a turn's end clears, victory (3.11)
     groups.py    the numbered groups of 4.6 played through the turn, a scenario's choice
     movement.py  a move checked: facing, forests, zones of control, damage, holds (3.5, 2.3)
+    facing.py    facing arithmetic: hexsides turned, vehicles' limits (3.5.2, 2.3.1)
     stacking.py  stacking, cargo and towing, commanders placed (3.5.6, 2.3.6, 3.6)
     zones.py     zones of control: the three front hexes (3.5.5)
     moves.py     the dice around a move: rain, the forest roll; mines (3.5.1, 3.5.3, 2.4.2)
     aircraft.py  ground attack aircraft in flight (2.4.3)
     paratroops.py, cavalry.py   drops, mounting and dismounting (2.2.1)
     mines.py, works.py          mines laid and removed (2.4.2), works built and removed (2.4.1)
+    contact.py   what a melee leaves: a defender's spent bonus, flank pins (3.8 e, i, j)
+    advance.py, overrun.py      retreat and advance after melee (3.8.4-3.8.5), going on past a ram (3.8.1)
     spotting.py  hidden units, markers, spotting rolls, sight lines (4.1, 7.2, 3.7.9)
     reports.py   how units read: marks, strength, the forces table, the inspector
     actions.py   the rule system's actions (fire, melee and command merge theirs there)
@@ -43,7 +46,7 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, command_actions, fire_actions, groups, movement, reports, spotting, state, turn
+from . import actions, command_actions, contact, fire_actions, groups, movement, reports, spotting, state, turn
 from .moves import forest_roll, rain_roll, after_move, mines_strike
 
 
@@ -117,7 +120,8 @@ class RuleSystem(CoreRuleSystem):
         return out
 
     def phase_end(self, game, key, dice):
-        return command_actions.phase_end(game, key, dice)      # lone commanders caught (3.10c)
+        # lone commanders caught (3.10c); flank contacts that have ended (3.8 j)
+        return command_actions.phase_end(game, key, dice) + contact.contacts_ended(game)
 
     def new_turn(self, game):
         return turn.turn_end(game) + command_actions.new_turn(game)
@@ -132,6 +136,7 @@ class RuleSystem(CoreRuleSystem):
     def move_ends(self, ctx, unit_id, start, entered, paused, check):
         apply(ctx, after_move(ctx.game, unit_id, check))
         apply(ctx, fire_actions.melee_actions.ambush(ctx.game, unit_id, ctx.dice))      # 3.8.3 (B's)
+        apply(ctx, contact.entered(ctx.game, unit_id))                                   # 3.8 j
         return None
 
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):

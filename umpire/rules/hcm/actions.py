@@ -1,6 +1,6 @@
 """Hex Command Mechanized's own unit actions, described for the shells (core.play.rule_actions).
 
-Here: turning in place (3.5, 3.5.2, 3.5.5); paratroops dropping and cavalry mounting and
+Here: turning in place (3.5, 3.5.2, 3.5.5; not while meleed in flank or rear, 3.8 j); paratroops dropping and cavalry mounting and
 dismounting (2.2.1: paratroops.py, cavalry.py); mines laid and removed (2.4.2, mines.py); works
 built and removed by engineers (2.4.1, works.py).  Fire and melee (part B: fire_actions.py,
 melee.py) and command (part C: command.py) keep their own ACTIONS dicts; each is merged into
@@ -14,7 +14,8 @@ from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
 from . import cavalry, command_actions, mines, paratroops, works
-from .movement import facing_limit, turns_between
+from .contact import facing_locked
+from .facing import facing_limit, turns_between
 from .zones import in_enemy_zone
 from .fire_actions import ACTIONS as FIRE_ACTIONS
 from .state import is_commander, is_infantry, kind, moving_now
@@ -46,6 +47,8 @@ def face(game, params: dict, dice) -> tuple[str, list[Change]]:
         raise UmpireError(f"face: {uid} has moved; it turns as it moves (3.5)")
     if u.marks.order_hold == "a":
         raise UmpireError(f"face: {uid} may not change facing until its next activation (4.5.1 a)")
+    if to != here and (locked := facing_locked(game, u)):
+        raise UmpireError(f"face: {locked}")
     if zoc:
         cost, changes = 0, 1 if turned else 0
     else:

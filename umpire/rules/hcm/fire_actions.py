@@ -121,12 +121,16 @@ def fire_fields(game, side, unit):
             ActionField("weapon", "Weapon (empty: the usual one)", WEAPONS, required=False))
 
 
+BEYOND = ActionField("beyond", "A vehicle goes on past the hex to (HCM 3.8.1)", required=False, kind="hex")
+
+
 def melee_fields(game, side, unit):
     return (ActionField("target", "Defender (in its hex or next to it)", seen_labels(game, side, unit, 1),
                         kind="enemy"),
             ActionField("retreat", "The defender retreats before melee to (its player's choice)", required=False,
                         kind="hex"),
-            ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False))
+            ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False),
+            BEYOND)
 
 
 def grouped(game, params, dice, resolve, what: str):
@@ -178,7 +182,8 @@ ACTIONS = {spec.name: spec for spec in (
                 fields=(ActionField("target", "Defender", kind="enemy"),
                         ActionField("retreat", "The defender retreats before melee to (its player's choice)",
                                     required=False, kind="hex"),
-                        ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False)),
+                        ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False),
+                        BEYOND),
                 ask=melee_fields, open=in_melee_phase, when="only in a melee phase or a group's activation",
                 help="A unit in the defender's hex or next to it fights it: 1d6 each, modifiers, the higher "
                      "wins and captures; a tie costs both a figure and pushes both back."),

@@ -10,6 +10,8 @@ for the turn's first half and the other side for the second ("A/B", 3.1 option 1
 
     initiative                           3.1     both roll; what each unit sees is noted (3.7.16)
     x_command   commanders lifted, panic 3.2-3.3 (command.py), then spotting rolls (7.2)
+    x_blocking  blockers fall back       3.4     the non-phasing player, played only when its units
+                                                 stand by an arrival (blocking.py)
     x_movement  reinforcements, movement 3.4-3.5 the phasing player (player 0 in the first half)
     x_placement commanders placed        3.6     the phasing player
     x_fire_np   fire, non-phasing player 3.7     (fire_actions.py)
@@ -34,6 +36,7 @@ The modules:
     aircraft.py  ground attack aircraft in flight (2.4.3)
     paratroops.py, cavalry.py   drops, mounting and dismounting (2.2.1)
     mines.py, works.py          mines laid and removed (2.4.2), works built and removed (2.4.1)
+    blocking.py  the force blocking reinforcements: falling back, the flank overlap (3.4)
     contact.py   what a melee leaves: a defender's spent bonus, flank pins (3.8 e, i, j)
     advance.py, overrun.py      retreat and advance after melee (3.8.4-3.8.5), going on past a ram (3.8.1)
     spotting.py  hidden units, markers, spotting rolls, sight lines (4.1, 7.2, 3.7.9)
@@ -46,7 +49,7 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, command_actions, contact, fire_actions, groups, movement, reports, spotting, state, turn
+from . import actions, blocking, command_actions, contact, fire_actions, groups, movement, reports, spotting, state, turn
 from .moves import forest_roll, rain_roll, after_move, mines_strike
 
 
@@ -85,7 +88,7 @@ class RuleSystem(CoreRuleSystem):
         return ([Change("game", "state", {"on_table": placed})] if placed else []) + groups.at_start(game)
 
     def plays_phase(self, game, key):
-        return groups.plays_phase(game, key)
+        return groups.plays_phase(game, key) and blocking.plays(game, key)      # 3.4: only when blocked
 
     def impulse_goes_on(self, game, side):
         return groups.goes_on(game, side)
@@ -113,6 +116,8 @@ class RuleSystem(CoreRuleSystem):
             out += groups.turn_begins(game, dice)      # 4.6: the turn's order of groups
         # lifting and panic (3.2, 3.3), reinforcements (3.4), rally (3.9): command_actions.py
         out += command_actions.phase_start(game, key, dice)
+        if key in blocking.BLOCKING:                   # 3.4: arrivals told, the blockers' choice
+            out += blocking.phase_start(game, key, dice)
         if key.endswith("_command"):
             return out + spotting.spotting_rolls(game, sight, dice)
         if key.endswith("_rally"):

@@ -2,7 +2,8 @@
 
 Here: turning in place (3.5, 3.5.2, 3.5.5; not while meleed in flank or rear, 3.8 j); paratroops dropping and cavalry mounting and
 dismounting (2.2.1: paratroops.py, cavalry.py); mines laid and removed (2.4.2, mines.py); works
-built and removed by engineers (2.4.1, works.py).  Fire and melee (part B: fire_actions.py,
+built and removed by engineers (2.4.1, works.py); a force blocking reinforcements falling back
+(3.4, blocking.py).  Fire and melee (part B: fire_actions.py,
 melee.py) and command (part C: command.py) keep their own ACTIONS dicts; each is merged into
 ACTIONS at the end of this file with one line.
 """
@@ -13,7 +14,7 @@ from ...core.actionspec import ActionField
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
-from . import cavalry, command_actions, mines, paratroops, works
+from . import blocking, cavalry, command_actions, mines, paratroops, works
 from .contact import facing_locked
 from .facing import facing_limit, turns_between
 from .zones import in_enemy_zone
@@ -99,6 +100,12 @@ OWN = {spec.name: spec for spec in (
                 open=moving_now, when="only in a movement phase or a group's activation",
                 help="A dismounted cavalry stand mounts again, free; scattered horses come back on 5-6.",
                 fits=lambda game, u: u.on_map and kind(game, u) == "cavalry"),
+    unit_action("fall_back", "Fall back before reinforcements", blocking.fall_back, rule="HCM 3.4",
+                fields=(ActionField("path", "Path, from its hex, away from the arrival", kind="hexes"),),
+                open=lambda game: game.phase in blocking.BLOCKING,
+                when="only when a force blocking reinforcements chooses to fall back",
+                help="A unit by the entry of arriving reinforcements makes a free full move away from them (3.4).",
+                fits=lambda game, u: u.id in blocking.blockers_now(game)),
     unit_action("works", "Build or remove works", works.labour, rule="HCM 2.4.1",
                 fields=(ActionField("what", "Works", choices=("light", "medium", "heavy", "remove")),),
                 open=moving_now, when="only in a movement phase or a group's activation",

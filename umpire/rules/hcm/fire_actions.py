@@ -18,6 +18,7 @@ from ...core.errors import UmpireError
 from ...core.hexgrid import hex_distance
 from ...core.play.rule_actions import acting_side, unit_action
 from . import fire_effects, groups, indirect_fire, melee_actions
+from .blocking import overlap_problem
 from .fire_sheet import WEAPONS, FireSheet, fire_sheet, refuse
 from .state import firing_now, melee_now
 
@@ -53,6 +54,9 @@ def fire(game, params, dice) -> tuple[str, list[Change]]:
     sheet = fire_sheet(game, uid, target, params.get("weapon") or "")
     if not sheet.legal:
         raise UmpireError(f"fire refused, nothing rolled: {sheet.reason} ({sheet.rule})")
+    if game.units.get(uid) and game.units.get(target) and (why := overlap_problem(game, game.units[uid],
+                                                                                   game.units[target])):
+        raise UmpireError(f"fire refused, nothing rolled: {why}")
     summary, changes = fire_effects.resolve(game, sheet, dice)
     return summary, sheet_lines(sheet) + changes
 

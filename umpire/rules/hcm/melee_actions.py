@@ -33,6 +33,7 @@ from ...core.errors import UmpireError
 from ...core.hexgrid import Hex, hex_distance
 from . import command, contact, damage, melee, overrun
 from .advance import retreat_before
+from .blocking import overlap_problem
 from .fire_sheet import HARD, INFANTRY, commander_with, fire_sheet
 from .fire_effects import resolve as fire_resolve
 from .fire_effects import commanders_hit
@@ -101,6 +102,8 @@ def melee_sheet(game, attackers, target: Hex, aim=None, retreat: Hex | None = No
             return refuse(f"{a.id} is routed: routed units cannot fight (HCM 3.7.19)")
         if kind(game, a) not in INFANTRY + HARD:
             return refuse(f"{a.id} does not fight melee")
+        if why := overlap_problem(game, a, d):
+            return refuse(why, "HCM 3.4")
     label = game.contacts[(side, defender)].label
     lines = [f"Melee: {', '.join(attackers)} against {label} in {game.map.number(target)} (HCM 3.8)"]
     if retreat is not None:

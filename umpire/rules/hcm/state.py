@@ -45,7 +45,7 @@ class Marks(RuleState):
     melee_turn: int | None = None         # the turn it began a melee (3.8 h)
     melee_won_turn: int | None = None     # the turn it won a melee defending: its bonus is spent (3.8 e note)
     pinned_by: tuple[str, ...] = ()       # enemies that meleed it in flank or rear: no turning (3.8 j)
-    blocking_turn: int | None = None      # the turn it stood blocking arriving reinforcements (3.4)
+    fell_back_turn: int | None = None     # the turn it fell back before arriving reinforcements (3.4)
     order_hold: str = ""                  # a 4.5.1 consequence in force on it ("a", "c", "d", "f"...)
     reversed_turn: int | None = None      # the turn it last moved backwards (2.3.4: half speed)
     labour_turn: int | None = None        # the turn it laid or removed mines or worked on works: no combat (2.4.1-2.4.2)
@@ -71,6 +71,9 @@ class State(GameState):
     on_table: tuple[str, ...] = ()                    # units shown on the table as markers (4.1, 7.2)
     identified: dict[str, tuple[str, ...]] = {}       # side -> enemy units it has identified (7.2)
     held: dict[str, str] = {}                         # objective hex number -> the side holding it (3.11)
+    arrivals_told: str = ""                           # "turn half" whose arrivals were rolled and told (3.4)
+    blockers: dict[str, tuple[str, ...]] = {}         # 3.4: a blocking unit -> the arriving units it blocks
+    blockers_turn: int | None = None                  # the turn `blockers` is of
 
 
 class UnitTraits(TraitModel):

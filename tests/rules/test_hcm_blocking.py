@@ -19,18 +19,29 @@ def sees_all(monkeypatch):
     monkeypatch.setattr(hcm.RuleSystem, "spot", spot)
 
 
-def to_blocking(loc, turns=3):
-    """Next phase until a blocking phase (or the turn `turns`), with every line logged on the way."""
+def to_blocking(loc, turn=None):
+    """Next phase until a blocking phase (of turn `turn`, when given), with every line logged on the way."""
     logs = []
-    while game(loc).phase not in blocking.BLOCKING and game(loc).turn < turns:
+    while game(loc).phase not in blocking.BLOCKING or (turn is not None and game(loc).turn != turn):
         logs += act(loc, "next_phase").log
     return logs
+
+
+def blue_half(loc):
+    """The blocking phase of turn 2 in which Blue's reinforcements are due: Red acts."""
+    to_blocking(loc, turn=2)
+    while game(loc).active_side != "red":
+        act(loc, "next_phase")
+        to_blocking(loc, turn=2)
 
 
 def test_a_blocker_by_the_entry_is_told_and_offered_the_choice(tmp_path):     # 3.4
     loc = make_game(tmp_path, [("B1", "medium_tank", None), ("B2", "medium_infantry", None)],
                     [("R1", "medium_infantry", "0202")], rules="hcm")
-    logs = to_blocking(loc)
+    logs = to_blocking(loc, turn=2)
+    while game(loc).active_side != "red":                     # Blue's half, not Red's
+        logs += act(loc, "next_phase").log
+        logs += to_blocking(loc, turn=2)
     g = game(loc)
     assert g.turn == 2 and g.phase in blocking.BLOCKING and g.active_side == "red"   # the blocking side acts
     assert set(g.rule_state.blockers) == {"R1"} and set(g.rule_state.blockers["R1"]) == {"B1", "B2"}
@@ -44,15 +55,21 @@ def test_a_blocker_by_the_entry_is_told_and_offered_the_choice(tmp_path):     # 
     assert game(loc).phase.endswith("_movement") and not any("apparent strength" in x for x in logs)
 
 
-def test_no_blocker_no_blocking_phase(tmp_path):                                 # 3.4
+def test_with_nobody_blocking_the_phase_is_played_and_tells_nothing(tmp_path):     # 3.4, no leak
+    from umpire.core.dice import Dice
     loc = make_game(tmp_path, [("B1", "medium_tank", None)], [("R1", "medium_infantry", "0606")], rules="hcm")
-    logs = to_blocking(loc, turns=3)
-    assert game(loc).turn == 3 and not any("blocking reinforcements" in x for x in logs if x.startswith("Turn "))
+    to_blocking(loc)
+    assert game(loc).turn == 1                                  # played every half: its playing tells nothing
+    blue_half(loc)                                              # B1 due, R1 far from its entry
+    g = game(loc)
+    assert g.units["B1"].status == "off_map" and not g.rule_state.blockers
+    said = blocking.phase_start(g, g.phase, Dice("s", 1))
+    assert not [c for c in said if c.what == "note" and c.reader == "red"]     # Red hears of nothing
 
 
 def test_the_blocker_falls_back_a_full_move_away(tmp_path):                    # 3.4, 3.5
     loc = make_game(tmp_path, [("B1", "medium_tank", None)], [("R1", "medium_infantry", "0202")], rules="hcm")
-    to_blocking(loc)
+    blue_half(loc)
     with pytest.raises(UmpireError, match="3.4"):                               # back toward the arrival
         act(loc, "fall_back", side="red", unit="R1", path=["0202", "0102"])
     g = game(loc)
@@ -74,7 +91,7 @@ def test_the_blocker_falls_back_a_full_move_away(tmp_path):                    #
 def test_only_a_blocker_falls_back_and_only_in_the_blocking_phase(tmp_path):   # 3.4
     loc = make_game(tmp_path, [("B1", "medium_tank", None)],
                     [("R1", "medium_infantry", "0202"), ("R2", "medium_infantry", "0606")], rules="hcm")
-    to_blocking(loc)
+    blue_half(loc)
     with pytest.raises(UmpireError, match="blocks no arriving"):
         act(loc, "fall_back", side="red", unit="R2", path=["0606", "0707"])
     act(loc, "next_phase")

@@ -10,8 +10,8 @@ for the turn's first half and the other side for the second ("A/B", 3.1 option 1
 
     initiative                           3.1     both roll; what each unit sees is noted (3.7.16)
     x_command   commanders lifted, panic 3.2-3.3 (command.py), then spotting rolls (7.2)
-    x_blocking  blockers fall back       3.4     the non-phasing player, played only when its units
-                                                 stand by an arrival (blocking.py)
+    x_blocking  blockers fall back       3.4     the non-phasing player: its units by an arrival fall
+                                                 back or stay, or it passes (blocking.py)
     x_movement  reinforcements, movement 3.4-3.5 the phasing player (player 0 in the first half)
     x_placement commanders placed        3.6     the phasing player
     x_fire_np   fire, non-phasing player 3.7     (fire_actions.py)
@@ -88,7 +88,7 @@ class RuleSystem(CoreRuleSystem):
         return ([Change("game", "state", {"on_table": placed})] if placed else []) + groups.at_start(game)
 
     def plays_phase(self, game, key):
-        return groups.plays_phase(game, key) and blocking.plays(game, key)      # 3.4: only when blocked
+        return groups.plays_phase(game, key) and blocking.plays(game, key)      # 3.4: A/B only
 
     def impulse_goes_on(self, game, side):
         return groups.goes_on(game, side)

@@ -4,12 +4,16 @@ enough to reach past it.
 
 Readings (tested in tests/rules/test_hcm_blocking.py):
 * The choice is the blocking side's, made before the reinforcements come on: the phase "x_blocking"
-  (ruleset.toml), the non-phasing player's, played in a half of the turn only when a group of
-  the phasing side is due and an enemy unit stands on or within 2 hexes of its entry hexes (as
-  reinforce.py tells the apparent strength, 3.4).  The arrival rolls and the strength report
-  are made as that phase begins (and not again in the movement phase); the blocking side reads
-  the apparent strength and the names of its own units that block, nothing more.  A 4.6
-  activation game has no halves: there the choice is not offered (not modelled).
+  (ruleset.toml), the non-phasing player's, just before the phasing player's movement.  It is
+  played in every half of an A/B turn, blockers or none: a phase played only when someone blocks
+  would tell the arriving side that hidden enemies stand by its entry, and one played only when
+  reinforcements are due would tell the other side of them.  With nobody blocking, the
+  non-phasing player is told nothing and passes.  Blocking units are those on or within 2 hexes
+  of the entry hexes of a group due (as reinforce.py tells the apparent strength, 3.4).  The
+  arrival rolls and the strength report are made as that phase begins (and not again in the
+  movement phase); the blocking side reads the apparent strength and the names of its own units
+  that block, nothing more.  A 4.6 activation game has no halves: there the choice is not offered
+  (not modelled).
 * Falling back (Unit -> Fall back, `fall_back`): each blocking unit may make a full move of its
   movement allowance, priced as a move (terrain, turning, 3.5.2), each step taking it no nearer
   the entry hexes and its last farther than it began; it stops on entering an enemy zone of
@@ -33,6 +37,7 @@ from . import reinforce
 from .contact import from_flank_or_rear
 from .facing import turns_between
 from .movement import allowance, step_cost
+from .stacking import stack_problem
 from .state import is_commander
 from .zones import in_enemy_zone
 
@@ -60,12 +65,8 @@ def blocked(game: Game, side: str, skip: set[str] = frozenset()) -> dict[str, tu
 
 
 def plays(game: Game, key: str) -> bool:
-    """The blocking phase is played in A/B only, and only when someone blocks an arrival."""
-    if key not in BLOCKING:
-        return True
-    if game.rule_state.scenario.get("sequence") == "activation":
-        return False
-    return bool(blocked(game, half_phasing(game, key)))
+    """The blocking phase is played in every half of A/B (whether anyone blocks is hidden), never in 4.6."""
+    return key not in BLOCKING or game.rule_state.scenario.get("sequence") != "activation"
 
 
 def told(game: Game, key: str) -> bool:
@@ -130,6 +131,8 @@ def walk(game: Game, u, path, entry) -> tuple[str, list[Change]]:
             raise UmpireError(f"fall back: {n(a)} and {n(b)} are not adjacent (HCM 3.4)")
         if any(e.on_map and e.side != u.side and e.hex == b for e in game.units.values()):
             raise UmpireError(f"fall back: not into the enemy at {n(b)} (HCM 3.4)")
+        if crowded := stack_problem(game, u, b, set()):
+            raise UmpireError(f"fall back: {crowded}")
         cost, note = step_cost(game, t, a, b)
         if cost is None:
             raise UmpireError(f"fall back: {note}")

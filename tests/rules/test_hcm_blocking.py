@@ -135,3 +135,28 @@ def test_the_count_is_of_the_blockers_the_side_sees(tmp_path):                 #
     assert not [c for (s, _u), c in g.contacts.items() if s == "blue" and c.status == "seen"]
     # R1 hidden: no blocker counted, the one arriving unit is more -- a refusal would have told of R1
     assert blocking.overlap_problem(g, g.units["B1"], g.units["R1"]) is None
+
+
+def test_fire_on_the_blockers_flank_is_held_to_the_same_overlap(tmp_path, sees_all):    # 3.4
+    from umpire.core.dice import Dice
+    from umpire.rules.hcm import fire_actions
+    loc = make_game(tmp_path, [("B1", "medium_infantry", "0303"), ("B2", "medium_infantry", None)],
+                    [("R1", "medium_infantry", "0403")], rules="hcm")
+    while game(loc).phase != "a_fire_p":
+        act(loc, "next_phase")
+    g = game(loc)
+    g.rule_state = g.rule_state.but(blockers={"R1": ("B1", "B2")}, blockers_turn=g.turn)
+    with pytest.raises(UmpireError, match="HCM 3.4"):
+        fire_actions.fire(g, {"side": "blue", "unit": "B1", "target": "R1"}, Dice("s", 1))
+    g.rule_state = g.rule_state.but(blockers_turn=g.turn - 1)            # another turn's blockers: no check
+    summary, _ = fire_actions.fire(g, {"side": "blue", "unit": "B1", "target": "R1"}, Dice("s", 1))
+    assert summary
+
+
+def test_falling_back_keeps_the_stacking_limit(tmp_path):                        # 3.4, 3.5.6
+    loc = make_game(tmp_path, [("B1", "medium_tank", None)],
+                    [("R1", "medium_infantry", "0202"), ("R2", "light_tank", "0303"), ("R3", "light_tank", "0303")],
+                    rules="hcm")
+    blue_half(loc)
+    with pytest.raises(UmpireError, match="two to a hex"):
+        act(loc, "fall_back", side="red", unit="R1", path=["0202", "0303"])

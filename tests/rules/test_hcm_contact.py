@@ -114,3 +114,16 @@ def test_moving_into_the_hex_from_its_rear_pins_it_and_only_its_owner_reads_it(t
     g.units["R1"].marks = g.units["R1"].marks.but(pinned_by=())
     said = contact.entered(g, "B1")
     assert [c.reader for c in said] == ["red"]                # the line names R1: Red's alone to read
+
+
+def test_the_owner_reads_the_pin_and_the_spent_bonus_in_its_unit_marks(tmp_path):    # 3.8 e note, j
+    from umpire.rules.hcm import reports
+    loc = make_game(tmp_path, [("B1", "medium_infantry", "0303")], [("R1", "medium_infantry", "0403")], rules="hcm")
+    g = game(loc)
+    r1 = g.units["R1"]
+    assert "Pinned" not in reports.unit_marks(g, r1)
+    r1.marks = r1.marks.but(pinned_by=("B1",), melee_won_turn=g.turn)
+    marks = reports.unit_marks(g, r1).split()
+    assert "Pinned" in marks and "NoBonus" in marks
+    words = dict(hcm.RuleSystem.MARK_WORDS)
+    assert "3.8 j" in words["Pinned"] and "3.8 e" in words["NoBonus"]

@@ -82,3 +82,10 @@ def test_a_commander_of_wider_influence_sends_both(tmp_path, sees_all, morale, s
     went = {c.key for c in changes if c.what == "unit" and c.values.get("q") == g.units["R1"].hex.q
             and c.values.get("r") == g.units["R1"].hex.r}
     assert went == ({"B1", "B2"} if both else {"B2"})          # without it, 1d2 = 2 picks B2 alone
+
+
+def test_a_gun_next_to_the_hex_does_not_advance(tmp_path, sees_all):              # 3.8.5 (our reading)
+    loc = make_game(tmp_path, [("B1", "medium_infantry", "0303"), ("G1", "gun_l", "0402"),
+                               ("T1", "light_tank", "0404")], [("R1", "cavalry", "0403")], rules="hcm")
+    g = game(loc)
+    assert [u.id for u in advance.neighbours(g, g.units["B1"], g.units["R1"].hex)] == ["T1"]

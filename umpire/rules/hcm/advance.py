@@ -4,7 +4,8 @@ The defender steps back a hex, takes a hit marker and faces the hex it left (3.8
 attacker's side may then claim the vacated hex: 1d6 of 4-6, +1 with a commander, or the optional
 CVS roll (melee.py).  Readings (tested in tests/rules/test_hcm_advance.py):
 * 3.8.5 neighbours: the units of the attacker's side in hexes next to the vacated one that have
-  been in no melee this turn (3.8 h: "none of the forces engaged in melee") may advance instead
+  been in no melee this turn (3.8 h: "none of the forces engaged in melee") -- stands and
+  vehicles, not guns, which do not move into a fight -- may advance instead
   of the attacker.  When the advance roll passes and there are such units, a die as large as
   the number of candidates -- the attacker first, then the neighbours by id -- picks the one
   that goes ("roll to see which").
@@ -23,7 +24,7 @@ from __future__ import annotations
 from ...core.changes import Change
 from ...core.hexgrid import direction_to, hex_distance
 from . import command, melee
-from .fire_sheet import HARD, INFANTRY, commander_with
+from .fire_sheet import INFANTRY, commander_with
 from .stacking import STACK
 from .state import is_commander, kind, traits, units_at
 
@@ -33,7 +34,7 @@ def neighbours(game, a, vacated) -> list:
     out = []
     for u in sorted(game.units.values(), key=lambda u: u.id):
         if (u.side == a.side and u.id != a.id and u.on_map and not u.carried_by and hex_distance(u.hex, vacated) == 1
-                and kind(game, u) in INFANTRY + HARD and not u.marks.routed and u.marks.melee_turn != game.turn
+                and kind(game, u) in INFANTRY + ("vehicle",) and not u.marks.routed and u.marks.melee_turn != game.turn
                 and not any(e.side != u.side for e in units_at(game, u.hex))
                 and game.rules.terrain_types[game.map.terrain[vacated]]["move"].get(game.unit_type(u)["move_class"])
                 is not None):

@@ -124,8 +124,8 @@ def melee_sheet(game, attackers, target: Hex, aim=None, retreat: Hex | None = No
 def roll_side(game, u, dice, defending: bool, first: bool) -> tuple[int, str]:
     """One side's 1d6 and modifiers (3.8 c)."""
     cls = weight(game, u) if weight(game, u) in ("L", "M", "H") else "M"
-    spent = contact.bonus_spent(game, u)            # 3.8 e note: won a melee earlier this turn
-    cover = game.rules.terrain_types[game.map.terrain[u.hex]].get("cover", 0) if defending and first and not spent else 0
+    bonus = defending and first and not contact.bonus_spent(game, u)    # 3.8 e note: not after a win this turn
+    cover = game.rules.terrain_types[game.map.terrain[u.hex]].get("cover", 0) if bonus else 0
     mods = melee.modifiers(cls, u.marks.hits, commander_with(game, u), kind(game, u) == "smg", cover)
     d6 = dice.d6(f"melee, {u.id}")
     total = d6 + sum(m.value for m in mods)
@@ -238,7 +238,7 @@ def resolve(game, sheet: MeleeSheet, dice) -> tuple[str, list[Change]]:
     changes = [Change("unit", a, {"melee_turn": game.turn}) for a in sheet.attackers]
     if sheet.retreat is not None:
         return retreat_before(game, sheet, d, dice, changes)
-    lines, result = [], "the defender holds"
+    lines, result, noted = [], "the defender holds", False
     for i, aid in enumerate(sheet.attackers):
         a = game.units[aid]
         if a.hex == d.hex and not d.fired:                     # 3.8.3: the waiting defender fires first
@@ -256,8 +256,9 @@ def resolve(game, sheet: MeleeSheet, dice) -> tuple[str, list[Change]]:
         changes += more
         if sheet.beyond is not None and won == "attacker":
             changes += overrun.go_on(game, a, d, sheet.beyond, changes, heavy_structure(game, d.hex))
-        if won == "defender" and d.marks.melee_won_turn != game.turn:
+        if won == "defender" and d.marks.melee_won_turn != game.turn and not noted:
             changes.append(contact.won_defending(game, d))     # 3.8 e note, for later melees this turn
+            noted = True
         if won != "defender":
             result = "tie" if won == "tie" else "the attacker wins"
             break

@@ -10,6 +10,8 @@ for the turn's first half and the other side for the second ("A/B", 3.1 option 1
 
     initiative                           3.1     both roll; what each unit sees is noted (3.7.16)
     x_command   commanders lifted, panic 3.2-3.3 (command.py), then spotting rolls (7.2)
+    x_blocking  blockers fall back       3.4     the non-phasing player: its units by an arrival fall
+                                                 back or stay, or it passes (blocking.py)
     x_movement  reinforcements, movement 3.4-3.5 the phasing player (player 0 in the first half)
     x_placement commanders placed        3.6     the phasing player
     x_fire_np   fire, non-phasing player 3.7     (fire_actions.py)
@@ -27,6 +29,7 @@ The modules:
     turn.py      initiative, the halves of the turn, what a turn's end clears, victory (3.11)
     groups.py    the numbered groups of 4.6 played through the turn, a scenario's choice
     movement.py  a move checked: facing, forests, zones of control, damage, holds (3.5, 2.3)
+    facing.py    facing arithmetic: hexsides turned, vehicles' limits (3.5.2, 2.3.1)
     stacking.py  stacking, cargo and towing, commanders placed (3.5.6, 2.3.6, 3.6)
     zones.py     zones of control: the three front hexes (3.5.5)
     moves.py     the dice around a move: rain, the forest roll; mines (3.5.1, 3.5.3, 2.4.2)
@@ -35,6 +38,9 @@ The modules:
     mines.py, works.py          mines laid and removed (2.4.2), works built and removed (2.4.1)
     bridges.py                  engineers' bridges built and removed (2.4.1)
     structures.py, structure_fire.py   buildings and works under fire, rubble (3.7.17, 2.4.1)
+    blocking.py  the force blocking reinforcements: falling back, the flank overlap (3.4)
+    contact.py   what a melee leaves: a defender's spent bonus, flank pins (3.8 e, i, j)
+    advance.py, overrun.py      retreat and advance after melee (3.8.4-3.8.5), going on past a ram (3.8.1)
     spotting.py  hidden units, markers, spotting rolls, sight lines (4.1, 7.2, 3.7.9)
     reports.py   how units read: marks, strength, the forces table, the inspector
     actions.py   the rule system's actions (fire, melee and command merge theirs there)
@@ -45,7 +51,8 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, command_actions, fire_actions, groups, movement, reports, spotting, state, structures, turn
+from . import (actions, blocking, command_actions, contact, fire_actions, groups, movement, reports, spotting, state,
+               structures, turn)
 from .moves import forest_roll, rain_roll, after_move, mines_strike
 
 
@@ -84,7 +91,7 @@ class RuleSystem(CoreRuleSystem):
         return ([Change("game", "state", {"on_table": placed})] if placed else []) + groups.at_start(game)
 
     def plays_phase(self, game, key):
-        return groups.plays_phase(game, key)
+        return groups.plays_phase(game, key) and blocking.plays(game, key)      # 3.4: A/B only
 
     def impulse_goes_on(self, game, side):
         return groups.goes_on(game, side)
@@ -112,6 +119,8 @@ class RuleSystem(CoreRuleSystem):
             out += groups.turn_begins(game, dice)      # 4.6: the turn's order of groups
         # lifting and panic (3.2, 3.3), reinforcements (3.4), rally (3.9): command_actions.py
         out += command_actions.phase_start(game, key, dice)
+        if key in blocking.BLOCKING:                   # 3.4: arrivals told, the blockers' choice
+            out += blocking.phase_start(game, key, dice)
         if key.endswith("_command"):
             # 3.2 before 7.2: the commanders just lifted are off the table, out of the rolls
             lifted = frozenset(c.key for c in out if c.what == "unit" and c.values.get("status") == "off_map")
@@ -121,7 +130,8 @@ class RuleSystem(CoreRuleSystem):
         return out
 
     def phase_end(self, game, key, dice):
-        return command_actions.phase_end(game, key, dice)      # lone commanders caught (3.10c)
+        # lone commanders caught (3.10c); flank contacts that have ended (3.8 j)
+        return command_actions.phase_end(game, key, dice) + contact.contacts_ended(game)
 
     def new_turn(self, game):
         return turn.turn_end(game) + command_actions.new_turn(game)
@@ -136,6 +146,7 @@ class RuleSystem(CoreRuleSystem):
     def move_ends(self, ctx, unit_id, start, entered, paused, check):
         apply(ctx, after_move(ctx.game, unit_id, check))
         apply(ctx, fire_actions.melee_actions.ambush(ctx.game, unit_id, ctx.dice))      # 3.8.3 (B's)
+        apply(ctx, contact.entered(ctx.game, unit_id))                                   # 3.8 j
         return None
 
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):

@@ -1,8 +1,9 @@
 """Hex Command Mechanized's own unit actions, described for the shells (core.play.rule_actions).
 
-Here: turning in place (3.5, 3.5.2, 3.5.5); paratroops dropping and cavalry mounting and
+Here: turning in place (3.5, 3.5.2, 3.5.5; not while meleed in flank or rear, 3.8 j); paratroops dropping and cavalry mounting and
 dismounting (2.2.1: paratroops.py, cavalry.py); mines laid and removed (2.4.2, mines.py); works
-and bridges built and removed by engineers (2.4.1, works.py, bridges.py).  Fire and melee (part B: fire_actions.py,
+and bridges built and removed by engineers (2.4.1, works.py, bridges.py); a force blocking reinforcements
+falling back (3.4, blocking.py).  Fire and melee (part B: fire_actions.py,
 melee.py) and command (part C: command.py) keep their own ACTIONS dicts; each is merged into
 ACTIONS at the end of this file with one line.
 """
@@ -13,8 +14,9 @@ from ...core.actionspec import ActionField
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
-from . import bridges, cavalry, command_actions, mines, paratroops, structure_fire, works
-from .movement import facing_limit, turns_between
+from . import blocking, bridges, cavalry, command_actions, mines, paratroops, structure_fire, works
+from .contact import facing_locked
+from .facing import facing_limit, turns_between
 from .zones import in_enemy_zone
 from .fire_actions import ACTIONS as FIRE_ACTIONS
 from .state import is_commander, is_infantry, kind, moving_now
@@ -46,6 +48,8 @@ def face(game, params: dict, dice) -> tuple[str, list[Change]]:
         raise UmpireError(f"face: {uid} has moved; it turns as it moves (3.5)")
     if u.marks.order_hold == "a":
         raise UmpireError(f"face: {uid} may not change facing until its next activation (4.5.1 a)")
+    if to != here and (locked := facing_locked(game, u)):
+        raise UmpireError(f"face: {locked}")
     if zoc:
         cost, changes = 0, 1 if turned else 0
     else:
@@ -96,6 +100,12 @@ OWN = {spec.name: spec for spec in (
                 open=moving_now, when="only in a movement phase or a group's activation",
                 help="A dismounted cavalry stand mounts again, free; scattered horses come back on 5-6.",
                 fits=lambda game, u: u.on_map and kind(game, u) == "cavalry"),
+    unit_action("fall_back", "Fall back before reinforcements", blocking.fall_back, rule="HCM 3.4",
+                fields=(ActionField("path", "Path, from its hex, away from the arrival", kind="hexes"),),
+                open=lambda game: game.phase in blocking.BLOCKING,
+                when="only when a force blocking reinforcements chooses to fall back",
+                help="A unit by the entry of arriving reinforcements makes a free full move away from them (3.4).",
+                fits=lambda game, u: u.id in blocking.blockers_now(game)),
     unit_action("works", "Build or remove works", works.labour, rule="HCM 2.4.1",
                 fields=(ActionField("what", "Works", choices=("light", "medium", "heavy", "remove")),),
                 open=moving_now, when="only in a movement phase or a group's activation",

@@ -20,7 +20,7 @@ from ...core.game import Game
 from ...core.play.kit import check_turn_to_act
 from ...core.play.rule_actions import unit_action
 from ...core.rulesystem import Table
-from . import activation, command, orders, panic, rally, reinforce, soundrange
+from . import activation, blocking, command, orders, panic, rally, reinforce, soundrange
 from .state import is_commander
 
 INITIATIVE = "initiative"                     # HCM 3.1: a turn begins
@@ -114,8 +114,8 @@ def phase_start(game: Game, key: str, dice) -> list:
     side = command.phasing_side(game)
     if key in COMMAND:
         return command.lift(game, side) + panic.panic_check(game, side, dice)
-    if key in MOVEMENT:
-        return reinforce.reinforcement_phase(game, side, dice)
+    if key in MOVEMENT:              # told already when the half's blocking phase was played (3.4)
+        return [] if blocking.told(game, key) else reinforce.reinforcement_phase(game, side, dice)
     if key in RALLY:
         return rally.rally_phase(game, side) + command.lone_captures(game)
     return []

@@ -18,6 +18,7 @@ from ...core.errors import UmpireError
 from ...core.hexgrid import hex_distance
 from ...core.play.rule_actions import acting_side, unit_action
 from . import fire_effects, groups, indirect_fire, melee_actions
+from .blocking import overlap_problem
 from .fire_sheet import WEAPONS, FireSheet, fire_sheet, refuse
 from .state import firing_now, melee_now
 
@@ -53,6 +54,9 @@ def fire(game, params, dice) -> tuple[str, list[Change]]:
     sheet = fire_sheet(game, uid, target, params.get("weapon") or "")
     if not sheet.legal:
         raise UmpireError(f"fire refused, nothing rolled: {sheet.reason} ({sheet.rule})")
+    if game.units.get(uid) and game.units.get(target) and (why := overlap_problem(game, game.units[uid],
+                                                                                   game.units[target])):
+        raise UmpireError(f"fire refused, nothing rolled: {why}")
     summary, changes = fire_effects.resolve(game, sheet, dice)
     return summary, sheet_lines(sheet) + changes
 
@@ -121,12 +125,16 @@ def fire_fields(game, side, unit):
             ActionField("weapon", "Weapon (empty: the usual one)", WEAPONS, required=False))
 
 
+BEYOND = ActionField("beyond", "A vehicle goes on past the hex to (HCM 3.8.1)", required=False, kind="hex")
+
+
 def melee_fields(game, side, unit):
     return (ActionField("target", "Defender (in its hex or next to it)", seen_labels(game, side, unit, 1),
                         kind="enemy"),
             ActionField("retreat", "The defender retreats before melee to (its player's choice)", required=False,
                         kind="hex"),
-            ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False))
+            ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False),
+            BEYOND)
 
 
 def grouped(game, params, dice, resolve, what: str):
@@ -178,7 +186,8 @@ ACTIONS = {spec.name: spec for spec in (
                 fields=(ActionField("target", "Defender", kind="enemy"),
                         ActionField("retreat", "The defender retreats before melee to (its player's choice)",
                                     required=False, kind="hex"),
-                        ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False)),
+                        ActionField("advance", "Advance if it retreats", ("", "yes", "no"), required=False),
+                        BEYOND),
                 ask=melee_fields, open=in_melee_phase, when="only in a melee phase or a group's activation",
                 help="A unit in the defender's hex or next to it fights it: 1d6 each, modifiers, the higher "
                      "wins and captures; a tie costs both a figure and pushes both back."),

@@ -1,5 +1,7 @@
 """Hex Command Mechanized: melee on the game (HCM 3.8) -- the `melee` action and the core's
-attack of kind "melee"; the arithmetic is melee.py.
+attack of kind "melee"; the arithmetic is melee.py; retreat and advance advance.py (3.8.4-3.8.5),
+what the contact leaves on the units contact.py (3.8 e note, i, j), going on past a rammed or
+overrun hex (the action's `beyond`) overrun.py (3.8.1).
 
 Attackers stand in the defender's hex or next to it (3.8 b) and have begun no other melee this
 turn (3.8 h: a unit that moved into the enemy's hex began its melee there -- A's movement marks it
@@ -18,7 +20,8 @@ Then each attacker in turn (3.8 c): a vehicle rams a vehicle or gun (3.8.1) or c
 among infantry (3.8 k); infantry swarm a vehicle (3.8.2) or roll against infantry.  A tie pushes
 both back a hex and costs each a figure (3.8 d, g); the loser is captured (3.8 e), and the
 commanders with it (3.10 c).  A defender that loses or is pushed back ends the melee; one that
-wins fights the next attacker without its defensive bonus (3.8 e note).
+wins fights the next attacker without its defensive bonus (3.8 e note), and so in any later
+melee that turn (Marks.melee_won_turn, contact.py).
 """
 
 from __future__ import annotations
@@ -27,14 +30,16 @@ from dataclasses import dataclass, field
 
 from ...core.changes import Change
 from ...core.errors import UmpireError
-from ...core.hexgrid import Hex, direction_to, hex_distance
-from . import command, damage, melee
+from ...core.hexgrid import Hex, hex_distance
+from . import command, contact, damage, melee, overrun
+from .advance import retreat_before
+from .blocking import overlap_problem
 from .fire_sheet import HARD, INFANTRY, commander_with, fire_sheet
 from .fire_effects import resolve as fire_resolve
 from .fire_effects import commanders_hit
 from .stands import stand_hit
 from .rout import passable, push_back
-from .state import kind, melee_now, traits, units_at, weight
+from .state import kind, melee_now, units_at, weight
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,7 @@ class MeleeSheet:
     defender: str = ""
     retreat: Hex | None = None
     advance: bool = True
+    beyond: Hex | None = None         # 3.8.1: the hex a vehicle goes on to past the one it rams
 
 
 def refuse(reason: str, rule: str = "HCM 3.8") -> MeleeSheet:
@@ -72,7 +78,8 @@ def trench_levelled(game, a, d) -> list[Change]:
                    (f"{a.id} levels the trench in {game.map.number(h)} (HCM 3.8.1)",), [a.side, d.side])]
 
 
-def melee_sheet(game, attackers, target: Hex, aim=None, retreat: Hex | None = None, advance: bool = True):
+def melee_sheet(game, attackers, target: Hex, aim=None, retreat: Hex | None = None, advance: bool = True,
+                beyond: Hex | None = None):
     if not melee_now(game):
         return refuse("melee is fought in the melee phase or a group's activation (HCM 3.8, 4.6)")
     units = [game.units.get(a) for a in attackers]
@@ -95,6 +102,8 @@ def melee_sheet(game, attackers, target: Hex, aim=None, retreat: Hex | None = No
             return refuse(f"{a.id} is routed: routed units cannot fight (HCM 3.7.19)")
         if kind(game, a) not in INFANTRY + HARD:
             return refuse(f"{a.id} does not fight melee")
+        if why := overlap_problem(game, a, d):
+            return refuse(why, "HCM 3.4")
     label = game.contacts[(side, defender)].label
     lines = [f"Melee: {', '.join(attackers)} against {label} in {game.map.number(target)} (HCM 3.8)"]
     if retreat is not None:
@@ -103,14 +112,20 @@ def melee_sheet(game, attackers, target: Hex, aim=None, retreat: Hex | None = No
         if why:
             return refuse(f"{defender} may not retreat before melee: {why}", "HCM 3.8.4")
         lines.append(f"  the defender retreats before melee to {game.map.number(retreat)} (HCM 3.8.4)")
+    if beyond is not None:
+        why = overrun.beyond_problem(game, units[0], d, beyond) if len(units) == 1 else "one vehicle at a time"
+        if why:
+            return refuse(f"{attackers[0]} may not go on past the hex: {why}", "HCM 3.8.1")
+        lines.append(f"  {attackers[0]} means to go on to {game.map.number(beyond)} (HCM 3.8.1)")
     return MeleeSheet(True, lines=tuple(lines), attackers=tuple(attackers), defender=defender, retreat=retreat,
-                      advance=advance)
+                      advance=advance, beyond=beyond)
 
 
 def roll_side(game, u, dice, defending: bool, first: bool) -> tuple[int, str]:
     """One side's 1d6 and modifiers (3.8 c)."""
     cls = weight(game, u) if weight(game, u) in ("L", "M", "H") else "M"
-    cover = game.rules.terrain_types[game.map.terrain[u.hex]].get("cover", 0) if defending and first else 0
+    bonus = defending and first and not contact.bonus_spent(game, u)    # 3.8 e note: not after a win this turn
+    cover = game.rules.terrain_types[game.map.terrain[u.hex]].get("cover", 0) if bonus else 0
     mods = melee.modifiers(cls, u.marks.hits, commander_with(game, u), kind(game, u) == "smg", cover)
     d6 = dice.d6(f"melee, {u.id}")
     total = d6 + sum(m.value for m in mods)
@@ -223,7 +238,7 @@ def resolve(game, sheet: MeleeSheet, dice) -> tuple[str, list[Change]]:
     changes = [Change("unit", a, {"melee_turn": game.turn}) for a in sheet.attackers]
     if sheet.retreat is not None:
         return retreat_before(game, sheet, d, dice, changes)
-    lines, result = [], "the defender holds"
+    lines, result, noted = [], "the defender holds", False
     for i, aid in enumerate(sheet.attackers):
         a = game.units[aid]
         if a.hex == d.hex and not d.fired:                     # 3.8.3: the waiting defender fires first
@@ -235,42 +250,28 @@ def resolve(game, sheet: MeleeSheet, dice) -> tuple[str, list[Change]]:
                        for c in more):
                     lines.append(f"  {a.id} does not melee")
                     continue
+        changes += contact.engage(game, a, d)                   # 3.8 i, j
         won, more_lines, more = fight(game, a, d, dice, first=i == 0)
         lines += more_lines
         changes += more
+        if sheet.beyond is not None and won == "attacker":
+            changes += overrun.go_on(game, a, d, sheet.beyond, changes, heavy_structure(game, d.hex))
+        if won == "defender" and d.marks.melee_won_turn != game.turn and not noted:
+            changes.append(contact.won_defending(game, d))     # 3.8 e note, for later melees this turn
+            noted = True
         if won != "defender":
             result = "tie" if won == "tie" else "the attacker wins"
             break
     return f"Melee at {game.map.number(d.hex)}: {result}", [Change("note", "", {}, tuple(lines))] + changes
 
 
-def retreat_before(game, sheet, d, dice, changes) -> tuple[str, list[Change]]:
-    """HCM 3.8.4, 3.8.5, 3.5.5: the defender steps back, takes a hit marker, faces the hex it left;
-    the first attacker may claim the hex on 4-6 (+1 commander)."""
-    to = sheet.retreat
-    changes.append(Change("unit", d.id, {"q": to.q, "r": to.r, "hits": d.marks.hits + 1,
-                                         "facing": direction_to(to, d.hex)},
-                          (f"{d.id} retreats before melee to {game.map.number(to)} and takes a hit marker "
-                           "(HCM 3.8.4, 3.5.5)",), None))
-    a = game.units[sheet.attackers[0]]
-    if not sheet.advance:
-        return f"{d.id} retreats before melee", changes
-    chief = next((c for c in units_at(game, a.hex, a.side) if kind(game, c) == "commander"), None)
-    daring = traits(chief).aggressiveness if chief is not None else None
-    if (game.rule_state.scenario or {}).get("advance_cvs") and daring is not None:
-        d10 = dice.roll(f"advance after melee, {chief.id}'s Aggressiveness {daring}", 1, 10).total
-        goes, how = melee.advances_cvs(d10, daring), f"1d10 = {d10} against Aggressiveness {daring} (optional)"
-    else:
-        cmd = commander_with(game, a)
-        d6 = dice.d6(f"advance after melee, {a.id}")
-        goes, how = melee.advances(d6, cmd), f"1d6 = {d6}{' +1 commander' if cmd else ''}"
-    if goes:                      # it faces the way it advanced (3.5: units face their movement)
-        facing = direction_to(a.hex, d.hex) if hex_distance(a.hex, d.hex) == 1 else a.marks.facing
-        changes.append(Change("unit", a.id, {"q": d.hex.q, "r": d.hex.r, "facing": facing},
-                              (f"  {how}: {a.id} advances into {game.map.number(d.hex)} (HCM 3.8.5)",)))
-    else:
-        changes.append(Change("note", "", {}, (f"  {how}: no advance (HCM 3.8.5)",)))
-    return f"{d.id} retreats before melee", changes
+def hex_param(game, params, key: str) -> Hex | None:
+    if not params.get(key):
+        return None
+    try:
+        return game.map.grid.parse(params[key])
+    except ValueError as e:
+        raise UmpireError(f"melee: {key} {e} (HCM 3.8)") from None
 
 
 def melee_action(game, params, dice) -> tuple[str, list[Change]]:
@@ -280,13 +281,9 @@ def melee_action(game, params, dice) -> tuple[str, list[Change]]:
     t = game.units.get(target)
     if t is None or not t.on_map:
         raise UmpireError(f"melee: no enemy unit {params.get('target')!r} on the map")
-    retreat = None
-    if params.get("retreat"):
-        try:
-            retreat = game.map.grid.parse(params["retreat"])
-        except ValueError as e:
-            raise UmpireError(f"melee: retreat {e}") from None
-    sheet = melee_sheet(game, [params.get("unit")], t.hex, target, retreat, params.get("advance") not in ("no", False))
+    retreat, beyond = (hex_param(game, params, k) for k in ("retreat", "beyond"))
+    sheet = melee_sheet(game, [params.get("unit")], t.hex, target, retreat, params.get("advance") not in ("no", False),
+                        beyond)
     if not sheet.legal:
         raise UmpireError(f"melee refused, nothing rolled: {sheet.reason} ({sheet.rule})")
     summary, changes = resolve(game, sheet, dice)

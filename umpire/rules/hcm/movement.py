@@ -38,7 +38,8 @@ cost for its class (terrain.toml: sample costs).  Readings where the text leaves
 * Commanders (3.6, 3.10 b).  They have no movement: in their side's placement phase each is
   placed once in any hex (a path of its hex and the new one), one to a hex.
 * Orders (4.5.1, held by command.py): a unit under consequence "a" changes no facing; "c" or
-  "i" does not end nearer the enemy; "d" does not move.
+  "i" does not end nearer the enemy; "d" does not move.  A unit meleed in flank or rear ends no
+  move facing another way while the contact lasts (3.8 j, contact.py).
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ from ..botkit import entry_problem
 from . import bridges, orders, state, works
 from .aircraft import fly, is_aircraft
 from .stacking import boarding, place_commander, stack_problem
+from .contact import facing_locked
+from .facing import facing_limit, turns_between, unpriced
 from .zones import in_enemy_zone
 from .state import is_commander, is_infantry, is_vehicle, kind, moving_now
 
@@ -59,21 +62,6 @@ RULE = "HCM 3.5"
 PACES = (("forward", "Forward", "The usual move: the unit faces the way it goes (3.5)"),
          ("reverse", "Reverse", "Back up at half speed, rounded up, facing unchanged (2.3.4)",
           ("wheeled", "halftrack", "tracked")))
-
-
-def turns_between(a: int, b: int) -> int:
-    """Hexsides of turn from facing a to facing b (0-3)."""
-    d = abs(a - b) % 6
-    return min(d, 6 - d)
-
-
-def facing_limit(game: Game, u: UnitState) -> int | None:
-    """2.3.1-2.3.2: light and soft-skinned vehicles two changes a turn, heavier ones one;
-    None for units the text sets no limit on."""
-    if not is_vehicle(game, u):
-        return None
-    t = game.unit_type(u)
-    return 2 if t["weight"] in ("VL", "L") or t["armour"] == 0 else 1
 
 
 def allowance(game: Game, u: UnitState, reverse: bool = False) -> float:
@@ -263,10 +251,12 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
             break
     if facing is not None and started_facing is not None and facing == started_facing and changes:
         # 3.5.2: ending as it began is no facing change -- its turns cost nothing
-        steps = _unpriced(steps, turn_costs)
+        steps = unpriced(steps, turn_costs)
         changes = 0
     if changes and u.marks.order_hold == "a":
         return refuse("its commander's failed roll forbids it to change facing (4.5.1 a)", "HCM 4.5.1", steps)
+    if facing != started_facing and started_facing is not None and (locked := facing_locked(game, u)):
+        return refuse(locked, "HCM 3.8 j", steps)
     top = facing_limit(game, u)
     if top is not None and u.marks.facing_changes + changes > top:
         return refuse(f"{changes} facing change(s): a {t['label'].lower()} makes {top} a turn "
@@ -300,15 +290,3 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
     return MoveCheck(uid, tuple(steps), limit, True, notes=tuple(notes), marks=marks, stop_at=stop_at,
                      engages=engages, boarding=tuple(taking), leaving=leaving, end_cost=end_cost,
                      stopped=(f"{stopped}, short of its plotted path" if cut and stopped else ""))
-
-
-def _unpriced(steps: list[Step], turn_costs: list[int]) -> list[Step]:
-    """The steps with their turning costs taken back (3.5.2)."""
-    out = [steps[0]]
-    for s, paid in zip(steps[1:], turn_costs[1:]):
-        cost = s.cost - paid
-        out.append(Step(s.hex, cost, out[-1].total + cost, s.note.split(", turning")[0]))
-    return out
-
-
-

@@ -16,8 +16,8 @@ Readings:
   commanders are not counted.  Never a unit's name, type or company.
 * Every enemy side with a unit on an entry hex or within 2 hexes of one is told, in a line kept
   for it, as the group becomes free to arrive -- a group held back is not announced.  The
-  blocking force's choice to stay or make a full move away is its own, in its own half of the
-  turn; the flank overlap of 3.4 is not modelled.
+  rolls and the report are made as the half's blocking phase begins, where the blocking force
+  chooses to fall back or stay, and the flank overlap is held (blocking.py).
 """
 
 from __future__ import annotations

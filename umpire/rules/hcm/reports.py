@@ -32,6 +32,8 @@ MARK_WORDS = (
     (r"Hold-([a-j])", "held by the CVS consequence {0} (4.5.1)"),
     ("Hold-late", "a reinforcement held back by its commander's failed Initiative roll (3.4)"),
     ("Dummy", "a dummy marker: it stands for nothing (7.2)"),
+    ("Pinned", "meleed in its flank or rear: no facing change while the contact lasts (3.8 j)"),
+    ("NoBonus", "won a melee defending: no defensive bonus for the rest of the turn (3.8 e note)"),
 )
 
 SCENARIO_KEYS = {
@@ -138,6 +140,10 @@ def unit_marks(game, u) -> str:
         parts.append("Foot")
     if m.order_hold:
         parts.append(f"Hold-{m.order_hold}")
+    if m.pinned_by:
+        parts.append("Pinned")
+    if m.melee_won_turn == game.turn:
+        parts.append("NoBonus")
     return " ".join(parts)
 
 

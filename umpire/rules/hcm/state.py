@@ -43,6 +43,9 @@ class Marks(RuleState):
     limbered: bool = False                # a towed gun hooked to its tower (2.3.6)
     stuck: bool = False                   # a wheeled vehicle stuck in rain or mud (3.5.1)
     melee_turn: int | None = None         # the turn it began a melee (3.8 h)
+    melee_won_turn: int | None = None     # the turn it won a melee defending: its bonus is spent (3.8 e note)
+    pinned_by: tuple[str, ...] = ()       # enemies that meleed it in flank or rear: no turning (3.8 j)
+    fell_back_turn: int | None = None     # the turn it fell back before arriving reinforcements (3.4)
     order_hold: str = ""                  # a 4.5.1 consequence in force on it ("a", "c", "d", "f"...)
     reversed_turn: int | None = None      # the turn it last moved backwards (2.3.4: half speed)
     labour_turn: int | None = None        # the turn it laid or removed mines or worked on works: no combat (2.4.1-2.4.2)
@@ -69,6 +72,9 @@ class State(GameState):
     identified: dict[str, tuple[str, ...]] = {}       # side -> enemy units it has identified (7.2)
     held: dict[str, str] = {}                         # objective hex number -> the side holding it (3.11)
     structures: dict[str, int] = {}                   # "works 0504" / "building 0504" -> damage points (3.7.17)
+    arrivals_told: str = ""                           # "turn half" whose arrivals were rolled and told (3.4)
+    blockers: dict[str, tuple[str, ...]] = {}         # 3.4: a blocking unit -> the arriving units it blocks
+    blockers_turn: int | None = None                  # the turn `blockers` is of
 
 
 class UnitTraits(TraitModel):

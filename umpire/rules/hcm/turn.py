@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game
+from . import contact
 from .spotting import on_table
 from .state import is_commander, is_dummy
 
@@ -61,7 +62,8 @@ def second_half(game: Game) -> list[Change]:
 
 
 def turn_end(game: Game) -> list[Change]:
-    """What lasts a turn: facing changes (2.3.1), shots (1.1.4), a wheeled vehicle stuck (3.5.1).
+    """What lasts a turn: facing changes (2.3.1), shots (1.1.4), a wheeled vehicle stuck (3.5.1),
+    a defender's spent melee bonus (3.8 e note), a flank contact that has ended (3.8 j).
     A unit that moved or fired direct this turn stays on the table (4.1) when its marks of the
     turn are cleared."""
     shown = {u.id for u in game.units.values() if u.on_map and on_table(game, u)}
@@ -69,8 +71,10 @@ def turn_end(game: Game) -> list[Change]:
         Change("game", "state", {"on_table": tuple(sorted(shown | set(game.rule_state.on_table)))})]
     for u in sorted(game.units.values(), key=lambda u: u.id):
         m = u.marks
-        if m.facing_changes or m.shots or m.stuck:
-            out.append(Change("unit", u.id, {"marks": m.but(facing_changes=0, shots=0, stuck=False)}))
+        pinned = contact.still_pinning(game, u)
+        if m.facing_changes or m.shots or m.stuck or m.melee_won_turn is not None or pinned != m.pinned_by:
+            out.append(Change("unit", u.id, {"marks": m.but(facing_changes=0, shots=0, stuck=False,
+                                                            melee_won_turn=None, pinned_by=pinned)}))
     return out
 
 

@@ -1,0 +1,45 @@
+"""A rule system's action form says what its choices are (tester's report on Hex Command
+Mechanized, item 11): an enemy target by its label, hex and what the acting side knows of it
+-- never more -- and an optional choice left empty by what that means ("the usual one"), not
+"(none)"."""
+
+from PySide6.QtCore import QSettings
+
+from umpire.actions import new_game
+from umpire.core.actionspec import ActionField
+from umpire.core.store.db import open_game
+from umpire.gui.mainwindow import MainWindow
+from umpire.gui.ruleactiondialog import RuleActionDialog
+from umpire.gui.unitmenu import enemies_known
+
+
+def test_an_enemy_choice_reads_with_its_hex_and_type_and_an_empty_weapon_as_the_usual_one(qtbot):
+    fields = (ActionField("target", "Target", ("C4", "C1"), kind="enemy"),
+              ActionField("weapon", "Weapon (empty: the usual one)", ("", "gun", "small_arms"), required=False),
+              ActionField("advance", "Advance", kind="flag", required=False))
+    known = {"C4": "C4 — 1409, Medium tank", "C1": "C1 — 1202, not identified"}
+    d = RuleActionDialog(None, "Fire", "A1", fields, known=known)
+    qtbot.addWidget(d)
+    target = d.inputs["target"]
+    assert [target.itemText(i) for i in range(target.count())] == list(known.values())
+    target.setCurrentIndex(1)
+    weapon = d.inputs["weapon"]
+    assert [weapon.itemText(i) for i in range(weapon.count())] == ["(the usual one)", "gun", "small arms"]
+    assert [d.inputs["advance"].itemText(i) for i in range(2)] == ["no", "yes"]
+    assert d.params() == {"target": "C1"}                 # the label goes to the engine, not the text
+
+
+def test_a_side_knows_its_contacts_by_their_labels_hexes_and_types_not_the_enemys_ids(qtbot, tmp_path, sample_scenario):
+    w = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    w.load_game(open_game(new_game(sample_scenario, tmp_path / "g.umpire")))
+    w.act_spot.trigger()
+    game = w.game
+    nato = enemies_known(game, "nato")
+    contacts = {c.label: c for (s, _u), c in game.contacts.items() if s == "nato"}
+    assert nato and set(nato) == set(contacts)
+    for label, text in nato.items():
+        c = contacts[label]
+        assert text.startswith(f"{label} — {game.map.number(c.hex)}, ")
+        assert c.unit not in text                         # the enemy's own id is the umpire's
+    assert all(c.unit not in nato for c in contacts.values())

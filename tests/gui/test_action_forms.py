@@ -43,3 +43,37 @@ def test_a_side_knows_its_contacts_by_their_labels_hexes_and_types_not_the_enemy
         assert text.startswith(f"{label} — {game.map.number(c.hex)}, ")
         assert c.unit not in text                         # the enemy's own id is the umpire's
     assert all(c.unit not in nato for c in contacts.values())
+
+
+def test_the_unit_menu_offers_a_unit_only_what_fits_it(qtbot, tmp_path):
+    """Hex Command Mechanized: a tank is offered the pace menu (reverse, 2.3.4) but no boarding
+    of a carrier and no cavalry's mounting (2.2.1); a foot stand boards carriers and has no pace
+    but the usual, so no Pace menu (tester's item 11: "Pace of Infantry" for a tank)."""
+    from pathlib import Path
+    from umpire.core.scenario import load_scenario
+    scenario = Path(__file__).resolve().parents[2] / "scenarios" / "brannock-crossing.toml"
+    w = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    w.load_game(open_game(new_game(load_scenario(scenario), tmp_path / "g.umpire")))
+    menu, game = w.unit_menu, w.game
+
+    def of_class(*classes):
+        return next(u for u in game.units.values() if u.on_map and game.unit_type(u)["move_class"] in classes)
+
+    def shown():
+        return {a.text() for a in menu.menu.actions() if a.isVisible()}
+    assert menu.pace_menu.title() == "&Pace"
+    tank = of_class("tracked")
+    w.select_unit(tank.id)
+    assert menu.pace_menu.menuAction().isVisible()
+    assert [a.text() for a in menu.pace_actions.values() if a.isVisible()] == ["Forward", "Reverse"]
+    assert "&Board a Carrier…" not in shown() and "Mount (cavalry)…" not in shown()
+    foot = of_class("foot")
+    w.select_unit(foot.id)
+    assert not menu.pace_menu.menuAction().isVisible()
+    assert "&Board a Carrier…" in shown() and "Mount (cavalry)…" not in shown()
+    commander = next(u for u in game.units.values() if u.type == "commander")
+    w.select_unit(commander.id)
+    text = w.inspector.toPlainText()
+    assert "(sample values)" not in text and "its type's values from the sample unit catalogue" in text

@@ -33,6 +33,7 @@ from .outside import OutsideChanges
 from . import system_gui
 from .reportexport import export_reports
 from .unitmenu import UnitMenu
+from .sideactions import SideActions
 from .play import Play
 from .sighttools import SightTools
 from .startgame import ask_carry_on
@@ -64,6 +65,7 @@ class MainWindow(QMainWindow):
         self.file_drops = FileDrops(self)        # .umpire and .toml files dropped on the window open
         self.play = Play(self)
         self.unit_menu = UnitMenu(self, self.play)
+        self.side_actions = SideActions(self, self.play)   # Turn → Side Actions: a side's own actions
         self.outside = OutsideChanges(self)      # actions typed at the command line meanwhile
         self.tree = OrderOfBattleTree()
         self.inspector = UnitInspector()
@@ -172,6 +174,8 @@ class MainWindow(QMainWindow):
         turn.addAction(self.play.act_halt)
         turn.addAction(self.play.act_next_phase)
         turn.addAction(self.play.act_end_turn)
+        turn.addSeparator()
+        turn.addMenu(self.side_actions.menu)
         turn.addSeparator()
         turn.addAction(self.play.act_victory)
         turn.addAction(self.play.act_typed)
@@ -310,6 +314,7 @@ class MainWindow(QMainWindow):
             dock.toggleViewAction().setVisible(offer in offers)
             dock.setVisible(offer in offers)
         self.unit_menu.configure(system)
+        self.side_actions.configure(system)
 
     def _refresh_system_panels(self) -> None:
         for panel in self.system_panels.values():

@@ -96,6 +96,12 @@ class RuleSystem(CoreRuleSystem):
     def act_problem(self, game, unit_id, doing):
         return groups.unit_problem(game, unit_id)
 
+    def moves_now(self, game):          # 3.5, 4.6: a movement phase or a group's activation (the core's reminder)
+        return state.moving_now(game)
+
+    def may_act_now(self, game, unit):  # 3.6-3.8: commanders are placed, dummies only move; neither fires nor fights
+        return super().may_act_now(game, unit) and (state.moving_now(game) or state.placing_now(game) or state.kind(game, unit) not in ("commander", "dummy"))
+
     def status_note(self, game):
         return groups.note(game)
 

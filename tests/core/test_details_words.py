@@ -13,3 +13,10 @@ def test_a_unit_off_the_map_is_said_to_be_off_the_map(game_path):
     rows = dict(unit_rows(game, u, umpire=True))
     assert rows["Position"] == "off the map"
     assert status_words("destroyed") == "destroyed" and status_words("exited_map") == "exited map"
+
+
+def test_the_default_range_is_the_hexes_stepped(game_path):
+    from umpire.rules import rule_system
+    game = open_game(str(game_path))
+    p = game.map.grid.parse
+    assert rule_system(game.rules).range_between(game, p("0101"), p("0401")) == 3

@@ -22,7 +22,7 @@ from typing import Any
 from .actionspec import ActionField, ActionSpec  # noqa: F401  (rule systems import them from here)
 from .details import this_turn, unit_rows
 from .errors import UmpireError
-from .hexgrid import Hex
+from .hexgrid import Hex, hex_distance
 from .rulestate import GameState, NoMarks, RuleState
 from .ruleset import Phase  # noqa: F401  (rule systems import it from here)
 from . import traits
@@ -256,6 +256,11 @@ class RuleSystem:
         alone roll).  Who watches learns of the minefield or the wreck (core.changes.learners);
         a rule system that answers nothing here tells nobody but the unit's own side."""
         return {}
+
+    def range_between(self, game, a: Hex, b: Hex) -> int:
+        """The range from hex `a` to hex `b` as the rules count it, for what the shells print
+        (`umpire los`, the LOS tool): by default the hexes stepped, the neighbouring hex 1."""
+        return hex_distance(a, b)
 
     # ---------------------------------------- moving
     def paces(self) -> tuple[tuple, ...]:

@@ -44,6 +44,7 @@ from __future__ import annotations
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
 from . import actions, command_actions, fire_actions, groups, movement, reports, spotting, state, turn
+from .fire import fire_range
 from .moves import forest_roll, rain_roll, after_move, mines_strike
 
 
@@ -95,6 +96,9 @@ class RuleSystem(CoreRuleSystem):
 
     def act_problem(self, game, unit_id, doing):
         return groups.unit_problem(game, unit_id)
+
+    def range_between(self, game, a, b):   # 3.7.3: the neighbouring hex is range 0 (core hook: what los prints)
+        return fire_range(a, b)
 
     def moves_now(self, game):          # 3.5, 4.6: a movement phase or a group's activation (the core's reminder)
         return state.moving_now(game)

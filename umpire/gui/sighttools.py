@@ -17,7 +17,6 @@ from ..core.game import Game
 from ..core.hexgrid import Hex, Hexside, spiral
 from ..core.los import Eye, LosResult
 from ..rules import rule_system
-from ..rules import rule_system
 from ..render.terrain_paint import hex_polygon
 
 VISIBLE_RADIUS = 30     # hexes; beyond any observation range in the sample tables

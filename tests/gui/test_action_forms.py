@@ -9,8 +9,7 @@ from umpire.actions import new_game
 from umpire.core.actionspec import ActionField
 from umpire.core.store.db import open_game
 from umpire.gui.mainwindow import MainWindow
-from umpire.gui.ruleactiondialog import RuleActionDialog
-from umpire.gui.unitmenu import enemies_known
+from umpire.gui.ruleactiondialog import RuleActionDialog, enemies_known
 
 
 def test_an_enemy_choice_reads_with_its_hex_and_type_and_an_empty_weapon_as_the_usual_one(qtbot):
@@ -43,6 +42,11 @@ def test_a_side_knows_its_contacts_by_their_labels_hexes_and_types_not_the_enemy
         assert text.startswith(f"{label} — {game.map.number(c.hex)}, ")
         assert c.unit not in text                         # the enemy's own id is the umpire's
     assert all(c.unit not in nato for c in contacts.values())
+    # the form reads it by itself for the acting unit's side, as the Unit menu opens it
+    ours = next(u.id for u in game.units.values() if u.side == "nato")
+    d = RuleActionDialog(w, "Fire", ours, (ActionField("target", "Target", tuple(nato), kind="enemy"),))
+    qtbot.addWidget(d)
+    assert d.inputs["target"].itemText(0) == nato[d.inputs["target"].itemData(0)]
 
 
 def test_the_unit_menu_offers_a_unit_only_what_fits_it(qtbot, tmp_path):

@@ -15,10 +15,27 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout,
                                QWidget)
 
+from ..core.knowledge import build_view
+from ..rules import rule_system
+
 # the form's least width, in average characters (a width in pixels would be cramped with a large
 # font): room for a hex number or a choice to be read whole, and help text wrapped in lines
 # read at a glance
 WIDTH_CHARS = 76
+
+
+def enemies_known(game, side: str) -> dict[str, str]:
+    """The enemy units `side` knows, by the label it knows each by: "C4 — 1409, Medium tank" --
+    its hex and its type as far as the side has identified it (its own view: never the umpire's)."""
+    view = build_view(game, side, rule_system(game.rules))
+    n = view.map.number
+    known = {}
+    for m in view.units:
+        if m.side != side and m.key.startswith("contact:"):
+            label = m.key.removeprefix("contact:")
+            known[label] = (f"{label} — {n(m.hex)}, {m.type_label or 'not identified'}"
+                            + ("" if m.knowledge == "seen" else f" (last seen turn {m.turn_seen})"))
+    return known
 
 
 class RuleActionDialog(QDialog):
@@ -27,6 +44,10 @@ class RuleActionDialog(QDialog):
         super().__init__(window)
         self.setWindowTitle(title)
         self.fields = fields
+        game = getattr(window, "game", None)
+        if known is None and game is not None and unit_id in game.units \
+                and any(f.kind == "enemy" for f in fields):      # what the acting unit's side knows
+            known = enemies_known(game, game.units[unit_id].side)
         chars = self.fontMetrics().averageCharWidth()
         self.setMinimumWidth(WIDTH_CHARS * chars)
         outer = QVBoxLayout(self)

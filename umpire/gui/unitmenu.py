@@ -17,25 +17,11 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
 
 from ..core.errors import UmpireError
-from ..core.knowledge import UMPIRE, build_view
+from ..core.knowledge import UMPIRE
 from ..rules import rule_system
 from .attackdialog import AttackDialog
 from .ruleactiondialog import RuleActionDialog
 from . import system_gui
-
-
-def enemies_known(game, side: str) -> dict[str, str]:
-    """The enemy units `side` knows, by the label it knows each by: "C4 — 1409, Medium tank" --
-    its hex and its type as far as the side has identified it (its own view: never the umpire's)."""
-    view = build_view(game, side, rule_system(game.rules))
-    n = view.map.number
-    known = {}
-    for m in view.units:
-        if m.side != side and m.key.startswith("contact:"):
-            label = m.key.removeprefix("contact:")
-            known[label] = (f"{label} — {n(m.hex)}, {m.type_label or 'not identified'}"
-                            + ("" if m.knowledge == "seen" else f" (last seen turn {m.turn_seen})"))
-    return known
 
 
 class UnitMenu(QObject):
@@ -229,8 +215,7 @@ class UnitMenu(QObject):
         fields = [f for f in spec.fields_for(self.w.game, u.side, u.id) if f.key != "unit"]
         params = {"unit": u.id}
         if fields:
-            dialog = RuleActionDialog(self.w, spec.label, u.id, fields, spec.help, spec.rule,
-                                      known=enemies_known(self.w.game, u.side))
+            dialog = RuleActionDialog(self.w, spec.label, u.id, fields, spec.help, spec.rule)
             if dialog.exec() != RuleActionDialog.Accepted:
                 return
             try:

@@ -5,7 +5,7 @@ Redo are brought up to date, so Undo never names an action that is no longer the
 The file's modification times (the database and its write-ahead log) are looked at every
 couple of seconds; only when they changed is the journal read, and only when the journal no
 longer matches the undo stack (its count of actions, how many are undone) is the window
-reloaded.  The window's own actions match the stack already and cost nothing more.
+reloaded.  A game on a database server has no file times: its journal is read every 20 seconds.  The window's own actions match the stack already and cost nothing more.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from ..core.errors import UmpireError
 from ..core.store.db import is_url
 
 EVERY_MS = 2000
+SERVER_EVERY = 10          # a game on a database server has no file to look at: its journal is read
 
 
 def file_stamp(location: str) -> tuple:
@@ -61,6 +62,10 @@ class OutsideChanges(QObject):
         stamp = file_stamp(game.location)
         if stamp and stamp == self.stamp:
             return False
+        if not stamp:                     # a database server's game: its journal read every tenth look
+            self.ticks = getattr(self, "ticks", 0) + 1
+            if self.ticks % SERVER_EVERY:
+                return False
         self.stamp = stamp
         stack = self.w.play.stack
         try:

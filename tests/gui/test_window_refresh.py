@@ -66,3 +66,12 @@ def test_undo_names_an_action_made_at_the_command_line(window):
     assert w.outside.check()
     assert w.play.act_undo.text() == "&Undo Spot"
     assert not w.outside.check()                     # once only
+
+
+def test_the_windows_own_action_is_not_taken_for_an_outside_change(window):
+    w = window
+    w.act_spot.trigger()                             # through the window: the stack has it
+    assert w.play.act_undo.text() == "&Undo Spot"
+    assert not w.outside.check()
+    w.play.act_undo.trigger()                        # undone in the window: the journal agrees
+    assert not w.outside.check() and w.play.act_redo.text() == "&Redo Spot"

@@ -29,8 +29,25 @@ def offered(game, system) -> list[ActionSpec]:
     """Every action the game's rule system plays, the core's first."""
     from .core import engine
 
-    specs = [engine.spec_of(kind, system) for kind in engine.ACTIONS if kind not in NOT_OFFERED]
+    specs = [engine.spec_of(kind, system) for kind in engine.ACTIONS if kind not in NOT_OFFERED
+             and not (kind == "assault" and not system.attack_kinds())]   # no attack on a hex: not offered
     return specs + [s for kind, s in system.actions().items() if kind not in engine.ACTIONS]
+
+
+def meaning_here(spec: ActionSpec, game, system) -> str:
+    """What one of the core's general actions means in this rule system, for the listing: the
+    kinds of attack on a hex it has, and when a move is paused so that a unit may halt."""
+    from .core.rulesystem import RuleSystem
+
+    if spec.name == "assault":
+        return (f"in {game.rules.title}: kind {' | '.join(system.attack_kinds())} "
+                f"(umpire attack GAME UNIT... --hex HEX --kind KIND; the first is the usual one)")
+    if spec.name == "halt":
+        by_rules = type(system).move_stop is not RuleSystem.move_stop
+        return (f"in {game.rules.title}: ends a move paused with `umpire move ... --until HEX` where it stopped"
+                + (", or one the rules paused for the enemy's fire" if by_rules else
+                   " (the rules pause no move by themselves)"))
+    return ""
 
 
 def unit_action_named(game, system, name: str) -> ActionSpec:
@@ -71,6 +88,7 @@ def cmd_actions(args) -> int:
     specs = offered(game, system)
     if args.json:
         print(json.dumps([{"kind": s.name, "label": s.label, "who": _who(s), "rule": s.rule, "help": summary(s.help),
+                           "here": meaning_here(s, game, system),
                            "command": _command(s, s.fields_for(game)),
                            "fields": [{"key": f.key, "label": f.label, "kind": f.kind, "choices": list(f.choices),
                                        "required": f.required} for f in s.fields_for(game)]} for s in specs],
@@ -82,6 +100,8 @@ def cmd_actions(args) -> int:
         print(f"\n  {s.name}: {s.label}{rule}, by {WHO[_who(s)]}")
         if s.help:
             print(f"      {summary(s.help)}")
+        if here := meaning_here(s, game, system):
+            print(f"      {here}")
         fields = s.fields_for(game)
         if fields:
             print(f"      asks for: {', '.join(_field_text(f) for f in fields)}")

@@ -164,8 +164,14 @@ def cmd_los(args) -> int:
     from .actions import line_of_sight
     from .core.store.db import open_game
 
+    from dataclasses import replace
+
+    from .rules import rule_system
+
     game = open_game(args.game)
     result = line_of_sight(game, args.origin, args.target)
+    # the range as the game's rules count it (Hex Command Mechanized: the neighbouring hex is 0)
+    result = replace(result, range=rule_system(game.rules).range_between(game, result.origin, result.target))
     if args.json:
         print(json.dumps(result.to_json(game.map), indent=2))
     else:

@@ -117,14 +117,17 @@ def build_parser() -> argparse.ArgumentParser:
     fc = sub.add_parser("form-column", help="a unit forms column by staying put (MW4 8.11)")
     fc.add_argument("game")
     fc.add_argument("unit")
-    fi = sub.add_parser("fire", help="units of one side fire at an enemy unit (MW4 6.0); the worksheet is printed")
+    fi = sub.add_parser("fire", help="units of one side fire at an enemy unit (MW4 6.0; HCM 3.7: one firer at a "
+                                     "time); the worksheet is printed")
     fi.add_argument("game")
     fi.add_argument("firers", nargs="+", metavar="FIRER")
     fi.add_argument("--at", required=True, metavar="TARGET", help="the target unit's id")
     fi.add_argument("--odds", action="store_true", help="print each firer's worksheet and odds; roll nothing")
-    fi.add_argument("--weapon", choices=["main", "mg", "infantry_h"], default="main",
-                    help="mg: tanks' and APCs' machine guns at soft targets (MW4 6.44); infantry_h: infantry's "
-                         "close-in attack on a vehicle (6.45)")
+    fi.add_argument("--weapon", metavar="WEAPON",
+                    help="the weapon, as the game's rules name them (checked against the game; left out: the usual "
+                         "one) -- MechWar 4: main, mg (tanks' and APCs' machine guns at soft targets, 6.44), "
+                         "infantry_h (infantry's close-in attack on a vehicle, 6.45); Hex Command Mechanized: gun, "
+                         "mg, small_arms, at (3.7)")
     at = sub.add_parser("attack", help="units of one side attack an enemy-held hex together (War Blog 11.0); "
                                        "the worksheet and results are printed")
     at.add_argument("game")

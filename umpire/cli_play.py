@@ -58,9 +58,15 @@ def cmd_fire(args) -> int:
         raise UmpireError(f"{title} has no unit-against-unit fire" + (
             f": its units attack a hex together (umpire attack GAME UNIT... --hex HEX --kind "
             f"{'|'.join(system.attack_kinds())})" if system.attack_kinds() else ""))
+    key, weapons, usual = fire_weapons(system)
+    title = open_game(args.game).rules.title
+    if args.weapon is not None and args.weapon not in weapons:
+        raise UmpireError(f"--weapon {args.weapon}: {title}'s weapons are {', '.join(weapons) or 'not chosen'}"
+                          + (" (leave it out for the usual one)" if weapons else ""), place="fire")
     if args.odds:
         game = open_game(args.game)
-        sheets = [system.fire_sheet(game, firer, args.at, args.weapon) for firer in args.firers]
+        sheets = [system.fire_sheet(game, firer, args.at, args.weapon or usual or "main")
+                  for firer in args.firers]
         if why := refusal(sheets):      # as the shot itself would be refused: no odds to print
             raise UmpireError(f"no shot: {why}")
         for sheet in sheets:
@@ -68,9 +74,20 @@ def cmd_fire(args) -> int:
                 print(line)
         return 0
     params = {"firers": args.firers, "target": args.at}
-    if args.weapon != "main":
-        params["mode"] = args.weapon
+    if args.weapon is not None and args.weapon != usual:
+        params[key] = args.weapon
     return run_action("fire", args.game, params, args.dice)
+
+
+def fire_weapons(system) -> tuple[str, tuple[str, ...], str | None]:
+    """The fire action's weapon parameter as the game's rule system names it ("mode" in
+    MechWar 4, "weapon" in Hex Command Mechanized), its choices, and the usual one when it has
+    a name (MechWar 4's "main"; None where leaving it empty means the unit's usual weapon)."""
+    spec = system.actions()["fire"]
+    field = next((f for f in spec.fields if f.key in ("weapon", "mode") and f.choices), None)
+    if field is None:
+        return "weapon", (), None
+    return field.key, tuple(c for c in field.choices if c), field.choices[0] or None
 
 
 def cmd_attack(args) -> int:

@@ -84,3 +84,29 @@ def test_the_rule_systems_turn_opener_is_player_zero(game):
     g = dataclasses.replace(game, phase="p1", active_side=other, passed=())
     assert acting_sides(g, (FIRST, SECOND), "next_phase", opener=other) == [other]
     assert acting_sides(g, (FIRST, SECOND), "end_turn", opener=other) == [other, game.first_player]
+
+
+def test_the_rule_systems_answer_decides_who_could_act_in_this_phase(game):
+    """RuleSystem.may_act_now: only the units that could act in this phase are named before
+    Pass and Next Phase (tester's item 10: combat units named in a phase where only commanders
+    are placed); at the end of the turn a unit that could act in a later phase counts too."""
+    a, _b = game.side_ids()
+    g = dataclasses.replace(game, phase="p1", active_side=a, passed=(), first_player=a)
+    ours = sorted(u.id for u in g.units.values() if u.side == a and u.on_map and not u.carried_by)
+    chosen = ours[0]
+    off = dataclasses.replace(g.units[chosen], status="off_map")      # a unit the core would never name
+    g.units[chosen] = off
+    only_it = lambda _game, u: u.id == chosen                         # noqa: E731
+    assert [u.id for u in idle_units(g, (FIRST, SECOND), "next_phase", a, only_it)] == [chosen]
+    assert chosen not in [u.id for u in idle_units(g, (FIRST, SECOND), "next_phase", a)]
+    at_end = [u.id for u in idle_units(g, (FIRST, SECOND), "end_turn", a, only_it)]
+    assert chosen in at_end and set(ours) - {chosen} <= set(at_end)
+
+
+def test_the_default_answer_counts_off_map_units_with_an_action_open_that_fits_them(game):
+    from umpire.rules import rule_system
+    system = rule_system(game.rules)
+    u = next(u for u in game.units.values() if u.on_map)
+    assert system.may_act_now(game, u)
+    moved = dataclasses.replace(u, moved=True)
+    assert not system.may_act_now(game, moved)

@@ -8,6 +8,14 @@ from .game import Game, UnitState
 from .symbols import ROLE_LABELS
 
 
+STATUS_WORDS = {"off_map": "off the map"}
+
+
+def status_words(status: str) -> str:
+    """A unit's status as the inspector says it: "off the map", never the stored "off_map"."""
+    return STATUS_WORDS.get(status, status.replace("_", " "))
+
+
 def whereabouts_text(game: Game, u: UnitState, entering=None) -> str:
     """On the map: the hex and its terrain; off it: when and where it arrives (`entering`: the
     rule system's words for how it enters, from the reinforcement), or its status."""
@@ -15,7 +23,7 @@ def whereabouts_text(game: Game, u: UnitState, entering=None) -> str:
         return game.map.describe_hex(u.hex, game.rules.terrain_types)
     arriving = [r for r in game.reinforcements if u.id in r.units]
     if not arriving:
-        return u.status
+        return status_words(u.status)
     r = arriving[0]
     how = entering(r) if entering is not None else ""
     return f"off map — arrives turn {r.turn} at {', '.join(game.map.number(h) for h in r.entry)}" + \

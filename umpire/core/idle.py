@@ -9,6 +9,8 @@ question names them all and the umpire decides -- it is a reminder, never a rule
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .game import Game, UnitState
 
 ENDINGS = ("pass", "next_phase", "end_turn")
@@ -59,8 +61,19 @@ def pass_ends_phase(game: Game, phases: tuple) -> bool:
             and len(game.passed) + 1 >= phase.passes_to_end)
 
 
-def idle_units(game: Game, phases: tuple, ending: str, opener: str | None = None) -> list[UnitState]:
-    """The units that could still act and would not, in order of play (`acting_sides`)."""
+def untouched(u: UnitState) -> bool:
+    """The core's own answer: on the map, not carried, and has neither moved, fired nor acted."""
+    return u.on_map and not u.carried_by and not (u.moved or u.fired or u.acted)
+
+
+def idle_units(game: Game, phases: tuple, ending: str, opener: str | None = None,
+               may_act_now: Callable[[Game, UnitState], bool] | None = None) -> list[UnitState]:
+    """The units that could still act and would not, in order of play (`acting_sides`).
+    `may_act_now`: the rule system's answer for this phase (RuleSystem.may_act_now) -- a
+    commander to be placed, not a tank in the placement phase; without it, `untouched`.  At the
+    end of the turn a unit that could act in a phase still to come counts too (`untouched`)."""
     sides = acting_sides(game, phases, ending, opener)
+    now = may_act_now or (lambda _g, u: untouched(u))
+    later = ending == "end_turn"
     return [u for s in sides for u in game.units.values()
-            if u.side == s and u.on_map and not u.carried_by and not (u.moved or u.fired or u.acted)]
+            if u.side == s and (now(game, u) or (later and untouched(u)))]

@@ -46,13 +46,42 @@ class LosResult:
     rule: str = ""                         # the rule it applies, as the rule system numbers it
     reason: str = ""
 
+    def hexsides_along(self) -> tuple[Hexside, ...]:
+        """The hexsides the line runs exactly along: the rule system's answer, else the geometry's
+        (a rule system that judges both hexes of such a pair need not list them)."""
+        return self.along or crossing(self.origin, self.target).hexsides_along
+
+    def met(self, game_map: GameMap) -> list[str]:
+        """What the line meets from end to end, by hex number: each hex it passes through, and
+        each pair of hexes it runs between along their common hexside as "1204/1205" -- both
+        hexes of such a pair count."""
+        n = game_map.number
+        lc = crossing(self.origin, self.target)
+        pairs = {frozenset((s.a, s.b)): s for s in self.hexsides_along()}
+        out, done = [], set()
+        for t in lc.touches:
+            if t.kind == "through" or t.hex in (self.origin, self.target):
+                if t.hex not in done:
+                    out.append(n(t.hex))
+                    done.add(t.hex)
+                continue
+            if t.kind != "along" or t.hex in done:
+                continue
+            side = next((s for k, s in pairs.items() if t.hex in k), None)
+            if side is not None:
+                out.append(f"{n(side.a)}/{n(side.b)}")
+                done |= {side.a, side.b}
+        return out
+
     def describe(self, game_map: GameMap) -> str:
         n = game_map.number
         head = (f"LOS {n(self.origin)} -> {n(self.target)}: {'CLEAR' if self.clear else 'BLOCKED'}, "
                 f"range {self.range}")
-        lines = [head, "  crosses " + " ".join(n(h) for h in self.hexes)]
-        if self.along:
-            lines.append("  runs exactly along hexside(s) " + ", ".join(f"{n(s.a)}/{n(s.b)}" for s in self.along))
+        lines = [head, "  crosses " + " ".join(self.met(game_map))]
+        along = self.hexsides_along()
+        if along:
+            lines.append("  runs exactly along hexside(s) " + ", ".join(f"{n(s.a)}/{n(s.b)}" for s in along)
+                         + " (both hexes of each pair count)")
         if self.vertices:
             lines.append("  passes exactly through corner(s) of " +
                          "; ".join("/".join(n(h) for h in v) for v in self.vertices))
@@ -67,7 +96,8 @@ class LosResult:
         return {
             "from": n(self.origin), "to": n(self.target), "clear": self.clear, "range": self.range,
             "hexes": [n(h) for h in self.hexes],
-            "along_hexsides": [[n(s.a), n(s.b)] for s in self.along],
+            "met": self.met(game_map),
+            "along_hexsides": [[n(s.a), n(s.b)] for s in self.hexsides_along()],
             "vertices": [[n(h) for h in v] for v in self.vertices],
             "blocker": None if self.blocker is None else describe_place(game_map, self.blocker),
             "rule": self.rule, "reason": self.reason,

@@ -22,7 +22,7 @@ from typing import Any
 from .actionspec import ActionField, ActionSpec  # noqa: F401  (rule systems import them from here)
 from .details import this_turn, unit_rows
 from .errors import UmpireError
-from .hexgrid import Hex
+from .hexgrid import Hex, hex_distance
 from .rulestate import GameState, NoMarks, RuleState
 from .ruleset import Phase  # noqa: F401  (rule systems import it from here)
 from . import traits
@@ -198,6 +198,29 @@ class RuleSystem:
         whose turn it is: a formation activated without it, an overrun it is held in."""
         return None
 
+    def moves_now(self, game) -> bool:
+        """Whether units move at this point of the turn (a movement phase, say).  By default
+        always: the engine asks check_move about each move all the same."""
+        return True
+
+    def may_act_now(self, game, unit) -> bool:
+        """Whether `unit` could still act in this phase -- the window's reminder before Pass and
+        Next Phase names only these (core.idle).  By default: a unit that has neither moved,
+        fired nor acted this turn and is not carried, and either stands on the map while units
+        move (moves_now) or has one of the rule system's unit actions open now that fits it
+        (ActionSpec.is_open, fits_unit) -- off the map, one whose `fits` names it (a commander
+        to be placed).  A reminder, not a rule: the engine still judges every action."""
+        if unit.carried_by or unit.moved or unit.fired or unit.acted:
+            return False
+        if unit.on_map and self.moves_now(game):
+            return True
+        open_now = [s for s in self.actions().values() if s.by_unit and s.is_open(game)]
+        if unit.on_map:
+            return any(s.fits_unit(game, unit) for s in open_now)
+        # off the map only an action that says which units it is for (`fits`) counts: a
+        # reinforcement still to arrive is no unit that could act
+        return unit.status == "off_map" and any(s.fits is not None and s.fits_unit(game, unit) for s in open_now)
+
     def hold_problem(self, game, unit_id: str | None) -> str | None:
         """What holds play until it is settled -- nothing else happens meanwhile, the end of the
         turn included -- besides a move paused for opportunity fire (unit_id: the one acting,
@@ -239,6 +262,11 @@ class RuleSystem:
         alone roll).  Who watches learns of the minefield or the wreck (core.changes.learners);
         a rule system that answers nothing here tells nobody but the unit's own side."""
         return {}
+
+    def range_between(self, game, a: Hex, b: Hex) -> int:
+        """The range from hex `a` to hex `b` as the rules count it, for what the shells print
+        (`umpire los`, the LOS tool): by default the hexes stepped, the neighbouring hex 1."""
+        return hex_distance(a, b)
 
     # ---------------------------------------- moving
     def paces(self) -> tuple[tuple, ...]:

@@ -207,7 +207,10 @@ class UnitInspector(QTextBrowser):
 
     def show_unit(self, game: Game, key: str, umpire: bool = True) -> None:
         u = game.units[key]
-        sample = " <i style='color:#a60'>(sample values)</i>" if game.rules.tables["units"].sample else ""
+        # the catalogue's values of its type are the samples; what the scenario gives the unit (a
+        # commander's own values) is not: "(sample values)" above those read as if it were
+        sample = (" <i style='color:#a60'>(its type's values from the sample unit catalogue)</i>"
+                  if game.rules.tables["units"].sample else "")
         rows = rule_system(game.rules).unit_details(game, u, umpire)
         self.setHtml(f"<h3 style='margin:2px 0'>{escape(u.id)}</h3>{sample}{_table(rows)}")
 

@@ -42,7 +42,7 @@ def question(window, kind: str) -> str | None:
     game = window.game
     system = rule_system(game.rules)
     played = tuple(p for p in system.phases() if system.plays_phase(game, p.key))
-    idle = idle_units(game, played, kind, system.turn_opener(game))
+    idle = idle_units(game, played, kind, system.turn_opener(game), system.may_act_now)
     if window.viewer != UMPIRE:
         idle = [u for u in idle if u.side == window.viewer]
     if not idle:

@@ -29,9 +29,11 @@ from .panels import panels_menu
 from .mapscene import ClickableMapScene
 from .mapview import MapView
 from .orders import OrdersPanel
+from .outside import OutsideChanges
 from . import system_gui
 from .reportexport import export_reports
 from .unitmenu import UnitMenu
+from .sideactions import SideActions
 from .play import Play
 from .sighttools import SightTools
 from .startgame import ask_carry_on
@@ -63,6 +65,8 @@ class MainWindow(QMainWindow):
         self.file_drops = FileDrops(self)        # .umpire and .toml files dropped on the window open
         self.play = Play(self)
         self.unit_menu = UnitMenu(self, self.play)
+        self.side_actions = SideActions(self, self.play)   # Turn → Side Actions: a side's own actions
+        self.outside = OutsideChanges(self)      # actions typed at the command line meanwhile
         self.tree = OrderOfBattleTree()
         self.inspector = UnitInspector()
         self._dock("Order of battle", self.tree, Qt.LeftDockWidgetArea)
@@ -82,6 +86,7 @@ class MainWindow(QMainWindow):
         self.viewer_box.setToolTip("Show the map as the umpire knows it, or as one side knows it")
         self.viewer_box.setMinimumWidth(220)
         self.hex_label = QLabel()
+        self.hovered_hex: Hex | None = None     # the hex under the pointer: its text is rebuilt per viewer
         self.sample_label = QLabel()
         self.statusBar().addWidget(self.hex_label, 1)
         self.statusBar().addPermanentWidget(self.sample_label)
@@ -170,6 +175,8 @@ class MainWindow(QMainWindow):
         turn.addAction(self.play.act_next_phase)
         turn.addAction(self.play.act_end_turn)
         turn.addSeparator()
+        turn.addMenu(self.side_actions.menu)
+        turn.addSeparator()
         turn.addAction(self.play.act_victory)
         turn.addAction(self.play.act_typed)
         turn.addAction(self.play.act_ask_idle)
@@ -194,11 +201,15 @@ class MainWindow(QMainWindow):
         self.addToolBar(bar)
         play = QToolBar("Turn", self)
         play.setObjectName("turn toolbar")
-        play.addWidget(self.play.phase_label)
         for a in (self.play.act_move, self.play.act_pass, self.play.act_next_phase, self.play.act_end_turn):
             play.addAction(a)
+        # the phase's name after the buttons: before them, every change of its length moved them
+        # from under the umpire's pointer
+        play.addSeparator()
+        play.addWidget(self.play.phase_label)
         self.addToolBarBreak()
         self.addToolBar(play)
+        self.turn_bar = play
         self._refresh_recent()
         self._enable_game_actions(False)
 
@@ -253,6 +264,7 @@ class MainWindow(QMainWindow):
         self.legend.show_view(self.scene.view, game.rules, rule_system(game.rules))
         self.inspector.show_nothing()
         self.selected = None
+        self.hovered_hex = None
         self.hex_label.clear()              # the last game's hex under the cursor is not this one's
         self.statusBar().clearMessage()
         samples = [t.title for t in game.rules.sample_tables()]
@@ -265,6 +277,11 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.map_view.fit_map()
         self.play.game_loaded()
+        self.outside.game_loaded()
+        pass_button = self.turn_bar.widgetForAction(self.play.act_pass)
+        if pass_button is not None:       # as wide as its longest "Pass (side)": the buttons after it stay put
+            metrics = pass_button.fontMetrics()
+            pass_button.setMinimumWidth(max(metrics.horizontalAdvance(f"Pass ({s.name})") for s in game.sides) + 16)
         self.orders.refresh()
         self._refresh_system_panels()
 
@@ -297,6 +314,7 @@ class MainWindow(QMainWindow):
             dock.toggleViewAction().setVisible(offer in offers)
             dock.setVisible(offer in offers)
         self.unit_menu.configure(system)
+        self.side_actions.configure(system)
 
     def _refresh_system_panels(self) -> None:
         for panel in self.system_panels.values():
@@ -315,6 +333,7 @@ class MainWindow(QMainWindow):
         self.select_unit(selected if selected and self.scene.view_has(selected) else None)
         if self.selected is None:
             self.inspector.show_nothing()
+        self._hovered(self.hovered_hex)     # what stands there may have moved, or been seen
         self._update_title()
         self.play.refresh_phase()
         self.orders.refresh()
@@ -334,6 +353,8 @@ class MainWindow(QMainWindow):
         self.viewer_box.clear()
         self.viewer_menu.clear()
         self.sample_label.clear()
+        self.hovered_hex = None
+        self.hex_label.clear()
         self._enable_game_actions(False)
         self._update_title()
 
@@ -449,6 +470,9 @@ class MainWindow(QMainWindow):
         self.orders.refresh()
         self._refresh_system_panels()
         self.play.refresh_journal()
+        # the hex under the pointer described again, as this viewer knows it: the umpire's words
+        # (an enemy's hidden tank) stayed on a side's screen until the pointer left the hex
+        self._hovered(self.hovered_hex)
         self._update_title()
 
     def update_spotting(self) -> None:
@@ -509,7 +533,8 @@ class MainWindow(QMainWindow):
         super().keyPressEvent(event)
 
     def _hovered(self, h: Hex | None) -> None:
-        if self.game is None or h is None:
+        self.hovered_hex = h
+        if self.game is None or h is None or self.scene is None:
             self.hex_label.clear()
             return
         text = self.game.map.describe_hex(h, self.game.rules.terrain_types)

@@ -188,6 +188,7 @@ class Play(MoveTool, JournalView, QObject):
         if note:
             self.phase_label.setText(self.phase_label.text() + f" — {note}")
         self.w.unit_menu.refresh()
+        self.w.side_actions.refresh()
         # the side's name while one is to act; never the last game's (or last phase's) side
         self.act_pass.setText(f"&Pass ({game.side(game.active_side).name})" if game is not None and game.active_side
                               else "&Pass")

@@ -2,14 +2,21 @@
 artillery fire mission, or any unit action a rule system describes): who acts and what, the
 action's help wrapped under it with its rule, then one row per field it asks for
 (ActionSpec.fields_for) -- typed text such as a hex number, or a choice; a yes/no field is a
-choice of "(none)" or "yes".  OK stays off until every required field is filled; the engine
+choice of "no" or "yes".  An enemy unit chosen from a list is shown with its hex and what the
+acting side knows of it (`known`: the side's own view, never the umpire's); an optional choice
+left empty says what that means when its label tells ("Weapon (empty: the usual one)").  OK stays off until every required field is filled; the engine
 still checks everything and refuses with its reason."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout,
                                QWidget)
+
+from ..core.knowledge import build_view
+from ..rules import rule_system
 
 # the form's least width, in average characters (a width in pixels would be cramped with a large
 # font): room for a hex number or a choice to be read whole, and help text wrapped in lines
@@ -17,11 +24,30 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 WIDTH_CHARS = 76
 
 
+def enemies_known(game, side: str) -> dict[str, str]:
+    """The enemy units `side` knows, by the label it knows each by: "C4 — 1409, Medium tank" --
+    its hex and its type as far as the side has identified it (its own view: never the umpire's)."""
+    view = build_view(game, side, rule_system(game.rules))
+    n = view.map.number
+    known = {}
+    for m in view.units:
+        if m.side != side and m.key.startswith("contact:"):
+            label = m.key.removeprefix("contact:")
+            known[label] = (f"{label} — {n(m.hex)}, {m.type_label or 'not identified'}"
+                            + ("" if m.knowledge == "seen" else f" (last seen turn {m.turn_seen})"))
+    return known
+
+
 class RuleActionDialog(QDialog):
-    def __init__(self, window, title: str, unit_id: str, fields, help: str = "", rule: str = "") -> None:
+    def __init__(self, window, title: str, unit_id: str, fields, help: str = "", rule: str = "",
+                 known: dict[str, str] | None = None) -> None:
         super().__init__(window)
         self.setWindowTitle(title)
         self.fields = fields
+        game = getattr(window, "game", None)
+        if known is None and game is not None and unit_id in game.units \
+                and any(f.kind == "enemy" for f in fields):      # what the acting unit's side knows
+            known = enemies_known(game, game.units[unit_id].side)
         chars = self.fontMetrics().averageCharWidth()
         self.setMinimumWidth(WIDTH_CHARS * chars)
         outer = QVBoxLayout(self)
@@ -40,7 +66,7 @@ class RuleActionDialog(QDialog):
         self.inputs: dict = {}
         self.labels: dict = {}
         for f in fields:
-            box = _input(f, self._check)
+            box = _input(f, self._check, known or {})
             label = _field_label(f)
             label.setBuddy(box)
             self.inputs[f.key], self.labels[f.key] = box, label
@@ -80,13 +106,31 @@ def _field_label(f) -> QLabel:
     return label
 
 
-def _input(f, changed) -> QWidget:
-    """A choice box for a field with choices (a flag: none or yes), else a line to type in."""
+def empty_choice(f) -> str:
+    """What a choice box shows for leaving a field empty: a flag's "no", what the label says
+    empty means ("Weapon (empty: the usual one)" -> "(the usual one)"), else "(none)"."""
+    if f.kind == "flag":
+        return "no"
+    said = re.search(r"\(empty: ([^)]*)\)", f.label)
+    return f"({said.group(1).strip()})" if said else "(none)"
+
+
+def choice_text(f, choice: str, known: dict[str, str]) -> str:
+    """One choice as the box shows it: an enemy by its label, hex and what the side knows of it."""
+    if not choice:
+        return empty_choice(f)
+    if f.kind == "enemy" and choice in known:
+        return known[choice]
+    return choice.replace("_", " ")
+
+
+def _input(f, changed, known: dict[str, str]) -> QWidget:
+    """A choice box for a field with choices (a flag: no or yes), else a line to type in."""
     choices = f.choices or (("", "yes") if f.kind == "flag" else ())
     if choices:
         box = QComboBox()
         for c in choices:
-            box.addItem(c.replace("_", " ") if c else "(none)", c)
+            box.addItem(choice_text(f, c, known), c)
         box.currentIndexChanged.connect(changed)
         return box
     box = QLineEdit()

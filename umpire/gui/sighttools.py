@@ -136,7 +136,7 @@ class SightTools(QObject):
             crossed.closeSubpath()
         fill = QColor(40, 120, 220, 50) if res.clear else QColor(220, 60, 40, 45)
         group.addToGroup(_path_item(crossed, QPen(QColor(40, 90, 160), 1.5), fill))
-        for side in res.along:
+        for side in res.hexsides_along():       # the geometry's when the rule system lists none
             (x1, y1), (x2, y2) = lay.hexside_segment(side)
             p = QPainterPath()
             p.moveTo(x1, y1)
@@ -160,7 +160,8 @@ class SightTools(QObject):
         self.los_item = group
         n = self.w.game.map.number
         verdict = "CLEAR" if res.clear else f"BLOCKED at {self._place(res.blocker)} ({res.rule})"
-        self.w.statusBar().showMessage(f"LOS {n(a)} → {n(b)}: range {res.range}, {verdict}")
+        shown = rule_system(self.w.game.rules).range_between(self.w.game, a, b)   # as the rules count it
+        self.w.statusBar().showMessage(f"LOS {n(a)} → {n(b)}: range {shown}, {verdict}")
         return res
 
     def _place(self, place) -> str:

@@ -50,15 +50,17 @@ class UnitMenu(QObject):
         self.act_attack = add("A&ttack Hex…", "T", "Units of the selected unit's side attack an enemy-held hex "
                               "together; the worksheet and odds show before the roll", self.attack)
         self.menu.addSeparator()
-        self.act_mount = add("&Mount…", "U", "The selected infantry boards a carrier in its hex, at the cost "
+        self.act_mount = add("&Board a Carrier…", "U", "The selected infantry boards a carrier in its hex, at the cost "
                              "the rule system sets",
                              self.mount)
-        self.act_dismount = add("&Dismount Here", "D", "The selected carrier's passengers get out in its hex, at "
+        self.act_dismount = add("Passengers &Dismount Here", "D", "The selected carrier's passengers get out in its "
+                                "hex, at "
                                 "the cost the rule system sets", self.dismount)
         self.act_stack = toggle("Move the &Whole Stack", "The next move takes every unit of the side in the "
                                 "mover's hex along, as one stack")
         self.menu.addSeparator()
-        self.pace_menu = self.menu.addMenu("&Pace of Infantry")
+        # "Pace", not "Pace of Infantry": a rule system's paces may be a vehicle's (HCM's reverse)
+        self.pace_menu = self.menu.addMenu("&Pace")
         self.pace_group = QActionGroup(self)
         self.pace_actions: dict[str, QAction] = {}
         self._fill_paces((("normal", "&Normal", ""),))
@@ -113,12 +115,12 @@ class UnitMenu(QObject):
             self.rule_entries.append(a)
             self.rule_specs[spec.name] = spec
         self._fill_paces(system.paces() or (("normal", "&Normal", ""),))
-        offers = system.offers()
+        self.offered = system.offers()
         for name, action in (("attack", self.act_attack), ("mount", self.act_mount),
                              ("mount", self.act_dismount), ("stack_move", self.act_stack),
                              ("pace", self.pace_menu.menuAction()),
                              ("exit", self.act_exit)):
-            action.setVisible(name in offers)
+            action.setVisible(name in self.offered)
 
     def how(self, uid: str, path=None) -> dict:
         """Extras for the next move of `uid` (along `path`, when known) chosen in this menu or
@@ -160,6 +162,7 @@ class UnitMenu(QObject):
         in_play = game is not None and game.active_side is not None
         if self.system_entries is not None:
             self.system_entries.refresh(game, u, in_play)
+        self._show_what_fits(game, u)
         self.act_attack.setEnabled(in_play and u is not None and u.on_map and bool(rule_system(game.rules).attack_kinds()))
         for a in getattr(self, "rule_entries", []):     # off the map too: War Blog's air pool (9.0)
             spec = self.rule_specs[a.data()]
@@ -176,6 +179,22 @@ class UnitMenu(QObject):
         exits = set().union(*(v.exit_hexes for v in game.victory if u is not None and v.side == u.side)) \
             if game is not None and game.victory else set()
         self.act_exit.setEnabled(in_play and u is not None and u.on_map and u.hex in exits)
+
+    def _show_what_fits(self, game, u) -> None:
+        """With a unit selected, only the entries that could ever fit it are shown: a tank is
+        offered no pace it cannot take, no boarding of a carrier, no cavalry's mounting
+        (ActionSpec.fits); with none selected, everything the rule system offers."""
+        offered = getattr(self, "offered", frozenset())
+        move_class = game.unit_type(u)["move_class"] if u is not None else None
+        for a in getattr(self, "rule_entries", []):
+            a.setVisible(u is None or self.rule_specs[a.data()].fits_unit(game, u))
+        first = next(iter(self.pace_actions), None)
+        for key, a in self.pace_actions.items():
+            a.setVisible(u is None or key == first or move_class in self.pace_classes.get(key, ()))
+        own_paces = u is None or any(a.isVisible() for k, a in self.pace_actions.items() if k != first)
+        self.pace_menu.menuAction().setVisible("pace" in offered and own_paces)
+        self.act_mount.setVisible("mount" in offered and (u is None or move_class in ("foot", "leg")))
+        self.act_dismount.setVisible("mount" in offered and (u is None or game.unit_type(u).get("carries", 0) > 0))
 
     def selected_unit(self):
         """The selected unit, if the current viewer commands it."""

@@ -14,9 +14,11 @@ from .firedialog import FireDialog
 from .overrun import ask_overrun, enemy_known_at
 from .splitdialog import SplitFireDialog
 
-# MechWar 4's unit actions offered here (or by the overrun questions after a move): the Unit menu
-# adds no plain form for them.
-OWN_ENTRIES = frozenset({"split_fire", "overrun", "form_column", "defilade", "h_fire_stance"})
+# MechWar 4's unit actions offered here (or by the overrun questions after a move), and its side
+# actions offered by the Orders dock and the Fire Plots panel: the Unit menu and Turn → Side
+# Actions add no plain form for them.
+OWN_ENTRIES = frozenset({"split_fire", "overrun", "form_column", "defilade", "h_fire_stance",
+                         "orders", "plot", "multiply", "displace", "place_impact"})
 
 
 class UnitEntries:

@@ -53,6 +53,7 @@ from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
 from . import (actions, blocking, command_actions, contact, fire_actions, groups, movement, reports, spotting, state,
                structures, turn)
+from .fire import fire_range
 from .moves import forest_roll, rain_roll, after_move, mines_strike
 
 
@@ -104,6 +105,15 @@ class RuleSystem(CoreRuleSystem):
 
     def act_problem(self, game, unit_id, doing):
         return groups.unit_problem(game, unit_id)
+
+    def range_between(self, game, a, b):   # 3.7.3: the neighbouring hex is range 0 (core hook: what los prints)
+        return fire_range(a, b)
+
+    def moves_now(self, game):          # 3.5, 4.6: a movement phase or a group's activation (the core's reminder)
+        return state.moving_now(game)
+
+    def may_act_now(self, game, unit):  # 3.6-3.8: commanders are placed, dummies only move; neither fires nor fights
+        return super().may_act_now(game, unit) and (state.moving_now(game) or state.placing_now(game) or state.kind(game, unit) not in ("commander", "dummy"))
 
     def status_note(self, game):
         return groups.note(game)

@@ -41,9 +41,23 @@ The modules:
     blocking.py  the force blocking reinforcements: falling back, the flank overlap (3.4)
     contact.py   what a melee leaves: a defender's spent bonus, flank pins (3.8 e, i, j)
     advance.py, overrun.py      retreat and advance after melee (3.8.4-3.8.5), going on past a ram (3.8.1)
+    fire.py, fire_sheet.py      the numbers of a shot and its worksheet (3.7.1-3.7.12, 3.7.16)
+    smallarms.py, stands.py     infantry fire and what a hit does to a stand (3.7.2, 3.7.5, 3.7.19)
+    damage.py    damage blocks and their incremental rule (2.3.3, 2.3.5)
+    fire_effects.py, fire_actions.py   a shot's outcome, and fire as actions (3.7)
+    sudden.py, ground.py        sudden targets, obscurity, cover and higher ground (3.7.16, 4.4, 3.7.8)
+    indirect.py, indirect_fire.py      indirect fire, scatter, rockets (3.7.13-3.7.15, 4.3)
+    cvs_combat.py               the optional CVS Combat on the die (3.10 d)
+    melee.py, melee_actions.py  melee, ramming, swarming, ambush (3.8, 3.8.1-3.8.3); rout.py the routed
+    command.py   commanders: CVS rolls, lifting and placing, death and capture (2.1, 3.2, 3.6, 3.10)
+    orders.py    written orders, their changes, acting without orders, 4.5.1's consequences
+    panic.py, rally.py          the panic check (3.3) and rally (3.9, 3.7.19)
+    reinforce.py activation.py  reinforcements and their apparent strength (3.4); 4.6's order of groups
+    soundrange.py               sound-ranging a gun that fires unseen (4.2)
+    command_actions.py          the command rules as actions and in the turn
     spotting.py  hidden units, markers, spotting rolls, sight lines (4.1, 7.2, 3.7.9)
     reports.py   how units read: marks, strength, the forces table, the inspector
-    actions.py   the rule system's actions (fire, melee and command merge theirs there)
+    actions.py   the rule system's actions, its own and those of fire, melee and command
     bot.py       the autoplay driver
 """
 

@@ -26,7 +26,7 @@ The modules:
 from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, movement, reports, spotting, stability, state, turn
+from . import actions, flight, movement, reports, spotting, stability, state, turn
 
 
 class RuleSystem(CoreRuleSystem):
@@ -62,6 +62,9 @@ class RuleSystem(CoreRuleSystem):
             return stability.owed(game, dice)
         # declare, lock_on, damage: fire's modules (WB) answer here
         return []
+
+    def phase_end(self, game, key, dice):
+        return flight.partial_landings(game, dice) if key == "movement" else []     # p. 10
 
     def new_turn(self, game):
         return turn.record_sheets(game)

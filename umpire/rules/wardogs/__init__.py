@@ -25,6 +25,7 @@ The modules:
 
 from __future__ import annotations
 
+from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
 from . import actions, flight, movement, reports, spotting, stability, state, turn
 
@@ -58,13 +59,24 @@ class RuleSystem(CoreRuleSystem):
     def phase_start(self, game, key, dice):
         if key == "initiative":
             return turn.initiative(game, dice)
+        if key in movement.MOVE_PHASES:                         # p. 7 steps 2-3: who is still to move
+            return [Change("game", "state", {"move_order": turn.mover_order(game, key == "infantry")})]
         if key == "stability":
             return stability.owed(game, dice)
         # declare, lock_on, damage: fire's modules (WB) answer here
         return []
 
     def phase_end(self, game, key, dice):
-        return flight.partial_landings(game, dice) if key == "movement" else []     # p. 10
+        out = [Change("game", "state", {"move_order": ()})] if game.rule_state.move_order else []
+        if key == "movement":                                    # p. 10: stalls, partial flight's landing
+            out += movement.stalls(game, dice) + flight.partial_landings(game, dice)
+        return out
+
+    def move_ends(self, ctx, unit_id, start, entered, paused, check):
+        order = ctx.game.rule_state.move_order
+        if unit_id in order and not paused:
+            apply(ctx, [Change("game", "state", {"move_order": tuple(x for x in order if x != unit_id)})])
+        return None
 
     def new_turn(self, game):
         return turn.record_sheets(game)

@@ -79,7 +79,7 @@ def take_off(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
         raise UmpireError(f"take_off: {problem}")
     up = int(params.get("altitude") or DEFAULT_ALTITUDE)
     return f"{u.id} takes off", [Change("unit", u.id, {"flying": True, "altitude": up},
-                                        (f"{u.id} takes off to {up * 5} m ({RULE})",), "umpire")]
+                                        (f"{u.id} takes off to {up * 5} m ({RULE})",), u.side)]
 
 
 def landing(game: Game, u: UnitState, dice) -> list[Change]:
@@ -93,7 +93,7 @@ def landing(game: Game, u: UnitState, dice) -> list[Change]:
         checks = checks + ("forest_landing" if t["forest"] else "landing",)
     line = f"{u.id} lands in {n}" + (f", {t['label'].lower()}: a stability check at step 5 (Wardogs Table 1)"
                                      if len(checks) > len(u.marks.checks) else "")
-    return [Change("unit", u.id, {"flying": False, "altitude": 0, "checks": checks}, (line,), "umpire")]
+    return [Change("unit", u.id, {"flying": False, "altitude": 0, "checks": checks}, (line,), u.side)]
 
 
 def land(game: Game, params: dict, dice) -> tuple[str, list[Change]]:

@@ -73,11 +73,11 @@ def failure(game: Game, u: UnitState, dice) -> list[Change]:
         return crash.crash(game, u, dice, "a failed stability check in flight")
     if k == "mecha":
         out = [Change("unit", u.id, {"fallen": True, "flying": False, "altitude": 0},
-                      (f"{u.id} falls ({RULE})",), "umpire")]
+                      (f"{u.id} falls ({RULE})",), u.side)]
         return out + crash.fall(game, u, dice, 2.0 * game.unit_type(u)["size"])
     if k == "infantry":
         return []                      # infantry are exempt (p. 10)
-    return [Change("unit", u.id, {"fallen": True}, (f"{u.id} goes out of control: no moving or firing until it recovers ({RULE})",), "umpire")]
+    return [Change("unit", u.id, {"fallen": True}, (f"{u.id} goes out of control: no moving or firing until it recovers ({RULE})",), u.side)]
 
 
 def owed(game: Game, dice) -> list[Change]:
@@ -88,7 +88,7 @@ def owed(game: Game, dice) -> list[Change]:
             continue
         reasons = tuple(r for r in u.marks.checks if r in table2(game))
         ok, line = check(game, u, dice, reasons, ", ".join(u.marks.checks))
-        out.append(Change("unit", u.id, {"checks": ()}, (line,), "umpire"))
+        out.append(Change("unit", u.id, {"checks": ()}, (line,), u.side))
         if not ok:
             out += failure(game, u, dice)
     return out

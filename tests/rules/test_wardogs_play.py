@@ -115,3 +115,15 @@ def test_the_units_still_to_move_alternate_from_the_low_roll(tmp_path):
     _next_turn(loc, 9, 2)                        # red rolled low
     act(loc, "next_phase")
     assert game(loc).rule_state.move_order == ("R1", "B1", "B2")     # the squad moves in step 3
+
+
+def test_a_carrier_standing_still_unloads_its_squad(tmp_path):
+    """p. 10: the squad is set down in the carrier's hex and moves next turn."""
+    loc = wardogs_game(tmp_path, [{"id": "SD", "type": "sand_devil", "hex": "0303"},
+                                  {"id": "Sq", "type": "squad", "hex": "0303", "carried_by": "SD"}], [])
+    blue_moves(loc)
+    act(loc, "unload", side="blue", unit="SD")
+    sq = game(loc).units["Sq"]
+    assert sq.carried_by is None and sq.on_map and sq.moved
+    with pytest.raises(UmpireError, match="carries nobody"):
+        act(loc, "unload", side="blue", unit="SD")

@@ -94,7 +94,9 @@ class RuleSystem(CoreRuleSystem):
         return actions.ACTIONS
 
     def offers(self):
-        return frozenset({"fire"})
+        # the window's controls: no pace, no boarding at a move's start (squads `load` at its end,
+        # p. 10); the fire modules add "fire" with the fire they bring
+        return frozenset()
 
     def scenario_data(self):
         return reports.SCENARIO_KEYS

@@ -15,7 +15,7 @@ Readings:
   the Movement phase ends lands where it is.
 * p. 10: a squad loads when it ends its movement in the hex of a friendly carrier with room
   (the `load` action in the Infantry phase); it unloads at the end of the carrier's move (the
-  move's `dismount`).
+  move's `dismount`, or `unload` where it stands).
 * p. 13: a unit inside a building taller than itself declares partial or total cover at the end
   of the movement phase; the declaration is its own side's secret until it shows in the fire.
 """
@@ -127,6 +127,19 @@ def load(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
                                                (f"{u.id} loads into {cid} ({RULE}, infantry transport)",))]
 
 
+def unload(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
+    """p. 10: a carrier sets its squads down in its hex at the end of its movement (one that moves
+    unloads with its move's `dismount`); they move as usual next turn."""
+    c = _own(game, params, "unload")
+    riders = sorted(v.id for v in game.units.values() if v.carried_by == c.id)
+    if not riders:
+        raise UmpireError(f"unload: {c.id} carries nobody ({RULE}, infantry transport)")
+    n = game.map.number(c.hex)
+    return f"{', '.join(riders)} unload from {c.id}", [
+        Change("unit", r, {"carried_by": None, "q": c.hex.q, "r": c.hex.r, "status": "on_map", "moved": True},
+               (f"{r} unloads from {c.id} in {n} ({RULE}, infantry transport)",)) for r in riders]
+
+
 def declare_cover(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
     u = _own(game, params, "cover")
     want = params.get("cover") or ""
@@ -156,6 +169,10 @@ ACTIONS = {spec.name: spec for spec in (
                 fields=(ActionField("carrier", "Carrier", kind="unit"),), when="only in the Infantry movement phase",
                 help="A squad in the hex of a friendly carrier with room gets in (p. 10).",
                 fits=lambda g, u: u.on_map and kind(g, u) == "infantry"),
+    unit_action("unload", "Unload squads", unload, rule=RULE, open=lambda g: g.phase == "movement",
+                when="only in the Movement phase",
+                help="A carrier sets its squads down in its hex; they move next turn (p. 10).",
+                fits=lambda g, u: u.on_map and any(v.carried_by == u.id for v in g.units.values())),
     unit_action("cover", "Declare cover in a building", declare_cover, rule="Wardogs p. 13",
                 open=lambda g: g.phase in ("movement", "defensive", "infantry"),
                 fields=(ActionField("cover", "Cover", choices=("partial", "total", "")),),

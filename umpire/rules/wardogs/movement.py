@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import math
 
+from ...core.changes import Change
+from ...core.errors import UmpireError
 from ...core.game import Game
 from ...core.hexgrid import DIRECTIONS, Hex, Hexside, hex_distance
 from ...core.rulesystem import MoveCheck, Step
+from . import crash
 from .state import is_infantry
 
 RULE = "Wardogs p. 9"
@@ -156,11 +159,9 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
                      end_notes=tuple(f"{p} unloads at the rear of {uid} (Wardogs p. 10)" for p in leaving))
 
 
-def face(game: Game, params: dict, dice) -> tuple[str, list]:
+def face(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
     """p. 9: a unit that has not moved turns in place, 1 MP a hexside (infantry freely); it moves
     on with what is left in a later turn of the phase."""
-    from ...core.changes import Change
-    from ...core.errors import UmpireError
     uid = params.get("unit")
     u = game.units.get(uid)
     if u is None or u.side != params.get("side") or not u.on_map or u.carried_by:
@@ -181,11 +182,10 @@ def face(game: Game, params: dict, dice) -> tuple[str, list]:
                                           (f"{uid} turns to face {name}: {cost} MP ({RULE})",))]
 
 
-def stalls(game: Game, dice) -> list:
+def stalls(game: Game, dice) -> list[Change]:
     """p. 10: a unit in full flight that moved less than a third of its air MP this turn stalls
     and crashes -- judged as the Movement phase ends."""
-    from . import crash
-    out: list = []
+    out: list[Change] = []
     for u in sorted(game.units.values(), key=lambda u: u.id):
         t = game.unit_type(u)
         if u.on_map and u.marks.flying and t["flight"] == "full" and u.marks.hexes_moved < least_flight(game, u):

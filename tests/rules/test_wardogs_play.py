@@ -127,3 +127,16 @@ def test_a_carrier_standing_still_unloads_its_squad(tmp_path):
     assert sq.carried_by is None and sq.on_map and sq.moved
     with pytest.raises(UmpireError, match="carries nobody"):
         act(loc, "unload", side="blue", unit="SD")
+
+
+def test_a_unit_that_stood_up_may_not_take_off_that_turn(tmp_path):
+    """p. 11: back up, flight mode may not be engaged."""
+    loc = wardogs_game(tmp_path, [{"id": "RR", "type": "roadrunner", "hex": "0303"}], [])
+    with sqlite3.connect(loc) as conn:
+        conn.execute("UPDATE unit SET marks = ? WHERE id = 'RR'", ('{"fallen": true, "ar": 3, "ar_start": 3}',))
+    blue_moves(loc)
+    act(loc, "stand_up", 9, side="blue", unit="RR")
+    if game(loc).active_side == "red":
+        act(loc, "pass", side="red")
+    with pytest.raises(UmpireError, match="no flight until next turn"):
+        act(loc, "take_off", side="blue", unit="RR")

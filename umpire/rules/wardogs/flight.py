@@ -6,6 +6,7 @@ Readings:
   in the Movement phase, and the unit moves by its air MP in a later turn of the phase.  A unit
   without VTOL needs a straight runway of 1.5 x size hexes (rounded up) ahead of its front; Umpire
   reads a runway as hexes of clear ground (terrain.toml `clear`) or road, all on the map.
+* p. 11: a unit that stood up this turn may not take off.
 * The text gives no altitudes: Umpire keeps a flying unit `altitude` levels (5 m) up, 2 (10 m)
   unless the player says; it sees and is seen from that height (spotting.py).
 * p. 10: a landing in starred terrain of Table 1 calls for a stability check at step 5 (p. 7),
@@ -74,6 +75,8 @@ def take_off(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
         raise UmpireError(f"take_off: a {t['label']} does not fly ({RULE})")
     if u.marks.flying or u.marks.fallen or u.moved:
         raise UmpireError(f"take_off: {u.id} is already flying, down or has moved ({RULE})")
+    if u.marks.half_mp:
+        raise UmpireError(f"take_off: {u.id} stood up this turn: no flight until next turn (Wardogs p. 11)")
     problem = runway_problem(game, u)
     if problem:
         raise UmpireError(f"take_off: {problem}")

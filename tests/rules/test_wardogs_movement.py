@@ -1,11 +1,13 @@
 """Wardogs movement (Wardogs pp. 9-10, Table 1): the worked examples of p. 9 and p. 10, facing,
 infantry, flight and passengers."""
 
+from dataclasses import replace
+
 import pytest
 
 from umpire.core.errors import UmpireError
 from umpire.rules.wardogs.flight import runway_hexes
-from umpire.rules.wardogs.movement import turns_between
+from umpire.rules.wardogs.movement import ground_mp, turns_between
 
 from .wdkit import act, blue_moves, checked, game, grid_with, towards, wardogs_game
 
@@ -116,3 +118,20 @@ def test_a_carrier_unloads_its_squad_at_the_end_of_its_move(tmp_path):
     act(loc, "move", side="blue", unit="SD", path=path, dismount=["Sq"])
     g = game(loc)
     assert g.units["Sq"].carried_by is None and g.map.number(g.units["Sq"].hex) == path[-1]
+
+
+def test_damaged_legs_and_drives_cut_the_mp(tmp_path):
+    """Table 8: a damaged leg takes MP / legs off (Coyote 6 MP, 2 legs: 3), a destroyed one twice
+    that; Table 9: a damaged drive halves the MP rounded up (Sand Devil 8: 4), destroyed: 0."""
+    loc = wardogs_game(tmp_path, [{"id": "C", "type": "coyote", "hex": "0202"}, {"id": "SD", "type": "sand_devil", "hex": "0404"},
+                                  {"id": "RR", "type": "roadrunner", "hex": "0606"}, {"id": "T", "type": "tank", "hex": "0707"}], [])
+    g = game(loc)
+    c, sd, rr = g.units["C"], g.units["SD"], g.units["RR"]
+    assert ground_mp(g, c) == 6
+    assert ground_mp(g, replace(c, marks=c.marks.but(damage={"leg_left": 1}))) == 3
+    assert ground_mp(g, replace(c, marks=c.marks.but(damage={"leg_right": 2}))) == 0
+    assert ground_mp(g, replace(sd, marks=sd.marks.but(damage={"drive": 1}))) == 4
+    assert ground_mp(g, replace(sd, marks=sd.marks.but(damage={"drive": 2}))) == 0
+    assert ground_mp(g, replace(rr, marks=rr.marks.but(damage={"leg_left": 1}))) == 4       # 8 / 2
+    t = g.units["T"]
+    assert ground_mp(g, replace(t, marks=t.marks.but(damage={"drive": 1}))) == 3            # 5 / 2 rounded up

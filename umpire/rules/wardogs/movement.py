@@ -14,6 +14,7 @@ Readings:
   least a third of its air MP (rounded up) -- a shorter move is refused, for it would stall.
 * p. 11: a fallen unit must stand up before it moves (stability.py); a unit that stood up has
   half of what was left after the 2 MP the attempt cost.
+* Tables 8-9: damaged legs and drives cut the ground MP (`ground_mp`).
 * Umpire's readings where the text is silent: a unit may enter a hex where units of either side
   stand (p. 13: units never block; nothing forbids it), so a move never tells of a hidden enemy.
 * p. 10, passengers: a carrier unloads squads at the end of its move (`dismount`); squads load
@@ -30,7 +31,7 @@ from ...core.game import Game
 from ...core.hexgrid import DIRECTIONS, Hex, Hexside, hex_distance
 from ...core.rulesystem import MoveCheck, Step
 from . import crash
-from .state import is_infantry
+from .state import DRIVE, LEGS, is_infantry
 
 RULE = "Wardogs p. 9"
 MOVE_PHASES = ("movement", "infantry")
@@ -63,11 +64,28 @@ def climbing(game: Game, a: Hex, b: Hex) -> int:
     return change if change > 1 else 1
 
 
-def allowance(game: Game, u) -> float:
-    """The MP it has this turn: air MP in flight (p. 10), else ground MP; after standing up,
-    the 2 MP spent and half the rest (p. 11); infantry one hex (p. 9)."""
+def ground_mp(game: Game, u) -> int:
+    """The ground MP its damage leaves (Tables 8-9).  Table 8: a damaged leg takes MP / legs off,
+    rounded to the nearest, a destroyed one twice that (Umpire rounds the share once, then
+    doubles it: the text does not say).  Table 9: a damaged drive halves the MP, rounded up; a
+    destroyed one leaves 0."""
     t = game.unit_type(u)
-    mp = t["air_mp"] if u.marks.flying else t["mp"]
+    mp = t["mp"]
+    legs = t["legs"]
+    if legs:
+        share = math.floor(mp / legs + 0.5)
+        mp -= sum(share * min(u.marks.damage.get(leg, 0), 2) for leg in LEGS)
+    drive = u.marks.damage.get(DRIVE, 0)
+    if drive:
+        mp = 0 if drive >= 2 else math.ceil(mp / 2)
+    return max(mp, 0)
+
+
+def allowance(game: Game, u) -> float:
+    """The MP it has this turn: air MP in flight (p. 10), else ground MP as damage leaves it;
+    after standing up, the 2 MP spent and half the rest (p. 11); infantry one hex (p. 9)."""
+    t = game.unit_type(u)
+    mp = t["air_mp"] if u.marks.flying else ground_mp(game, u)
     if u.marks.half_mp:
         return u.mp_spent + math.floor(max(mp - u.mp_spent, 0) / 2)
     return float(mp)

@@ -24,6 +24,10 @@ from ...core.traits import TraitModel, Traits as CoreTraits
 Facing = Annotated[int, Field(ge=0, le=5)]
 Armour = Annotated[int, Field(ge=0, le=10)]       # p. 6: no armour rating above 10
 LEVEL_METRES = 5                                  # p. 12: hills and buildings are counted in 5 m levels
+# Keys of Marks.damage that movement reads (Tables 8-9): each counts 1 when damaged, 2 when
+# destroyed ("a system damaged twice is destroyed").  The fire modules write them.
+LEGS = ("leg_left", "leg_right")                  # Table 8: a mecha's legs (the d6: odd right, even left)
+DRIVE = "drive"                                   # Table 9: wheel / track / fan / anti-grav generator / engine
 
 
 class Marks(RuleState):

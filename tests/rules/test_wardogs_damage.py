@@ -86,25 +86,27 @@ def test_table_9_without_a_turret_p17():
 def test_a_system_damaged_twice_is_destroyed_p16():
     weapons = [("particle cannon", "torso"), ("30mm", "left_arm")]
     first = penetrate("mecha", 7, {}, weapons, [])
-    assert first.damage == {"weapon:particle cannon": "damaged"}
+    assert first.damage == {"weapon:particle cannon": 1} and first.effect == "damaged"
     second = penetrate("mecha", 7, first.damage, weapons, [])
-    assert second.damage["weapon:particle cannon"] == "destroyed"
+    assert second.damage["weapon:particle cannon"] == 2 and second.effect == "destroyed"
+    third_weapon = penetrate("mecha", 7, second.damage, weapons, [])      # the next surviving one
+    assert third_weapon.system == "weapon:30mm"
     third = penetrate("mecha", 11, penetrate("mecha", 11, {}, weapons, []).damage, weapons, [])
     assert third.killed                                        # power plant damaged twice
 
 
 def test_an_arm_blown_off_takes_its_weapons_table_8():
     hit = penetrate("mecha", 4, {}, [("30mm", "left_arm"), ("cannon", "torso")], [], side_d6=2)
-    assert hit.damage == {"arm_left": "destroyed", "weapon:30mm": "destroyed"}
+    assert hit.damage == {"arm_left": 2, "weapon:30mm": 2}
     again = penetrate("mecha", 8, hit.damage, [], [], side_d6=4)
     assert again.effect == "absorbed"
 
 
 def test_cockpit_kills_and_leg_damage_slows():
     assert penetrate("mecha", 2, {}, [], []).killed
-    assert ground_mp(6, 2, {"leg_left": "damaged"}) == 3
-    assert ground_mp(6, 2, {"leg_left": "destroyed"}) == 0
-    assert ground_mp(7, 0, {"drive": "damaged"}) == 4
+    assert ground_mp(6, 2, {"leg_left": 1}) == 3
+    assert ground_mp(6, 2, {"leg_left": 2}) == 0
+    assert ground_mp(7, 0, {"drive": 1}) == 4
 
 
 def test_arcs_p14():

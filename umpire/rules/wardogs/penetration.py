@@ -1,6 +1,7 @@
 """Wardogs penetration damage (Wardogs p. 16-17, Tables 8 and 9), free of the game state.
 
-A unit's internal damage is a mapping system -> "damaged" | "destroyed", where a system is
+A unit's internal damage (state.Marks.damage) maps a system to the times it was damaged -- 1
+damaged, 2 or more destroyed (a "destroyed" result writes 2) -- where a system is
 "cockpit", "crew", "power_plant", "turret", "drive", "arm_left"/"arm_right", "leg_left"/
 "leg_right", "weapon:<name>" or "equipment:<name>".  It is hidden from the enemy (only its owner
 and the umpire read it).  Rules (p. 16): a system damaged twice is destroyed; a destroyed system
@@ -62,14 +63,19 @@ class Hit:
     line: str
 
 
-def _worse(state: str | None, effect: str) -> str:
-    return "destroyed" if effect == "destroyed" or state == "damaged" else "damaged"
+DESTROYED = 2                    # p. 16: damaged twice is destroyed
+
+
+def state_of(damage: dict, system: str) -> str | None:
+    """None, "damaged" or "destroyed" for a system of the unit's damage record."""
+    n = damage.get(system, 0)
+    return None if n <= 0 else "damaged" if n < DESTROYED else "destroyed"
 
 
 def _pick(damage: dict, names: list[str], prefix: str, undamaged_only: bool) -> str | None:
     for n in names:
         key = f"{prefix}:{n}"
-        state = damage.get(key)
+        state = state_of(damage, key)
         if state is None or (not undamaged_only and state != "destroyed"):
             return key
     return None
@@ -92,32 +98,33 @@ def penetrate(kind: str, roll: int, damage: dict, weapons: list[tuple[str, str]]
     if system is None:
         return Hit(dict(damage), None, "absorbed", False,
                    f"penetration {roll}: {row['label'].lower()} -- nothing left to take it (Wardogs p. 16)")
-    before = damage.get(system)
+    before = state_of(damage, system)
     new = dict(damage)
     if before == "destroyed":
         return Hit(new, system, "absorbed", False,
                    f"penetration {roll}: {system} is already destroyed; the hit is absorbed (Wardogs p. 16)")
-    new[system] = _worse(before, effect)
-    if new[system] == "destroyed" and system in ("arm_left", "arm_right", "turret"):
+    new[system] = DESTROYED if effect == "destroyed" else new.get(system, 0) + 1
+    now = state_of(new, system)
+    if now == "destroyed" and system in ("arm_left", "arm_right", "turret"):
         mount = "turret" if system == "turret" else f"{system.split('_')[1]}_arm"
         for w, m in weapons:
             if m == mount:
-                new[f"weapon:{w}"] = "destroyed"
+                new[f"weapon:{w}"] = DESTROYED
     twice = " (damaged twice: destroyed, p. 16)" if before == "damaged" else ""
-    killed = new[system] == "destroyed" and system in KILLERS
+    killed = now == "destroyed" and system in KILLERS
     table_name = "Table 8" if kind == "mecha" else "Table 9"
-    return Hit(new, system, new[system], killed,
-               f"penetration {roll}: {row['label'].lower()} -- {system} {new[system]}{twice} (Wardogs p. 17, {table_name})")
+    return Hit(new, system, now, killed,
+               f"penetration {roll}: {row['label'].lower()} -- {system} {now}{twice} (Wardogs p. 17, {table_name})")
 
 
 def ground_mp(mp: int, legs: int, damage: dict) -> int:
     """MP left after leg or drive damage (Table 8, 5 and 9; Table 9, 4 and 8; our rounding)."""
-    if damage.get("drive") == "destroyed":
+    if state_of(damage, "drive") == "destroyed":
         return 0
-    if damage.get("drive") == "damaged":
+    if state_of(damage, "drive") == "damaged":
         mp = (mp + 1) // 2
     if legs:
         share = (2 * mp + legs) // (2 * legs)          # MP / legs, half up
         for leg in ("leg_left", "leg_right"):
-            mp -= {"damaged": share, "destroyed": 2 * share}.get(damage.get(leg), 0)
+            mp -= {"damaged": share, "destroyed": 2 * share}.get(state_of(damage, leg), 0)
     return max(0, mp)

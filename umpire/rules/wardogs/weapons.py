@@ -9,7 +9,8 @@
 * Arcs (p. 14): infantry and turrets fire all round; a torso or hull mount fires into the 180
   degrees in front (our reading of "forward or backward": a mount the sheet records as "rear"
   fires into the 180 degrees behind); a left-arm weapon into the 180 degrees on the unit's left,
-  a right-arm weapon on its right.  A target exactly on the dividing line is inside (our
+  a right-arm weapon on its right.  A hand-carried weapon whose hand the sheet does not say
+  fires into the front 180 degrees, like a hull mount (our reading).  A target exactly on the dividing line is inside (our
   reading; Displays 1-3 are absent).  A damaged turret fires forward only (Table 9, 7).
 Facings are the core's six hex directions (umpire.core.hexgrid.DIRECTIONS, counter-clockwise).
 """
@@ -24,7 +25,7 @@ from ...core.hexgrid import DIRECTIONS, Hex
 from ...core.ruleset import load_table, rulesets_dir
 
 BANDS = ("short", "medium", "long")
-MOUNTS = ("torso", "rear", "left_arm", "right_arm", "turret", "infantry")
+MOUNTS = ("torso", "hull", "rear", "left_arm", "right_arm", "hand", "turret", "infantry")
 
 
 @lru_cache(maxsize=None)
@@ -89,7 +90,7 @@ def in_arc(mount: str, facing: int, firer: Hex, target: Hex, turret_damaged: boo
     if target == firer or (mount in ("turret", "infantry") and not turret_damaged):
         return True
     ahead, to = DIRECTIONS[facing % 6], target - firer
-    if mount in ("torso", "turret"):
+    if mount in ("torso", "hull", "hand", "turret"):
         return _dot(ahead, to) >= 0
     if mount == "rear":
         return _dot(ahead, to) <= 0

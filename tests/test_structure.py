@@ -86,7 +86,7 @@ def test_the_reader_resolves_every_form_of_import():
 # --- the core's tests play the toy rule system (issue 17) -------------------------------------
 
 TESTS = UMPIRE.parent / "tests"
-BUNDLED_SYSTEMS = ("mechwar4", "lnlt", "warblog", "hcm")
+BUNDLED_SYSTEMS = ("mechwar4", "lnlt", "warblog", "hcm", "wardogs")
 # Files of tests/core let off, and why (none: the bundled systems' side of the protocol is
 # tested in tests/rules/test_rule_systems_protocol.py).
 LET_OFF: dict[str, str] = {}
@@ -206,7 +206,7 @@ def test_the_core_names_no_bundled_rule_system():
     """umpire/core speaks of what every rule system has: not one of the bundled ones by name,
     in code or in a comment ("LnLT's impulses" said what Phase.passes_to_end is for in one
     system's words).  The schema's revisions, a record of old files, are let off."""
-    spellings = re.compile(r"mechwar|\blnlt\b|lock 'n load|warblog|war blog|\bmw4\b|\bhcm\b|hex command",
+    spellings = re.compile(r"mechwar|\blnlt\b|lock 'n load|warblog|war blog|\bmw4\b|\bhcm\b|hex command|wardogs",
                            re.IGNORECASE)
     wrong = [f"{f.relative_to(UMPIRE.parent)}:{n}" for f in sorted((UMPIRE / "core").rglob("*.py"))
              if "migrations" not in f.parts

@@ -1,0 +1,104 @@
+"""Wardogs (Todd Pote, Majestic Twelve Games, 2008: the rules text wardogs-rules.txt, Basic
+Training, not bundled with Umpire): the procedures that walk the tables in
+resources/rulesets/wardogs.  Wardogs has no hidden-unit rule; Umpire adds double-blind play: each
+side sees what its units' heights let them see (spotting.py), and declares its fire in secret.
+
+The turn (p. 7), as ruleset.toml lists it: initiative (a d10 each, the low roll moves first);
+movement of non-infantry units one at a time, the sides alternating (a fallen unit's turn may
+be its attempt to stand up); defensive measures; infantry movement the same way; mine attacks;
+stability checks owed; fire declared secretly by both sides; the declarations revealed and the
+lock-on rolls; damage all at once; the record sheets carried into the next turn.
+
+The modules:
+
+    state.py      the shared contract: Marks, State, unit Traits, readers
+    turn.py       initiative, the alternating order, the record sheets at the turn's end, victory
+    movement.py   a move priced and checked: Table 1, facing, climbing, infantry, flight (pp. 9-10)
+    flight.py     taking off and landing, runways, loading squads, cover in buildings (pp. 10, 13)
+    stability.py  stability checks, Table 2, falling over and standing up (p. 11)
+    crash.py      crashes and falls: their dice against armour (pp. 10-11)
+    spotting.py   sight by height: hills, buildings, forests; what each side sees (pp. 12-13)
+    reports.py    record sheets in a side's report, the inspector, counters' marks
+    actions.py    the rule system's actions, its own and fire's
+    bot.py        the autoplay driver
+"""
+
+from __future__ import annotations
+
+from ...core.rulesystem import RuleSystem as CoreRuleSystem
+from . import actions, movement, reports, spotting, stability, state, turn
+
+
+class RuleSystem(CoreRuleSystem):
+    name = "wardogs"
+    Marks, State, Traits = state.Marks, state.State, state.Traits
+    sequence_rule = "Wardogs p. 7"
+
+    # ------------------------------------------------------------------ what every system answers
+    def first_player(self, game, dice):
+        side = turn.low_side(game)
+        return side, [f"{game.side(side).name} rolled lowest and goes first (Wardogs p. 7 step 2)"]
+
+    def sight(self, game_map, night=False):
+        return spotting.Sight(game_map, self.ruleset)
+
+    def spot(self, game, roll):
+        return spotting.spot(game, self.sight(game.map))
+
+    def watchers(self, game, where, unit=None):
+        return spotting.watchers(game, self.sight(game.map), where, unit)
+
+    def check_move(self, game, unit_id, path, how=None):
+        return movement.check_move(game, unit_id, path, how)
+
+    def victory(self, game, final=False):
+        return turn.Standing(game, final)
+
+    # ------------------------------------------------------------------ the turn
+    def phase_start(self, game, key, dice):
+        if key == "initiative":
+            return turn.initiative(game, dice)
+        if key == "stability":
+            return stability.owed(game, dice)
+        # declare, lock_on, damage: fire's modules (WB) answer here
+        return []
+
+    def new_turn(self, game):
+        return turn.record_sheets(game)
+
+    def moves_now(self, game):
+        return game.phase in movement.MOVE_PHASES
+
+    def may_act_now(self, game, unit):
+        if game.phase in movement.MOVE_PHASES:
+            return super().may_act_now(game, unit) and (state.is_infantry(game, unit) == (game.phase == "infantry"))
+        return super().may_act_now(game, unit)
+
+    # ------------------------------------------------------------------ its own actions
+    def actions(self):
+        return actions.ACTIONS
+
+    def offers(self):
+        return frozenset({"fire"})
+
+    def scenario_data(self):
+        return reports.SCENARIO_KEYS
+
+    # ------------------------------------------------------------------ how its units read
+    MARK_WORDS = reports.MARK_WORDS
+
+    def unit_marks(self, game, unit):
+        return reports.unit_marks(game, unit)
+
+    def strength_text(self, game, unit):
+        return reports.strength_text(game, unit)
+
+    def forces_table(self, game, units):
+        return reports.forces_table(game, units)
+
+    def unit_details(self, game, unit, umpire):
+        return reports.unit_details(game, unit, umpire)
+
+    def bot(self):
+        from .bot import Bot
+        return Bot(self)

@@ -1,0 +1,47 @@
+"""Wardogs autoplay driver: in a movement phase a side stands a fallen unit up or moves one of
+its units toward the enemy it sees and the objectives; otherwise it passes.  Fire's own choices
+(declarations) are WB's to add here.  Its choices come from the autoplay's seeded generator, so
+`umpire replay` re-runs them."""
+
+from __future__ import annotations
+
+from ...core.engine import perform
+from ..botkit import attempt, random_path
+from .state import is_infantry
+
+MOVE_PHASES = {"movement": False, "infantry": True}
+
+
+class Bot:
+    def __init__(self, system) -> None:
+        self.system = system
+
+    def act(self, location, game, rng, report, moves_per_phase: int = 4, turns: int | None = None) -> bool:
+        """One action; False when the bot stops: at the end of turn `turns`."""
+        if game.active_side is None:
+            if game.phase == self.system.phases()[-1].key and turns is not None and turns <= game.turn < game.turns:
+                return False
+            report(perform(location, "next_phase", {}, self.system).summary)
+            return True
+        side = game.active_side
+        if game.phase in MOVE_PHASES and self._move(location, game, rng, side, report, MOVE_PHASES[game.phase]):
+            return True
+        report(perform(location, "pass", {"side": side}, self.system, side=side).summary)
+        return True
+
+    def _move(self, location, game, rng, side, report, infantry: bool) -> bool:
+        mine = sorted((u for u in game.units.values() if u.side == side and u.on_map and not u.carried_by
+                       and not u.moved and not u.acted and is_infantry(game, u) == infantry), key=lambda u: u.id)
+        down = [u for u in mine if u.marks.fallen and u.mp_spent + 2 <= game.unit_type(u)["mp"]]
+        if down and attempt(location, "stand_up", {"side": side, "unit": down[0].id}, self.system, side, report):
+            return True
+        goals = [c.hex for c in game.contacts.values() if c.side == side and c.status == "seen"]
+        goals += [o.hex for v in game.victory if v.side == side for o in v.objectives]
+        movers = [u for u in mine if not u.marks.fallen]
+        rng.shuffle(movers)
+        for u in movers[:3]:
+            path = random_path(game, rng, self.system, u, goals, 3)
+            if path and attempt(location, "move", {"unit": u.id, "path": [game.map.number(h) for h in path]},
+                                self.system, side, report):
+                return True
+        return False

@@ -1,0 +1,155 @@
+"""Wardogs movement (Wardogs pp. 9-10, Table 1): a path priced and checked for the core's move.
+
+Readings:
+* p. 9: a unit pays Table 1 for each hex it enters and 1 MP for each hexside it turns its front.
+  It may move forward or backward at the same cost: each step is taken facing the way it goes,
+  or backing (front to the opposite side), whichever needs fewer turns (forward on a tie); the
+  front ends where the last step left it.  Moving backward through terrain that is not clear
+  costs a stability penalty to rolls made (Table 2), noted on the move.
+* p. 9: a change of more than one level in one step multiplies the cost of the hex entered by
+  the levels changed (level 1 to 4 into rough: 2 x 3 = 6).  Umpire reads "change" both ways:
+  down as well as up.
+* p. 9: infantry move one hex a turn whatever the terrain and turn freely.
+* p. 10: a unit in full flight prices every hex as clear and pays no climbing; it must move at
+  least a third of its air MP (rounded up) -- a shorter move is refused, for it would stall.
+* p. 11: a fallen unit must stand up before it moves (stability.py); a unit that stood up has
+  half of what was left after the 2 MP the attempt cost.
+* Umpire's readings where the text is silent: a unit may enter a hex where units of either side
+  stand (p. 13: units never block; nothing forbids it), so a move never tells of a hidden enemy.
+* p. 10, passengers: a carrier unloads squads at the end of its move (`dismount`); squads load
+  by the `load` action after both ended their moves in one hex (actions.py).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...core.game import Game
+from ...core.hexgrid import DIRECTIONS, Hex, Hexside, hex_distance
+from ...core.rulesystem import MoveCheck, Step
+from .state import is_infantry
+
+RULE = "Wardogs p. 9"
+MOVE_PHASES = ("movement", "infantry")
+
+
+def turns_between(a: int, b: int) -> int:
+    """Hexsides turned from facing a to facing b (p. 9: 1 MP each)."""
+    d = abs(a - b) % 6
+    return min(d, 6 - d)
+
+
+def direction(a: Hex, b: Hex) -> int:
+    return DIRECTIONS.index(b - a)
+
+
+def terrain_cost(game: Game, move_class: str, a: Hex, b: Hex) -> tuple[float | None, str]:
+    """Table 1: what entering b from a costs, a road along the hexside replacing the hex's cost."""
+    t = game.rules.terrain_types[game.map.terrain[b]]
+    cost, note = t["move"][move_class], t["label"].lower()
+    for kind in dict(game.map.features(Hexside.between(a, b))):
+        f = game.rules.hexside_features.get(kind)
+        if f and f["crossing"] == "replaces" and f["move"][move_class] is not None:
+            cost, note = f["move"][move_class], f["label"].lower()
+    return (None if cost is None else float(cost)), note
+
+
+def climbing(game: Game, a: Hex, b: Hex) -> int:
+    """p. 9: the levels changed in one step, when more than one (the multiplier); else 1."""
+    change = abs(game.map.elevation.get(b, 0) - game.map.elevation.get(a, 0))
+    return change if change > 1 else 1
+
+
+def allowance(game: Game, u) -> float:
+    """The MP it has this turn: air MP in flight (p. 10), else ground MP; after standing up,
+    the 2 MP spent and half the rest (p. 11); infantry one hex (p. 9)."""
+    t = game.unit_type(u)
+    mp = t["air_mp"] if u.marks.flying else t["mp"]
+    if u.marks.half_mp:
+        return u.mp_spent + math.floor(max(mp - u.mp_spent, 0) / 2)
+    return float(mp)
+
+
+def least_flight(game: Game, u) -> int:
+    """p. 10: a unit in full flight moves at least 1/3 of its air MP (rounded up) each turn."""
+    return math.ceil(game.unit_type(u)["air_mp"] / 3)
+
+
+def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -> MoveCheck:
+    how = how or {}
+    n = game.map.number
+    u = game.units.get(uid)
+    if u is None:
+        return MoveCheck(uid, (), 0, False, f"no unit {uid!r}")
+    t = game.unit_type(u)
+    mp = allowance(game, u)
+
+    def refuse(reason: str, rule: str = RULE) -> MoveCheck:
+        return MoveCheck(uid, (), mp, False, reason, rule)
+
+    extra = sorted(set(how) - {"dismount"})
+    if extra:
+        return refuse(f"Wardogs moves have no {extra[0]!r} option")
+    infantry = is_infantry(game, u)
+    wanted = "infantry" if infantry else "movement"
+    if game.phase not in ("", wanted):
+        return refuse(f"{'infantry' if infantry else 'non-infantry units'} move in the "
+                      f"{'Infantry movement' if infantry else 'Movement'} phase", f"Wardogs p. 7 step {3 if infantry else 2}")
+    if not path:
+        return refuse("the path is empty")
+    if not u.on_map:
+        return refuse(f"it is {u.status.replace('_', ' ')}")
+    if u.carried_by:
+        return refuse(f"it rides in {u.carried_by}: it unloads at the end of its carrier's move", "Wardogs p. 10")
+    if u.marks.fallen:
+        return refuse("it has fallen: it must stand up first (the stand_up action)", "Wardogs p. 11")
+    if u.moved and not u.paused:
+        return refuse("it has already moved this turn")
+    if path[0] != u.hex:
+        return refuse(f"the path must start in its hex, {n(u.hex)}")
+    if mp <= 0:
+        return refuse("it has no movement points", "Wardogs p. 9")
+    move_class = "air" if u.marks.flying else t["move_class"]
+    spent = u.mp_spent if (u.paused or u.marks.half_mp) else 0.0
+    steps = [Step(u.hex, 0.0, spent, "start")]
+    facing = u.marks.facing if u.marks.facing is not None else 0
+    notes: list[str] = []
+    for a, b in zip(path, path[1:]):
+        if not game.map.contains(b):
+            return refuse(f"{b} is off the map")
+        if hex_distance(a, b) != 1:
+            return refuse(f"{n(a)} and {n(b)} are not adjacent")
+        cost, note = terrain_cost(game, move_class, a, b)
+        if cost is None:
+            return refuse(f"a {t['label']} may not enter {note}", "Wardogs Table 1")
+        if infantry:
+            cost, note = 1.0, f"{note}, ignored by infantry"
+        else:
+            d = direction(a, b)
+            ahead, back = turns_between(facing, d), turns_between(facing, (d + 3) % 6)
+            backing = back < ahead
+            turn = back if backing else ahead
+            facing = (d + 3) % 6 if backing else d
+            if not u.marks.flying:
+                times = climbing(game, a, b)
+                if times > 1:
+                    cost, note = cost * times, f"{note} x {times} levels"
+            if backing and not game.rules.terrain_types[game.map.terrain[b]]["clear"] and not u.marks.flying:
+                notes.append(f"backs into {n(b)}: -1 to stability rolls this turn (Wardogs Table 2)")
+            if turn:
+                cost, note = cost + turn, f"{turn} hexside turn{'s' if turn > 1 else ''} + {note}"
+        total = steps[-1].total + cost
+        if total > mp:
+            return refuse(f"{n(b)} is beyond its reach: {total:g} of {mp:g} movement points")
+        steps.append(Step(b, cost, total, note))
+    hexes = len(steps) - 1
+    if u.marks.flying and hexes < least_flight(game, u) and len(path) > 1:
+        return refuse(f"in full flight it must move at least {least_flight(game, u)} hexes or stall", "Wardogs p. 10")
+    leaving = tuple(how.get("dismount") or ())
+    for pid in leaving:
+        p = game.units.get(pid)
+        if p is None or p.carried_by != uid:
+            return refuse(f"{pid} is not riding in {uid}", "Wardogs p. 10")
+    marks = u.marks.but(facing=facing, hexes_moved=u.marks.hexes_moved + hexes)
+    return MoveCheck(uid, tuple(steps), mp, True, leaving=leaving, marks=marks, notes=tuple(notes),
+                     end_notes=tuple(f"{p} unloads at the rear of {uid} (Wardogs p. 10)" for p in leaving))

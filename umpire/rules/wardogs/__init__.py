@@ -26,7 +26,7 @@ The modules:
 from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, movement, reports, spotting, stability, state, turn
+from . import actions, fire_actions, movement, reports, spotting, stability, state, turn
 
 
 class RuleSystem(CoreRuleSystem):
@@ -60,8 +60,7 @@ class RuleSystem(CoreRuleSystem):
             return turn.initiative(game, dice)
         if key == "stability":
             return stability.owed(game, dice)
-        # declare, lock_on, damage: fire's modules (WB) answer here
-        return []
+        return fire_actions.phase_start(game, key, dice)      # declare, lock_on, damage (WB)
 
     def new_turn(self, game):
         return turn.record_sheets(game)

@@ -3,7 +3,7 @@ squad, declaring cover; stability.py, movement.py) and those of fire (WB's modul
 
 from __future__ import annotations
 
-from . import stability
+from . import fire_actions, stability
 
 ACTIONS = {**stability.ACTIONS}
-# Fire, lock-on, declarations, mines: WB's modules add their ACTIONS here, e.g. ACTIONS.update(fire_actions.ACTIONS)
+ACTIONS.update(fire_actions.ACTIONS)          # the secret declaration of fire (WB)

@@ -1,0 +1,171 @@
+"""Wardogs secret declarations of fire, revealed and resolved together (Wardogs p. 7 steps 6-8,
+pp. 12-17), played through the engine on a small open table."""
+
+from pathlib import Path
+
+import pytest
+
+from umpire.actions import new_game, system_for
+from umpire.core.engine import perform
+from umpire.core.errors import UmpireError
+from umpire.core.scenario import load_scenario
+from umpire.core.store.db import open_game
+
+from dicekit import dice
+
+SCENARIO = '''[scenario]
+title = "Wardogs fire test"
+rules = "wardogs"
+turns = 3
+first_player = "blue"
+
+[map]
+columns = 8
+rows = 6
+orientation = "flat"
+stagger = "even"
+slopes = "listed"
+terrain = """
+........
+........
+........
+........
+........
+........
+"""
+elevation = """
+00000000
+00000000
+00000000
+00000000
+00000000
+00000000
+"""
+
+[[side]]
+id = "blue"
+name = "Blue"
+
+[[side]]
+id = "red"
+name = "Red"
+
+[[battalion]]
+id = "B"
+side = "blue"
+units = [
+  {{ id = "Coyote", type = "coyote", hex = "{coyote}", facing = "SE" }},
+]
+
+[[battalion]]
+id = "R"
+side = "red"
+units = [
+  {{ id = "Tank", type = "tank", hex = "{tank}", facing = "NW" }},
+]
+'''
+
+
+def make(tmp_path: Path, coyote="0203", tank="0503") -> str:
+    path = tmp_path / "wd.toml"
+    path.write_text(SCENARIO.format(coyote=coyote, tank=tank), encoding="utf-8")
+    return new_game(load_scenario(path), tmp_path / "wd.umpire", seed="t")
+
+
+def act(location, action, *faces, side=None, **params):
+    if side is not None:
+        params = {**params, "side": side}
+    return perform(location, action, params, system_for(location), typed=dice(*faces), side=side)
+
+
+def to_phase(location, key, *faces):
+    for _ in range(40):
+        if open_game(location).phase == key:
+            return
+        act(location, "next_phase", *faces)
+        faces = ()
+    raise AssertionError(f"never reached {key}")
+
+
+def test_play_to_the_declaration(tmp_path):
+    loc = make(tmp_path)
+    to_phase(loc, "declare", 3, 7)
+    g = open_game(loc)
+    assert g.contacts.get(("blue", "Tank")) is not None
+
+
+def reads(loc, side):
+    from umpire.core.engine import journal
+    from umpire.core.witness import side_journal
+    g = open_game(loc)
+    entries = side_journal(g, side, journal(loc), system_for(loc))
+    return "\n".join([e.head for e in entries] + [x for e in entries for x in e.lines])
+
+
+def test_declarations_are_secret_then_resolved_together_p7(tmp_path):
+    loc = make(tmp_path)
+    to_phase(loc, "declare", 3, 7)
+    act(loc, "declare_fire", side="blue", shots="Coyote coyote_autocannon Tank; Coyote coyote_particle_cannon Tank")
+    act(loc, "declare_fire", side="red", shots=[{"firer": "Tank", "weapon": "tank_gun", "target": "Coyote"}])
+    g = open_game(loc)
+    assert [s["weapon"] for s in g.rule_state.declarations["blue"]] == ["coyote_autocannon", "coyote_particle_cannon"]
+    assert "coyote_autocannon" in reads(loc, "blue")
+    # the enemy never reads a declaration (p. 7 step 6, Umpire's double-blind)
+    assert "coyote_autocannon" not in reads(loc, "red") and "tank_gun" not in reads(loc, "blue")
+
+    # p. 7 step 7: lock-on d10s, blue's then red's; both targets stood still (-1, Table 3)
+    to_phase(loc, "lock_on", 1, 1)
+    g = open_game(loc)
+    assert g.rule_state.revealed
+    assert {s["lock"] for side in ("blue", "red") for s in g.rule_state.declarations[side]} == {"yes"}
+    assert "signature 6: locked on" in reads(loc, "blue")
+
+    # p. 7 step 8: the tank's gun (d8, short +1) rolls 8 -> 9 over AR 5: penetration 1+1 = cockpit;
+    # the Coyote, destroyed, still fires (simultaneous, p. 15): autocannon 6, 6, 1 at medium
+    # range against AR 6 (two hits), particle cannon 9 +1 = 10 (a hit that penetrates): d10 6,
+    # weapon damaged (Table 9)
+    to_phase(loc, "damage", 8, 1, 1, 6, 6, 1, 9, 6)
+    g = open_game(loc)
+    assert g.units["Coyote"].status == "destroyed"
+    tank = g.units["Tank"].marks
+    assert tank.ar == 3 and tank.damage == {"weapon:tank_gun": 1}
+    assert g.units["Coyote"].marks.ammo == {"coyote_autocannon": 17}
+    assert tank.ammo == {"tank_gun": 11}
+    red, blue = reads(loc, "red"), reads(loc, "blue")
+    # each side names the enemy by its contact label (C1); its own unit's insides are its own
+    assert "Tank is under fire from C1: 3 hits" in red and "weapon damaged" in red
+    assert "C1 is destroyed" in red                                   # red saw the Coyote fall
+    assert "weapon damaged" not in blue and "AR 3" not in blue          # the target's insides are its owner's
+    assert "Coyote fires 30mm Autocannon at C1, medium range: 3d6 6, 6, 1 -- 2 hits" in blue
+
+
+def test_a_declaration_out_of_arc_or_range_is_refused_in_one_line(tmp_path):
+    loc = make(tmp_path, coyote="0103", tank="0803")
+    to_phase(loc, "declare", 3, 7)
+    with pytest.raises(UmpireError, match="beyond the long range"):
+        act(loc, "declare_fire", side="blue", shots="Coyote coyote_autocannon Tank")
+    with pytest.raises(UmpireError, match="no weapon"):
+        act(loc, "declare_fire", side="blue", shots="Coyote laser Tank")
+    with pytest.raises(UmpireError, match="not 'firer weapon target'"):
+        act(loc, "declare_fire", side="blue", shots="Coyote Tank")
+    assert "blue" not in open_game(loc).rule_state.declarations
+
+
+def test_a_torso_weapon_fires_forward_only_p14(tmp_path):
+    loc = make(tmp_path, coyote="0503", tank="0203")          # the Coyote faces SE, the tank is behind it
+    to_phase(loc, "declare", 3, 7)
+    with pytest.raises(UmpireError, match="outside the arc"):
+        act(loc, "declare_fire", side="blue", shots="Coyote coyote_particle_cannon Tank")
+    act(loc, "declare_fire", side="red", shots="Tank tank_gun Coyote")     # a turret fires all round
+    assert len(open_game(loc).rule_state.declarations["red"]) == 1
+
+
+def test_declaring_nothing_is_a_pass_and_no_roll_follows(tmp_path):
+    loc = make(tmp_path)
+    to_phase(loc, "declare", 3, 7)
+    act(loc, "declare_fire", side="blue", shots="")
+    act(loc, "declare_fire", side="red", shots="")
+    to_phase(loc, "damage")
+    g = open_game(loc)
+    assert g.rule_state.declarations == {"blue": (), "red": ()}
+    assert g.units["Tank"].marks.ar in (None, 6)

@@ -153,3 +153,22 @@ def reveal(game) -> list[Change]:
         lines.append(f"  {game.side(side).name}: " + ("; ".join(f"{s['firer']} {s['weapon']} at {s['target']}"
                                                              for s in shots) or "no fire"))
     return [Change("game", "state", {"revealed": True}, tuple(lines), "umpire")]
+
+
+def bot_shots(game, side: str, rng) -> list[dict]:
+    """The autoplay's declaration: each firer picks, from the seen enemies all its weapons it may
+    fire at, one at random (the generator is seeded, so a replay picks the same)."""
+    out = []
+    for u in on_table(game, side):
+        keys = [k for k, _ in sheet_weapons(game, u)]
+        choices = {}
+        for (s, tid), c in sorted(game.contacts.items()):
+            if s != side or c.status != "seen" or tid not in game.units:
+                continue
+            ok = [k for k in keys if shot_problem(game, side, {"firer": u.id, "weapon": k, "target": tid}, {}) is None]
+            if ok:
+                choices[tid] = ok
+        if choices:
+            tid = rng.choice(sorted(choices))
+            out += [{"firer": u.id, "weapon": k, "target": tid} for k in choices[tid]]
+    return out

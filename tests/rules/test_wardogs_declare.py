@@ -138,6 +138,12 @@ def test_declarations_are_secret_then_resolved_together_p7(tmp_path):
     assert "weapon damaged" not in blue and "AR 3" not in blue          # the target's insides are its owner's
     assert "Coyote fires 30mm Autocannon at C1, medium range: 3d6 6, 6, 1 -- 2 hits" in blue
 
+    # p. 7 step 8: as the damage phase ends the tank, hit three times, checks its stability with
+    # Table 2's -1 a hit: 3 - 3 = 0 fails, and the tank goes out of control
+    assert open_game(loc).units["Tank"].marks.checks == ("fire_hit",) * 3
+    act(loc, "next_phase", 3)
+    assert open_game(loc).units["Tank"].marks.fallen
+
 
 def test_a_declaration_out_of_arc_or_range_is_refused_in_one_line(tmp_path):
     loc = make(tmp_path, coyote="0103", tank="0803")

@@ -62,6 +62,9 @@ class RuleSystem(CoreRuleSystem):
             return stability.owed(game, dice)
         return fire_actions.phase_start(game, key, dice)      # declare, lock_on, damage (WB)
 
+    def phase_end(self, game, key, dice):
+        return fire_actions.phase_end(game, key, dice)           # stability after fire (WB)
+
     def new_turn(self, game):
         return turn.record_sheets(game)
 

@@ -118,6 +118,15 @@ def phase_start(game, key: str, dice) -> list[Change]:
     return []
 
 
+def phase_end(game, key: str, dice) -> list[Change]:
+    """p. 7 step 8: the targets hit roll their stability checks as the damage phase ends, with
+    Table 2's -1 for each hit (WA's stability.owed rolls every check the marks hold)."""
+    if key == DAMAGE:
+        from .stability import owed
+        return owed(game, dice)
+    return []
+
+
 def _shots_at(game) -> dict[str, list[tuple[Any, str, dict]]]:
     """target id -> [(firer, weapon key, weapon record)] of every locked declaration."""
     out: dict[str, list] = {}
@@ -184,8 +193,8 @@ def damage_phase(game, dice) -> list[Change]:
             m = m.but(damage=hit.damage)
             story.append(f"  {hit.line}")
             dead = dead or hit.killed
-        if out.stability_check and not dead:
-            m = m.but(checks=(*m.checks, "hit by fire (Table 2)"))
+        if out.stability_check and not dead:         # p. 7 step 8: rolled as the phase ends, -1 a hit
+            m = m.but(checks=(*m.checks, *(["fire_hit"] * sum(d.hit for d in all_dice))))
         marks[tid] = m
         lines.setdefault((t.side, tid), []).extend(story)
         if dead:

@@ -175,3 +175,88 @@ def test_declaring_nothing_is_a_pass_and_no_roll_follows(tmp_path):
     g = open_game(loc)
     assert g.rule_state.declarations == {"blue": (), "red": ()}
     assert g.units["Tank"].marks.ar in (None, 6)
+
+
+MINED = '''
+[[minefield]]
+side = "red"
+type = "land"
+hexes = ["0303"]
+'''
+
+
+def test_a_unit_that_entered_mines_is_attacked_in_the_mine_phase_p7_p18(tmp_path):
+    path = tmp_path / "wd.toml"
+    path.write_text(SCENARIO.format(coyote="0203", tank="0703") + MINED, encoding="utf-8")
+    loc = new_game(load_scenario(path), tmp_path / "wd.umpire", seed="t")
+    to_phase(loc, "movement", 3, 7)
+    if open_game(loc).active_side == "red":            # the low roll moves first (p. 7 step 2)
+        act(loc, "pass", side="red")
+    act(loc, "move", side="blue", unit="Coyote", path=["0203", "0303"])
+    to_phase(loc, "infantry")
+    # strength d6 2; d10s 5 (equal to AR 5: a hit) and 9 (penetrates); 2d6 3 + 4 = 7, weapon damaged
+    act(loc, "next_phase", 2, 5, 9, 3, 4)
+    g = open_game(loc)
+    assert g.phase == "mines"
+    c = g.units["Coyote"].marks
+    assert c.ar == 3 and c.damage == {"weapon:coyote_particle_cannon": 1} and c.checks == ("mine",)
+    field = next(o for o in g.map.overlays if o.kind == "minefield")
+    assert field.known_by("blue")                      # set off: the victim's side knows it now
+    assert "sets off the minefield in 0303: strength 2" in reads(loc, "blue")
+    # step 5: the mine's stability check (Table 2 -8, the gyroscope +1): a 10 keeps it up;
+    # a damaged weapon is off-line and may not be declared (Table 8, 7)
+    to_phase(loc, "declare", 10)
+    assert not open_game(loc).units["Coyote"].marks.fallen
+    with pytest.raises(UmpireError, match="off-line"):
+        act(loc, "declare_fire", side="blue", shots="Coyote coyote_particle_cannon Tank")
+
+
+def test_an_unknown_field_is_no_one_elses_business(tmp_path):
+    path = tmp_path / "wd.toml"
+    path.write_text(SCENARIO.format(coyote="0203", tank="0703") + MINED, encoding="utf-8")
+    loc = new_game(load_scenario(path), tmp_path / "wd.umpire", seed="t")
+    field = next(o for o in open_game(loc).map.overlays if o.kind == "minefield")
+    assert field.known_by("red") and not field.known_by("blue")
+    to_phase(loc, "declare", 3, 7)                     # nobody entered it: no roll, still secret
+    assert not next(o for o in open_game(loc).map.overlays if o.kind == "minefield").known_by("blue")
+
+
+def test_a_sweeper_finds_mines_on_an_odd_d10_and_clears_them_on_an_odd_d6_p18(tmp_path):
+    from umpire.core.hexgrid import neighbours
+    text = SCENARIO.format(coyote="0101", tank="0704").replace('type = "tank"', 'type = "scout_car"')
+    path = tmp_path / "wd.toml"
+    path.write_text(text, encoding="utf-8")
+    loc = new_game(load_scenario(path), tmp_path / "wd.umpire", seed="t")
+    g = open_game(loc)
+    start = g.units["Tank"].hex
+    dest = next(h for h in neighbours(start) if g.map.grid.contains(h))
+    field = next(h for h in neighbours(dest) if g.map.grid.contains(h) and h not in (start, dest)
+                 and h not in neighbours(start))
+    path.write_text(text + f'''
+[[minefield]]
+side = "blue"
+type = "land"
+hexes = ["{g.map.number(field)}"]
+''', encoding="utf-8")
+    loc = new_game(load_scenario(path), tmp_path / "wd2.umpire", seed="t")
+    to_phase(loc, "movement", 3, 7)
+    if open_game(loc).active_side == "blue":
+        act(loc, "pass", side="blue")
+    act(loc, "move", side="red", unit="Tank", path=[g.map.number(start), g.map.number(dest)])
+    to_phase(loc, "infantry")
+    act(loc, "next_phase", 3)                           # the sweeper's d10: 3, odd, found
+    found = next(o for o in open_game(loc).map.overlays if o.kind == "minefield")
+    assert found.known_by("red")
+    assert "sweeper finds mines" in reads(loc, "red")
+    to_phase(loc, "declare")
+    if open_game(loc).active_side == "blue":
+        act(loc, "pass", side="blue")
+    with pytest.raises(UmpireError, match="has moved"):            # it moved this turn
+        act(loc, "clear_mines", 1, side="red", unit="Tank")
+    act(loc, "next_phase")
+    to_phase(loc, "declare")                            # turn 2: it stands still and sweeps
+    if open_game(loc).active_side == "blue":
+        act(loc, "pass", side="blue")
+    act(loc, "clear_mines", 2, side="red", unit="Tank")              # even: still live
+    assert any(o.kind == "minefield" for o in open_game(loc).map.overlays)
+    assert open_game(loc).units["Tank"].acted

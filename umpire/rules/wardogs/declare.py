@@ -74,6 +74,8 @@ def shot_problem(game, side: str, shot: dict, targets: dict[str, str]) -> str | 
     u = game.units.get(shot["firer"])
     if u is None or u.side != side or u.id not in {x.id for x in on_table(game, side)}:
         return f"{game.side(side).name} has no unit {shot['firer']!r} on the table"
+    if u.acted:
+        return f"{u.id} has spent its turn on other work (clearing mines, p. 18)"
     if u.marks.fallen:
         return f"{u.id} has fallen and must stand before it fires (p. 7 step 6, p. 11)"
     if state_of(u.marks.damage, "power_plant") == "damaged" and (u.moved or u.marks.hexes_moved):

@@ -25,16 +25,17 @@ from ...core.actionspec import ActionField, ActionSpec
 from ...core.changes import Change, apply
 from ...core.engine import Context
 from ...core.errors import UmpireError
+from ...core.play.rule_actions import unit_action
 from ...core.hexgrid import hex_distance, neighbours
-from . import declare, lockon
+from . import declare, lockon, mines
 from .damage import apply_hits, resolve_dice
-from .penetration import dice_for, penetrate, table_row
+from .penetration import roll_internal
 from .spotting import Sight, sees
 from .state import ammo_left, armour, armour_at_start, kind, weapons as sheet_weapons
 from .terrain_fire import churned, falling_section, ignites, strikes_terrain
 from .weapons import band_at, die_for
 
-DECLARE, LOCK_ON, DAMAGE = "declare", "lock_on", "damage"      # WA's phase keys (ruleset.toml)
+MINES, DECLARE, LOCK_ON, DAMAGE = "mines", "declare", "lock_on", "damage"      # WA's phase keys (ruleset.toml)
 
 
 def _declare(ctx: Context) -> tuple[str, Any]:
@@ -52,6 +53,11 @@ ACTIONS = {spec.name: spec for spec in (
                "Each firer's target and weapons, kept secret from the enemy until the umpire resolves "
                "both sides' fire together; nothing declared is a pass.", worksheet=True,
                open=lambda game: game.phase == DECLARE, when="only in the declaration phase"),
+    unit_action("clear_mines", "Clear mines (sweeper)", mines.clear, rule="Wardogs p. 18",
+                help="A sweeper that has not moved spends the turn on a minefield it knows of, in or next to "
+                     "its hex: a d6, odd clears it. It does not fire this turn.",
+                open=lambda game: game.phase == DECLARE, when="only in the declaration phase",
+                fits=lambda game, u: mines.has_sweeper(game, u)),
 )}
 
 
@@ -110,7 +116,10 @@ def lock_on_phase(game, dice) -> list[Change]:
 
 
 def phase_start(game, key: str, dice) -> list[Change]:
-    """The fire steps of the turn as their phases begin (p. 7 steps 7-8)."""
+    """WB's steps of the turn as their phases begin: mines (p. 7 step 4), lock-on and damage
+    (steps 7-8)."""
+    if key == MINES:
+        return mines.mine_phase(game, dice)
     if key == LOCK_ON:
         return lock_on_phase(game, dice)
     if key == DAMAGE:
@@ -178,21 +187,12 @@ def damage_phase(game, dice) -> list[Change]:
             continue
         out = apply_hits(all_dice, marks[tid].shields, armour(game, t), armour_at_start(game, t), kind(game, t))
         m = marks[tid].but(shields=out.shields, ar=out.armour)
-        tk, dead = kind(game, t), out.killed
+        dead = out.killed
         story = [f"{tid} is under fire from " + ", ".join(sorted({_name(game, t.side, u) for u, _, _ in shots}))
                  + f": {_hits(sum(d.hit for d in all_dice))} (Wardogs p. 15)"] + [f"  {x}" for x in out.lines]
-        weapons = [(k, w["mount"]) for k, w in sheet_weapons(game, t)]
-        equipment = list(game.unit_type(t).get("equipment", ()))
-        for _ in range(out.penetrations):
-            n, sides = dice_for(tk)
-            roll = dice.roll(f"penetration on {tid} (Wardogs p. 17, Table {8 if tk == 'mecha' else 9})", n, sides).total
-            row = table_row(tk, roll, game.unit_type(t).get("turret", False))
-            limb = dice.roll(f"which limb of {tid}: odd right, even left (Table 8 *)", 1, 6).total \
-                if row["system"] in ("arm", "leg") else None
-            hit = penetrate(tk, roll, dict(m.damage), weapons, equipment, game.unit_type(t).get("turret", False), limb)
-            m = m.but(damage=hit.damage)
-            story.append(f"  {hit.line}")
-            dead = dead or hit.killed
+        m, hurt, broken = roll_internal(game, t, m, out.penetrations, dice)
+        story += [f"  {x}" for x in hurt]
+        dead = dead or broken
         if out.stability_check and not dead:         # p. 7 step 8: rolled as the phase ends, -1 a hit
             m = m.but(checks=(*m.checks, *(["fire_hit"] * sum(d.hit for d in all_dice))))
         marks[tid] = m

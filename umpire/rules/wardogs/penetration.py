@@ -128,3 +128,25 @@ def ground_mp(mp: int, legs: int, damage: dict) -> int:
         for leg in ("leg_left", "leg_right"):
             mp -= {"damaged": share, "destroyed": 2 * share}.get(state_of(damage, leg), 0)
     return max(0, mp)
+
+
+def roll_internal(game, t, marks, count: int, dice) -> tuple[object, list[str], bool]:
+    """`count` penetration rolls on unit t (Tables 8/9, with the limb d6 when a row asks for it):
+    its marks after them, the lines (for its owner and the umpire) and whether it is destroyed."""
+    from .state import kind, weapons as sheet_weapons
+    tk, sheet = kind(game, t), game.unit_type(t)
+    weapons = [(k, w["mount"]) for k, w in sheet_weapons(game, t)]
+    equipment = list(sheet.get("equipment", ()))
+    turret = bool(sheet.get("turret", False))
+    lines, dead = [], False
+    for _ in range(count):
+        n, sides = dice_for(tk)
+        roll = dice.roll(f"penetration on {t.id} (Wardogs p. 17, Table {8 if tk == 'mecha' else 9})", n, sides).total
+        row = table_row(tk, roll, turret)
+        limb = dice.roll(f"which limb of {t.id}: odd right, even left (Wardogs p. 17, Table 8 *)", 1, 6).total \
+            if row["system"] in ("arm", "leg") else None
+        hit = penetrate(tk, roll, dict(marks.damage), weapons, equipment, turret, limb)
+        marks = marks.but(damage=hit.damage)
+        lines.append(hit.line)
+        dead = dead or hit.killed
+    return marks, lines, dead

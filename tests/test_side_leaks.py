@@ -32,7 +32,8 @@ from umpire.core.witness import side_journal
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = [("kaltenbach-gap", 6, "1"), ("kaltenbach-gap", 5, "7"), ("osterby-bridges", 8, "1"),
          ("osterby-bridges", 6, "3"), ("xom-lang-ambush", 6, "1"), ("xom-lang-ambush", 6, "4"),
-         ("brannock-crossing", 6, "1"), ("brannock-crossing", 5, "4")]
+         ("brannock-crossing", 6, "1"), ("brannock-crossing", 5, "4"),
+         ("tolliver-ridge", 6, "1"), ("tolliver-ridge", 6, "4")]
 
 
 @pytest.fixture(scope="module")

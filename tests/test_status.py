@@ -31,7 +31,7 @@ def _same(path) -> str:
 
 
 @pytest.mark.parametrize("scenario", ["kaltenbach-gap.toml", "xom-lang-ambush.toml", "osterby-bridges.toml",
-                                      "brannock-crossing.toml"])
+                                      "brannock-crossing.toml", "tolliver-ridge.toml"])
 def test_the_quick_line_is_the_full_readers_through_a_played_game(tmp_path, scenario):
     """Every rule system bundled: a fresh game, each phase of a turn, a side that passed, the end."""
     loaded = load_scenario(SCENARIOS / scenario)

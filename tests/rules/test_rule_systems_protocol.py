@@ -8,7 +8,7 @@ from umpire.core.ruleset import load_ruleset, system_class
 from umpire.rules.mechwar4 import RuleSystem as MechWar4
 
 
-@pytest.mark.parametrize("name", ["mechwar4", "lnlt", "warblog", "hcm"])
+@pytest.mark.parametrize("name", ["mechwar4", "lnlt", "warblog", "hcm", "wardogs"])
 def test_each_bundled_rule_system_is_a_rule_system(name):
     cls = system_class(load_ruleset(name))
     assert issubclass(cls, RuleSystem) and cls.name == name

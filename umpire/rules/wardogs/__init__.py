@@ -26,7 +26,7 @@ The modules:
 from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, fire_actions, movement, reports, spotting, stability, state, turn
+from . import actions, fire_actions, flight, movement, reports, spotting, stability, state, turn
 
 
 class RuleSystem(CoreRuleSystem):
@@ -63,6 +63,8 @@ class RuleSystem(CoreRuleSystem):
         return fire_actions.phase_start(game, key, dice)      # declare, lock_on, damage (WB)
 
     def phase_end(self, game, key, dice):
+        if key == "movement":
+            return flight.partial_landings(game, dice)        # p. 10
         return fire_actions.phase_end(game, key, dice)           # stability after fire (WB)
 
     def new_turn(self, game):

@@ -3,7 +3,7 @@ squad, declaring cover; stability.py, movement.py) and those of fire (WB's modul
 
 from __future__ import annotations
 
-from . import fire_actions, stability
+from . import fire_actions, flight, stability
 
-ACTIONS = {**stability.ACTIONS}
-ACTIONS.update(fire_actions.ACTIONS)          # the secret declaration of fire (WB)
+ACTIONS = {**stability.ACTIONS, **flight.ACTIONS}
+ACTIONS.update(fire_actions.ACTIONS)          # the secret declaration of fire, clearing mines (WB)

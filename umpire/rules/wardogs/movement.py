@@ -150,6 +150,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         p = game.units.get(pid)
         if p is None or p.carried_by != uid:
             return refuse(f"{pid} is not riding in {uid}", "Wardogs p. 10")
-    marks = u.marks.but(facing=facing, hexes_moved=u.marks.hexes_moved + hexes)
+    marks = u.marks.but(facing=facing, hexes_moved=u.marks.hexes_moved + hexes,
+                        cover=u.marks.cover if hexes == 0 else "")   # p. 13: cover is declared where it stands
     return MoveCheck(uid, tuple(steps), mp, True, leaving=leaving, marks=marks, notes=tuple(notes),
                      end_notes=tuple(f"{p} unloads at the rear of {uid} (Wardogs p. 10)" for p in leaving))

@@ -64,14 +64,14 @@ def mover_order(game: Game, infantry: bool) -> tuple[str, ...]:
 def record_sheets(game: Game) -> list[Change]:
     """p. 7 step 9 and the turn's end: the armour now is what next turn's fire meets (Table 7);
     shields come back (p. 16); the hexes moved start again from 0 (Table 3); a stand-up's half MP
-    lasts its turn (p. 11).  Each side's own units only: the changes are read by their owner."""
+    lasts its turn (p. 11); cover in a building is declared anew each turn (p. 13).  Each side's own units only: the changes are read by their owner."""
     out = []
     for u in sorted(game.units.values(), key=lambda u: u.id):
         if u.status != "on_map":
             continue
         m = u.marks
         full = game.unit_type(u)["shields"]
-        new = m.but(ar_start=armour(game, u), shields=full, hexes_moved=0, half_mp=False, checks=())
+        new = m.but(ar_start=armour(game, u), shields=full, hexes_moved=0, half_mp=False, checks=(), cover="")
         if new != m:
             out.append(Change("unit", u.id, {"marks": new}, (), u.side))
     return out

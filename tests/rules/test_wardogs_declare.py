@@ -260,3 +260,21 @@ hexes = ["{g.map.number(field)}"]
     act(loc, "clear_mines", 2, side="red", unit="Tank")              # even: still live
     assert any(o.kind == "minefield" for o in open_game(loc).map.overlays)
     assert open_game(loc).units["Tank"].acted
+
+
+def test_an_autoplayed_battle_tells_no_side_the_enemys_declarations_or_insides(tmp_path):
+    from umpire.autoplay import autoplay
+    scenario = load_scenario(Path(__file__).resolve().parents[2] / "scenarios" / "tolliver-ridge.toml")
+    loc = autoplay(scenario, tmp_path / "t.umpire", turns=3, seed="wd-fire", moves_per_phase=3)
+    g = open_game(loc)
+    fired = [s for side in g.side_ids() for s in g.rule_state.declarations.get(side, ())]
+    assert fired, "the bots declared no fire: nothing was tested"
+    for side in g.side_ids():
+        text = reads(loc, side)
+        enemy_weapons = {k for u in g.units.values() if u.side != side for k in g.unit_type(u)["weapons"]}
+        own_weapons = {k for u in g.units.values() if u.side == side for k in g.unit_type(u)["weapons"]}
+        for k in enemy_weapons - own_weapons:
+            assert f" {k} at " not in text, (side, k)            # the enemy's declarations (p. 7 step 6)
+        for u in g.units.values():
+            if u.side != side:
+                assert f"penetration on {u.id}" not in text and f"{u.id}'s sweeper" not in text

@@ -278,3 +278,25 @@ def test_an_autoplayed_battle_tells_no_side_the_enemys_declarations_or_insides(t
         for u in g.units.values():
             if u.side != side:
                 assert f"penetration on {u.id}" not in text and f"{u.id}'s sweeper" not in text
+
+
+def test_a_declaration_handed_in_as_an_orders_file_p7(tmp_path, capsys):
+    from umpire.cli import main
+    loc = make(tmp_path)
+    to_phase(loc, "declare", 3, 7)
+    label = open_game(loc).contacts[("blue", "Tank")].label
+    orders = tmp_path / "blue.toml"
+    orders.write_text(f'side = "blue"\nturn = 1\n[[shot]]\nfirer = "Coyote"\nweapon = "coyote_autocannon"\n'
+                      f'target = "{label}"\n', encoding="utf-8")
+    assert main(["orders", loc, str(orders)]) == 0
+    assert open_game(loc).rule_state.declarations["blue"] == ({"firer": "Coyote", "weapon": "coyote_autocannon",
+                                                               "target": "Tank"},)
+    assert "coyote_autocannon" not in reads(loc, "red")
+    bad = tmp_path / "bad.toml"
+    bad.write_text('side = "blue"\nturn = 1\n[[shot]]\nfirer = "Coyote"\n', encoding="utf-8")
+    with pytest.raises(UmpireError, match="firer, weapon and target"):
+        system_for(loc).read_orders(bad)
+    late = tmp_path / "late.toml"
+    late.write_text('side = "red"\nturn = 2\n', encoding="utf-8")
+    assert main(["orders", loc, str(late)]) != 0
+    assert "for turn 2" in capsys.readouterr().err

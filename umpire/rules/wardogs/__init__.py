@@ -67,6 +67,9 @@ class RuleSystem(CoreRuleSystem):
             return flight.partial_landings(game, dice)        # p. 10
         return fire_actions.phase_end(game, key, dice)           # stability after fire (WB)
 
+    def read_orders(self, path):
+        return fire_actions.declare.read_orders(path)           # a declaration of fire as a file (WB)
+
     def new_turn(self, game):
         return turn.record_sheets(game)
 

@@ -174,3 +174,46 @@ def bot_shots(game, side: str, rng) -> list[dict]:
             tid = rng.choice(sorted(choices))
             out += [{"firer": u.id, "weapon": k, "target": tid} for k in choices[tid]]
     return out
+
+
+def read_orders(path) -> tuple[str, dict]:
+    """A side's declaration of fire as an orders file (`umpire orders GAME FILE`), handed to the
+    umpire instead of typed in the window:
+
+        side = "pacifica"
+        turn = 2
+        [[shot]]
+        firer = "Coyote 1"
+        weapon = "coyote_autocannon"
+        target = "C3"           # the enemy's id, or the contact label the side knows it by
+
+    Checked whole before anything is kept; no [[shot]] is a declaration of no fire."""
+    import tomllib
+    from pathlib import Path
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise UmpireError(f"cannot read: {e.strerror}", file=str(path)) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError) as e:
+        raise UmpireError(f"not a valid orders file: {e}", file=str(path)) from None
+    problems = []
+    if set(data) - {"side", "turn", "shot"}:
+        problems.append(f"unknown key(s) {', '.join(sorted(set(data) - {'side', 'turn', 'shot'}))} (use side, turn, [[shot]])")
+    if not isinstance(data.get("side"), str):
+        problems.append('side must name your side, e.g. side = "pacifica"')
+    if not isinstance(data.get("turn"), int) or isinstance(data.get("turn"), bool):
+        problems.append("turn must be the turn the declaration is for, a whole number")
+    shots = data.get("shot", [])
+    if not isinstance(shots, list) or not all(isinstance(s, dict) and set(s) == {"firer", "weapon", "target"}
+                                              and all(isinstance(v, str) for v in s.values()) for s in shots):
+        problems.append("each [[shot]] gives firer, weapon and target, as text")
+    if problems:
+        raise UmpireError("; ".join(problems) + f" ({RULE})", file=str(path))
+    return data["side"], {"side": data["side"], "turn": data["turn"], "shots": [dict(s) for s in shots]}
+
+
+def by_label(game, side: str, shots: list[dict]) -> list[dict]:
+    """Targets named by the contact labels the side knows them by, turned to unit ids."""
+    labels = {c.label: uid for (s, uid), c in game.contacts.items() if s == side}
+    return [{**s, "target": labels.get(s["target"], s["target"])} for s in shots]

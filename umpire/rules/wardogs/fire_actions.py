@@ -39,8 +39,14 @@ MINES, DECLARE, LOCK_ON, DAMAGE = "mines", "declare", "lock_on", "damage"      #
 
 
 def _declare(ctx: Context) -> tuple[str, Any]:
-    side = ctx.params.get("side")
-    summary, changes = declare.declare(ctx.game, side, ctx.params.get("shots"))
+    side, game = ctx.params.get("side"), ctx.game
+    if game.phase != DECLARE:
+        raise UmpireError(f"declaration refused: fire is declared in the declaration phase, not now ({declare.RULE})")
+    turn = ctx.params.get("turn", game.turn)
+    if turn != game.turn:
+        raise UmpireError(f"declaration refused: it is for turn {turn}, and this is turn {game.turn} ({declare.RULE})")
+    shots = declare.parse_shots(ctx.params.get("shots"))
+    summary, changes = declare.declare(game, side, declare.by_label(game, side, shots) if side in game.side_ids() else shots)
     apply(ctx, changes)
     return summary, None
 
@@ -53,6 +59,10 @@ ACTIONS = {spec.name: spec for spec in (
                "Each firer's target and weapons, kept secret from the enemy until the umpire resolves "
                "both sides' fire together; nothing declared is a pass.", worksheet=True,
                open=lambda game: game.phase == DECLARE, when="only in the declaration phase"),
+    ActionSpec("orders", "Declaration of fire from an orders file", _declare, "side",
+               (ActionField("side", "Side", kind="side"), ActionField("shots", "Shots", kind="text")),
+               "Wardogs p. 7 step 6", "A side's secret declaration handed in as a file (`umpire orders`).",
+               worksheet=True, open=lambda game: game.phase == DECLARE, when="only in the declaration phase"),
     unit_action("clear_mines", "Clear mines (sweeper)", mines.clear, rule="Wardogs p. 18",
                 help="A sweeper that has not moved spends the turn on a minefield it knows of, in or next to "
                      "its hex: a d6, odd clears it. It does not fire this turn.",

@@ -300,3 +300,25 @@ def test_a_declaration_handed_in_as_an_orders_file_p7(tmp_path, capsys):
     late.write_text('side = "red"\nturn = 2\n', encoding="utf-8")
     assert main(["orders", loc, str(late)]) != 0
     assert "for turn 2" in capsys.readouterr().err
+
+
+def test_smoke_deployed_hampers_the_lock_for_the_turn_p18_table_3(tmp_path):
+    loc = make(tmp_path)
+    to_phase(loc, "defensive", 3, 7)
+    if open_game(loc).active_side == "red":
+        act(loc, "pass", side="red")
+    act(loc, "deploy", side="blue", unit="Coyote", measure="smoke_dispenser")
+    g = open_game(loc)
+    assert g.units["Coyote"].marks.equipment == {"smoke_dispenser": 4}          # OOOOO: one box used
+    assert [o.kind for o in g.map.overlays] == ["smoke"]
+    to_phase(loc, "declare")
+    act(loc, "declare_fire", side="red", shots="Tank tank_gun Coyote")
+    act(loc, "declare_fire", side="blue", shots="")
+    # red's d10 7: -1 (the Coyote stood still) +3 (smoke) = 9, over signature 6: no lock
+    to_phase(loc, "lock_on", 7)
+    g = open_game(loc)
+    assert g.rule_state.declarations["red"][0]["lock"] == "no"
+    assert "+3 target in a smoke cloud" in reads(loc, "red")
+    act(loc, "next_phase")                              # damage: nothing locked, nothing rolled
+    act(loc, "next_phase")                              # the damage phase ends: the smoke is gone
+    assert not any(o.kind == "smoke" for o in open_game(loc).map.overlays)

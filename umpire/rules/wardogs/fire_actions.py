@@ -27,7 +27,7 @@ from ...core.engine import Context
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
 from ...core.hexgrid import hex_distance, neighbours
-from . import declare, lockon, mines
+from . import declare, defensive, lockon, mines
 from .damage import apply_hits, resolve_dice
 from .penetration import roll_internal
 from .spotting import Sight, sees
@@ -35,7 +35,7 @@ from .state import ammo_left, armour, armour_at_start, kind, weapons as sheet_we
 from .terrain_fire import churned, falling_section, ignites, strikes_terrain
 from .weapons import band_at, die_for
 
-MINES, DECLARE, LOCK_ON, DAMAGE = "mines", "declare", "lock_on", "damage"      # WA's phase keys (ruleset.toml)
+DEFENSIVE, MINES, DECLARE, LOCK_ON, DAMAGE = "defensive", "mines", "declare", "lock_on", "damage"      # WA's phase keys (ruleset.toml)
 
 
 def _declare(ctx: Context) -> tuple[str, Any]:
@@ -63,6 +63,12 @@ ACTIONS = {spec.name: spec for spec in (
                (ActionField("side", "Side", kind="side"), ActionField("shots", "Shots", kind="text")),
                "Wardogs p. 7 step 6", "A side's secret declaration handed in as a file (`umpire orders`).",
                worksheet=True, open=lambda game: game.phase == DECLARE, when="only in the declaration phase"),
+    unit_action("deploy", "Deploy smoke, flare or chaff", defensive.deploy, rule="Wardogs p. 18, Table 3",
+                fields=(ActionField("measure", "Measure", choices=tuple(defensive.MEASURES)),),
+                help="In the unit's hex for this turn: smoke or chaff +3 to lock on to it, a decoy flare "
+                     "+5/+3/+1 by distance (Table 3).",
+                open=lambda game: game.phase == DEFENSIVE, when="only in the defensive measures phase",
+                fits=lambda game, u: defensive.carries(game, u)),
     unit_action("clear_mines", "Clear mines (sweeper)", mines.clear, rule="Wardogs p. 18",
                 help="A sweeper that has not moved spends the turn on a minefield it knows of, in or next to "
                      "its hex: a d6, odd clears it. It does not fire this turn.",
@@ -142,7 +148,7 @@ def phase_end(game, key: str, dice) -> list[Change]:
     Table 2's -1 for each hit (WA's stability.owed rolls every check the marks hold)."""
     if key == DAMAGE:
         from .stability import owed
-        return owed(game, dice)
+        return owed(game, dice) + defensive.lifted()
     return []
 
 

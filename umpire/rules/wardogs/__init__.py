@@ -20,6 +20,15 @@ The modules:
     spotting.py   sight by height: hills, buildings, forests; what each side sees (pp. 12-13)
     reports.py    record sheets in a side's report, the inspector, counters' marks
     actions.py    the rule system's actions, its own and fire's
+    declare.py    the secret declarations of fire, in the window or as orders files (p. 7 step 6)
+    fire_actions.py  the reveal, lock-on rolls and simultaneous damage as their phases begin
+    lockon.py     lock-on, Table 3 (p. 12)
+    weapons.py    range bands, damage dice and arcs (Tables 4-6, p. 14)
+    damage.py     hit resolution against the turn's armour, shields (Table 7, pp. 15-16)
+    penetration.py  internal damage, Tables 8 and 9 (p. 17)
+    terrain_fire.py  forests alight, churned terrain, falling building sections (p. 16)
+    mines.py      minefields and sweepers (p. 7 step 4, p. 18)
+    defensive.py  smoke, decoy flares and chaff deployed (p. 18, Table 3)
     bot.py        the autoplay driver
 """
 

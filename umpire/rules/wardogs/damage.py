@@ -96,6 +96,13 @@ def apply_hits(dice: list[Die], shields: int, armour: int, armour_at_start: int,
     return Outcome(shields, armour, penetrations, stability and kind != "structure", killed, tuple(lines))
 
 
+def shields_up(marks) -> int:
+    """The shields a unit has now: none while its power plant is damaged or destroyed (Table 8,
+    11: "shields are down"), whatever the turn's end restored."""
+    from .penetration import state_of
+    return 0 if state_of(marks.damage, "power_plant") else marks.shields
+
+
 def shields_at_turn_start(rating: int, power_plant: str | None) -> int:
     """Shields restored to full each turn while there is power (p. 16); a damaged or destroyed power
     plant leaves them down (Table 8, 11-12)."""

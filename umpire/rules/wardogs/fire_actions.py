@@ -28,7 +28,7 @@ from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
 from ...core.hexgrid import hex_distance, neighbours
 from . import declare, defensive, lockon, mines
-from .damage import apply_hits, resolve_dice
+from .damage import apply_hits, resolve_dice, shields_up
 from .penetration import roll_internal
 from .spotting import Sight, sees
 from .state import ammo_left, armour, armour_at_start, kind, weapons as sheet_weapons
@@ -201,7 +201,7 @@ def damage_phase(game, dice) -> list[Change]:
                 overlays += _terrain(game, t.hex, w, dice)
         if not all_dice:
             continue
-        out = apply_hits(all_dice, marks[tid].shields, armour(game, t), armour_at_start(game, t), kind(game, t))
+        out = apply_hits(all_dice, shields_up(marks[tid]), armour(game, t), armour_at_start(game, t), kind(game, t))
         m = marks[tid].but(shields=out.shields, ar=out.armour)
         dead = out.killed
         story = [f"{tid} is under fire from " + ", ".join(sorted({_name(game, t.side, u) for u, _, _ in shots}))

@@ -33,7 +33,7 @@ from ...core.errors import UmpireError
 from ...core.ruleset import load_table, rulesets_dir
 from ...core.changes import Change
 from ...core.hexgrid import neighbours
-from .damage import Die, apply_hits, result_of
+from .damage import Die, apply_hits, result_of, shields_up
 from .penetration import roll_internal
 from .state import armour, armour_at_start, kind, on_table
 
@@ -103,7 +103,7 @@ def strike(game, u, marks, field, dice) -> tuple[object, list[Change], bool]:
     and whether it is destroyed."""
     n = game.map.number(field.hex)
     strength, rolled = attack(dice, u.id, armour(game, u) if marks.ar is None else marks.ar, field.detail or "land")
-    out = apply_hits(rolled, marks.shields, armour(game, u) if marks.ar is None else marks.ar,
+    out = apply_hits(rolled, shields_up(marks), armour(game, u) if marks.ar is None else marks.ar,
                      armour_at_start(game, u), kind(game, u))
     lines = [f"{u.id} sets off the minefield in {n}: strength {strength}, d10s "
              f"{', '.join(str(d.face) for d in rolled)} (Wardogs p. 18)"] + [f"  {x}" for x in out.lines]

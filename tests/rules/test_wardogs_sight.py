@@ -2,9 +2,9 @@
 side sees what its units' heights let them see.  Flat-topped hexes: 0302, 0303, 0304 and 0305
 lie in one straight line down column 03."""
 
-from umpire.rules.wardogs.spotting import Sight, sees, spot
+from umpire.rules.wardogs.spotting import Sight, sees, spot, watchers
 
-from .wdkit import game, grid_with, wardogs_game
+from .wdkit import checked, game, grid_with, towards, wardogs_game
 
 
 def _pair(tmp_path, looker: str, target: str, terrain=None, elevation=None, **marks):
@@ -86,3 +86,20 @@ def test_a_passenger_is_not_seen(tmp_path):
                         {"id": "Sq", "type": "squad", "hex": "0305", "carried_by": "SD"}])
     g = game(loc)
     assert set(spot(g)["blue"]) == {"SD"}
+
+
+def test_watchers_are_the_units_whose_height_lets_them_see_the_hex(tmp_path):
+    """What a unit passing a hex meets (mines, a wreck) is seen only by who sees that hex by height."""
+    loc = wardogs_game(tmp_path, [{"id": "Sq", "type": "squad", "hex": "0302"}, {"id": "G", "type": "guardian", "hex": "0202"}],
+                       [{"id": "T", "type": "coyote", "hex": "0305"}], elevation=grid_with(10, 8, {"0304": "2"}, "0"))
+    g = game(loc)
+    sight = Sight(g.map, g.rules)
+    assert watchers(g, sight, g.units["T"].hex, g.units["T"]) == {"blue": ("G",)}     # the 12 m Guardian only
+    assert watchers(g, sight, g.units["T"].hex) == {"blue": ("G",), "red": ("T",)}   # a thing lying there
+
+
+def test_a_move_into_a_hex_held_by_a_hidden_enemy_is_not_refused(tmp_path):
+    """Umpire's reading: nothing forbids sharing a hex, so a move never betrays a hidden enemy."""
+    loc = wardogs_game(tmp_path, [{"id": "C", "type": "coyote", "hex": "0302", "facing": "S"}],
+                       [{"id": "R", "type": "squad", "hex": "0303"}])
+    assert checked(loc, "C", towards(game(loc), "0302", "S")).legal

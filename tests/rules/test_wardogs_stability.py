@@ -93,3 +93,14 @@ def test_a_failed_landing_check_at_step_5_fells_the_mecha(tmp_path):
     act(loc, "next_phase", 2, 1, 1)          # d10 2 - 2 = 0: falls 12 m, 2d4
     u = game(loc).units["G"]
     assert u.marks.fallen and u.marks.checks == ()
+
+
+def test_a_target_hit_three_times_checks_at_minus_3(tmp_path):
+    """p. 7 step 8 and Table 2: -1 for each hit by fire; the Guardian (no modifier) rolls 4: 1, down."""
+    g = game(wardogs_game(tmp_path, [{"id": "G", "type": "guardian", "hex": "0303"},
+                                     {"id": "Sq", "type": "squad", "hex": "0305"}], []))
+    out = stability.after_fire(g, Dice("h", 1, typed(4, 1, 1)), {"G": 3, "Sq": 2})
+    lines = [x for c in out for x in c.lines]
+    assert any("- 1 (hit by enemy weapons fire, Table 2)" in x and "= 1" in x and "fails" in x for x in lines)
+    assert any(c.values.get("fallen") for c in out if c.key == "G")
+    assert not any(c.key == "Sq" for c in out)             # infantry make no stability checks

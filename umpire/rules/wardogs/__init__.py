@@ -34,6 +34,7 @@ The modules:
 
 from __future__ import annotations
 
+from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
 from . import actions, fire_actions, flight, movement, reports, spotting, stability, state, turn
 
@@ -67,17 +68,26 @@ class RuleSystem(CoreRuleSystem):
     def phase_start(self, game, key, dice):
         if key == "initiative":
             return turn.initiative(game, dice)
+        if key in movement.MOVE_PHASES:                         # p. 7 steps 2-3: who is still to move
+            return [Change("game", "state", {"move_order": turn.mover_order(game, key == "infantry")})]
         if key == "stability":
             return stability.owed(game, dice)
         return fire_actions.phase_start(game, key, dice)      # declare, lock_on, damage (WB)
 
     def phase_end(self, game, key, dice):
-        if key == "movement":
-            return flight.partial_landings(game, dice)        # p. 10
-        return fire_actions.phase_end(game, key, dice)           # stability after fire (WB)
+        out = [Change("game", "state", {"move_order": ()})] if game.rule_state.move_order else []
+        if key == "movement":                                    # p. 10: stalls, partial flight's landing
+            out += movement.stalls(game, dice) + flight.partial_landings(game, dice)
+        return out + fire_actions.phase_end(game, key, dice)     # stability after fire (WB)
 
     def read_orders(self, path):
         return fire_actions.declare.read_orders(path)           # a declaration of fire as a file (WB)
+
+    def move_ends(self, ctx, unit_id, start, entered, paused, check):
+        order = ctx.game.rule_state.move_order
+        if unit_id in order and not paused:
+            apply(ctx, [Change("game", "state", {"move_order": tuple(x for x in order if x != unit_id)})])
+        return None
 
     def new_turn(self, game):
         return turn.record_sheets(game)
@@ -95,7 +105,9 @@ class RuleSystem(CoreRuleSystem):
         return actions.ACTIONS
 
     def offers(self):
-        return frozenset({"fire"})
+        # the window's controls: no pace, no boarding at a move's start (squads `load` at its end,
+        # p. 10); the fire modules add "fire" with the fire they bring
+        return frozenset()
 
     def scenario_data(self):
         return reports.SCENARIO_KEYS

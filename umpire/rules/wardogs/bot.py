@@ -1,6 +1,7 @@
-"""Wardogs autoplay driver: in a movement phase a side stands a fallen unit up or moves one of
-its units toward the enemy it sees and the objectives; otherwise it passes.  Fire's own choices
-(declarations) are WB's to add here.  Its choices come from the autoplay's seeded generator, so
+"""Wardogs autoplay driver: in a movement phase a side stands a fallen unit up, takes a VTOL
+aircraft up, or moves one of its units toward the enemy it sees and the objectives -- a unit in
+flight first, lest it stall (p. 10); otherwise it passes.  Fire's own choices (declarations) are
+the fire modules' to add here.  Its choices come from the autoplay's seeded generator, so
 `umpire replay` re-runs them."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from ...core.engine import perform
 from ..botkit import attempt, random_path
 from .declare import bot_shots
+from .movement import least_flight
 from .state import is_infantry
 
 MOVE_PHASES = {"movement": False, "infantry": True}
@@ -38,12 +40,18 @@ class Bot:
         down = [u for u in mine if u.marks.fallen and u.mp_spent + 2 <= game.unit_type(u)["mp"]]
         if down and attempt(location, "stand_up", {"side": side, "unit": down[0].id}, self.system, side, report):
             return True
+        grounded = [u for u in mine if game.unit_type(u)["flight"] == "full" and game.unit_type(u)["vtol"]
+                    and not u.marks.flying and not u.marks.fallen]
+        if grounded and attempt(location, "take_off", {"side": side, "unit": grounded[0].id}, self.system, side, report):
+            return True
         goals = [c.hex for c in game.contacts.values() if c.side == side and c.status == "seen"]
         goals += [o.hex for v in game.victory if v.side == side for o in v.objectives]
         movers = [u for u in mine if not u.marks.fallen]
         rng.shuffle(movers)
+        movers.sort(key=lambda u: not u.marks.flying)          # flyers first: they must move (p. 10)
         for u in movers[:3]:
-            path = random_path(game, rng, self.system, u, goals, 3)
+            reach = least_flight(game, u) + 2 if u.marks.flying else 3     # p. 10: a flyer must go far enough
+            path = random_path(game, rng, self.system, u, goals, reach)
             if path and attempt(location, "move", {"unit": u.id, "path": [game.map.number(h) for h in path]},
                                 self.system, side, report):
                 return True

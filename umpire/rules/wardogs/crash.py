@@ -13,7 +13,7 @@ Readings:
 * The crash example stops rolling once the helicopter is destroyed; Umpire rolls all the dice
   at once (one record in the journal) and the count is the same.
 * p. 11: damage from a fall belongs to the Physical Combat phase, which Basic Training does not
-  list in its turn: Umpire applies it at once.  Who reads it: the unit's own side (internal damage
+  list in its turn: Umpire applies it at once.  Who reads the lines: the unit's own side (internal damage
   is hidden from the enemy).
 """
 
@@ -76,7 +76,7 @@ def crash(game: Game, u: UnitState, dice, why: str) -> list[Change]:
     d10 = dice.roll(f"{u.id} crashes ({why}): d10 x size {size} damage dice ({RULE_CRASH})", 1, 10).total
     count = crash_dice(d10, size)
     out = [Change("unit", u.id, {"flying": False, "altitude": 0, "fallen": True},
-                  (f"{u.id} crashes: {d10} x {size} = {count} dice of d{damage_die(count)} ({RULE_CRASH})",), "umpire")]
+                  (f"{u.id} crashes: {d10} x {size} = {count} dice of d{damage_die(count)} ({RULE_CRASH})",), u.side)]
     return out + roll_against_armour(game, u, dice, count, "crash damage", RULE_CRASH)
 
 

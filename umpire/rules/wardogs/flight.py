@@ -6,6 +6,7 @@ Readings:
   in the Movement phase, and the unit moves by its air MP in a later turn of the phase.  A unit
   without VTOL needs a straight runway of 1.5 x size hexes (rounded up) ahead of its front; Umpire
   reads a runway as hexes of clear ground (terrain.toml `clear`) or road, all on the map.
+* p. 11: a unit that stood up this turn may not take off.
 * The text gives no altitudes: Umpire keeps a flying unit `altitude` levels (5 m) up, 2 (10 m)
   unless the player says; it sees and is seen from that height (spotting.py).
 * p. 10: a landing in starred terrain of Table 1 calls for a stability check at step 5 (p. 7),
@@ -15,7 +16,7 @@ Readings:
   the Movement phase ends lands where it is.
 * p. 10: a squad loads when it ends its movement in the hex of a friendly carrier with room
   (the `load` action in the Infantry phase); it unloads at the end of the carrier's move (the
-  move's `dismount`).
+  move's `dismount`, or `unload` where it stands).
 * p. 13: a unit inside a building taller than itself declares partial or total cover at the end
   of the movement phase; the declaration is its own side's secret until it shows in the fire.
 """
@@ -74,12 +75,14 @@ def take_off(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
         raise UmpireError(f"take_off: a {t['label']} does not fly ({RULE})")
     if u.marks.flying or u.marks.fallen or u.moved:
         raise UmpireError(f"take_off: {u.id} is already flying, down or has moved ({RULE})")
+    if u.marks.half_mp:
+        raise UmpireError(f"take_off: {u.id} stood up this turn: no flight until next turn (Wardogs p. 11)")
     problem = runway_problem(game, u)
     if problem:
         raise UmpireError(f"take_off: {problem}")
     up = int(params.get("altitude") or DEFAULT_ALTITUDE)
     return f"{u.id} takes off", [Change("unit", u.id, {"flying": True, "altitude": up},
-                                        (f"{u.id} takes off to {up * 5} m ({RULE})",), "umpire")]
+                                        (f"{u.id} takes off to {up * 5} m ({RULE})",), u.side)]
 
 
 def landing(game: Game, u: UnitState, dice) -> list[Change]:
@@ -93,7 +96,7 @@ def landing(game: Game, u: UnitState, dice) -> list[Change]:
         checks = checks + ("forest_landing" if t["forest"] else "landing",)
     line = f"{u.id} lands in {n}" + (f", {t['label'].lower()}: a stability check at step 5 (Wardogs Table 1)"
                                      if len(checks) > len(u.marks.checks) else "")
-    return [Change("unit", u.id, {"flying": False, "altitude": 0, "checks": checks}, (line,), "umpire")]
+    return [Change("unit", u.id, {"flying": False, "altitude": 0, "checks": checks}, (line,), u.side)]
 
 
 def land(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
@@ -127,6 +130,19 @@ def load(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
                                                (f"{u.id} loads into {cid} ({RULE}, infantry transport)",))]
 
 
+def unload(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
+    """p. 10: a carrier sets its squads down in its hex at the end of its movement (one that moves
+    unloads with its move's `dismount`); they move as usual next turn."""
+    c = _own(game, params, "unload")
+    riders = sorted(v.id for v in game.units.values() if v.carried_by == c.id)
+    if not riders:
+        raise UmpireError(f"unload: {c.id} carries nobody ({RULE}, infantry transport)")
+    n = game.map.number(c.hex)
+    return f"{', '.join(riders)} unload from {c.id}", [
+        Change("unit", r, {"carried_by": None, "q": c.hex.q, "r": c.hex.r, "status": "on_map", "moved": True},
+               (f"{r} unloads from {c.id} in {n} ({RULE}, infantry transport)",)) for r in riders]
+
+
 def declare_cover(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
     u = _own(game, params, "cover")
     want = params.get("cover") or ""
@@ -156,6 +172,10 @@ ACTIONS = {spec.name: spec for spec in (
                 fields=(ActionField("carrier", "Carrier", kind="unit"),), when="only in the Infantry movement phase",
                 help="A squad in the hex of a friendly carrier with room gets in (p. 10).",
                 fits=lambda g, u: u.on_map and kind(g, u) == "infantry"),
+    unit_action("unload", "Unload squads", unload, rule=RULE, open=lambda g: g.phase == "movement",
+                when="only in the Movement phase",
+                help="A carrier sets its squads down in its hex; they move next turn (p. 10).",
+                fits=lambda g, u: u.on_map and any(v.carried_by == u.id for v in g.units.values())),
     unit_action("cover", "Declare cover in a building", declare_cover, rule="Wardogs p. 13",
                 open=lambda g: g.phase in ("movement", "defensive", "infantry"),
                 fields=(ActionField("cover", "Cover", choices=("partial", "total", "")),),

@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import math
 
+from ...core.changes import Change
+from ...core.errors import UmpireError
 from ...core.game import Game
 from ...core.hexgrid import DIRECTIONS, Hex, Hexside, hex_distance
 from ...core.rulesystem import MoveCheck, Step
+from . import crash
 from .state import is_infantry
 
 RULE = "Wardogs p. 9"
@@ -110,7 +113,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
     if mp <= 0:
         return refuse("it has no movement points", "Wardogs p. 9")
     move_class = "air" if u.marks.flying else t["move_class"]
-    spent = u.mp_spent if (u.paused or u.marks.half_mp) else 0.0
+    spent = u.mp_spent          # MP already spent this turn: turning in place, standing up (p. 11)
     steps = [Step(u.hex, 0.0, spent, "start")]
     facing = u.marks.facing if u.marks.facing is not None else 0
     notes: list[str] = []
@@ -154,3 +157,37 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
                         cover=u.marks.cover if hexes == 0 else "")   # p. 13: cover is declared where it stands
     return MoveCheck(uid, tuple(steps), mp, True, leaving=leaving, marks=marks, notes=tuple(notes),
                      end_notes=tuple(f"{p} unloads at the rear of {uid} (Wardogs p. 10)" for p in leaving))
+
+
+def face(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
+    """p. 9: a unit that has not moved turns in place, 1 MP a hexside (infantry freely); it moves
+    on with what is left in a later turn of the phase."""
+    uid = params.get("unit")
+    u = game.units.get(uid)
+    if u is None or u.side != params.get("side") or not u.on_map or u.carried_by:
+        raise UmpireError(f"face: {params.get('side')} has no unit {uid!r} standing on the table")
+    if u.moved:
+        raise UmpireError(f"face: {uid} has moved; it turns as it moves ({RULE})")
+    if u.marks.fallen:
+        raise UmpireError(f"face: {uid} has fallen: it must stand up first (Wardogs p. 11)")
+    try:
+        to = game.map.grid.direction_index(str(params.get("facing", "")))
+    except ValueError as e:
+        raise UmpireError(f"face: {e}") from None
+    cost = 0 if is_infantry(game, u) else turns_between(u.marks.facing or 0, to)
+    if u.mp_spent + cost > allowance(game, u):
+        raise UmpireError(f"face: turning {cost} hexsides costs {cost} MP, it has {allowance(game, u) - u.mp_spent:g} ({RULE})")
+    name = game.map.grid.direction_name(to)
+    return f"{uid} faces {name}", [Change("unit", uid, {"mp_spent": u.mp_spent + cost, "facing": to},
+                                          (f"{uid} turns to face {name}: {cost} MP ({RULE})",))]
+
+
+def stalls(game: Game, dice) -> list[Change]:
+    """p. 10: a unit in full flight that moved less than a third of its air MP this turn stalls
+    and crashes -- judged as the Movement phase ends."""
+    out: list[Change] = []
+    for u in sorted(game.units.values(), key=lambda u: u.id):
+        t = game.unit_type(u)
+        if u.on_map and u.marks.flying and t["flight"] == "full" and u.marks.hexes_moved < least_flight(game, u):
+            out += crash.crash(game, u, dice, f"stalled: {u.marks.hexes_moved} of the {least_flight(game, u)} hexes it must fly")
+    return out

@@ -12,6 +12,9 @@ Readings:
   (rounded down).  It may try again while 2 MP remain.  Step 2 of p. 7 has fallen units try
   before other movement: Umpire offers the attempt as a unit's turn in the Movement phase (the
   text lets players change this order).
+* p. 7 step 8: targets hit by fire check as damage ends, -1 a hit (`after_fire`, for the fire
+  modules).  Umpire's reading: infantry never check (p. 10 exempts them from landing checks, and
+  a squad has nothing to fall over).
 * p. 7 step 5: the checks owed for landings and mine hits (`checks` on the marks) are rolled as
   the Stability phase begins, in unit order.
 """
@@ -73,11 +76,11 @@ def failure(game: Game, u: UnitState, dice) -> list[Change]:
         return crash.crash(game, u, dice, "a failed stability check in flight")
     if k == "mecha":
         out = [Change("unit", u.id, {"fallen": True, "flying": False, "altitude": 0},
-                      (f"{u.id} falls ({RULE})",), "umpire")]
+                      (f"{u.id} falls ({RULE})",), u.side)]
         return out + crash.fall(game, u, dice, 2.0 * game.unit_type(u)["size"])
     if k == "infantry":
         return []                      # infantry are exempt (p. 10)
-    return [Change("unit", u.id, {"fallen": True}, (f"{u.id} goes out of control: no moving or firing until it recovers ({RULE})",), "umpire")]
+    return [Change("unit", u.id, {"fallen": True}, (f"{u.id} goes out of control: no moving or firing until it recovers ({RULE})",), u.side)]
 
 
 def owed(game: Game, dice) -> list[Change]:
@@ -88,7 +91,22 @@ def owed(game: Game, dice) -> list[Change]:
             continue
         reasons = tuple(r for r in u.marks.checks if r in table2(game))
         ok, line = check(game, u, dice, reasons, ", ".join(u.marks.checks))
-        out.append(Change("unit", u.id, {"checks": ()}, (line,), "umpire"))
+        out.append(Change("unit", u.id, {"checks": ()}, (line,), u.side))
+        if not ok:
+            out += failure(game, u, dice)
+    return out
+
+
+def after_fire(game: Game, dice, hits: dict[str, int]) -> list[Change]:
+    """p. 7 step 8: each target hit by fire makes a stability check as the damage phase ends,
+    -1 for each hit (Table 2); for the fire modules to call with {unit id: hits taken}."""
+    out: list[Change] = []
+    for uid in sorted(hits):
+        u = game.units[uid]
+        if u.status != "on_map" or not hits[uid] or kind(game, u) == "infantry":
+            continue
+        ok, line = check(game, u, dice, ("fire_hit",) * hits[uid], f"{hits[uid]} hit(s) by fire")
+        out.append(Change("note", uid, {}, (line,), u.side))
         if not ok:
             out += failure(game, u, dice)
     return out

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game
-from .state import armour, on_table
+from .state import armour, is_infantry, on_table
 
 RULE = "Wardogs p. 7"
 
@@ -48,7 +48,6 @@ def mover_order(game: Game, infantry: bool) -> tuple[str, ...]:
     """The units still to move in this movement phase, the sides alternating from the low roll
     (p. 7 steps 2-3): the order a side's units are listed in is the reminder's, not a rule --
     each side chooses which of its own moves next."""
-    from .state import is_infantry
     first = low_side(game)
     sides = [first] + [s for s in game.side_ids() if s != first]
     queues = [[u.id for u in on_table(game, s) if is_infantry(game, u) == infantry and not u.moved

@@ -20,6 +20,15 @@ The modules:
     spotting.py   sight by height: hills, buildings, forests; what each side sees (pp. 12-13)
     reports.py    record sheets in a side's report, the inspector, counters' marks
     actions.py    the rule system's actions, its own and fire's
+    declare.py    the secret declarations of fire, in the window or as orders files (p. 7 step 6)
+    fire_actions.py  the reveal, lock-on rolls and simultaneous damage as their phases begin
+    lockon.py     lock-on, Table 3 (p. 12)
+    weapons.py    range bands, damage dice and arcs (Tables 4-6, p. 14)
+    damage.py     hit resolution against the turn's armour, shields (Table 7, pp. 15-16)
+    penetration.py  internal damage, Tables 8 and 9 (p. 17)
+    terrain_fire.py  forests alight, churned terrain, falling building sections (p. 16)
+    mines.py      minefields and sweepers (p. 7 step 4, p. 18)
+    defensive.py  smoke, decoy flares and chaff deployed (p. 18, Table 3)
     bot.py        the autoplay driver
 """
 
@@ -27,7 +36,7 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, flight, movement, reports, spotting, stability, state, turn
+from . import actions, fire_actions, flight, movement, reports, spotting, stability, state, turn
 
 
 class RuleSystem(CoreRuleSystem):
@@ -63,14 +72,16 @@ class RuleSystem(CoreRuleSystem):
             return [Change("game", "state", {"move_order": turn.mover_order(game, key == "infantry")})]
         if key == "stability":
             return stability.owed(game, dice)
-        # declare, lock_on, damage: fire's modules (WB) answer here
-        return []
+        return fire_actions.phase_start(game, key, dice)      # declare, lock_on, damage (WB)
 
     def phase_end(self, game, key, dice):
         out = [Change("game", "state", {"move_order": ()})] if game.rule_state.move_order else []
         if key == "movement":                                    # p. 10: stalls, partial flight's landing
             out += movement.stalls(game, dice) + flight.partial_landings(game, dice)
-        return out
+        return out + fire_actions.phase_end(game, key, dice)     # stability after fire (WB)
+
+    def read_orders(self, path):
+        return fire_actions.declare.read_orders(path)           # a declaration of fire as a file (WB)
 
     def move_ends(self, ctx, unit_id, start, entered, paused, check):
         order = ctx.game.rule_state.move_order

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core.actionspec import ActionField
 from ...core.play.rule_actions import unit_action
-from . import flight, movement, stability
+from . import fire_actions, flight, movement, stability
 
 DIRECTION_CHOICES = ("N", "NE", "SE", "S", "SW", "NW")
 
@@ -19,4 +19,4 @@ OWN = {
 }
 
 ACTIONS = {**OWN, **stability.ACTIONS, **flight.ACTIONS}
-# Fire, lock-on, declarations, mines: the fire modules add their ACTIONS here, e.g. ACTIONS.update(fire_actions.ACTIONS)
+ACTIONS.update(fire_actions.ACTIONS)          # declarations, orders, clearing mines, deploying measures (WB)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...core.engine import perform
 from ..botkit import attempt, random_path
+from .declare import bot_shots
 from .movement import least_flight
 from .state import is_infantry
 
@@ -26,6 +27,8 @@ class Bot:
             report(perform(location, "next_phase", {}, self.system).summary)
             return True
         side = game.active_side
+        if game.phase == "declare" and side not in game.rule_state.declarations:     # fire's choice (WB)
+            return bool(report(perform(location, "declare_fire", {"side": side, "shots": bot_shots(game, side, rng)}, self.system, side=side).summary) or True)
         if game.phase in MOVE_PHASES and self._move(location, game, rng, side, report, MOVE_PHASES[game.phase]):
             return True
         report(perform(location, "pass", {"side": side}, self.system, side=side).summary)

@@ -169,7 +169,7 @@ class RuleSystem(CoreRuleSystem):
 
     def move_ends(self, ctx, unit_id, start, entered, paused, check):
         apply(ctx, after_move(ctx.game, unit_id, check))
-        apply(ctx, fire_actions.melee_actions.ambush(ctx.game, unit_id, ctx.dice))      # 3.8.3 (B's)
+        apply(ctx, fire_actions.melee_actions.ambush(ctx.game, unit_id, ctx.dice))      # 3.8.3 (melee_actions.py)
         apply(ctx, contact.entered(ctx.game, unit_id))                                   # 3.8 j
         return None
 

@@ -6,7 +6,7 @@ aircraft flies in its side's movement phase a hex of its movement a hex over any
 or unit; one not `superior` flies straight on along its facing (its first hex sets a facing it
 does not have yet); a superior one turns as ground units do, a hex of movement for each hexside
 (3.5.2).  Aircraft hold no zone of control, are held by none, take no room in a hex, meet no
-mines and are seen by all once flying (4.1: it is on the table).  Their fire is part B's.
+mines and are seen by all once flying (4.1: it is on the table).  Their fire is fire_sheet.py's.
 """
 
 from __future__ import annotations

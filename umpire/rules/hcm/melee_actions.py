@@ -4,7 +4,7 @@ what the contact leaves on the units contact.py (3.8 e note, i, j), going on pas
 overrun hex (the action's `beyond`) overrun.py (3.8.1).
 
 Attackers stand in the defender's hex or next to it (3.8 b) and have begun no other melee this
-turn (3.8 h: a unit that moved into the enemy's hex began its melee there -- A's movement marks it
+turn (3.8 h: a unit that moved into the enemy's hex began its melee there -- movement marks it
 -- and fights that one); routed units cannot fight (3.7.19).  A unit moving into a hex the enemy
 holds is ambushed as it enters: each waiting unit fires first (3.8.3, `ambush`, called at the
 move's end).  Before the dice:

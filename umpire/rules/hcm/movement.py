@@ -159,7 +159,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         return refuse("it has already moved or acted this turn")
     if u.marks.stuck:
         return refuse("it is stuck in the mud this turn (3.5.1)", "HCM 3.5.1")
-    if why := orders.move_problem(game, u, path):          # part C: 3.3, 3.4, 3.7.19, 4.5.1
+    if why := orders.move_problem(game, u, path):          # orders.py: 3.3, 3.4, 3.7.19, 4.5.1
         return refuse(why, "HCM 4.5.1")
     if u.marks.order_hold == "d":
         return refuse("its commander's failed roll holds it to defend until new orders (4.5.1 d)", "HCM 4.5.1")

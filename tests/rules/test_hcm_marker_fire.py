@@ -86,3 +86,17 @@ def test_an_unseen_id_and_a_missing_one_are_refused_alike(tmp_path, monkeypatch)
             act(loc, "fire", side="blue", unit="T", target=name)
         said.append(str(e.value).replace(repr(name), "X"))
     assert said[0] == said[1] and "sees no enemy unit" in said[0]
+
+
+def test_melee_on_an_unseen_id_and_a_missing_one_are_refused_alike(tmp_path, monkeypatch):
+    """4.1, 3.8 b: the melee action, asked by id, does not tell whether such a unit exists."""
+    monkeypatch.setattr(spotting, "spotting_rolls", lambda game, sight, dice, absent=frozenset(): [])
+    loc = hcm_game(tmp_path, [dict(TANK, hex="0505", on_table=True)],
+                   [dict(id="R", type="medium_infantry", hex="0504", facing="N")])
+    to_phase(loc, "a_melee", 6, 1)
+    said = []
+    for name in ("R", "Q"):
+        with pytest.raises(UmpireError) as e:
+            act(loc, "melee", side="blue", unit="T", target=name)
+        said.append(str(e.value).replace(repr(name), "X"))
+    assert said[0] == said[1] and "sees no enemy unit" in said[0]

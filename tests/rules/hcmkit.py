@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from umpire.actions import new_game, system_for
 from umpire.core.engine import perform
 from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
+from umpire.rules import hcm
 
 from dicekit import dice
 
@@ -121,3 +124,13 @@ def towards(g, number: str, *directions: str) -> list[str]:
         h = neighbour(h, g.map.grid.direction_index(d))
         out.append(g.map.number(h))
     return out
+
+
+@pytest.fixture
+def sees_all(monkeypatch):
+    """Every enemy unit on the map seen and identified by every side (spotting left out of a test
+    about something else).  A test module takes it with `sees_all = hcmkit.sees_all`."""
+    def spot(self, g, roll):
+        return {s: {u.id: (tuple(o.id for o in g.units.values() if o.side == s and o.on_map), "test")
+                    for u in g.units.values() if u.side != s and u.on_map} for s in g.side_ids()}
+    monkeypatch.setattr(hcm.RuleSystem, "spot", spot)

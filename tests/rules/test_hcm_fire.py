@@ -217,15 +217,11 @@ from umpire.core.witness import side_journal  # noqa: E402
 from umpire.rules import hcm  # noqa: E402
 from umpire.rules.hcm.fire_sheet import fire_sheet  # noqa: E402
 
+from . import hcmkit
 from .gamekit import act, game, make_game  # noqa: E402
 
 
-@pytest.fixture
-def sees_all(monkeypatch):
-    def spot(self, g, roll):
-        return {s: {u.id: (tuple(o.id for o in g.units.values() if o.side == s and o.on_map), "test")
-                    for u in g.units.values() if u.side != s and u.on_map} for s in g.side_ids()}
-    monkeypatch.setattr(hcm.RuleSystem, "spot", spot)
+sees_all = hcmkit.sees_all          # the fixture: every enemy on the map seen and identified
 
 
 def to_phase(loc, phase):

@@ -179,8 +179,9 @@ def test_rain_sticks_wheels_on_three_to_six(tmp_path):
 
 def test_entering_the_front_of_an_enemy_stops_the_move(tmp_path):
     """3.5.5: the three front hexes are the zone; entering one stops the move, however far it
-    was plotted.  A unit with a hit marker, or seen from behind, stops nobody."""
-    red = [dict(id="R", type="medium_infantry", hex="0503", facing="S")]
+    was plotted.  A unit with a hit marker, or seen from behind, stops nobody.  The stand is on the
+    table: a hidden one holds no zone (zones.py; test_hcm_hidden_zones.py)."""
+    red = [dict(id="R", type="medium_infantry", hex="0503", facing="S", on_table=True)]
     loc = hcm_game(tmp_path, [dict(id="T", type="medium_tank", hex="0507", facing="N")], red)
     g = game(loc)
     c = checked(loc, "T", towards(g, "0507", "N", "N", "N", "NE"))
@@ -408,9 +409,10 @@ def test_aircraft_fly_straight_over_everything_unless_superior(tmp_path):
 
 
 def test_a_routed_unit_is_not_held_by_a_zone_of_control(tmp_path):
-    """3.7.19: routed units avoid enemy zones of control."""
+    """3.7.19: routed units avoid enemy zones of control.  The enemy is a hidden vehicle: it holds
+    its zone (zones.py), and a routed stand does not move toward an enemy its side knows of."""
     loc = hcm_game(tmp_path, [dict(id="I", type="cavalry", hex="0507", facing="N")],
-                   [dict(id="R", type="medium_infantry", hex="0502", facing="S")])
+                   [dict(id="R", type="medium_tank", hex="0502", facing="S")])
     g = game(loc)
     path = towards(g, "0507", "N", "N", "N", "N")
     assert any("zone of control" in x for x in checked(loc, "I", path).notes)

@@ -8,20 +8,15 @@ from dicekit import dice as typed
 from umpire.core.errors import UmpireError
 from umpire.core.ruleset import load_table, rulesets_dir
 from umpire.core.terrain import Overlay
-from umpire.rules import hcm
 from umpire.rules.hcm import ground, structures
 
+from . import hcmkit
 from .hcmkit import act, checked, game, hcm_game, to_phase
 
 FAR_RED = [dict(id="X", type="medium_infantry", hex="1001", facing="N")]
 
 
-@pytest.fixture
-def sees_all(monkeypatch):
-    def spot(self, g, roll):
-        return {s: {u.id: (tuple(o.id for o in g.units.values() if o.side == s and o.on_map), "test")
-                    for u in g.units.values() if u.side != s and u.on_map} for s in g.side_ids()}
-    monkeypatch.setattr(hcm.RuleSystem, "spot", spot)
+sees_all = hcmkit.sees_all          # the fixture: every enemy on the map seen and identified
 
 
 def test_the_structure_chart_is_a_labelled_sample_in_the_rulesets_tables():     # 3.7.17, 1.1.4

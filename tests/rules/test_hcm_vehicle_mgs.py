@@ -4,18 +4,13 @@ but AA, AAA and quad mounts fire each on its own (the catalogue's sample `aa_mgs
 import pytest
 
 from umpire.core.errors import UmpireError
-from umpire.rules import hcm
 from umpire.rules.hcm.fire_sheet import fire_sheet, mg_shots
 
+from . import hcmkit
 from .hcmkit import act, game, hcm_game, to_phase
 
 
-@pytest.fixture
-def sees_all(monkeypatch):
-    def spot(self, g, roll):
-        return {s: {u.id: (tuple(o.id for o in g.units.values() if o.side == s and o.on_map), "test")
-                    for u in g.units.values() if u.side != s and u.on_map} for s in g.side_ids()}
-    monkeypatch.setattr(hcm.RuleSystem, "spot", spot)
+sees_all = hcmkit.sees_all          # the fixture: every enemy on the map seen and identified
 
 
 RED = [dict(id="R1", type="heavy_infantry", hex="0505", on_table=True),

@@ -34,6 +34,7 @@ The modules:
     zones.py     zones of control: the three front hexes (3.5.5)
     moves.py     the dice around a move: rain, the forest roll; mines (3.5.1, 3.5.3, 2.4.2)
     aircraft.py  ground attack aircraft in flight (2.4.3)
+    setting_out.py  where a move sets out: the checks ground units and aircraft share (3.4, 3.5)
     paratroops.py, cavalry.py   drops, mounting and dismounting (2.2.1)
     mines.py, works.py          mines laid and removed (2.4.2), works built and removed (2.4.1)
     bridges.py                  engineers' bridges built and removed (2.4.1)
@@ -169,7 +170,7 @@ class RuleSystem(CoreRuleSystem):
 
     def move_ends(self, ctx, unit_id, start, entered, paused, check):
         apply(ctx, after_move(ctx.game, unit_id, check))
-        apply(ctx, fire_actions.melee_actions.ambush(ctx.game, unit_id, ctx.dice))      # 3.8.3 (B's)
+        apply(ctx, fire_actions.melee_actions.ambush(ctx.game, unit_id, ctx.dice))      # 3.8.3 (melee_actions.py)
         apply(ctx, contact.entered(ctx.game, unit_id))                                   # 3.8 j
         return None
 

@@ -3,8 +3,8 @@
 Here: turning in place (3.5, 3.5.2, 3.5.5; not while meleed in flank or rear, 3.8 j); paratroops dropping and cavalry mounting and
 dismounting (2.2.1: paratroops.py, cavalry.py); mines laid and removed (2.4.2, mines.py); works
 and bridges built and removed by engineers (2.4.1, works.py, bridges.py); a force blocking reinforcements
-falling back (3.4, blocking.py).  Fire and melee (part B: fire_actions.py,
-melee.py) and command (part C: command.py) keep their own ACTIONS dicts; each is merged into
+falling back (3.4, blocking.py).  Fire and melee (fire_actions.py,
+melee.py) and command (command.py) keep their own ACTIONS dicts; each is merged into
 ACTIONS at the end of this file with one line.
 """
 

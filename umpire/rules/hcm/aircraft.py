@@ -6,7 +6,7 @@ aircraft flies in its side's movement phase a hex of its movement a hex over any
 or unit; one not `superior` flies straight on along its facing (its first hex sets a facing it
 does not have yet); a superior one turns as ground units do, a hex of movement for each hexside
 (3.5.2).  Aircraft hold no zone of control, are held by none, take no room in a hex, meet no
-mines and are seen by all once flying (4.1: it is on the table).  Their fire is part B's.
+mines and are seen by all once flying (4.1: it is on the table).  Their fire is fire_sheet.py's.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, direction_to, hex_distance
 from ...core.rulesystem import MoveCheck, Step
-from ..botkit import entry_problem
+from .setting_out import setting_out
 
 RULE = "HCM 2.4.3"
 
@@ -31,19 +31,13 @@ def fly(game: Game, u: UnitState, path: list[Hex], turns_between) -> MoveCheck:
     def refuse(reason: str, steps=()) -> MoveCheck:
         return MoveCheck(u.id, tuple(steps), limit, False, reason, RULE)
 
-    if u.status == "off_map":
-        problem = entry_problem(game, u, path[0])
-        if problem:
-            return refuse(f"{problem} (3.4)")
-        steps = [Step(path[0], 1.0, 1.0, "flies onto the table (3.4)")]
-        facing = None
-    elif not u.on_map:
-        return refuse(f"it is {u.status.replace('_', ' ')}")
-    elif path[0] != u.hex:
-        return refuse(f"the path must start in its hex, {n(u.hex)}")
+    start = setting_out(game, u, path)
+    if isinstance(start, str):
+        return refuse(start)
+    if start is None:                                   # 3.4: an arrival, one hex onto the table
+        steps, facing = [Step(path[0], 1.0, 1.0, "flies onto the table (3.4)")], None
     else:
-        steps = [Step(u.hex, 0.0, 0.0, "start")]
-        facing = u.marks.facing
+        steps, facing = [start], u.marks.facing
     for a, b in zip(path, path[1:]):
         if not game.map.contains(b):
             return refuse(f"{b} is off the map", steps)

@@ -17,7 +17,10 @@ Readings (tested in tests/rules/test_hcm_blocking.py):
 * Falling back (Unit -> Fall back, `fall_back`): each blocking unit may make a full move of its
   movement allowance, priced as a move (terrain, turning, 3.5.2), each step taking it no nearer
   the entry hexes and its last farther than it began; it stops on entering an enemy zone of
-  control and never enters an enemy's hex.  It is a free move: it does not count as the unit's
+  control and never enters an enemy's hex.  Only an enemy on the table refuses a step or stops it
+  by its zone (zones.py: hidden stands hold none): a hidden enemy in a hex of the path is met --
+  the fall back stops in the hex before and that enemy comes onto the table (4.1), so the side
+  learns of it by spotting, as a move meeting an ambush would, never by a refusal.  It is a free move: it does not count as the unit's
   move of the turn.  Moving, a hidden unit comes onto the table as any mover does (4.1); the
   arriving side learns of it only by its spotting.  Staying is passing.
 * The flank overlap: a unit of the arriving group may melee or fire at a blocking unit that
@@ -37,6 +40,7 @@ from . import reinforce
 from .contact import from_flank_or_rear
 from .facing import turns_between
 from .movement import allowance, step_cost
+from .spotting import on_table
 from .stacking import stack_problem
 from .state import is_commander
 from .zones import in_enemy_zone
@@ -125,12 +129,16 @@ def walk(game: Game, u, path, entry) -> tuple[str, list[Change]]:
     away = [min(hex_distance(h, e) for e in entry) for h in path]
     if any(b < a for a, b in zip(away, away[1:])) or away[-1] <= away[0]:
         raise UmpireError("fall back: every step must go no nearer the arrival and the last farther from it (HCM 3.4)")
-    spent, facing, went = 0.0, u.marks.facing, [path[0]]
+    spent, facing, went, met = 0.0, u.marks.facing, [path[0]], []
     for a, b in zip(path, path[1:]):
         if hex_distance(a, b) != 1 or not game.map.contains(b):
             raise UmpireError(f"fall back: {n(a)} and {n(b)} are not adjacent (HCM 3.4)")
-        if any(e.on_map and e.side != u.side and e.hex == b for e in game.units.values()):
+        there = [e for e in game.units.values() if e.on_map and e.side != u.side and e.hex == b and not e.carried_by]
+        if any(on_table(game, e) for e in there):
             raise UmpireError(f"fall back: not into the enemy at {n(b)} (HCM 3.4)")
+        if there:                                       # 4.1: a hidden enemy met: stop short, it shows
+            met = [e.id for e in there]
+            break
         if crowded := stack_problem(game, u, b, set()):
             raise UmpireError(f"fall back: {crowded}")
         cost, note = step_cost(game, t, a, b)
@@ -145,11 +153,12 @@ def walk(game: Game, u, path, entry) -> tuple[str, list[Change]]:
         if in_enemy_zone(game, b, u.side):
             break                                       # 3.5.5: met, it stops there
     end = went[-1]
-    shown = tuple(sorted(set(game.rule_state.on_table) | {u.id}))
+    shown = tuple(sorted(set(game.rule_state.on_table) | {u.id, *met}))
     return f"{u.id} falls back to {n(end)}", [
         Change("unit", u.id, {"q": end.q, "r": end.r, "facing": facing, "fell_back_turn": game.turn},
                (f"{u.id} falls back from the arriving reinforcements to {n(end)}, a free move (HCM 3.4)"
-                + (": stopped by an enemy zone of control (3.5.5)" if end != path[-1] else ""),), u.side),
+                + (f": stopped by an enemy met in {n(path[len(went)])} (4.1)" if met
+                   else ": stopped by an enemy zone of control (3.5.5)" if end != path[-1] else ""),), u.side),
         Change("game", "state", {"on_table": shown})]
 
 

@@ -1,7 +1,7 @@
 """Hex Command Mechanized's autoplay driver.  In its movement phase a side moves a few units
 toward the enemy it sees and the objectives; in its placement phase it puts each commander with
 one of its units (3.6); in the fire and melee phases it attacks an enemy unit it sees -- by the
-core's attack on a hex when the rules offer it (fire 3.7 and melee 3.8, part B), else by the rule
+core's attack on a hex when the rules offer it (fire 3.7 and melee 3.8), else by the rule
 system's own actions that aim at an enemy unit, whatever is registered; then it passes.  In a group's activation (4.6) it does all of these with the group's units.
 Phases no side plays (initiative, commanders lifted, rally) it moves on from.
 Its choices come from the autoplay's seeded generator, so `umpire replay` re-runs them."""
@@ -74,7 +74,7 @@ class Bot:
         return False
 
     def _attack(self, location, game, rng, side, report) -> bool:
-        """Fire and melee as the core's attack on a hex, when the rules offer it (part B): a unit
+        """Fire and melee as the core's attack on a hex, when the rules offer it: a unit
         at a seen enemy within its reach, singled out, the phase's kind of attack."""
         kinds = self.system.attack_kinds() if "attack" in self.system.offers() else ()
         if not kinds:

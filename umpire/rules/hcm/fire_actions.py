@@ -26,7 +26,7 @@ KINDS = ("fire", "melee")
 
 
 # fire in the fire phases (3.7), melee in the melee phases (3.8), both in a group's activation
-# (4.6): A's readers of the turn (state.py)
+# (4.6): the readers of the turn in state.py
 in_fire_phase, in_melee_phase = firing_now, melee_now
 
 
@@ -40,7 +40,7 @@ def sheet_lines(sheet) -> list[Change]:
 
 def in_its_group(game, uid, what: str) -> None:
     """HCM 4.6: in a group's activation only that group's units (and floating artillery) act --
-    A's groups.unit_problem, asked here since a unit action's turn checks do not ask it."""
+    groups.unit_problem, asked here since a unit action's turn checks do not ask it."""
     why = groups.unit_problem(game, uid) if uid in game.units else None
     if why:
         raise UmpireError(f"{what}: {why}")

@@ -5,7 +5,7 @@ umpire; the firer learns only that it hit and, if the vehicle is out (2.3.5), wh
 see.  An infantry stand hit takes its figures and hit markers (3.7.2, 3.7.5, 3.7.15, 3.7.19) --
 red markers and lost figures stand on the table, so both sides read them; with two stands of the
 target's side in its hex, a die says which of them takes the hit (3.7.2).  A commander with a
-unit that is hit may die (3.10 e): that is command's (engineer C's) to settle, through the hook
+unit that is hit may die (3.10 e): that is command.py's to settle, through the hook
 `commanders_hit` below (command.commander_casualty).
 """
 

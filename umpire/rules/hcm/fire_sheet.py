@@ -15,6 +15,14 @@ guns (3.7.6) or, a half-track, as a Light stand with anti-tank ability (2.3.6).
 What the firer's side reads is only what it may know: the target by its own contact label and
 the terms it can see; what the target hides (its D damage, what a dummy is) goes in lines for
 the umpire alone (sheet.kept).
+
+A marker is never refused for what it really is (4.1, 7.2): when the firer's side has not
+identified the target, a shot the rules forbid at what is there (a commander, 3.10 e; a vehicle
+hit by a stand without anti-tank ability beyond the next hex, 3.7.3; small arms at armour, 3.7.4)
+goes ahead blind -- the shot is used, the die rolled, and the umpire alone reads that it can do
+nothing: the side reads the lines of any shot at a marker and "miss" (`no_effect`).  Refusals that
+turn on the firer, the ground or the range alone stay refusals.  An id the side does not see now,
+on the map or not, gets the one wording, so a refusal never says whether such a unit exists.
 """
 
 from __future__ import annotations
@@ -68,7 +76,7 @@ def commander_with(game, u) -> int:
 def weapon_for(game, u, t, asked: str) -> tuple[str, str | None]:
     """(weapon, why not) for firer `u` at target `t` (module docstring)."""
     fk, ut = kind(game, u), game.unit_type(u)
-    hard = kind(game, t) in HARD
+    hard = t is None or kind(game, t) in HARD            # t None: a target of unknown kind (a marker)
     if asked not in WEAPONS:
         return "", f"no weapon {asked!r} (one of {', '.join(w for w in WEAPONS if w)})"
     if asked == "at" and not hard:
@@ -117,13 +125,16 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "", ambush: boo
     u, t = game.units.get(firer_id), game.units.get(target_id)
     if u is None or not u.on_map or u.carried_by:
         return refuse(f"{firer_id} is not on the map to fire")
-    if t is None or not t.on_map or t.side == u.side:
-        return refuse(f"no enemy unit {target_id!r} on the map")
-    contact = game.contacts.get((u.side, t.id))
-    if not (ambush and t.hex == u.hex) and (contact is None or contact.status != "seen"):
-        return refuse(f"{game.side(u.side).name} does not see that unit now", "HCM 3.7")
+    if t is not None and t.side == u.side:
+        return refuse(f"{target_id} is one of {game.side(u.side).name}'s own units")
+    contact = game.contacts.get((u.side, target_id))
+    if t is None or not t.on_map or (not (ambush and t.hex == u.hex)
+                                     and (contact is None or contact.status != "seen")):
+        return refuse(f"{game.side(u.side).name} sees no enemy unit {target_id!r} now", "HCM 3.7")
+    blind = marker_to(game, u, t)
     if kind(game, t) == "commander":
-        return refuse("a commander is not a target: he dies only with the unit he is with", "HCM 3.10 e")
+        why = "a commander is not a target: he dies only with the unit he is with"
+        return no_effect(game, u, t, why, "HCM 3.10 e") if blind else refuse(why, "HCM 3.10 e")
     if u.marks.routed:
         return refuse(f"{u.id} is routed: routed units cannot fight", "HCM 3.7.19")
     if u.marks.limbered:
@@ -131,6 +142,8 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "", ambush: boo
     if t.marks.melee_turn == game.turn and not ambush:
         return refuse("units in melee cannot be fired at", "HCM 3.8 a")
     weapon, why = weapon_for(game, u, t, asked)
+    if why and blind and weapon_for(game, u, None, asked)[1] is None:     # refused only for what t is
+        return no_effect(game, u, t, why, "HCM 3.7.3")
     if why:
         return refuse(why)
     ut = game.unit_type(u)
@@ -142,7 +155,7 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "", ambush: boo
                       f"its limit", {"gun": "HCM 1.1.4", "mg": "HCM 3.7.6"}.get(weapon, "HCM 3.7"))
     rng = fire.fire_range(u.hex, t.hex)
     blocks = hinders(game, u.hex)
-    if not Sight(game.map, game.rules).clear(u.hex, t.hex):          # A's sight lines (spotting.py)
+    if not Sight(game.map, game.rules).clear(u.hex, t.hex):          # the sight lines of spotting.py
         return refuse(f"{u.id} has no line of sight to that hex", "HCM 3.7.9")
     why = friends_in_the_way(game, u, t)
     if why:
@@ -153,8 +166,13 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "", ambush: boo
     reach = weapon_reach(game, u, weapon, gun_w)
     at_without_mark = weapon == "at" and not anti_tank(game, u)
     if at_without_mark and rng > 0:
+        if blind:
+            return no_effect(game, u, t, f"{u.id} has no anti-tank ability beyond the next hex", "HCM 3.7.3")
         return refuse(f"{u.id} has no anti-tank ability: it can hurt a vehicle only from the neighbouring hex",
                       "HCM 3.7.3")
+    if rng > reach and blind and rng <= max(weapon_reach(game, u, w, gun_w) for w in ("at", "small_arms")
+                                             if weapon_for(game, u, None, w)[1] is None):
+        return no_effect(game, u, t, f"range {rng} is beyond the reach of the weapon it must use", "HCM 3.7.1")
     if rng > reach:
         return refuse(f"range {rng} is beyond {u.id}'s reach of {reach}", "HCM 3.7.1")
     seen = game.rule_state.seen_at_start
@@ -164,7 +182,27 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "", ambush: boo
         why = sudden.sudden_problem(rng, reach, gap)
         if why:
             return refuse(why, "HCM 3.7.16")
-    return unseen_type(game, u, t, _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap))
+    sheet = _sheet(game, u, t, weapon, gun_w, rng, reach, arc_mods, gap)
+    if not sheet.legal and blind:
+        return no_effect(game, u, t, sheet.reason, sheet.rule)
+    return unseen_type(game, u, t, sheet)
+
+
+def marker_to(game, u, t) -> bool:
+    """The firer's side knows target t only as a marker: its contact does not name t's type (4.1)."""
+    known = game.contacts.get((u.side, t.id))
+    return known is not None and known.type_label != game.unit_type(t)["label"]
+
+
+def no_effect(game, u, t, why: str, rule: str) -> FireSheet:
+    """A shot at a marker that can do nothing to what is there (module docstring): the side reads
+    the lines of any shot at a marker; the die is rolled against a number no roll reaches."""
+    known = game.contacts[(u.side, t.id)]
+    lines = (f"{u.id} fires at {known.label} ({known.type_label}), range {fire.fire_range(u.hex, t.hex)} (HCM 3.7)",
+             f"  (umpire) {why}: no effect whatever the roll ({rule})",
+             "  at a marker: the umpire works the shot out against what is there (HCM 4.1)")
+    return FireSheet(True, lines=lines, kept={1: UMPIRE_ONLY}, firer=u.id, target=t.id, weapon="", needed=99,
+                     dice=(1, 10), hidden=True, blind=True, rule=rule)
 
 
 def unseen_type(game, u, t, sheet: FireSheet) -> FireSheet:

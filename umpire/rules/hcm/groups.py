@@ -3,7 +3,7 @@ the scenario's `[hcm] sequence = "activation"`.
 
 Each side numbers its groups -- the scenario's companies ("groups of platoons"), in the order of
 its `[hcm.activation]` (side = [company ids]) and then the rest in the scenario's order; State.
-activation keeps it (part C's `activation_order` action may number them anew before play).  As
+activation keeps it (the `activation_order` action, command_actions.py, may number them anew before play).  As
 the turn begins, after the initiative, its sequence of groups is set (`activation.sequence`):
 the groups numbered 1, then those numbered 2..., who goes first in each number rolled for each
 number or, with `group_initiative = "once"`, the initiative winner's first throughout.  In the `groups` phase each group in turn acts to its end -- its units move,

@@ -5,7 +5,7 @@ commander of its side, itself included, that sees the hex (3.7.14): a line of si
 longer than the spotting range of the turn summary (15 hexes, 20 from a hill; section 7).  The
 round lands by indirect.py; one item of the hex it lands in is hit (our reading, indirect.py).
 A structure in the hex it lands in is damaged too (3.7.17, structures.py).
-A gun no enemy sees as it fires is sound-ranged (4.2: soundrange.py, engineer C's, when present).
+A gun no enemy sees as it fires is sound-ranged (4.2: soundrange.py).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def fires_indirect(game, u) -> bool:
 
 def spotter_sees(game, spotter, h: Hex) -> bool:
     """HCM 3.7.14 with section 7: the spotter has a line of sight to the hex within its spotting
-    range (A's sight lines and ranges, spotting.py)."""
+    range (the sight lines and ranges of spotting.py)."""
     sight = Sight(game.map, game.rules)
     return hex_distance(spotter.hex, h) <= spotting_range(sight, spotter.hex) and sight.clear(spotter.hex, h)
 

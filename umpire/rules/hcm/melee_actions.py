@@ -4,7 +4,7 @@ what the contact leaves on the units contact.py (3.8 e note, i, j), going on pas
 overrun hex (the action's `beyond`) overrun.py (3.8.1).
 
 Attackers stand in the defender's hex or next to it (3.8 b) and have begun no other melee this
-turn (3.8 h: a unit that moved into the enemy's hex began its melee there -- A's movement marks it
+turn (3.8 h: a unit that moved into the enemy's hex began its melee there -- movement marks it
 -- and fights that one); routed units cannot fight (3.7.19).  A unit moving into a hex the enemy
 holds is ambushed as it enters: each waiting unit fires first (3.8.3, `ambush`, called at the
 move's end).  Before the dice:
@@ -278,9 +278,12 @@ def melee_action(game, params, dice) -> tuple[str, list[Change]]:
     """The `melee` unit action: params unit, target, retreat (a hex), advance (yes/no)."""
     from .fire_actions import contact_unit
     target = contact_unit(game, params.get("side"), params.get("target"))
-    t = game.units.get(target)
-    if t is None or not t.on_map:
-        raise UmpireError(f"melee: no enemy unit {params.get('target')!r} on the map")
+    t, side = game.units.get(target), params.get("side")
+    known = game.contacts.get((side, target))
+    if t is None or not t.on_map or known is None or known.status != "seen":
+        # one wording, seen or not, on the map or not: a refusal never tells whether such a unit exists (4.1)
+        who = game.side(side).name if side in game.side_ids() else side
+        raise UmpireError(f"melee: {who} sees no enemy unit {params.get('target')!r} now (HCM 3.8 b)")
     retreat, beyond = (hex_param(game, params, k) for k in ("retreat", "beyond"))
     sheet = melee_sheet(game, [params.get("unit")], t.hex, target, retreat, params.get("advance") not in ("no", False),
                         beyond)

@@ -49,12 +49,12 @@ import math
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, Hexside, direction_to, hex_distance
 from ...core.rulesystem import MoveCheck, Step
-from ..botkit import entry_problem
 from . import bridges, orders, state, works
 from .aircraft import fly, is_aircraft
 from .stacking import boarding, place_commander, stack_problem
 from .contact import facing_locked
 from .facing import facing_limit, turns_between, unpriced
+from .setting_out import setting_out
 from .zones import in_enemy_zone
 from .state import is_commander, is_infantry, is_vehicle, kind, moving_now
 
@@ -159,7 +159,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         return refuse("it has already moved or acted this turn")
     if u.marks.stuck:
         return refuse("it is stuck in the mud this turn (3.5.1)", "HCM 3.5.1")
-    if why := orders.move_problem(game, u, path):          # part C: 3.3, 3.4, 3.7.19, 4.5.1
+    if why := orders.move_problem(game, u, path):          # orders.py: 3.3, 3.4, 3.7.19, 4.5.1
         return refuse(why, "HCM 4.5.1")
     if u.marks.order_hold == "d":
         return refuse("its commander's failed roll holds it to defend until new orders (4.5.1 d)", "HCM 4.5.1")
@@ -167,10 +167,10 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
         return fly(game, u, path, turns_between) if not reverse else refuse("aircraft do not back up", "HCM 2.4.3")
     if reverse and not is_vehicle(game, u):
         return refuse("only vehicles back up (2.3.4)", "HCM 2.3.4")
-    if u.status == "off_map":
-        problem = entry_problem(game, u, path[0])
-        if problem:
-            return refuse(f"{problem} (3.4)", "HCM 3.4")
+    start = setting_out(game, u, path)
+    if isinstance(start, str):
+        return refuse(start, "HCM 3.4" if u.status == "off_map" else RULE)
+    if start is None:                                   # 3.4: an arrival pays for the hex it enters
         cost = terrain(game, path[0])["move"][t["move_class"]]
         if cost is None:
             return refuse(f"it may not enter {n(path[0])}")
@@ -179,13 +179,8 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
             return refuse(crowded, "HCM 3.5.6")
         steps = [Step(path[0], float(cost), float(cost), "enters the table (3.4)")]
         facing = None
-    elif not u.on_map:
-        return refuse(f"it is {u.status.replace('_', ' ')}")
-    elif path[0] != u.hex:
-        return refuse(f"the path must start in its hex, {n(u.hex)}")
     else:
-        steps = [Step(u.hex, 0.0, 0.0, "start")]
-        facing = u.marks.facing
+        steps, facing = [start], u.marks.facing
     taking, start_cost = boarding(game, u, how.get("mount") or ())
     if isinstance(taking, str):
         return refuse(taking, "HCM 2.3.6")

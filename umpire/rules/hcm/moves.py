@@ -104,7 +104,8 @@ def mines_strike(game, uid: str, leaving: bool, dice) -> list[Change]:
                   (f"{uid} enters a minefield: one hit marker (2.4.2)",))]
     if is_vehicle(game, u):
         face = DAMAGE_LETTERS[dice.roll(f"damage block for {uid} in the minefield (2.4.2)", 1, 6).total - 1]
-        # TODO(part B): route through the damage procedure of 2.3.3 when it exists
+        # one block as rolled: 2.4.2 names no gun weight, so the incremental rule of 2.3.3 (damage.place) has
+        # nothing to compare (our reading)
         out.append(Change("unit", uid, {"damage": (*u.marks.damage, face)},
                           (f"  {uid}'s damage block shows {face} (2.4.2, 2.3.3)",), u.side))
     return out

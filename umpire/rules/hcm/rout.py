@@ -1,5 +1,5 @@
 """Hex Command Mechanized: where a routed or pushed-back stand goes (HCM 3.7.19, 3.8 d, g), on the
-game; the zones of control are A's (movement.in_enemy_zone, 3.5.5).
+game; the zones of control are zones.py's (in_enemy_zone, 3.5.5).
 
 Readings where the text leaves a choice (tested in tests/rules/test_hcm_melee.py):
 * The rout move (3.7.19: "immediately moved their move distance away"): hex by hex, up to its

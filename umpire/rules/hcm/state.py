@@ -71,6 +71,7 @@ class State(GameState):
     on_table: tuple[str, ...] = ()                    # units shown on the table as markers (4.1, 7.2)
     identified: dict[str, tuple[str, ...]] = {}       # side -> enemy units it has identified (7.2)
     held: dict[str, str] = {}                         # objective hex number -> the side holding it (3.11)
+    held_by_units: dict[str, str] = {}                # the same by real units only: scored at the end (umpire's)
     structures: dict[str, int] = {}                   # "works 0504" / "building 0504" -> damage points (3.7.17)
     arrivals_told: str = ""                           # "turn half" whose arrivals were rolled and told (3.4)
     blockers: dict[str, tuple[str, ...]] = {}         # 3.4: a blocking unit -> the arriving units it blocks

@@ -11,7 +11,12 @@ Readings:
   on the table (spotting.py: a hidden unit takes nothing until it shows itself), judged at the
   start of play and as each half of the turn ends (its rally phase).  Who holds one is
   public -- both sides are told as it changes -- so each side's report says it as the rule has
-  it (objective_status), not from the counters its map shows there now.
+  it (objective_status), not from the counters its map shows there now.  The public holding
+  counts every counter on the table, dummies and commanders too: what the enemy sees there is a
+  marker, and a holding that went to real units only would tell it which markers are real (4.1,
+  7.2).  The umpire keeps a second record by real units alone (held_by_units, never announced);
+  the final result scores that one -- a dummy or a lone commander takes nothing in the end
+  (7.2, 3.10 c) -- while a standing during play scores the public one.
 * 3.11: each side's losses are its units lost (destroyed or captured; dummies and commanders
   apart) out of the units it began with; a side whose losses reach the break point
   ([hcm] break_point, percent, 40 by default as 3.3 has it) has lost unless its enemy's are as
@@ -78,13 +83,14 @@ def turn_end(game: Game) -> list[Change]:
     return out
 
 
-def holders(game: Game) -> dict[str, str]:
-    """3.11: who holds each objective now: the last side with units alone in it, on the table."""
-    held = dict(game.rule_state.held)
+def holders(game: Game, real_only: bool = False) -> dict[str, str]:
+    """3.11: who holds each objective now: the last side with counters alone in it, on the table
+    (the public record); `real_only`: dummies and commanders left out (the umpire's record)."""
+    held = dict(game.rule_state.held_by_units if real_only else game.rule_state.held)
     for v in game.victory:
         for o in v.objectives:
             here = {u.side for u in game.units.values() if u.on_map and u.hex == o.hex and not u.carried_by
-                    and not is_dummy(game, u) and not is_commander(game, u) and on_table(game, u)}
+                    and on_table(game, u) and not (real_only and (is_dummy(game, u) or is_commander(game, u)))}
             if len(here) == 1:
                 held[game.map.number(o.hex)] = here.pop()
     return held
@@ -102,12 +108,17 @@ def objective_status(game: Game, side: str, h) -> str | None:
 
 
 def objectives(game: Game) -> list[Change]:
-    held = holders(game)
-    if held == dict(game.rule_state.held):
-        return []
-    lines = tuple(f"{number} is held by {game.side(side).name} (3.11)" for number, side in sorted(held.items())
-                  if game.rule_state.held.get(number) != side)
-    return [Change("game", "state", {"held": held}, lines, list(game.side_ids()))]
+    """The public holdings as they change, told to both sides; the umpire's record by real units
+    written with no line (turn's docstring)."""
+    held, real = holders(game), holders(game, real_only=True)
+    out = []
+    if real != dict(game.rule_state.held_by_units):
+        out.append(Change("game", "state", {"held_by_units": real}))
+    if held != dict(game.rule_state.held):
+        lines = tuple(f"{number} is held by {game.side(side).name} (3.11)" for number, side in sorted(held.items())
+                      if game.rule_state.held.get(number) != side)
+        out.append(Change("game", "state", {"held": held}, lines, list(game.side_ids())))
+    return out
 
 
 def counted(game: Game, side: str) -> list:
@@ -136,7 +147,7 @@ class Standing:
         bp = break_point(game)
         for s in game.side_ids():
             self.lines.append(f"{game.side(s).name}: {self.losses[s]}% of its force lost (break point {bp}%, 3.11)")
-        held = game.rule_state.held
+        held = game.rule_state.held_by_units if final else game.rule_state.held     # the docstring's reading
         for v in game.victory:
             name = game.side(v.side).name
             for o in v.objectives:

@@ -322,3 +322,28 @@ def test_smoke_deployed_hampers_the_lock_for_the_turn_p18_table_3(tmp_path):
     act(loc, "next_phase")                              # damage: nothing locked, nothing rolled
     act(loc, "next_phase")                              # the damage phase ends: the smoke is gone
     assert not any(o.kind == "smoke" for o in open_game(loc).map.overlays)
+
+
+def test_a_refused_shot_names_the_enemy_by_the_sides_label_never_its_name(tmp_path):
+    """p. 7 step 6: a side declares at the contacts it knows; a refusal must not tell it which enemy
+    unit a label stands for (the umpire's knowledge)."""
+    loc = make(tmp_path, coyote="0203", tank="0102")          # the tank behind the Coyote's front
+    to_phase(loc, "declare", 3, 7)
+    label = open_game(loc).contacts[("blue", "Tank")].label
+    with pytest.raises(UmpireError) as refused:
+        act(loc, "declare_fire", side="blue", shots=f"Coyote coyote_particle_cannon {label}")
+    assert label in refused.value.problem and "Tank" not in refused.value.problem
+
+
+def test_the_firer_itself_must_see_its_target(tmp_path):
+    """p. 7 step 6: a clear line of sight from the attacking unit, not only from another unit of its side."""
+    from umpire.rules.wardogs import declare
+    loc = make(tmp_path)
+    to_phase(loc, "declare", 3, 7)
+    g = open_game(loc)
+    shot = {"firer": "Coyote", "weapon": "coyote_autocannon", "target": "Tank"}
+    assert declare.shot_problem(g, "blue", shot, {}) is None
+    g.map.terrain[g.map.grid.parse("0403")] = "heavy_forest"
+    g.map.terrain[g.map.grid.parse("0303")] = "heavy_forest"
+    problem = declare.shot_problem(g, "blue", shot, {})
+    assert problem is not None and "line of sight" in problem

@@ -28,6 +28,7 @@ from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.hexgrid import hex_distance
 from .penetration import state_of
+from .spotting import Sight, sees
 from .state import ammo_left, on_table, weapons as sheet_weapons
 from .weapons import band_at, bands_for, in_arc
 
@@ -69,8 +70,10 @@ def knows(game, side: str, target_id: str, indirect: bool) -> bool:
     return c.status == "seen" or (indirect and c.status == "last_known")
 
 
-def shot_problem(game, side: str, shot: dict, targets: dict[str, str]) -> str | None:
-    """Why one shot may not be declared (None: it may)."""
+def shot_problem(game, side: str, shot: dict, targets: dict[str, str],
+                 targets_named: dict[str, str] | None = None) -> str | None:
+    """Why one shot may not be declared (None: it may); the enemy named as the side knows it."""
+    targets_named = targets_named or {}
     u = game.units.get(shot["firer"])
     if u is None or u.side != side or u.id not in {x.id for x in on_table(game, side)}:
         return f"{game.side(side).name} has no unit {shot['firer']!r} on the table"
@@ -89,19 +92,25 @@ def shot_problem(game, side: str, shot: dict, targets: dict[str, str]) -> str | 
     if ammo_left(game, u, shot["weapon"]) == 0:
         return f"{u.id}'s {w['label']} has no rounds left (its record sheet)"
     t = game.units.get(shot["target"])
+    named = shot.get("named", shot["target"])       # as the side named it: its contact label
     if t is None or t.side == side or not knows(game, side, t.id, w["indirect"]):
         why = "nor knows of it for indirect fire" if w["indirect"] else "(p. 7 step 6: a clear line of sight)"
-        return f"{game.side(side).name} does not see an enemy unit {shot['target']!r} {why}"
+        return f"{game.side(side).name} does not see an enemy unit {named!r} {why}"
+    label = game.contacts[(side, t.id)].label      # never the enemy's own name (it tells which unit it is)
     earlier = targets.get(u.id)
     if earlier is not None and earlier != t.id:
-        return f"{u.id} already locks on to {earlier}: one target a firer a turn (p. 7 step 7, our reading)"
+        return f"{u.id} already locks on to {targets_named.get(u.id, label)}: one target a firer a turn (p. 7 step 7, our reading)"
     where = game.contacts[(side, t.id)].hex
     turret_hit = state_of(u.marks.damage, "turret") == "damaged"
     mount = "infantry" if game.unit_type(u)["kind"] == "infantry" else w["mount"]
     if u.marks.facing is not None and not in_arc(mount, u.marks.facing, u.hex, where, turret_hit):
-        return f"{t.id} is outside the arc of {u.id}'s {w['label']} ({w['mount']}, p. 14)"
+        return f"{label} is outside the arc of {u.id}'s {w['label']} ({w['mount']}, p. 14)"
     if band_at(hex_distance(u.hex, where), weapon_bands(w)) is None:
-        return f"{t.id} is {hex_distance(u.hex, where)} hexes away, beyond the long range of {u.id}'s {w['label']} (p. 14, Table 4)"
+        return f"{label} is {hex_distance(u.hex, where)} hexes away, beyond the long range of {u.id}'s {w['label']} (p. 14, Table 4)"
+    # p. 7 step 6: the firer itself must see the target (not only another unit of its side), unless
+    # its weapon fires indirect
+    if not w["indirect"] and not sees(game, Sight(game.map, game.rules), u, t).seen:
+        return f"{u.id} has no clear line of sight to {label} (p. 7 step 6, p. 12)"
     return None
 
 
@@ -216,4 +225,4 @@ def read_orders(path) -> tuple[str, dict]:
 def by_label(game, side: str, shots: list[dict]) -> list[dict]:
     """Targets named by the contact labels the side knows them by, turned to unit ids."""
     labels = {c.label: uid for (s, uid), c in game.contacts.items() if s == side}
-    return [{**s, "target": labels.get(s["target"], s["target"])} for s in shots]
+    return [{**s, "target": labels.get(s["target"], s["target"]), "named": s["target"]} for s in shots]

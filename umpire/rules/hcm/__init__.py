@@ -57,6 +57,7 @@ The modules:
     command_actions.py          the command rules as actions and in the turn
     spotting.py  hidden units, markers, spotting rolls, sight lines (4.1, 7.2, 3.7.9)
     reports.py   how units read: marks, strength, the forces table, the inspector
+    reminder.py  which units could still fire, for the reminder before Pass (3.7, 1.1.4)
     actions.py   the rule system's actions, its own and those of fire, melee and command
     bot.py       the autoplay driver
 """
@@ -65,8 +66,8 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import (actions, blocking, command_actions, contact, fire_actions, groups, movement, reports, spotting, state,
-               structures, turn)
+from . import (actions, blocking, command_actions, contact, fire_actions, groups, movement, reminder, reports, spotting,
+               state, structures, turn)
 from .fire import fire_range
 from .moves import forest_roll, rain_roll, after_move, mines_strike
 
@@ -127,6 +128,10 @@ class RuleSystem(CoreRuleSystem):
         return state.moving_now(game)
 
     def may_act_now(self, game, unit):  # 3.6-3.8: commanders are placed, dummies only move; neither fires nor fights
+        if state.firing_now(game) and not state.moving_now(game):
+            # 3.7, 1.1.4: a unit that moved may fire, a light gun fires twice, and a unit with
+            # nothing in sight to shoot at has nothing to do (reminder.py)
+            return self.act_problem(game, unit.id, "fire") is None and reminder.could_still_fire(game, unit)
         return super().may_act_now(game, unit) and (state.moving_now(game) or state.placing_now(game) or state.kind(game, unit) not in ("commander", "dummy"))
 
     def status_note(self, game):

@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import (QGraphicsItemGroup, QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem,
                                QMessageBox)
 
+from ..core.errors import cited
 from ..core.hexgrid import Hex
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
@@ -77,7 +78,7 @@ class MoveTool:
                 stop += f"; {check.stopped}"
             self.w.statusBar().showMessage(f"{uid}: {check.total:g} of {check.allowance:g} MP{stop}")
         else:
-            self.w.statusBar().showMessage(f"{uid}: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
+            self.w.statusBar().showMessage(f"{uid}: " + cited(check.reason, check.rule))
 
     def _how(self, uid: str, path: list[Hex]) -> dict:
         """The unit menu's choices for this move along `path` (with what the rule system's own

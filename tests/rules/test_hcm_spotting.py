@@ -88,6 +88,10 @@ def test_the_spotting_roll_identifies_on_five_or_six_within_fifteen_hexes(tmp_pa
     assert len(dice.asked) == 2 and not any("1803" in a for a in dice.asked)      # 17 hexes: no roll
     state = [c for c in changes if c.what == "game"][0].values["identified"]
     assert state == {"blue": ("Near",)}
+    # the roll's line is journaled after the note: the note names its roll, so it does not
+    # read as an identification before any roll was made
+    notes = [x for c in changes if c.what == "note" for x in c.lines]
+    assert len(notes) == 1 and notes[0].endswith(" identifies Near in 1503 on a 5 of 1d6 (7.2)")
 
 
 def test_from_a_hill_the_spotting_reaches_twenty_hexes(tmp_path):

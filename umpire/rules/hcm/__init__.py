@@ -188,6 +188,12 @@ class RuleSystem(CoreRuleSystem):
     def attack_kinds(self):
         return fire_actions.KINDS
 
+    def attacks_now(self, game):        # 3.7, 3.8, 4.6: fire and melee have their phases
+        return state.firing_now(game) or state.melee_now(game)
+
+    def may_ride(self, game, unit):     # 3.2, 3.6: a commander is lifted and placed each turn, never carried
+        return super().may_ride(game, unit) and state.kind(game, unit) != "commander"
+
     def assault_sheet(self, game, unit_ids, target, kind="fire", aim=None):
         return fire_actions.assault_sheet(game, unit_ids, target, kind, aim)
 

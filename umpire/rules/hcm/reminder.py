@@ -8,6 +8,8 @@ enemy in sight that it could shoot at has nothing to do.  So a unit counts here 
 one shot is open to it now: the fire worksheet (fire_sheet.py) of some enemy unit its side sees
 is legal -- the same check the fire action makes, so the reminder never names a unit whose
 every shot would be refused.  A reminder, not a rule: the engine judges each shot all the same.
+Indirect fire (3.7.13) is left out: a gun with no target of its own may still shoot at a hex a
+spotter sees, but counting every such gun would name it in each fire phase of the game.
 """
 
 from __future__ import annotations

@@ -192,7 +192,9 @@ def cmd_spot(args) -> int:
     update_spotting(args.game)
     game = open_game(args.game)
     n = game.map.number
-    contacts = contacts_of(game, args.side)
+    # a contact the side saw destroyed (a dummy exposed and removed among them) is off its map
+    # and out of its report (core/knowledge.build_view): the listing agrees with them
+    contacts = [c for c in contacts_of(game, args.side) if c.status != "destroyed"]
     samples = [t.title for t in game.rules.sample_tables() if t.name in ("observation", "camouflage")]
     if args.json:
         print(json.dumps({

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import sys
 
-from .core.errors import UmpireError
+from .core.errors import UmpireError, cited
 from .core.limits import CONCENTRATION, DIE_FACE, whole
 
 
@@ -110,7 +110,7 @@ def cmd_attack(args) -> int:
             raise UmpireError(f"no unit {unknown[0]!r}")
         sheet = system_for(args.game).assault_sheet(game, args.units, target, args.kind, args.at)
         if not sheet.legal:
-            raise UmpireError(f"attack refused: {sheet.reason}" + (f" ({sheet.rule})" if sheet.rule else ""))
+            raise UmpireError("attack refused: " + cited(sheet.reason, sheet.rule))
         print("\n".join(sheet.lines))
         return 0
     side = open_game(args.game).units.get(args.units[0])

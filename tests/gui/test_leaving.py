@@ -46,7 +46,7 @@ def test_end_turn_names_the_units_that_have_not_acted_and_no_keeps_the_turn(wind
     window.play.act_end_turn.trigger()
     assert len(calls) == 1
     idle = [u for u in before.units.values() if u.on_map and not u.carried_by]
-    assert f"{len(idle)} units have not moved, fired or acted" in calls[0]
+    assert f"{len(idle)} units could still act:" in calls[0]
     assert idle[0].id in calls[0] and calls[0].rstrip().endswith("End the turn anyway?")
     after = open_game(window.game.location)
     assert (after.turn, after.phase) == (before.turn, before.phase)       # nothing happened

@@ -114,3 +114,21 @@ def test_4_5_1_c_a_force_held_back_tries_its_aggressiveness_as_the_next_turn_beg
     g = open_game(loc)
     assert g.phase == "initiative" and g.turn == 2
     assert {g.units[x].marks.order_hold for x in ("B1", "B2", "B3", "BT")} == {""}
+
+
+def test_menus_ask_the_rules_who_rides_and_when_attacks_are_made(tmp_path, system):
+    """3.2, 3.6: a commander is lifted and placed each turn, never a passenger, so the Unit
+    menu's Board a Carrier is not his (RuleSystem.may_ride) though he moves on foot; 3.7, 3.8:
+    Attack Hex is for the fire and melee phases (RuleSystem.attacks_now), not the movement."""
+    from umpire.core.rulesystem import RuleSystem as Core
+    loc = hcm_game(tmp_path)
+    g = open_game(loc)
+    chief = next(u for u in g.units.values() if g.unit_type(u)["kind"] == "commander")
+    stand = next(u for u in g.units.values() if g.unit_type(u)["move_class"] == "foot"
+                 and g.unit_type(u)["kind"] != "commander")
+    assert Core.may_ride(system, g, chief)          # the core's default: he is on foot
+    assert not system.may_ride(g, chief) and system.may_ride(g, stand)
+    to_phase(loc, system, "a_movement")
+    assert not system.attacks_now(open_game(loc))
+    to_phase(loc, system, "a_fire_np")
+    assert system.attacks_now(open_game(loc))

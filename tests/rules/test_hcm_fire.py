@@ -469,3 +469,30 @@ units = [{{ id = "{u}", type = "medium_infantry", hex = "{h}", facing = "S" }}]
         act(loc, "fire", side="blue", unit="A", target="R")
     r = act(loc, "fire", 6, side="blue", unit="B", target="R")
     assert "fires at" in r.summary
+
+
+def test_the_reminder_counts_who_may_still_fire_not_who_has_not_acted(tmp_path, sees_all):  # 3.7, 1.1.4
+    """The reminder before Pass in a fire phase (RuleSystem.may_act_now, reminder.py): a light
+    gun that has fired once still has its second shot, a unit that moved may still fire, and
+    a stand with no enemy within its reach has nothing to do."""
+    from umpire.actions import system_for
+    from umpire.core.idle import idle_units
+    loc = make_game(tmp_path, [("B1", "light_tank", "0303"), ("B2", "medium_tank", "0304"),
+                               ("B3", "medium_infantry", "0101")],
+                    [("R1", "heavy_infantry", "0803")], rules="hcm", cols=10)
+    to_phase(loc, "a_fire_p")
+    system = system_for(loc)
+
+    def idle():
+        g = game(loc)
+        played = tuple(p for p in system.phases() if system.plays_phase(g, p.key))
+        return sorted(u.id for u in idle_units(g, played, "pass", system.turn_opener(g), system.may_act_now))
+
+    g = game(loc)
+    g.units["B2"].moved = True                        # moved in its movement phase: may still fire (3.7)
+    assert system.may_act_now(g, g.units["B2"])
+    assert idle() == ["B1", "B2"]                     # B3: R1 is beyond its small arms' 4 hexes (1.1.1)
+    act(loc, "fire", 1, 1, side="blue", unit="B1", target="R1")
+    assert game(loc).units["B1"].fired and idle() == ["B1", "B2"]       # fired once: one shot left (1.1.4)
+    act(loc, "fire", 1, 1, side="blue", unit="B1", target="R1")
+    assert idle() == ["B2"]

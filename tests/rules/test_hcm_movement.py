@@ -447,3 +447,34 @@ def test_cavalry_dismount_free_and_remount_scattered_horses_on_five_or_six(tmp_p
     act(loc, "mount", 5, unit="C1")
     g = game(loc)
     assert not g.units["C1"].marks.horses_away and not g.units["C2"].marks.horses_away
+
+
+def test_a_move_beyond_reach_says_what_the_turning_cost_and_cites_once(tmp_path):
+    """3.5.2: a stand of 2 hexes turning N to SE pays 2 for the turn and 1 for the hex; the
+    refusal says so (it read "3 of 2 hexes" with no word of turning) and cites its rule once."""
+    loc = hcm_game(tmp_path, [dict(id="B", type="medium_infantry", hex="0506", facing="N")],
+                   [dict(id="R", type="medium_infantry", hex="0806", facing="N")])
+    to_phase(loc, "a_movement")
+    g = game(loc)
+    uid, start = ("B", "0506") if g.active_side == "blue" else ("R", "0806")
+    with pytest.raises(UmpireError) as e:
+        act(loc, "move", unit=uid, path=towards(g, start, "SE"))
+    text = str(e.value)
+    assert "3 of 2 hexes of movement, 2 of them for facing changes (a hex each, 3.5.2)" in text
+    assert "(HCM 3.1, 3.5)" not in text and "\n" not in text
+
+
+def test_a_refusal_with_its_own_citation_gets_no_second_one(tmp_path):
+    """The core adds the refusal's rule after its reason unless the reason already cites one:
+    the move out of its phase read "(3.5) (HCM 3.1, 3.5)"."""
+    from umpire.core.errors import cited
+    assert cited("units move in their side's movement phase (3.5)", "HCM 3.1, 3.5").endswith("phase (3.5)")
+    assert cited("no line of sight", "HCM 3.7.9") == "no line of sight (HCM 3.7.9)"
+    assert cited("a road (the old one)", "HCM 3.5") == "a road (the old one) (HCM 3.5)"
+    loc = one(tmp_path, dict(id="T", type="medium_tank", hex="0506", facing="N"))
+    to_phase(loc, "a_fire_np")
+    side = game(loc).active_side
+    with pytest.raises(UmpireError) as e:
+        act(loc, "move", unit="T" if side == "blue" else "X", path=["0506", "0505"] if side == "blue" else
+            ["1001", "1002"])
+    assert "3.5)" in str(e.value) and "(HCM 3.1, 3.5)" not in str(e.value)

@@ -183,3 +183,17 @@ def test_3_7_19_a_routed_stand_neither_advances_nor_fights(g):
     assert "3.7.19" in orders.move_problem(g, g.units["B3"], path(g, "0102", "0202"))
     assert "3.7.19" in orders.attack_problem(g, g.units["B3"])
     assert orders.attack_problem(g, g.units["B2"]) is None
+
+
+def test_2_1_1_writing_orders_and_numbering_groups_close_once_play_began(g):
+    """2.1.1, 4.6: the menus disable "Write a force's order" and "Number the groups" once a unit
+    has moved or turn 1 is over (ActionSpec.open), instead of offering them to be refused."""
+    from umpire.rules.hcm.command_actions import ACTIONS
+    specs = [ACTIONS["write_order"], ACTIONS["activation_order"]]
+    assert all(s.is_open(g) for s in specs)
+    first = next(iter(g.units.values()))
+    first.moved = True
+    assert not any(s.is_open(g) for s in specs)
+    first.moved = False
+    g.turn = 2
+    assert not any(s.is_open(g) for s in specs) and all(s.when == "only before play" for s in specs)

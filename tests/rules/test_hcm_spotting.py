@@ -88,6 +88,10 @@ def test_the_spotting_roll_identifies_on_five_or_six_within_fifteen_hexes(tmp_pa
     assert len(dice.asked) == 2 and not any("1803" in a for a in dice.asked)      # 17 hexes: no roll
     state = [c for c in changes if c.what == "game"][0].values["identified"]
     assert state == {"blue": ("Near",)}
+    # the roll's line is journaled after the note: the note names its roll, so it does not
+    # read as an identification before any roll was made
+    notes = [x for c in changes if c.what == "note" for x in c.lines]
+    assert len(notes) == 1 and notes[0].endswith(" identifies Near in 1503 on a 5 of 1d6 (7.2)")
 
 
 def test_from_a_hill_the_spotting_reaches_twenty_hexes(tmp_path):
@@ -213,3 +217,23 @@ def test_a_unit_that_fired_stays_on_the_table_after_the_turn(tmp_path):
     assert [c.values for c in changes if c.what == "game"] == [{"on_table": ("R",)}]
     g.units["R"].fired, g.units["B"].moved = False, False
     assert turn_end(g) == []
+
+
+def test_umpire_spot_leaves_out_an_exposed_dummy_like_the_report(tmp_path, capsys):
+    """7.2: a dummy exposed and removed is off the side's map and out of its report; `umpire spot`
+    used to list it still as "Marker, last seen turn 1"."""
+    import json
+
+    from umpire.cli_commands import cmd_spot
+    loc = wide(tmp_path, [dict(id="B", type="medium_infantry", hex="0103", facing="SE")],
+               [dict(id="D1", type="dummy", hex="0503", on_table=True)])
+    label = contact(loc, "blue", "D1").label
+    cmd_spot(SimpleNamespace(game=loc, side="blue", json=False))
+    assert label in capsys.readouterr().out        # a marker seen: listed
+    act(loc, "next_phase", 6)
+    assert contact(loc, "blue", "D1").status == "destroyed"
+    cmd_spot(SimpleNamespace(game=loc, side="blue", json=False))
+    out = capsys.readouterr().out
+    assert label not in out and "contacts: none" in out
+    cmd_spot(SimpleNamespace(game=loc, side="blue", json=True))
+    assert json.loads(capsys.readouterr().out)["contacts"] == []

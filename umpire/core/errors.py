@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 class UmpireError(Exception):
     """Base of every error Umpire reports to a user instead of a traceback."""
@@ -54,3 +56,14 @@ class GameFileError(UmpireError):
 
 class GameBusyError(GameFileError):
     """A game file that another program is writing: waited for, and still locked."""
+
+
+CITED = re.compile(r"\([^()]*\d[^()]*\)\s*$")      # a reason that ends with its own citation: "(3.5)", "(rule 3.7, 4.6)"
+
+
+def cited(reason: str, rule: str | None) -> str:
+    """`reason` with its rule in brackets after it -- unless the reason already ends with a
+    citation of its own, which a second one would only repeat ("(3.5) (rule 3.1, 3.5)")."""
+    if not rule or CITED.search(reason):
+        return reason
+    return f"{reason} ({rule})"

@@ -303,6 +303,17 @@ class RuleSystem:
         """The kinds of attack on a hex `assault_sheet` takes, the usual one first; () for none."""
         return ()
 
+    def attacks_now(self, game) -> bool:
+        """Whether an attack on a hex may be made at this point of the turn -- the Unit menu's
+        Attack Hex is disabled when not (assault_sheet still judges each attack).  By default
+        whenever the rule system has kinds of attack."""
+        return bool(self.attack_kinds())
+
+    def may_ride(self, game, unit) -> bool:
+        """Whether `unit` is one that could board a carrier (Unit -> Board a Carrier): by
+        default a unit on foot; check_move still judges each boarding."""
+        return game.unit_type(unit)["move_class"] in ("foot", "leg")
+
     def assault_sheet(self, game, unit_ids: list[str], target, kind: str = "assault", aim: str | None = None):
         """The worksheet of an attack by several units on an enemy-held hex: an
         object with legal, reason, rule and lines.  `kind` names the rule system's kind of attack

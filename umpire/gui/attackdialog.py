@@ -14,6 +14,7 @@ from html import escape
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QLabel, QScrollArea, QTextBrowser,
                                QVBoxLayout, QWidget)
 
+from ..core.errors import cited
 from ..core.hexgrid import hex_distance
 from ..core.knowledge import UMPIRE
 from ..core.witness import in_side_words
@@ -140,8 +141,7 @@ class AttackDialog(EnterActs, QDialog):
             return
         sheet = self.system.assault_sheet(game, p["units"], game.map.grid.parse(p["hex"]), p["kind"], p.get("at"))
         if not sheet.legal:
-            self.sheet.setHtml(f"<p><b>Refused:</b> {escape(sheet.reason)}"
-                               + (f" ({escape(sheet.rule)})" if sheet.rule else "") + "</p>")
+            self.sheet.setHtml(f"<p><b>Refused:</b> {escape(cited(sheet.reason, sheet.rule))}</p>")
             self.attack_button.setEnabled(False)
             return
         lines = list(sheet.lines)

@@ -55,8 +55,10 @@ def question(window, kind: str) -> str | None:
         named = ", ".join(ids[:NAMED]) + (f" and {len(ids) - NAMED} more" if len(ids) > NAMED else "")
         lines.append(f"{game.side(side).name}: {len(ids)} unit{'s' if len(ids) > 1 else ''} — {named}")
     count = len(idle)
-    return (f"{count} unit{'s have' if count > 1 else ' has'} not moved, fired or acted this turn and "
-            f"could still act:\n\n" + "\n".join(lines) + f"\n\n{WHAT[kind]} anyway?")
+    # the rule system says who could still act (may_act_now): a unit that moved may still fire,
+    # a light gun may fire twice, so "has not moved, fired or acted" would not always be true
+    return (f"{count} unit{'s' if count > 1 else ''} could still act:\n\n" + "\n".join(lines)
+            + f"\n\n{WHAT[kind]} anyway?")
 
 
 def ask(window, text: str) -> tuple[bool, bool]:

@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import (QGraphicsItemGroup, QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem,
                                QMessageBox)
 
+from ..core.errors import cited
 from ..core.hexgrid import Hex
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
@@ -33,13 +34,16 @@ class MoveTool:
 
     def mover_at(self, h: Hex) -> str | None:
         """The unit a drag from `h` moves: the selected one if it is there (or, for a
-        reinforcement selected in the order of battle, if `h` is one of its entry hexes), else
+        reinforcement selected in the order of battle, if `h` is one of its entry hexes; for a
+        unit off the map to be placed, any `h`: placing), else
         the top counter of the stack -- only units the current viewer commands."""
         game, scene = self.w.game, self.w.scene
         sel = game.units.get(self.w.selected) if self.w.selected else None
         if sel is not None and sel.status == "off_map" and (self.w.viewer in (UMPIRE, sel.side)):
             group = next((r for r in game.reinforcements if sel.id in r.units), None)
             if group is not None and h in group.entry:
+                return sel.id
+            if self.placing(sel.id):
                 return sel.id
         stack = scene.stacks.get(h)
         if stack is None:
@@ -50,6 +54,18 @@ class MoveTool:
             return self.w.selected
         top = stack.marks[stack.top].key
         return top if top in keys else (keys[0] if keys else None)
+
+    def placing(self, uid: str) -> bool:
+        """Whether `uid` is off the map, no reinforcement, and has one of the rule system's unit
+        actions open now that names it (ActionSpec.fits -- a lifted commander in his placement
+        phase, as RuleSystem.may_act_now counts him): a drag then puts it down where the drag
+        ends, as a one-hex move (`umpire move UNIT HEX`), wherever the drag began."""
+        game = self.w.game
+        u = game.units.get(uid)
+        if u is None or u.status != "off_map" or any(uid in r.units for r in game.reinforcements):
+            return False
+        return any(s.by_unit and s.fits is not None and s.is_open(game) and s.fits_unit(game, u)
+                   for s in rule_system(game.rules).actions().values())
 
     def _dragged(self, path: list[Hex], finished: bool) -> None:
         game = self.w.game
@@ -62,6 +78,12 @@ class MoveTool:
                 self.w.statusBar().showMessage("Drag from one of your own units to move it", 6000)
             return
         n = game.map.number
+        if game.units[uid].status == "off_map" and self.placing(uid):
+            path = path[-1:]                 # put down where the drag ends, wherever it began
+            if finished:
+                self._clear_path()
+                self.run("move", self._move_params(uid, path))
+                return
         if finished:
             self._clear_path()
             if len(path) > 1:
@@ -77,7 +99,7 @@ class MoveTool:
                 stop += f"; {check.stopped}"
             self.w.statusBar().showMessage(f"{uid}: {check.total:g} of {check.allowance:g} MP{stop}")
         else:
-            self.w.statusBar().showMessage(f"{uid}: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
+            self.w.statusBar().showMessage(f"{uid}: " + cited(check.reason, check.rule))
 
     def _how(self, uid: str, path: list[Hex]) -> dict:
         """The unit menu's choices for this move along `path` (with what the rule system's own

@@ -163,7 +163,7 @@ class UnitMenu(QObject):
         if self.system_entries is not None:
             self.system_entries.refresh(game, u, in_play)
         self._show_what_fits(game, u)
-        self.act_attack.setEnabled(in_play and u is not None and u.on_map and bool(rule_system(game.rules).attack_kinds()))
+        self.act_attack.setEnabled(in_play and u is not None and u.on_map and rule_system(game.rules).attacks_now(game))
         for a in getattr(self, "rule_entries", []):     # off the map too: War Blog's air pool (9.0)
             spec = self.rule_specs[a.data()]
             # a free action is taken while no side has the turn (LnLT 3.0); any other only by a
@@ -175,7 +175,7 @@ class UnitMenu(QObject):
         riders = [v for v in game.units.values() if v.carried_by == u.id] if u is not None else []
         self.act_dismount.setEnabled(in_play and bool(riders))
         self.act_mount.setEnabled(in_play and u is not None and u.on_map and not u.carried_by
-                                  and game.unit_type(u)["move_class"] in ("foot", "leg"))   # units on foot
+                                  and rule_system(game.rules).may_ride(game, u))   # units on foot, by default
         exits = set().union(*(v.exit_hexes for v in game.victory if u is not None and v.side == u.side)) \
             if game is not None and game.victory else set()
         self.act_exit.setEnabled(in_play and u is not None and u.on_map and u.hex in exits)
@@ -193,7 +193,7 @@ class UnitMenu(QObject):
             a.setVisible(u is None or key == first or move_class in self.pace_classes.get(key, ()))
         own_paces = u is None or any(a.isVisible() for k, a in self.pace_actions.items() if k != first)
         self.pace_menu.menuAction().setVisible("pace" in offered and own_paces)
-        self.act_mount.setVisible("mount" in offered and (u is None or move_class in ("foot", "leg")))
+        self.act_mount.setVisible("mount" in offered and (u is None or rule_system(game.rules).may_ride(game, u)))
         self.act_dismount.setVisible("mount" in offered and (u is None or game.unit_type(u).get("carries", 0) > 0))
 
     def selected_unit(self):

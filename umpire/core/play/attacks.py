@@ -15,7 +15,7 @@ from typing import Any
 from ..changes import apply
 from ..actionspec import ActionField
 from ..engine import Context, action
-from ..errors import UmpireError
+from ..errors import UmpireError, cited
 from ..store import models as m
 from .kit import check_no_pause, check_turn_to_act, set_unit, unit_done
 from .spotting import spot_pass
@@ -66,7 +66,7 @@ def _assault(ctx: Context) -> tuple[str, Any]:
         raise UmpireError(f"attack: {game.side(side).name} sees no unit {aim!r} in {game.map.number(target)}")
     sheet = system.assault_sheet(game, units, target, kind, aim)
     if not sheet.legal:
-        raise UmpireError("attack refused, nothing rolled: " + sheet.reason + (f" ({sheet.rule})" if sheet.rule else ""))
+        raise UmpireError("attack refused, nothing rolled: " + cited(sheet.reason, sheet.rule))
     # a line of the defenders' hidden state is theirs to read, not the attacker's (sheet.kept)
     kept = getattr(sheet, "kept", {})
     for i, line in enumerate(sheet.lines):

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from ..changes import Change, apply, learners
 from ..actionspec import ActionField
 from ..engine import Context, action
-from ..errors import UmpireError
+from ..errors import UmpireError, cited
 from ..hexgrid import Hex
 from ..store import models as m
 from .kit import check_may_act, check_no_pause, check_turn_to_act, set_unit, unit_done
@@ -52,7 +52,7 @@ def _move(ctx: Context) -> tuple[str, Any]:
         _check_orders(ctx, uid, in_place=len(path) == 1 and not how.get("exit") and u.on_map)
     check = system.check_move(game, uid, path, how)
     if not check.legal:
-        raise UmpireError(f"{uid} cannot move: {check.reason}" + (f" ({check.rule})" if check.rule else ""))
+        raise UmpireError(f"{uid} cannot move: " + cited(check.reason, check.rule))
     n = game.map.number
     mover = game.units[uid]
     ended = system.move_starts(ctx, uid, check)       # a panic before it sets out...

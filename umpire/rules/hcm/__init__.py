@@ -58,6 +58,7 @@ The modules:
     command_actions.py          the command rules as actions and in the turn
     spotting.py  hidden units, markers, spotting rolls, sight lines (4.1, 7.2, 3.7.9)
     reports.py   how units read: marks, strength, the forces table, the inspector
+    reminder.py  which units could still fire, for the reminder before Pass (3.7, 1.1.4)
     actions.py   the rule system's actions, its own and those of fire, melee and command
     bot.py       the autoplay driver
 """
@@ -66,8 +67,8 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import (actions, blocking, command_actions, contact, fire_actions, groups, movement, reports, spotting, state,
-               structures, turn)
+from . import (actions, blocking, command_actions, contact, fire_actions, groups, movement, reminder, reports, spotting,
+               state, structures, turn)
 from .fire import fire_range
 from .moves import forest_roll, rain_roll, after_move, mines_strike
 
@@ -128,6 +129,10 @@ class RuleSystem(CoreRuleSystem):
         return state.moving_now(game)
 
     def may_act_now(self, game, unit):  # 3.6-3.8: commanders are placed, dummies only move; neither fires nor fights
+        if state.firing_now(game) and not state.moving_now(game):
+            # 3.7, 1.1.4: a unit that moved may fire, a light gun fires twice, and a unit with
+            # nothing in sight to shoot at has nothing to do (reminder.py)
+            return self.act_problem(game, unit.id, "fire") is None and reminder.could_still_fire(game, unit)
         return super().may_act_now(game, unit) and (state.moving_now(game) or state.placing_now(game) or state.kind(game, unit) not in ("commander", "dummy"))
 
     def status_note(self, game):
@@ -183,6 +188,12 @@ class RuleSystem(CoreRuleSystem):
     # fire and melee as the core's attack on a hex, its worksheet read before the roll (B: fire_actions.py)
     def attack_kinds(self):
         return fire_actions.KINDS
+
+    def attacks_now(self, game):        # 3.7, 3.8, 4.6: fire and melee have their phases
+        return state.firing_now(game) or state.melee_now(game)
+
+    def may_ride(self, game, unit):     # 3.2, 3.6: a commander is lifted and placed each turn, never carried
+        return super().may_ride(game, unit) and state.kind(game, unit) != "commander"
 
     def assault_sheet(self, game, unit_ids, target, kind="fire", aim=None):
         return fire_actions.assault_sheet(game, unit_ids, target, kind, aim)

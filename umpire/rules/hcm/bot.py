@@ -28,8 +28,10 @@ class Bot:
             report(perform(location, "next_phase", {}, self.system).summary)
             return True
         side = game.active_side
-        busy = sum(1 for u in game.units.values() if u.side == side and (u.moved or u.acted or u.fired))
-        if moving_now(game) and busy < moves_per_phase and self._move(location, game, rng, side, report):
+        # Only this phase's moves count against the cap: a unit that fired in the other half's
+        # fire phase (3.7) has not used its move.  Reinforcements due (3.4) come on whatever the cap.
+        busy = sum(1 for u in game.units.values() if u.side == side and u.moved)
+        if moving_now(game) and self._move(location, game, rng, side, report, busy < moves_per_phase):
             return True
         if placing_now(game) and self._place(location, game, rng, side, report):
             return True
@@ -39,7 +41,9 @@ class Bot:
         report(perform(location, "pass", {"side": side}, self.system, side=side).summary)
         return True
 
-    def _move(self, location, game, rng, side, report) -> bool:
+    def _move(self, location, game, rng, side, report, more: bool = True) -> bool:
+        """A few units drift toward the enemy seen and the objectives (`more` false: the phase's
+        cap is reached); a reinforcement due (HCM 3.4) always tries to come on first."""
         goals = [c.hex for c in game.contacts.values() if c.side == side and c.status == "seen"]
         goals += [o.hex for v in game.victory if v.side == side for o in v.objectives]
         movers = [u for u in sorted(game.units.values(), key=lambda u: u.id)
@@ -47,7 +51,8 @@ class Bot:
                   and (u.on_map or u.status == "off_map") and not is_commander(game, u)
                   and self.system.act_problem(game, u.id, "move") is None]
         rng.shuffle(movers)
-        for u in movers[:6]:
+        due = [u for u in movers if u.status == "off_map"]
+        for u in due + ([u for u in movers if u.status != "off_map"][:6] if more else []):
             path = random_path(game, rng, self.system, u, goals, 3)
             if path and (len(path) > 1 or u.status == "off_map"):
                 params = {"unit": u.id, "path": [game.map.number(h) for h in path]}

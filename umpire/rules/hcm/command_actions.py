@@ -66,7 +66,7 @@ def _without(ctx: Context) -> tuple[str, Any]:
 
 def _activation(ctx: Context) -> tuple[str, Any]:
     game, side = ctx.game, _side(ctx)
-    if game.turn > 1 or any(u.moved for u in game.units.values()):
+    if not before_play(game):
         raise UmpireError("activation order: groups are numbered before play (HCM 4.6)")
     raw = ctx.params.get("companies") or []
     companies = [c.strip() for c in (raw.split(",") if isinstance(raw, str) else raw) if c.strip()]
@@ -75,6 +75,12 @@ def _activation(ctx: Context) -> tuple[str, Any]:
                        (f"Activation order of {game.side(side).name}: "
                         + ", ".join(f"{n}. {c}" for n, c in enumerate(order, 1)) + " (HCM 4.6)",), side)])
     return f"{game.side(side).name} numbers its groups", None
+
+
+def before_play(game: Game) -> bool:
+    """HCM 2.1.1, 4.6: orders are written and groups numbered on turn 1 before any unit moves --
+    the menus disable both after, with this reason (ActionSpec.open)."""
+    return game.turn <= 1 and not any(u.moved for u in game.units.values())
 
 
 def _lifted(game: Game, u) -> bool:
@@ -89,7 +95,8 @@ ACTIONS = {spec.name: spec for spec in (
                 fits=_lifted),
     ActionSpec("write_order", "Write a force's order", _write, "side",
                (SIDE, COMPANY, ActionField("order", "Written order")), "HCM 2.1.1",
-               "Before play: the objective of one force, secret to its side.", worksheet=True),
+               "Before play: the objective of one force, secret to its side.", worksheet=True,
+               open=before_play, when="only before play"),
     ActionSpec("change_order", "Change a force's order", _change, "side",
                (SIDE, COMPANY, ActionField("order", "New order")), "HCM 2.1.1, 4.5.1",
                "The force's commander rolls his Tactical value (at most 10 - Initiative tries); "
@@ -99,7 +106,8 @@ ACTIONS = {spec.name: spec for spec in (
                "The force's commander rolls his Aggressiveness; a failure rolls the consequences.", worksheet=True),
     ActionSpec("activation_order", "Number the groups", _activation, "side",
                (SIDE, ActionField("companies", "Companies, first to last", kind="text")), "HCM 4.6",
-               "Before play: the order the side's groups act in (artillery floats).", worksheet=True),
+               "Before play: the order the side's groups act in (artillery floats).", worksheet=True,
+               open=before_play, when="only before play"),
 )}
 
 

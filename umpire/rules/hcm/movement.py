@@ -264,8 +264,10 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
             return refuse(f"{pid} is not riding with {uid}", "HCM 2.3.6", steps)
     if steps[-1].total + end_cost > limit + 1e-9:
         last = steps[-1]
+        # 3.5.2: say what the turning cost, or the count looks wrong to one who counts hexes
+        turning = f", {changes:g} of them for facing changes (a hex each, 3.5.2)" if changes else ""
         return refuse(f"{n(last.hex)} is beyond its reach: {last.total + end_cost:g} of {limit:g} hexes "
-                      f"of movement{' (backing up: half speed, 2.3.4)' if reverse else ''}", RULE, steps)
+                      f"of movement{turning}{' (backing up: half speed, 2.3.4)' if reverse else ''}", RULE, steps)
     end = steps[-1].hex
     if u.marks.order_hold in ("c", "i") and u.on_map:
         # the enemy as the side knows it: a refusal judged on hidden units would tell of them

@@ -208,11 +208,14 @@ def spotting_rolls(game: Game, sight: Sight, dice, absent: frozenset[str] = froz
                 continue
             if not is_dummy(game, e):
                 known.add(e.id)
+                # the roll's own line is written with the action's dice, after this one: the
+                # line carries its roll so that it does not read as coming before it
                 changes.append(Change("note", None, {}, (f"{game.side(side).name} identifies {e.id} in {n(e.hex)} "
-                                                          f"(7.2)",), "umpire"))
+                                                          f"on a {roll} of 1d6 (7.2)",), "umpire"))
             elif heavy_terrain(game, e.hex):
                 changes.append(Change("note", None, {}, (f"{game.side(side).name} finds the dummy {e.id} in "
-                                                          f"{n(e.hex)}, but in heavy terrain it stays a marker (7.2)",),
+                                                          f"{n(e.hex)} on a {roll} of 1d6, but in heavy terrain it "
+                                                          f"stays a marker (7.2)",),
                                       "umpire"))
             else:
                 exposed.add(e.id)

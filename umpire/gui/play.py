@@ -245,7 +245,7 @@ class Play(MoveTool, JournalView, QObject):
         self.stack.push(JournalCommand(self, _label(kind, params), kind, params, acting))
         self.refresh_journal()
         self.refresh_phase()
-        self.w.statusBar().showMessage(self.shown(res.summary), 10000)
+        self.w.statusBar().showMessage(self.shown(res.summary, f"Done: {_label(kind, params)}"), 10000)
         self.w.unit_menu.after_move(kind, params)
         return res
 
@@ -262,10 +262,17 @@ class Play(MoveTool, JournalView, QObject):
                                                               and side_may_read(game, cmd.row, viewer)))
             act.setText(f"{word} {cmd.text()}" if named else word)
 
-    def shown(self, summary: str) -> str:
+    def shown(self, summary: str, instead: str = "Done") -> str:
         """An action's summary as the current viewer may read it: in a side's view without the
-        spotting results that follow it (what each side saw is the umpire's knowledge)."""
-        return summary if self.w.viewer == UMPIRE else summary.split(" Spotting:")[0]
+        spotting results that follow it (what each side saw is the umpire's knowledge), and in the
+        side's words (core.witness.in_side_words): an enemy unit by the side's contact label, never
+        its id -- "T fires at R" named what a Marker was (reviewer's item 1.4).  A summary the side
+        may not read at all gives way to `instead`, words of the window's own."""
+        if self.w.viewer == UMPIRE:
+            return summary
+        own = summary.split(". Spotting")[0].split(" Spotting:")[0]
+        said = in_side_words(self.w.game, self.w.viewer, [own]) if self.w.game is not None else []
+        return said[0] if said else instead
 
     def mark_fire(self, before, params: dict, summary: str) -> None:
         """The results of a fire on the map, at the target's hex, for the umpire and the firing
@@ -281,7 +288,10 @@ class Play(MoveTool, JournalView, QObject):
         h = before.units[params["target"]].hex if viewer == UMPIRE else contact.hex
         if h is None:
             return
-        text = summary.split(". Spotting")[0].split(": ", 1)[-1]
+        said = summary.split(". Spotting")[0] if viewer == UMPIRE else self.shown(summary, "")
+        if not said:
+            return                    # the side may not read what its fire did
+        text = said.split(": ", 1)[-1]
         lay = self.w.scene.layout
         group = QGraphicsItemGroup()
         group.setZValue(40)
@@ -299,7 +309,7 @@ class Play(MoveTool, JournalView, QObject):
         label.setPos(x - r.width() / 2, y - lay.size * 1.1 - r.height() / 2)
         group.addToGroup(box)
         group.addToGroup(label)
-        group.setToolTip(summary.split(". Spotting")[0])
+        group.setToolTip(said)        # in the side's words, as the status bar
         self.w.scene.addItem(group)
         self.fire_mark = group
 
@@ -318,7 +328,13 @@ class Play(MoveTool, JournalView, QObject):
         self.w.reload_game()
         self.refresh_journal()
         self.refresh_phase()
-        self.w.statusBar().showMessage(f"{'Undid' if fn is undo else 'Redid'}: {self.shown(row.summary)}", 8000)
+        done = "Undid" if fn is undo else "Redid"
+        game, viewer = self.w.game, self.w.viewer
+        if viewer != UMPIRE and not side_may_read(game, row, viewer):
+            # another side's action: as Edit → Undo's label, not the viewer's business
+            self.w.statusBar().showMessage(f"{done} the last action", 8000)
+            return
+        self.w.statusBar().showMessage(f"{done}: {self.shown(row.summary, _label(row.kind, row.params))}", 8000)
 
     def end_turn(self) -> None:
         self.leave("end_turn")

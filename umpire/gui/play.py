@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from shiboken6 import isValid
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPen, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItemGroup, QGraphicsRectItem, QGraphicsSimpleTextItem,
                                QHBoxLayout, QLabel, QMessageBox, QTextBrowser, QVBoxLayout, QWidget)
@@ -68,12 +68,13 @@ class JournalCommand(QUndoCommand):
     """One engine action on Qt's undo stack; the action itself already ran when it is pushed."""
 
     def __init__(self, play: Play, text: str, kind: str = "", params: dict | None = None,
-                 side: str | None = None) -> None:
+                 side: str | None = None, seq: int = 0, summary: str = "") -> None:
         super().__init__(text)
         self.play = play
         self._first = True
-        # what the journal row says of it: whose it is, for the labels a side may read
-        self.row = SimpleNamespace(kind=kind, params=params or {}, side_id=side)
+        # what the journal row says of it: whose it is, for the labels a side may read; which
+        # row it is, for telling an action made outside the window from it (outside.py)
+        self.row = SimpleNamespace(kind=kind, params=params or {}, side_id=side, seq=seq, summary=summary)
 
     def redo(self) -> None:
         if self._first:          # pushed after the engine ran it
@@ -167,7 +168,7 @@ class Play(MoveTool, JournalView, QObject):
             try:
                 for row in rows:
                     self.stack.push(JournalCommand(self, _label(row.kind, row.params), row.kind, row.params,
-                                                   row.side_id))
+                                                   row.side_id, row.seq, row.summary))
                 for _ in (r for r in rows if r.undone):   # undone actions are the journal's tail
                     self.stack.undo()
             finally:
@@ -216,7 +217,10 @@ class Play(MoveTool, JournalView, QObject):
 
     def run(self, kind: str, params: dict):
         """Perform an engine action, refresh the window, and put it on the undo stack.
-        Returns the action's result, or None when the engine refused it (the reason is shown)."""
+        Returns the action's result, or None when the engine refused it (the reason is shown).
+        An action made outside the window since its last look is brought in first, so this one
+        goes on top of the undo stack the file has (reviewer's item 3.3)."""
+        self.w.outside.check()
         game = self.w.game
         self.clear_fire_mark()
         acting = game.active_side if kind in ("activate", "end_activation", "pass", "form_column", "move", "halt",
@@ -242,7 +246,7 @@ class Play(MoveTool, JournalView, QObject):
             self.w.unit_menu.move_done()
         if kind == "fire":
             self.mark_fire(before, params, res.summary)
-        self.stack.push(JournalCommand(self, _label(kind, params), kind, params, acting))
+        self.stack.push(JournalCommand(self, _label(kind, params), kind, params, acting, res.seq, res.summary))
         self.refresh_journal()
         self.refresh_phase()
         self.w.statusBar().showMessage(self.shown(res.summary, f"Done: {_label(kind, params)}"), 10000)
@@ -319,7 +323,16 @@ class Play(MoveTool, JournalView, QObject):
         self.fire_mark = None
 
     def engine_step(self, fn) -> None:
+        """Undo or Redo from the stack -- unless the file changed outside the window since its
+        last look: the engine would take back (or bring back) whatever is newest in the file, not
+        the action the menu named (reviewer's item 3.3).  Then nothing is undone; the window is
+        brought up to the file once the stack has finished its step, and says so."""
         self.clear_fire_mark()
+        if self.w.outside.differs():
+            said = (f"The game file was changed outside this window: nothing was {'undone' if fn is undo else 'redone'};"
+                    " it is shown as it is now")
+            QTimer.singleShot(0, lambda: self.w.outside.reload(said))
+            return
         try:
             row = fn(self.w.game.location)
         except UmpireError as e:

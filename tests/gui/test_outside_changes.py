@@ -70,6 +70,16 @@ def test_an_action_in_the_window_first_brings_in_an_outside_one(window):
     assert w.play.act_undo.text() == "&Undo Spot"
 
 
+def test_likewise_on_a_game_without_file_times(window, monkeypatch):
+    """3.3 on a database server's game (no file times; the timer reads its journal every tenth
+    look): the window's action still brings in the outside one first."""
+    w = window
+    monkeypatch.setattr(outside, "file_stamp", lambda location: ())
+    _outside(w, "spot")
+    w.play.run("next_phase", {})
+    assert w.play.stack.count() == 2 and w.play.act_undo.text() == "&Undo Next Phase"
+
+
 def test_undo_in_the_window_never_takes_back_an_action_it_has_not_shown(window, qtbot):
     """3.3: Undo names Spot; Next Phase was made outside since: nothing is undone, the window is
     brought up to the file, and Undo then names Next Phase."""

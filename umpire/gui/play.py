@@ -219,8 +219,10 @@ class Play(MoveTool, JournalView, QObject):
         """Perform an engine action, refresh the window, and put it on the undo stack.
         Returns the action's result, or None when the engine refused it (the reason is shown).
         An action made outside the window since its last look is brought in first, so this one
-        goes on top of the undo stack the file has (reviewer's item 3.3)."""
-        self.w.outside.check()
+        goes on top of the undo stack the file has (reviewer's item 3.3) -- looked for now, not at
+        the timer's next look (a database server's game is looked at only every tenth)."""
+        if self.w.outside.differs():
+            self.w.outside.reload()
         game = self.w.game
         self.clear_fire_mark()
         acting = game.active_side if kind in ("activate", "end_activation", "pass", "form_column", "move", "halt",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from shiboken6 import isValid
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPen, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItemGroup, QGraphicsRectItem, QGraphicsSimpleTextItem,
                                QHBoxLayout, QLabel, QMessageBox, QTextBrowser, QVBoxLayout, QWidget)
@@ -68,12 +68,13 @@ class JournalCommand(QUndoCommand):
     """One engine action on Qt's undo stack; the action itself already ran when it is pushed."""
 
     def __init__(self, play: Play, text: str, kind: str = "", params: dict | None = None,
-                 side: str | None = None) -> None:
+                 side: str | None = None, seq: int = 0, summary: str = "") -> None:
         super().__init__(text)
         self.play = play
         self._first = True
-        # what the journal row says of it: whose it is, for the labels a side may read
-        self.row = SimpleNamespace(kind=kind, params=params or {}, side_id=side)
+        # what the journal row says of it: whose it is, for the labels a side may read; which
+        # row it is, for telling an action made outside the window from it (outside.py)
+        self.row = SimpleNamespace(kind=kind, params=params or {}, side_id=side, seq=seq, summary=summary)
 
     def redo(self) -> None:
         if self._first:          # pushed after the engine ran it
@@ -167,7 +168,7 @@ class Play(MoveTool, JournalView, QObject):
             try:
                 for row in rows:
                     self.stack.push(JournalCommand(self, _label(row.kind, row.params), row.kind, row.params,
-                                                   row.side_id))
+                                                   row.side_id, row.seq, row.summary))
                 for _ in (r for r in rows if r.undone):   # undone actions are the journal's tail
                     self.stack.undo()
             finally:
@@ -216,7 +217,12 @@ class Play(MoveTool, JournalView, QObject):
 
     def run(self, kind: str, params: dict):
         """Perform an engine action, refresh the window, and put it on the undo stack.
-        Returns the action's result, or None when the engine refused it (the reason is shown)."""
+        Returns the action's result, or None when the engine refused it (the reason is shown).
+        An action made outside the window since its last look is brought in first, so this one
+        goes on top of the undo stack the file has (reviewer's item 3.3) -- looked for now, not at
+        the timer's next look (a database server's game is looked at only every tenth)."""
+        if self.w.outside.differs():
+            self.w.outside.reload()
         game = self.w.game
         self.clear_fire_mark()
         acting = game.active_side if kind in ("activate", "end_activation", "pass", "form_column", "move", "halt",
@@ -242,10 +248,10 @@ class Play(MoveTool, JournalView, QObject):
             self.w.unit_menu.move_done()
         if kind == "fire":
             self.mark_fire(before, params, res.summary)
-        self.stack.push(JournalCommand(self, _label(kind, params), kind, params, acting))
+        self.stack.push(JournalCommand(self, _label(kind, params), kind, params, acting, res.seq, res.summary))
         self.refresh_journal()
         self.refresh_phase()
-        self.w.statusBar().showMessage(self.shown(res.summary), 10000)
+        self.w.statusBar().showMessage(self.shown(res.summary, f"Done: {_label(kind, params)}"), 10000)
         self.w.unit_menu.after_move(kind, params)
         return res
 
@@ -262,10 +268,17 @@ class Play(MoveTool, JournalView, QObject):
                                                               and side_may_read(game, cmd.row, viewer)))
             act.setText(f"{word} {cmd.text()}" if named else word)
 
-    def shown(self, summary: str) -> str:
+    def shown(self, summary: str, instead: str = "Done") -> str:
         """An action's summary as the current viewer may read it: in a side's view without the
-        spotting results that follow it (what each side saw is the umpire's knowledge)."""
-        return summary if self.w.viewer == UMPIRE else summary.split(" Spotting:")[0]
+        spotting results that follow it (what each side saw is the umpire's knowledge), and in the
+        side's words (core.witness.in_side_words): an enemy unit by the side's contact label, never
+        its id -- "T fires at R" named what a Marker was (reviewer's item 1.4).  A summary the side
+        may not read at all gives way to `instead`, words of the window's own."""
+        if self.w.viewer == UMPIRE:
+            return summary
+        own = summary.split(". Spotting")[0].split(" Spotting:")[0]
+        said = in_side_words(self.w.game, self.w.viewer, [own]) if self.w.game is not None else []
+        return said[0] if said else instead
 
     def mark_fire(self, before, params: dict, summary: str) -> None:
         """The results of a fire on the map, at the target's hex, for the umpire and the firing
@@ -281,7 +294,10 @@ class Play(MoveTool, JournalView, QObject):
         h = before.units[params["target"]].hex if viewer == UMPIRE else contact.hex
         if h is None:
             return
-        text = summary.split(". Spotting")[0].split(": ", 1)[-1]
+        said = summary.split(". Spotting")[0] if viewer == UMPIRE else self.shown(summary, "")
+        if not said:
+            return                    # the side may not read what its fire did
+        text = said.split(": ", 1)[-1]
         lay = self.w.scene.layout
         group = QGraphicsItemGroup()
         group.setZValue(40)
@@ -299,7 +315,7 @@ class Play(MoveTool, JournalView, QObject):
         label.setPos(x - r.width() / 2, y - lay.size * 1.1 - r.height() / 2)
         group.addToGroup(box)
         group.addToGroup(label)
-        group.setToolTip(summary.split(". Spotting")[0])
+        group.setToolTip(said)        # in the side's words, as the status bar
         self.w.scene.addItem(group)
         self.fire_mark = group
 
@@ -309,7 +325,16 @@ class Play(MoveTool, JournalView, QObject):
         self.fire_mark = None
 
     def engine_step(self, fn) -> None:
+        """Undo or Redo from the stack -- unless the file changed outside the window since its
+        last look: the engine would take back (or bring back) whatever is newest in the file, not
+        the action the menu named (reviewer's item 3.3).  Then nothing is undone; the window is
+        brought up to the file once the stack has finished its step, and says so."""
         self.clear_fire_mark()
+        if self.w.outside.differs():
+            said = (f"The game file was changed outside this window: nothing was {'undone' if fn is undo else 'redone'};"
+                    " it is shown as it is now")
+            QTimer.singleShot(0, lambda: self.w.outside.reload(said))
+            return
         try:
             row = fn(self.w.game.location)
         except UmpireError as e:
@@ -318,7 +343,13 @@ class Play(MoveTool, JournalView, QObject):
         self.w.reload_game()
         self.refresh_journal()
         self.refresh_phase()
-        self.w.statusBar().showMessage(f"{'Undid' if fn is undo else 'Redid'}: {self.shown(row.summary)}", 8000)
+        done = "Undid" if fn is undo else "Redid"
+        game, viewer = self.w.game, self.w.viewer
+        if viewer != UMPIRE and not side_may_read(game, row, viewer):
+            # another side's action: as Edit → Undo's label, not the viewer's business
+            self.w.statusBar().showMessage(f"{done} the last action", 8000)
+            return
+        self.w.statusBar().showMessage(f"{done}: {self.shown(row.summary, _label(row.kind, row.params))}", 8000)
 
     def end_turn(self) -> None:
         self.leave("end_turn")

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QMessageBox,
+                               QVBoxLayout, QWidget)
 
+from ..core.errors import UmpireError
 from ..core.knowledge import build_view
 from ..rules import rule_system
 
@@ -36,6 +37,24 @@ def enemies_known(game, side: str) -> dict[str, str]:
             known[label] = (f"{label} — {n(m.hex)}, {m.type_label or 'not identified'}"
                             + ("" if m.knowledge == "seen" else f" (last seen turn {m.turn_seen})"))
     return known
+
+
+def fill_in_and_run(window, spec, who: str, fields: list, params: dict, dialog_class=None) -> None:
+    """One of the rule system's actions from a menu (the Unit menu's for a unit, Turn → Side
+    Actions for a side): the form for `fields` (none: no form, it runs at once), its answers
+    parsed into `params`, then the engine's action through the window (play.run).  Cancelled:
+    nothing; an answer that does not parse: its one-line reason, nothing run."""
+    params = dict(params)
+    if fields:
+        dialog = (dialog_class or RuleActionDialog)(window, spec.label, who, fields, spec.help, spec.rule)
+        if dialog.exec() != QDialog.Accepted:
+            return
+        try:
+            params |= {f.key: f.parse(text) for f in fields if (text := dialog.params().get(f.key))}
+        except UmpireError as e:
+            QMessageBox.warning(window, "Not allowed", e.one_line())
+            return
+    window.play.run(spec.name, params)
 
 
 class RuleActionDialog(QDialog):

@@ -17,12 +17,11 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QInputDialog, QMenu
 
-from ..core.errors import UmpireError
 from ..core.knowledge import UMPIRE
 from . import system_gui
-from .ruleactiondialog import RuleActionDialog
+from .ruleactiondialog import RuleActionDialog, fill_in_and_run
 
 
 def side_specs(system) -> list:
@@ -101,15 +100,5 @@ class SideActions(QObject):
     def run_for(self, spec, side: str, dialog_class=RuleActionDialog) -> None:
         """The form for `side` taking `spec`, then the engine's action."""
         game = self.w.game
-        fields = form_fields(game, spec, side)
-        params = {"side": side}
-        if fields:
-            dialog = dialog_class(self.w, spec.label, game.side(side).name, fields, spec.help, spec.rule)
-            if dialog.exec() != RuleActionDialog.Accepted:
-                return
-            try:
-                params |= {f.key: f.parse(text) for f in fields if (text := dialog.params().get(f.key))}
-            except UmpireError as e:
-                QMessageBox.warning(self.w, "Not allowed", e.one_line())
-                return
-        self.play.run(spec.name, params)
+        fill_in_and_run(self.w, spec, game.side(side).name, form_fields(game, spec, side), {"side": side},
+                        dialog_class)

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QInputDialog, QMenu
 
-from ..core.errors import UmpireError
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
 from .attackdialog import AttackDialog
-from .ruleactiondialog import RuleActionDialog
+from .ruleactiondialog import RuleActionDialog, fill_in_and_run
 from . import system_gui
 
 
@@ -213,17 +212,8 @@ class UnitMenu(QObject):
             self.w.statusBar().showMessage("Select one of your units first", 6000)
             return
         fields = [f for f in spec.fields_for(self.w.game, u.side, u.id) if f.key != "unit"]
-        params = {"unit": u.id}
-        if fields:
-            dialog = RuleActionDialog(self.w, spec.label, u.id, fields, spec.help, spec.rule)
-            if dialog.exec() != RuleActionDialog.Accepted:
-                return
-            try:
-                params |= {f.key: f.parse(text) for f in fields if (text := dialog.params().get(f.key))}
-            except UmpireError as e:
-                QMessageBox.warning(self.w, "Not allowed", e.one_line())
-                return
-        self.play.run(spec.name, params)
+        # the form's class looked up here, at the call: a test fills it in place of a person
+        fill_in_and_run(self.w, spec, u.id, fields, {"unit": u.id}, RuleActionDialog)
 
     def attack(self) -> None:
         u = self.selected_unit()

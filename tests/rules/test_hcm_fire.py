@@ -496,3 +496,17 @@ def test_the_reminder_counts_who_may_still_fire_not_who_has_not_acted(tmp_path, 
     assert game(loc).units["B1"].fired and idle() == ["B1", "B2"]       # fired once: one shot left (1.1.4)
     act(loc, "fire", 1, 1, side="blue", unit="B1", target="R1")
     assert idle() == ["B2"]
+
+
+def test_3_8_a_a_unit_is_not_fired_at_while_in_contact_and_may_be_once_the_contact_ends(tmp_path, sees_all):
+    """3.8 a: in melee means sharing a hex with the enemy; a unit that fought a melee earlier in the turn
+    and stands alone again may be fired at (the tester's swarm that destroyed a tank)."""
+    loc = make_game(tmp_path, [("B1", "medium_tank", "0303"), ("B2", "medium_infantry", "0503")],
+                    [("R1", "medium_infantry", "0503")], rules="hcm")
+    g = game(loc)
+    g.phase = "a_fire_p"
+    sheet = fire_sheet(g, "B1", "R1")
+    assert not sheet.legal and "in melee" in sheet.reason               # B2 shares R1's hex
+    g.units["B2"].status, g.units["B2"].hex = "destroyed", None        # the contact over
+    g.units["R1"].marks = g.units["R1"].marks.but(melee_turn=g.turn)   # it fought this turn
+    assert "in melee" not in (fire_sheet(g, "B1", "R1").reason or "")

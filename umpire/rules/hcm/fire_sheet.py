@@ -33,7 +33,7 @@ from ...core.acting import UMPIRE_ONLY
 from . import command, cvs_combat, damage, fire, smallarms, sudden
 from .ground import cover, friends_in_the_way, higher, hinders
 from .spotting import Sight
-from .state import anti_tank, kind, weight
+from .state import anti_tank, kind, units_at, weight
 
 INFANTRY = ("infantry", "smg", "cavalry", "paratroop")
 HARD = ("vehicle", "gun")            # take damage blocks, not hit markers and figures
@@ -139,7 +139,10 @@ def fire_sheet(game, firer_id: str, target_id: str, asked: str = "", ambush: boo
         return refuse(f"{u.id} is routed: routed units cannot fight", "HCM 3.7.19")
     if u.marks.limbered:
         return refuse(f"{u.id} is limbered: unlimber it first", "HCM 2.3.6")
-    if t.marks.melee_turn == game.turn and not ambush:
+    # 3.8 a: a unit is in melee while it shares its hex with the enemy -- here, with the firer's own
+    # side (so the refusal tells the firer nothing it does not know); once the contact ends (the
+    # other side captured, pushed back, gone) it may be fired at again in the same turn
+    if not ambush and units_at(game, t.hex, u.side):
         return refuse("units in melee cannot be fired at", "HCM 3.8 a")
     weapon, why = weapon_for(game, u, t, asked)
     if why and blind and weapon_for(game, u, None, asked)[1] is None:     # refused only for what t is

@@ -66,3 +66,16 @@ def test_no_second_entry_for_what_a_system_has_windows_for_and_none_for_a_system
     assert len(w.side_actions.entries) == 4            # once, however often a game is opened
     w.load_game(open_game(new_game(load_scenario(HCM), tmp_path / "hcm3.umpire")))
     assert len(w.side_actions.menu.actions()) == 4
+
+
+def test_a_closed_entry_says_when_it_opens(qtbot, tmp_path):
+    """Writing orders is for before play (HCM 2.1.1): once play began the entry is greyed and says so."""
+    w = _window(qtbot, tmp_path, HCM)
+    entry = {a.data(): a for a in w.side_actions.entries}["write_order"]
+    assert entry.isEnabled() and entry.text() == "Write a force's order…"
+    w.game.turn = 2                                    # play has begun
+    w.side_actions.refresh()
+    assert not entry.isEnabled() and entry.text() == "Write a force's order… (only before play)"
+    w.game.turn = 1
+    w.side_actions.refresh()
+    assert entry.isEnabled() and entry.text() == "Write a force's order…"

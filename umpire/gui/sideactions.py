@@ -74,9 +74,14 @@ class SideActions(QObject):
         self.refresh()
 
     def refresh(self) -> None:
+        """Each entry open or not at this point of the turn; a closed one says when it opens
+        ("only before play"), so a greyed entry is never a riddle."""
         game = self.w.game
         for a in self.entries:
-            a.setEnabled(game is not None and game.phase != "ended" and self.specs[a.data()].is_open(game))
+            spec = self.specs[a.data()]
+            open_now = game is not None and game.phase != "ended" and spec.is_open(game)
+            a.setEnabled(open_now)
+            a.setText(spec.label + "…" + (f" ({spec.when})" if not open_now and spec.when and game is not None else ""))
 
     def acting_side(self) -> str | None:
         """The viewer's side; the umpire is asked (the side to act first in the list)."""

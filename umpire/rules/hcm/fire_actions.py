@@ -18,8 +18,10 @@ from ...core.errors import UmpireError
 from ...core.hexgrid import hex_distance
 from ...core.play.rule_actions import acting_side, unit_action
 from . import fire_effects, groups, indirect_fire, melee_actions
+from .fire import fire_range
 from .blocking import overlap_problem
-from .fire_sheet import WEAPONS, FireSheet, fire_sheet, refuse
+from .fire_sheet import WEAPONS, FireSheet, fire_sheet, refuse, weapon_reach, weapons_of
+from .spotting import Sight
 from .state import firing_now, melee_now
 
 KINDS = ("fire", "melee")
@@ -119,10 +121,32 @@ def seen_labels(game, side, unit, within: int | None = None) -> tuple[str, ...]:
     return tuple(c.label for c in seen)
 
 
+def in_sight_of(game, side, unit) -> tuple[str, ...]:
+    """The contacts `unit` itself could fire at, by the side's labels, nearest first: those its
+    side sees now (4.1), to which the unit has a clear line (3.7.9) within the longest reach of
+    its weapons (3.7.1), not in its own hex (3.8 a).  Read from the side's contacts (where the
+    side saw each), the firer and the ground -- nothing the side does not know -- so a choice
+    never names, nor by its absence betrays, an enemy the side has not seen."""
+    u = game.units.get(unit) if unit else None
+    if u is None or not u.on_map or u.carried_by or u.side != side:
+        return ()
+    have = weapons_of(game, u)
+    gun_w = game.unit_type(u)["gun"] or "L"
+    reach = max((weapon_reach(game, u, w, gun_w) for w in have), default=-1)
+    sight = Sight(game.map, game.rules)
+    near = [c for (s, _u), c in game.contacts.items() if s == side and c.status == "seen" and c.hex != u.hex
+            and fire_range(u.hex, c.hex) <= reach and sight.clear(u.hex, c.hex)]
+    return tuple(c.label for c in sorted(near, key=lambda c: (hex_distance(c.hex, u.hex), c.label)))
+
+
 def fire_fields(game, side, unit):
-    """What the window's form asks of a fire: a target among the contacts the side sees."""
-    return (ActionField("target", "Target (an enemy unit your side sees)", seen_labels(game, side, unit), kind="enemy"),
-            ActionField("weapon", "Weapon (empty: the usual one)", WEAPONS, required=False))
+    """What the form asks of THIS unit's fire: a target it sees and reaches (in_sight_of), a
+    weapon it has (fire_sheet.weapons_of); with no unit named (a listing), every weapon."""
+    u = game.units.get(unit) if unit else None
+    weapons = WEAPONS if u is None else ("",) + weapons_of(game, u)
+    return (ActionField("target", "Target (an enemy unit it sees, within its reach)", in_sight_of(game, side, unit),
+                        kind="enemy"),
+            ActionField("weapon", "Weapon (empty: the usual one)", weapons, required=False))
 
 
 BEYOND = ActionField("beyond", "A vehicle goes on past the hex to (HCM 3.8.1)", required=False, kind="hex")
@@ -168,7 +192,7 @@ ACTIONS = {spec.name: spec for spec in (
     with_firers(unit_action("fire", "Fire at a unit", fire, rule="HCM 3.7", worksheet=True,
                 fields=(ActionField("target", "Target", kind="enemy"),
                         ActionField("weapon", "Weapon (empty: the usual one)", WEAPONS, required=False)),
-                ask=fire_fields,
+                ask=fire_fields, fits=lambda game, u: bool(weapons_of(game, u)),
                 open=in_fire_phase, when="only in a fire phase or a group's activation",
                 help="One unit fires at an enemy unit its side sees: range + armour + modifiers on 2d10 (1d10 "
                      "for short weapons), auto-hit ranges on 1d10, small arms on 1d6.")),

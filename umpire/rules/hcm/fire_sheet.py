@@ -73,12 +73,32 @@ def commander_with(game, u) -> int:
     return 1 if command.commander_with(game, u) is not None else 0
 
 
+def weapons_of(game, u) -> tuple[str, ...]:
+    """The weapons unit `u` has, the only ones it may name (the fire form offers these alone):
+    a stand's small arms and anti-tank weapons -- without the AT mark only against the next hex,
+    but it has them (3.7.2, 3.7.3); a towed gun its cannon (1.1.4); a vehicle its cannon if it
+    has one and its machine guns (3.7.6), a half-track with AT ability also a Light stand's
+    weapons (2.3.6).  Commanders, dummies and aircraft fire nothing here (3.10, 7.2, 2.4.3)."""
+    fk, ut = kind(game, u), game.unit_type(u)
+    if fk in INFANTRY:
+        return ("small_arms", "at")
+    if fk == "gun":
+        return ("gun",)
+    if fk == "vehicle":
+        stand = ("at", "small_arms") if ut["wheels"] == "halftrack" and ut["anti_tank"] else ()
+        return (("gun",) if ut["gun"] else ()) + stand + ("mg",)
+    return ()
+
+
 def weapon_for(game, u, t, asked: str) -> tuple[str, str | None]:
     """(weapon, why not) for firer `u` at target `t` (module docstring)."""
     fk, ut = kind(game, u), game.unit_type(u)
     hard = t is None or kind(game, t) in HARD            # t None: a target of unknown kind (a marker)
     if asked not in WEAPONS:
         return "", f"no weapon {asked!r} (one of {', '.join(w for w in WEAPONS if w)})"
+    if asked and asked not in weapons_of(game, u):
+        has = ", ".join(w.replace("_", " ") for w in weapons_of(game, u)) or "nothing"
+        return "", f"{u.id} has no {asked.replace('_', ' ')} weapon: it fires {has} (HCM 1.1.4, 2.3.6, 3.7.6)"
     if asked == "at" and not hard:
         return "", "anti-tank weapons fire at vehicles and guns (HCM 3.7.3)"
     if fk in INFANTRY:

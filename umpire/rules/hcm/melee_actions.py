@@ -19,7 +19,7 @@ move's end).  Before the dice:
 Then each attacker in turn (3.8 c): a vehicle rams a vehicle or gun (3.8.1) or causes a casualty
 among infantry (3.8 k); infantry swarm a vehicle (3.8.2) or roll against infantry.  A tie pushes
 both back a hex and costs each a figure (3.8 d, g); the loser is captured (3.8 e), and the
-commanders with it (3.10 c).  A defender that loses or is pushed back ends the melee; one that
+commanders with it (3.10 c; one declared against himself: melee_commander.py).  A defender that loses or is pushed back ends the melee; one that
 wins fights the next attacker without its defensive bonus (3.8 e note), and so in any later
 melee that turn (Marks.melee_won_turn, contact.py).
 """
@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.hexgrid import Hex, hex_distance
-from . import command, contact, damage, melee, overrun
+from . import command, contact, damage, melee, melee_commander, overrun
 from .advance import retreat_before
 from .blocking import overlap_problem
 from .fire_sheet import HARD, INFANTRY, commander_with, fire_sheet
@@ -54,6 +54,8 @@ class MeleeSheet:
     retreat: Hex | None = None
     advance: bool = True
     beyond: Hex | None = None         # 3.8.1: the hex a vehicle goes on to past the one it rams
+    commander: str = ""               # a commander declared against: caught or blind (melee_commander.py)
+    blind: bool = False               # the attacking side knows the defender only as a marker (4.1)
 
 
 def refuse(reason: str, rule: str = "HCM 3.8") -> MeleeSheet:
@@ -91,8 +93,6 @@ def melee_sheet(game, attackers, target: Hex, aim=None, retreat: Hex | None = No
     if defender is None or defender not in seen:
         return refuse("name the defending unit, one the side sees in that hex")
     d = game.units[defender]
-    if kind(game, d) in ("commander",):
-        return refuse("a commander is not fought alone: he is captured with his unit (HCM 3.10 c)")
     for a in units:
         if a.side != side or hex_distance(a.hex, d.hex) > 1:
             return refuse(f"{a.id} is not in or next to the defender's hex (HCM 3.8 b)")
@@ -106,11 +106,18 @@ def melee_sheet(game, attackers, target: Hex, aim=None, retreat: Hex | None = No
             return refuse(why, "HCM 3.4")
     label = game.contacts[(side, defender)].label
     lines = [f"Melee: {', '.join(attackers)} against {label} in {game.map.number(target)} (HCM 3.8)"]
+    if kind(game, d) == "commander":                 # HCM 3.10 c, never refused for what a marker is
+        how, blind = melee_commander.case(game, d), not melee_commander.identified(game, side, d)
+        if how == melee_commander.REFUSED and not blind:
+            return refuse(melee_commander.WITH_HIS_UNITS, "HCM 3.10 c")
+        lines += melee_commander.umpire_lines() if how == melee_commander.REFUSED else ()
+        return MeleeSheet(True, lines=tuple(lines), kept=melee_commander.kept(tuple(lines)),
+                          attackers=tuple(attackers), defender=defender, commander=how, blind=blind)
     if retreat is not None:
         why = melee.may_retreat(game.unit_type(d)["movement"], max(game.unit_type(a)["movement"] for a in units),
                                 d.marks.hits, passable(game, d, retreat) and hex_distance(retreat, d.hex) == 1)
         if why:
-            return refuse(f"{defender} may not retreat before melee: {why}", "HCM 3.8.4")
+            return refuse(f"{label} may not retreat before melee: {why}", "HCM 3.8.4")
         lines.append(f"  the defender retreats before melee to {game.map.number(retreat)} (HCM 3.8.4)")
     if beyond is not None:
         why = overrun.beyond_problem(game, units[0], d, beyond) if len(units) == 1 else "one vehicle at a time"
@@ -235,6 +242,9 @@ def ambush(game, mover_id: str, dice) -> list[Change]:
 
 def resolve(game, sheet: MeleeSheet, dice) -> tuple[str, list[Change]]:
     d = game.units[sheet.defender]
+    if sheet.commander:
+        side = game.units[sheet.attackers[0]].side
+        return melee_commander.resolve(game, sheet.attackers, d, game.contacts[(side, d.id)].label, sheet.blind)
     changes = [Change("unit", a, {"melee_turn": game.turn}) for a in sheet.attackers]
     if sheet.retreat is not None:
         return retreat_before(game, sheet, d, dice, changes)
@@ -290,5 +300,5 @@ def melee_action(game, params, dice) -> tuple[str, list[Change]]:
     if not sheet.legal:
         raise UmpireError(f"melee refused, nothing rolled: {sheet.reason} ({sheet.rule})")
     summary, changes = resolve(game, sheet, dice)
-    return summary, [Change("note", "", {}, tuple(sheet.lines))] + changes
+    return summary, [Change("note", "", {}, (x,), sheet.kept.get(i)) for i, x in enumerate(sheet.lines)] + changes
 

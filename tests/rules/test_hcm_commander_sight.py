@@ -125,4 +125,7 @@ def test_leak_red_reads_the_same_whoever_the_placed_commander_is(tmp_path):
         reads.append(report_bytes(loc, "red"))
     assert reads[0] == reads[1]
     contacts = reads[0][reads[0].index(b"Contacts"):].split(b"\n")[0]
-    assert b"Marker" in contacts and b"Commander" not in contacts
+    # the commander Red saw stays where it last saw him, under his old label, detached; the new
+    # marker is a label of its own that says nothing of him (core: past_contact)
+    assert b"('C1', 'Commander', '0203', '?', 'last known'" in contacts
+    assert b"('C2', 'Marker', '0404', '?', 'seen now'" in contacts

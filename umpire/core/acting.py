@@ -67,6 +67,7 @@ class Context:
     system: Any
     params: dict[str, Any]
     log: Log = field(default_factory=Log)
+    seq: int = 0                     # the action's number in the journal (what past contacts say "until")
 
 
 @dataclass
@@ -116,7 +117,7 @@ def act(session: Session, location: str, kind: str, params: dict[str, Any], syst
     forget_undone(session)
     session.execute(delete(m.ActionRow).where(m.ActionRow.undone == True))  # noqa: E712
     seq = (session.execute(select(func.max(m.ActionRow.seq))).scalar() or 0) + 1
-    ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params)
+    ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params, seq=seq)
     spec = spec_of(kind, system)
     if side is None:                 # whose action it is: the side that reads its row (core.witness)
         side = spec.actor(game, params)

@@ -82,6 +82,23 @@ class Contact:
     seen_by: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class PastContact:
+    """A last-known contact the side can no longer tie to the unit (store PastContactRow): its old
+    label, where and when it was last seen.  `unit` and `until` are the umpire's and the
+    witness's (lines journaled before action `until` named the unit by `label`)."""
+
+    side: str
+    unit: str
+    label: str
+    hex: Hex
+    turn: int
+    detail: str = "unit"
+    type_label: str = ""
+    role: str = "unknown"
+    until: int = 0
+
+
 @dataclass
 class Game:
     location: str
@@ -112,6 +129,7 @@ class Game:
     air: list[AirSupport] = field(default_factory=list)
     victory: list[Victory] = field(default_factory=list)
     contacts: dict[tuple[str, str], Contact] = field(default_factory=dict)   # (side, unit) -> knowledge
+    past_contacts: list[PastContact] = field(default_factory=list)   # detached last-known records
     commands: dict[tuple[int, str], tuple[str, Hex | None]] = field(default_factory=dict)  # (turn, company)
     plots: list[Plot] = field(default_factory=list)      # last turn's and later (secret per side)
     support_used: dict[str, dict] = field(default_factory=dict)   # per support: strikes, multiples... used

@@ -25,7 +25,10 @@ from .store.db import open_game, reading
 # what a digest covers: the state, not the journal nor where and when the file was made
 STATE_COLUMNS = {"game_info": ("turn", "phase", "active_side", "passed", "rule_state"),
                  "unit": None, "contact": None, "overlay": None, "command": None, "plot": None,
-                 "support": ("id", "used")}
+                 "support": ("id", "used"), "past_contact": None}
+# tables added to the state since snapshots were first sealed: counted in a digest only when they
+# hold rows, so that a digest sealed before them (an older file's snapshot) still holds
+LATER_STATE = ("past_contact",)
 
 # The rule system's own state, JSON in these columns (core.rulestate): a change to it is journaled
 # key by key -- ["update", table, key, ["marks", "suppression"], 0, 1] -- so that a journal stays
@@ -172,6 +175,8 @@ def digest(session: Session) -> str:
         cols = [c for c in table.columns if (keep is None or c.name in keep) and c.name != "traits"
                 and not (name == "overlay" and c.name == "id")]
         rows = session.execute(select(*cols)).all()
+        if not rows and name in LATER_STATE:
+            continue
         for r in sorted(json.dumps(list(r), default=str, sort_keys=True) for r in rows):
             h.update(r.encode())
         h.update(b"|")

@@ -121,6 +121,12 @@ def _enemy_side(game: Game, viewer: str) -> str:
     return others[0] if len(others) == 1 else "enemy"
 
 
+def label_order(label: str) -> tuple[int, str]:
+    """A contact label's place among the side's: C2 before C10."""
+    digits = label[1:]
+    return (int(digits), label) if digits.isdigit() else (0, label)
+
+
 def viewers(game: Game) -> list[tuple[str, str]]:
     """(id, name) of everyone the View selector offers: the umpire and each side."""
     return [(UMPIRE, "Umpire (truth)")] + [(s.id, s.name) for s in game.sides]
@@ -151,16 +157,7 @@ def build_view(game: Game, viewer: str, system: Any = None) -> SideView:
                               company=u.company, battalion=u.battalion,
                               state=state_of(game, u)))
     if not umpire:
-        for c in game.contacts.values():
-            if c.side != viewer or c.status == "destroyed":     # the side saw it destroyed: off its map
-                continue
-            # built from what the side recorded when it saw the unit, never from the unit itself
-            enemy = _enemy_side(game, viewer)
-            marks.append(UnitMark(key=f"contact:{c.label}", side=enemy, hex=c.hex, role=c.role,
-                                  label=c.label, type_label=c.type_label or c.detail,
-                                  strength=c.strength if c.status == "seen" else "",
-                                  knowledge="seen" if c.status == "seen" else "last_known", turn_seen=c.turn,
-                                  seen_by=tuple(c.seen_by)))
+        marks += _contact_marks(game, viewer)
     # a side sees the markers it knows of, as it knows them: who else knows is not its business
     # (an owner does not learn from its map that the enemy found its minefield)
     overlays = list(game.map.overlays) if umpire else [
@@ -177,6 +174,29 @@ def build_view(game: Game, viewer: str, system: Any = None) -> SideView:
                            if umpire or v.side == viewer for o in v.objectives}.values()),
                     tuple((b.id, b.name, b.colour) for b in game.battalions
                           if b.colour and (umpire or b.side == viewer)))
+
+
+def _contact_marks(game: Game, viewer: str) -> list[UnitMark]:
+    """The enemy as the side knows it: its contacts and its detached last-known records, in the
+    order of their labels -- the file's order (by the units' true ids, or when each record was
+    detached) would tell which label stands for which unit."""
+    enemy = _enemy_side(game, viewer)
+    out = []
+    for c in game.contacts.values():
+        if c.side != viewer or c.status == "destroyed":     # the side saw it destroyed: off its map
+            continue
+        # built from what the side recorded when it saw the unit, never from the unit itself
+        out.append(UnitMark(key=f"contact:{c.label}", side=enemy, hex=c.hex, role=c.role,
+                            label=c.label, type_label=c.type_label or c.detail,
+                            strength=c.strength if c.status == "seen" else "",
+                            knowledge="seen" if c.status == "seen" else "last_known", turn_seen=c.turn,
+                            seen_by=tuple(c.seen_by)))
+    for p in game.past_contacts:
+        if p.side == viewer:             # last known, tied to no unit the side sees now
+            out.append(UnitMark(key=f"contact:{p.label}", side=enemy, hex=p.hex, role=p.role, label=p.label,
+                                type_label=p.type_label or p.detail, strength="", knowledge="last_known",
+                                turn_seen=p.turn))
+    return sorted(out, key=lambda mk: label_order(mk.label))
 
 
 def _fire_marks(game: Game, viewer: str, overlays, zone_of) -> tuple[FireMark, ...]:

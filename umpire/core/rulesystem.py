@@ -137,7 +137,8 @@ class RuleSystem:
         {"type_label", "role", "strength"} as its contact shows them (a marker not identified);
         with "anew": True, a side that had lost sight of the unit cannot tell it is the one it
         knew (a figure lifted off the table and put down again): its contact starts afresh under
-        a new label, instead of its old one coming back to life."""
+        a new label never given before, instead of its old one coming back to life; the old label
+        stays behind as a detached last-known record (Game.past_contacts)."""
         raise NotImplementedError
 
     def check_move(self, game, unit_id: str, path, how: dict | None = None):

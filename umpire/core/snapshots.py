@@ -132,7 +132,8 @@ def write_state(src: Connection, target: Path, seq: int, state: dict) -> None:
                     continue
                 keep = STATE_COLUMNS.get(name, ())
                 if name in STATE_COLUMNS and keep is None:
-                    rows = state[name]                          # whole rows: the snapshot's
+                    rows = state.get(name, [])                  # whole rows: the snapshot's (none
+                    # in a snapshot sealed before the table was: journal.LATER_STATE)
                 else:
                     query = select(table)
                     if name == "action":

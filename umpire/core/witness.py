@@ -6,8 +6,10 @@ Three guards stand between the journal and a side, each enough on its own for wh
 * which rows: its own actions (`side_may_read`), and enemy actions that struck its units;
 * which lines: an action keeps the lines that tell of another side's hidden state for that side
   (`engine.Log`, the row's `readers`), and the dice's lines for the umpire;
-* which words: every enemy unit is named by the side's contact label, and a line that still
-  names an enemy unit, formation or support it does not know is left out (`in_side_words`).
+* which words: every enemy unit is named by the side's contact label -- the one it knew the unit
+  by when the line was journaled (`labels_at`: a unit the side lost the thread of and saw again
+  "anew" keeps its old label in the lines before) -- and a line that still names an enemy unit,
+  formation or support it does not know is left out (`in_side_words`).
 Entries are numbered in the side's own sequence: the journal's numbers would count, by their
 gaps, the enemy's secret actions.
 """
@@ -100,11 +102,25 @@ def side_text(row, lines: list[tuple[int, str]] | None = None, side: str | None 
     return head, shown
 
 
-def in_side_words(game: Game, side: str, texts: list[str]) -> list[str]:
-    """Texts as the side may read them: every enemy unit it has a contact for named by the
-    contact's label, and any text still naming an enemy unit, formation or support left out --
-    what it attacked, it knows by its own labels; what it never saw, it never reads."""
+def labels_at(game: Game, side: str, seq: int | None = None) -> dict[str, str]:
+    """The labels `side` knew enemy units by when action `seq` was journaled (None: now): a unit's
+    contact label, or that of the detached record it was known by until a later action
+    (Game.past_contacts, `until`) -- so an old line never names a unit by a label given later,
+    which would tie the old contact to the new one."""
     labels = {uid: c.label for (s, uid), c in game.contacts.items() if s == side}
+    if seq is not None:
+        for p in sorted(game.past_contacts, key=lambda p: p.until, reverse=True):
+            if p.side == side and p.until > seq:
+                labels[p.unit] = p.label         # the earliest record still ahead of the row wins
+    return labels
+
+
+def in_side_words(game: Game, side: str, texts: list[str], labels: dict[str, str] | None = None) -> list[str]:
+    """Texts as the side may read them: every enemy unit it has a contact for named by the
+    contact's label (`labels`: as labels_at gives them; None: now), and any text still naming an
+    enemy unit, formation or support left out -- what it attacked, it knows by its own labels;
+    what it never saw, it never reads."""
+    labels = labels_at(game, side) if labels is None else labels
     enemy = [u.id for u in game.units.values() if u.side != side]
     if not enemy:
         return list(texts)
@@ -138,19 +154,20 @@ def side_journal(game: Game, side: str, rows, system=None) -> list[Entry]:
     """The journal as `side` may read it, oldest first: its own actions, and what enemy actions
     did to its units (fire it came under, attacks on its hexes, and lines the action kept for
     it), numbered in its own sequence."""
-    labels = {uid: c.label for (s, uid), c in game.contacts.items() if s == side}
     worksheets = worksheet_kinds(game, system)
     out: list[Entry] = []
     for row in rows:
+        labels = labels_at(game, side, row.seq)       # the labels the side had when it was written
         if side_may_read(game, row, side):
             head, lines = side_text(row, readable(row, side, True), side, worksheets)
             if row.kind == "fire" and row.params.get("target") in labels:
                 # the worksheet names the target "T (C3)": the side knows it as C3
                 t = row.params["target"]
                 lines = [x.replace(f"{t} ({labels[t]})", t) for x in lines]
-            said = in_side_words(game, side, [head])
+            said = in_side_words(game, side, [head], labels)
             head = said[0] if said else row.kind.replace("_", " ")
-            out.append(Entry(len(out) + 1, row.turn, head, tuple(in_side_words(game, side, lines)), row.undone))
+            out.append(Entry(len(out) + 1, row.turn, head, tuple(in_side_words(game, side, lines, labels)),
+                             row.undone))
             continue
         if row.undone:
             continue
@@ -160,7 +177,7 @@ def side_journal(game: Game, side: str, rows, system=None) -> list[Entry]:
             head = "Spotting:" if all(spotting_line(x) for x in kept) else "The umpire tells us:"
         if head is None:
             continue
-        lines = tuple(in_side_words(game, side, kept))
+        lines = tuple(in_side_words(game, side, kept, labels))
         last = out[-1] if out else None
         if head == "Spotting:" and last is not None and not last.own and last.head == head and last.turn == row.turn:
             # sightings between two of the side's own actions are one entry: how many enemy

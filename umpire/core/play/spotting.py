@@ -35,11 +35,11 @@ def spot_pass(ctx: Context) -> tuple[str, KnowledgeChange]:
     change = KnowledgeChange()
     face_up: set[str] = set()
     existing = {(c.side_id, c.unit_id): c for c in session.execute(select(m.ContactRow)).scalars()}
+    given = labels_given(session)
     for side in game.side_ids():
         seen = seen_by_side.get(side, {})
         face_up |= set(seen)
-        labels = [int(c.label[1:]) for (s, _), c in existing.items() if s == side and c.label[1:].isdigit()]
-        next_label = max(labels, default=0) + 1
+        next_label = given.get(side, 0) + 1
         change.new[side], change.lost[side], change.seen[side] = [], [], sorted(seen)
         # new contacts are numbered in an order that tells nothing of the units' true names
         for uid, sighting in sorted(seen.items(), key=lambda kv: _label_order(game, side, kv[0])):
@@ -59,7 +59,8 @@ def spot_pass(ctx: Context) -> tuple[str, KnowledgeChange]:
                 label = f"C{next_label}"
                 if row is None:
                     rec.insert(m.ContactRow(side_id=side, unit_id=uid, label=label, **values))
-                else:       # the side cannot link it to what it lost sight of: a new label
+                else:       # the side cannot link it to what it lost sight of: a new label, and
+                    detach(ctx, row)        # the old one stays behind where it was last seen
                     rec.set(row, label=label, **values)
                 next_label += 1
                 change.new[side].append(uid)
@@ -84,6 +85,27 @@ def spot_pass(ctx: Context) -> tuple[str, KnowledgeChange]:
     learn_markers(ctx)
     summary = "; ".join(f"{game.side(s).name} sees {len(change.seen[s])}" for s in game.side_ids())
     return f"Spotting: {summary}", change
+
+
+def labels_given(session) -> dict[str, int]:
+    """Each side's count of contact labels given so far (C1, C2... in order): the highest number
+    among its contacts and its detached records, neither of which is ever deleted but by undoing
+    the action that made it -- so a label once given is never given again to another unit."""
+    out: dict[str, int] = {}
+    for table in (m.ContactRow, m.PastContactRow):
+        for side, label in session.execute(select(table.side_id, table.label)).all():
+            if label[1:].isdigit():
+                out[side] = max(out.get(side, 0), int(label[1:]))
+    return out
+
+
+def detach(ctx: Context, row) -> None:
+    """A contact the side can no longer tie to its unit (a sighting "anew"): its label, last hex
+    and turn kept as a record of their own (PastContactRow), last known, before the unit's row
+    takes a new label; the witness names the unit by the old label in lines journaled before."""
+    ctx.rec.insert(m.PastContactRow(side_id=row.side_id, label=row.label, unit_id=row.unit_id, q=row.q, r=row.r,
+                                    turn=row.turn, detail=row.detail, type_label=row.type_label, role=row.role,
+                                    until=ctx.seq))
 
 
 def _label_order(game: Game, side: str, uid: str) -> str:
@@ -116,4 +138,8 @@ def learn_markers(ctx: Context) -> None:
 
 
 def contacts_of(game: Game, side: str) -> list[Contact]:
-    return sorted((c for (s, _), c in game.contacts.items() if s == side), key=lambda c: int(c.label[1:]))
+    """The side's contacts by label, its detached last-known records among them (no unit named)."""
+    past = [Contact(p.side, "", p.label, "last_known", p.hex, p.turn, p.detail, p.type_label, p.role)
+            for p in game.past_contacts if p.side == side]
+    return sorted([c for (s, _), c in game.contacts.items() if s == side] + past,
+                  key=lambda c: int(c.label[1:]) if c.label[1:].isdigit() else 0)

@@ -36,7 +36,7 @@ from sqlmodel import Session, SQLModel, create_engine, select
 
 from ... import __version__
 from ..errors import GameBusyError, GameFileError, UmpireError
-from ..game import Contact, Game, Plot, UnitState
+from ..game import Contact, Game, PastContact, Plot, UnitState
 from ..hexgrid import Grid, Hex, Hexside
 from ..ruleset import load_ruleset, system_class
 from ..rulestate import NoMarks, RuleState
@@ -674,6 +674,9 @@ def _read_rows(session: Session, location: str) -> Game:
         game.contacts[(c.side_id, c.unit_id)] = Contact(
             c.side_id, c.unit_id, c.label, c.status, Hex(c.q, c.r), c.turn, c.detail, c.type_label,
             c.role, c.strength, tuple(c.seen_by))
+    for p in session.exec(select(m.PastContactRow).order_by(m.PastContactRow.until)):
+        game.past_contacts.append(PastContact(p.side_id, p.unit_id, p.label, Hex(p.q, p.r), p.turn, p.detail,
+                                              p.type_label, p.role, p.until))
     game.zones = list(static["zones"])
     game.reinforcements = list(static["reinforcements"])
     game.victory = list(static["victory"])

@@ -213,6 +213,26 @@ class ContactRow(SQLModel, table=True):
     seen_by: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
 
 
+class PastContactRow(SQLModel, table=True):
+    """A contact a side can no longer tie to the unit (schema 18): the label it knew it by, where and
+    when it last saw it.  Written when the rule system says the side cannot tell the unit it sees
+    again from a new one (a commander lifted and placed anew): the unit's contact row takes a new
+    label and this record stays behind, detached.  `unit_id` is the umpire's (which unit it was)
+    and the witness's: lines journaled before action `until` name the unit by this label."""
+
+    __tablename__ = "past_contact"
+    side_id: str = Field(primary_key=True, foreign_key="side.id")
+    label: str = Field(primary_key=True)
+    unit_id: str = Field(foreign_key="unit.id")
+    q: int
+    r: int
+    turn: int                         # turn last seen
+    detail: str = "unit"
+    type_label: str = ""
+    role: str = "unknown"
+    until: int = 0                    # the journal's seq of the action that detached it
+
+
 class ActionRow(SQLModel, table=True):
     """The journal (schema 3): one row per engine action, with what it changed and its dice.
 

@@ -32,7 +32,8 @@ Umpire's reading of how 4.1 and 7.2 fit together:
   Neighbouring hexes always see each other.
 * Commanders (3.2, 3.6).  Lifted, a commander is off the table: he neither spots nor is
   spotted, and the enemy forgets him (command.lift).  Placed again he is a new marker: the
-  enemy's contact starts afresh under a new label (the sighting's "anew"), so nothing ties it to
+  enemy's contact starts afresh under a label never given before (the sighting's "anew"; the old
+  one stays behind as the core's detached last-known record, past_contact), so nothing ties it to
   the commander it had seen.  Placed in a hex where his side's units are still hidden, he is
   hidden with them (4.1 shows units when they move; the judge keeps a commander joining a
   hidden stand on his map with it) until they show.

@@ -87,3 +87,16 @@ def test_umpire_act_refuses_a_weapon_the_unit_has_not(tmp_path):      # the same
         pytest.skip("blue does not fire in this phase")
     with pytest.raises(UmpireError, match="has no mg weapon: it fires gun"):      # the engine refuses too
         act(loc, "fire", side="blue", unit="AT Gun", target=g.contacts[("blue", "Near")].label, weapon="mg")
+
+
+def test_a_unit_that_sees_nothing_in_reach_is_offered_no_target_to_type(qtbot, tmp_path, monkeypatch):
+    """Rifles moved behind the wall's far side of the map: no choice, and no line to type a name in."""
+    loc = hcm_game(tmp_path, [dict(id="Rifles", type="medium_infantry", hex="0108", facing="SE")],
+                   [dict(id="Near", type="medium_tank", hex="0903", facing="NW", on_table=True)], terrain=WALL)
+    form = _form(qtbot, tmp_path, loc, "Rifles", monkeypatch)
+    assert form["target"] == [("", "(none)")]
+    from umpire.actions import system_for
+    (target,) = [f for f in system_for(loc).actions()["fire"].fields_for(open_game(loc), "blue", "Rifles")
+                 if f.key == "target"]
+    with pytest.raises(UmpireError, match="expected one of nothing"):
+        target.parse("C1")

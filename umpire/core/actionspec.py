@@ -52,7 +52,8 @@ class ActionField:
             except ValueError as e:
                 raise UmpireError(f"{self.key}: not valid JSON ({e})") from None
         if self.choices and text not in self.choices:
-            raise UmpireError(f"{self.key}={text!r}: expected one of {', '.join(c for c in self.choices if c)}")
+            offered = ", ".join(c for c in self.choices if c) or "nothing (there is none to choose now)"
+            raise UmpireError(f"{self.key}={text!r}: expected one of {offered}")
         return text
 
 

@@ -144,8 +144,11 @@ def fire_fields(game, side, unit):
     weapon it has (fire_sheet.weapons_of); with no unit named (a listing), every weapon."""
     u = game.units.get(unit) if unit else None
     weapons = WEAPONS if u is None else ("",) + weapons_of(game, u)
-    return (ActionField("target", "Target (an enemy unit it sees, within its reach)", in_sight_of(game, side, unit),
-                        kind="enemy"),
+    targets = in_sight_of(game, side, unit)
+    if u is not None and not targets:     # a choice of nothing, not a line to type any name in
+        return (ActionField("target", "Target (none: no enemy it sees is within its reach)", ("",), kind="enemy"),
+                ActionField("weapon", "Weapon (empty: the usual one)", weapons, required=False))
+    return (ActionField("target", "Target (an enemy unit it sees, within its reach)", targets, kind="enemy"),
             ActionField("weapon", "Weapon (empty: the usual one)", weapons, required=False))
 
 
@@ -194,7 +197,7 @@ ACTIONS = {spec.name: spec for spec in (
                         ActionField("weapon", "Weapon (empty: the usual one)", WEAPONS, required=False)),
                 ask=fire_fields, fits=lambda game, u: bool(weapons_of(game, u)),
                 open=in_fire_phase, when="only in a fire phase or a group's activation",
-                help="One unit fires at an enemy unit its side sees: range + armour + modifiers on 2d10 (1d10 "
+                help="One unit fires at an enemy unit it sees itself: range + armour + modifiers on 2d10 (1d10 "
                      "for short weapons), auto-hit ranges on 1d10, small arms on 1d6.")),
     unit_action("indirect_fire", "Indirect fire at a hex", lambda game, params, dice: grouped(
                     game, params, dice, indirect_fire.indirect_fire, "indirect fire"), rule="HCM 3.7.14",

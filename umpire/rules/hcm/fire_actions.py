@@ -195,7 +195,7 @@ ACTIONS = {spec.name: spec for spec in (
     with_firers(unit_action("fire", "Fire at a unit", fire, rule="HCM 3.7", worksheet=True,
                 fields=(ActionField("target", "Target", kind="enemy"),
                         ActionField("weapon", "Weapon (empty: the usual one)", WEAPONS, required=False)),
-                ask=fire_fields, fits=lambda game, u: bool(weapons_of(game, u)),
+                ask=fire_fields, fits=lambda game, u: u.on_map and bool(weapons_of(game, u)),
                 open=in_fire_phase, when="only in a fire phase or a group's activation",
                 help="One unit fires at an enemy unit it sees itself: range + armour + modifiers on 2d10 (1d10 "
                      "for short weapons), auto-hit ranges on 1d10, small arms on 1d6.")),

@@ -35,7 +35,7 @@ def spot_pass(ctx: Context) -> tuple[str, KnowledgeChange]:
     change = KnowledgeChange()
     face_up: set[str] = set()
     existing = {(c.side_id, c.unit_id): c for c in session.execute(select(m.ContactRow)).scalars()}
-    given = labels_given(session)
+    given = labels_given(session, existing.values())
     for side in game.side_ids():
         seen = seen_by_side.get(side, {})
         face_up |= set(seen)
@@ -87,15 +87,16 @@ def spot_pass(ctx: Context) -> tuple[str, KnowledgeChange]:
     return f"Spotting: {summary}", change
 
 
-def labels_given(session) -> dict[str, int]:
+def labels_given(session, contacts) -> dict[str, int]:
     """Each side's count of contact labels given so far (C1, C2... in order): the highest number
-    among its contacts and its detached records, neither of which is ever deleted but by undoing
-    the action that made it -- so a label once given is never given again to another unit."""
+    among its contacts (`contacts`, the rows read already) and its detached records, neither of
+    which is ever deleted but by undoing the action that made it -- so a label once given is
+    never given again to another unit."""
     out: dict[str, int] = {}
-    for table in (m.ContactRow, m.PastContactRow):
-        for side, label in session.execute(select(table.side_id, table.label)).all():
-            if label[1:].isdigit():
-                out[side] = max(out.get(side, 0), int(label[1:]))
+    past = session.execute(select(m.PastContactRow.side_id, m.PastContactRow.label)).all()
+    for side, label in [(c.side_id, c.label) for c in contacts] + list(past):
+        if label[1:].isdigit():
+            out[side] = max(out.get(side, 0), int(label[1:]))
     return out
 
 

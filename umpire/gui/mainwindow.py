@@ -19,6 +19,7 @@ from ..gamestart import game_for_scenario
 from ..rules import rule_system
 from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, is_url, open_game
 from ..render.picture import render_view
+from .backdropmenu import BackdropMenu
 from .contextmenus import ContextMenus
 from .docks import OrderOfBattleTree, UnitInspector
 from .filedrops import FileDrops
@@ -158,6 +159,8 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         view.addAction(self.act_numbers)
         view.addAction(self.act_zones)
+        self.backdrop_menu = BackdropMenu(self)     # the club's map image under the terrain
+        view.addMenu(self.backdrop_menu.menu)
         view.addSeparator()
         self.viewer_menu = view.addMenu("View &As")
         panels_menu(self, view)
@@ -267,6 +270,7 @@ class MainWindow(QMainWindow):
         self.hovered_hex = None
         self.hex_label.clear()              # the last game's hex under the cursor is not this one's
         self.statusBar().clearMessage()
+        self.backdrop_menu.game_loaded()    # after the clearing: it may say why a backdrop is not drawn
         samples = [t.title for t in game.rules.sample_tables()]
         # a count keeps the status bar readable; the names are in the tooltip and Help → Tables in Use
         self.sample_label.setText(f"{len(samples)} sample tables in use (Help → Tables in Use)" if samples else "")
@@ -346,6 +350,7 @@ class MainWindow(QMainWindow):
         self.play.journal_view.clear()
         self.game = None
         self.scene = None
+        self.backdrop_menu.game_loaded()    # no map: its entries greyed
         self.legend.clear()
         self.map_view.setScene(None)
         self.tree.clear()

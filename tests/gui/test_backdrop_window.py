@@ -1,0 +1,107 @@
+"""A calibrated backdrop shows under the map: in the window (the grabbed view's pixels at a hex
+centre are the image's colour blended with the terrain's at the chosen opacity, View → Backdrop)
+and in a report's map page (the picture in the PDF).  The image is the organizer's, the same for
+every side: each side's report draws the same backdrop."""
+
+import io
+import subprocess
+
+import numpy as np
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor
+
+from umpire.core.layout import Layout
+from umpire.core.scenario import load_scenario
+from umpire.core.store.db import create_game, open_game
+
+from mapimport import backdropkit as kit
+from reportkit import report
+from windowkit import window_on
+
+CLEAR = (0xE6, 0xE8, 0xC8)          # the toy's clear terrain fill
+LEFT, RIGHT = "0102", "1102"         # clear, level 0, empty: on the image's red half and its blue half
+
+
+def _blend(image, opacity):
+    return np.array(image) * opacity + np.array(CLEAR) * (1 - opacity)
+
+
+@pytest.fixture()
+def game_file(tmp_path):
+    path = kit.scenario(tmp_path, table=kit.backdrop_table(opacity=0.6))
+    game = create_game(load_scenario(path), tmp_path / "g.umpire")
+    g = open_game(game)
+    for number in (LEFT, RIGHT):       # the test's premise: nothing but plain ground at those centres
+        h = g.map.grid.parse(number)
+        assert g.map.terrain[h] == "clear" and g.map.elevation[h] == 0
+        assert all(u.hex != h for u in g.units.values())
+    return game
+
+
+def _pixel_at(window, number) -> np.ndarray:
+    scene = window.scene
+    x, y = scene.layout.center(window.game.map.grid.parse(number))
+    image = window.map_view.viewport().grab().toImage()
+    p = window.map_view.mapFromScene(QPointF(x, y))
+    return np.array(QColor(image.pixel(p.x(), p.y())).getRgb()[:3])
+
+
+def test_the_backdrop_shows_under_the_terrain_at_the_chosen_opacity(qtbot, tmp_path, game_file):
+    w = window_on(qtbot, tmp_path, game_file)
+    w.resize(1000, 800)
+    w.map_view.fit_map()
+    qtbot.wait(50)
+    menu = w.backdrop_menu
+    assert menu.opacity == 0.6 and all(a.isEnabled() for a in menu.group.actions())
+    assert _pixel_at(w, LEFT) == pytest.approx(_blend(kit.RED, 0.6), abs=10)
+    assert _pixel_at(w, RIGHT) == pytest.approx(_blend(kit.BLUE, 0.6), abs=10)
+    w.grab().save(str(tmp_path / "window.png"))
+    # View → Backdrop → Hidden: the terrain alone; Image only: the picture's own colour
+    dict((v, a) for v, a in menu.presets)[0.0].trigger()
+    assert _pixel_at(w, LEFT) == pytest.approx(np.array(CLEAR), abs=4)
+    dict((v, a) for v, a in menu.presets)[1.0].trigger()
+    assert _pixel_at(w, LEFT) == pytest.approx(np.array(kit.RED), abs=4)
+    menu.act_less.trigger()             # Ctrl+[: a tenth less of the image
+    assert menu.opacity == 0.9 and _pixel_at(w, RIGHT) == pytest.approx(_blend(kit.BLUE, 0.9), abs=10)
+
+
+def test_a_map_without_a_backdrop_greys_the_entries(qtbot, tmp_path):
+    path = kit.scenario(tmp_path, table="")
+    w = window_on(qtbot, tmp_path, create_game(load_scenario(path), tmp_path / "g.umpire"))
+    assert w.scene.terrain.backdrop is None
+    assert not any(a.isEnabled() for a in w.backdrop_menu.group.actions())
+
+
+def test_a_game_whose_image_is_broken_says_so_and_plays_on(qtbot, tmp_path, game_file):
+    (tmp_path / "board.png").write_bytes(b"no longer a picture")
+    w = window_on(qtbot, tmp_path, game_file)
+    assert w.scene.terrain.backdrop is None
+    assert "Backdrop not drawn" in w.statusBar().currentMessage()
+
+
+def _map_picture(pdf) -> np.ndarray:
+    """The first map page's picture (the whole map), as the PDF holds it."""
+    for page in PdfReader(str(pdf)).pages:
+        for img in page.images:
+            im = Image.open(io.BytesIO(img.data)).convert("RGB")
+            if im.width > 300:
+                return np.array(im)
+    raise AssertionError("no map picture in the report")
+
+
+@pytest.mark.parametrize("viewer", ["umpire", "red"])
+def test_the_backdrop_shows_on_the_reports_map(tmp_path, game_file, viewer):
+    pdf = report(game_file, viewer, tmp_path / "reports")
+    picture = _map_picture(pdf)
+    game = open_game(game_file)
+    unit = Layout.for_grid(game.map.grid, 1.0)
+    w, h = unit.bounds(game.map.grid)
+    for number, colour in ((LEFT, kit.RED), (RIGHT, kit.BLUE)):
+        x, y = unit.center(game.map.grid.parse(number))
+        px = picture[round(y / h * picture.shape[0]), round(x / w * picture.shape[1])]
+        assert px == pytest.approx(_blend(colour, 0.6), abs=10), (number, px)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "2", "-l", "2", str(pdf), str(tmp_path / f"page-{viewer}")],
+                   check=True)

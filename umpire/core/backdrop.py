@@ -206,3 +206,43 @@ def game_backdrop(scenario_path: str, scenario_source: str, game_location: str |
         _KEPT.clear()
     _KEPT[key] = found
     return found
+
+
+# ---------------------------------------------------------------- calibrating by picked centres
+def fit_calibration(grid: Grid, picks: list[tuple[Hex, tuple[float, float]]]
+                    ) -> tuple[float, tuple[float, float], float, float]:
+    """(hex_size, origin, stretch, worst miss in pixels) laying `grid` on an image where the
+    umpire clicked the centres of the given hexes.  x and y are fitted apart (least squares):
+    image x = size * x + bx, image y = size * stretch * y + by, for (x, y) a hex's centre on the
+    map drawn with a hex of size 1.  Two hexes in different columns and rows fix all four; hexes
+    in one row (or column) leave the stretch at 1.  ValueError if the picks cannot say."""
+    unit = Layout(grid.orientation, 1.0)
+    if len({h for h, _ in picks}) < 2:
+        raise ValueError("pick the centres of at least two different hexes")
+    us = [unit.center(h) for h, _ in picks]
+
+    def line(ts: list[float], vs: list[float]) -> tuple[float, float] | None:
+        n = len(ts)
+        mt, mv = sum(ts) / n, sum(vs) / n
+        var = sum((t - mt) ** 2 for t in ts)
+        if var < 1e-9:
+            return None
+        a = sum((t - mt) * (v - mv) for t, v in zip(ts, vs)) / var
+        return a, mv - a * mt
+
+    fx = line([u[0] for u in us], [p[0] for _, p in picks])
+    fy = line([u[1] for u in us], [p[1] for _, p in picks])
+    if fx is None and fy is None:
+        raise ValueError("pick hexes that are not all the same one")
+    if fx is None:      # all in one column: the width from the height, the stretch left at 1
+        a = fy[0]
+        fx = (a, sum(p[0] for _, p in picks) / len(picks) - a * sum(u[0] for u in us) / len(us))
+    if fy is None:
+        a = fx[0]
+        fy = (a, sum(p[1] for _, p in picks) / len(picks) - a * sum(u[1] for u in us) / len(us))
+    (ax, bx), (ay, by) = fx, fy
+    if ax <= 0 or ay <= 0:
+        raise ValueError("the picked centres lie the wrong way round for those hex numbers")
+    x0, y0 = unit.center(grid.from_offset(1, 1))
+    miss = max(math.hypot(ax * u[0] + bx - p[0], ay * u[1] + by - p[1]) for u, (_, p) in zip(us, picks))
+    return ax, (ax * x0 + bx, ay * y0 + by), ay / ax, miss

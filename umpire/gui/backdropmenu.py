@@ -40,6 +40,17 @@ class BackdropMenu:
         self.act_scenario.triggered.connect(self.use_scenarios)
         for a in (self.act_more, self.act_less, self.act_scenario):
             self.menu.addAction(a)
+        self.menu.addSeparator()
+        self.act_calibrate = QAction("Edit Backdrop &Calibration…", window)
+        self.act_calibrate.setStatusTip("Lay the scenario's hex grid on its backdrop image: type the hex size and "
+                                        "origin or pick hex centres, see the grid over the image, save it")
+        self.act_calibrate.triggered.connect(self.calibrate)
+        self.act_calibrate_file = QAction("Calibrate a Scenario's Backdrop…", window)
+        self.act_calibrate_file.setStatusTip("Open the calibration for any scenario file (one whose grid does not fit "
+                                             "its image yet cannot be opened as a game)")
+        self.act_calibrate_file.triggered.connect(self.calibrate_file)
+        self.menu.addAction(self.act_calibrate)
+        self.menu.addAction(self.act_calibrate_file)
         self.opacity = 0.0
         self._game_key = None
         self.game_loaded()
@@ -55,6 +66,7 @@ class BackdropMenu:
         for a in self.group.actions() + [self.act_more, self.act_less, self.act_scenario]:
             a.setEnabled(has)
         game = getattr(self.window, "game", None)
+        self.act_calibrate.setEnabled(game is not None and has_backdrop_table(game))
         if terrain is not None and terrain.backdrop_problem:
             self.window.statusBar().showMessage(f"Backdrop not drawn: {terrain.backdrop_problem}", 10000)
         if not has:
@@ -79,3 +91,23 @@ class BackdropMenu:
         for v, act in self.presets:
             act.setChecked(abs(v - self.opacity) < 1e-6)
         self.window.statusBar().showMessage(f"Backdrop: {int(self.opacity * 100)}% image", 3000)
+
+    def calibrate(self):
+        from .calibrate import calibrate_game_backdrop
+        return calibrate_game_backdrop(self.window)
+
+    def calibrate_file(self):
+        from .calibrate import calibrate_scenario_file
+        return calibrate_scenario_file(self.window)
+
+
+def has_backdrop_table(game) -> bool:
+    """Whether the game's scenario file names a backdrop (drawn or not: a calibration that does
+    not fit any more is what the dialog is for)."""
+    import tomllib
+    from pathlib import Path
+    try:
+        data = tomllib.loads(Path(game.scenario_path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    return isinstance(data.get("map", {}), dict) and isinstance(data.get("map", {}).get("backdrop"), dict)

@@ -105,3 +105,19 @@ def test_the_backdrop_shows_on_the_reports_map(tmp_path, game_file, viewer):
         assert px == pytest.approx(_blend(colour, 0.6), abs=10), (number, px)
     subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "2", "-l", "2", str(pdf), str(tmp_path / f"page-{viewer}")],
                    check=True)
+
+
+def test_far_out_the_overview_draws_the_backdrop_blended_too(qtbot, tmp_path, game_file):
+    w = window_on(qtbot, tmp_path, game_file)
+    w.resize(1000, 800)
+    w.map_view.fit_map()
+    near = _pixel_at(w, LEFT)
+    w.scene.set_overview(True)             # as far out: one picture of the terrain, the backdrop in it
+    assert not w.scene.terrain.backdrop.isVisible() and w.scene.terrain.overview.isVisible()
+    assert _pixel_at(w, LEFT) == pytest.approx(near, abs=12)
+    w.backdrop_menu.set_opacity(0.0)       # the overview is drawn again at the new opacity
+    assert _pixel_at(w, LEFT) == pytest.approx(np.array(CLEAR), abs=8)
+    w.scene.set_overview(False)
+    assert not w.scene.terrain.backdrop.isVisible()        # hidden at 0 near too
+    w.backdrop_menu.set_opacity(0.6)
+    assert w.scene.terrain.backdrop.isVisible() and _pixel_at(w, LEFT) == pytest.approx(near, abs=4)

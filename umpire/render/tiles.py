@@ -91,7 +91,7 @@ class TerrainOverview(QGraphicsItem):
             painter = QPainter(pm)
             painter.setRenderHint(QPainter.Antialiasing, True)
             painter.scale(OVERVIEW_ZOOM, OVERVIEW_ZOOM)
-            if self.terrain.backdrop is not None and self.terrain.backdrop.isVisible():
+            if self.terrain.backdrop is not None and self.terrain.backdrop_opacity > 0:
                 self.terrain.backdrop.draw(painter)
             for tile in sorted(self.terrain.tiles, key=lambda t: t.zValue()):
                 if tile.layer != "labels":

@@ -121,3 +121,36 @@ def test_far_out_the_overview_draws_the_backdrop_blended_too(qtbot, tmp_path, ga
     assert not w.scene.terrain.backdrop.isVisible()        # hidden at 0 near too
     w.backdrop_menu.set_opacity(0.6)
     assert w.scene.terrain.backdrop.isVisible() and _pixel_at(w, LEFT) == pytest.approx(near, abs=4)
+
+
+def test_a_pointy_map_from_a_picture_lies_on_it(qapp, tmp_path):
+    """`umpire import-map image --orientation pointy`, then `umpire render`: each hex shows the part
+    of the picture its calibrated centre lies on (the red half or the blue half)."""
+    from umpire.cli import main
+    from umpire.core.knowledge import build_view
+    from umpire.render.picture import render_view
+
+    kit.board(tmp_path / "board.png")
+    out = tmp_path / "pointy.toml"
+    assert main(["import-map", "image", str(tmp_path / "board.png"), "--rules", "toy", "--hex-size", "20",
+                 "--origin", "25,25", "--orientation", "pointy", "--stagger", "odd", "--opacity", "1",
+                 "--out", str(out)]) == 0
+    game = open_game(create_game(load_scenario(out), tmp_path / "p.umpire"))
+    grid, backdrop = game.map.grid, game.map.backdrop
+    render_view(build_view(game, "umpire"), game.rules, str(tmp_path / "p.png"), 24.0)
+    picture = np.array(Image.open(tmp_path / "p.png").convert("RGB"))
+    layout = Layout.for_grid(grid, 24.0)
+    title = int(24.0 * 1.6)
+    seen = set()
+    occupied = {u.hex for u in game.units.values()}       # the skeleton's placeholder counters
+    for h in grid.hexes():
+        if h in occupied:
+            continue
+        on_image = backdrop.image_point(grid, h)[0]
+        if abs(on_image - kit.SIZE[0] / 2) < 15:
+            continue                        # the hexes on the line between the halves
+        x, y = layout.center(h)
+        want = kit.RED if on_image < kit.SIZE[0] / 2 else kit.BLUE
+        assert picture[round(y) + title, round(x)] == pytest.approx(np.array(want), abs=6), grid.number(h)
+        seen.add(want)
+    assert seen == {kit.RED, kit.BLUE}

@@ -154,3 +154,41 @@ def test_a_pointy_map_from_a_picture_lies_on_it(qapp, tmp_path):
         assert picture[round(y) + title, round(x)] == pytest.approx(np.array(want), abs=6), grid.number(h)
         seen.add(want)
     assert seen == {kit.RED, kit.BLUE}
+
+
+def test_a_sides_map_on_a_backdrop_tells_nothing_it_has_not_seen(qtbot, tmp_path, game_file):
+    """The backdrop draws from the scenario's picture only: Red's map picture and report images
+    are the same bytes after every Blue unit Red has no contact for is moved (the project's leak
+    check, tests/test_side_leaks.py, on a map with a backdrop)."""
+    import json
+    import shutil
+    import sqlite3
+
+    from reportkit import images_of
+    from umpire.core.knowledge import build_view
+    from umpire.render.picture import render_view
+
+    def made_for_red(path, folder):
+        folder.mkdir()
+        game = open_game(str(path))
+        render_view(build_view(game, "red"), game.rules, str(folder / "map.png"), 16)
+        return (folder / "map.png").read_bytes(), images_of(report(path, "red", folder / "r"))
+
+    game = open_game(game_file)
+    known = {m.key for m in build_view(game, "red").units}
+    hidden = [u for u in game.units.values() if u.side == "blue" and u.hex is not None and u.id not in known]
+    assert hidden, "the test's premise: Red does not see every Blue unit"
+    moved = tmp_path / "moved.umpire"
+    shutil.copy(game_file, moved)
+    free = [h for h in game.map.hexes() if all(u.hex != h for u in game.units.values())]
+    with sqlite3.connect(moved) as conn:
+        for u, h in zip(hidden, free[5:]):
+            conn.execute("UPDATE unit SET q = ?, r = ?, path = ? WHERE id = ?", (h.q, h.r, json.dumps([[h.q, h.r]]), u.id))
+    assert made_for_red(game_file, tmp_path / "a") == made_for_red(moved, tmp_path / "b")
+    # the control: the umpire's picture of the moved game does change
+    pictures = []
+    for path, name in ((game_file, "c.png"), (moved, "d.png")):
+        g = open_game(str(path))
+        render_view(build_view(g, "umpire"), g.rules, str(tmp_path / name), 16)
+        pictures.append((tmp_path / name).read_bytes())
+    assert pictures[0] != pictures[1]

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
-from .core.errors import UmpireError
 
 
 def add_parser(sub, parser_class) -> None:
@@ -61,32 +59,13 @@ def _common(p, required: bool = True) -> None:
 
 
 def cmd_import_map(args) -> int:
-    from .core.ruleset import load_ruleset
-    from .mapimport.skeleton import validated_text, write_text
+    from .mapimport.run import import_map
 
     if args.kind == "vmod" and args.list:
         return _list_boards(args.file)
-    if args.kind == "vmod" and not args.board:
-        raise UmpireError("give --board NAME (the board to take; --list names them)", file=args.file)
-    if not args.rules:
-        raise UmpireError("give --rules SYSTEM: the scenario's rule system (`umpire rulesets` lists them)")
-    rules = load_ruleset(args.rules)
-    source = Path(args.file)
-    out = Path(args.out) if args.out else Path(source.stem + ".toml")
-    if out.exists() and not args.force:
-        raise UmpireError("already exists (give --force to replace it)", file=str(out))
-    made: list[Path] = []           # files written on the way (a board's picture): gone again on failure
-    try:
-        skeleton = {"tmx": _tmx, "image": _image, "vmod": _vmod}[args.kind](args, rules, out, made)
-        if args.title:
-            skeleton.title = args.title
-        write_text(out, validated_text(skeleton, out.parent if str(out.parent) else Path(".")), force=True)
-    except BaseException:
-        for f in made:
-            f.unlink(missing_ok=True)
-        raise
+    out, skeleton = import_map(args)
     print(f"wrote {out}: a {skeleton.grid.columns} x {skeleton.grid.rows} {skeleton.grid.orientation}-topped map "
-          f"for {rules.name}" + (" on a backdrop" if skeleton.backdrop else ""))
+          f"for {skeleton.rules.name}" + (" on a backdrop" if skeleton.backdrop else ""))
     for note in skeleton.notes:
         print(f"  {note}")
     print(f"  next: write its forces (docs/scenario-format.md), then `umpire validate {out}`")
@@ -101,83 +80,3 @@ def _list_boards(file) -> int:
         hexes = (f"  hex grid: hex size {grid[0]:.1f}, {grid[2]}-topped" if grid else "  no hex grid")
         print(f"{b.name}  (image: {b.image or 'none'}){hexes}")
     return 0
-
-
-def _cal(args, default=None):
-    """The calibration the options give, over `default` (a Calibration or None)."""
-    from .mapimport.image import Calibration, parse_origin
-
-    if args.hex_size is None or args.origin is None:
-        if default is None:
-            raise UmpireError("give --hex-size and --origin together (the calibration), or neither")
-        cal = default
-    else:
-        try:
-            origin = parse_origin(args.origin)
-        except ValueError as e:
-            raise UmpireError(str(e), place="--origin") from None
-        cal = Calibration(args.hex_size, origin, default.orientation if default else "flat")
-    cal.orientation = args.orientation or cal.orientation
-    cal.stagger = args.stagger
-    if args.stretch is not None:
-        cal.stretch = args.stretch
-    cal.opacity = args.opacity
-    if not (0 <= cal.opacity <= 1) or not (0.5 <= cal.stretch <= 2):
-        raise UmpireError("--opacity is 0 to 1, --stretch 0.5 to 2")
-    return cal
-
-
-def _image(args, rules, out, made):
-    from .mapimport.image import backdrop_skeleton
-
-    return backdrop_skeleton(Path(args.file), out, rules, _cal(args), args.columns, args.rows)
-
-
-def _vmod(args, rules, out, made):
-    from .core.backdrop import image_size
-    from .mapimport.image import Calibration, backdrop_skeleton
-    from .mapimport.vmod import extract_image, find_board
-
-    board = find_board(args.file, args.board)
-    image, written = extract_image(args.file, board, out.parent if str(out.parent) else Path("."), args.force)
-    if written:
-        made.append(image)
-    notes = [f"The board {board.name!r} of the VASSAL module {Path(args.file).name}, its picture {image.name}."]
-    guess = board.calibration_guess()
-    if args.hex_size is not None or args.origin is not None:
-        cal = _cal(args)
-    else:
-        default = None
-        if guess is not None and 0.5 <= guess[3] <= 2:
-            default = Calibration(guess[0], guess[1], guess[2], stretch=round(guess[3], 4))
-            notes.append("Calibrated from the module's hex grid: check it (View → Backdrop → Edit Backdrop "
-                         "Calibration…).")
-        else:
-            try:
-                w, h = image_size(image)
-            except ValueError as e:
-                raise UmpireError(str(e), file=str(image)) from None
-            size = max(4.0, min(w, h) / 24)
-            default = Calibration(size, (size, size * 0.9))
-            notes.append("No hex grid in the module: a first guess at the calibration -- make it right with "
-                         "View → Backdrop → Edit Backdrop Calibration….")
-        cal = _cal(args, default)
-    return backdrop_skeleton(image, out, rules, cal, args.columns, args.rows, notes=notes)
-
-
-def _tmx(args, rules, out, made):
-    from .mapimport.tmx import Mapping, import_tmx, read_mapping
-
-    mapping = read_mapping(args.mapping) if args.mapping else Mapping()
-    if args.terrain_property:
-        mapping.terrain_property = args.terrain_property
-    if args.elevation_property:
-        mapping.elevation_property = args.elevation_property
-    if args.default_terrain:
-        mapping.default_terrain = args.default_terrain
-    for pair in args.terrain:
-        value, eq, name = pair.partition("=")
-        if not eq or not value or not name:
-            raise UmpireError(f"--terrain takes VALUE=NAME (a property value and a terrain), got {pair!r}")
-        mapping.terrain[value] = name
-    return import_tmx(args.file, rules, mapping)

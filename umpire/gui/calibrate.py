@@ -266,7 +266,7 @@ def calibrate_game_backdrop(window) -> CalibrationDialog | None:
     game = window.game
     if game is None:
         return None
-    return _open(window, game.scenario_path, reload=True)
+    return open_calibration(window, game.scenario_path, reload=True)
 
 
 def calibrate_scenario_file(window) -> CalibrationDialog | None:
@@ -276,10 +276,10 @@ def calibrate_scenario_file(window) -> CalibrationDialog | None:
     if not chosen:
         return None
     same = window.game is not None and Path(window.game.scenario_path).resolve() == Path(chosen).resolve()
-    return _open(window, chosen, reload=same)
+    return open_calibration(window, chosen, reload=same)
 
 
-def _open(window, path, reload: bool) -> CalibrationDialog | None:
+def open_calibration(window, path, reload: bool) -> CalibrationDialog | None:
     try:
         dialog = CalibrationDialog(path, window)
     except UmpireError as e:

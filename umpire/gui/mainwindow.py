@@ -20,6 +20,7 @@ from ..rules import rule_system
 from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, is_url, open_game
 from ..render.picture import render_view
 from .backdropmenu import BackdropMenu
+from .importmap import import_club_map
 from .contextmenus import ContextMenus
 from .docks import OrderOfBattleTree, UnitInspector
 from .filedrops import FileDrops
@@ -136,6 +137,8 @@ class MainWindow(QMainWindow):
         for a in (self.act_new, self.act_open):
             file.addAction(a)
         file.addMenu(self.recent_menu)
+        file.addAction(self._action("Import Club &Map…", lambda: import_club_map(self), None,   # issue 22
+                                    "A Tiled map, a map picture or a VASSAL board as a new scenario's map"))
         file.addSeparator()
         for a in (self.act_save_as, self.act_export, self.act_reports, self.act_close):
             file.addAction(a)

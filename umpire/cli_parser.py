@@ -13,7 +13,7 @@ SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", 
                "form-column", "halt", "overrun", "end-activation", "fire", "attack", "spot-attempt", "fire-mission", "rule-action", "split-fire", "defilade", "plot", "multiply",
                "place-impact", "h-fire", "displace", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
-               "victory", "report", "actions", "act")
+               "victory", "report", "actions", "act", "import-map")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -258,6 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="re-run the journal from the scenario and compare states")
     rp.add_argument("game")
     rp.add_argument("--verify", action="store_true", help="exit 1 if the replayed state differs")
+    from .cli_mapimport import add_parser as add_import_map      # umpire import-map tmx|image|vmod
+    add_import_map(sub, _Parser)
     return p
 
 

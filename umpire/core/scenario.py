@@ -104,7 +104,7 @@ def _read_scenario(rd: ScenarioReader, data: dict, raw: bytes) -> Scenario:
         if key not in _TOP and key != rules.name:
             rd.note(f"unknown section [{key}]{suggest(key, _TOP)}", needle=f"{key}")
     before = len(rd.problems)
-    game_map = read_map(data.get("map"), rules, rd.fail, rd.note)
+    game_map = read_map(data.get("map"), rules, rd.fail, rd.note, folder=rd.path.parent)
     rd.stop_if_any(since=before)    # the units and zones are not checked against a broken map
     sc = Scenario(path=rd.path, source=rd.text, digest=hashlib.sha256(raw).hexdigest(), title="", rules=rules,
                   description="", turns=TURNS[1], first_player="", night=False, special_rules=(), map=game_map)

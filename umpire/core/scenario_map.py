@@ -21,13 +21,18 @@ Scenario format (see docs/scenario-format.md for the whole file):
     [[map.overlay]]
     kind = "wreck"
     hexes = ["1012"]
+
+    [map.backdrop]                     # the club's map image under the terrain (core/backdrop.py)
+    image = "board.png"
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any, Callable
 
+from .backdrop import read_backdrop
 from .hexgrid import Grid, Hex, Hexside, neighbours
 from .limits import MAP_SIDE, out_of_range
 from .ruleset import Ruleset
@@ -36,11 +41,12 @@ from .terrain import GameMap, Overlay
 Fail = Callable[..., None]   # fail(problem, place=..., needle=...) raises ScenarioError; note(...) may go on
 
 _MAP_KEYS = {"columns", "rows", "orientation", "stagger", "slopes", "terrain", "elevation",
-             "hexsides", "overlay"}
+             "hexsides", "overlay", "backdrop"}
 
 
-def read_map(data: Any, rules: Ruleset, fail: Fail, note: Fail | None = None) -> GameMap:
-    """The map of a scenario.  `fail` raises for a problem that leaves no map to read on (no
+def read_map(data: Any, rules: Ruleset, fail: Fail, note: Fail | None = None,
+             folder: Path | None = None) -> GameMap:
+    """The map of a scenario (`folder`: the scenario file's, where its backdrop image lies).  `fail` raises for a problem that leaves no map to read on (no
     [map], its size); `note` takes one that spoils only its own hex or hexside, so that every
     such problem of the map is found in one go (by default it raises too)."""
     note = note or fail
@@ -94,6 +100,8 @@ def read_map(data: Any, rules: Ruleset, fail: Fail, note: Fail | None = None) ->
         _auto_slopes(game_map)
     _read_hexsides(data.get("hexsides", {}), game_map, rules, note)
     _read_overlays(data.get("overlay", []), game_map, rules, note)
+    if "backdrop" in data:
+        game_map.backdrop = read_backdrop(data["backdrop"], grid, folder or Path("."), note)
     return game_map
 
 

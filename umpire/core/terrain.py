@@ -51,6 +51,9 @@ class GameMap:
     # set by the game-file reader: equal keys mean equal terrain, elevation and hexsides, so a
     # rule system may reuse what it prepared from them without comparing every hex
     static_key: Any = None
+    # the club's map image drawn under the terrain shading (core/backdrop.py): presentation only,
+    # the same for every side, never part of the game's state
+    backdrop: Any = None
 
     def number(self, h: Hex) -> str:
         return self.grid.number(h)

@@ -19,6 +19,8 @@ from ..gamestart import game_for_scenario
 from ..rules import rule_system
 from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, is_url, open_game
 from ..render.picture import render_view
+from .backdropmenu import BackdropMenu
+from .importmap import import_club_map
 from .contextmenus import ContextMenus
 from .docks import OrderOfBattleTree, UnitInspector
 from .filedrops import FileDrops
@@ -135,6 +137,8 @@ class MainWindow(QMainWindow):
         for a in (self.act_new, self.act_open):
             file.addAction(a)
         file.addMenu(self.recent_menu)
+        file.addAction(self._action("Import Club &Map…", lambda: import_club_map(self), None,   # issue 22
+                                    "A Tiled map, a map picture or a VASSAL board as a new scenario's map"))
         file.addSeparator()
         for a in (self.act_save_as, self.act_export, self.act_reports, self.act_close):
             file.addAction(a)
@@ -158,6 +162,8 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         view.addAction(self.act_numbers)
         view.addAction(self.act_zones)
+        self.backdrop_menu = BackdropMenu(self)     # the club's map image under the terrain
+        view.addMenu(self.backdrop_menu.menu)
         view.addSeparator()
         self.viewer_menu = view.addMenu("View &As")
         panels_menu(self, view)
@@ -267,6 +273,7 @@ class MainWindow(QMainWindow):
         self.hovered_hex = None
         self.hex_label.clear()              # the last game's hex under the cursor is not this one's
         self.statusBar().clearMessage()
+        self.backdrop_menu.game_loaded()    # after the clearing: it may say why a backdrop is not drawn
         samples = [t.title for t in game.rules.sample_tables()]
         # a count keeps the status bar readable; the names are in the tooltip and Help → Tables in Use
         self.sample_label.setText(f"{len(samples)} sample tables in use (Help → Tables in Use)" if samples else "")
@@ -346,6 +353,7 @@ class MainWindow(QMainWindow):
         self.play.journal_view.clear()
         self.game = None
         self.scene = None
+        self.backdrop_menu.game_loaded()    # no map: its entries greyed
         self.legend.clear()
         self.map_view.setScene(None)
         self.tree.clear()

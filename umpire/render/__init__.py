@@ -10,6 +10,7 @@ The core never imports it (tests/test_structure.py).
     scene.py          MapScene: the map as a QGraphicsScene, rebuilt from each new view; far
                       out (set_overview) one picture of the terrain and squares for the stacks
     tiles.py          the static terrain cut into tiles, and the zoomed-out overview
+    backdrop.py       the club's map image under the terrain (the same for every side), a grid over it
     terrain_paint.py  terrain fills, print patterns, elevation, hexsides, roads, hex numbers
     stacks.py         the counters in one hex, the top one drawn in full; far out, every stack as a square
     counters.py       one unit counter: NATO symbol, ID, strength, state

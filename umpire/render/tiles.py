@@ -13,6 +13,7 @@ from ..core.knowledge import SideView
 from ..core.layout import Layout
 from ..core.ruleset import Ruleset
 from ..core.terrain import GameMap
+from .backdrop import BackdropItem, GridLines, backdrop_image
 from .terrain_paint import LAYERS, corner_offsets, layer_picture
 
 LABEL_MIN_PX = 16.0     # hex numbers appear once a hex is about 32 px across (size 16 px)
@@ -76,6 +77,11 @@ class TerrainOverview(QGraphicsItem):
         p.drawPixmap(target.topLeft().toPoint(), self._scaled)
         p.restore()
 
+    def forget(self) -> None:
+        """Draw the overview again next time (the backdrop's opacity changed)."""
+        self._base = self._scaled = None
+        self.update()
+
     def base(self) -> QPixmap:
         """The terrain at OVERVIEW_ZOOM, hex numbers left out."""
         if self._base is None:
@@ -85,9 +91,15 @@ class TerrainOverview(QGraphicsItem):
             painter = QPainter(pm)
             painter.setRenderHint(QPainter.Antialiasing, True)
             painter.scale(OVERVIEW_ZOOM, OVERVIEW_ZOOM)
+            if self.terrain.backdrop is not None and self.terrain.backdrop_opacity > 0:
+                self.terrain.backdrop.draw(painter)
             for tile in sorted(self.terrain.tiles, key=lambda t: t.zValue()):
                 if tile.layer != "labels":
+                    painter.setOpacity(tile.opacity())     # the ground fades over a backdrop
                     painter.drawPicture(0, 0, tile.picture)
+            painter.setOpacity(1.0)
+            if self.terrain.grid_lines is not None:
+                self.terrain.grid_lines.paint(painter, QStyleOptionGraphicsItem())
             painter.end()
             self._base = pm
         return self._base
@@ -109,15 +121,47 @@ class Terrain:
             tile = TerrainTile(self, i, picture, rect, cached=on_screen)
             scene.addItem(tile)
             self.tiles.append(tile)
+        self.backdrop: BackdropItem | None = None
+        self.grid_lines: GridLines | None = None
+        self.backdrop_opacity = 0.0
+        self.backdrop_problem: str | None = None      # why a scenario's backdrop is not drawn
+        found = view.map.backdrop
+        if found is not None:
+            image = backdrop_image(found.path)
+            if image is None:
+                self.backdrop_problem = f"the backdrop image {found.image!r} cannot be read ({found.path})"
+            else:
+                self.backdrop = BackdropItem(found, image, view.map.grid, layout, self.rect)
+                scene.addItem(self.backdrop)
+                self.grid_lines = GridLines(view.map.grid, layout, self.rect)
+                scene.addItem(self.grid_lines)
         self.overview = TerrainOverview(self)
         self.overview.setVisible(False)
         scene.addItem(self.overview)
+        if self.backdrop is not None:
+            self.set_backdrop_opacity(found.opacity)
+
+    def set_backdrop_opacity(self, opacity: float) -> None:
+        """How much of the backdrop shows through the terrain shading: 0 none, 1 only it."""
+        if self.backdrop is None:
+            return
+        opacity = min(1.0, max(0.0, opacity))
+        self.backdrop_opacity = opacity
+        self.backdrop.setVisible(opacity > 0 and not self.overview.isVisible())
+        self.grid_lines.setVisible(opacity > 0 and not self.overview.isVisible())
+        for t in self.tiles:
+            if t.layer == "ground":
+                t.setOpacity(1.0 - opacity)
+        self.overview.forget()
 
     def set_overview(self, on: bool) -> None:
         """Far out: the one overview picture instead of the tiles (hidden, Qt never visits them)."""
         self.overview.setVisible(on)
         for t in self.tiles:
             t.setVisible(not on)
+        if self.backdrop is not None:       # the overview holds them, blended, when far out
+            self.backdrop.setVisible(not on and self.backdrop_opacity > 0)
+            self.grid_lines.setVisible(not on and self.backdrop_opacity > 0)
 
     @property
     def show_numbers(self) -> bool:

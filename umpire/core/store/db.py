@@ -35,6 +35,7 @@ from sqlalchemy.pool import NullPool
 from sqlmodel import Session, SQLModel, create_engine, select
 
 from ... import __version__
+from ..backdrop import game_backdrop
 from ..errors import GameBusyError, GameFileError, UmpireError
 from ..game import Contact, Game, PastContact, Plot, UnitState
 from ..hexgrid import Grid, Hex, Hexside
@@ -641,6 +642,7 @@ def _read_rows(session: Session, location: str) -> Game:
         check_static(static, grid, rules, info.turns, system.Traits)
         static["checked"] = True
     game_map = GameMap(grid, dict(static["terrain"]), dict(static["elevation"]), static_key=static["key"])
+    game_map.backdrop = game_backdrop(info.scenario_path, info.scenario_source, location)  # presentation only
     features = static.get("features")
     if features is None:                  # the hexsides as GameMap keeps them, built once per file
         built = GameMap(grid, {}, {})

@@ -1,0 +1,63 @@
+"""`umpire import-map image`: a picture of a map and its calibration as a scenario skeleton whose
+backdrop is that picture; its columns and rows found from the picture when not given."""
+
+import pytest
+
+from umpire.cli import main
+from umpire.core.scenario import load_scenario
+
+from . import backdropkit as kit
+
+
+def _import(tmp_path, *extra):
+    kit.board(tmp_path / "board.png")
+    return main(["import-map", "image", str(tmp_path / "board.png"), "--rules", "toy", "--hex-size", "20",
+                 "--origin", "25,25", "--out", str(tmp_path / "sc.toml"), *extra])
+
+
+def test_columns_and_rows_are_found_from_the_image(tmp_path, capsys):
+    assert _import(tmp_path) == 0
+    sc = load_scenario(tmp_path / "sc.toml")
+    g = sc.map.grid
+    # 380 pixels: columns 25 + 30 k <= 380 -> 12; rows 25 + 34.6 k (+17.3 on the low columns) <= 380 -> 10
+    assert (g.columns, g.rows, g.orientation, g.stagger) == (12, 10, "flat", "even")
+    b = sc.map.backdrop
+    assert b.image == "board.png" and b.hex_size == 20 and b.origin == (25, 25) and b.opacity == 0.5
+    assert set(sc.map.terrain.values()) == {"clear"}
+    assert "a 12 x 10 flat-topped map for toy on a backdrop" in capsys.readouterr().out
+    assert main(["validate", str(tmp_path / "sc.toml")]) == 0
+
+
+def test_pointy_with_its_own_size_and_the_picture_in_another_folder(tmp_path):
+    kit.board(tmp_path / "board.png")
+    (tmp_path / "scenarios").mkdir()
+    out = tmp_path / "scenarios" / "sc.toml"
+    assert main(["import-map", "image", str(tmp_path / "board.png"), "--rules", "toy", "--hex-size", "20",
+                 "--origin", "25,25", "--orientation", "pointy", "--stagger", "odd", "--columns", "5",
+                 "--rows", "4", "--opacity", "0.8", "--out", str(out)]) == 0
+    sc = load_scenario(out)
+    assert (sc.map.grid.columns, sc.map.grid.rows, sc.map.grid.orientation) == (5, 4, "pointy")
+    assert sc.map.backdrop.image == "../board.png" and sc.map.backdrop.opacity == 0.8
+
+
+@pytest.mark.parametrize("extra, words", [
+    (("--columns", "30", "--rows", "10"), "the grid does not fit the image: hex 3001's centre"),
+    (("--columns", "5",), "give both --columns and --rows"),
+])
+def test_a_grid_that_does_not_fit_is_refused(tmp_path, capsys, extra, words):
+    assert _import(tmp_path, *extra) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err and not (tmp_path / "sc.toml").exists()
+
+
+def test_a_missing_or_broken_picture_is_refused(tmp_path, capsys):
+    assert main(["import-map", "image", str(tmp_path / "none.png"), "--rules", "toy", "--hex-size", "20",
+                 "--origin", "25,25", "--out", str(tmp_path / "sc.toml")]) == 2
+    assert "none.png: no such file" in capsys.readouterr().err
+    (tmp_path / "junk.png").write_bytes(b"\x89PNG not really")
+    assert main(["import-map", "image", str(tmp_path / "junk.png"), "--rules", "toy", "--hex-size", "20",
+                 "--origin", "25,25", "--out", str(tmp_path / "sc.toml")]) == 2
+    assert "junk.png: not an image Umpire can read" in capsys.readouterr().err
+    assert main(["import-map", "image", str(tmp_path / "junk.png"), "--rules", "toy", "--hex-size", "20",
+                 "--origin", "25;25", "--out", str(tmp_path / "sc.toml")]) == 2
+    assert "--origin: the origin is X,Y" in capsys.readouterr().err

@@ -243,6 +243,10 @@ def cmd_gui(args) -> int:
         raise UmpireError("no display to open a window on (for a picture without a screen, use "
                           "`umpire render` or --screenshot)")
     scenario = game = None
+    if args.file and args.file.endswith(".umpkg"):      # a side package: player mode (issue 23)
+        from .gui.player.window import run_player
+
+        return run_player(args.file, args.screenshot)
     if args.file and args.file.endswith(".toml"):
         from .core.scenario import load_scenario
 

@@ -28,6 +28,7 @@ from .legendpanel import LegendPanel
 from .panels import panels_menu
 from .mapscene import ClickableMapScene
 from .mapview import MapView
+from . import inbox
 from .orders import OrdersPanel
 from .outside import OutsideChanges
 from . import system_gui
@@ -138,6 +139,11 @@ class MainWindow(QMainWindow):
         file.addSeparator()
         for a in (self.act_save_as, self.act_export, self.act_reports, self.act_close):
             file.addAction(a)
+        file.addSeparator()         # playing by packages (issue 23, gui/inbox.py)
+        file.addAction(self._action("Send to &Sides…", lambda: inbox.send_to_sides(self), "Ctrl+Shift+P",
+                                    "Write each side's package (its view, report and orders key, signed)"))
+        file.addAction(self._action("&Take Orders File…", lambda: inbox.take_orders_file(self), "Ctrl+Shift+O",
+                                    "Check a side's orders file (its signature), keep it in the journal, apply it"))
         file.addSeparator()
         file.addAction(self._action("&Quit", self.close, QKeySequence.Quit))
         edit = self.menuBar().addMenu("&Edit")
@@ -180,6 +186,8 @@ class MainWindow(QMainWindow):
         turn.addAction(self.play.act_victory)
         turn.addAction(self.play.act_typed)
         turn.addAction(self.play.act_ask_idle)
+        turn.addAction(self._action("Orders &In…", lambda: inbox.show_inbox(self), "Ctrl+Shift+I",
+                                    "Which sides' orders files for this turn are in"))
         self.menuBar().addMenu(self.unit_menu.menu)
         self.help = HelpMenu(self)
         self.menuBar().addMenu(self.help.menu)

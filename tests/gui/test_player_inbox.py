@@ -47,3 +47,21 @@ def test_take_orders_in_the_window_and_see_whose_are_in(qtbot, qapp, tmp_path, g
     w.viewer_box.setCurrentIndex(2)               # a side's view tells only of its own
     assert inbox.inbox_lines(w) == [f"{w.game.side('warpac').name}: no orders in for this turn or the next"]
     assert w.play.act_undo.isEnabled()            # the window came up to the file: the orders can be undone
+
+
+def test_opening_a_package_in_the_umpires_window_starts_player_mode(qtbot, qapp, tmp_path, game_path, monkeypatch):
+    from umpire.gui.player.window import PlayerWindow, open_package
+    monkeypatch.setenv("UMPIRE_TRUST", str(tmp_path / "trust.json"))
+    w = window_on(qtbot, tmp_path, game_path)
+    path = tmp_path / "nato.umpkg"
+    path.write_bytes(package_of(game_path, "nato"))
+    assert w.open_path(str(path)) is True
+    player = open_package.windows[-1]
+    qtbot.addWidget(player)
+    assert isinstance(player, PlayerWindow) and player.package.side == "nato" and player.isVisible()
+    assert w.game.location == str(game_path)          # the umpire's window stays on its game
+    errors = []
+    monkeypatch.setattr("umpire.gui.inbox.QMessageBox.critical", lambda *a: errors.append(a[2]))
+    broken = tmp_path / "broken.umpkg"
+    broken.write_bytes(b"PK not really")
+    assert w.open_path(str(broken)) is False and "not an Umpire side package" in errors[0]

@@ -3,6 +3,7 @@
 File → Send to Sides…      a package per side into a folder (in a side's view: that side's only)
 File → Take Orders File…   a side's orders file checked (signature), kept in the journal, applied
 Turn → Orders In…          which sides' orders for this turn are in (in a side's view: its own)
+File → Open… a .umpkg      the package in player mode, a window of its own
 
 Taking a file runs two engine actions in one transaction (receive_orders, then the rule system's
 orders); the window is then brought up to the file as after any change made outside it, which
@@ -86,6 +87,19 @@ def inbox_lines(window) -> list[str]:
         out.append(f"{game.side(s).name}: " + (f"orders for turn {x.turn} in ({'signed' if x.signed else 'unsigned'}, "
                                                  f"journal #{x.seq})" if x else "no orders in for this turn or the next"))
     return out
+
+
+def open_player(window, path: str) -> bool:
+    """A side package opened from the umpire's window (File → Open…, a drop): player mode in a
+    window of its own; a package that is not genuine is refused in a dialog."""
+    from .player.window import open_package
+    try:
+        player = open_package(path)
+    except UmpireError as e:
+        QMessageBox.critical(window, "Cannot open", e.one_line())
+        return False
+    player.show()
+    return True
 
 
 def show_inbox(window) -> None:

@@ -232,6 +232,8 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ files
     def open_path(self, path: str) -> bool:
         """Open a game file, or create a game from a scenario (.toml).  Errors go to a dialog."""
+        if path.endswith(".umpkg"):          # a side package: player mode, in a window of its own (issue 23)
+            return inbox.open_player(self, path)
         try:
             if path.endswith(".toml"):
                 chosen = game_for_scenario(path, load_scenario(path), lambda old: ask_carry_on(old, self))
@@ -391,7 +393,7 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open", "", f"Umpire games (*{GAME_SUFFIX});;"
-                                              "Scenarios (*.toml);;All files (*)")
+                                              "Scenarios (*.toml);;Side packages (*.umpkg);;All files (*)")
         if path:
             self.open_path(path)
 

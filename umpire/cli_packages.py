@@ -1,6 +1,6 @@
 """The command line's side packages and signed orders (issue 23, docs/players.md):
 
-    umpire package GAME --side SIDE --out FILE|FOLDER   a side's package (every side's: --side all)
+    umpire package GAME --side SIDE --out FILE|FOLDER [--turn N]   a side's package (--side all: each side's)
     umpire open-package FILE                             player mode: the package's side in a window
     umpire sign-orders PACKAGE ORDERS [--out FILE]       sign an orders file with the package's side key
     umpire require-signatures GAME on|off                the game's setting: only signed orders files
@@ -22,6 +22,8 @@ def add_parsers(sub) -> None:
     pk.add_argument("--side", required=True, help="a side id, or all: one package per side (--out a folder)")
     pk.add_argument("--out", required=True, help="the package file (.umpkg), or a folder")
     pk.add_argument("--paper", default="a4", help="the report's paper: a4 or letter")
+    pk.add_argument("--turn", type=int, help="an earlier turn's package: the game as that turn ended, replayed "
+                                             "from the journal (signed with the game's keys)")
     op = sub.add_parser("open-package", help="open a side package as that side's player (player mode)")
     op.add_argument("package")
     op.add_argument("--screenshot", metavar="PNG", help="open, save a picture of the window, and quit")
@@ -40,12 +42,27 @@ def cmd_package(args) -> int:
     from .core.store.db import open_game
     from .packages.package import write_package
 
-    sides = open_game(args.game).side_ids() if args.side == "all" else [args.side]
+    game = open_game(args.game)
+    sides = game.side_ids() if args.side == "all" else [args.side]
     if len(sides) > 1 and not Path(args.out).is_dir():
         raise UmpireError("--side all writes one package per side: give a folder that exists", place="--out")
-    system = system_for(args.game)
-    for side in sides:
-        print(f"wrote {write_package(args.game, side, system, args.out, args.paper)}")
+    if args.turn is None or args.turn == game.turn:
+        system = system_for(args.game)
+        for side in sides:
+            print(f"wrote {write_package(args.game, side, system, args.out, args.paper)}")
+        return 0
+    if not 1 <= args.turn < game.turn:
+        raise UmpireError(f"the game is at turn {game.turn}: packages for turns 1 to {game.turn}", place="--turn")
+    import tempfile
+
+    from .core.engine import replay_to_turn
+    from .core.scenario import load_scenario
+    from .rules import rule_system
+    with tempfile.TemporaryDirectory() as tmp:          # the game as it stood at the end of that turn
+        past = replay_to_turn(args.game, args.turn, Path(tmp) / "past.umpire", lambda g: rule_system(g.rules),
+                              load_scenario)
+        for side in sides:
+            print(f"wrote {write_package(past, side, system_for(past), args.out, args.paper, keys_of=args.game)}")
     return 0
 
 

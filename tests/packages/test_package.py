@@ -128,3 +128,15 @@ def test_a_game_file_of_schema_17_gets_its_keys(qapp, tmp_path, sample_scenario)
     read_package(package_of(path, "warpac"))          # migrated to 18, the keys made
     assert game_keys(str(path)).sides.keys() == {"nato", "warpac"}
     assert open_game(path).schema_version == 18
+
+
+def test_an_earlier_turns_package_is_the_one_made_then(qapp, game_path, tmp_path, capsys):
+    from umpire.core.engine import perform
+    then = package_of(game_path, "nato")                     # turn 1, as it ends
+    perform(str(game_path), "end_turn", {}, system_for(str(game_path)))
+    assert package_of(game_path, "nato") != then             # turn 2's is another
+    out = tmp_path / "again.umpkg"
+    assert main(["package", str(game_path), "--side", "nato", "--turn", "1", "--out", str(out)]) == 0
+    assert out.read_bytes() == then                          # replayed to turn 1's end, signed with the game's keys
+    assert main(["package", str(game_path), "--side", "nato", "--turn", "3", "--out", str(out)]) == 2
+    assert "packages for turns 1 to 2" in capsys.readouterr().err

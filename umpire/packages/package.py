@@ -76,13 +76,14 @@ def _report_pdf(report, rules, paper: str) -> bytes:
         rl_config.invariant = invariant
 
 
-def build_package(location: str, side: str, system, paper: str = "a4") -> bytes:
-    """The side package of the game at `location` for `side`, as bytes (keys made if none yet)."""
+def build_package(location: str, side: str, system, paper: str = "a4", keys_of: str | None = None) -> bytes:
+    """The side package of the game at `location` for `side`, as bytes (keys made if none yet).
+    `keys_of`: the game file whose keys sign it, when `location` is that game replayed to a past turn."""
     from ..reports.content import side_report
     game = open_game(location)
     if side not in game.side_ids():
         raise UmpireError(f"unknown side {side!r} (the sides are {', '.join(game.side_ids())})", place="--side")
-    keys = ensure_keys(location, game.side_ids())
+    keys = ensure_keys(keys_of or location, game.side_ids())
     report = side_report(game, side, system)
     report.made = f"for {report.viewer_name}'s package of turn {game.turn}"   # no date: the same view, the same bytes
     game_key = private_key(keys.game)
@@ -108,14 +109,15 @@ def build_package(location: str, side: str, system, paper: str = "a4") -> bytes:
     return out.getvalue()
 
 
-def write_package(location: str, side: str, system, out: str | Path, paper: str = "a4") -> Path:
+def write_package(location: str, side: str, system, out: str | Path, paper: str = "a4",
+                  keys_of: str | None = None) -> Path:
     """Write the side's package to `out` (a file, or a folder: GAME-turnNN-SIDE.umpkg in it);
     written to a temporary name first, so a failure leaves nothing half-written."""
-    data = build_package(location, side, system, paper)
+    data = build_package(location, side, system, paper, keys_of)
     out = Path(out)
     if out.is_dir():
         game = open_game(location)
-        out = out / f"{Path(str(location)).stem}-turn{game.turn:02d}-{side}{SUFFIX}"
+        out = out / f"{Path(str(keys_of or location)).stem}-turn{game.turn:02d}-{side}{SUFFIX}"
     part = out.with_name(out.name + ".part")
     try:
         part.write_bytes(data)

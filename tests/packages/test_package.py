@@ -140,3 +140,14 @@ def test_an_earlier_turns_package_is_the_one_made_then(qapp, game_path, tmp_path
     assert out.read_bytes() == then                          # replayed to turn 1's end, signed with the game's keys
     assert main(["package", str(game_path), "--side", "nato", "--turn", "3", "--out", str(out)]) == 2
     assert "packages for turns 1 to 2" in capsys.readouterr().err
+
+
+def test_a_zip_too_large_unpacked_is_refused_unread(monkeypatch):
+    import umpire.packages.package as pk
+    out = BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in (*ENTRIES, SIGNATURE):
+            z.writestr(name, b"0" * 4096)
+    monkeypatch.setattr(pk, "LARGEST", 4096)
+    with pytest.raises(UmpireError, match="too large to be a side package"):
+        read_package(out.getvalue())

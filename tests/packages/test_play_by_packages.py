@@ -83,6 +83,7 @@ def test_two_turns_of_wardogs_by_packages(qapp, tmp_path, capsys):
             sent = write_package(location, side, system, tmp_path / f"{side}-{turn}.umpkg")
             package = read_package(sent)
             check_trust(package, str(sent), trust)
+            assert package.manifest["orders_turn"] == turn       # declared for the turn being played
             text = f'side = "{side}"\nturn = {turn}\n'       # no [[shot]]: a declaration of no fire
             orders = tmp_path / f"{side}-{turn}.toml"
             orders.write_text(sign_orders(package, text), encoding="utf-8")

@@ -41,6 +41,7 @@ ENTRIES = ("manifest.json", "view.json", "report.pdf", "orders-key.json")
 SIGNATURE = "signature.json"
 EPOCH = (1980, 1, 1, 0, 0, 0)          # the zip's earliest date: no clock in the bytes
 SUFFIX = ".umpkg"
+LARGEST = 512 * 2**20                  # unpacked: a report of a large map is tens of MB
 
 
 def signed_message(parts: dict[str, bytes]) -> bytes:
@@ -87,9 +88,13 @@ def build_package(location: str, side: str, system, paper: str = "a4", keys_of: 
     report = side_report(game, side, system)
     report.made = f"for {report.viewer_name}'s package of turn {game.turn}"   # no date: the same view, the same bytes
     game_key = private_key(keys.game)
+    # the turn its orders are for: this one where the rule system takes them only in a phase
+    # now running (Wardogs' declaration of fire), else the next, as the printed orders form says
+    spec = system.actions().get("orders") if system is not None else None
+    now = spec is not None and spec.open is not None and game.phase != "ended" and spec.open(game)
     manifest = {"format": FORMAT, "game_id": keys.game_id, "side": side, "side_name": report.viewer_name,
                 "title": game.title, "turn": game.turn, "turns": game.turns, "phase": game.phase or "",
-                "phase_label": report.phase, "orders_turn": game.turn + 1, "rules": game.rules.name,
+                "phase_label": report.phase, "orders_turn": game.turn if now else game.turn + 1, "rules": game.rules.name,
                 "rules_version": game.rules.version, "game_key": public_hex(game_key)}
     content = {"view": view_json(report.view), "tables": [table_json(t) for t in report.tables],
                "events": list(report.events), "events_empty": report.events_empty,
@@ -165,6 +170,8 @@ def read_package(source: str | Path | bytes) -> Package:
             names = z.namelist()
             if names != [*ENTRIES, SIGNATURE]:
                 raise UmpireError(f"not an Umpire side package (it holds {', '.join(names[:6]) or 'nothing'})", file=shown)
+            if sum(i.file_size for i in z.infolist()) > LARGEST:      # a zip bomb is refused unread
+                raise UmpireError(f"too large to be a side package (over {LARGEST // 2**20} MB unpacked)", file=shown)
             parts = {name: z.read(name) for name in names}
     except (zipfile.BadZipFile, EOFError, ValueError) as e:
         raise UmpireError(f"not an Umpire side package: {e}", file=shown) from None

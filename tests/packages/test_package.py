@@ -151,3 +151,10 @@ def test_a_zip_too_large_unpacked_is_refused_unread(monkeypatch):
     monkeypatch.setattr(pk, "LARGEST", 4096)
     with pytest.raises(UmpireError, match="too large to be a side package"):
         read_package(out.getvalue())
+
+
+def test_the_rule_systems_tables_travel_with_the_package(qapp, game_path):
+    package = read_package(package_of(game_path, "warpac"))
+    assert {"crt.toml", "units.toml", "terrain.toml"} <= set(package.rule_tables)
+    folder = open_game(game_path).rules.path
+    assert package.rule_tables["crt.toml"] == (folder / "crt.toml").read_text(encoding="utf-8")

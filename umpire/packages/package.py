@@ -10,6 +10,8 @@ knowledge gives the same bytes:
                       tables, the turn's events as it may read them (worksheets included), the
                       orders form for next turn
     report.pdf        its turn report, the same as `umpire report --side SIDE` prints
+    tables.json       the rule system's tables as the umpire's Umpire has them (a club's own charts
+                      included): {file name: its text}, public rules data, the same for every side
     orders-key.json   the side's private orders key: it signs the side's orders files (signing.py)
     signature.json    Ed25519 signature by the game's key of the entries above (their SHA-256)
 
@@ -37,7 +39,7 @@ from .keys import ensure_keys, private_key, public_hex, verifies
 from .viewjson import canonical, parse, table_from, table_json, view_from, view_json
 
 FORMAT = 1
-ENTRIES = ("manifest.json", "view.json", "report.pdf", "orders-key.json")
+ENTRIES = ("manifest.json", "view.json", "report.pdf", "tables.json", "orders-key.json")
 SIGNATURE = "signature.json"
 EPOCH = (1980, 1, 1, 0, 0, 0)          # the zip's earliest date: no clock in the bytes
 SUFFIX = ".umpkg"
@@ -77,6 +79,11 @@ def _report_pdf(report, rules, paper: str) -> bytes:
         rl_config.invariant = invariant
 
 
+def rule_tables(rules) -> dict[str, str]:
+    """The rule system's data files, {file name: text}: what a player looks rules up in."""
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(Path(rules.path).glob("*.toml"))}
+
+
 def build_package(location: str, side: str, system, paper: str = "a4", keys_of: str | None = None) -> bytes:
     """The side package of the game at `location` for `side`, as bytes (keys made if none yet).
     `keys_of`: the game file whose keys sign it, when `location` is that game replayed to a past turn."""
@@ -101,6 +108,7 @@ def build_package(location: str, side: str, system, paper: str = "a4", keys_of: 
                "orders_form": [table_json(t) for t in report.orders_form], "samples": list(report.samples)}
     parts = {"manifest.json": canonical(manifest), "view.json": canonical(content),
              "report.pdf": _report_pdf(report, game.rules, paper),
+             "tables.json": canonical(rule_tables(game.rules)),
              "orders-key.json": canonical({"side": side, "game_id": keys.game_id, "key": keys.sides[side]})}
     signature = {"game_key": manifest["game_key"], "signature": game_key.sign(signed_message(parts)).hex()}
     parts[SIGNATURE] = canonical(signature)
@@ -146,6 +154,7 @@ class Package:
     orders_form: list[Table]
     report_pdf: bytes
     side_key: str                     # the side's private orders key, hex
+    rule_tables: dict[str, str]       # the rule system's data files as the umpire has them
 
     @property
     def side(self) -> str:
@@ -189,7 +198,8 @@ def read_package(source: str | Path | bytes) -> Package:
         key = parse(parts["orders-key.json"], "orders-key.json")
         return Package(manifest, view_from(content["view"]), [table_from(t) for t in content["tables"]],
                        list(content["events"]), content["events_empty"],
-                       [table_from(t) for t in content["orders_form"]], parts["report.pdf"], key["key"])
+                       [table_from(t) for t in content["orders_form"]], parts["report.pdf"], key["key"],
+                       dict(parse(parts["tables.json"], "tables.json")))
     except UmpireError as e:
         raise UmpireError(e.problem, file=shown) from None
     except (KeyError, TypeError, ValueError, IndexError) as e:

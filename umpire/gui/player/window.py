@@ -4,7 +4,8 @@ holds the side's view and nothing else -- so nothing of the umpire's can be reac
 Map (the painter's scene over the package's view: own units, contacts, last-known ghosts, its
 plots and objectives), and tabs: Units, Contacts and the report's other tables, the turn's
 Events, Line of Sight over the map as the side knows it, Orders (an editor whose File → Sign and
-Save Orders… writes the orders file signed with the side's key).
+Save Orders… writes the orders file signed with the side's key), and the rule system's Tables as
+the umpire's Umpire has them.
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ class PlayerWindow(QMainWindow):
         self.tabs.addTab(self._browser("".join(_table_html(t) for t in p.tables if t.title != "Contacts")), "Report")
         events = "".join(f"<p>{escape(e)}</p>" for e in p.events) or f"<p>{escape(p.events_empty)}</p>"
         self.tabs.addTab(self._browser(events), "Events")
+        rules = "".join(f"<h3>{escape(name)}</h3><pre>{escape(text)}</pre>" for name, text in p.rule_tables.items())
+        self.tabs.addTab(self._browser(rules or "<p>The package holds no tables.</p>"), "Tables")
 
     def _add_los(self) -> None:
         box = QWidget()

@@ -65,3 +65,18 @@ def test_opening_a_package_in_the_umpires_window_starts_player_mode(qtbot, qapp,
     broken = tmp_path / "broken.umpkg"
     broken.write_bytes(b"PK not really")
     assert w.open_path(str(broken)) is False and "not an Umpire side package" in errors[0]
+
+
+def test_orders_in_shows_the_files_as_received(qtbot, qapp, tmp_path, game_path):
+    w = window_on(qtbot, tmp_path, game_path)
+    nato = read_package(package_of(game_path, "nato"))
+    good = tmp_path / "good.toml"
+    good.write_text(sign_orders(nato, ORDERS), encoding="utf-8")
+    assert inbox.take_orders_file(w, str(good))
+    box = inbox.show_inbox(w)
+    assert "orders for turn 2 in (signed" in box.text() and good.read_text(encoding="utf-8") in box.detailedText()
+    box.close()
+    w.viewer_box.setCurrentIndex(2)               # the Warsaw Pact's view: NATO's file is not shown
+    box = inbox.show_inbox(w)
+    assert "A/2-32" not in box.detailedText() and "US Task Force" not in box.text()
+    box.close()

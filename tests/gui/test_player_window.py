@@ -97,3 +97,16 @@ def test_a_package_signed_by_another_key_is_refused_before_a_window(qtbot, qapp,
     bad.write_bytes(good.read_bytes()[:-40] + bytes(40))
     with pytest.raises(UmpireError):
         open_package(str(bad))
+
+
+def test_open_package_on_the_command_line(qtbot, qapp, tmp_path, game_path, monkeypatch, capsys):
+    from umpire.cli import main
+    monkeypatch.setenv("UMPIRE_TRUST", str(tmp_path / "trust.json"))
+    path = tmp_path / "nato.umpkg"
+    path.write_bytes(package_of(game_path, "nato"))
+    assert main(["open-package", str(path), "--screenshot", str(tmp_path / "p.png")]) == 0
+    assert (tmp_path / "p.png").stat().st_size > 10000
+    path.write_bytes(path.read_bytes()[:100])
+    assert main(["open-package", str(path), "--screenshot", str(tmp_path / "q.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not an Umpire side package" in err and not (tmp_path / "q.png").exists()

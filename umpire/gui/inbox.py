@@ -102,6 +102,16 @@ def open_player(window, path: str) -> bool:
     return True
 
 
-def show_inbox(window) -> None:
-    if window.game is not None:
-        QMessageBox.information(window, "Orders in", "\n".join(inbox_lines(window)))
+def show_inbox(window) -> QMessageBox | None:
+    """The sides' status, and under Show Details the files as they were received."""
+    game = window.game
+    if game is None:
+        return None
+    got = orders_in(game.location, game.turn) | orders_in(game.location, game.turn + 1)
+    box = QMessageBox(QMessageBox.Information, "Orders in", "\n".join(inbox_lines(window)), QMessageBox.Ok, window)
+    texts = [f"--- {game.side(s).name}, journal #{x.seq} ---\n{x.text}" for s, x in sorted(got.items())
+             if window.viewer in (UMPIRE, s)]
+    if texts:
+        box.setDetailedText("\n".join(texts))
+    box.open()
+    return box

@@ -22,7 +22,8 @@ COMMANDS = {"move": "move", "halt": "halt", "assault": "attack", "pass": "pass",
 WHO = {"unit": "a unit", "units": "units of one side", "firers": "units of one side", "side": "a side",
        "company": "a company", "umpire": "the umpire"}
 NOT_OFFERED = ("open", "undo", "redo",        # set up once, or not actions of play
-               "rule_action")                # how earlier versions journaled a unit action
+               "rule_action",                # how earlier versions journaled a unit action
+               "receive_orders")             # a file taken by `umpire orders`, with its signature checked
 
 
 def offered(game, system) -> list[ActionSpec]:

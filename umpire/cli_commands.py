@@ -18,6 +18,7 @@ from .core.errors import UmpireError
 
 from .cli_actions import cmd_act, cmd_actions
 from .cli_mapimport import cmd_import_map
+from .cli_packages import COMMANDS as PACKAGE_COMMANDS
 from .cli_parser import EXIT_BAD_INPUT, SUBCOMMANDS, build_parser, gui_parser
 from .cli_play import (cmd_activate, cmd_attack, cmd_fire_mission, cmd_rule_action, cmd_spot_attempt, cmd_defilade, cmd_end_activation, cmd_end_turn, cmd_fire, cmd_form_column,
                        cmd_displace, cmd_h_fire, cmd_report, cmd_halt, cmd_journal, cmd_move, cmd_multiply, cmd_next_phase, cmd_orders, cmd_overrun, cmd_pass, cmd_redo,
@@ -45,6 +46,7 @@ def run(argv: list[str]) -> int:
                     "report": cmd_report,
                     "redo": cmd_redo, "journal": cmd_journal, "replay": cmd_replay,
                     "actions": cmd_actions, "act": cmd_act, "import-map": cmd_import_map}[args.command](args)
+                    "actions": cmd_actions, "act": cmd_act, **PACKAGE_COMMANDS}[args.command](args)
         if argv and argv[0] in ("-h", "--help"):
             gui_parser().print_help()
             return 0
@@ -243,6 +245,10 @@ def cmd_gui(args) -> int:
         raise UmpireError("no display to open a window on (for a picture without a screen, use "
                           "`umpire render` or --screenshot)")
     scenario = game = None
+    if args.file and args.file.endswith(".umpkg"):      # a side package: player mode (issue 23)
+        from .gui.player.window import run_player
+
+        return run_player(args.file, args.screenshot)
     if args.file and args.file.endswith(".toml"):
         from .core.scenario import load_scenario
 

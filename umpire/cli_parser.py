@@ -6,6 +6,7 @@ import argparse
 import math
 
 from . import __version__
+from .cli_packages import COMMAND_NAMES, add_parsers as add_package_parsers
 from .core import limits
 
 EXIT_BAD_INPUT = 2
@@ -14,6 +15,7 @@ SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", 
                "place-impact", "h-fire", "displace", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
                "victory", "report", "actions", "act", "import-map")
+SUBCOMMANDS += COMMAND_NAMES          # side packages and signed orders (cli_packages.py)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -249,6 +251,8 @@ def build_parser() -> argparse.ArgumentParser:
     od = sub.add_parser("orders", help="apply a side's orders file (company commands, MW4 19.1)")
     od.add_argument("game")
     od.add_argument("file")
+    od.add_argument("--require-signature", action="store_true",
+                    help="refuse the file unless it is signed with its side's key (docs/players.md)")
     ap = sub.add_parser("autoplay", help="play a scenario with a simple bot for both sides")
     ap.add_argument("scenario")
     ap.add_argument("--turns", type=_whole(limits.TURNS), default=2)
@@ -260,6 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--verify", action="store_true", help="exit 1 if the replayed state differs")
     from .cli_mapimport import add_parser as add_import_map      # umpire import-map tmx|image|vmod
     add_import_map(sub, _Parser)
+    add_package_parsers(sub)
     return p
 
 

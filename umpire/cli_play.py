@@ -298,19 +298,13 @@ def cmd_victory(args) -> int:
 
 def cmd_orders(args) -> int:
     from .actions import system_for
-    from .core.engine import perform
+    from .packages.inbox import take_orders
 
-    system = system_for(args.game)
-    side, params = system.read_orders(args.file)
-    try:
-        res = perform(args.game, "orders", params, system, side=side)
-    except UmpireError as e:
-        if e.file:           # the game file's own trouble names the game file
-            raise
-        raise UmpireError(e.problem, file=args.file) from None
-    print(res.summary)
-    for line in res.log:
-        print(f"  {line}")
+    # the signature checked, the file kept in the journal and applied, in one transaction (issue 23)
+    for res in take_orders(args.game, args.file, system_for(args.game), args.require_signature):
+        print(res.summary)
+        for line in res.log:
+            print(f"  {line}")
     return 0
 
 

@@ -55,7 +55,7 @@ def test_a_schema_17_game_opens_and_plays_on(backend, tmp_path):
 
 def plays_on(loc: str) -> None:
     g = open_game(loc)                                          # migrated by its first write
-    assert g.schema_version == m.SCHEMA_VERSION == 18 and g.past_contacts == []
+    assert g.schema_version == m.SCHEMA_VERSION >= 18 and g.past_contacts == []
     assert "past_contact" in inspect(make_engine(loc)).get_table_names()
     old = g.contacts[("red", "K")]
     assert old.status == "last_known" and old.type_label == "Marker"

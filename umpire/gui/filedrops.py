@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject
 
-OPENS = (".umpire", ".toml")
+OPENS = (".umpire", ".toml", ".umpkg")     # .umpkg: a side package, opened in player mode
 
 
 def dropped_file(mime) -> str | None:

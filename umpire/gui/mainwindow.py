@@ -30,6 +30,7 @@ from .legendpanel import LegendPanel
 from .panels import panels_menu
 from .mapscene import ClickableMapScene
 from .mapview import MapView
+from . import inbox
 from .orders import OrdersPanel
 from .outside import OutsideChanges
 from . import system_gui
@@ -142,6 +143,11 @@ class MainWindow(QMainWindow):
         file.addSeparator()
         for a in (self.act_save_as, self.act_export, self.act_reports, self.act_close):
             file.addAction(a)
+        file.addSeparator()         # playing by packages (issue 23, gui/inbox.py)
+        file.addAction(self._action("Send to &Sides…", lambda: inbox.send_to_sides(self), "Ctrl+Shift+P",
+                                    "Write each side's package (its view, report and orders key, signed)"))
+        file.addAction(self._action("&Take Orders File…", lambda: inbox.take_orders_file(self), "Ctrl+Shift+O",
+                                    "Check a side's orders file (its signature), keep it in the journal, apply it"))
         file.addSeparator()
         file.addAction(self._action("&Quit", self.close, QKeySequence.Quit))
         edit = self.menuBar().addMenu("&Edit")
@@ -186,6 +192,8 @@ class MainWindow(QMainWindow):
         turn.addAction(self.play.act_victory)
         turn.addAction(self.play.act_typed)
         turn.addAction(self.play.act_ask_idle)
+        turn.addAction(self._action("Orders &In…", lambda: inbox.show_inbox(self), "Ctrl+Shift+I",
+                                    "Which sides' orders files for this turn are in"))
         self.menuBar().addMenu(self.unit_menu.menu)
         self.help = HelpMenu(self)
         self.menuBar().addMenu(self.help.menu)
@@ -230,6 +238,8 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ files
     def open_path(self, path: str) -> bool:
         """Open a game file, or create a game from a scenario (.toml).  Errors go to a dialog."""
+        if path.endswith(".umpkg"):          # a side package: player mode, in a window of its own (issue 23)
+            return inbox.open_player(self, path)
         try:
             if path.endswith(".toml"):
                 chosen = game_for_scenario(path, load_scenario(path), lambda old: ask_carry_on(old, self))
@@ -391,7 +401,7 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open", "", f"Umpire games (*{GAME_SUFFIX});;"
-                                              "Scenarios (*.toml);;All files (*)")
+                                              "Scenarios (*.toml);;Side packages (*.umpkg);;All files (*)")
         if path:
             self.open_path(path)
 

@@ -4,3 +4,4 @@ run (rule_actions).  Importing this package registers them with the engine (core
 `kit` holds what every action -- the core's and a rule system's own -- shares."""
 
 from . import attacks, movement, rule_actions, sequence, spotting  # noqa: F401  (they register)
+from . import inbox  # noqa: F401  (a side's orders file kept in the journal, issue 23)

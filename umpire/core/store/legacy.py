@@ -35,7 +35,8 @@ def fold_into_rule_state(conn: Connection) -> tuple[list[str], list[str], list[s
     tables = {name: Table(name, MetaData(), autoload_with=conn) for name in TABLES if inspect(conn).has_table(name)}
     unit_have = sorted({c["name"] for c in inspect(conn).get_columns("unit")} & set(UNIT_COLUMNS))
     game_have = sorted({c["name"] for c in inspect(conn).get_columns("game_info")} & set(GAME_COLUMNS))
-    info = conn.execute(select(m.GameInfo.__table__)).mappings().first()
+    # game_info as this file has it: the models' table names columns of later schemas (18: keys)
+    info = conn.execute(select(Table("game_info", MetaData(), autoload_with=conn))).mappings().first()
     if info is None:                    # a database being made: no game, nothing to move
         return unit_have, game_have, sorted(tables)
     system = system_class(load_ruleset(info["rules"]))

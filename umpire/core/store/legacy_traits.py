@@ -33,7 +33,8 @@ def fold_into_traits(conn: Connection) -> dict[str, list[str]]:
     """Fill each table's traits from its old columns and rewrite the journal; return, by table,
     the columns the revision then drops."""
     have = {t: sorted({c["name"] for c in inspect(conn).get_columns(t)} & set(cols)) for t, cols in COLUMNS.items()}
-    info = conn.execute(select(m.GameInfo.__table__)).mappings().first()
+    # game_info as this file has it: the models' table names columns of later schemas (18: keys)
+    info = conn.execute(select(Table("game_info", MetaData(), autoload_with=conn))).mappings().first()
     if info is None:                    # a database being made: no game, nothing to move
         return have
     family = system_class(load_ruleset(info["rules"])).Traits

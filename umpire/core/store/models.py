@@ -50,6 +50,9 @@ class GameInfo(SQLModel, table=True):
     # schema 11: what the rule system keeps for the whole game, its own typed state as JSON
     # without the defaults (core.rulestate); schema 13 moved the last such columns into it
     rule_state: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    # schema 18: the game's signing keys (umpire.packages.keys): the game's Ed25519 key that signs
+    # side packages, each side's orders key, the game's id; {} until the first package is made
+    keys: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
 
 
 class SideRow(SQLModel, table=True):

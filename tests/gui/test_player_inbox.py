@@ -1,0 +1,82 @@
+"""The umpire's window and playing by packages (issue 23): File → Send to Sides… writes each
+side's package (a side's view: its own only), File → Take Orders File… checks, keeps and applies a
+side's orders file (a refused one is shown and changes nothing), Turn → Orders In… says whose are in."""
+
+from __future__ import annotations
+
+from packagekit import package_of
+from umpire.core.engine import journal
+from umpire.gui import inbox
+from umpire.packages.package import read_package
+from umpire.packages.signing import sign_orders
+from windowkit import window_on
+
+ORDERS = 'side = "nato"\nturn = 2\n\n[commands]\n"A/2-32" = "overwatch"\n'
+
+
+def test_send_to_sides_writes_each_sides_package(qtbot, qapp, tmp_path, game_path):
+    w = window_on(qtbot, tmp_path, game_path)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    written = inbox.send_to_sides(w, str(folder), tell=False)
+    assert sorted(read_package(p).side for p in written) == ["nato", "warpac"]
+    assert written[0].read_bytes() == package_of(game_path, written[0].stem.split("-")[-1])
+    w.viewer_box.setCurrentIndex(2)               # the Warsaw Pact's view at the table: its package only
+    folder2 = tmp_path / "side"
+    folder2.mkdir()
+    assert [read_package(p).side for p in inbox.send_to_sides(w, str(folder2), tell=False)] == ["warpac"]
+
+
+def test_take_orders_in_the_window_and_see_whose_are_in(qtbot, qapp, tmp_path, game_path, monkeypatch):
+    w = window_on(qtbot, tmp_path, game_path)
+    nato = read_package(package_of(game_path, "nato"))
+    assert inbox.inbox_lines(w) == ["US Task Force 2-32: no orders in for this turn or the next",
+                                    f"{w.game.side('warpac').name}: no orders in for this turn or the next"]
+    warned = []
+    monkeypatch.setattr("umpire.gui.inbox.QMessageBox.warning", lambda *a: warned.append(a[2]))
+    bad = tmp_path / "bad.toml"
+    bad.write_text(sign_orders(nato, ORDERS).replace("overwatch", "bound"), encoding="utf-8")
+    rows = len(journal(str(game_path)))
+    assert inbox.take_orders_file(w, str(bad)) is False
+    assert "the signature does not match" in warned[0] and len(journal(str(game_path))) == rows
+    good = tmp_path / "good.toml"
+    good.write_text(sign_orders(nato, ORDERS), encoding="utf-8")
+    assert inbox.take_orders_file(w, str(good)) is True
+    assert len(journal(str(game_path))) == rows + 2
+    assert inbox.inbox_lines(w)[0].startswith("US Task Force 2-32: orders for turn 2 in (signed, journal #")
+    w.viewer_box.setCurrentIndex(2)               # a side's view tells only of its own
+    assert inbox.inbox_lines(w) == [f"{w.game.side('warpac').name}: no orders in for this turn or the next"]
+    assert w.play.act_undo.isEnabled()            # the window came up to the file: the orders can be undone
+
+
+def test_opening_a_package_in_the_umpires_window_starts_player_mode(qtbot, qapp, tmp_path, game_path, monkeypatch):
+    from umpire.gui.player.window import PlayerWindow, open_package
+    monkeypatch.setenv("UMPIRE_TRUST", str(tmp_path / "trust.json"))
+    w = window_on(qtbot, tmp_path, game_path)
+    path = tmp_path / "nato.umpkg"
+    path.write_bytes(package_of(game_path, "nato"))
+    assert w.open_path(str(path)) is True
+    player = open_package.windows[-1]
+    qtbot.addWidget(player)
+    assert isinstance(player, PlayerWindow) and player.package.side == "nato" and player.isVisible()
+    assert w.game.location == str(game_path)          # the umpire's window stays on its game
+    errors = []
+    monkeypatch.setattr("umpire.gui.inbox.QMessageBox.critical", lambda *a: errors.append(a[2]))
+    broken = tmp_path / "broken.umpkg"
+    broken.write_bytes(b"PK not really")
+    assert w.open_path(str(broken)) is False and "not an Umpire side package" in errors[0]
+
+
+def test_orders_in_shows_the_files_as_received(qtbot, qapp, tmp_path, game_path):
+    w = window_on(qtbot, tmp_path, game_path)
+    nato = read_package(package_of(game_path, "nato"))
+    good = tmp_path / "good.toml"
+    good.write_text(sign_orders(nato, ORDERS), encoding="utf-8")
+    assert inbox.take_orders_file(w, str(good))
+    box = inbox.show_inbox(w)
+    assert "orders for turn 2 in (signed" in box.text() and good.read_text(encoding="utf-8") in box.detailedText()
+    box.close()
+    w.viewer_box.setCurrentIndex(2)               # the Warsaw Pact's view: NATO's file is not shown
+    box = inbox.show_inbox(w)
+    assert "A/2-32" not in box.detailedText() and "US Task Force" not in box.text()
+    box.close()

@@ -1,0 +1,112 @@
+"""Player mode (issue 23): the window opened on a side package shows the package and nothing else
+-- checked through the window: its pixels and every text in it are the same whatever the side
+never saw, no enemy it never saw is named anywhere, and none of the umpire's tools is offered."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QTextBrowser
+
+from packagekit import package_of
+from reportkit import words
+from test_side_leaks import hide_the_unseen
+from umpire.actions import system_for
+from umpire.core.store.db import open_game
+from umpire.gui.player.window import PlayerWindow, open_package
+from umpire.packages.inbox import take_orders
+from umpire.packages.package import read_package
+
+MENUS = {"Open Package…", "Sign and Save Orders…", "Save Report PDF…", "Quit", "Fit Map", "About Player Mode"}
+
+
+def player(qtbot, data) -> PlayerWindow:
+    w = PlayerWindow(read_package(data))
+    qtbot.addWidget(w)
+    w.show()
+    w.fit_map()
+    return w
+
+
+def texts(w: PlayerWindow) -> str:
+    """Every text the window holds: title, status, tab names, tables, editors, menus."""
+    out = [w.windowTitle(), w.statusBar().currentMessage()]
+    out += [w.tabs.tabText(i) for i in range(w.tabs.count())]
+    out += [b.toPlainText() for b in w.findChildren(QTextBrowser)]
+    out += [e.toPlainText() for e in w.findChildren(QPlainTextEdit)] + [e.text() for e in w.findChildren(QLineEdit)]
+    out += [a.text() for m in w.menuBar().actions() for a in [m, *m.menu().actions()]]
+    return "\n".join(out)
+
+
+def test_the_window_shows_the_package_and_nothing_of_what_the_side_never_saw(qtbot, qapp, tmp_path, game_path):
+    data = package_of(game_path, "nato")
+    before = player(qtbot, data)
+    game = open_game(game_path)
+    own = [u for u in game.units.values() if u.side == "nato" and u.on_map and not u.carried_by]
+    unseen = [u for u in game.units.values() if u.side == "warpac" and ("nato", u.id) not in game.contacts]
+    assert own and unseen
+    shown = texts(before)
+    assert all(u.id in shown for u in own)
+    # no enemy it never saw is named (ids such as "1/1" read as a strength: not names to look for)
+    names = [x for u in unseen for x in (u.id, u.name) if x and not re.fullmatch(r"\d+/\d+", x)]
+    assert names and not [x for x in names if words(shown, x)]
+    copy = tmp_path / "changed.umpire"
+    shutil.copy(game_path, copy)
+    assert hide_the_unseen(str(copy), "nato")["units"]
+    after = player(qtbot, package_of(copy, "nato"))
+    assert texts(after) == shown
+    assert before.map_view.grab().toImage() == after.map_view.grab().toImage()
+    # none of the umpire's tools: only the player's menus (no View selector, dice, journal or undo)
+    assert {a.text() for m in before.menuBar().actions() for a in m.menu().actions()} == MENUS
+
+
+def test_orders_signed_in_the_window_are_taken_by_the_umpire(qtbot, qapp, tmp_path, game_path, monkeypatch):
+    w = player(qtbot, package_of(game_path, "nato"))
+    assert 'side = "nato"' in w.orders.toPlainText() and '# "A/2-32" = ""' in w.orders.toPlainText()
+    w.orders.setPlainText(w.orders.toPlainText().replace('# "A/2-32" = ""', '"A/2-32" = "overwatch"'))
+    saved = w.save_orders(str(tmp_path / "signed.toml"))
+    kept, applied = take_orders(str(game_path), saved, system_for(str(game_path)), require=True)
+    assert "A/2-32: Overwatch" in " ".join(applied.log)
+    warned = []
+    monkeypatch.setattr("umpire.gui.player.window.QMessageBox.warning", lambda *a: warned.append(a[2]))
+    w.orders.setPlainText(w.orders.toPlainText().replace('side = "nato"', 'side = "warpac"'))
+    assert w.save_orders(str(tmp_path / "other.toml")) is None and not (tmp_path / "other.toml").exists()
+    assert "signs only 'nato'" in warned[0]
+
+
+def test_line_of_sight_over_the_known_map(qtbot, qapp, game_path):
+    w = player(qtbot, package_of(game_path, "nato"))
+    w.los_from.setText("1206")
+    w.los_to.setText("1209")
+    w.check_los()
+    assert w.los_out.toPlainText().startswith("LOS 1206 -> 1209: ")
+    w.los_to.setText("9999")
+    w.check_los()
+    assert w.los_out.toPlainText().startswith("cannot check:")
+
+
+def test_a_package_signed_by_another_key_is_refused_before_a_window(qtbot, qapp, tmp_path, game_path, monkeypatch):
+    from umpire.core.errors import UmpireError
+    monkeypatch.setenv("UMPIRE_TRUST", str(tmp_path / "trust.json"))
+    good = tmp_path / "nato.umpkg"
+    good.write_bytes(package_of(game_path, "nato"))
+    qtbot.addWidget(open_package(str(good)))
+    bad = tmp_path / "bad.umpkg"
+    bad.write_bytes(good.read_bytes()[:-40] + bytes(40))
+    with pytest.raises(UmpireError):
+        open_package(str(bad))
+
+
+def test_open_package_on_the_command_line(qtbot, qapp, tmp_path, game_path, monkeypatch, capsys):
+    from umpire.cli import main
+    monkeypatch.setenv("UMPIRE_TRUST", str(tmp_path / "trust.json"))
+    path = tmp_path / "nato.umpkg"
+    path.write_bytes(package_of(game_path, "nato"))
+    assert main(["open-package", str(path), "--screenshot", str(tmp_path / "p.png")]) == 0
+    assert (tmp_path / "p.png").stat().st_size > 10000
+    path.write_bytes(path.read_bytes()[:100])
+    assert main(["open-package", str(path), "--screenshot", str(tmp_path / "q.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not an Umpire side package" in err and not (tmp_path / "q.png").exists()

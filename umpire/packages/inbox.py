@@ -1,0 +1,67 @@
+"""The umpire takes a side's orders file (issue 23): the signature checked (signing.check_orders),
+the rule system's reader and its "orders" action, and the file kept in the journal -- all in one
+transaction, so a refused file changes nothing and leaves no trace.  `orders_in` says which
+sides' orders for a turn are in (the window's Inbox)."""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.engine import ActionResult, act, journal
+from ..core.errors import UmpireError
+from ..core.store.db import open_game, writing
+from .signing import check_orders
+
+
+def read_body(system, received, shown: str) -> tuple[str, dict]:
+    """The rule system's reading of the file without its [signature] table; its errors name the
+    file handed in."""
+    with tempfile.TemporaryDirectory() as folder:
+        body = Path(folder) / Path(shown).name
+        body.write_text(received.body, encoding="utf-8")
+        try:
+            return system.read_orders(body)
+        except UmpireError as e:
+            raise UmpireError(e.problem, file=shown, place=e.place, line=e.line) from None
+
+
+def take_orders(location: str, path: str | Path, system, require: bool = False) -> list[ActionResult]:
+    """Check, keep and apply a side's orders file; the results of the two actions (kept, applied)."""
+    shown = str(path)
+    received = check_orders(location, path, require)
+    side, params = read_body(system, received, shown)
+    if received.signed and side != received.side:        # check_orders compared the file's side already
+        raise UmpireError(f"refused: signed by {received.side} but giving orders for {side!r}", file=shown)
+    turn = params.get("turn", received.turn if received.turn is not None else open_game(location).turn)
+    try:
+        with writing(location) as session:
+            kept = act(session, location, "receive_orders",
+                       {"side": side, "turn": turn, "text": received.text, "signed": received.signed}, system, side=side)
+            applied = act(session, location, "orders", params, system, side=side)
+    except UmpireError as e:
+        if e.file:            # the game file's own trouble names the game file
+            raise
+        raise UmpireError(e.problem, file=shown) from None
+    return [kept, applied]
+
+
+@dataclass(frozen=True)
+class Inbox:
+    side: str
+    turn: int
+    seq: int                  # the journal row that kept the file
+    signed: bool
+    text: str
+
+
+def orders_in(location: str, turn: int | None = None) -> dict[str, Inbox]:
+    """The last orders file each side handed in for `turn` (default: the game's turn) and kept."""
+    turn = open_game(location).turn if turn is None else turn
+    out = {}
+    for row in journal(location):
+        if row.kind == "receive_orders" and not row.undone and row.params.get("turn") == turn:
+            p = row.params
+            out[p["side"]] = Inbox(p["side"], turn, row.seq, bool(p.get("signed")), p["text"])
+    return out

@@ -13,7 +13,7 @@ SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", 
                "form-column", "halt", "overrun", "end-activation", "fire", "attack", "spot-attempt", "fire-mission", "rule-action", "split-fire", "defilade", "plot", "multiply",
                "place-impact", "h-fire", "displace", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
-               "victory", "report", "actions", "act")
+               "victory", "report", "actions", "act", "umpires")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -258,6 +258,18 @@ def build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="re-run the journal from the scenario and compare states")
     rp.add_argument("game")
     rp.add_argument("--verify", action="store_true", help="exit 1 if the replayed state differs")
+    um = sub.add_parser("umpires", help="the umpires of a game shared by several: list, add or remove seats",
+                        description="With no option, lists the game's umpires.  A game with no seats is a "
+                                    "one-umpire game; once seats are listed only their umpires act on it "
+                                    "(name yourself with `umpire --as NAME COMMAND` or UMPIRE_NAME).")
+    um.add_argument("game")
+    um.add_argument("--add", metavar="NAME", help="add (or change) an umpire's seat")
+    um.add_argument("--chief", action="store_true", help="the seat is the chief umpire's: sees and does everything")
+    um.add_argument("--side", action="append", default=[], metavar="SIDE",
+                    help="an assistant's side (repeat for several): he acts for it only and sees what it knows")
+    um.add_argument("--sector", action="append", default=[], metavar="HEX:HEX",
+                    help="an assistant's map sector, a rectangle by its corners (repeat for several)")
+    um.add_argument("--remove", metavar="NAME", help="take an umpire's seat away")
     return p
 
 
@@ -265,6 +277,9 @@ def gui_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="umpire", description="Open the Umpire workstation.",
                 epilog=f"Commands: {', '.join(SUBCOMMANDS)} (umpire COMMAND --help).")
     p.add_argument("--version", action="version", version=f"umpire {__version__}")
+    p.add_argument("--as", dest="umpire_name", metavar="NAME",
+                   help="the umpire acting (a game shared by several umpires records who did what); "
+                        "any command takes it first: umpire --as NAME COMMAND ...")
     p.add_argument("file", nargs="?", help="game file (.umpire) or scenario (.toml) to open")
     p.add_argument("--screenshot", metavar="PNG", help="open, save a picture of the window, and quit")
     p.add_argument("--new", action="store_true",

@@ -5,7 +5,7 @@ from pathlib import Path
 
 # The schema this Umpire writes: the number of the head revision in migrations/versions.  Bump
 # it with a new revision whenever a table changes (migrations/__init__.py tells how).
-SCHEMA_VERSION = 17    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 18    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
                        # 7: a scenario's optional rules, ammunition levels; 8: defilade markers,
@@ -19,7 +19,8 @@ SCHEMA_VERSION = 17    # 2: spotting state, contacts; 3: the journal (actions) a
                        # kept as the rule system's traits (core.traits), a JSON column each;
                        # 15: an order's hex in columns named for what they hold (hex_q, hex_r);
                        # 16: a snapshot of the state at each turn's end (turn_snapshot);
-                       # 17: a battalion's own counter colour
+                       # 17: a battalion's own counter colour;
+                       # 18: who performed each action, the umpires' seats
 
 # The revisions' files; a revision's id is its file name (migrations/__init__.py).
 VERSIONS = Path(__file__).resolve().parent / "migrations" / "versions"

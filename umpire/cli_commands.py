@@ -18,6 +18,7 @@ from .core.errors import UmpireError
 
 from .cli_actions import cmd_act, cmd_actions
 from .cli_umpires import acting_as, cmd_umpires
+from .cli_serve import cmd_serve
 from .cli_parser import EXIT_BAD_INPUT, SUBCOMMANDS, build_parser, gui_parser
 from .cli_play import (cmd_activate, cmd_attack, cmd_fire_mission, cmd_rule_action, cmd_spot_attempt, cmd_defilade, cmd_end_activation, cmd_end_turn, cmd_fire, cmd_form_column,
                        cmd_displace, cmd_h_fire, cmd_report, cmd_halt, cmd_journal, cmd_move, cmd_multiply, cmd_next_phase, cmd_orders, cmd_overrun, cmd_pass, cmd_redo,
@@ -45,7 +46,8 @@ def run(argv: list[str]) -> int:
                     "fire-mission": cmd_fire_mission, "rule-action": cmd_rule_action,
                     "report": cmd_report,
                     "redo": cmd_redo, "journal": cmd_journal, "replay": cmd_replay,
-                    "actions": cmd_actions, "act": cmd_act, "umpires": cmd_umpires}[args.command](args)
+                    "actions": cmd_actions, "act": cmd_act, "umpires": cmd_umpires,
+                    "serve": cmd_serve}[args.command](args)
         if argv and argv[0] in ("-h", "--help"):
             gui_parser().print_help()
             return 0

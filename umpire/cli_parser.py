@@ -13,7 +13,7 @@ SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", 
                "form-column", "halt", "overrun", "end-activation", "fire", "attack", "spot-attempt", "fire-mission", "rule-action", "split-fire", "defilade", "plot", "multiply",
                "place-impact", "h-fire", "displace", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
-               "victory", "report", "actions", "act", "umpires")
+               "victory", "report", "actions", "act", "umpires", "serve")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -270,6 +270,16 @@ def build_parser() -> argparse.ArgumentParser:
     um.add_argument("--sector", action="append", default=[], metavar="HEX:HEX",
                     help="an assistant's map sector, a rectangle by its corners (repeat for several)")
     um.add_argument("--remove", metavar="NAME", help="take an umpire's seat away")
+    sv = sub.add_parser("serve", help="serve each side's page (map, forces, contacts, report, orders) to its players",
+                        description="Each side's page is behind a secret link, printed with a QR code: give "
+                                    "each player only his own.  Built from the side's view only.")
+    sv.add_argument("game")
+    sv.add_argument("--bind", default="127.0.0.1",
+                    help="the address to serve on (default this computer only; 0.0.0.0: every network)")
+    sv.add_argument("--port", type=_whole((0, 65535)), default=8750, help="the port (default 8750; 0: any free one)")
+    sv.add_argument("--links", metavar="FILE", help="keep the secret links in FILE, the same from one evening to "
+                                                    "the next (made, readable by you only, if absent)")
+    sv.add_argument("--no-qr", action="store_true", help="print the links without their QR codes")
     return p
 
 

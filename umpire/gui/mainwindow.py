@@ -35,6 +35,7 @@ from . import system_gui
 from .reportexport import export_reports
 from .unitmenu import UnitMenu
 from .seats import ask_name, refused_seat, restore_name, seat_for_window
+from .serving import Serving
 from .sideactions import SideActions
 from .play import Play
 from .sighttools import SightTools
@@ -145,6 +146,13 @@ class MainWindow(QMainWindow):
         file.addSeparator()
         file.addAction(self._action("Umpire &Name…", lambda: ask_name(self), None,
                                     "The name your actions are journaled under (several umpires may share a game)"))
+        self.serving = Serving(self)
+        self.act_serve = self._action("Serve to &Players…", lambda: None, None,
+                                      "Serve each side's page (its map, forces, contacts, report and an orders "
+                                      "form) to its players' phones, behind a secret link per side")
+        self.act_serve.setCheckable(True)
+        self.act_serve.toggled.connect(self.serving.toggle)
+        file.addAction(self.act_serve)
         file.addSeparator()
         file.addAction(self._action("&Quit", self.close, QKeySequence.Quit))
         edit = self.menuBar().addMenu("&Edit")
@@ -227,6 +235,7 @@ class MainWindow(QMainWindow):
                   self.play.act_pass, self.play.act_next_phase, self.play.act_victory):
             a.setEnabled(on)
         self.viewer_box.setEnabled(on)
+        self.act_serve.setEnabled(on and not self.seat.limited)   # every side's page: the chief's to hand out
 
     # ------------------------------------------------------------------ files
     def open_path(self, path: str) -> bool:
@@ -251,6 +260,8 @@ class MainWindow(QMainWindow):
         return True
 
     def load_game(self, game: Game, viewer: str = UMPIRE) -> None:
+        if self.game is not None and self.game.location != game.location:
+            self.act_serve.setChecked(False)    # the pages served were the other game's
         self.game = game
         self.seat = seat_for_window(self, game)
         allowed = [v for v, _ in self._viewers(game)]
@@ -358,6 +369,7 @@ class MainWindow(QMainWindow):
         self._refresh_system_panels()
 
     def close_game(self) -> None:
+        self.act_serve.setChecked(False)        # the pages were the closed game's
         self.sight_tools.clear()
         self.play.clear_fire_mark()
         self.play.stack.clear()

@@ -61,3 +61,20 @@ def test_an_umpire_the_seats_do_not_list_cannot_open_the_game(seated, qtbot, tmp
     w = window(qtbot, tmp_path, "Zed")
     assert not w.open_path(seated) and w.game is None
     assert said and "'Zed' is not one of this game's umpires" in said[0]
+
+
+def test_an_assistant_for_a_sector_reads_only_his_own_actions_and_writes_no_reports(seated, qtbot, tmp_path,
+                                                                                    monkeypatch):
+    from umpire.actions import system_for
+    from umpire.core.engine import perform
+    from umpire.gui.reportexport import export_reports
+    umpires.set_name("Ann")
+    perform(seated, "next_phase", {}, system_for(seated))         # the chief's action
+    said = []
+    monkeypatch.setattr("umpire.gui.reportexport.QMessageBox.information", lambda *a: said.append(a[2]))
+    w = window(qtbot, tmp_path, "Cy")
+    assert w.open_path(seated)
+    w.play.refresh_journal()
+    assert "No actions yet" in w.play.journal_view.toPlainText()
+    assert export_reports(w, str(tmp_path / "out"), ask_to_open=False) == [] and "chief umpire's" in said[0]
+    assert not (tmp_path / "out").exists()

@@ -56,9 +56,12 @@ class JournalView:
             self.journal_view.setHtml("".join(html) or "<i>No actions yet.</i>")
             return
         html = []
+        seat = self.w.seat
         for r in reversed(rows):
             if wanted is not None and r.turn != wanted:
                 continue
+            if seat.limited and r.umpire != seat.name:
+                continue              # an assistant of sectors reads his own actions: the rest is the whole battle
             if side_wanted is not None and not self._side_may_read(r, side_wanted):
                 continue
             if dice_only:

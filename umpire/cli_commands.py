@@ -19,6 +19,8 @@ from .core.errors import UmpireError
 from .cli_actions import cmd_act, cmd_actions
 from .cli_mapimport import cmd_import_map
 from .cli_packages import COMMANDS as PACKAGE_COMMANDS
+from .cli_umpires import acting_as, cmd_umpires
+from .cli_serve import cmd_serve
 from .cli_parser import EXIT_BAD_INPUT, SUBCOMMANDS, build_parser, gui_parser
 from .cli_play import (cmd_activate, cmd_attack, cmd_fire_mission, cmd_rule_action, cmd_spot_attempt, cmd_defilade, cmd_end_activation, cmd_end_turn, cmd_fire, cmd_form_column,
                        cmd_displace, cmd_h_fire, cmd_report, cmd_halt, cmd_journal, cmd_move, cmd_multiply, cmd_next_phase, cmd_orders, cmd_overrun, cmd_pass, cmd_redo,
@@ -32,6 +34,7 @@ EXIT_INTERNAL = 3
 def run(argv: list[str]) -> int:
     """Carry out one command line (argv without the program's name); the exit status."""
     try:
+        argv = acting_as(argv)
         if argv and argv[0] in SUBCOMMANDS:
             args = build_parser().parse_args(argv)
             return {"new": cmd_new, "validate": cmd_validate, "render": cmd_render,
@@ -45,8 +48,8 @@ def run(argv: list[str]) -> int:
                     "fire-mission": cmd_fire_mission, "rule-action": cmd_rule_action,
                     "report": cmd_report,
                     "redo": cmd_redo, "journal": cmd_journal, "replay": cmd_replay,
-                    "actions": cmd_actions, "act": cmd_act, "import-map": cmd_import_map}[args.command](args)
-                    "actions": cmd_actions, "act": cmd_act, **PACKAGE_COMMANDS}[args.command](args)
+                    "actions": cmd_actions, "act": cmd_act, "import-map": cmd_import_map, "umpires": cmd_umpires,
+                    "serve": cmd_serve, **PACKAGE_COMMANDS}[args.command](args)
         if argv and argv[0] in ("-h", "--help"):
             gui_parser().print_help()
             return 0
@@ -70,12 +73,13 @@ def run(argv: list[str]) -> int:
 def cmd_new(args) -> int:
     from .actions import new_game
     from .core.scenario import load_scenario
-    from .core.store.db import default_game_path
+    from .core.store.db import default_game_path, shown
 
     scenario = load_scenario(args.scenario)
     out = args.out or default_game_path(args.scenario)
     where = new_game(scenario, out, overwrite=args.force, seed=args.seed)
-    print(f"created {where}: {scenario.title}, {len(scenario.units)} units")
+    # a server's URL without its password: the terminal may be read over a shoulder, or logged
+    print(f"created {shown(where)}: {scenario.title}, {len(scenario.units)} units")
     return 0
 
 

@@ -14,7 +14,7 @@ SUBCOMMANDS = ("new", "validate", "render", "rulesets", "los", "spot", "bench", 
                "form-column", "halt", "overrun", "end-activation", "fire", "attack", "spot-attempt", "fire-mission", "rule-action", "split-fire", "defilade", "plot", "multiply",
                "place-impact", "h-fire", "displace", "pass",
                "next-phase", "end-turn", "undo", "redo", "journal", "replay", "status", "autoplay", "orders",
-               "victory", "report", "actions", "act", "import-map")
+               "victory", "report", "actions", "act", "import-map", "umpires", "serve")
 SUBCOMMANDS += COMMAND_NAMES          # side packages and signed orders (cli_packages.py)
 
 
@@ -265,6 +265,28 @@ def build_parser() -> argparse.ArgumentParser:
     from .cli_mapimport import add_parser as add_import_map      # umpire import-map tmx|image|vmod
     add_import_map(sub, _Parser)
     add_package_parsers(sub)
+    um = sub.add_parser("umpires", help="the umpires of a game shared by several: list, add or remove seats",
+                        description="With no option, lists the game's umpires.  A game with no seats is a "
+                                    "one-umpire game; once seats are listed only their umpires act on it "
+                                    "(name yourself with `umpire --as NAME COMMAND` or UMPIRE_NAME).")
+    um.add_argument("game")
+    um.add_argument("--add", metavar="NAME", help="add (or change) an umpire's seat")
+    um.add_argument("--chief", action="store_true", help="the seat is the chief umpire's: sees and does everything")
+    um.add_argument("--side", action="append", default=[], metavar="SIDE",
+                    help="an assistant's side (repeat for several): he acts for it only and sees what it knows")
+    um.add_argument("--sector", action="append", default=[], metavar="HEX:HEX",
+                    help="an assistant's map sector, a rectangle by its corners (repeat for several)")
+    um.add_argument("--remove", metavar="NAME", help="take an umpire's seat away")
+    sv = sub.add_parser("serve", help="serve each side's page (map, forces, contacts, report, orders) to its players",
+                        description="Each side's page is behind a secret link, printed with a QR code: give "
+                                    "each player only his own.  Built from the side's view only.")
+    sv.add_argument("game")
+    sv.add_argument("--bind", default="127.0.0.1",
+                    help="the address to serve on (default this computer only; 0.0.0.0: every network)")
+    sv.add_argument("--port", type=_whole((0, 65535)), default=8750, help="the port (default 8750; 0: any free one)")
+    sv.add_argument("--links", metavar="FILE", help="keep the secret links in FILE, the same from one evening to "
+                                                    "the next (made, readable by you only, if absent)")
+    sv.add_argument("--no-qr", action="store_true", help="print the links without their QR codes")
     return p
 
 
@@ -272,6 +294,9 @@ def gui_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="umpire", description="Open the Umpire workstation.",
                 epilog=f"Commands: {', '.join(SUBCOMMANDS)} (umpire COMMAND --help).")
     p.add_argument("--version", action="version", version=f"umpire {__version__}")
+    p.add_argument("--as", dest="umpire_name", metavar="NAME",
+                   help="the umpire acting (a game shared by several umpires records who did what); "
+                        "any command takes it first: umpire --as NAME COMMAND ...")
     p.add_argument("file", nargs="?", help="game file (.umpire) or scenario (.toml) to open")
     p.add_argument("--screenshot", metavar="PNG", help="open, save a picture of the window, and quit")
     p.add_argument("--new", action="store_true",

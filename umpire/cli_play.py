@@ -370,11 +370,13 @@ def cmd_journal(args) -> int:
     rows = journal(args.game)
     if args.json:
         print(json.dumps([{"seq": r.seq, "turn": r.turn, "kind": r.kind, "side": r.side_id, "params": r.params,
-                           "summary": r.summary, "log": r.log, "rolls": r.rolls, "undone": r.undone, "at": r.at}
+                           "summary": r.summary, "log": r.log, "rolls": r.rolls, "undone": r.undone, "at": r.at,
+                           "umpire": r.umpire}
                           for r in rows], indent=2))
         return 0
     for r in rows:
-        print(f"#{r.seq:<4} turn {r.turn:<3} {r.kind:9} {'(undone) ' if r.undone else ''}{r.summary}")
+        by = f"  [{r.umpire}]" if r.umpire else ""       # who did it: several umpires may share a game
+        print(f"#{r.seq:<4} turn {r.turn:<3} {r.kind:9} {'(undone) ' if r.undone else ''}{r.summary}{by}")
         for line in r.log:
             print(f"        {line}")
     return 0

@@ -22,7 +22,7 @@ def window(qtbot, tmp_path, game_path):
     w.open_path(str(game_path))
     if not w.game.phase:                      # the bare test game: play begins with its first phase
         perform(w.game.location, "next_phase", {}, rule_system(w.game.rules))
-        w.reload_game()
+        w.outside.reload()
     assert w.game.active_side                 # an alternating phase, a side to act
     return w
 
@@ -107,7 +107,7 @@ def test_phases_the_rules_carry_out_leave_nobody_out(window):
     ruled = next(p for p in system.phases() if not p.alternating and p.player is None)
     while window.game.phase != ruled.key:
         perform(window.game.location, "next_phase", {}, system)
-        window.reload_game()
+        window.outside.reload()
     assert leaving.question(window, "next_phase") is None
     assert leaving.question(window, "end_turn") is None
 

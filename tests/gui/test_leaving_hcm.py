@@ -40,7 +40,7 @@ def test_placement_names_the_commanders_and_fire_no_commanders_or_dummies(qtbot,
         if len(asked) == 2:
             break
         perform(path, "next_phase", {}, rule_system(game.rules))
-        w.reload_game()
+        w.outside.reload()
     text, game = asked["placement"]
     named = _named(text)
     lifted = {u.id for u in game.units.values() if u.type == "commander" and u.side == game.active_side

@@ -59,25 +59,46 @@ def test_the_same_action_made_again_outside_with_another_outcome_is_noticed(wind
     assert w.outside.check() and w.play.act_undo.text() == "&Undo Spot"
 
 
-def test_an_action_in_the_window_first_brings_in_an_outside_one(window):
-    """3.3: the outside action is on the undo stack below the window's own, not lost under it."""
+def test_an_action_chosen_before_an_outside_one_is_refused_and_the_window_brought_up(window, monkeypatch):
+    """Issue 24 (and 3.3): an action chosen on a picture of the game another umpire has since
+    changed is not performed; the window shows the game as it is and says why; the outside action
+    is on the undo stack below what the umpire then does, not lost under it."""
     w = window
+    said = []
+    monkeypatch.setattr("umpire.gui.play.QMessageBox.warning", lambda *a: said.append((a[1], a[2])))
     _outside(w, "spot")
+    assert w.play.run("next_phase", {}) is None
+    assert _standing(w) == ["spot"] and said and said[0][0] == "The game moved on"
+    assert "nothing was done" in said[0][1]
+    assert w.play.stack.count() == 1 and w.play.act_undo.text() == "&Undo Spot"
     w.play.run("next_phase", {})
-    assert _standing(w) == ["spot", "next_phase"]
+    assert _standing(w) == ["spot", "next_phase"] and len(said) == 1
     assert w.play.stack.count() == 2 and w.play.act_undo.text() == "&Undo Next Phase"
     w.play.act_undo.trigger()
     assert w.play.act_undo.text() == "&Undo Spot"
 
 
 def test_likewise_on_a_game_without_file_times(window, monkeypatch):
-    """3.3 on a database server's game (no file times; the timer reads its journal every tenth
-    look): the window's action still brings in the outside one first."""
+    """The same on a database server's game (no file times): the window's action looks first."""
     w = window
+    said = []
+    monkeypatch.setattr("umpire.gui.play.QMessageBox.warning", lambda *a: said.append(a[1]))
     monkeypatch.setattr(outside, "file_stamp", lambda location: ())
     _outside(w, "spot")
+    assert w.play.run("next_phase", {}) is None and said == ["The game moved on"]
     w.play.run("next_phase", {})
     assert w.play.stack.count() == 2 and w.play.act_undo.text() == "&Undo Next Phase"
+
+
+def test_a_change_between_the_windows_look_and_the_write_is_caught_by_the_engine(window, monkeypatch):
+    """The window looks, then the engine looks again under the write lock (perform's `seen`): an
+    action slipped in between those two is caught there and nothing is done."""
+    w = window
+    said = []
+    monkeypatch.setattr("umpire.gui.play.QMessageBox.warning", lambda *a: said.append(a[1]))
+    monkeypatch.setattr(w.outside, "differs", lambda: (_outside(w, "spot"), False)[1])   # lands just after the look
+    assert w.play.run("next_phase", {}) is None and said == ["The game moved on"]
+    assert _standing(w) == ["spot"]
 
 
 def test_undo_in_the_window_never_takes_back_an_action_it_has_not_shown(window, qtbot):

@@ -82,7 +82,7 @@ def test_a_barrage_resolved_and_watched_from_both_sides(window, tmp_path):
         perform(w.game.location, "pass" if g.active_side else "next_phase", {}, sys_,
                 typed=lambda purpose, count, sides: [1] if purpose.startswith("fire for effect") else
                 ([6] if purpose.startswith("scatter") else None))     # it comes, on target
-    w.reload_game()
+    w.outside.reload()
     g = w.game
     landed = [m.landed for m in w.scene.view.fire]
     assert landed and landed[0] is not None                           # A3 watched it land

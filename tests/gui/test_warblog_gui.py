@@ -47,7 +47,7 @@ def test_the_attack_dialog_shows_the_sheet_and_attacks(window, tmp_path):
     w.viewer_box.setCurrentIndex(w.viewer_box.findData("blue"))
     # turn 2: onto the bridge's west end, next to Red's bridge company across it (a zone: it stops)
     perform(w.game.location, "move", {"unit": "1 Tk", "path": ["1106", "1206"]}, system_for(w.game.location))
-    w.reload_game()
+    w.outside.reload()
     w.select_unit("1 Tk")
     dialog = AttackDialog(w, "1 Tk")
     targets = [dialog.target.itemText(i) for i in range(dialog.target.count())]

@@ -17,7 +17,9 @@ from sqlalchemy import delete, func, select
 from sqlmodel import Session
 
 from .actionspec import ActionField, ActionSpec
+from . import umpires
 from .dice import Dice, Roll, TypeIn
+from .errors import UmpireError
 from .game import Game
 from .journal import Recorder
 from .store import models as m
@@ -121,6 +123,11 @@ def act(session: Session, location: str, kind: str, params: dict[str, Any], syst
     spec = spec_of(kind, system)
     if side is None:                 # whose action it is: the side that reads its row (core.witness)
         side = spec.actor(game, params)
+    who = umpires.name_now()
+    if kind != "open":               # several umpires: an assistant acts only where his seat allows
+        problem = umpires.refusal(umpires.seat_of(session, game.map.grid, who), game, kind, params, side)
+        if problem:
+            raise UmpireError(problem)
     summary, detail = spec.run(ctx)
     # the dice are the umpire's: a side reads its results in the worksheets' own lines
     ctx.log.add([r.describe() for r in ctx.dice.rolls], UMPIRE_ONLY)
@@ -130,7 +137,7 @@ def act(session: Session, location: str, kind: str, params: dict[str, Any], syst
     row = m.ActionRow(seq=seq, turn=game.turn, kind=kind, side_id=side, params=params,
                       rolls=[r.to_json() for r in ctx.dice.rolls], changes=ctx.rec.changes,
                       log=list(ctx.log), readers={str(i): x for i, x in ctx.log.readers.items()},
-                      summary=summary, at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+                      summary=summary, at=datetime.now(timezone.utc).isoformat(timespec="seconds"), umpire=who)
     session.add(row)
     session.flush()
     changed = {c[1] for c in ctx.rec.changes}

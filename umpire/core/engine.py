@@ -15,11 +15,12 @@ from typing import Any, Callable
 from sqlmodel import Session
 
 from . import replay as replaying
+from . import umpires
 from .acting import ACTIONS, UMPIRE_ONLY, ActionResult, Context, Log, act, action, spec_of
 from .actionspec import ActionSpec
 from .dice import Roll, RollAsked, TypeIn
 from .errors import UmpireError
-from .journal import journal_rows, redo_next, state_digest, undo_last
+from .journal import MovedOn, journal_rows, journal_signature, redo_next, state_digest, undo_last
 from .store import models as m
 from .store.db import writing
 
@@ -44,15 +45,21 @@ def _check_kind(kind: str, system: Any) -> None:
 
 def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed: TypeIn | None = None,
             replay: list[Roll] | None = None, side: str | None = None,
-            keep_unchanged: bool = True) -> ActionResult:
+            keep_unchanged: bool = True, seen: tuple | None = None) -> ActionResult:
     """Run one action and journal it, all in one write transaction.  The game is read inside it,
     under the write lock: an action is judged on the state it changes, whoever else writes.
     keep_unchanged False: an action that changes nothing in the game (the umpire pressing
     Update Spotting again with nothing moved) is rolled back, journal row and all -- its result
-    comes back with seq 0 -- rather than filling the journal with passes that saw nothing new."""
+    comes back with seq 0 -- rather than filling the journal with passes that saw nothing new.
+    seen: the journal's signature (core.journal.journal_signature) when the caller last looked;
+    if the game has moved on since (another umpire acted), MovedOn is raised and nothing is done:
+    the action was chosen on a picture of the game that is no longer true."""
     _check_kind(kind, system)
     try:
         with writing(location) as session:
+            if seen is not None and journal_signature(session) != seen:
+                raise MovedOn("the game changed since you last looked (another umpire acted): "
+                              "nothing was done; look at the game as it is now and act again")
             result = act(session, location, kind, params, system, typed, replay, side)
             if not keep_unchanged and not result.changes:
                 raise _RollBack(result)
@@ -94,16 +101,19 @@ def opening(system: Any) -> Callable[[Session, str], None]:
 
 
 def undo(location: str) -> m.ActionRow:
-    return _step(location, undo_last)
+    return _step(location, undo_last, undoing=True)
 
 
 def redo(location: str) -> m.ActionRow:
-    return _step(location, redo_next)
+    return _step(location, redo_next, undoing=False)
 
 
-def _step(location: str, fn) -> m.ActionRow:
+def _step(location: str, fn, undoing: bool) -> m.ActionRow:
     with writing(location) as session:       # under the write lock, as an action
         row = fn(session)
+        problem = umpires.step_refusal(session, row, undoing)
+        if problem:
+            raise UmpireError(problem)       # rolls the step back
         session.flush()
     return row
 

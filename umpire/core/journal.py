@@ -198,3 +198,31 @@ def state_digest(location: str) -> str:
     """The digest of the game's state as its file holds it."""
     with reading(location) as session:
         return digest(session)
+
+
+def signature(count: int, undone: int, top) -> tuple:
+    """What tells two looks at a journal apart: how many actions (the opening left out), how
+    many of them undone, and the newest standing one as (seq, kind, params, summary) -- the
+    counts alone hide an Undo then a new action (the new row takes the undone one's number).
+    params as JSON text, so a tuple a window passed and the list the file holds compare equal."""
+    if top is not None:
+        seq, kind, params, summary = top
+        top = (seq, kind, json.dumps(params, sort_keys=True, default=str), summary)
+    return count, undone, top
+
+
+def journal_signature(session: Session) -> tuple:
+    """The journal's signature, read with two small queries (never the rows' logs and changes)."""
+    from sqlalchemy import case, func
+    action = m.ActionRow
+    count, undone = session.execute(
+        select(func.count(), func.coalesce(func.sum(case((action.undone == True, 1), else_=0)), 0))  # noqa: E712
+        .where(action.kind != "open")).one()
+    top = session.execute(select(action.seq, action.kind, action.params, action.summary)
+                          .where(action.undone == False, action.kind != "open")  # noqa: E712
+                          .order_by(action.seq.desc()).limit(1)).first()
+    return signature(int(count), int(undone), tuple(top) if top is not None else None)
+
+
+class MovedOn(UmpireError):
+    """An action judged on a look at the game that another umpire's action has overtaken."""

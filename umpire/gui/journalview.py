@@ -56,9 +56,12 @@ class JournalView:
             self.journal_view.setHtml("".join(html) or "<i>No actions yet.</i>")
             return
         html = []
+        seat = self.w.seat
         for r in reversed(rows):
             if wanted is not None and r.turn != wanted:
                 continue
+            if seat.limited and r.umpire != seat.name:
+                continue              # an assistant of sectors reads his own actions: the rest is the whole battle
             if side_wanted is not None and not self._side_may_read(r, side_wanted):
                 continue
             if dice_only:
@@ -68,14 +71,16 @@ class JournalView:
                 lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
                 html.append(f"<div><b>#{r.seq}</b> turn {r.turn}: {escape(r.summary.split('. Spotting')[0])}{lines}</div>")
                 continue
-            html.append(self._entry_html(r.seq, r.turn, r.summary, r.log, r.undone))
+            html.append(self._entry_html(r.seq, r.turn, r.summary, r.log, r.undone, r.umpire))
         self.journal_view.setHtml("".join(html) or ("<i>No dice rolled here.</i>" if dice_only else "<i>No actions yet.</i>"))
 
     @staticmethod
-    def _entry_html(number: int, turn: int, head: str, lines, undone: bool) -> str:
+    def _entry_html(number: int, turn: int, head: str, lines, undone: bool, by: str | None = None) -> str:
+        """by: the umpire who performed it (the umpire's own view: several may share a game)."""
         style = "color:#999;text-decoration:line-through" if undone else ""
         body = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in lines)
-        return f"<div style='{style}'><b>#{number}</b> turn {turn}: {escape(head)}{body}</div>"
+        who = f" <span style='color:#777'>[{escape(by)}]</span>" if by else ""
+        return f"<div style='{style}'><b>#{number}</b> turn {turn}: {escape(head)}{who}{body}</div>"
 
     def _side_may_read(self, row, side: str) -> bool:
         return side_may_read(self.w.game, row, side)

@@ -17,7 +17,8 @@ from ..core.scenario import load_scenario
 from ..actions import new_game
 from ..gamestart import game_for_scenario
 from ..rules import rule_system
-from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, is_url, open_game
+from ..core.store.db import GAME_SUFFIX, copy_game, default_game_path, is_url, open_game, shown
+from ..core.umpires import Seat, seat_view, viewers_for
 from ..render.picture import render_view
 from .backdropmenu import BackdropMenu
 from .importmap import import_club_map
@@ -36,6 +37,8 @@ from .outside import OutsideChanges
 from . import system_gui
 from .reportexport import export_reports
 from .unitmenu import UnitMenu
+from .seats import ask_name, refused_seat, restore_name, seat_for_window
+from .serving import Serving
 from .sideactions import SideActions
 from .play import Play
 from .sighttools import SightTools
@@ -58,7 +61,9 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
         self.settings = settings or QSettings("Umpire", "Umpire")
+        restore_name(self.settings)
         self.game: Game | None = None
+        self.seat: Seat = Seat("")              # the umpire's seat in the game (core.umpires)
         self.viewer = UMPIRE
         self.scene: ClickableMapScene | None = None
         self.selected: str | None = None
@@ -149,6 +154,16 @@ class MainWindow(QMainWindow):
         file.addAction(self._action("&Take Orders File…", lambda: inbox.take_orders_file(self), "Ctrl+Shift+O",
                                     "Check a side's orders file (its signature), keep it in the journal, apply it"))
         file.addSeparator()
+        file.addAction(self._action("Umpire &Name…", lambda: ask_name(self), None,
+                                    "The name your actions are journaled under (several umpires may share a game)"))
+        self.serving = Serving(self)
+        self.act_serve = self._action("Serve to &Players…", lambda: None, None,
+                                      "Serve each side's page (its map, forces, contacts, report and an orders "
+                                      "form) to its players' phones, behind a secret link per side")
+        self.act_serve.setCheckable(True)
+        self.act_serve.toggled.connect(self.serving.toggle)
+        file.addAction(self.act_serve)
+        file.addSeparator()
         file.addAction(self._action("&Quit", self.close, QKeySequence.Quit))
         edit = self.menuBar().addMenu("&Edit")
         edit.addAction(self.play.act_undo)
@@ -234,6 +249,7 @@ class MainWindow(QMainWindow):
                   self.play.act_pass, self.play.act_next_phase, self.play.act_victory):
             a.setEnabled(on)
         self.viewer_box.setEnabled(on)
+        self.act_serve.setEnabled(on and not self.seat.limited)   # every side's page: the chief's to hand out
 
     # ------------------------------------------------------------------ files
     def open_path(self, path: str) -> bool:
@@ -251,13 +267,21 @@ class MainWindow(QMainWindow):
         except UmpireError as e:
             QMessageBox.critical(self, "Cannot open", problems_text(e))
             return False
+        problem = refused_seat(game.location)        # a game shared by umpires that does not list this one
+        if problem:
+            QMessageBox.critical(self, "Cannot open", problem)
+            return False
         self.load_game(game)
         self.remember(path)
         return True
 
     def load_game(self, game: Game, viewer: str = UMPIRE) -> None:
+        if self.game is not None and self.game.location != game.location:
+            self.act_serve.setChecked(False)    # the pages served were the other game's
         self.game = game
-        self.viewer = viewer if viewer in [v for v, _ in viewers(game)] else UMPIRE
+        self.seat = seat_for_window(self, game)
+        allowed = [v for v, _ in self._viewers(game)]
+        self.viewer = viewer if viewer in allowed else allowed[0]
         self.sight_tools.game_loaded(game)
         self.scene = ClickableMapScene(self._view(game), game.rules)
         self.scene.unit_clicked.connect(self.select_unit)
@@ -266,7 +290,7 @@ class MainWindow(QMainWindow):
         self.viewer_box.clear()
         self.viewer_menu.clear()
         group = QActionGroup(self)
-        for i, (vid, name) in enumerate(viewers(game)):
+        for i, (vid, name) in enumerate(self._viewers(game)):
             self.viewer_box.addItem(name, vid)
             act = self._action(name, lambda _=False, k=i: self.viewer_box.setCurrentIndex(k), f"Ctrl+{i + 1}")
             act.setCheckable(True)
@@ -274,7 +298,7 @@ class MainWindow(QMainWindow):
             group.addAction(act)
             self.viewer_menu.addAction(act)
         self._viewer_actions = group
-        self.viewer_box.setCurrentIndex([v for v, _ in viewers(game)].index(self.viewer))
+        self.viewer_box.setCurrentIndex([v for v, _ in self._viewers(game)].index(self.viewer))
         self.viewer_box.blockSignals(False)
         self.tree.populate(game, self.viewer, self.scene.view)
         self.legend.show_view(self.scene.view, game.rules, rule_system(game.rules))
@@ -302,9 +326,14 @@ class MainWindow(QMainWindow):
         self.orders.refresh()
         self._refresh_system_panels()
 
+    def _viewers(self, game: Game) -> list[tuple[str, str]]:
+        """Whom this umpire may view the game as (an assistant's seat may limit it: core.umpires)."""
+        return viewers_for(self.seat, viewers(game), UMPIRE)
+
     def _view(self, game: Game):
-        """What the current viewer knows, its own units described by the game's rule system."""
-        return build_view(game, self.viewer, rule_system(game.rules))
+        """What the current viewer knows, its own units described by the game's rule system (cut
+        to an assistant umpire's sectors, if his seat has any)."""
+        return seat_view(build_view(game, self.viewer, rule_system(game.rules)), self.seat)
 
     def _offer(self, system) -> None:
         """Show the docks and unit actions the rule system has (RuleSystem.offers): the Orders
@@ -357,6 +386,7 @@ class MainWindow(QMainWindow):
         self._refresh_system_panels()
 
     def close_game(self) -> None:
+        self.act_serve.setChecked(False)        # the pages were the closed game's
         self.sight_tools.clear()
         self.play.clear_fire_mark()
         self.play.stack.clear()
@@ -586,8 +616,10 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("Umpire")
             return
         who = "Umpire" if self.viewer == UMPIRE else self.game.side(self.viewer).name
+        # a server's URL without its password (core.store.db.shown): a title is seen by anyone near
+        seat = f" — {self.seat.name}" if getattr(self, "seat", None) is not None and self.seat.limited else ""
         self.setWindowTitle(f"{self.game.title} — turn {self.game.turn}/{self.game.turns} — "
-                            f"viewing as {who} — {self.game.location} — Umpire")
+                            f"viewing as {who}{seat} — {shown(self.game.location)} — Umpire")
 
     def closeEvent(self, event) -> None:
         save_layout(self, self.settings)

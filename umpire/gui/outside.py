@@ -12,15 +12,13 @@ it never runs on, or names, an action it has not shown.  A game on a database se
 
 from __future__ import annotations
 
-import json
 import os
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication
-from sqlalchemy import case, func, select
 
 from ..core.errors import UmpireError
-from ..core.store import models as m
+from ..core.journal import journal_signature, signature
 from ..core.store.db import is_url, reading
 
 EVERY_MS = 2000
@@ -41,31 +39,11 @@ def file_stamp(location: str) -> tuple:
     return tuple(stamps)
 
 
-def signature(count: int, undone: int, top) -> tuple:
-    """What the window compares of a journal: how many actions (the opening left out), how many
-    of them undone, and the newest standing one as (seq, kind, params, summary) -- the counts
-    alone hid an Undo then a new action made outside (the new row takes the undone one's number:
-    reviewer's item 3.2).  params as JSON text, so a tuple the window passed and the list the
-    file holds compare equal."""
-    if top is not None:
-        seq, kind, params, summary = top
-        top = (seq, kind, json.dumps(params, sort_keys=True, default=str), summary)
-    return count, undone, top
-
-
 def journal_shape(location: str) -> tuple:
-    """The game file's journal signature, read with two small queries -- never the whole journal
-    with its logs and changes, which every action of the window's own made the timer read
-    (reviewer's item 3.4)."""
-    action = m.ActionRow
+    """The game file's journal signature (core.journal), read with two small queries -- never
+    the whole journal with its logs and changes (reviewer's item 3.4)."""
     with reading(location) as session:
-        count, undone = session.execute(
-            select(func.count(), func.coalesce(func.sum(case((action.undone == True, 1), else_=0)), 0))  # noqa: E712
-            .where(action.kind != "open")).one()
-        top = session.execute(select(action.seq, action.kind, action.params, action.summary)
-                              .where(action.undone == False, action.kind != "open")  # noqa: E712
-                              .order_by(action.seq.desc()).limit(1)).first()
-    return signature(int(count), int(undone), tuple(top) if top is not None else None)
+        return journal_signature(session)
 
 
 def stack_shape(stack) -> tuple:
@@ -86,15 +64,54 @@ class OutsideChanges(QObject):
         self.timer = QTimer(self, interval=EVERY_MS)
         self.timer.timeout.connect(self.tick)
         self.timer.start()
+        self.watch = None                 # a server's game: its notices (gui/serverwatch.py)
+        self.heard: str | None = None     # who acted, noticed while a dialog was open
 
     def game_loaded(self) -> None:
-        self.stamp = file_stamp(self.w.game.location) if self.w.game is not None else ()
+        game = self.w.game
+        self.stamp = file_stamp(game.location) if game is not None else ()
+        location = game.location if game is not None else None
+        if self.watch is not None and getattr(self.watch, "location", None) != location:
+            self.watch.close()
+            self.watch = None
+        if location is not None and is_url(location) and self.watch is None:
+            self.listen(location)
+
+    def listen(self, location: str) -> None:
+        """LISTEN to the server for other umpires' actions; without it (no psycopg, a server that
+        refuses) the timer reads the journal now and then, as before."""
+        from .serverwatch import ServerWatch
+
+        try:
+            self.watch = ServerWatch(location, self)
+        except Exception as e:        # noqa: BLE001 -- any failure to listen leaves the slow look in place
+            self.watch = None
+            self.w.statusBar().showMessage(f"Not told of other umpires' actions at once ({str(e).splitlines()[0]});"
+                                           " looking every 20 seconds", 10000)
+            return
+        self.watch.location = location
+        self.watch.changed.connect(self.notified)
+        self.watch.lost.connect(self.watch_lost)
+
+    def notified(self, who: str) -> None:
+        """The server says someone committed: look now (after the dialog, if one is open)."""
+        self.heard = who
+        self.tick()
+
+    def watch_lost(self, why: str) -> None:
+        self.watch = None
+        self.w.statusBar().showMessage(f"Lost the server's notices ({why}): looking every 20 seconds", 10000)
 
     def tick(self) -> None:
         """The timer's look -- not while a dialog is open: a reload under an open action form
         would swap the game the form was filled in on (reviewer's item 3.4).  The file stamp is
         left as it was, so the change is seen when the dialog closes."""
         if QApplication.activeModalWidget() is None:
+            if self.heard is not None:
+                who, self.heard = self.heard, None
+                if self.differs():
+                    self.reload(f"{who} acted on the game: shown as it is now")
+                return
             self.check()
 
     def differs(self) -> bool:
@@ -116,7 +133,9 @@ class OutsideChanges(QObject):
         stamp = file_stamp(game.location)
         if stamp and stamp == self.stamp:
             return False
-        if not stamp:                     # a database server's game: its journal read every tenth look
+        if not stamp and self.watch is not None:
+            return False                  # the server tells of every commit (notified)
+        if not stamp:                     # a database server's game unheard: its journal read every tenth look
             self.ticks += 1
             if self.ticks % SERVER_EVERY:
                 return False

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItemGroup, QGraphi
 from ..actions import phase_line
 from ..core.dice import typed_in_order
 from ..core.engine import journal, perform, redo, rolls_asked, undo
+from ..core.journal import MovedOn
 from ..core.errors import UmpireError
 from ..core.knowledge import UMPIRE
 from ..core.witness import in_side_words, side_may_read
@@ -27,6 +28,7 @@ from . import dicedialog
 from .journalview import JournalView
 from .leaving import ask_action, may_leave
 from .movetool import MoveTool
+from .outside import stack_shape
 
 
 # actions the window does not journal when they change nothing: Update Spotting (F5) pressed
@@ -218,11 +220,14 @@ class Play(MoveTool, JournalView, QObject):
     def run(self, kind: str, params: dict):
         """Perform an engine action, refresh the window, and put it on the undo stack.
         Returns the action's result, or None when the engine refused it (the reason is shown).
-        An action made outside the window since its last look is brought in first, so this one
-        goes on top of the undo stack the file has (reviewer's item 3.3) -- looked for now, not at
-        the timer's next look (a database server's game is looked at only every tenth)."""
+        An action made outside the window since its last look (another umpire's, a terminal's)
+        means this one was chosen on a picture of the game that is no longer true: it is refused,
+        the window brought up to the game and the umpire told (issue 24) -- looked for now, and
+        again by the engine under the write lock (`seen`), so a change between the two is caught
+        too.  The outside action lands on the undo stack below whatever the umpire does next."""
         if self.w.outside.differs():
-            self.w.outside.reload()
+            self.moved_on()
+            return None
         game = self.w.game
         self.clear_fire_mark()
         acting = game.active_side if kind in ("activate", "end_activation", "pass", "form_column", "move", "halt",
@@ -235,7 +240,10 @@ class Play(MoveTool, JournalView, QObject):
             acting = game.active_side
         try:
             res = perform(game.location, kind, params, rule_system(game.rules), typed=self.typed_dice(kind, params, acting),
-                          side=acting, keep_unchanged=kind not in QUIET_IF_UNCHANGED)
+                          side=acting, keep_unchanged=kind not in QUIET_IF_UNCHANGED, seen=stack_shape(self.stack))
+        except MovedOn:
+            self.moved_on()
+            return None
         except UmpireError as e:
             self.w.statusBar().showMessage(e.one_line(), 10000)
             QMessageBox.warning(self.w, "Not allowed", e.one_line())
@@ -254,6 +262,13 @@ class Play(MoveTool, JournalView, QObject):
         self.w.statusBar().showMessage(self.shown(res.summary, f"Done: {_label(kind, params)}"), 10000)
         self.w.unit_menu.after_move(kind, params)
         return res
+
+    def moved_on(self) -> None:
+        """The game changed under the umpire's eyes: shown as it is now, and said."""
+        said = ("The game changed since you last looked (another umpire or a terminal acted): "
+                "nothing was done. The map now shows the game as it is; look again and act.")
+        self.w.outside.reload(said)
+        QMessageBox.warning(self.w, "The game moved on", said)
 
     def label_undo(self) -> None:
         """Edit → Undo/Redo name the action for the umpire, and in a side's view only when it is

@@ -21,11 +21,19 @@ def export_reports(window, folder: str | None = None, ask_to_open: bool = True) 
     game = window.game
     if game is None:
         return []
+    seat = window.seat
+    if seat.limited and not seat.sides:
+        # the umpire's report holds the whole battle: not an assistant's limited to sectors
+        QMessageBox.information(window, "Export Turn Reports",
+                                f"{seat.name} umpires sectors of the map: the turn reports are the chief umpire's to write")
+        return []
     if folder is None:
         folder = QFileDialog.getExistingDirectory(window, f"Export turn {game.turn} reports to folder")
         if not folder:
             return []
     viewers = [UMPIRE, *game.side_ids()] if window.viewer == UMPIRE else [window.viewer]
+    if seat.limited:                  # an assistant for sides writes their reports, never the umpire's
+        viewers = [v for v in viewers if v in seat.sides] or [window.viewer]
     names = {UMPIRE: "the umpire", **{s.id: s.name for s in game.sides}}
     bar = QProgressDialog(f"Writing turn {game.turn} reports…", "Cancel", 0, len(viewers), window)
     bar.setWindowTitle("Export Turn Reports")

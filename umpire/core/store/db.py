@@ -413,6 +413,8 @@ def writing(target: str | Path) -> Iterator[Session]:
             yield session
             if unchecked:
                 _check_references(session, shown)
+            if is_url(target):
+                _notify(session)
             session.commit()
         finally:
             session.close()
@@ -423,6 +425,18 @@ def writing(target: str | Path) -> Iterator[Session]:
         raise error from None
     finally:
         engine.dispose()
+
+
+# The channel a PostgreSQL game's writers NOTIFY on commit: other umpires' windows LISTEN to it
+# (gui/serverwatch.py) and see an action within a second, without reading the journal in a loop.
+# The server sends the notice only if the transaction commits; the payload names who wrote.
+CHANGED_CHANNEL = "umpire_journal"
+
+
+def _notify(session: Session) -> None:
+    from ..whoacts import name_now
+    session.connection().execute(text("SELECT pg_notify(:channel, :who)"),
+                                 {"channel": CHANGED_CHANNEL, "who": name_now()})
 
 
 def _ready_to_write(session: Session, shown: str) -> bool:

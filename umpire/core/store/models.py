@@ -258,6 +258,8 @@ class ActionRow(SQLModel, table=True):
     # schema 12: the lines of `log` the acting side may not read, by index ("3"), with who may:
     # a side id (the side whose hidden state the line tells of) or "umpire"
     readers: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    # schema 18: the umpire who performed it (core.umpires: several umpires may share a game)
+    umpire: Optional[str] = None
 
 
 class CommandRow(SQLModel, table=True):
@@ -305,3 +307,15 @@ class TurnSnapshotRow(SQLModel, table=True):
     seq: int
     digest: str
     state: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+
+
+class UmpireSeatRow(SQLModel, table=True):
+    """An umpire of a game shared by several (schema 18), and what he may see and do: the chief
+    umpire everything; an assistant only the sides and map sectors listed.  A game with no seats
+    is a one-umpire game: whoever opens it acts as chief (core.umpires)."""
+
+    __tablename__ = "umpire_seat"
+    name: str = Field(primary_key=True)
+    role: str = "assistant"                     # chief | assistant
+    sides: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    sectors: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))  # ["0101:1010", ...]

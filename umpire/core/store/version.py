@@ -5,7 +5,7 @@ from pathlib import Path
 
 # The schema this Umpire writes: the number of the head revision in migrations/versions.  Bump
 # it with a new revision whenever a table changes (migrations/__init__.py tells how).
-SCHEMA_VERSION = 19    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
+SCHEMA_VERSION = 20    # 2: spotting state, contacts; 3: the journal (actions) and the dice seed;
                        # 4: column, fatigue, company activations, formation doctrine, exits;
                        # 5: panic, suppression, spent missiles; 6: battalion HQ ratings and morale;
                        # 7: a scenario's optional rules, ammunition levels; 8: defilade markers,
@@ -21,7 +21,8 @@ SCHEMA_VERSION = 19    # 2: spotting state, contacts; 3: the journal (actions) a
                        # 16: a snapshot of the state at each turn's end (turn_snapshot);
                        # 17: a battalion's own counter colour; 18: a side's detached
                        # last-known contacts (past_contact), labels never given twice;
-                       # 19: the game's signing keys (side packages)
+                       # 19: the game's signing keys (side packages);
+                       # 20: who performed each action, the umpires' seats
 
 # The revisions' files; a revision's id is its file name (migrations/__init__.py).
 VERSIONS = Path(__file__).resolve().parent / "migrations" / "versions"

@@ -1,0 +1,173 @@
+"""Several umpires on one game: who is acting, and what his seat lets him see and do.
+
+A big game (a megagame) has a chief umpire and assistants, each at his own workstation on the
+same game (a PostgreSQL database).  Every journal row names the umpire who performed it.  A game
+may list its seats (`umpire umpires GAME`): the chief sees and does everything; an assistant
+may be limited to sides (he acts only for them and sees only what they know) and to sectors of
+the map (he acts only on units and hexes inside them).  A game with no seats is a one-umpire
+game, whoever opens it is its chief: nothing changes for the club that never lists anyone.
+
+Who is acting is core.whoacts's: the name a shell sets, else UMPIRE_NAME, else the login name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlmodel import Session
+
+from .errors import UmpireError
+from .hexgrid import Grid, Hex
+from .store import models as m
+from .whoacts import ENV, check_name, chosen, name_now, set_name  # noqa: F401  (the shells set it here)
+from .zones import resolve_zone
+
+CHIEF, ASSISTANT = "chief", "assistant"
+ROLES = (CHIEF, ASSISTANT)
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    role: str = CHIEF
+    sides: tuple[str, ...] = ()
+    sectors: tuple[str, ...] = ()            # "0101:1010": a rectangle of columns and rows, corners inclusive
+    hexes: frozenset[Hex] = field(default=frozenset(), compare=False)
+
+    @property
+    def is_chief(self) -> bool:
+        return self.role == CHIEF
+
+    @property
+    def limited(self) -> bool:
+        return not self.is_chief and bool(self.sides or self.sectors)
+
+    def describe(self) -> str:
+        if self.is_chief:
+            return f"{self.name}: chief umpire"
+        limits = []
+        if self.sides:
+            limits.append("sides " + ", ".join(self.sides))
+        if self.sectors:
+            limits.append("sectors " + ", ".join(self.sectors))
+        return f"{self.name}: assistant" + (f" ({'; '.join(limits)})" if limits else " (everything)")
+
+    def covers_hex(self, h: Hex | None) -> bool:
+        return not self.sectors or (h is not None and h in self.hexes)
+
+
+def sector_hexes(grid: Grid, sectors: tuple[str, ...]) -> frozenset[Hex]:
+    """The hexes of sectors written "0101:1010".  ValueError with a reason a user can act on."""
+    out: set[Hex] = set()
+    for sector in sectors:
+        corners = sector.split(":")
+        if len(corners) != 2:
+            raise ValueError(f"sector {sector!r} is two hex numbers joined by ':' (corners of a rectangle, e.g. 0101:1010)")
+        out |= resolve_zone(grid, {"area": corners})
+    return frozenset(out)
+
+
+def seats(session: Session, grid: Grid) -> dict[str, Seat]:
+    rows = session.execute(select(m.UmpireSeatRow)).scalars().all()
+    return {r.name: Seat(r.name, r.role, tuple(r.sides), tuple(r.sectors), sector_hexes(grid, tuple(r.sectors)))
+            for r in rows}
+
+
+def seat_of(session: Session, grid: Grid, name: str) -> Seat:
+    """The seat `name` sits in.  With no seats listed, everyone is the chief; with seats, a name
+    not among them is refused: a game that lists its umpires is theirs."""
+    listed = seats(session, grid)
+    if not listed:
+        return Seat(name)
+    seat = listed.get(name)
+    if seat is None:
+        raise UmpireError(f"{name!r} is not one of this game's umpires ({', '.join(sorted(listed))}); "
+                          f"the chief umpire adds seats with `umpire umpires GAME --add NAME`")
+    return seat
+
+
+def named_units(game: Any, params: dict) -> list[str]:
+    """The units an action's parameters name, wherever they sit in them (a unit, a list of
+    firers, a target): every rule system names units by their ids."""
+    found: list[str] = []
+
+    def look(value: Any) -> None:
+        if isinstance(value, str):
+            if value in game.units:
+                found.append(value)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                look(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                look(v)
+    look(params)
+    return found
+
+
+def refusal(seat: Seat, game: Any, kind: str, params: dict, side: str | None, own_side_units: bool = True) -> str | None:
+    """Why `seat` may not perform this action, or None.  An assistant limited to sides acts only
+    for them; one limited to sectors only on units that stand in them (an enemy named as a target
+    may stand anywhere: the firer is his); the phase, the turn and spotting passes (the umpire's
+    own actions) are the chief's."""
+    if not seat.limited:
+        return None
+    if side is None:
+        return f"{seat.name} is an assistant umpire: {kind!r} is the chief umpire's to do"
+    if seat.sides and side not in seat.sides:
+        return f"{seat.name} umpires {', '.join(seat.sides)} only, and {kind!r} here is {side}'s action"
+    if seat.sectors:
+        for uid in named_units(game, params):
+            unit = game.units[uid]
+            if own_side_units and unit.side != side:
+                continue
+            if not seat.covers_hex(unit.hex):
+                where = game.map.grid.number(unit.hex) if unit.hex is not None else "off the map"
+                return f"{seat.name} umpires sectors {', '.join(seat.sectors)} only, and {uid} is at {where}"
+    return None
+
+
+def step_refusal(session: Session, row: m.ActionRow, undoing: bool) -> str | None:
+    """Why the acting umpire may not undo (or redo) `row`: in a game with seats an assistant
+    takes back or puts back only what he did himself; the chief anything."""
+    listed = {r.name: r for r in session.execute(select(m.UmpireSeatRow)).scalars().all()}
+    if not listed:
+        return None
+    who = name_now()
+    seat = listed.get(who)
+    if seat is None:
+        return f"{who!r} is not one of this game's umpires ({', '.join(sorted(listed))})"
+    if seat.role == CHIEF or row.umpire == who:
+        return None
+    return (f"{who} is an assistant umpire: #{row.seq} ({row.kind}) was {row.umpire or 'an earlier umpire'}'s, "
+            f"only he or the chief umpire may {'undo' if undoing else 'redo'} it")
+
+
+def seat_in(location: str, name: str | None = None) -> Seat:
+    """The seat the acting umpire (or `name`) sits in at the game at `location`; UmpireError for
+    a name the game's seats do not list."""
+    from .store.db import reading
+
+    with reading(location) as session:
+        info = session.execute(select(m.GameInfo)).scalars().one()
+        return seat_of(session, Grid(info.columns, info.rows, info.orientation, info.stagger), name or name_now())
+
+
+def viewers_for(seat: Seat, everyone: list[tuple[str, str]], umpire: str) -> list[tuple[str, str]]:
+    """Whom a seat may view the game as: an assistant limited to sides sees only what they know;
+    one limited to sectors sees the truth, inside his sectors (seat_view)."""
+    if not seat.limited or not seat.sides:
+        return everyone
+    return [(v, name) for v, name in everyone if v in seat.sides]
+
+
+def seat_view(view: Any, seat: Seat) -> Any:
+    """A view cut to a sector-limited seat: only what stands, and what was fired at, in his
+    sectors (the terrain and the objectives are public)."""
+    if not seat.limited or not seat.sectors:
+        return view
+    from dataclasses import replace
+    return replace(view, units=tuple(u for u in view.units if seat.covers_hex(u.hex)),
+                   fire=tuple(f for f in view.fire if seat.covers_hex(f.target)))

@@ -99,6 +99,7 @@ def test_orders_handed_in_on_the_page_are_checked_and_applied(tmp_path, sample_s
     r = c.post(f"/s/{nato}/orders", data={"orders": 'side = "nato"\nturn = 1\n[commands]\n"A/2-32" = "overwatch"\n'})
     assert r.status_code == 200 and "Orders received" in r.get_data(as_text=True)
     assert journal(location)[-1].kind == "orders" and journal(location)[-1].side_id == "nato"
+    assert journal(location)[-2].kind == "receive_orders"           # kept in the inbox, as a file is
 
 
 def test_an_uploaded_orders_file_is_read_like_the_text(tmp_path, sample_scenario):
@@ -136,3 +137,18 @@ def test_the_links_are_kept_for_the_umpire_alone(tmp_path):
     from umpire.core.errors import UmpireError
     with pytest.raises(UmpireError, match="not a secret of at least 16 characters"):
         make_links(["nato"], path)
+
+
+def test_a_game_that_requires_signed_orders_refuses_unsigned_ones_from_a_page_too(tmp_path, sample_scenario):
+    """The page takes orders as `umpire orders` does (packages.inbox): the game's setting holds."""
+    from umpire.actions import new_game
+    from umpire.cli import main
+    location = new_game(sample_scenario, tmp_path / "g.umpire", seed="o")
+    assert main(["require-signatures", location, "on"]) == 0
+    c, links = client(location)
+    before = len(journal(location))
+    r = c.post(f"/s/{links.tokens['nato']}/orders",
+               data={"orders": 'side = "nato"\nturn = 1\n[commands]\n"A/2-32" = "overwatch"\n'})
+    text = html.unescape(r.get_data(as_text=True))
+    assert r.status_code == 400 and "unsigned orders" in text and "orders.toml" not in text
+    assert len(journal(location)) == before

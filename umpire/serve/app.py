@@ -109,10 +109,12 @@ def create_app(location: str, links: SideLinks) -> Flask:
 
 
 def hand_in(location: str, side: str, text: str) -> str:
-    """A side's orders from its page, read and checked as `umpire orders` reads a file (the rule
-    system's reader, the whole file checked before anything is applied), and refused if they
-    are another side's."""
-    from ..core.engine import perform
+    """A side's orders from its page, taken as `umpire orders` takes a file (packages.inbox: its
+    signature checked -- required if the game requires signed orders --, kept in the journal,
+    read whole by the rule system before anything is applied), and refused if they are another
+    side's: the page's secret says whose page it is, the file must agree."""
+    from ..packages.inbox import read_body, take_orders
+    from ..packages.signing import check_orders
 
     game = open_game(location)
     system = rule_system(game.rules)
@@ -124,10 +126,12 @@ def hand_in(location: str, side: str, text: str) -> str:
         path = Path(folder) / "orders.toml"
         path.write_text(text, encoding="utf-8")
         try:
-            written_for, params = system.read_orders(path)
+            written_for, _ = read_body(system, check_orders(location, path), str(path))   # a signed file's body
+            if written_for != side:
+                raise UmpireError(f"these orders are written for side {written_for!r}, and this page is {side!r}'s")
+            _kept, applied = take_orders(location, path, system)
         except UmpireError as e:
-            raise UmpireError(e.problem, place=e.place) from None      # not the server's temporary file
-    if written_for != side:
-        raise UmpireError(f"these orders are written for side {written_for!r}, and this page is {side!r}'s")
-    result = perform(location, "orders", params, system, side=side)
-    return f"Orders received: {result.summary}"
+            if e.file and e.file != str(path):
+                raise                   # the game's own trouble
+            raise UmpireError(e.problem, place=e.place) from None
+    return f"Orders received: {applied.summary}"

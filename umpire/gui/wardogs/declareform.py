@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog
                                QMessageBox, QPushButton, QScrollArea, QToolButton, QVBoxLayout, QWidget)
 
 from ...core.errors import UmpireError
+from ...core.knowledge import UMPIRE
 from ...rules import rule_system
 from ...rules.wardogs import declare
 from ...rules.wardogs.declare_choices import choices, declared_now
@@ -217,3 +218,29 @@ def orders_file(window, spec, side: str) -> None:
         QMessageBox.warning(window, "Orders file refused", e.one_line())
         return
     window.play.run(spec.name, params)
+
+
+def before_leaving(window, kind: str) -> bool:
+    """Pass or Next Phase in the declaration phase while a side has not declared: the reveal
+    waits for every side (p. 7 steps 6-7), so the umpire is asked -- declare no fire for it and
+    go on, or wait (the default).  True: go on."""
+    game = window.game
+    if game.phase != "declare" or kind not in ("pass", "next_phase"):
+        return True
+    waiting = [s for s in declare.waiting_for(game)
+               if (kind == "next_phase" or s == game.active_side) and window.viewer in (UMPIRE, s)]
+    if not waiting:
+        return True                       # nothing to ask; the engine still refuses what it must
+    names = " and ".join(game.side(s).name for s in waiting)
+    box = QMessageBox(QMessageBox.Question, "Not declared yet",
+                      f"{names} {'have' if len(waiting) > 1 else 'has'} not declared {'their' if len(waiting) > 1 else 'its'} "
+                      f"fire. The declarations are revealed, and the dice rolled, only once every side has declared "
+                      f"(Wardogs p. 7 steps 6-7).", QMessageBox.NoButton, window)
+    go = box.addButton(f"Declare no fire for {names}", QMessageBox.AcceptRole)
+    wait = box.addButton("Wait", QMessageBox.RejectRole)
+    box.setDefaultButton(wait)
+    box.setEscapeButton(wait)
+    box.exec()
+    if box.clickedButton() is not go:
+        return False
+    return all(window.play.run("declare_fire", {"side": s, "shots": []}) is not None for s in waiting)

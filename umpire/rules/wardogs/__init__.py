@@ -92,6 +92,13 @@ class RuleSystem(CoreRuleSystem):
     def new_turn(self, game):
         return turn.record_sheets(game)
 
+    def pass_problem(self, game, side):
+        # p. 7 step 6: a side is done declaring once it has declared, if only "no fire"
+        if game.phase == fire_actions.DECLARE and side not in game.rule_state.declarations:
+            return (f"{game.side(side).name} has not declared its fire: declare it, or declare no fire, "
+                    f"before it passes (Wardogs p. 7 step 6)")
+        return None
+
     def moves_now(self, game):
         return game.phase in movement.MOVE_PHASES
 

@@ -185,6 +185,20 @@ def waiting_for(game) -> list[str]:
     return [s for s in game.side_ids() if s not in declared(game)]
 
 
+def not_declared(game, sides: list[str] | None = None) -> str | None:
+    """Why the declarations may not be revealed yet (None: they may): the sides still to declare
+    (p. 7 steps 6-7: the umpire holds both before any die is rolled).  Our choice: a side that
+    has not declared is not taken for one that declares no fire -- the reveal waits, and "no fire"
+    is declared as such (an empty declaration; the window asks the umpire first)."""
+    waiting = [s for s in waiting_for(game) if sides is None or s in sides]
+    if not waiting:
+        return None
+    names = " and ".join(game.side(s).name for s in waiting)
+    how = "; ".join(f"umpire act GAME declare_fire side={s}" for s in waiting)
+    return (f"the declarations cannot be revealed yet: {names} ha{'ve' if len(waiting) > 1 else 's'} not declared "
+            f"{'their' if len(waiting) > 1 else 'its'} fire -- declare it, or declare no fire ({how}) (Wardogs p. 7 steps 6-7)")
+
+
 def reveal(game) -> list[Change]:
     """p. 7 step 7: both lists opened -- to the umpire alone; each side already reads its own."""
     lines = ["Declarations revealed to the umpire (Wardogs p. 7 step 7):"]

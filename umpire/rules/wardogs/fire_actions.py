@@ -102,7 +102,11 @@ def situation(game, sight: Sight, u, t, weapon_keys: list[str]) -> lockon.Situat
 
 
 def lock_on_phase(game, dice) -> list[Change]:
-    """p. 7 step 7: reveal, then a lock-on d10 for each firer (Table 3)."""
+    """p. 7 step 7: reveal, then a lock-on d10 for each firer (Table 3).  Not before every side
+    has declared (declare.not_declared): a side that has not is never taken for "no fire"."""
+    waiting = declare.not_declared(game)
+    if waiting:
+        raise UmpireError(waiting)
     out = declare.reveal(game)
     sight = Sight(game.map, game.rules)
     for side in game.side_ids():

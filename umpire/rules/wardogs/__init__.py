@@ -52,6 +52,9 @@ class RuleSystem(CoreRuleSystem):
     def sight(self, game_map, night=False):
         return spotting.Sight(game_map, self.ruleset)
 
+    def line_between(self, game, a, b, units=(None, None)):
+        return spotting.line_between(game, self.sight(game.map), a, b, units)      # units' own heights (p. 6)
+
     def spot(self, game, roll):
         return spotting.spot(game, self.sight(game.map))
 

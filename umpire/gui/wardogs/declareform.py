@@ -220,7 +220,7 @@ def orders_file(window, spec, side: str) -> None:
     window.play.run(spec.name, params)
 
 
-def before_leaving(window, kind: str) -> bool:
+def declarations_asked(window, kind: str) -> bool:
     """Pass or Next Phase in the declaration phase while a side has not declared: the reveal
     waits for every side (p. 7 steps 6-7), so the umpire is asked -- declare no fire for it and
     go on, or wait (the default).  True: go on."""

@@ -122,6 +122,9 @@ class RuleSystem(CoreRuleSystem):
     def scenario_data(self):
         return reports.SCENARIO_KEYS
 
+    def scenario_problems(self, scenario):
+        return reports.scenario_problems(scenario)
+
     # ------------------------------------------------------------------ how its units read
     MARK_WORDS = reports.MARK_WORDS
 
@@ -133,6 +136,9 @@ class RuleSystem(CoreRuleSystem):
 
     def forces_table(self, game, units):
         return reports.forces_table(game, units)
+
+    def orders_form(self, game, side):
+        return reports.orders_form(game, side)
 
     def unit_details(self, game, unit, umpire):
         return reports.unit_details(game, unit, umpire)

@@ -47,3 +47,19 @@ def test_the_orders_page_is_a_declaration_to_fill_in(tmp_path):
     assert [r[:3] for r in table.rows] == [("Coyote 1", "Particle Cannon", "coyote_particle_cannon"),
                                            ("Coyote 1", "30mm Autocannon", "coyote_autocannon")]
     assert all(not r[3].strip() for r in table.rows) and "T" not in {r[0] for r in table.rows}
+
+
+def test_the_owners_counter_shows_facing_armour_altitude_and_passengers(tmp_path):
+    """The counter's foot: an arrow for the facing (p. 9), the armour (p. 6), the altitude in
+    flight (p. 10: 5 m a level), the squads aboard (p. 10); the map's key names each."""
+    loc = wardogs_game(tmp_path, [{"id": "SD", "type": "sand_devil", "hex": "0303", "facing": "SE"},
+                                  {"id": "Sq", "type": "squad", "hex": "0303", "carried_by": "SD"},
+                                  {"id": "H", "type": "gunship", "hex": "0505", "facing": "N"}], [])
+    g = game(loc)
+    sd, h = g.units["SD"], g.units["H"]
+    h.marks = h.marks.but(flying=True, altitude=2)
+    marks = system_for(loc).unit_marks(g, sd)
+    assert marks.split() == ["↘", f"AR{g.unit_type(sd)['ar']}", "P1"]
+    assert system_for(loc).unit_marks(g, h).split()[::2] == ["↑", "Alt10m"]
+    words = dict(system_for(loc).mark_words(system_for(loc).unit_marks(g, h)))
+    assert words["Alt10m"] == "in flight, 10 m up (Wardogs p. 10)" and "faces" in words["↑"]

@@ -13,15 +13,19 @@ from ...core.details import unit_rows
 from ...core.hexgrid import DIRECTION_NAMES
 from ...core.game import Game, UnitState
 from ...core.rulesystem import Table
-from .state import ammo_left, armour, armour_at_start, weapons
+from .state import LEVEL_METRES, ammo_left, armour, armour_at_start, weapons
 from .weapons import die_for
 
+# the facing as an arrow on the counter: read at a glance, and short enough to leave the armour room
+ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
+
 MARK_WORDS = (
-    (r"F(N|NE|SE|S|SW|NW)", "faces {0} (Wardogs p. 9)"),
+    (r"([↑↗→↘↓↙←↖])", "the way it faces, its front hexside (Wardogs p. 9)"),
     (r"AR(\d+)", "armour rating now {0} (Wardogs p. 6)"),
     (r"Sh(\d+)", "{0} shield points left this turn (Wardogs p. 16)"),
     ("Down", "fallen or out of control: stand up first (Wardogs p. 11)"),
-    (r"Fly(\d+)", "in flight, {0} levels up (Wardogs p. 10)"),
+    (r"Alt(\d+)m", "in flight, {0} m up (Wardogs p. 10)"),
+    (r"P(\d+)", "carrying {0} squad(s) (Wardogs p. 10)"),
     ("Cover-partial", "partial cover declared inside a building (Wardogs p. 13)"),
     ("Cover-total", "total cover declared inside a building (Wardogs p. 13)"),
     ("Half", "stood up this turn: half the MP left (Wardogs p. 11)"),
@@ -41,30 +45,35 @@ def scenario_problems(scenario) -> list[tuple[str, str, str]]:
 
 
 def unit_marks(game: Game, u: UnitState) -> str:
-    """The marks on the side's own counter: facing, armour, shields, fallen, flight, cover."""
+    """The marks on the side's own counter: facing (an arrow), armour, shields, fallen, altitude,
+    passengers, cover."""
     m = u.marks
     parts = []
     if m.facing is not None:
-        parts.append("F" + game.map.grid.direction_name(m.facing))
+        parts.append(ARROWS.get(game.map.grid.direction_name(m.facing), ""))
     parts.append(f"AR{armour(game, u)}")
     if m.shields:
         parts.append(f"Sh{m.shields}")
     if m.fallen:
         parts.append("Down")
     if m.flying:
-        parts.append(f"Fly{m.altitude}")
+        parts.append(f"Alt{LEVEL_METRES * m.altitude}m")
+    riders = sum(1 for x in game.units.values() if x.carried_by == u.id and x.status == "on_map")
+    if riders:
+        parts.append(f"P{riders}")
     if m.cover:
         parts.append(f"Cover-{m.cover}")
     if m.half_mp:
         parts.append("Half")
-    return " ".join(parts)
+    return " ".join(x for x in parts if x)
 
 
 def strength_text(game: Game, u: UnitState) -> str:
-    """What anyone who sees the unit sees: its size and height, and whether it is down or flying."""
+    """What anyone who sees the unit sees: its height (p. 6: 2 x size m), and whether it is down
+    or flying -- short, as a counter's foot has room for it with its owner's marks."""
     t = game.unit_type(u)
-    state = " fallen" if u.marks.fallen else (" in flight" if u.marks.flying else "")
-    return f"size {t['size']} ({2 * t['size']} m){state}"
+    state = " down" if u.marks.fallen else (" flying" if u.marks.flying else "")
+    return f"{2 * t['size']} m{state}"
 
 
 def weapon_text(game: Game, u: UnitState, key: str, w: dict) -> str:

@@ -175,9 +175,13 @@ class DeclareForm(QDialog):
         ok.setToolTip("" if complete else "A row has nothing to fire at: change it or take it out")
         if hasattr(self, "area"):
             self.area.setMinimumWidth(self.holder.sizeHint().width() + self.area.verticalScrollBar().sizeHint().width() + 4)
+            # tall enough for its wrapped words at the width it has (the plain minimum counts
+            # them at another width, and the rows ran under the Add shot button)
             hint = self.minimumSizeHint()
-            if self.width() < hint.width() or self.height() < hint.height():
-                self.resize(max(self.width(), hint.width()), max(self.height(), hint.height()))
+            width = max(self.width(), hint.width())
+            height = max(hint.height(), self.layout().totalHeightForWidth(width))
+            if self.width() < width or self.height() < height:
+                self.resize(width, max(self.height(), height))
 
     def declare(self) -> None:
         """Checked as the engine will check it; a refusal is shown here and the form stays."""

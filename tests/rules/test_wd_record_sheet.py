@@ -63,3 +63,11 @@ def test_the_owners_counter_shows_facing_armour_altitude_and_passengers(tmp_path
     assert system_for(loc).unit_marks(g, h).split()[::2] == ["↑", "Alt10m"]
     words = dict(system_for(loc).mark_words(system_for(loc).unit_marks(g, h)))
     assert words["Alt10m"] == "in flight, 10 m up (Wardogs p. 10)" and "faces" in words["↑"]
+
+
+def test_the_windows_unit_panel_shows_the_mp(qtbot, tmp_path):
+    from windowkit import window_on
+    loc = _game(tmp_path)
+    w = window_on(qtbot, tmp_path, loc)
+    w.select_unit("Coyote 1")
+    assert "6 of 6 left this turn (sheet: 6)" in w.inspector.toPlainText()

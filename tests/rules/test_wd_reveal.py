@@ -53,6 +53,9 @@ def test_the_command_line_says_so_in_one_line(tmp_path, capsys):
     assert main(["next-phase", loc]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "have not declared their fire" in err and "Traceback" not in err
+    for side in ("blue", "red"):                    # what it advises: no fire, declared as such
+        assert main(["act", loc, "declare_fire", f"side={side}"]) == 0
+    assert main(["next-phase", loc]) == 0 and open_game(loc).phase == "lock_on"
 
 
 def _answer(monkeypatch, which: str):

@@ -54,7 +54,8 @@ def _declare(ctx: Context) -> tuple[str, Any]:
 ACTIONS = {spec.name: spec for spec in (
     ActionSpec("declare_fire", "Declare fire (secret)", _declare, "side",
                (ActionField("side", "Side", kind="side"),
-                ActionField("shots", "Shots: firer weapon target; ...", kind="text")),
+                # left out: no fire, declared as such (p. 7 step 6) -- what the reveal's refusal advises
+                ActionField("shots", "Shots: firer, weapon, target; ... (empty: no fire)", required=False, kind="text")),
                "Wardogs p. 7 step 6",
                "Each firer's target and weapons, kept secret from the enemy until the umpire resolves "
                "both sides' fire together; nothing declared is a pass.", worksheet=True,

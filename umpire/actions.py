@@ -60,7 +60,8 @@ def resolve_place(game: Game, text: str) -> tuple[Hex, Eye]:
 def line_of_sight(game: Game, a: str, b: str) -> LosResult:
     _, ea = resolve_place(game, a)
     _, eb = resolve_place(game, b)
-    return rule_system(game.rules).sight(game.map, game.night).line_of_sight(ea, eb)
+    units = tuple(game.units.get(x) for x in (a, b))        # an end named by a unit: that unit (None: a hex)
+    return rule_system(game.rules).line_between(game, ea, eb, units)
 
 
 def phase_line(game: Game) -> str:

@@ -12,6 +12,7 @@ from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 
 from dicekit import dice
+from .wdkit import no_fire_yet
 
 SCENARIO = '''[scenario]
 title = "Wardogs fire test"
@@ -82,6 +83,7 @@ def to_phase(location, key, *faces):
     for _ in range(40):
         if open_game(location).phase == key:
             return
+        no_fire_yet(location)              # p. 7 steps 6-7: the reveal waits for every side
         act(location, "next_phase", *faces)
         faces = ()
     raise AssertionError(f"never reached {key}")
@@ -250,12 +252,15 @@ hexes = ["{g.map.number(field)}"]
     assert "sweeper finds mines" in reads(loc, "red")
     to_phase(loc, "declare")
     if open_game(loc).active_side == "blue":
+        act(loc, "declare_fire", side="blue")            # no fire: declared, then done (p. 7 step 6)
         act(loc, "pass", side="blue")
     with pytest.raises(UmpireError, match="has moved"):            # it moved this turn
         act(loc, "clear_mines", 1, side="red", unit="Tank")
+    no_fire_yet(loc)
     act(loc, "next_phase")
     to_phase(loc, "declare")                            # turn 2: it stands still and sweeps
     if open_game(loc).active_side == "blue":
+        act(loc, "declare_fire", side="blue")
         act(loc, "pass", side="blue")
     act(loc, "clear_mines", 2, side="red", unit="Tank")              # even: still live
     assert any(o.kind == "minefield" for o in open_game(loc).map.overlays)

@@ -46,12 +46,11 @@ def test_p10_the_size_4_helicopter_crashes_24d8_against_ar_3(tmp_path):
     """p. 10 example: d10 = 6, x size 4 = 24 dice, two steps up from d4 = d8, each 3+ a point."""
     assert crash.crash_dice(6, 4) == 24 and crash.damage_die(24) == 8
     g = game(wardogs_game(tmp_path, [{"id": "H", "type": "gunship", "hex": "0303"}], []))
-    faces = [1, 2] * 4 + [3, 8] * 8            # 8 under 3, 16 at 3 or more
-    out = crash.crash(g, g.units["H"], Dice("c", 1, typed(6, *faces)), "engine destroyed")
+    faces = [1, 2] * 4 + [3, 8] * 8            # 8 under 3, 16 at 3 or more (8 over: test_wd_crash.py)
+    out = crash.crash(g, g.units["H"], Dice("c", 1, typed(6, *faces, *[5] * 8)), "engine destroyed")
     lines = [x for c in out for x in c.lines]
     assert any("24 dice of d8" in x for x in lines)
     assert any("16 points of damage, armour 3 -> 0" in x for x in lines)
-    assert any("13 past armour 0" in x for x in lines)
 
 
 def test_p11_falls_of_10_and_55_metres():

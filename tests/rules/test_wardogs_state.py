@@ -39,5 +39,5 @@ def test_the_demo_cards_as_read(tmp_path):
 def test_what_the_enemy_sees_of_a_unit_is_its_size_not_its_armour(tmp_path):
     g = game(wardogs_game(tmp_path, [{"id": "C", "type": "coyote", "hex": "0202"}], []))
     text = reports.strength_text(g, g.units["C"])
-    assert text == "size 4 (8 m)" and "AR" not in text
+    assert text == "8 m" and "AR" not in text                 # p. 6: a size 4 mecha is 8 m tall
     assert "AR5" in reports.unit_marks(g, g.units["C"])       # the owner's counter

@@ -9,7 +9,7 @@ from umpire.actions import new_game, system_for
 from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 
-from .hcmkit import act, game, to_phase, towards, units_text  # noqa: F401  (the tests import them from here)
+from .hcmkit import act, game, towards, units_text  # noqa: F401  (the tests import them from here)
 
 
 def wardogs_game(tmp_path: Path, blue: list[dict], red: list[dict], terrain: str | None = None,
@@ -91,3 +91,25 @@ def blue_moves(location: str, phase: str = "movement") -> None:
     to_phase(location, phase)
     if open_game(location).active_side == "red":
         act(location, "pass", side="red")
+
+
+def no_fire_yet(location: str) -> None:
+    """In the declaration phase, every side that has not declared declares no fire -- what the
+    umpire does before the reveal (p. 7 steps 6-7: the reveal waits for every side)."""
+    g = open_game(location)
+    if g.phase == "declare":
+        for side in g.side_ids():
+            if side not in g.rule_state.declarations:
+                act(location, "declare_fire", side=side)
+
+
+def to_phase(location: str, key: str, *faces) -> None:
+    """Go on with next_phase until the phase `key` (faces: dice typed for the first step); leaving
+    a declaration phase, the sides that did not declare declare no fire."""
+    for _ in range(40):
+        if open_game(location).phase == key:
+            return
+        no_fire_yet(location)
+        act(location, "next_phase", *faces)
+        faces = ()
+    raise AssertionError(f"never reached {key}")

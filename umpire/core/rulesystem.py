@@ -131,6 +131,13 @@ class RuleSystem:
         """The map prepared for line-of-sight questions (`line_of_sight(eye, eye)`)."""
         raise NotImplementedError
 
+    def line_between(self, game, a, b, units=(None, None)):
+        """`umpire los`: the sight line between two Eyes of the game, `units` the unit named at
+        each end (None: a bare hex) -- by default the prepared map's `line_of_sight`, which
+        never sees units; a system whose sight depends on the units themselves (their heights)
+        answers from them."""
+        return self.sight(game.map, game.night).line_of_sight(a, b)
+
     def spot(self, game, roll) -> dict[str, dict[str, tuple]]:
         """Each side's sightings now: {side: {unit id: (observer ids, rule)}}; a third item,
         optional, says what the side makes of the unit when that is less than the whole truth:

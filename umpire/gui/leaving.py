@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QMessageBox
 from ..core.idle import idle_units, pass_ends_phase
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
+from . import system_gui
 
 ASK_SETTING = "play/ask_before_leaving_units"
 NAMED = 12                 # units named in the question; the rest counted
@@ -73,6 +74,10 @@ def ask(window, text: str) -> tuple[bool, bool]:
 def may_leave(window, kind: str, act_ask: QAction | None = None) -> bool:
     """True to go on with `kind`: nobody would be left out, the umpire is not asked, or said yes."""
     if window.game is None:
+        return False
+    # the rule system's own question first, whatever the setting (Wardogs: a side not declared)
+    own = getattr(system_gui(rule_system(window.game.rules).name), "before_leaving", None)
+    if own is not None and not own(window, kind):
         return False
     if not asking(window.settings):
         return True

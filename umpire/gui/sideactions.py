@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu
 
 from ..core.knowledge import UMPIRE
+from ..rules import rule_system
 from . import system_gui
 from .ruleactiondialog import RuleActionDialog, fill_in_and_run
 
@@ -103,7 +104,13 @@ class SideActions(QObject):
         self.run_for(spec, side)
 
     def run_for(self, spec, side: str, dialog_class=RuleActionDialog) -> None:
-        """The form for `side` taking `spec`, then the engine's action."""
+        """The form for `side` taking `spec`, then the engine's action.  A rule system's GUI
+        package may open a form of its own for one (its `SIDE_FORMS`: name -> (window, spec,
+        side) -> None), where fields typed in would not do (Wardogs' declaration of fire)."""
         game = self.w.game
+        own_form = getattr(system_gui(rule_system(game.rules).name), "SIDE_FORMS", {}).get(spec.name)
+        if own_form is not None:
+            own_form(self.w, spec, side)
+            return
         fill_in_and_run(self.w, spec, game.side(side).name, form_fields(game, spec, side), {"side": side},
                         dialog_class)

@@ -52,6 +52,9 @@ class RuleSystem(CoreRuleSystem):
     def sight(self, game_map, night=False):
         return spotting.Sight(game_map, self.ruleset)
 
+    def line_between(self, game, a, b, units=(None, None)):
+        return spotting.line_between(game, self.sight(game.map), a, b, units)      # units' own heights (p. 6)
+
     def spot(self, game, roll):
         return spotting.spot(game, self.sight(game.map))
 
@@ -92,6 +95,13 @@ class RuleSystem(CoreRuleSystem):
     def new_turn(self, game):
         return turn.record_sheets(game)
 
+    def pass_problem(self, game, side):
+        # p. 7 step 6: a side is done declaring once it has declared, if only "no fire"
+        if game.phase == fire_actions.DECLARE and side not in game.rule_state.declarations:
+            return (f"{game.side(side).name} has not declared its fire: declare it, or declare no fire, "
+                    f"before it passes (Wardogs p. 7 step 6)")
+        return None
+
     def moves_now(self, game):
         return game.phase in movement.MOVE_PHASES
 
@@ -112,6 +122,9 @@ class RuleSystem(CoreRuleSystem):
     def scenario_data(self):
         return reports.SCENARIO_KEYS
 
+    def scenario_problems(self, scenario):
+        return reports.scenario_problems(scenario)
+
     # ------------------------------------------------------------------ how its units read
     MARK_WORDS = reports.MARK_WORDS
 
@@ -123,6 +136,9 @@ class RuleSystem(CoreRuleSystem):
 
     def forces_table(self, game, units):
         return reports.forces_table(game, units)
+
+    def orders_form(self, game, side):
+        return reports.orders_form(game, side)
 
     def unit_details(self, game, unit, umpire):
         return reports.unit_details(game, unit, umpire)

@@ -5,6 +5,7 @@ stability.py; taking off, landing, loading a squad, declaring cover, flight.py) 
 from __future__ import annotations
 
 from ...core.actionspec import ActionField
+from ...core.hexgrid import DIRECTION_NAMES
 from ...core.play.rule_actions import unit_action
 from . import fire_actions, flight, movement, stability
 
@@ -13,6 +14,8 @@ DIRECTION_CHOICES = ("N", "NE", "SE", "S", "SW", "NW")
 OWN = {
     "face": unit_action("face", "Change facing", movement.face, rule="Wardogs p. 9",
                         fields=(ActionField("facing", "Face", choices=DIRECTION_CHOICES),),
+                        # the hexsides of the game's own hexes (pointy-topped: E and W, no N or S)
+                        ask=lambda g, side, unit: (ActionField("facing", "Face", choices=DIRECTION_NAMES[g.map.grid.orientation]),),
                         open=lambda g: g.phase in movement.MOVE_PHASES, when="only in a movement phase",
                         help="Turn in place before moving: 1 MP a hexside (infantry turn freely).",
                         fits=lambda g, u: u.on_map and not u.moved),

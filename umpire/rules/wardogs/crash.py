@@ -5,23 +5,29 @@ Readings:
   one type larger for every full ten dice (24 dice: two steps, d8).  p. 11, a fall of more than
   5 m: a d4 for every full 5 m fallen (10 m: 2d4; 55 m: 11 dice, so d6), stepping up the same way.
   The die types run d4, d6, d8, d10, d12 (the dice of p. 4) and stop at d12.
-* Each die rolled against the unit's armour as fire is (p. 10): each at or above it is a point
-  of damage (the crash example: "each result of 3 or more" against AR 3).  Umpire takes each point
-  off the armour rating now (p. 6: armour falls as damage is taken); points beyond armour 0 are
-  internal damage for the penetration tables (Tables 8-9), which fire's damage module rolls --
-  until it is wired here they are journalled for the umpire to apply.
+* Each die is rolled against the unit's armour "as if it were weapon fire" (p. 10): read on
+  Table 7 as a damage die is (damage.py), with no range modifier -- under the armour it misses;
+  equal, a point off the armour; over, a point and a penetration roll.  The crash example ("each
+  result of 3 or more" against AR 3 is a point) counts the same points.  Umpire's readings:
+  every die is read against the armour as the crash or fall begins (the example reads all 24
+  against AR 3); shields take points first, as they take fire's; a unit already at armour 0
+  rolls each penetration twice and infantry die of one (p. 16).  The penetration rolls are made
+  at once, on Table 8 for mecha and Table 9 for every other unit (penetration.py, as fire's), so
+  a crash can destroy what it wrecks.
 * The crash example stops rolling once the helicopter is destroyed; Umpire rolls all the dice
   at once (one record in the journal) and the count is the same.
 * p. 11: damage from a fall belongs to the Physical Combat phase, which Basic Training does not
   list in its turn: Umpire applies it at once.  Who reads the lines: the unit's own side (internal damage
-  is hidden from the enemy).
+  is hidden from the enemy); that the unit is destroyed, every side that sees it.
 """
 
 from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game, UnitState
-from .state import armour
+from .damage import Die, apply_hits, result_of, shields_up
+from .penetration import roll_internal
+from .state import armour, kind
 
 DIE_TYPES = (4, 6, 8, 10, 12)
 RULE_CRASH, RULE_FALL = "Wardogs p. 10, crashing", "Wardogs p. 11, falling"
@@ -47,26 +53,43 @@ def points(faces: tuple[int, ...], ar: int) -> int:
     return sum(1 for f in faces if f >= ar)
 
 
-def take_points(game: Game, u: UnitState, hits: int, rule: str) -> list[Change]:
-    """The points off the armour now; those past 0 noted as internal damage (Tables 8-9)."""
-    ar = armour(game, u)
-    left = max(ar - hits, 0)
-    past = max(hits - ar, 0)
-    lines = [f"  {u.id}: {hits} point{'s' if hits != 1 else ''} of damage, armour {ar} -> {left} ({rule})"]
-    if past:
-        lines.append(f"  {past} past armour 0: penetration rolls on Table {9 if game.unit_type(u)['kind'] == 'av' else 8}")
-    return [Change("unit", u.id, {"ar": left}, tuple(lines), u.side)]
+def as_fire(faces, ar: int) -> list[Die]:
+    """The dice read on Table 7 as weapon fire's are, with no range modifier (p. 10)."""
+    out = []
+    for f in faces:
+        row = result_of(f, ar)
+        out.append(Die(f, f, row["hit"], row["penetration"]))
+    return out
 
 
 def roll_against_armour(game: Game, u: UnitState, dice, count: int, why: str, rule: str) -> list[Change]:
+    """`count` damage dice against the unit's armour as weapon fire (p. 10): points off shields
+    and armour, then the penetration rolls on Table 8 or 9 (p. 17)."""
     if count <= 0:
         return []
     sides = damage_die(count)
     ar = armour(game, u)
     roll = dice.roll(f"{u.id} {why}: {count}d{sides} against armour {ar} ({rule})", count, sides)
-    hits = points(roll.faces, ar)
-    return [Change("note", u.id, {}, (f"{roll.describe()}: {hits} at {ar} or more",), u.side)] + \
-        take_points(game, u, hits, rule)
+    rolled = as_fire(roll.faces, ar)
+    hits = sum(d.hit for d in rolled)
+    out = apply_hits(rolled, shields_up(u.marks), ar, ar, kind(game, u))
+    lines = [f"{roll.describe()}: {hits} at {ar} or more, {sum(d.penetrates for d in rolled)} of them over it",
+             f"  {u.id}: {hits} point{'s' if hits != 1 else ''} of damage, armour {ar} -> {out.armour} "
+             f"({rule}, as fire: Table 7)"]
+    if out.penetrations:
+        lines.append(f"  {out.penetrations} penetration roll{'s' if out.penetrations != 1 else ''} on "
+                     f"Table {8 if kind(game, u) == 'mecha' else 9} (Wardogs p. 17)")
+    if out.killed:
+        lines.append(f"  {out.lines[-1]}")
+    marks, hurt, broken = roll_internal(game, u, u.marks.but(shields=out.shields, ar=out.armour), out.penetrations, dice)
+    lines += [f"    {x}" for x in hurt]
+    changes = [Change("unit", u.id, {"ar": marks.ar, "shields": marks.shields, "damage": dict(marks.damage)},
+                      tuple(lines), u.side)]
+    if out.killed or broken:
+        seen_by = [s for s in game.side_ids()
+                   if s == u.side or getattr(game.contacts.get((s, u.id)), "status", "") == "seen"]
+        changes.append(Change("unit", u.id, {"status": "destroyed"}, (f"{u.id} is destroyed ({rule})",), seen_by))
+    return changes
 
 
 def crash(game: Game, u: UnitState, dice, why: str) -> list[Change]:

@@ -37,7 +37,8 @@ RULE = "Wardogs p. 7 step 6"
 
 def parse_shots(raw) -> list[dict]:
     """The shots of a declaration: a list of {firer, weapon, target}, or text such as
-    "C1 coyote_autocannon R2; C1 coyote_particle_cannon R2" (firer, weapon, target per shot)."""
+    "C1 coyote_autocannon R2; C1 coyote_particle_cannon R2" (firer, weapon, target per shot),
+    with commas between the three where a name holds a space ("Coyote 1, coyote_autocannon, C3")."""
     if raw is None or raw == "":
         return []
     if isinstance(raw, str):
@@ -45,9 +46,11 @@ def parse_shots(raw) -> list[dict]:
         for n, part in enumerate((p.strip() for p in raw.replace("\n", ";").split(";")), start=1):
             if not part:
                 continue
-            words = part.split()
-            if len(words) != 3:
-                raise UmpireError(f"declaration, shot {n}: {part!r} is not 'firer weapon target' ({RULE})")
+            # "firer, weapon, target" where a name holds a space ("Coyote 1, coyote_autocannon, C3")
+            words = [w.strip() for w in part.split(",")] if "," in part else part.split()
+            if len(words) != 3 or not all(words):
+                raise UmpireError(f"declaration, shot {n}: {part!r} is not 'firer weapon target' "
+                                  f"(or 'firer, weapon, target' when a name holds a space) ({RULE})")
             out.append(dict(zip(("firer", "weapon", "target"), words)))
         return out
     if not isinstance(raw, (list, tuple)) or not all(isinstance(s, dict) for s in raw):
@@ -70,27 +73,45 @@ def knows(game, side: str, target_id: str, indirect: bool) -> bool:
     return c.status == "seen" or (indirect and c.status == "last_known")
 
 
-def shot_problem(game, side: str, shot: dict, targets: dict[str, str],
-                 targets_named: dict[str, str] | None = None) -> str | None:
-    """Why one shot may not be declared (None: it may); the enemy named as the side knows it."""
-    targets_named = targets_named or {}
-    u = game.units.get(shot["firer"])
+def firer_problem(game, side: str, uid: str) -> str | None:
+    """Why unit `uid` may not fire this turn at all (None: it may), p. 7 step 6."""
+    u = game.units.get(uid)
     if u is None or u.side != side or u.id not in {x.id for x in on_table(game, side)}:
-        return f"{game.side(side).name} has no unit {shot['firer']!r} on the table"
+        return f"{game.side(side).name} has no unit {uid!r} on the table"
     if u.acted:
         return f"{u.id} has spent its turn on other work (clearing mines, p. 18)"
     if u.marks.fallen:
         return f"{u.id} has fallen and must stand before it fires (p. 7 step 6, p. 11)"
     if state_of(u.marks.damage, "power_plant") == "damaged" and (u.moved or u.marks.hexes_moved):
         return f"{u.id}'s power plant is damaged: it moved, so it may not fire this turn (p. 17, Table 8)"
+    return None
+
+
+def weapon_problem(game, u, key: str) -> str | None:
+    """Why weapon `key` of unit u may not fire now (None: it may): on its sheet, on-line, rounds left."""
     sheet = dict(sheet_weapons(game, u))
-    w = sheet.get(shot["weapon"])
+    w = sheet.get(key)
     if w is None:
-        return f"{u.id} has no weapon {shot['weapon']!r} (its sheet: {', '.join(sheet) or 'none'})"
-    if state_of(u.marks.damage, f"weapon:{shot['weapon']}"):
+        return f"{u.id} has no weapon {key!r} (its sheet: {', '.join(sheet) or 'none'})"
+    if state_of(u.marks.damage, f"weapon:{key}"):
         return f"{u.id}'s {w['label']} is off-line, damaged or destroyed (pp. 16-17, Tables 8-9)"
-    if ammo_left(game, u, shot["weapon"]) == 0:
+    if ammo_left(game, u, key) == 0:
         return f"{u.id}'s {w['label']} has no rounds left (its record sheet)"
+    return None
+
+
+def shot_problem(game, side: str, shot: dict, targets: dict[str, str],
+                 targets_named: dict[str, str] | None = None) -> str | None:
+    """Why one shot may not be declared (None: it may); the enemy named as the side knows it."""
+    targets_named = targets_named or {}
+    why = firer_problem(game, side, shot["firer"])
+    if why:
+        return why
+    u = game.units[shot["firer"]]
+    why = weapon_problem(game, u, shot["weapon"])
+    if why:
+        return why
+    w = dict(sheet_weapons(game, u))[shot["weapon"]]
     t = game.units.get(shot["target"])
     named = shot.get("named", shot["target"])       # as the side named it: its contact label
     if t is None or t.side == side or not knows(game, side, t.id, w["indirect"]):
@@ -99,7 +120,8 @@ def shot_problem(game, side: str, shot: dict, targets: dict[str, str],
     label = game.contacts[(side, t.id)].label      # never the enemy's own name (it tells which unit it is)
     earlier = targets.get(u.id)
     if earlier is not None and earlier != t.id:
-        return f"{u.id} already locks on to {targets_named.get(u.id, label)}: one target a firer a turn (p. 7 step 7, our reading)"
+        before = targets_named.get(u.id) or game.contacts[(side, earlier)].label
+        return f"{u.id} already locks on to {before}: one target a firer a turn (p. 7 step 7, our reading)"
     where = game.contacts[(side, t.id)].hex
     turret_hit = state_of(u.marks.damage, "turret") == "damaged"
     mount = "infantry" if game.unit_type(u)["kind"] == "infantry" else w["mount"]
@@ -119,7 +141,8 @@ def check(game, side: str, shots: list[dict]) -> list[dict]:
     problems, targets, seen = [], {}, set()
     for n, shot in enumerate(shots, start=1):
         key = (shot["firer"], shot["weapon"])
-        why = f"{shot['firer']}'s {shot['weapon']} is declared twice" if key in seen else shot_problem(game, side, shot, targets)
+        why = (f"{shot['firer']}'s {_weapon_label(game, shot)} is declared twice" if key in seen
+               else shot_problem(game, side, shot, targets))
         if why:
             problems.append(f"shot {n}: {why}")
             continue
@@ -128,6 +151,12 @@ def check(game, side: str, shots: list[dict]) -> list[dict]:
     if problems:
         raise UmpireError(f"declaration refused, nothing kept: {'; '.join(problems)} ({RULE})")
     return shots
+
+
+def _weapon_label(game, shot: dict) -> str:
+    """A weapon as users read it ("30mm Autocannon"), its key when it is not in the catalogue."""
+    w = game.rules.tables["units"].section("weapon").get(shot["weapon"])
+    return w["label"] if w else shot["weapon"]
 
 
 def declare(game, side: str, raw) -> tuple[str, list[Change]]:
@@ -154,6 +183,20 @@ def declared(game) -> set[str]:
 def waiting_for(game) -> list[str]:
     """The sides still to declare before the reveal."""
     return [s for s in game.side_ids() if s not in declared(game)]
+
+
+def not_declared(game, sides: list[str] | None = None) -> str | None:
+    """Why the declarations may not be revealed yet (None: they may): the sides still to declare
+    (p. 7 steps 6-7: the umpire holds both before any die is rolled).  Our choice: a side that
+    has not declared is not taken for one that declares no fire -- the reveal waits, and "no fire"
+    is declared as such (an empty declaration; the window asks the umpire first)."""
+    waiting = [s for s in waiting_for(game) if sides is None or s in sides]
+    if not waiting:
+        return None
+    names = " and ".join(game.side(s).name for s in waiting)
+    how = "; ".join(f"umpire act GAME declare_fire side={s}" for s in waiting)
+    return (f"the declarations cannot be revealed yet: {names} ha{'ve' if len(waiting) > 1 else 's'} not declared "
+            f"{'their' if len(waiting) > 1 else 'its'} fire -- declare it, or declare no fire ({how}) (Wardogs p. 7 steps 6-7)")
 
 
 def reveal(game) -> list[Change]:

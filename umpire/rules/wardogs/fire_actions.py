@@ -54,7 +54,8 @@ def _declare(ctx: Context) -> tuple[str, Any]:
 ACTIONS = {spec.name: spec for spec in (
     ActionSpec("declare_fire", "Declare fire (secret)", _declare, "side",
                (ActionField("side", "Side", kind="side"),
-                ActionField("shots", "Shots: firer weapon target; ...", kind="text")),
+                # left out: no fire, declared as such (p. 7 step 6) -- what the reveal's refusal advises
+                ActionField("shots", "Shots: firer, weapon, target; ... (empty: no fire)", required=False, kind="text")),
                "Wardogs p. 7 step 6",
                "Each firer's target and weapons, kept secret from the enemy until the umpire resolves "
                "both sides' fire together; nothing declared is a pass.", worksheet=True,
@@ -102,7 +103,11 @@ def situation(game, sight: Sight, u, t, weapon_keys: list[str]) -> lockon.Situat
 
 
 def lock_on_phase(game, dice) -> list[Change]:
-    """p. 7 step 7: reveal, then a lock-on d10 for each firer (Table 3)."""
+    """p. 7 step 7: reveal, then a lock-on d10 for each firer (Table 3).  Not before every side
+    has declared (declare.not_declared): a side that has not is never taken for "no fire"."""
+    waiting = declare.not_declared(game)
+    if waiting:
+        raise UmpireError(waiting)
     out = declare.reveal(game)
     sight = Sight(game.map, game.rules)
     for side in game.side_ids():

@@ -200,12 +200,18 @@ def face(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
                                           (f"{uid} turns to face {name}: {cost} MP ({RULE})",))]
 
 
+def stalling(game: Game, side: str | None = None) -> list:
+    """p. 10: the units in full flight (of `side`, or every side) that have flown less than a
+    third of their air MP this turn: they stall as the Movement phase ends."""
+    return [u for u in sorted(game.units.values(), key=lambda u: u.id)
+            if u.on_map and u.marks.flying and game.unit_type(u)["flight"] == "full"
+            and u.marks.hexes_moved < least_flight(game, u) and (side is None or u.side == side)]
+
+
 def stalls(game: Game, dice) -> list[Change]:
     """p. 10: a unit in full flight that moved less than a third of its air MP this turn stalls
     and crashes -- judged as the Movement phase ends."""
     out: list[Change] = []
-    for u in sorted(game.units.values(), key=lambda u: u.id):
-        t = game.unit_type(u)
-        if u.on_map and u.marks.flying and t["flight"] == "full" and u.marks.hexes_moved < least_flight(game, u):
-            out += crash.crash(game, u, dice, f"stalled: {u.marks.hexes_moved} of the {least_flight(game, u)} hexes it must fly")
+    for u in stalling(game):
+        out += crash.crash(game, u, dice, f"stalled: {u.marks.hexes_moved} of the {least_flight(game, u)} hexes it must fly")
     return out

@@ -33,7 +33,7 @@ from ...core.los import Eye, LosResult, crossing
 from .state import LEVEL_METRES, height_m, on_table
 
 RULE = "Wardogs p. 13"
-TOOL_HEIGHT = 8.0       # the LOS tool's ends, without units: the text's size 4 mecha, 8 m (p. 6)
+TOOL_HEIGHT = 8.0       # a bare hex's end of a sight line: the text's size 4 mecha, 8 m (p. 6)
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,8 @@ class View:
     seen: bool
     partial: bool = False       # partial cover (Table 3: +1 to lock on)
     forest: int = 0             # forest hexes between (Table 3: +2 each)
-    reason: str = ""
+    reason: str = ""            # in words, without its rule (`rule`: cited once where it is shown)
+    rule: str = RULE
 
 
 class Sight:
@@ -76,20 +77,37 @@ class Sight:
             number = self.map.number(h)
             if top > b_top and top > a_top:
                 what = "buildings" if t["building_levels"] else "high ground"
-                return View(False, reason=f"{what} of {top:g} m in {number} hide a target {b_top - b_base:g} m tall ({RULE})")
+                return View(False, reason=f"{what} of {top:g} m in {number} {'hide' if t['building_levels'] else 'hides'} a target {b_top - b_base:g} m tall "
+                                          f"from a looker {a_top - a_base:g} m tall")
             if top > b_base:
-                partial, why = True, f"{number}, {top:g} m high, gives partial cover ({RULE})"
+                partial, why = True, f"{number}, {top:g} m high, gives partial cover"
         if forest > 1 and not flying:
-            return View(False, forest=forest, reason=f"{forest} forest hexes between ({RULE}, forest)")
+            return View(False, forest=forest, reason=f"{forest} forest hexes between", rule=f"{RULE}, forest")
         return View(True, partial, forest, why)
 
     def line_of_sight(self, a: Eye, b: Eye) -> LosResult:
-        """For the LOS tool: both ends a unit of TOOL_HEIGHT standing on the ground."""
-        hexes = (a.hex, *self.between(a.hex, b.hex), b.hex)
-        rng = hex_distance(a.hex, b.hex)
-        v = self.view(a.hex, self.ground_m(a.hex), self.ground_m(a.hex) + TOOL_HEIGHT,
-                      b.hex, self.ground_m(b.hex), self.ground_m(b.hex) + TOOL_HEIGHT)
-        return LosResult(v.seen, a.hex, b.hex, rng, hexes, rule=RULE, reason=v.reason)
+        """For the window's LOS tool on bare hexes: both ends a unit of TOOL_HEIGHT on the ground."""
+        return self.result(a.hex, b.hex, self.view(a.hex, self.ground_m(a.hex), self.ground_m(a.hex) + TOOL_HEIGHT,
+                                                   b.hex, self.ground_m(b.hex), self.ground_m(b.hex) + TOOL_HEIGHT))
+
+    def result(self, a: Hex, b: Hex, v: View) -> LosResult:
+        hexes = (a, *self.between(a, b), b)
+        return LosResult(v.seen, a, b, hex_distance(a, b), hexes, rule=v.rule, reason=v.reason)
+
+
+def line_between(game: Game, sight: Sight, a: Eye, b: Eye, units=(None, None)) -> LosResult:
+    """`umpire los`: an end named by a unit (`units`) stands as tall as that unit, where it is
+    (flying, in cover), exactly as spotting sees it (`sees`); a bare hex stands TOOL_HEIGHT tall
+    on the ground."""
+    looker, target = units
+    if looker is not None and target is not None:
+        return sight.result(a.hex, b.hex, sees(game, sight, looker, target))
+    ends = []
+    for e, u in ((a, looker), (b, target)):
+        base = feet_m(sight, u) if u is not None else sight.ground_m(e.hex)
+        ends.append((base, base + (height_m(game, u) if u is not None else TOOL_HEIGHT)))
+    flying = any(u is not None and u.marks.flying for u in (looker, target))
+    return sight.result(a.hex, b.hex, sight.view(a.hex, *ends[0], b.hex, *ends[1], flying=flying))
 
 
 def feet_m(sight: Sight, u: UnitState) -> float:
@@ -100,13 +118,13 @@ def sees(game: Game, sight: Sight, looker: UnitState, target: UnitState, where: 
     """What `looker` makes of `target` (standing in `where`, its own hex by default)."""
     where = target.hex if where is None else where
     if where != looker.hex and "total" in (looker.marks.cover, target.marks.cover):
-        return View(False, reason=f"total cover inside a building ({RULE}, buildings)")
+        return View(False, reason="total cover inside a building", rule=f"{RULE}, buildings")
     a_base = feet_m(sight, looker)
     b_base = sight.ground_m(where) + LEVEL_METRES * (target.marks.altitude if target.marks.flying else 0)
     v = sight.view(looker.hex, a_base, a_base + height_m(game, looker), where, b_base, b_base + height_m(game, target),
                    flying=looker.marks.flying or target.marks.flying)
     if v.seen and target.marks.cover == "partial" and where != looker.hex:
-        return View(True, True, v.forest, f"partial cover declared inside a building ({RULE}, buildings)")
+        return View(True, True, v.forest, "partial cover declared inside a building", f"{RULE}, buildings")
     return v
 
 

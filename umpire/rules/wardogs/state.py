@@ -62,7 +62,9 @@ class UnitTraits(TraitModel):
     """What a scenario may set on one unit."""
 
     skill: Literal["green", "regular", "veteran", "elite"] = "regular"   # pilot skill (p. 11; p. 24 absent)
-    facing: Literal["N", "NE", "SE", "S", "SW", "NW"] | None = None     # where it faces at the start
+    # where it faces at the start: a hexside of the map's hexes (flat-topped N ... NW, pointy-topped
+    # E ... SE; RuleSystem.scenario_problems names a facing the map's hexes do not have)
+    facing: Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"] | None = None
 
 
 class Traits(CoreTraits):

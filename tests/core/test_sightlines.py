@@ -129,7 +129,7 @@ def test_the_line_memo_judges_each_pair_once_either_way_round():
 
 
 def test_the_line_memo_keeps_small_batches_aside_and_merges_them():
-    """A move draws a handful of new lines: they wait in a dict, merged into the sorted arrays
+    """A move draws a handful of new lines: they wait in small sorted arrays, merged into the sorted arrays
     once there are many; answers and single judging are the same either way."""
     memo = LineMemo(cells=1000)
     memo.SMALL = 2                                               # merged past 16 * 2 = 32 waiting
@@ -142,7 +142,7 @@ def test_the_line_memo_keeps_small_batches_aside_and_merges_them():
     for k in range(40):                                          # one new line at a time
         a, b = np.array([k]), np.array([500 + k])
         assert memo.judge(a, b, lambda i: judge(i, a, b)).tolist() == [(k * 7 + (500 + k) * 7) % 5 < 2]
-    assert asked == [1] * 40 and len(memo) == 40 and 32 <= len(memo.keys) < 40
+    assert asked == [1] * 40 and len(memo) == 40 and 32 <= len(memo.keys) < 40 and len(memo.recent_keys) == 40 - len(memo.keys)
     a, b = np.arange(40), 500 + np.arange(40)
     assert memo.judge(b, a, lambda i: judge(i, b, a)).tolist() == ((a * 7 + b * 7) % 5 < 2).tolist()
     assert asked == [1] * 40                                     # all known, from arrays and dict alike

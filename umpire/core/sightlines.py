@@ -373,33 +373,31 @@ class LineMemo:
     keeps it keeps it no longer than the terrain, smoke and light the verdicts were reached
     under (a rule system's prepared map).  Past `limit` verdicts it starts afresh."""
 
-    SMALL = 2048          # verdicts of fewer lines than this wait in a dict (see _keep)
+    SMALL = 2048          # verdicts of fewer lines than this wait in the small arrays (see _keep)
 
     def __init__(self, cells: int, limit: int = 4_000_000) -> None:
         self.cells = cells
         self.limit = limit
         self.keys = np.zeros(0, dtype=np.int64)        # sorted: low cell * cells + high cell
         self.verdicts = np.zeros(0, dtype=bool)
-        self.recent: dict[int, bool] = {}              # small batches' verdicts, not merged yet
+        # small batches' verdicts, not merged yet: sorted too, and small, so that adding a
+        # move's few hundred costs little and looking them up is one searchsorted
+        self.recent_keys = np.zeros(0, dtype=np.int64)
+        self.recent_verdicts = np.zeros(0, dtype=bool)
 
     def __len__(self) -> int:
-        return len(self.keys) + len(self.recent)
+        return len(self.keys) + len(self.recent_keys)
 
     def judge(self, a: np.ndarray, b: np.ndarray, compute: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
         """The verdicts of lines a[i]-b[i] (cells).  compute(indices) is asked for those not
         known yet, one line per distinct pair, and answers them in that order."""
         keys = np.minimum(a, b).astype(np.int64) * self.cells + np.maximum(a, b)
         distinct, first, back = np.unique(keys, return_index=True, return_inverse=True)
-        at = np.searchsorted(self.keys, distinct)
-        known = at < len(self.keys)
-        known[known] = self.keys[at[known]] == distinct[known]
-        verdicts = np.zeros(len(distinct), dtype=bool)
-        verdicts[known] = self.verdicts[at[known]]
-        if self.recent:
-            for i in np.flatnonzero(~known).tolist():
-                v = self.recent.get(int(distinct[i]))
-                if v is not None:
-                    known[i], verdicts[i] = True, v
+        known, verdicts = _look_up(self.keys, self.verdicts, distinct)
+        if len(self.recent_keys):
+            also, v = _look_up(self.recent_keys, self.recent_verdicts, distinct)
+            known |= also
+            verdicts |= v
         missing = np.flatnonzero(~known)
         if len(missing):
             verdicts[missing] = compute(first[missing])
@@ -407,23 +405,33 @@ class LineMemo:
         return verdicts[back.reshape(-1)]
 
     def _keep(self, keys: np.ndarray, verdicts: np.ndarray) -> None:
-        """Remember new verdicts: a few at a time in `recent` (re-sorting the whole memo for the
-        handful of lines a single move draws would cost more than judging them), merged into
-        the sorted arrays once there are many."""
+        """Remember new verdicts (keys sorted, none known): a few at a time in the small arrays
+        (re-sorting the whole memo for the handful of lines a single move draws would cost
+        more than judging them), merged into the big ones once there are many."""
         if len(self) + len(keys) > self.limit:
-            self.keys, self.verdicts, self.recent = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool), {}
+            self.keys, self.verdicts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
+            self.recent_keys, self.recent_verdicts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
         if len(keys) < self.SMALL:
-            self.recent.update(zip(keys.tolist(), verdicts.tolist()))
-            if len(self.recent) < 16 * self.SMALL:
+            at = np.searchsorted(self.recent_keys, keys)
+            self.recent_keys = np.insert(self.recent_keys, at, keys)
+            self.recent_verdicts = np.insert(self.recent_verdicts, at, verdicts)
+            if len(self.recent_keys) < 16 * self.SMALL:
                 return
-            keys = np.fromiter(self.recent.keys(), dtype=np.int64, count=len(self.recent))
-            verdicts = np.fromiter(self.recent.values(), dtype=bool, count=len(self.recent))
-            self.recent = {}
-        order = np.argsort(keys)
-        keys, verdicts = keys[order], verdicts[order]
+            keys, verdicts = self.recent_keys, self.recent_verdicts
+            self.recent_keys, self.recent_verdicts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
         at = np.searchsorted(self.keys, keys)
         self.keys = np.insert(self.keys, at, keys)
         self.verdicts = np.insert(self.verdicts, at, verdicts)
+
+
+def _look_up(keys: np.ndarray, verdicts: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(found, verdict) of each wanted key in sorted `keys` (verdict False where not found)."""
+    at = np.searchsorted(keys, wanted)
+    found = at < len(keys)
+    found[found] = keys[at[found]] == wanted[found]
+    out = np.zeros(len(wanted), dtype=bool)
+    out[found] = verdicts[at[found]]
+    return found, out
 
 
 HexJudge = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], np.ndarray]

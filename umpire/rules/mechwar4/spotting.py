@@ -64,6 +64,9 @@ class Spotter:
         self.night_cap = sight.night_los if game.night else None
         self.units = [u for u in game.units.values() if u.on_map and not u.carried_by]
         self._kinds: dict[str, str] = {}          # unit type -> helicopter, infantry or vehicle
+        # side -> unit id -> (kind, any_range, reach) as a target: a caller that knows which
+        # units look as they did at its last pass hands their facts over (KeptPairs)
+        self.kept_facts: dict[str, dict[str, tuple]] = {}
 
     # ------------------------------------------------------------------ one pair
     def kind(self, u: UnitState) -> str:
@@ -178,9 +181,10 @@ class Spotter:
         dq = tq[None, :, 0] - oq[:, None, 0]
         dr = tq[None, :, 1] - oq[:, None, 1]
         dist = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
-        kinds = [self.kind(t) for t in targets]
-        anyr = [self.any_range(side, t) for t in targets]
-        reach = np.array([self.reach(side, t, a or "") for t, a in zip(targets, anyr)])
+        facts = self.target_facts(side, targets)
+        kinds = [f[0] for f in facts]
+        anyr = [f[1] for f in facts]
+        reach = np.array([f[2] for f in facts])
         oi, ti = np.nonzero(dist <= reach[None, :])          # prune by range before any LOS
         heli_o = np.array([self.kind(o) == "helicopter" for o in observers], dtype=bool)
         heli_t = np.array([k == "helicopter" for k in kinds], dtype=bool)
@@ -192,9 +196,8 @@ class Spotter:
             rule = self.pair(side, observers[i], targets[j])
             if rule:
                 out[(observers[i].id, targets[j].id)] = rule
-        self._movers(side, observers, targets, oq, oi[mover], ti[mover], anyr, out)
         si, sj = oi[simple], ti[simple]
-        clear = self.sight.batch_clear(oq[si], tq[sj])
+        clear = self._movers(side, observers, targets, oq, oi[mover], ti[mover], anyr, out, (oq[si], tq[sj]))
         si, sj = si[clear], sj[clear]
         still = np.array([bool(t.marks.improved and not t.moved and not t.fired) for t in targets], dtype=bool)
         at_any = np.array([a is not None for a in anyr], dtype=bool)
@@ -215,12 +218,31 @@ class Spotter:
             out[(observers[i].id, targets[j].id)] = "MW4 11.2" if still[j] else (anyr[j] or "MW4 5.2")
         return out
 
+    def target_facts(self, side: str, targets: list[UnitState]) -> list[tuple[str, str | None, int]]:
+        """(kind, any_range's rule, reach) of each target, as `side` judges it: asked of every
+        target on each pass, so taken from `kept_facts` where the caller kept them."""
+        kept = self.kept_facts.get(side)
+        out = []
+        for t in targets:
+            f = kept.get(t.id) if kept is not None else None
+            if f is None:
+                a = self.any_range(side, t)
+                f = (self.kind(t), a, self.reach(side, t, a or ""))
+                if kept is not None:
+                    kept[t.id] = f
+            out.append(f)
+        return out
+
     def _movers(self, side: str, observers: list[UnitState], targets: list[UnitState], oq: np.ndarray,
-                oi: np.ndarray, ti: np.ndarray, anyr: list[str | None], out: dict) -> None:
+                oi: np.ndarray, ti: np.ndarray, anyr: list[str | None], out: dict,
+                others: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         """Pairs whose target moved: seen if any hex of its move is in sight (5.21, 5.23) --
-        the same verdicts as `pair`, with every (observer, path hex) line judged in one batch."""
+        the same verdicts as `pair`, with every (observer, path hex) line judged in one batch.
+        Returns whether each of the `others` lines (starts, ends: the pairs of targets that did
+        not move) is clear, judged in the same batch when it is small: a batch has a fixed cost
+        of a few dozen numpy calls, as much as a move's few hundred lines themselves."""
         if not len(oi):
-            return
+            return self.sight.batch_clear(*others)
         # every hex of each mover's path, with the range at which it is seen there
         first = np.zeros(len(targets), dtype=np.int64)
         count = np.zeros(len(targets), dtype=np.int64)
@@ -243,9 +265,15 @@ class Spotter:
         near = np.maximum(np.maximum(np.abs(d[:, 0]), np.abs(d[:, 1])), np.abs(d[:, 0] + d[:, 1])) <= limit_a[where]
         pair, where, step, o = pair[near], where[near], step[near], o[near]
         seen = np.zeros(len(oi), dtype=bool)
-        if len(pair) <= self.ONE_BATCH:          # a move's few lines: one batch costs less
+        if len(pair) + len(others[0]) <= self.ONE_BATCH:      # a move's few lines: one batch costs less
+            clear = self.sight.batch_clear(np.concatenate([o, others[0]]), np.concatenate([path[where], others[1]]))
+            seen[pair[clear[:len(pair)]]] = True
+            others_clear = clear[len(pair):]
+        elif len(pair) <= self.ONE_BATCH:
             seen[pair[self.sight.batch_clear(o, path[where])]] = True
+            others_clear = self.sight.batch_clear(*others)
         else:
+            others_clear = self.sight.batch_clear(*others)
             # the hex it stands in first: where it is seen there, the rest of its path need not
             # be looked at (a pair is seen if any one hex is; most are seen where they stopped)
             last = step == count[ti][pair] - 1
@@ -255,6 +283,7 @@ class Spotter:
         for k in np.flatnonzero(seen).tolist():
             i, j = int(oi[k]), int(ti[k])
             out[(observers[i].id, targets[j].id)] = anyr[j] or "MW4 5.23"
+        return others_clear
 
     def can_pull_back(self, u: UnitState) -> bool:
         """MW4 6.92: a unit that fired from defilade (its hex has a slope, crest or embankment
@@ -335,6 +364,7 @@ class KeptPairs:
         self.looks: dict[str, dict[str, Look]] = {}                        # side -> unit id -> look
         self.pairs: dict[str, dict[tuple[str, str], str]] = {}
         self.of_unit: dict[str, dict[str, set[tuple[str, str]]]] = {}      # side -> unit id -> its pairs
+        self.facts: dict[str, dict[str, tuple]] = {}        # side -> unit id -> Spotter.target_facts
 
     @staticmethod
     def looks_now(spotter: Spotter, side: str) -> dict[str, Look]:
@@ -355,11 +385,18 @@ class KeptPairs:
         observers, targets = spotter.observers_and_targets(side)
         if before is None or self.sight is not spotter.sight:
             if self.sight is not spotter.sight:             # another map, smoke or light: start again
-                self.sight, self.looks, self.pairs, self.of_unit = spotter.sight, {}, {}, {}
+                self.sight, self.looks, self.pairs, self.of_unit, self.facts = spotter.sight, {}, {}, {}, {}
+            spotter.kept_facts[side] = self.facts[side] = {}
             return self._keep(side, looks, spotter.pairs_for(side, observers, targets), fresh=True)
         changed = {uid for uid, look in looks.items() if before.get(uid) != look} | (before.keys() - looks.keys())
         if len(changed) > self.MOST * max(1, len(looks)):
+            spotter.kept_facts[side] = self.facts[side] = {}
             return self._keep(side, looks, spotter.pairs_for(side, observers, targets), fresh=True)
+        # a target's facts depend on its look and the prepared map alone: the unchanged keep theirs
+        facts = self.facts[side]
+        for uid in changed:
+            facts.pop(uid, None)
+        spotter.kept_facts[side] = facts
         pairs, index = self.pairs[side], self.of_unit[side]
         for uid in changed:
             for key in index.pop(uid, ()):

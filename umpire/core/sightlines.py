@@ -33,6 +33,7 @@ from .hexgrid import DIRECTIONS, Hex
 # corner k + 1) the axial direction of the neighbour across it
 _CX = np.array([2, 1, -1, -2, -1, 1], dtype=np.int64)
 _CY = np.array([0, 1, 1, 0, -1, -1], dtype=np.int64)
+_CX32, _CY32 = _CX.astype(np.int32), _CY.astype(np.int32)
 
 
 def _edge_directions() -> np.ndarray:
@@ -207,17 +208,24 @@ def build_plans(n: np.ndarray, r: np.ndarray) -> _Built:
     plan = np.repeat(np.arange(len(n)), per)
     first = np.repeat(np.cumsum(per) - per, per)
     slot = np.arange(len(plan)) - first
-    k = slot // 2
-    pn, pr = n[plan], r[plan]
+    # the per-candidate work in 32-bit integers (half the memory traffic): with lines under
+    # 2048 hexes every product below stays under 10**8; the crossing point's test (`num`) is
+    # computed in 64 bits
+    k = (slot // 2).astype(np.int32)
+    pn, pr = n[plan].astype(np.int32), r[plan].astype(np.int32)
     cq = -k
-    cr = np.where(pn > 0, (k * pr) // np.maximum(pn, 1), 0) + slot % 2
+    cr = np.where(pn > 0, (k * pr) // np.maximum(pn, 1), 0) + (slot % 2).astype(np.int32)
     # the line in the frame, and each candidate's centre
     lx, ly = -3 * pn, 2 * pr - pn
     x, y = 3 * cq, 2 * cr + cq
-    side = lx[:, None] * (y[:, None] + _CY[None, :]) - ly[:, None] * (x[:, None] + _CX[None, :])   # (m, 6)
+    # each corner's side of the line: the centre's, plus the corner's offset's (the same for
+    # every candidate of a plan)
+    plx, ply = (-3 * n).astype(np.int32), (2 * r - n).astype(np.int32)
+    corner = plx[:, None] * _CY32[None, :] - ply[:, None] * _CX32[None, :]          # (plans, 6)
+    side = (lx * y - ly * x)[:, None] + corner[plan]                                # (m, 6)
     above, below = side > 0, side < 0
-    pos = above.sum(axis=1)
-    neg = below.sum(axis=1)
+    pos = np.count_nonzero(above, axis=1)
+    neg = np.count_nonzero(below, axis=1)
     zero = 6 - pos - neg
     proj = x * lx + 3 * y * ly                      # 4x the true dot product with the line
     length = lx * lx + 3 * ly * ly
@@ -252,13 +260,14 @@ def build_plans(n: np.ndarray, r: np.ndarray) -> _Built:
     oq, orr = cq[ci] + _DQ[direction], cr[ci] + _DR[direction]       # the hex entered
     into_end = (oq == -pn[ci]) & (orr == pr[ci])
     # where along the line, against its middle: exact, from the edge's two corners
-    s1, s2 = side[ci, edge], side[ci, (edge + 1) % 6]
+    s1, s2 = side[ci, edge].astype(np.int64), side[ci, (edge + 1) % 6].astype(np.int64)
     v1x, v1y = x[ci] + _CX[edge], y[ci] + _CY[edge]
     e2 = (edge + 1) % 6
     ex, ey = _CX[e2] - _CX[edge], _CY[e2] - _CY[edge]
-    lxi, lyi = lx[ci], ly[ci]
+    lxi, lyi = lx[ci].astype(np.int64), ly[ci].astype(np.int64)
     dsign = np.sign(s1 - s2)
-    num = 2 * ((v1x * lxi + 3 * v1y * lyi) * (s1 - s2) + s1 * (ex * lxi + 3 * ey * lyi)) - length[ci] * (s1 - s2)
+    num = (2 * ((v1x * lxi + 3 * v1y * lyi) * (s1 - s2) + s1 * (ex * lxi + 3 * ey * lyi))
+           - length[ci].astype(np.int64) * (s1 - s2))
     half = np.sign(num) * dsign
     real = ~ends_hex[ci] & ~into_end
     sd = np.minimum(np.minimum(d_start[ci], d_end[ci]), _distance(oq, orr))[real]
@@ -345,9 +354,11 @@ class Lines:
         back = hexsym.INVERSE_ARRAY[sym]               # (n, 2, 2): canonical offsets -> this line's
         w = self.box.width
         # a canonical offset (oq, or) lands on cell base + oq * mq + or * mr
-        self.mq = back[:, 0, 0] * w + back[:, 1, 0]
-        self.mr = back[:, 0, 1] * w + back[:, 1, 1]
-        self.base = self.box.cell(self.starts[:, 0], self.starts[:, 1])
+        # (in 32 bits: a map's cells number far fewer than 2**31, and any_blocked's (lines,
+        # parts) arrays of cells are then half the size)
+        self.mq = (back[:, 0, 0] * w + back[:, 1, 0]).astype(np.int32)
+        self.mr = (back[:, 0, 1] * w + back[:, 1, 1]).astype(np.int32)
+        self.base = self.box.cell(self.starts[:, 0], self.starts[:, 1]).astype(np.int32)
         self.end_cell = self.box.cell(self.ends[:, 0], self.ends[:, 1])
 
     def __len__(self) -> int:

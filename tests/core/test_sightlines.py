@@ -72,6 +72,14 @@ def test_long_canonical_plans_are_exact():
     _compare(301, 0)
 
 
+def test_the_longest_plans_are_exact_in_32_bit_integers():
+    """build_plans works in 32-bit integers (its products stay under 10**8 for lines under
+    2048 hexes): the longest lines it accepts, at the widest slopes, are still the exact ones."""
+    rnd = random.Random(18)
+    for n, r in ((2047, 1023), (2047, 0), (2047, 683), (2046, 1023), (2047, rnd.randint(1, 1022))):
+        _compare(n, r)
+
+
 def test_the_cases_that_matter_occur():
     """Lines through corners, along hexsides and across a hexside exactly at the middle all
     appear among the short ones, so the comparison above is not vacuous."""

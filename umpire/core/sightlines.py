@@ -354,11 +354,9 @@ class Lines:
         back = hexsym.INVERSE_ARRAY[sym]               # (n, 2, 2): canonical offsets -> this line's
         w = self.box.width
         # a canonical offset (oq, or) lands on cell base + oq * mq + or * mr
-        # (in 32 bits: a map's cells number far fewer than 2**31, and any_blocked's (lines,
-        # parts) arrays of cells are then half the size)
-        self.mq = (back[:, 0, 0] * w + back[:, 1, 0]).astype(np.int32)
-        self.mr = (back[:, 0, 1] * w + back[:, 1, 1]).astype(np.int32)
-        self.base = self.box.cell(self.starts[:, 0], self.starts[:, 1]).astype(np.int32)
+        self.mq = back[:, 0, 0] * w + back[:, 1, 0]
+        self.mr = back[:, 0, 1] * w + back[:, 1, 1]
+        self.base = self.box.cell(self.starts[:, 0], self.starts[:, 1])
         self.end_cell = self.box.cell(self.ends[:, 0], self.ends[:, 1])
 
     def __len__(self) -> int:

@@ -48,7 +48,7 @@ class SpottingReport:
     camouflage_rolls: list[tuple[str, int, int]] = field(default_factory=list)   # unit, roll, needed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)         # holds arrays: never compared, never hashed
 class TargetFacts:
     """What a spotting pass asks of one target, as one side judges it (Spotter.target_facts)."""
 

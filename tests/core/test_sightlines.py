@@ -72,6 +72,14 @@ def test_long_canonical_plans_are_exact():
     _compare(301, 0)
 
 
+def test_the_longest_plans_are_exact_in_32_bit_integers():
+    """build_plans works in 32-bit integers (its products stay under 10**8 for lines under
+    2048 hexes): the longest lines it accepts, at the widest slopes, are still the exact ones."""
+    rnd = random.Random(18)
+    for n, r in ((2047, 1023), (2047, 0), (2047, 683), (2046, 1023), (2047, rnd.randint(1, 1022))):
+        _compare(n, r)
+
+
 def test_the_cases_that_matter_occur():
     """Lines through corners, along hexsides and across a hexside exactly at the middle all
     appear among the short ones, so the comparison above is not vacuous."""
@@ -129,7 +137,7 @@ def test_the_line_memo_judges_each_pair_once_either_way_round():
 
 
 def test_the_line_memo_keeps_small_batches_aside_and_merges_them():
-    """A move draws a handful of new lines: they wait in a dict, merged into the sorted arrays
+    """A move draws a handful of new lines: they wait in small sorted arrays, merged into the sorted arrays
     once there are many; answers and single judging are the same either way."""
     memo = LineMemo(cells=1000)
     memo.SMALL = 2                                               # merged past 16 * 2 = 32 waiting
@@ -142,7 +150,7 @@ def test_the_line_memo_keeps_small_batches_aside_and_merges_them():
     for k in range(40):                                          # one new line at a time
         a, b = np.array([k]), np.array([500 + k])
         assert memo.judge(a, b, lambda i: judge(i, a, b)).tolist() == [(k * 7 + (500 + k) * 7) % 5 < 2]
-    assert asked == [1] * 40 and len(memo) == 40 and 32 <= len(memo.keys) < 40
+    assert asked == [1] * 40 and len(memo) == 40 and 32 <= len(memo.keys) < 40 and len(memo.recent_keys) == 40 - len(memo.keys)
     a, b = np.arange(40), 500 + np.arange(40)
     assert memo.judge(b, a, lambda i: judge(i, b, a)).tolist() == ((a * 7 + b * 7) % 5 < 2).tolist()
     assert asked == [1] * 40                                     # all known, from arrays and dict alike

@@ -130,8 +130,9 @@ def spotting_lines(bench: BenchGame, night_too: bool = True) -> Iterator[str]:
         u.path = (u.path or (u.hex,)) + (step,)
         u.hex, u.moved = step, True
         sp = system.spotter(game)                   # the next action's pass, as the engine makes it
+        full = system.spotter(game)                 # a fresh `spot`'s, nothing kept from the last
         dt, got = timed(lambda: kept.pairs_for(sp, "blue"), fresh=False)
-        df, again = timed(lambda: sp.pairs_for("blue", *sp.observers_and_targets("blue")), fresh=False)
+        df, again = timed(lambda: full.pairs_for("blue", *full.observers_and_targets("blue")), fresh=False)
         assert dict(got) == again, "incremental and full spotting disagree"
         t_inc += dt
         t_one += df

@@ -33,6 +33,7 @@ from .hexgrid import DIRECTIONS, Hex
 # corner k + 1) the axial direction of the neighbour across it
 _CX = np.array([2, 1, -1, -2, -1, 1], dtype=np.int64)
 _CY = np.array([0, 1, 1, 0, -1, -1], dtype=np.int64)
+_CX32, _CY32 = _CX.astype(np.int32), _CY.astype(np.int32)
 
 
 def _edge_directions() -> np.ndarray:
@@ -207,17 +208,24 @@ def build_plans(n: np.ndarray, r: np.ndarray) -> _Built:
     plan = np.repeat(np.arange(len(n)), per)
     first = np.repeat(np.cumsum(per) - per, per)
     slot = np.arange(len(plan)) - first
-    k = slot // 2
-    pn, pr = n[plan], r[plan]
+    # the per-candidate work in 32-bit integers (half the memory traffic): with lines under
+    # 2048 hexes every product below stays under 10**8; the crossing point's test (`num`) is
+    # computed in 64 bits
+    k = (slot // 2).astype(np.int32)
+    pn, pr = n[plan].astype(np.int32), r[plan].astype(np.int32)
     cq = -k
-    cr = np.where(pn > 0, (k * pr) // np.maximum(pn, 1), 0) + slot % 2
+    cr = np.where(pn > 0, (k * pr) // np.maximum(pn, 1), 0) + (slot % 2).astype(np.int32)
     # the line in the frame, and each candidate's centre
     lx, ly = -3 * pn, 2 * pr - pn
     x, y = 3 * cq, 2 * cr + cq
-    side = lx[:, None] * (y[:, None] + _CY[None, :]) - ly[:, None] * (x[:, None] + _CX[None, :])   # (m, 6)
+    # each corner's side of the line: the centre's, plus the corner's offset's (the same for
+    # every candidate of a plan)
+    plx, ply = (-3 * n).astype(np.int32), (2 * r - n).astype(np.int32)
+    corner = plx[:, None] * _CY32[None, :] - ply[:, None] * _CX32[None, :]          # (plans, 6)
+    side = (lx * y - ly * x)[:, None] + corner[plan]                                # (m, 6)
     above, below = side > 0, side < 0
-    pos = above.sum(axis=1)
-    neg = below.sum(axis=1)
+    pos = np.count_nonzero(above, axis=1)
+    neg = np.count_nonzero(below, axis=1)
     zero = 6 - pos - neg
     proj = x * lx + 3 * y * ly                      # 4x the true dot product with the line
     length = lx * lx + 3 * ly * ly
@@ -252,13 +260,14 @@ def build_plans(n: np.ndarray, r: np.ndarray) -> _Built:
     oq, orr = cq[ci] + _DQ[direction], cr[ci] + _DR[direction]       # the hex entered
     into_end = (oq == -pn[ci]) & (orr == pr[ci])
     # where along the line, against its middle: exact, from the edge's two corners
-    s1, s2 = side[ci, edge], side[ci, (edge + 1) % 6]
+    s1, s2 = side[ci, edge].astype(np.int64), side[ci, (edge + 1) % 6].astype(np.int64)
     v1x, v1y = x[ci] + _CX[edge], y[ci] + _CY[edge]
     e2 = (edge + 1) % 6
     ex, ey = _CX[e2] - _CX[edge], _CY[e2] - _CY[edge]
-    lxi, lyi = lx[ci], ly[ci]
+    lxi, lyi = lx[ci].astype(np.int64), ly[ci].astype(np.int64)
     dsign = np.sign(s1 - s2)
-    num = 2 * ((v1x * lxi + 3 * v1y * lyi) * (s1 - s2) + s1 * (ex * lxi + 3 * ey * lyi)) - length[ci] * (s1 - s2)
+    num = (2 * ((v1x * lxi + 3 * v1y * lyi) * (s1 - s2) + s1 * (ex * lxi + 3 * ey * lyi))
+           - length[ci].astype(np.int64) * (s1 - s2))
     half = np.sign(num) * dsign
     real = ~ends_hex[ci] & ~into_end
     sd = np.minimum(np.minimum(d_start[ci], d_end[ci]), _distance(oq, orr))[real]
@@ -373,33 +382,31 @@ class LineMemo:
     keeps it keeps it no longer than the terrain, smoke and light the verdicts were reached
     under (a rule system's prepared map).  Past `limit` verdicts it starts afresh."""
 
-    SMALL = 2048          # verdicts of fewer lines than this wait in a dict (see _keep)
+    SMALL = 2048          # verdicts of fewer lines than this wait in the small arrays (see _keep)
 
     def __init__(self, cells: int, limit: int = 4_000_000) -> None:
         self.cells = cells
         self.limit = limit
         self.keys = np.zeros(0, dtype=np.int64)        # sorted: low cell * cells + high cell
         self.verdicts = np.zeros(0, dtype=bool)
-        self.recent: dict[int, bool] = {}              # small batches' verdicts, not merged yet
+        # small batches' verdicts, not merged yet: sorted too, and small, so that adding a
+        # move's few hundred costs little and looking them up is one searchsorted
+        self.recent_keys = np.zeros(0, dtype=np.int64)
+        self.recent_verdicts = np.zeros(0, dtype=bool)
 
     def __len__(self) -> int:
-        return len(self.keys) + len(self.recent)
+        return len(self.keys) + len(self.recent_keys)
 
     def judge(self, a: np.ndarray, b: np.ndarray, compute: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
         """The verdicts of lines a[i]-b[i] (cells).  compute(indices) is asked for those not
         known yet, one line per distinct pair, and answers them in that order."""
         keys = np.minimum(a, b).astype(np.int64) * self.cells + np.maximum(a, b)
         distinct, first, back = np.unique(keys, return_index=True, return_inverse=True)
-        at = np.searchsorted(self.keys, distinct)
-        known = at < len(self.keys)
-        known[known] = self.keys[at[known]] == distinct[known]
-        verdicts = np.zeros(len(distinct), dtype=bool)
-        verdicts[known] = self.verdicts[at[known]]
-        if self.recent:
-            for i in np.flatnonzero(~known).tolist():
-                v = self.recent.get(int(distinct[i]))
-                if v is not None:
-                    known[i], verdicts[i] = True, v
+        known, verdicts = _look_up(self.keys, self.verdicts, distinct)
+        if len(self.recent_keys):
+            also, v = _look_up(self.recent_keys, self.recent_verdicts, distinct)
+            known |= also
+            verdicts |= v
         missing = np.flatnonzero(~known)
         if len(missing):
             verdicts[missing] = compute(first[missing])
@@ -407,23 +414,33 @@ class LineMemo:
         return verdicts[back.reshape(-1)]
 
     def _keep(self, keys: np.ndarray, verdicts: np.ndarray) -> None:
-        """Remember new verdicts: a few at a time in `recent` (re-sorting the whole memo for the
-        handful of lines a single move draws would cost more than judging them), merged into
-        the sorted arrays once there are many."""
+        """Remember new verdicts (keys sorted, none known): a few at a time in the small arrays
+        (re-sorting the whole memo for the handful of lines a single move draws would cost
+        more than judging them), merged into the big ones once there are many."""
         if len(self) + len(keys) > self.limit:
-            self.keys, self.verdicts, self.recent = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool), {}
+            self.keys, self.verdicts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
+            self.recent_keys, self.recent_verdicts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
         if len(keys) < self.SMALL:
-            self.recent.update(zip(keys.tolist(), verdicts.tolist()))
-            if len(self.recent) < 16 * self.SMALL:
+            at = np.searchsorted(self.recent_keys, keys)
+            self.recent_keys = np.insert(self.recent_keys, at, keys)
+            self.recent_verdicts = np.insert(self.recent_verdicts, at, verdicts)
+            if len(self.recent_keys) < 16 * self.SMALL:
                 return
-            keys = np.fromiter(self.recent.keys(), dtype=np.int64, count=len(self.recent))
-            verdicts = np.fromiter(self.recent.values(), dtype=bool, count=len(self.recent))
-            self.recent = {}
-        order = np.argsort(keys)
-        keys, verdicts = keys[order], verdicts[order]
+            keys, verdicts = self.recent_keys, self.recent_verdicts
+            self.recent_keys, self.recent_verdicts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
         at = np.searchsorted(self.keys, keys)
         self.keys = np.insert(self.keys, at, keys)
         self.verdicts = np.insert(self.verdicts, at, verdicts)
+
+
+def _look_up(keys: np.ndarray, verdicts: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(found, verdict) of each wanted key in sorted `keys` (verdict False where not found)."""
+    at = np.searchsorted(keys, wanted)
+    found = at < len(keys)
+    found[found] = keys[at[found]] == wanted[found]
+    out = np.zeros(len(wanted), dtype=bool)
+    out[found] = verdicts[at[found]]
+    return found, out
 
 
 HexJudge = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], np.ndarray]

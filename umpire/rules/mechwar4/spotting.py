@@ -48,6 +48,18 @@ class SpottingReport:
     camouflage_rolls: list[tuple[str, int, int]] = field(default_factory=list)   # unit, roll, needed
 
 
+@dataclass(frozen=True, eq=False)         # holds arrays: never compared, never hashed
+class TargetFacts:
+    """What a spotting pass asks of one target, as one side judges it (Spotter.target_facts)."""
+
+    kind: str                       # helicopter, infantry or vehicle
+    any_range: str | None           # the rule by which it is seen at any range in LOS, if one
+    reach: int                      # the farthest an observer may be and still see it
+    still: bool                     # in an improved position, neither moving nor firing (11.2)
+    path: np.ndarray | None         # a mover judged along its path (5.21, 5.23): its hexes (q, r)
+    limits: np.ndarray | None       # and the range at which it is seen in each
+
+
 class Spotter:
     ONE_BATCH = 4096      # movers' lines judged in one batch below this many (see _movers)
 
@@ -64,14 +76,20 @@ class Spotter:
         self.night_cap = sight.night_los if game.night else None
         self.units = [u for u in game.units.values() if u.on_map and not u.carried_by]
         self._kinds: dict[str, str] = {}          # unit type -> helicopter, infantry or vehicle
+        # side -> unit id -> TargetFacts: a caller that knows which units look as they did
+        # at its last pass hands their facts over (KeptPairs)
+        self.kept_facts: dict[str, dict[str, TargetFacts]] = {}
 
     # ------------------------------------------------------------------ one pair
     def kind(self, u: UnitState) -> str:
-        known = self._kinds.get(u.type)          # asked for every unit of a side on each pass
+        return self._kinds.get(u.type) or self.kind_of_type(u.type)   # asked for every unit on each pass
+
+    def kind_of_type(self, type_id: str) -> str:
+        known = self._kinds.get(type_id)
         if known is None:
-            move_class = self.game.unit_type(u)["move_class"]
-            known = self._kinds[u.type] = ("helicopter" if move_class == "helicopter" else
-                                           "infantry" if move_class == "foot" else "vehicle")
+            move_class = self.game.rules.unit_types[type_id]["move_class"]
+            known = self._kinds[type_id] = ("helicopter" if move_class == "helicopter" else
+                                            "infantry" if move_class == "foot" else "vehicle")
         return known
 
     def eye(self, u: UnitState) -> Eye:
@@ -173,18 +191,17 @@ class Spotter:
         out: dict[tuple[str, str], str] = {}
         if not observers or not targets:
             return out
-        oq = np.array([[u.hex.q, u.hex.r] for u in observers], dtype=np.int64)
-        tq = np.array([[u.hex.q, u.hex.r] for u in targets], dtype=np.int64)
+        oq, tq = _hexes(observers), _hexes(targets)
         dq = tq[None, :, 0] - oq[:, None, 0]
         dr = tq[None, :, 1] - oq[:, None, 1]
         dist = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
-        kinds = [self.kind(t) for t in targets]
-        anyr = [self.any_range(side, t) for t in targets]
-        reach = np.array([self.reach(side, t, a or "") for t, a in zip(targets, anyr)])
+        facts = self.target_facts(side, targets)
+        anyr = [f.any_range for f in facts]
+        reach = np.array([f.reach for f in facts])
         oi, ti = np.nonzero(dist <= reach[None, :])          # prune by range before any LOS
-        heli_o = np.array([self.kind(o) == "helicopter" for o in observers], dtype=bool)
-        heli_t = np.array([k == "helicopter" for k in kinds], dtype=bool)
-        moving = np.array([bool(t.moved and t.path) and a != "MW4 5.22" for t, a in zip(targets, anyr)], dtype=bool)
+        heli_o = self._helicopters(observers)
+        heli_t = np.array([f.kind == "helicopter" for f in facts], dtype=bool)
+        moving = np.array([f.path is not None for f in facts], dtype=bool)
         heli = heli_o[oi] | heli_t[ti]
         mover = moving[ti] & ~heli
         simple = ~heli & ~mover
@@ -192,11 +209,10 @@ class Spotter:
             rule = self.pair(side, observers[i], targets[j])
             if rule:
                 out[(observers[i].id, targets[j].id)] = rule
-        self._movers(side, observers, targets, oq, oi[mover], ti[mover], anyr, out)
         si, sj = oi[simple], ti[simple]
-        clear = self.sight.batch_clear(oq[si], tq[sj])
+        clear = self._movers(observers, targets, facts, oq, oi[mover], ti[mover], out, (oq[si], tq[sj]))
         si, sj = si[clear], sj[clear]
-        still = np.array([bool(t.marks.improved and not t.moved and not t.fired) for t in targets], dtype=bool)
+        still = np.array([f.still for f in facts], dtype=bool)
         at_any = np.array([a is not None for a in anyr], dtype=bool)
         # 5.2: within the Observation Range Table's range, the defilade row where the line
         # enters the hex across an obstruction hexside (10.21)
@@ -215,26 +231,57 @@ class Spotter:
             out[(observers[i].id, targets[j].id)] = "MW4 11.2" if still[j] else (anyr[j] or "MW4 5.2")
         return out
 
-    def _movers(self, side: str, observers: list[UnitState], targets: list[UnitState], oq: np.ndarray,
-                oi: np.ndarray, ti: np.ndarray, anyr: list[str | None], out: dict) -> None:
+    def _helicopters(self, units: list[UnitState]) -> np.ndarray:
+        """Which units are helicopters, found by type (a pass asks it of every observer)."""
+        types = [u.type for u in units]
+        heli = {t for t in set(types) if self.kind_of_type(t) == "helicopter"}
+        if not heli:
+            return np.zeros(len(units), dtype=bool)
+        return np.array([t in heli for t in types], dtype=bool)
+
+    def target_facts(self, side: str, targets: list[UnitState]) -> list[TargetFacts]:
+        """What `pairs_for` asks of each target, as `side` judges it: asked of every target on
+        each pass, so taken from `kept_facts` where the caller kept them."""
+        kept = self.kept_facts.get(side)
+        out = []
+        for t in targets:
+            f = kept.get(t.id) if kept is not None else None
+            if f is None:
+                f = self._facts(side, t)
+                if kept is not None:
+                    kept[t.id] = f
+            out.append(f)
+        return out
+
+    def _facts(self, side: str, t: UnitState) -> TargetFacts:
+        a = self.any_range(side, t)
+        path = limits = None
+        if t.moved and t.path and a != "MW4 5.22":
+            # 5.21 / 5.23: every hex of its move counts, each at the range it is seen there
+            path = np.array([[h.q, h.r] for h in t.path], dtype=np.int64)
+            limits = np.array([(self.night_cap or ANY_RANGE) if a else self.table_range(t, self.game.map.terrain[h])
+                               for h in t.path], dtype=np.int64)
+        return TargetFacts(self.kind(t), a, self.reach(side, t, a or ""),
+                           bool(t.marks.improved and not t.moved and not t.fired), path, limits)
+
+    def _movers(self, observers: list[UnitState], targets: list[UnitState], facts: list[TargetFacts],
+                oq: np.ndarray, oi: np.ndarray, ti: np.ndarray, out: dict,
+                others: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         """Pairs whose target moved: seen if any hex of its move is in sight (5.21, 5.23) --
-        the same verdicts as `pair`, with every (observer, path hex) line judged in one batch."""
+        the same verdicts as `pair`, with every (observer, path hex) line judged in one batch.
+        Returns whether each of the `others` lines (starts, ends: the pairs of targets that did
+        not move) is clear, judged in the same batch when it is small: a batch has a fixed cost
+        of a few dozen numpy calls, as much as a move's few hundred lines themselves."""
         if not len(oi):
-            return
+            return self.sight.batch_clear(*others)
         # every hex of each mover's path, with the range at which it is seen there
         first = np.zeros(len(targets), dtype=np.int64)
         count = np.zeros(len(targets), dtype=np.int64)
-        path_q, path_r, limit = [], [], []
-        for j in np.unique(ti).tolist():
-            t = targets[j]
-            first[j], count[j] = len(path_q), len(t.path)
-            for h in t.path:
-                path_q.append(h.q)
-                path_r.append(h.r)
-                limit.append((self.night_cap or ANY_RANGE) if anyr[j] else
-                             self.table_range(t, self.game.map.terrain[h]))
-        path = np.array([path_q, path_r], dtype=np.int64).T
-        limit_a = np.array(limit, dtype=np.int64)
+        movers = np.unique(ti).tolist()
+        count[movers] = [len(facts[j].path) for j in movers]
+        first[movers] = np.cumsum(count[movers]) - count[movers]
+        path = np.concatenate([facts[j].path for j in movers])
+        limit_a = np.concatenate([facts[j].limits for j in movers])
         pair = np.repeat(np.arange(len(oi)), count[ti])
         step = np.arange(len(pair)) - np.repeat(np.cumsum(count[ti]) - count[ti], count[ti])
         where = first[ti][pair] + step
@@ -243,9 +290,15 @@ class Spotter:
         near = np.maximum(np.maximum(np.abs(d[:, 0]), np.abs(d[:, 1])), np.abs(d[:, 0] + d[:, 1])) <= limit_a[where]
         pair, where, step, o = pair[near], where[near], step[near], o[near]
         seen = np.zeros(len(oi), dtype=bool)
-        if len(pair) <= self.ONE_BATCH:          # a move's few lines: one batch costs less
+        if len(pair) + len(others[0]) <= self.ONE_BATCH:      # a move's few lines: one batch costs less
+            clear = self.sight.batch_clear(np.concatenate([o, others[0]]), np.concatenate([path[where], others[1]]))
+            seen[pair[clear[:len(pair)]]] = True
+            others_clear = clear[len(pair):]
+        elif len(pair) <= self.ONE_BATCH:
             seen[pair[self.sight.batch_clear(o, path[where])]] = True
+            others_clear = self.sight.batch_clear(*others)
         else:
+            others_clear = self.sight.batch_clear(*others)
             # the hex it stands in first: where it is seen there, the rest of its path need not
             # be looked at (a pair is seen if any one hex is; most are seen where they stopped)
             last = step == count[ti][pair] - 1
@@ -254,7 +307,8 @@ class Spotter:
             seen[pair[rest][self.sight.batch_clear(o[rest], path[where[rest]])]] = True
         for k in np.flatnonzero(seen).tolist():
             i, j = int(oi[k]), int(ti[k])
-            out[(observers[i].id, targets[j].id)] = anyr[j] or "MW4 5.23"
+            out[(observers[i].id, targets[j].id)] = facts[j].any_range or "MW4 5.23"
+        return others_clear
 
     def can_pull_back(self, u: UnitState) -> bool:
         """MW4 6.92: a unit that fired from defilade (its hex has a slope, crest or embankment
@@ -307,6 +361,13 @@ class Spotter:
         return rep
 
 
+def _hexes(units: list[UnitState]) -> np.ndarray:
+    """Where the units stand, (q, r) rows (fromiter: a third faster than nested lists, and a
+    pass after a move asks it of every unit of a side)."""
+    return np.fromiter((c for u in units for c in (u.hex.q, u.hex.r)), dtype=np.int64,
+                       count=2 * len(units)).reshape(-1, 2)
+
+
 _REASONS = {
     "MW4 5.2": "within observation range with a clear line of sight",
     "MW4 5.21": "fired or moved (vehicle) in a line of sight",
@@ -335,6 +396,7 @@ class KeptPairs:
         self.looks: dict[str, dict[str, Look]] = {}                        # side -> unit id -> look
         self.pairs: dict[str, dict[tuple[str, str], str]] = {}
         self.of_unit: dict[str, dict[str, set[tuple[str, str]]]] = {}      # side -> unit id -> its pairs
+        self.facts: dict[str, dict[str, TargetFacts]] = {}      # side -> unit id -> its facts as a target
 
     @staticmethod
     def looks_now(spotter: Spotter, side: str) -> dict[str, Look]:
@@ -355,11 +417,18 @@ class KeptPairs:
         observers, targets = spotter.observers_and_targets(side)
         if before is None or self.sight is not spotter.sight:
             if self.sight is not spotter.sight:             # another map, smoke or light: start again
-                self.sight, self.looks, self.pairs, self.of_unit = spotter.sight, {}, {}, {}
+                self.sight, self.looks, self.pairs, self.of_unit, self.facts = spotter.sight, {}, {}, {}, {}
+            spotter.kept_facts[side] = self.facts[side] = {}
             return self._keep(side, looks, spotter.pairs_for(side, observers, targets), fresh=True)
         changed = {uid for uid, look in looks.items() if before.get(uid) != look} | (before.keys() - looks.keys())
         if len(changed) > self.MOST * max(1, len(looks)):
+            spotter.kept_facts[side] = self.facts[side] = {}
             return self._keep(side, looks, spotter.pairs_for(side, observers, targets), fresh=True)
+        # a target's facts depend on its look and the prepared map alone: the unchanged keep theirs
+        facts = self.facts[side]
+        for uid in changed:
+            facts.pop(uid, None)
+        spotter.kept_facts[side] = facts
         pairs, index = self.pairs[side], self.of_unit[side]
         for uid in changed:
             for key in index.pop(uid, ()):

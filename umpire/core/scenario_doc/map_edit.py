@@ -11,10 +11,10 @@ from typing import Any
 import tomlkit
 from tomlkit.items import String, StringType
 
-from ..hexgrid import Grid, Hex, Hexside
+from ..hexgrid import Grid, Hex, Hexside, neighbours
 from ..scenario_map import parse_hexsides
 from .document import ScenarioDocument
-from .grids import resized, set_cells
+from .grids import cells, resized, set_cells
 
 LAYERS = ("terrain", "elevation")
 
@@ -137,3 +137,23 @@ def _without(spec: str, side: Hexside, grid: Grid) -> list[str]:
         kept = [d for d in words[1:] if Hexside.of(h, grid.direction_index(d)) != side]
         return [" ".join([words[0], *kept])] if kept else []
     return []
+
+
+def fill_region(doc: ScenarioDocument, layer: str, start: Hex) -> set[Hex]:
+    """The hexes joined to `start` (hex by hex) that hold the same character in the grid: what
+    the Fill tool paints."""
+    grid = doc.grid()
+    rows = cells(grid_text(doc, layer))
+
+    def char(h: Hex) -> str | None:
+        c, r = grid.to_offset(h)
+        return rows[r - 1][c - 1] if r <= len(rows) and c <= len(rows[r - 1]) else None
+
+    want = char(start)
+    region, todo = {start}, [start]
+    while todo:
+        for n in neighbours(todo.pop()):
+            if n not in region and grid.contains(n) and char(n) == want:
+                region.add(n)
+                todo.append(n)
+    return region

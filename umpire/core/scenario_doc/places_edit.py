@@ -80,3 +80,21 @@ def set_value(doc: ScenarioDocument, table: str, key: str, value: Any) -> None:
                 del t[key]
         else:
             doc.ensure_table(table)[key] = value
+
+
+def zone_hexes(doc: ScenarioDocument, ident: str, add: list[str] = (), remove: list[str] = ()) -> None:
+    """Add hexes to a zone's listed hexes, or take listed ones off (a zone's rectangle, edge or
+    radius stays as written: the hexes list is one of the parts it is the union of)."""
+    zone = next((z for z in doc.entries("zone") if z.get("id") == ident), None)
+    if zone is None:
+        raise ValueError(f"there is no zone {ident!r}")
+    with doc.change(f"Change zone {ident}"):
+        if "hexes" not in zone:
+            zone["hexes"] = []
+        listed = zone["hexes"]
+        for number in add:
+            if number not in listed:
+                listed.append(number)
+        for number in remove:
+            while number in listed:
+                listed.remove(number)

@@ -1,0 +1,231 @@
+"""The scenario editor through the window (issue 22): a scenario built from nothing with the
+mouse and the dock's buttons -- File → New Scenario…, terrain painted with the brush, two sides,
+a battalion each and a unit dragged onto the map -- saved, accepted by `umpire validate`, and
+played a turn in the main window.  Then the tools one by one: line, fill, hexside features,
+undo and redo, the problems list leading to its hex, and the question before
+closing with unsaved changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QDropEvent, QKeySequence
+from PySide6.QtWidgets import QDialog, QMessageBox
+
+from umpire.cli import main as umpire
+from umpire.core.hexgrid import Hexside
+from umpire.core.scenario_doc.document import ScenarioDocument
+from umpire.gui.editor import oobtree, opening
+from umpire.gui.editor.mapview import UNIT_MIME
+from umpire.gui.editor.newdialog import NewScenarioDialog
+from umpire.gui.mainwindow import MainWindow
+from windowkit import settings_in
+
+XOM = Path(__file__).resolve().parents[2] / "scenarios" / "xom-lang-ambush.toml"
+
+
+class Answers:
+    """The organizer's answers to the editor's questions, in order."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.queue: list = []
+        monkeypatch.setattr(oobtree.QInputDialog, "getText", lambda *a, **k: (self.queue.pop(0), True))
+        monkeypatch.setattr(oobtree.QInputDialog, "getItem",
+                            lambda parent, title, label, items, *a: (self._item(items), True))
+
+    def _item(self, items):
+        want = self.queue.pop(0)
+        return next(i for i in items if want in i)
+
+
+def hex_point(editor, number: str) -> QPoint:
+    h = editor.doc.grid().parse(number)
+    x, y = editor.scene.layout.center(h)
+    return editor.map_view.mapFromScene(QPointF(x, y))
+
+
+def drag(qtbot, editor, numbers: list[str]) -> None:
+    port = editor.map_view.viewport()
+    qtbot.mousePress(port, Qt.LeftButton, pos=hex_point(editor, numbers[0]))
+    for n in numbers[1:]:
+        qtbot.mouseMove(port, hex_point(editor, n))
+    qtbot.mouseRelease(port, Qt.LeftButton, pos=hex_point(editor, numbers[-1]))
+
+
+def drop_unit(editor, uid: str, number: str) -> None:
+    """A unit's row dropped on a hex, as the tree's drag delivers it."""
+    data = editor.oob.tree.mimeData([next(i for i in editor.oob.tree.findItems(
+        uid, Qt.MatchExactly | Qt.MatchRecursive, 0))])
+    assert data.hasFormat(UNIT_MIME)
+    event = QDropEvent(QPointF(hex_point(editor, number)), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
+    editor.map_view.dropEvent(event)
+
+
+@pytest.fixture(autouse=True)
+def no_modal_boxes(monkeypatch):
+    """A modal box would wait forever offscreen: closing discards, warnings are collected."""
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.Discard)
+    monkeypatch.setattr("umpire.gui.editor.window.QMessageBox.warning", lambda parent, title, text: said.append(text))
+    monkeypatch.setattr("umpire.gui.editor.window.QMessageBox.critical", lambda parent, title, text: said.append(text))
+    return said
+
+
+@pytest.fixture()
+def window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)         # the game a scenario opens is made in the current folder
+    w = MainWindow(settings_in(tmp_path))
+    qtbot.addWidget(w)
+    w.show()
+    yield w
+    for editor in list(w.editors):      # each deletes itself on closing (WA_DeleteOnClose)
+        editor.close()
+
+
+def test_a_scenario_built_in_the_editor_validates_and_plays_a_turn(qtbot, window, tmp_path, monkeypatch, capsys):
+    def fill_in(dialog):
+        dialog.rules.setCurrentIndex(dialog.rules.findData("lnlt"))
+        dialog.title.setText("Paddy Edge")
+        dialog.columns.setValue(12)
+        dialog.rows.setValue(10)
+        return QDialog.Accepted
+    monkeypatch.setattr(NewScenarioDialog, "exec", fill_in)
+    window.act_new_scenario.trigger()
+    [editor] = window.editors
+    assert editor.doc.rules_name == "lnlt" and editor.doc.grid().columns == 12
+    assert "turns" in editor.problems.item(0).text() or editor.problems.count() >= 1   # no sides yet
+
+    # paint a wood with the 7-hex brush, dragged across two hexes
+    editor.palette.choose_tool("brush")
+    editor.palette.size.setCurrentIndex(1)
+    editor.palette.choose_paint("terrain", "w")
+    drag(qtbot, editor, ["0505", "0605"])
+    grid = editor.doc.grid()
+    m = editor.scene.view.map
+    painted = {grid.number(h) for h, t in m.terrain.items() if t == m.terrain[grid.parse("0505")] and t != "clear"}
+    assert {"0505", "0605", "0504", "0506", "0405", "0705"} <= painted and len(painted) in (10, 11, 12)
+    assert editor.doc.undo_name().startswith("Paint")
+
+    # the order of battle: two sides, a battalion each, a unit each
+    answers = Answers(monkeypatch)
+    answers.queue += ["us", "US platoon"]
+    editor.oob.buttons["Side"].click()
+    answers.queue += ["1 Plt"]
+    editor.oob.buttons["Battalion"].click()
+    answers.queue += ["US rifle squad", "1st Sqd"]
+    editor.oob.buttons["Unit"].click()
+    answers.queue += ["nva", "NVA platoon"]
+    editor.oob.buttons["Side"].click()
+    answers.queue += ["NVA Plt"]
+    editor.oob.buttons["Battalion"].click()
+    answers.queue += ["NVA rifle squad", "NVA 1"]
+    editor.oob.buttons["Unit"].click()
+    assert answers.queue == []
+    drop_unit(editor, "1st Sqd", "0102")
+    drop_unit(editor, "NVA 1", "1009")
+    assert {m.key: grid.number(m.hex) for m in editor.scene.view.units} == {"1st Sqd": "0102", "NVA 1": "1009"}
+    assert editor.problems.item(0).text() == "No problems: the scenario plays."
+
+    # saved (Ctrl+S asks where, the first time), validated, played
+    target = tmp_path / "paddy-edge.toml"
+    monkeypatch.setattr("umpire.gui.editor.window.QFileDialog.getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert editor.act_save.shortcut() == QKeySequence(QKeySequence.Save)      # Ctrl+S
+    editor.act_save.trigger()
+    assert target.exists() and not editor.doc.modified and "paddy-edge.toml" in editor.windowTitle()
+    capsys.readouterr()
+    assert umpire(["validate", str(target)]) == 0
+    assert "ok:" in capsys.readouterr().out
+    editor.act_play.trigger()
+    assert window.game is not None and window.game.title == "Paddy Edge"
+    assert window.game.turn == 1
+    window.play.act_end_turn.trigger()
+    assert window.game.turn == 2
+
+
+def test_line_fill_and_hexside_tools_and_undo_by_keys(qtbot, window, tmp_path, monkeypatch):
+    path = tmp_path / "xom.toml"
+    path.write_bytes(XOM.read_bytes())
+    editor = window.edit_scenario(str(path))
+    grid = editor.doc.grid()
+    before = editor.doc.text()
+    editor.palette.choose_tool("line")
+    editor.palette.choose_paint("elevation", "2")
+    drag(qtbot, editor, ["0101", "0301", "0601"])
+    levels = editor.scene.view.map.elevation
+    assert [levels[grid.parse(f"0{c}01")] for c in range(1, 8)] == [2, 2, 2, 2, 2, 2, 0]
+    assert editor.act_undo.shortcut() == QKeySequence("Ctrl+Z")
+    assert editor.act_redo.shortcut() == QKeySequence("Ctrl+Shift+Z")
+    editor.act_undo.trigger()
+    assert editor.doc.text() == before and editor.windowTitle().startswith("xom.toml —")
+    editor.act_redo.trigger()
+    assert editor.scene.view.map.elevation[grid.parse("0601")] == 2
+
+    # fill: the open ground joined to 1010 becomes crops, the woods and huts stay
+    editor.palette.choose_tool("fill")
+    editor.palette.choose_paint("terrain", "c")
+    terrain_before = dict(editor.scene.view.map.terrain)
+    drag(qtbot, editor, ["1010"])
+    after = editor.scene.view.map.terrain
+    crops = editor.rules.terrain_by_symbol()["c"]
+    assert after[grid.parse("1010")] == crops != terrain_before[grid.parse("1010")]
+    assert all(after[h] == terrain_before[h] for h in terrain_before if terrain_before[h] != "clear")
+
+    # a stream drawn on a hexside, and taken off by a second click
+    editor.palette.choose_tool("hexside")
+    editor.palette.feature.setCurrentIndex(editor.palette.feature.findData("stream_1"))
+    a, b = grid.parse("0404"), grid.parse("0405")
+    (x1, y1), (x2, y2) = editor.scene.layout.hexside_segment(Hexside.between(a, b))
+    mid = editor.map_view.mapFromScene(QPointF((x1 + x2) / 2 + (y1 - y2) * 0.08, (y1 + y2) / 2))
+    qtbot.mouseClick(editor.map_view.viewport(), Qt.LeftButton, pos=mid)
+    assert '"0404/0405"' in editor.doc.text()
+    assert "stream_1" in editor.scene.view.map.features(Hexside.between(a, b))
+    qtbot.mouseClick(editor.map_view.viewport(), Qt.LeftButton, pos=mid)
+    assert '"0404/0405"' not in editor.doc.text()
+
+    # closing with unsaved changes asks; Cancel keeps the editor, Discard closes it unsaved
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.Cancel)
+    assert not editor.close() and editor.isVisible()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.Discard)
+    assert editor.close()
+    assert path.read_bytes() == XOM.read_bytes()
+
+
+def test_a_problem_clicked_goes_to_its_hex(qtbot, window, tmp_path):
+    path = tmp_path / "xom.toml"
+    path.write_bytes(XOM.read_bytes())
+    editor = window.edit_scenario(str(path))
+    from umpire.core.scenario_doc import places_edit
+    uid, number = next((str(u["id"]), str(u["hex"])) for b in editor.doc.entries("battalion")
+                       for u in b["units"] if "hex" in u)
+    editor.run(places_edit.add_reinforcement, "us", 2, ["0112"], [uid])
+    item = editor.problems.item(0)
+    assert "already set up" in item.text()
+    editor.map_view.zoom_by(4)
+    editor.problems.itemClicked.emit(item)
+    centre = editor.map_view.mapToScene(editor.map_view.viewport().rect().center())
+    assert editor.scene.hex_at(centre) == editor.doc.grid().parse(number)
+    editor.doc.undo()
+    assert editor.problems.item(0).text() == "No problems: the scenario plays."
+    editor.close()
+
+
+def test_a_scenario_that_is_not_toml_is_refused_in_a_dialog(qtbot, window, tmp_path, monkeypatch):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[scenario\n", encoding="utf-8")
+    said = []
+    monkeypatch.setattr(opening.QMessageBox, "critical", lambda parent, title, text: said.append(text))
+    assert window.edit_scenario(str(bad)) is None
+    assert len(said) == 1 and "bad.toml" in said[0] and "\n" not in said[0]
+
+
+def test_the_document_the_editor_saves_is_the_file_unchanged_when_nothing_was_edited(qtbot, window, tmp_path):
+    path = tmp_path / "xom.toml"
+    path.write_bytes(XOM.read_bytes())
+    editor = window.edit_scenario(str(path))
+    assert not editor.doc.modified and not editor.act_undo.isEnabled()
+    editor.act_save.trigger()
+    assert path.read_bytes() == XOM.read_bytes()
+    assert ScenarioDocument.open(path).text() == XOM.read_text(encoding="utf-8")
+    editor.close()

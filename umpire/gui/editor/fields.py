@@ -35,7 +35,7 @@ def field_widget(field, value: Any, changed) -> QWidget:
         w.toggled.connect(lambda on: changed(None if on == field.default else on))
         return w
     if choices:
-        w = QComboBox()
+        w = narrow(QComboBox())
         w.addItems([str(c) for c in choices])
         w.setCurrentText(str(value if value is not None else field.default))
         w.currentTextChanged.connect(lambda t: changed(None if t == field.default else t))
@@ -54,6 +54,13 @@ def field_widget(field, value: Any, changed) -> QWidget:
     return w
 
 
+def narrow(box: QComboBox) -> QComboBox:
+    """A list as wide as the dock allows, not as its longest entry (a unit type's full name)."""
+    box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(14)
+    return box
+
+
 class Fields(QWidget):
     def __init__(self, editor) -> None:
         super().__init__()
@@ -68,7 +75,9 @@ class Fields(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        if self.form_holder is not None:
+        if self.form_holder is not None:        # gone now, not at the next turn of the event loop
+            self.box.removeWidget(self.form_holder)
+            self.form_holder.setParent(None)
             self.form_holder.deleteLater()
         self.form_holder = QWidget()
         layout = QVBoxLayout(self.form_holder)
@@ -99,7 +108,7 @@ class Fields(QWidget):
         turns.setValue(int(head.get("turns", 10)))
         turns.editingFinished.connect(lambda: self._set("scenario", "turns", turns.value()))
         form.addRow("Turns", turns)
-        first = QComboBox()
+        first = narrow(QComboBox())
         sides = oob_edit.ids(self.editor.doc, "side")
         first.addItem("(the first side)", None)
         for s in sides:
@@ -133,7 +142,7 @@ class Fields(QWidget):
         apply.clicked.connect(self.resize_map)
         size.addWidget(apply)
         form.addRow("Columns x rows", size)
-        self.shape = QComboBox()
+        self.shape = narrow(QComboBox())
         for orientation, stagger, label in SHAPES:
             self.shape.addItem(label, (orientation, stagger))
         self.shape.setCurrentIndex(max(0, self.shape.findData((grid.orientation, grid.stagger))))
@@ -148,7 +157,7 @@ class Fields(QWidget):
         group, form = _group("Optional rules")
         chosen = self.editor.doc.table("options")
         for key, spec in self.editor.rules.options.items():
-            box = QComboBox()
+            box = narrow(QComboBox())
             box.addItem(f"(default: {spec.get('default', spec['values'][0])})", None)
             for v in spec["values"]:
                 box.addItem(str(v), v)
@@ -165,7 +174,7 @@ class Fields(QWidget):
         group, form = _group(f"{kind.capitalize()} {ident}")
         if kind == "unit":
             types = self.editor.rules.unit_types
-            box = QComboBox()
+            box = narrow(QComboBox())
             for name, t in types.items():
                 box.addItem(f"{t.get('label', name)} [{name}]", name)
             box.setCurrentIndex(max(0, box.findData(str(record.get("type")))))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QRectF, Qt, Signal
 from PySide6.QtGui import QIcon, QKeySequence, QPainter, QPixmap, QShortcut
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QInputDialog, QMessageBox, QPushButton,
+from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QInputDialog, QMessageBox, QPushButton,
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from ...core.knowledge import UnitMark
@@ -58,7 +58,7 @@ class OrderOfBattle(QWidget):
         self.tree.setDragDropMode(QAbstractItemView.DragOnly)
         self.tree.setIconSize(self.tree.iconSize().expandedTo(QPixmap(24, 24).size()))
         self.tree.currentItemChanged.connect(self._current)
-        buttons = QHBoxLayout()
+        buttons = QGridLayout()        # two rows of three: the dock stays narrow beside the map
         self.buttons = {}
         for label, slot, tip in (("Side", self.add_side, "Add a side"),
                                  ("Battalion", self.add_battalion, "Add a battalion to the side selected"),
@@ -70,7 +70,7 @@ class OrderOfBattle(QWidget):
             b = QPushButton(label if label in ("Rename", "Remove") else f"+ {label}")
             b.setToolTip(tip)
             b.clicked.connect(slot)
-            buttons.addWidget(b)
+            buttons.addWidget(b, len(self.buttons) // 3, len(self.buttons) % 3)
             self.buttons[label] = b
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)

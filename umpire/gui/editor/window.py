@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox
 
@@ -50,14 +50,13 @@ class EditorWindow(QMainWindow):
         left = self._dock("Order of battle", self.oob, Qt.LeftDockWidgetArea)
         right = self._dock("Fields", self.fields, Qt.RightDockWidgetArea)
         bottom = self._dock("Problems", self.problems, Qt.BottomDockWidgetArea)
-        # the map is the work: the docks start no bigger than their lists need
-        self.resizeDocks([left, right], [380, 330], Qt.Horizontal)
-        self.resizeDocks([bottom], [110], Qt.Vertical)
+        self._docks = (left, right, bottom)
         self.hex_menu = HexMenu(self)
         self.hex_label = QLabel()
         self.statusBar().addWidget(self.hex_label, 1)
         self._build_actions()
         self.oob.selected.connect(self.fields.show_record)
+        self.oob.selected.connect(self._select_on_map)
         self.problems.go_to.connect(self.go_to)
         self.map_view.stroke_done.connect(self.paint_stroke)
         self.map_view.hexside_picked.connect(self.toggle_hexside)
@@ -68,6 +67,14 @@ class EditorWindow(QMainWindow):
         self.resize(1300, 850)
         self.refresh()
         self.map_view.fit_map()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        # the map is the work: the docks start no bigger than their lists need (once the
+        # window has laid itself out)
+        left, right, bottom = self._docks
+        QTimer.singleShot(0, lambda: (self.resizeDocks([left, right], [340, 300], Qt.Horizontal),
+                                      self.resizeDocks([bottom], [90], Qt.Vertical), self.map_view.fit_map()))
 
     def _dock(self, title: str, widget, area) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -127,6 +134,10 @@ class EditorWindow(QMainWindow):
         if view is not None:
             transform = self.map_view.transform() if self.scene is not None else None
             self.scene = ClickableMapScene(view, self.rules)
+            self.scene.unit_clicked.connect(lambda key: self.oob.select("unit", key))
+            current = self.oob.current()
+            if current and current[0] == "unit":
+                self.scene.select_unit(current[1])
             self.map_view.setScene(self.scene)
             if transform is not None:
                 self.map_view.setTransform(transform)
@@ -139,7 +150,6 @@ class EditorWindow(QMainWindow):
         self.act_redo.setText(f"&Redo {self.doc.redo_name() or ''}".strip())
         name = self.doc.path.name if self.doc.path else "new scenario"
         self.setWindowTitle(f"{name}{' *' if self.doc.modified else ''} — Umpire scenario editor")
-        self.setWindowModified(self.doc.modified)
 
     def undo(self) -> None:
         self.doc.undo()
@@ -182,6 +192,10 @@ class EditorWindow(QMainWindow):
                 if ok and value.strip():
                     out[key] = value.strip()
         return out
+
+    def _select_on_map(self, kind: str, ident: str) -> None:
+        if self.scene is not None:
+            self.scene.select_unit(ident if kind == "unit" else None)
 
     def _hovered(self, h) -> None:
         if h is None or self.scene is None:

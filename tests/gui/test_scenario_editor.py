@@ -229,3 +229,48 @@ def test_the_document_the_editor_saves_is_the_file_unchanged_when_nothing_was_ed
     assert path.read_bytes() == XOM.read_bytes()
     assert ScenarioDocument.open(path).text() == XOM.read_text(encoding="utf-8")
     editor.close()
+
+
+def test_places_come_from_the_hex_menu_and_go_from_the_places_dock(qtbot, window, tmp_path, monkeypatch):
+    from umpire.gui.editor import hexmenu, places
+    path = tmp_path / "xom.toml"
+    path.write_bytes(XOM.read_bytes())
+    editor = window.edit_scenario(str(path))
+    grid = editor.doc.grid()
+    answers = ["us", "Paddy dyke", 4, "nva", "anti_tank", "us", "us art", 2, 8]
+    for module in (hexmenu, places):
+        monkeypatch.setattr(module.QInputDialog, "getItem", lambda *a, **k: (answers.pop(0), True))
+        monkeypatch.setattr(module.QInputDialog, "getText", lambda *a, **k: (answers.pop(0), True))
+        monkeypatch.setattr(module.QInputDialog, "getInt", lambda *a, **k: (answers.pop(0), True))
+
+    def entry(number: str, starts: str):
+        menu = editor.hex_menu.build(grid.parse(number))
+        actions = [a for a in menu.actions() if a.text().startswith(starts)]
+        assert len(actions) == 1, [a.text() for a in menu.actions()]
+        return actions[0]
+    rows_before = editor.places.list.count()
+    entry("0707", "Objective in 0707").trigger()
+    entry("0808", "Minefield in 0808").trigger()
+    editor.places.buttons["+ Artillery"].click()
+    assert answers == []
+    text = editor.doc.text()
+    assert '{ hex = "0707", label = "Paddy dyke", points = 4 }' in text
+    assert 'type = "anti_tank"\nhexes = ["0808"]' in text
+    assert editor.places.list.count() == rows_before + 2        # a victory entry gained a line; minefield, artillery
+    assert [p.text for p in editor.problems.problems] == []
+    sc = load_scenario_text(editor)
+    assert any(o.label == "Paddy dyke" and o.points == 4 for v in sc.victory for o in v.objectives)
+    assert [a.id for a in sc.artillery][-1] == "us art"
+    # the minefield's line removed from the dock (Del)
+    row = next(i for i in range(editor.places.list.count())
+               if editor.places.list.item(i).text().startswith("Minefield of nva, anti_tank: 0808"))
+    editor.places.list.setCurrentRow(row)
+    editor.places.buttons["Remove"].click()
+    assert 'hexes = ["0808"]' not in editor.doc.text()
+    editor.doc.undo()
+    assert 'hexes = ["0808"]' in editor.doc.text()
+
+
+def load_scenario_text(editor):
+    from umpire.core.scenario import load_scenario
+    return load_scenario(editor.doc.path, editor.doc.text())

@@ -25,6 +25,7 @@ from .hexmenu import HexMenu
 from .mapview import EditorMapView
 from .oobtree import OrderOfBattle
 from .palette import Palette
+from .places import Places
 from .problems import ProblemsList
 
 
@@ -50,6 +51,10 @@ class EditorWindow(QMainWindow):
         left = self._dock("Order of battle", self.oob, Qt.LeftDockWidgetArea)
         right = self._dock("Fields", self.fields, Qt.RightDockWidgetArea)
         bottom = self._dock("Problems", self.problems, Qt.BottomDockWidgetArea)
+        self.places = Places(self)
+        self.tabifyDockWidget(right, self._dock("Places", self.places, Qt.RightDockWidgetArea))
+        right.raise_()
+        self.places.go_to.connect(lambda number: self.go_to(self.doc.grid().parse(number)))
         self._docks = (left, right, bottom)
         self.hex_menu = HexMenu(self)
         self.hex_label = QLabel()
@@ -142,6 +147,7 @@ class EditorWindow(QMainWindow):
             if transform is not None:
                 self.map_view.setTransform(transform)
         self.oob.refresh()
+        self.places.refresh()
         self.fields.refresh()
         self.problems.show_problems(problems(self.doc), str(self.doc.path) if self.doc.path else "new-scenario.toml")
         self.act_undo.setEnabled(self.doc.undo_name() is not None)

@@ -274,3 +274,22 @@ def test_places_come_from_the_hex_menu_and_go_from_the_places_dock(qtbot, window
 def load_scenario_text(editor):
     from umpire.core.scenario import load_scenario
     return load_scenario(editor.doc.path, editor.doc.text())
+
+
+def test_a_battalions_hq_and_deployment_zone_are_chosen_in_its_fields(qtbot, window, tmp_path):
+    path = tmp_path / "xom.toml"
+    path.write_bytes(XOM.read_bytes())
+    editor = window.edit_scenario(str(path))
+    battalion = editor.doc.entries("battalion")[0]
+    bid, first_unit = str(battalion["id"]), str(battalion["units"][0]["id"])
+    editor.oob.select("battalion", bid)
+    from PySide6.QtWidgets import QComboBox, QLabel
+    form = editor.fields.form_holder
+    labels = [w.text() for w in form.findChildren(QLabel)]
+    assert "HQ" in labels and "Deploy in" in labels
+    hq_box = next(b for b in form.findChildren(QComboBox) if b.itemText(0) == "(no HQ)")
+    hq_box.setCurrentIndex(hq_box.findData(first_unit))
+    hq_box.activated.emit(hq_box.currentIndex())
+    assert f'hq = "{first_unit}"' in editor.doc.text()
+    assert editor.doc.undo_name() == f"Set hq of {bid}"
+    assert [p.text for p in editor.problems.problems] == []

@@ -189,6 +189,12 @@ class Fields(QWidget):
             name = QLineEdit(str(record.get("name", "")))
             name.editingFinished.connect(lambda: self._field("name", name.text().strip() or None))
             form.addRow("Name", name)
+        if kind == "battalion":       # its HQ: one of its own units (the format's `hq`)
+            own = [str(u.get("id")) for u in record.get("units", [])]
+            form.addRow("HQ", self._choice(own, record.get("hq"), "(no HQ)", "hq"))
+        if kind in ("side", "battalion", "company"):      # where its units must set up
+            zones = [str(z.get("id")) for z in doc.entries("zone")]
+            form.addRow("Deploy in", self._choice(zones, record.get("deploy"), "(anywhere)", "deploy"))
         if kind == "side":
             colour = QLineEdit(str(record.get("colour", "")))
             colour.setPlaceholderText("#rrggbb")
@@ -198,6 +204,15 @@ class Fields(QWidget):
             form.addRow(key.replace("_", " "), field_widget(field, record.get(key),
                                                             lambda v, k=key: self._field(k, v)))
         return group
+
+    def _choice(self, values: list[str], current: Any, nothing: str, key: str) -> QComboBox:
+        box = narrow(QComboBox())
+        box.addItem(nothing, None)
+        for v in values:
+            box.addItem(v, v)
+        box.setCurrentIndex(max(0, box.findData(current)))
+        box.activated.connect(lambda i: self._field(key, box.itemData(i)))
+        return box
 
     def _field(self, key: str, value: Any) -> None:
         self.editor.run(oob_edit.set_field, self.kind, self.ident, key, value)

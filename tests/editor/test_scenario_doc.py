@@ -158,3 +158,14 @@ def test_save_writes_whole_or_not_at_all(tmp_path):
     out = doc.save(tmp_path / "w.toml")
     assert not doc.modified and out.read_text(encoding="utf-8") == doc.text()
     assert [p.name for p in tmp_path.iterdir()] == ["w.toml"]
+
+
+def test_a_bracket_inside_a_multi_line_string_or_array_opens_no_run():
+    from umpire.core.scenario_doc.chunks import header_lines, split_runs
+    text = ('[scenario]\ndescription = """\n[not a header]\n"""\nspecial_rules = [\n  "x",\n  ["y"],\n]\n'
+            "# the map\n\n[map]\ncolumns = 1 # [no]\n[[side]]\nid = 'a[b'\n")
+    lines = text.split("\n")
+    assert [lines[i] for i in header_lines(text)] == ["[scenario]", "[map]", "[[side]]"]
+    runs = split_runs(text)
+    assert "".join(runs) == text
+    assert runs[1].startswith("# the map\n\n[map]")      # the comment above a header goes with it

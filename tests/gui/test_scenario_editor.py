@@ -293,3 +293,17 @@ def test_a_battalions_hq_and_deployment_zone_are_chosen_in_its_fields(qtbot, win
     assert f'hq = "{first_unit}"' in editor.doc.text()
     assert editor.doc.undo_name() == f"Set hq of {bid}"
     assert [p.text for p in editor.problems.problems] == []
+
+
+def test_a_side_of_a_rule_system_that_requires_a_key_is_asked_for_it(qtbot, window, monkeypatch):
+    """MechWar 4 rates every side's troop quality (MW4 13.0; its traits.py declares `quality`
+    required): + Side asks for it, and the side is written with it."""
+    editor = opening.new_scenario(window, choice=dict(rules="mechwar4", title="Q", columns=8, rows=6,
+                                                      orientation="flat", stagger="even"))
+    answers = Answers(monkeypatch)
+    answers.queue += ["nato", "NATO", "seasoned"]
+    editor.oob.buttons["Side"].click()
+    assert answers.queue == []
+    assert 'id = "nato"\nname = "NATO"\ncolour = "#2f5fb3"\nquality = "seasoned"' in editor.doc.text()
+    assert not any("quality" in p.text for p in editor.problems.problems)
+    editor.close()

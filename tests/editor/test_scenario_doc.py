@@ -169,3 +169,24 @@ def test_a_bracket_inside_a_multi_line_string_or_array_opens_no_run():
     runs = split_runs(text)
     assert "".join(runs) == text
     assert runs[1].startswith("# the map\n\n[map]")      # the comment above a header goes with it
+
+
+def test_an_overlay_is_put_on_a_hex_and_taken_off(tmp_path):
+    """War Blog's villages and towns are overlays (docs/scenario-format.md, War Blog scenarios),
+    as are Lock 'n Load's smoke and wrecks: [[map.overlay]] entries, after the map's own tables."""
+    path = SCENARIOS[[p.name for p in SCENARIOS].index("osterby-bridges.toml")]
+    doc = ScenarioDocument.open(path)
+    before = doc.text()
+    assert "village" not in map_edit.overlays_at(doc, "0101")
+    map_edit.toggle_overlay(doc, "village", "0101")
+    assert "village" in map_edit.overlays_at(doc, "0101")
+    assert problems(doc) == []
+    sc = load_scenario(doc.save(tmp_path / "o.toml"))
+    assert any(o.kind == "village" and sc.map.number(o.hex) == "0101" for o in sc.map.overlays)
+    map_edit.toggle_overlay(doc, "village", "0101")
+    assert doc.text() == before
+    fresh = ScenarioDocument(blank_scenario(load_ruleset("lnlt"), "S", 4, 4))
+    map_edit.toggle_overlay(fresh, "smoke", "0202")
+    assert fresh.text().endswith('\n[[map.overlay]]\nkind = "smoke"\nhexes = ["0202"]\n')
+    map_edit.toggle_overlay(fresh, "smoke", "0202")
+    assert "[[map.overlay]]" not in fresh.text()

@@ -152,26 +152,32 @@ class ScenarioDocument:
         return self.table(path)
 
     def entries(self, kind: str) -> list:
-        """The [[kind]] tables (sides, zones...), in the file's order."""
+        """The [[kind]] tables (sides, zones, "map.overlay"...), in the file's order."""
         out = []
         for run in self.runs:
-            value = run.get(kind)
+            value = _walk(run, kind.split("."))
             if isinstance(value, list):
                 out.extend(value)
         return out
 
     def append_entry(self, kind: str, table: Any) -> None:
-        """A new [[kind]] table, after the file's last one (or at the end of the file)."""
-        at = max((i + 1 for i, r in enumerate(self.runs) if isinstance(r.get(kind), list)), default=len(self.runs))
+        """A new [[kind]] table, after the file's last one (or, for a nested kind such as
+        map.overlay, after its parent's runs; else at the end of the file)."""
+        keys = kind.split(".")
+        ours = [i + 1 for i, r in enumerate(self.runs) if isinstance(_walk(r, keys), list)]
+        parent = ".".join(keys[:-1])
+        near = [i + 1 for i, r in enumerate(self.runs) if parent and (_header(r) or "").startswith(parent)]
+        at = max(ours or near, default=len(self.runs))
         self._insert_run(at, f"[[{kind}]]\n")
-        aot = self.runs[at][kind]
+        aot = _walk(self.runs[at], keys)
         for k, v in table.items():
             aot[0][k] = v
 
     def remove_entries(self, kind: str, gone: Callable[[Any], bool]) -> None:
         """Remove the [[kind]] tables for which gone(table)."""
+        keys = kind.split(".")
         for run in list(self.runs):
-            value = run.get(kind)
+            value = _walk(run, keys)
             if not isinstance(value, list):
                 continue
             for i in reversed(range(len(value))):
@@ -181,7 +187,7 @@ class ScenarioDocument:
                 # the run held only this entry: it goes with its own comments
                 self.runs.remove(run)
             elif not len(value):
-                del run[kind]
+                del _walk(run, keys[:-1])[keys[-1]]
 
     def _insert_run(self, at: int, text: str) -> None:
         before = self.runs[at - 1] if at > 0 else None

@@ -157,3 +157,27 @@ def fill_region(doc: ScenarioDocument, layer: str, start: Hex) -> set[Hex]:
                 region.add(n)
                 todo.append(n)
     return region
+
+
+def overlays_at(doc: ScenarioDocument, number: str) -> list[str]:
+    """The overlays [[map.overlay]] lists on a hex (smoke, a wreck, a village...)."""
+    return [str(e.get("kind")) for e in doc.entries("map.overlay") if number in [str(h) for h in e.get("hexes", [])]]
+
+
+def toggle_overlay(doc: ScenarioDocument, kind: str, number: str) -> None:
+    """Put an overlay on a hex (in the first [[map.overlay]] of that kind, or a new one), or take
+    it off if it is there (an entry left with no hex goes)."""
+    if kind in overlays_at(doc, number):
+        with doc.change(f"Take {kind} off {number}"):
+            for e in doc.entries("map.overlay"):
+                if e.get("kind") == kind:
+                    while number in e.get("hexes", []):
+                        e["hexes"].remove(number)
+            doc.remove_entries("map.overlay", lambda e: e.get("kind") == kind and not len(e.get("hexes", [])))
+        return
+    with doc.change(f"Put {kind} on {number}"):
+        entry = next((e for e in doc.entries("map.overlay") if e.get("kind") == kind), None)
+        if entry is None:
+            doc.append_entry("map.overlay", {"kind": kind, "hexes": [number]})
+        else:
+            entry["hexes"].append(number)

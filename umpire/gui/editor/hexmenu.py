@@ -1,5 +1,6 @@
 """The editor's right-click menu on a hex: set up the selected unit there or take a unit off,
-add an objective, a minefield or a reinforcement entering there, put the hex in a deployment
+add an objective, a minefield or a reinforcement entering there, put an overlay of the rule
+system's chart on it (smoke, a wreck, a village) or take it off, put the hex in a deployment
 zone or take it out.  Each entry asks what it needs and is one operation of the document."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QInputDialog, QMenu
 
 from ...core.hexgrid import Hex
-from ...core.scenario_doc import oob_edit, places_edit
+from ...core.scenario_doc import map_edit, oob_edit, places_edit
 from ...core.scenario_doc.preview import game_map
 from ...core.zones import resolve_zone
 
@@ -33,6 +34,15 @@ class HexMenu:
         menu.addAction(f"Objective in {number}…", lambda: self.objective(number))
         menu.addAction(f"Minefield in {number}…", lambda: self.minefield(number))
         menu.addAction(f"Reinforcement entering at {number}…", lambda: self.reinforcement(number))
+        overlays = [k for k in ed.rules.overlays if k != "minefield"]
+        if overlays:                    # smoke, wrecks, villages...: the rule system's overlay chart
+            here = map_edit.overlays_at(doc, number)
+            sub = menu.addMenu("Overlay")
+            for kind in overlays:
+                act = sub.addAction(ed.rules.overlays[kind].get("label", kind),
+                                    lambda kind=kind: ed.run(map_edit.toggle_overlay, kind, number))
+                act.setCheckable(True)
+                act.setChecked(kind in here)
         zones = menu.addMenu("Deployment zone")
         m = game_map(doc, ed.rules)
         for z in doc.entries("zone"):

@@ -34,10 +34,17 @@ class Answers:
         monkeypatch.setattr(oobtree.QInputDialog, "getText", lambda *a, **k: (self.queue.pop(0), True))
         monkeypatch.setattr(oobtree.QInputDialog, "getItem",
                             lambda parent, title, label, items, *a: (self._item(items), True))
+        monkeypatch.setattr(oobtree.UnitTypePicker, "exec", lambda picker: self._pick(picker))
 
     def _item(self, items):
         want = self.queue.pop(0)
         return next(i for i in items if want in i)
+
+    def _pick(self, picker):
+        """The unit picker: the answer typed into its filter, the first counter left taken."""
+        assert picker.list.count() > 5 and not picker.list.item(0).icon().isNull()
+        picker.filter.setText(self.queue.pop(0))
+        return QDialog.Accepted
 
 
 def hex_point(editor, number: str) -> QPoint:

@@ -5,31 +5,18 @@ scenario document (umpire/core/scenario_doc/oob_edit.py), so it undoes."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QRectF, Qt, Signal
-from PySide6.QtGui import QIcon, QKeySequence, QPainter, QPixmap, QShortcut
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QInputDialog, QMessageBox, QPushButton,
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
-from ...core.knowledge import UnitMark
 from ...core.scenario_doc import oob_edit
 from ...core.scenario_doc.preview import PALETTE
-from ...render.counters import paint_counter
+from .counters import counter_icon
 from .mapview import UNIT_MIME
+from .unitpicker import UnitTypePicker
 
 ROLE_KIND, ROLE_ID = Qt.UserRole, Qt.UserRole + 1
-
-
-def counter_icon(unit_type: dict, colour: str) -> QIcon:
-    """The unit type's counter as the map draws it."""
-    pixmap = QPixmap(32, 32)
-    pixmap.fill(Qt.transparent)
-    p = QPainter(pixmap)
-    p.setRenderHint(QPainter.Antialiasing, True)
-    mark = UnitMark(key="", side="", hex=None, role=unit_type.get("role", "unknown"), label="",
-                    type_label=unit_type.get("label", ""), strength="", knowledge="truth")
-    paint_counter(p, QRectF(2, 2, 28, 28), mark, colour)
-    p.end()
-    return QIcon(pixmap)
 
 
 class UnitTree(QTreeWidget):
@@ -128,6 +115,12 @@ class OrderOfBattle(QWidget):
                 self.tree.setCurrentItem(item)
                 return
 
+    def _colour(self, side: str) -> str:
+        for i, s in enumerate(self.editor.doc.entries("side")):
+            if s.get("id") == side:
+                return str(s.get("colour", PALETTE[i % len(PALETTE)]))
+        return "#808080"
+
     def _current(self, item, _previous=None) -> None:
         self.selected.emit(*(self.current() or ("", "")))
 
@@ -174,12 +167,11 @@ class OrderOfBattle(QWidget):
         owner = self._owner("company", "battalion")
         if owner is None:
             return self.editor.say("Select a battalion or a company first: a unit is listed in one.")
-        types = self.editor.rules.unit_types
-        labels = [f"{t.get('label', name)}  [{name}]" for name, t in types.items()]
-        choice, ok = QInputDialog.getItem(self, "Add Unit", "Unit type (the rule system's catalogue):", labels, 0, False)
-        if not ok:
+        side = owner[1] if owner[0] == "battalion" else _battalion_of(self.editor.doc, owner[1])
+        colour = self._colour(_side_of_battalion(self.editor.doc, side))
+        unit_type = UnitTypePicker.ask(self, self.editor.rules.unit_types, colour)
+        if unit_type is None:
             return
-        unit_type = list(types)[labels.index(choice)]
         taken = set(oob_edit.ids(self.editor.doc, "unit"))
         n = 1
         while f"{owner[1]} {n}" in taken:
@@ -210,6 +202,10 @@ class OrderOfBattle(QWidget):
                                 "(Edit → Undo puts it back.)") != QMessageBox.Yes:
             return
         self.editor.run(oob_edit.remove, kind, ident)
+
+
+def _battalion_of(doc, company: str) -> str:
+    return next((str(c.get("battalion")) for c in doc.entries("company") if c.get("id") == company), "")
 
 
 def _side_of_battalion(doc, battalion: str) -> str:

@@ -128,3 +128,20 @@ def test_setting_a_key_of_a_table_the_file_lacks_writes_that_table():
     assert doc.text().endswith('\n[options]\nammunition = "quick"\n')
     places_edit.set_value(doc, "options", "ammunition", None)
     assert "ammunition" not in doc.text()
+
+
+def test_the_organizers_view_shows_every_sides_units_zones_objectives_and_mines(tmp_path):
+    """The editor is the organizer's, who writes every side's secrets: its picture holds them all
+    (it is never printed for a side)."""
+    from umpire.core.scenario_doc.preview import editor_view
+    doc = built(tmp_path)
+    places_edit.add_zone(doc, "us-setup", "us", ["0101", "0102"], "US set-up")
+    places_edit.add_objective(doc, "nva", "0505", "Hamlet", 5)
+    places_edit.add_minefield(doc, "nva", "anti_tank", ["0707"], True)
+    view = editor_view(doc, load_ruleset("lnlt"))
+    grid = doc.grid()
+    assert {m.key: grid.number(m.hex) for m in view.units} == {"1st Sqd": "0101", "NVA 1": "0808"}
+    assert {m.side for m in view.units} == {"us", "nva"}
+    assert [z.label for z in view.zones] == ["US set-up"]
+    assert [(grid.number(o.hex), o.points) for o in view.objectives] == [("0505", 5)]
+    assert [(o.kind, grid.number(o.hex)) for o in view.map.overlays] == [("minefield", "0707")]

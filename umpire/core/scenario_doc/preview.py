@@ -12,7 +12,7 @@ from ..errors import ScenarioError
 from ..hexgrid import Hex
 from ..knowledge import UMPIRE, ObjectiveMark, SideInfo, SideView, UnitMark, ZoneMark
 from ..scenario_map import read_map
-from ..terrain import GameMap
+from ..terrain import GameMap, Overlay
 from ..zones import resolve_zone
 from .document import ScenarioDocument
 from .oob_edit import units
@@ -35,6 +35,12 @@ def editor_view(doc: ScenarioDocument, rules: Any) -> SideView | None:
     if m is None:
         return None
     data = doc.data()
+    for mf in data.get("minefield", []):        # the organizer sees every side's mines, secret or not
+        for number in mf.get("hexes", []) if isinstance(mf, dict) else []:
+            h = _hex(m, number)
+            if h is not None:
+                m.overlays.append(Overlay(h, "minefield", str(mf.get("side")), bool(mf.get("secret", True)),
+                                          str(mf.get("type"))))
     sides = tuple(SideInfo(str(s.get("id")), str(s.get("name", s.get("id"))),
                            str(s.get("colour", PALETTE[i % len(PALETTE)])))
                   for i, s in enumerate(data.get("side", [])) if isinstance(s, dict))

@@ -314,3 +314,27 @@ def test_a_side_of_a_rule_system_that_requires_a_key_is_asked_for_it(qtbot, wind
     assert 'id = "nato"\nname = "NATO"\ncolour = "#2f5fb3"\nquality = "seasoned"' in editor.doc.text()
     assert not any("quality" in p.text for p in editor.problems.problems)
     editor.close()
+
+
+def test_the_rule_systems_keys_of_a_unit_become_fields_of_their_types(qtbot, window, tmp_path):
+    """Hex Command's commanders' CVS values (HCM 2.1: a number 4 to 7, or none), a unit's facing
+    at the start (HCM 3.5: one of six, or none) and its secret anti-tank mark (HCM 1.1.2), as its
+    traits declare them: a spin box and a list, written as numbers
+    and text the loader takes."""
+    from PySide6.QtWidgets import QComboBox, QSpinBox
+    from umpire.gui.editor.fields import field_widget, trait_fields
+    editor = opening.new_scenario(window, choice=dict(rules="hcm", title="H", columns=8, rows=6,
+                                                      orientation="flat", stagger="even"))
+    fields = trait_fields(editor.rules, "unit")
+    got = []
+    spin = field_widget(fields["initiative"], None, got.append)
+    assert isinstance(spin, QSpinBox) and spin.text() == "(none)" and (spin.minimum(), spin.maximum()) == (3, 7)
+    spin.setValue(6)
+    spin.editingFinished.emit()
+    facing = field_widget(fields["facing"], "SW", got.append)
+    assert isinstance(facing, QComboBox) and facing.currentText() == "SW" and facing.itemText(0) == "(none)"
+    facing.activated.emit(facing.findText("N"))
+    anti_tank = field_widget(fields["anti_tank"], None, got.append)
+    anti_tank.activated.emit(anti_tank.findText("true"))
+    assert got == [6, "N", True]
+    editor.close()

@@ -6,9 +6,11 @@ a number a spin box, text a line).  A field edited is one operation of the docum
 
 from __future__ import annotations
 
+import types
 import typing
 from typing import Any
 
+from pydantic_core import PydanticUndefined
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
@@ -24,29 +26,54 @@ def trait_fields(rules, kind: str) -> dict[str, Any]:
     return dict(system_class(rules).Traits.model(kind).model_fields)
 
 
+def _shape(field) -> tuple[Any, bool, tuple[int, int]]:
+    """A declared key's type without its `| None`, whether it may be none, and its bounds if
+    it is a number (from `Field(ge=..., le=...)` on the key or inside its Annotated type)."""
+    annotation, optional = field.annotation, False
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        kinds = [a for a in typing.get_args(annotation) if a is not type(None)]
+        optional, annotation = len(kinds) < len(typing.get_args(annotation)), kinds[0]
+    marks = list(field.metadata)
+    if typing.get_origin(annotation) is typing.Annotated:
+        annotation, *extra = typing.get_args(annotation)
+        for e in extra:
+            marks += list(getattr(e, "metadata", [e]))
+    low = next((m.ge for m in marks if hasattr(m, "ge")), 0)
+    high = next((m.le for m in marks if hasattr(m, "le")), 999)
+    return annotation, optional, (low, high)
+
+
 def field_widget(field, value: Any, changed) -> QWidget:
     """A widget for one declared key; `changed(value)` when the organizer edits it (None: the
     key's default, written as no key at all)."""
-    annotation = field.annotation
+    annotation, optional, (low, high) = _shape(field)
+    default = field.default if field.default is not PydanticUndefined else None
     choices = typing.get_args(annotation) if typing.get_origin(annotation) is typing.Literal else ()
-    if annotation is bool:
+    if annotation is bool and not optional:
         w = QCheckBox()
-        w.setChecked(bool(value if value is not None else field.default))
-        w.toggled.connect(lambda on: changed(None if on == field.default else on))
+        w.setChecked(bool(value if value is not None else default))
+        w.toggled.connect(lambda on: changed(None if on == default else on))
         return w
+    if annotation is bool:
+        choices = (True, False)
     if choices:
         w = narrow(QComboBox())
-        w.addItems([str(c) for c in choices])
-        w.setCurrentText(str(value if value is not None else field.default))
-        w.currentTextChanged.connect(lambda t: changed(None if t == field.default else t))
+        if optional or default is None:
+            w.addItem("(none)", None)
+        for c in choices:
+            w.addItem(str(c).lower() if isinstance(c, bool) else str(c), c)
+        w.setCurrentIndex(max(0, w.findData(value if value is not None else default)))
+        w.activated.connect(lambda i: changed(None if w.itemData(i) == default else w.itemData(i)))
         return w
     if annotation is int:
         w = QSpinBox()
-        low = next((m.ge for m in field.metadata if hasattr(m, "ge")), 0)
-        high = next((m.le for m in field.metadata if hasattr(m, "le")), 999)
-        w.setRange(low, high)
-        w.setValue(int(value if value is not None else (field.default or low)))
-        w.editingFinished.connect(lambda: changed(None if w.value() == field.default else w.value()))
+        # a key that may be none: one below its least value reads "(none)"
+        w.setRange(low - 1 if optional else low, high)
+        if optional:
+            w.setSpecialValueText("(none)")
+        w.setValue(int(value) if value is not None else (default if default is not None else w.minimum()))
+        w.editingFinished.connect(lambda: changed(None if (optional and w.value() == w.minimum())
+                                                  or w.value() == default else w.value()))
         return w
     w = QLineEdit("" if value is None else str(value))
     w.setPlaceholderText("(none)" if not field.is_required() else "required")

@@ -190,3 +190,14 @@ def test_an_overlay_is_put_on_a_hex_and_taken_off(tmp_path):
     assert fresh.text().endswith('\n[[map.overlay]]\nkind = "smoke"\nhexes = ["0202"]\n')
     map_edit.toggle_overlay(fresh, "smoke", "0202")
     assert "[[map.overlay]]" not in fresh.text()
+
+
+@pytest.mark.parametrize("change", [lambda t: t.replace("\n", "\r\n"), lambda t: t.rstrip("\n")],
+                         ids=["crlf", "no final newline"])
+def test_a_file_written_elsewhere_keeps_its_line_endings(change):
+    text = change(SCENARIOS[[p.name for p in SCENARIOS].index("xom-lang-ambush.toml")].read_text(encoding="utf-8"))
+    doc = ScenarioDocument(text, "x.toml")
+    assert doc.text() == text
+    map_edit.paint(doc, "terrain", [doc.grid().from_offset(1, 1)], "w")
+    assert len(changed_lines(text, doc.text())) == 2
+    assert doc.text().count("\r\n") == text.count("\r\n")

@@ -338,3 +338,22 @@ def test_the_rule_systems_keys_of_a_unit_become_fields_of_their_types(qtbot, win
     anti_tank.activated.emit(anti_tank.findText("true"))
     assert got == [6, "N", True]
     editor.close()
+
+
+def test_a_deployment_zone_is_painted_with_the_brush(qtbot, window, tmp_path):
+    path = tmp_path / "xom.toml"
+    path.write_bytes(XOM.read_bytes())
+    editor = window.edit_scenario(str(path))
+    zone = editor.doc.entries("zone")[0]
+    zid = str(zone["id"])
+    editor.palette.choose_tool("brush")
+    editor.palette.choose_paint("zone", zid)
+    drag(qtbot, editor, ["0606", "0706"])
+    listed = [str(h) for h in editor.doc.entries("zone")[0]["hexes"]]
+    assert {"0606", "0706"} <= set(listed)
+    view_zone = next(z for z in editor.scene.view.zones if z.id == zid)
+    grid = editor.doc.grid()
+    assert {grid.parse("0606"), grid.parse("0706")} <= view_zone.hexes
+    assert editor.doc.undo_name() == f"Change zone {zid}"
+    # the palette keeps its choice across the change
+    assert editor.palette.painting()[:2] == ("zone", zid)

@@ -1,6 +1,6 @@
 """The editor's tool bar: the tool (Pan, Brush, Line, Fill, Hexside), what the brush paints
-(a terrain type of the rule system's terrain chart, with its colour and symbol, or a level
-0-9), the brush's size (1, 7 or 19 hexes) and the hexside feature (the rule system's hexside
+(a terrain type of the rule system's terrain chart, with its colour and symbol, a level 0-9,
+or the hexes of a deployment zone), the brush's size (1, 7 or 19 hexes) and the hexside feature (the rule system's hexside
 chart) the Hexside tool adds or removes."""
 
 from __future__ import annotations
@@ -69,6 +69,19 @@ class Palette(QObject):
         self.feature.clear()
         for name, f in rules.hexside_features.items():
             self.feature.addItem(swatch(f.get("colour", "#000000")), f.get("label", name), name)
+
+    def set_zones(self, zones: list[tuple[str, str]]) -> None:
+        """The scenario's deployment zones, (id, side colour) each, as more things the brush
+        lays down: a stroke adds its hexes to the zone."""
+        current = self.paint.currentData()
+        for i in reversed(range(self.paint.count())):
+            if self.paint.itemData(i)[0] == "zone":
+                self.paint.removeItem(i)
+        for zid, colour in zones:
+            self.paint.addItem(swatch(colour), f"zone {zid}", ("zone", zid, f"zone {zid}"))
+        # (findData cannot compare a tuple: the list is searched by hand)
+        found = [i for i in range(self.paint.count()) if self.paint.itemData(i) == current]
+        self.paint.setCurrentIndex(found[0] if found else 0)
 
     def choose_tool(self, tool: str) -> None:
         self.actions[tool].setChecked(True)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QInputDialog, QLabel, QM
 
 from ...core.errors import UmpireError
 from ...core.ruleset import load_ruleset, system_class
-from ...core.scenario_doc import map_edit, oob_edit
+from ...core.scenario_doc import map_edit, oob_edit, places_edit
 from ...core.scenario_doc.checks import problems
 from ...core.scenario_doc.document import ScenarioDocument
 from ...core.scenario_doc.preview import editor_view
@@ -148,6 +148,9 @@ class EditorWindow(QMainWindow):
                 self.map_view.setTransform(transform)
         self.oob.refresh()
         self.places.refresh()
+        colours = {i.id: i.colour for i in view.sides} if view is not None else {}
+        self.palette.set_zones([(str(z.get("id")), colours.get(str(z.get("side")), "#808080"))
+                                for z in self.doc.entries("zone")])
         self.fields.refresh()
         self.problems.show_problems(problems(self.doc), str(self.doc.path) if self.doc.path else "new-scenario.toml")
         self.act_undo.setEnabled(self.doc.undo_name() is not None)
@@ -165,6 +168,10 @@ class EditorWindow(QMainWindow):
 
     def paint_stroke(self, hexes: set, tool: str) -> None:
         layer, char, name = self.palette.painting()
+        if layer == "zone":            # a zone painted: the hexes join it (Fill is the one hex)
+            grid = self.doc.grid()
+            self.run(places_edit.zone_hexes, char, add=sorted(grid.number(h) for h in hexes))
+            return
         if tool == "fill":
             hexes = map_edit.fill_region(self.doc, layer, next(iter(hexes)))
         self.run(map_edit.paint, layer, hexes, char, name)

@@ -40,12 +40,13 @@ _TOP = {"scenario", "map", "side", "battalion", "company", "zone", "reinforcemen
 RULE_CHECKS: list = []
 
 
-def load_scenario(path: str | Path) -> Scenario:
+def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
     """The scenario of a file, or ScenarioError: its first problem, carrying every problem found
-    (`lines()`), so that an organizer fixes them all in one go."""
+    (`lines()`), so that an organizer fixes them all in one go.  `text`: the file's contents as
+    an editor holds them, not yet saved (the scenario editor's live problems list)."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = path.read_bytes() if text is None else text.encode("utf-8")
     except OSError as e:
         raise ScenarioError(f"cannot read: {e.strerror}", file=str(path)) from None
     try:

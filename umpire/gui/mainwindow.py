@@ -139,12 +139,21 @@ class MainWindow(QMainWindow):
                                         "Write this turn's PDF reports: the umpire's and each side's (a side's "
                                         "view: its own only)")
         self.act_close = self._action("&Close Game", self.close_game, QKeySequence.Close)
+        # the scenario editor (issue 22): its own window, which plays a scenario here
+        self.editors: list = []
+        self.act_new_scenario = self._action("New &Scenario…", self.new_scenario, "Ctrl+Alt+N",
+                                             "Make a new scenario in the scenario editor")
+        self.act_edit_scenario = self._action("&Edit Scenario…", self.edit_scenario, "Ctrl+Alt+O",
+                                              "Open a scenario file in the scenario editor")
         self.recent_menu = file.addMenu("Open &Recent")
         for a in (self.act_new, self.act_open):
             file.addAction(a)
         file.addMenu(self.recent_menu)
         file.addAction(self._action("Import Club &Map…", lambda: import_club_map(self), None,   # issue 22
                                     "A Tiled map, a map picture or a VASSAL board as a new scenario's map"))
+        file.addSeparator()
+        file.addAction(self.act_new_scenario)
+        file.addAction(self.act_edit_scenario)
         file.addSeparator()
         for a in (self.act_save_as, self.act_export, self.act_reports, self.act_close):
             file.addAction(a)
@@ -428,6 +437,26 @@ class MainWindow(QMainWindow):
             QMessageBox.critical(self, "Cannot create the game", e.one_line())
             return
         self.open_path(target)
+
+    def new_scenario(self):
+        from .editor.opening import new_scenario
+        return self._keep_editor(new_scenario(self, self.play_scenario))
+
+    def edit_scenario(self, path: str | None = None):
+        from .editor.opening import edit_scenario
+        return self._keep_editor(edit_scenario(self, path, self.play_scenario, str(self._scenario_dir())))
+
+    def _keep_editor(self, editor):
+        if editor is not None:
+            self.editors.append(editor)
+            editor.destroyed.connect(lambda *_: self.editors.remove(editor) if editor in self.editors else None)
+        return editor
+
+    def play_scenario(self, path: str) -> None:
+        """The editor's Play: a game of the saved scenario, here."""
+        if self.open_path(path):
+            self.raise_()
+            self.activateWindow()
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open", "", f"Umpire games (*{GAME_SUFFIX});;"

@@ -1,0 +1,100 @@
+"""The scenario's other entries as undoable operations: deployment zones, objectives,
+minefields, reinforcements with their turn and entry hexes, off-board artillery and air, and
+single keys of [scenario], [options] and the rule system's own table.  The editor writes each
+the way docs/scenario-format.md shows; the scenario loader checks them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+from .document import ScenarioDocument
+from .oob_edit import append_table, inline, listing
+
+ENTRY_KINDS = ("zone", "minefield", "reinforcement", "artillery", "air", "victory")
+
+
+def add_zone(doc: ScenarioDocument, ident: str, side: str, hexes: list[str], label: str = "") -> None:
+    """A deployment zone of listed hexes."""
+    if any(z.get("id") == ident for z in doc.entries("zone")):
+        raise ValueError(f"there is already a zone {ident!r}")
+    with doc.change(f"Add zone {ident}"):
+        append_table(doc, "zone", {"id": ident, "side": side, "label": label or ident, "hexes": list(hexes)})
+
+
+def add_minefield(doc: ScenarioDocument, side: str, mine_type: str, hexes: list[str], secret: bool = True) -> None:
+    with doc.change(f"Add {mine_type} minefield of {side}"):
+        append_table(doc, "minefield", {"side": side, "type": mine_type, "hexes": list(hexes), "secret": secret})
+
+
+def add_reinforcement(doc: ScenarioDocument, side: str, turn: int, entry: list[str], units: list[str]) -> None:
+    """Units (or companies) arriving on a turn through map-edge hexes; they must be off the map."""
+    with doc.change(f"Add reinforcement of {side} on turn {turn}"):
+        append_table(doc, "reinforcement", {"side": side, "turn": turn, "entry": list(entry), "units": list(units)})
+
+
+def add_support(doc: ScenarioDocument, kind: str, ident: str, side: str, count: int, strength: int,
+                from_turn: int = 1) -> None:
+    """Off-board artillery (`count` concentrations) or air (`count` strikes)."""
+    if kind not in ("artillery", "air"):
+        raise ValueError(f"no support {kind!r} (artillery or air)")
+    counted = "concentrations" if kind == "artillery" else "strikes"
+    with doc.change(f"Add {kind} {ident}"):
+        append_table(doc, kind, {"id": ident, "side": side, counted: count, "strength": strength,
+                                 "from_turn": from_turn})
+
+
+def add_objective(doc: ScenarioDocument, side: str, hex_number: str, label: str, points: int) -> None:
+    """An objective in the side's victory conditions (a [[victory]] made for it if it has none)."""
+    with doc.change(f"Add objective {label or hex_number} for {side}"):
+        victory = next((v for v in doc.entries("victory") if v.get("side") == side), None)
+        if victory is None:
+            append_table(doc, "victory", {"side": side, "text": "Hold the objectives.",
+                                     "objectives": listing()})
+            victory = doc.entries("victory")[-1]
+        if "objectives" not in victory:
+            victory["objectives"] = listing()
+        victory["objectives"].append(inline({"hex": hex_number, "label": label, "points": points}))
+
+
+def remove_entry(doc: ScenarioDocument, kind: str, index: int) -> None:
+    """Remove the index-th [[kind]] entry (from 0, in the file's order)."""
+    if kind not in ENTRY_KINDS:
+        raise ValueError(f"no entry kind {kind!r}")
+    entries = doc.entries(kind)
+    if not 0 <= index < len(entries):
+        raise IndexError(f"no [[{kind}]] #{index + 1}")
+    target = entries[index]
+    with doc.change(f"Remove [[{kind}]] #{index + 1}"):
+        doc.remove_entries(kind, lambda e: e is target)
+
+
+def set_value(doc: ScenarioDocument, table: str, key: str, value: Any) -> None:
+    """Set a key of a top-level table ([scenario], [options], the rule system's own table...);
+    None removes it.  The table is made if missing."""
+    with doc.change(f"Set {table} {key}"):
+        if value is None:
+            t = doc.table(table)
+            if key in t:
+                del t[key]
+        else:
+            doc.ensure_table(table)[key] = value
+
+
+def zone_hexes(doc: ScenarioDocument, ident: str, add: list[str] = (), remove: list[str] = ()) -> None:
+    """Add hexes to a zone's listed hexes, or take listed ones off (a zone's rectangle, edge or
+    radius stays as written: the hexes list is one of the parts it is the union of)."""
+    zone = next((z for z in doc.entries("zone") if z.get("id") == ident), None)
+    if zone is None:
+        raise ValueError(f"there is no zone {ident!r}")
+    with doc.change(f"Change zone {ident}"):
+        if "hexes" not in zone:
+            zone["hexes"] = []
+        listed = zone["hexes"]
+        for number in add:
+            if number not in listed:
+                listed.append(number)
+        for number in remove:
+            while number in listed:
+                listed.remove(number)

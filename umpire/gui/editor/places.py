@@ -1,0 +1,99 @@
+"""The editor's Places dock: the scenario's zones, objectives, minefields, reinforcements and
+off-board artillery and air, one line each, to remove one (Del) or go to its first hex.  New ones
+come from the right-click menu on a hex (hexmenu.py); artillery and air, which have no hex, from
+the dock's buttons."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout,
+                               QWidget)
+
+from ...core.scenario_doc import oob_edit, places_edit
+
+KIND_WORDS = {"zone": "Zone", "minefield": "Minefield", "reinforcement": "Reinforcement",
+              "artillery": "Artillery", "air": "Air", "victory": "Victory"}
+
+
+def describe(kind: str, entry) -> tuple[str, str | None]:
+    """A line for an entry, and the hex number to go to (None if it has none)."""
+    hexes = [str(h) for h in entry.get("hexes", entry.get("entry", []))]
+    first = hexes[0] if hexes else None
+    side = entry.get("side", "?")
+    if kind == "zone":
+        return f"Zone {entry.get('id')} ({side}): {', '.join(hexes[:6]) or 'area'}", first
+    if kind == "minefield":
+        return f"Minefield of {side}, {entry.get('type')}: {', '.join(hexes[:6])}", first
+    if kind == "reinforcement":
+        return (f"Reinforcement of {side}, turn {entry.get('turn')} at {', '.join(hexes)}: "
+                f"{', '.join(str(u) for u in entry.get('units', []))}"), first
+    if kind in ("artillery", "air"):
+        count = entry.get("concentrations", entry.get("strikes"))
+        return f"{KIND_WORDS[kind]} {entry.get('id')} ({side}): {count} x {entry.get('strength')}", None
+    objectives = entry.get("objectives", [])
+    where = ", ".join(f"{o.get('label') or o.get('hex')} {o.get('hex')} ({o.get('points')})" for o in objectives)
+    return f"Victory of {side}: {where or entry.get('text', '')}", str(objectives[0].get("hex")) if objectives else None
+
+
+class Places(QWidget):
+    go_to = Signal(str)          # a hex number
+
+    def __init__(self, editor) -> None:
+        super().__init__()
+        self.editor = editor
+        self.list = QListWidget()
+        self.list.setToolTip("Click to go to the entry's first hex; Del removes it")
+        self.list.itemClicked.connect(self._clicked)
+        buttons = QHBoxLayout()
+        self.buttons = {}
+        for label, slot in (("+ Artillery", lambda: self.add_support("artillery")),
+                            ("+ Air", lambda: self.add_support("air")), ("Remove", self.remove)):
+            b = QPushButton(label)
+            b.clicked.connect(slot)
+            buttons.addWidget(b)
+            self.buttons[label] = b
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addLayout(buttons)
+        layout.addWidget(self.list)
+        QShortcut(QKeySequence.Delete, self.list, self.remove)
+
+    def refresh(self) -> None:
+        self.list.clear()
+        for kind in KIND_WORDS:
+            for i, entry in enumerate(self.editor.doc.entries(kind)):
+                text, number = describe(kind, entry)
+                item = QListWidgetItem(text)
+                item.setData(Qt.UserRole, (kind, i, number))
+                self.list.addItem(item)
+
+    def _clicked(self, item) -> None:
+        number = item.data(Qt.UserRole)[2]
+        if number:
+            self.go_to.emit(number)
+
+    def remove(self) -> None:
+        item = self.list.currentItem()
+        if item is not None:
+            kind, index, _ = item.data(Qt.UserRole)
+            self.editor.run(places_edit.remove_entry, kind, index)
+
+    def add_support(self, kind: str) -> None:
+        sides = oob_edit.ids(self.editor.doc, "side")
+        if not sides:
+            return self.editor.say("Add a side first (Order of battle → + Side).")
+        side, ok = QInputDialog.getItem(self, KIND_WORDS[kind], "Side:", sides, 0, False)
+        if not ok:
+            return
+        ident, ok = QInputDialog.getText(self, KIND_WORDS[kind], "Its id (as the orders name it):",
+                                         text=f"{side} {kind}")
+        if not ok or not ident.strip():
+            return
+        counted = "Concentrations" if kind == "artillery" else "Strikes"
+        count, ok = QInputDialog.getInt(self, KIND_WORDS[kind], f"{counted}:", 2, 1, 99)
+        if not ok:
+            return
+        strength, ok = QInputDialog.getInt(self, KIND_WORDS[kind], "Strength of each:", 10, 1, 999)
+        if ok:
+            self.editor.run(places_edit.add_support, kind, ident.strip(), side, count, strength)

@@ -7,8 +7,9 @@ result; `resolve` then reads the rolled die on the same sheet.  The steps, with 
 1. range: hexes to the target, counting its hex and not the firer's; beyond the printed
    range there is no shot (6.0 step 1); the target must be observed with a clear LOS (6.41);
 2. target type: hard, protected or soft (6.0 step 2);
-3. attack strength less 2 a suppression level for hard firers, 3 for protected and soft ones
-   (7.51, 7.52, 7.6); plus the Range Attenuation Table (step 3; not for H class, 6.43);
+3. attack strength less 2 a suppression level for hard and most protected firers, 3 for the
+   M113s, BMPs, BRDMs and BTR-60s and for soft ones (7.51, 7.52, 7.6); infantry riding a carrier
+   shares the carrier's suppression (7.31, 7.52); plus the Range Attenuation Table (step 3; not for H class, 6.43);
    less the target's defense strength: the attack superiority (not for H class, 6.43);
 4. the table: Anti-Armor by the firer's state (full, D1, D2) for hard and protected targets,
    the D2 table for on-map H class (6.43); Anti-Personnel for soft targets with -1 for a D1
@@ -41,6 +42,7 @@ from ...core.hexgrid import DIRECTIONS, Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
 from .impact import devastated
 from .special import anti_helicopter, overrun_terrain
+from .suppression import suppression_loss, suppression_of
 from .worksheet import FireSheet, read_table, strength_state
 
 MODES = ("main", "mg", "infantry_h")
@@ -163,10 +165,12 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if moving_carrier and game.unit_type(carrier).get("mounted_fire") == "open":
         attack = attack // 2
         add(("mounted fire", f"halved, its carrier has moved this turn: {attack}", "MW4 9.55"))
-    if f.marks.suppression:
-        per = 2 if ft["target"] == "hard" else 3
-        attack -= per * f.marks.suppression
-        add(("firer suppressed", f"S{f.marks.suppression}: -{per * f.marks.suppression}", "MW4 7.51" if per == 2 else "MW4 7.52, 7.6"))
+    suppression = suppression_of(game, f)
+    if suppression:
+        per, rule = suppression_loss(ft)
+        attack -= per * suppression
+        riding = " (its carrier's, 7.31)" if suppression > f.marks.suppression else ""
+        add(("firer suppressed", f"S{suppression}{riding}: -{per * suppression}", rule))
     h_class = wc == "H"
     if h_class and mode == "main" and not overrun and element is None:
         sheet.whole_hex = True
@@ -310,9 +314,10 @@ def _infantry_h(game: Game, f: UnitState, sheet: FireSheet, d: int) -> FireSheet
     if f.steps_lost:
         strength -= f.steps_lost
         add(("losses", f"-{f.steps_lost} for the firer's steps lost", "MW4 7.16"))
-    if f.marks.suppression:
-        strength -= 3 * f.marks.suppression
-        add(("firer suppressed", f"S{f.marks.suppression}: -{3 * f.marks.suppression}", "MW4 7.6"))
+    suppression = suppression_of(game, f)
+    if suppression:
+        strength -= 3 * suppression
+        add(("firer suppressed", f"S{suppression}: -{3 * suppression}", "MW4 7.6"))
     add(("attack superiority", f"{strength:+d}: H class, no defense deducted, terrain ignored", "MW4 6.43, 6.45"))
     read_table(game, sheet, "anti_armor_d2", strength, 0)
     return sheet

@@ -82,7 +82,7 @@ def test_a_unit_struck_in_its_own_field_out_of_sight_tells_the_enemy_nothing(qap
     perform(path, "pass", {}, system_for(path))                    # the Soviets pass: NATO to act
     picture, text = _picture(qapp, path, "warpac", tmp_path / "1.png"), text_of(report(path, "warpac", tmp_path / "a"))
     perform(path, "move", {"unit": "A1", "path": ["1413", "1414"]}, system_for(path),
-            typed=dice(10, _mine_face(path, "A1", "preventative")))
+            typed=dice(_mine_face(path, "A1", "preventative")))
     g = open_game(path)
     assert g.units["A1"].status == "destroyed"
     assert _kinds(path, "nato") == ["minefield", "minefield", "wreck"]       # its own field, its own wreck
@@ -99,7 +99,7 @@ def test_an_enemy_struck_out_of_the_owners_sight_leaves_no_wreck_on_its_map(qapp
     _alone(path, "nato", "A1", "T1", ("1415", "1414"))
     picture = _picture(qapp, path, "nato", tmp_path / "1.png")
     perform(path, "move", {"unit": "T1", "path": ["1415", "1414"]}, system_for(path),
-            typed=dice(10, _mine_face(path, "T1", "preventative")))
+            typed=dice(_mine_face(path, "T1", "preventative")))
     assert open_game(path).units["T1"].status == "destroyed"
     assert _kinds(path, "warpac") == ["minefield", "wreck"]                   # struck: it knows this hex
     assert _kinds(path, "nato") == ["minefield", "minefield"]                 # its own field only
@@ -114,7 +114,7 @@ def test_a_wreck_is_learnt_of_when_a_unit_sees_its_hex(tmp_path, quiet):
     _alone(path, "nato", "A1", "T1", ("1415", "1414"))
     blind = open_game(path).map.number(open_game(path).units["A1"].hex)
     perform(path, "move", {"unit": "T1", "path": ["1415", "1414"]}, system_for(path),
-            typed=dice(10, _mine_face(path, "T1", "preventative")))
+            typed=dice(_mine_face(path, "T1", "preventative")))
     perform(path, "spot", {}, system_for(path))
     assert "wreck" not in _kinds(path, "nato")
     _place(path, "A1", "1413")                 # next to it: seen at any reckoning

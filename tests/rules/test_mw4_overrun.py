@@ -46,14 +46,14 @@ def test_8_25_a_plain_move_may_not_enter_the_enemy_hex(game):
 def test_12_0_the_winner_fires_first_and_a_kill_clears_the_hex(game):
     sys_ = system_for(game)
     g = open_game(game)
-    # panic check 10; initiative: NATO (A3) rolls 1, the Soviets 6; then A3's overrun shot
+    # no panic check at full strength (MW4 8.0); initiative: NATO (A3) rolls 1, the Soviets 6; then A3's overrun shot
     g.units["A3"].hex = g.map.grid.parse("2215")                    # price the shot it will have
     g.units["Recon 1"].moved = False
     sheet = sys_.fire_sheet(g, "A3", "Recon 1", "main", overrun=True)
     assert sheet.legal and sheet.lines[0][1].startswith("0 hexes") and "MW4 12.1" in str(sheet.lines)
     kill = sheet.cells.index("D3") + 1
     res = perform(game, "move", {"unit": "A3", "path": a3_run(open_game(game)), "overrun": True}, sys_,
-                  typed=dice(10, 1, 6, kill))
+                  typed=dice(1, 6, kill))
     g = open_game(game)
     assert g.units["Recon 1"].status == "destroyed" and g.map.number(g.units["A3"].hex) == "2215"
     assert not g.units["A3"].paused and not g.units["A3"].fired          # overrun fire is not its fire
@@ -76,7 +76,7 @@ def test_12_0_both_survive_then_fight_on_or_leave_and_12_5(game):
     # the Soviets win the initiative (NATO 6, Soviets 1): Recon 1 fires first though it moved
     # (12.2) and misses on a 1; B3 misses on a 1 too
     res = perform(game, "move", {"unit": "B3", "path": ["2214", "2215"], "overrun": True}, sys_,
-                  typed=dice(10, 6, 1, 1, 1))
+                  typed=dice(6, 1, 1, 1))
     g = open_game(game)
     log = "\n".join(res.log)
     assert "Soviet 1st Motor Rifle Battalion first (MW4 12.0)" in log

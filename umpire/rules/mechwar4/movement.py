@@ -33,6 +33,7 @@ from .traits import enters_in_column
 STACK_LIMIT = 3     # MW4 8.5
 PACE_HEXES = {"normal": 1, "double": 2, "charge": 3}     # foot hexes a phase (8.1, 8.16)
 PACE_FATIGUE = {"double": 1, "charge": 3}                 # fatigue after a double time or a charge
+COLUMN_SPACING = 0.5    # MW4 20.62 example: half a point a place in a column queued on a road off the map
 MOUNT_MP, DISMOUNT_MP, PASSENGER_MP = 3, 2, 1             # MW4 9.12
 
 
@@ -305,8 +306,10 @@ def entry_hexes(game: Game, group) -> list[Hex]:
 def entry_cost(game: Game, u, entry: Hex | None):
     """Movement points for a reinforcement to enter at `entry` (MW4 20.6), or a failed MoveCheck.
 
-    In column, the k-th unit through an entry hex also pays for the k hypothetical hexes behind
-    it: road hexes if a road leaves the map there (20.61), else clear terrain (20.62).  Free
+    In column, the k-th unit through an entry hex also pays for the hypothetical hexes behind it:
+    on a road (20.61) half a point for each place in the column -- our reading of 20.62's example,
+    two vehicles to a road hex -- on top of the road hex's 1 MP (8.1); across open ground the
+    k-1 clear hexes behind the entry hex (20.62).  Free
     formation units entering through the same hex form a column too (20.66).
     """
     t = game.unit_type(u)
@@ -334,8 +337,12 @@ def entry_cost(game: Game, u, entry: Hex | None):
     if move_class == "helicopter":
         return 1.0, "enters flying (17.11)"
     if road:
+        # 20.62's example (0.5, 1, 1.5 MP for the first three) is read as the queue off the map,
+        # two vehicles to a hypothetical road hex; the entry hex then costs its road (8.1: 1 MP)
         per = rules.hexside_features["road"]["move"][move_class]
-        return per * (ahead + 1), f"enters on the road, {ahead + 1} in column (20.62)"
+        queue = COLUMN_SPACING * (ahead + 1)
+        return per + queue, f"enters on the road, {ahead + 1} in column: {queue:g} MP to reach the map (20.62) " \
+                            f"and {per:g} for the road hex (8.1)"
     here = rules.terrain_types[game.map.terrain[entry]]["move"][move_class]
     clear = rules.terrain_types["clear"]["move"][move_class]
     if here is None:

@@ -41,7 +41,7 @@ from .state import ALL_ROUND
 from ...core.hexgrid import DIRECTIONS, Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
 from .impact import devastated
-from .special import anti_helicopter, overrun_terrain
+from .special import anti_helicopter, dug_in, overrun_terrain
 from .suppression import suppression_loss, suppression_of
 from .worksheet import FireSheet, read_table, strength_state
 
@@ -242,6 +242,7 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
       fire crosses into its hex -- a slope only shields the unit above it, a crest or an
       embankment either side (10.21, 10.24); none when fired on from higher ground (10.45),
       and crests never against H class fire (10.22);
+    * an improved position, -3 as defilade, for dismounted personnel and guns (11.1, 11.2);
     * fired on down a slope into its lower hex: -2 for hard targets, -1 for protected and
       soft ones, none for vehicles when the firer is two or more levels higher (10.31, 10.32).
     """
@@ -266,6 +267,8 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
                 continue                         # 10.22
             out.append((-3, f"behind a {rules.hexside_features[kind]['label'].lower()} hexside (defilade)",
                         "MW4 10.21, 10.24"))
+    if dug_in(game, t):
+        out.append((-3, "an improved position (as defilade)", "MW4 11.2"))
     if t.marks.defilade is not None and _behind_marker(t, f):
         out.append((-3, "a defilade marker" + (" (infantry: all round)" if t.marks.defilade == ALL_ROUND else ""),
                     "MW4 10.5, 10.52" if t.marks.defilade == ALL_ROUND else "MW4 10.5"))

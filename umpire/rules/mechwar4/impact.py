@@ -5,6 +5,7 @@ on its own (6.82), the markers each side is given, FASCAM minefields and smoke.
   on a 1d6 at or under the H concentration; a unit its side set to take H fire unbuttoned is
   attacked on the D2 column set of the Anti-Armor CRT with the H strength as the odds (7.32).
   Against close air support armour may not button up: the D2 column set at +8 (15.24).
+* Infantry and guns in an improved position take it as hard targets, buttoning up (11.2).
 * Soft targets: the Anti-Personnel CRT with the concentration as the attack superiority (7.6),
   -2 in woods and towns (7.18), -1 more for infantry in a devastated hex (7.19, optional); an
   on-map gun's losses are a -1 a step instead (7.16).
@@ -22,6 +23,7 @@ from ...core.changes import Change
 from ...core.game import Game
 from ...core.hexgrid import Hex
 from ...core.terrain import Overlay as _Overlay
+from .special import dug_in
 from .worksheet import FireSheet, read_table, resolve
 
 CAS_ARMOUR_COLUMN = 8          # MW4 15.24
@@ -141,7 +143,10 @@ def attack(game: Game, fire: Fire, u, hx: Hex, dice) -> list[Change]:
     woods = -2 if cover < 0 else 0                                    # woods and towns (7.18)
     out: list[Change] = []
     target = game.unit_type(u)["target"]
-    if target in ("hard", "protected") and fire.kind == "air":
+    dug = target == "soft" and dug_in(game, u)
+    if dug:
+        target = "hard"          # 11.2: an improved position takes H fire as a hard target, buttoning up
+    if target in ("hard", "protected") and fire.kind == "air" and not dug:      # 15.24 names armour only
         result, r = _on_crt(game, fire, u, dice, "anti_armor_d2", CAS_ARMOUR_COLUMN, woods,
                             f"air strike, D2 CRT +{CAS_ARMOUR_COLUMN}")
         out.append(Change("attack", u.id, {"result": result},
@@ -159,8 +164,9 @@ def attack(game: Game, fire: Fire, u, hx: Hex, dice) -> list[Change]:
             result = "S2" if r <= hard_h else "S1"
         else:
             result = "S1"
+        why = " in its improved position, as a hard target (MW4 11.2, 7.31)" if dug else " (MW4 7.31)"
         out.append(Change("attack", u.id, {"result": result},
-                          (f"  {u.id} buttons up against {hard_h}H {fire.pattern}: {result} (MW4 7.31)",)))
+                          (f"  {u.id} buttons up against {hard_h}H {fire.pattern}: {result}{why}",)))
     elif target == "soft":
         ruin = -1 if devastated(game, u) and u.hex == hx else 0
         result, r = _on_crt(game, fire, u, dice, "anti_personnel", h, woods - fire.losses + ruin,

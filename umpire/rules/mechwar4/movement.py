@@ -241,8 +241,11 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
                      f"(at most {STACK_LIMIT})", "MW4 8.5")
     if pace in PACE_FATIGUE:
         notes.append(f"fatigue level {fatigue} ({'8.161, 8.162' if pace == 'double' else '8.163'})")
+    improved = u.marks.improved and len(steps) < 2
+    if u.marks.improved and not improved:
+        notes.append("leaves its improved position for good (11.0)")
     return MoveCheck(unit_id, tuple(steps), ma, True, stop_at=stop_at,
-                     marks=u.marks.but(fatigue=fatigue, in_column=in_column),
+                     marks=u.marks.but(fatigue=fatigue, in_column=in_column, improved=improved),
                      passenger_cost=PASSENGER_MP, boarding=mount, leaving=dismount, exits=exits, end_cost=end_cost, notes=tuple(notes),
                      end_notes=tuple(end_notes), engages=overrun if steps[-1].hex == overrun else None)
 

@@ -6,6 +6,8 @@ takes H fire (7.0, 14.0, 14.33, 19.22, 7.32).  Each names its parameters for the
 from __future__ import annotations
 
 from ....core.actionspec import UNIT, ActionField, ActionSpec
+from ....core.play.rule_actions import unit_action
+from .. import regroup
 from . import activation, commands, fire, overrun, plots, split_fire
 
 
@@ -54,4 +56,10 @@ ACTIONS = {spec.name: spec for spec in (
     ActionSpec("displace", "Displace a battery", plots.displace, "side",
                (SIDE, ActionField("support", "Support"), ActionField("concentration", "Concentration", kind="number")),
                "MW4 19.22"),
+    unit_action("regroup", "Regroup", regroup.regroup, rule="MW4 4.1 E, 19.14",
+                fields=(ActionField("with", "Units it takes in", kind="units"),),
+                open=lambda game: game.phase == regroup.PHASE, when="only in the Regrouping phase",
+                free=lambda game: game.phase == regroup.PHASE,
+                help="Partial-strength platoons of one company that neither moved nor fired this turn, "
+                     "in one hex, recombine into the first unit named."),
 )}

@@ -39,7 +39,7 @@ def test_los_facts_follow_the_text(mw4):
     f = mw4.hexside_features
     for k in ("slope", "crest", "rail_embankment"):      # MW4 10.41 level-1 obstructions
         assert f[k]["obstruction_level"] == 1
-    assert f["road"]["move"]["vehicle"] == 0.5           # MW4 10.14
+    assert f["road"]["move"]["vehicle"] == 1             # MW4 8.1, 10.14
     assert mw4.overlays["smoke"]["blocks_los"]           # MW4 18.11
 
 

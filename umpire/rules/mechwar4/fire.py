@@ -40,7 +40,7 @@ from ...core.game import Game, UnitState
 from .state import ALL_ROUND
 from ...core.hexgrid import DIRECTIONS, Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
-from .impact import devastated
+from .impact import devastated, wrecked
 from .special import anti_helicopter, dug_in, overrun_terrain
 from .suppression import suppression_loss, suppression_of
 from .worksheet import FireSheet, read_table, strength_state
@@ -225,6 +225,9 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if not overrun and devastated(game, t):
         die_mod -= 1
         add(("devastation", "-1 for infantry in a devastated hex", "MW4 7.19"))
+    if wrecked(game, t.hex):
+        die_mod -= 1
+        add(("wreck", "-1: a wreck lies in the target's hex", "MW4 19.52"))
     if t.marks.in_column:
         die_mod += 2
         add(("target in column", "+2", "MW4 8.14"))

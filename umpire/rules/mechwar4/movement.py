@@ -54,7 +54,10 @@ def step_cost(game: Game, move_class: str, a: Hex, b: Hex, in_column: bool = Tru
                  if rules.hexside_features[k]["crossing"] == "replaces"
                  and (in_column or not rules.hexside_features[k]["needs_column"])]
     replacing = [(c, k) for c, k in replacing if c is not None]
-    if replacing and not wrecked:
+    blocked = wrecked and any(rules.hexside_features[k]["needs_column"] for _c, k in replacing)
+    if wrecked:         # 19.52: a wreck takes away the road, never a bridge
+        replacing = [(c, k) for c, k in replacing if not rules.hexside_features[k]["needs_column"]]
+    if replacing:
         cost, kind = min(replacing)
         return cost, f"{rules.hexside_features[kind]['label'].lower()} (10.14)"
     terrain = rules.terrain_types[m.terrain[b]]
@@ -72,7 +75,7 @@ def step_cost(game: Game, move_class: str, a: Hex, b: Hex, in_column: bool = Tru
         if extra:
             cost += extra
             notes.append(f"+{extra:g} {f['label'].lower()}")
-    if wrecked and replacing:
+    if blocked:
         notes.append("road blocked by a wreck (19.52)")
     return cost, " ".join(notes)
 

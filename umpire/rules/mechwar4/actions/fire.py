@@ -155,6 +155,8 @@ def apply_result(ctx: Context, rows: dict, target: str, result: str) -> None:
     game = ctx.game
     steps, suppression = ctx.system.fire_effect(result)
     t = game.units[target]
+    # 19.51: only a full-strength vehicle (not infantry) struck by a D3 leaves a wreck
+    leaves_wreck = result == "D3" and not t.steps_lost
     outside = set(_riders_outside(ctx, target))
     if suppression:
         soft = game.unit_type(t)["target"] == "soft"
@@ -187,7 +189,8 @@ def apply_result(ctx: Context, rows: dict, target: str, result: str) -> None:
             for rid in (outside if uid == target else ()):     # the riders are left on the ground (9.2)
                 set_unit(ctx, rows[rid], carried_by=None)
                 ctx.log.keep(f"  {rid} is left on foot in {game.map.number(where)} (MW4 9.2)", u.side)
-            if uid == target and game.unit_type(u)["move_class"] not in ("foot", "helicopter") and where:
+            if uid == target and leaves_wreck and game.unit_type(u)["move_class"] not in ("foot", "helicopter") \
+                    and where:
                 # a wreck is learnt of like a unit: by those who saw it die, later by those who see it
                 apply(ctx, [Change("overlay", "wreck", {"q": where.q, "r": where.r, "side": u.side, "secret": True,
                                                         "seen_with": uid},

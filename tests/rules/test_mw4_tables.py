@@ -44,6 +44,8 @@ def test_los_facts_follow_the_text(mw4):
 
 
 def test_samples_are_labelled(mw4):
+    """MW4 3.3: the charts the text refers to but does not print (the unit values of 3.2's data
+    sheets, the Terrain Effects Chart of 10.6...) are shipped as labelled samples."""
     samples = {t.name for t in mw4.sample_tables()}
     assert samples == {"terrain", "units", "observation", "camouflage", "victory", "crt", "attenuation", "panic",
                        "battalion_hq", "artillery"}

@@ -1,4 +1,6 @@
-"""MechWar 4: the procedures that walk the tables in resources/rulesets/mechwar4."""
+"""MechWar 4: the procedures that walk the tables in resources/rulesets/mechwar4.  The course of
+play (MW4 2.0) is the sequence of play (4.0, 4.1): the phases in ruleset.toml, entered through
+`phase_start`."""
 
 from __future__ import annotations
 

@@ -18,7 +18,13 @@ it is allowed.  The costs come from the terrain chart (terrain.toml, a sample); 
   firing this turn (8.21, 8.22);
 * at most three units in a hex at the end of the move, a carrier and its passengers counting
   as one (8.5, 8.51);
-* entering a mined hex ends the move there (16.13).
+* entering a mined hex ends the move there (16.13);
+* there are no zones of control (8.3): an enemy next to the path stops nothing (its opportunity
+  fire aside, 6.5);
+* only carriers transport personnel -- units whose catalogue entry `carries` them: trucks,
+  APCs, transport helicopters (9.6) -- and tanks carry riders on the outside (9.2).
+Terrain (10.0) decides movement through the Terrain Effects Chart (10.6, `terrain.toml`);
+helicopters (17.0) ignore it.
 """
 
 from __future__ import annotations

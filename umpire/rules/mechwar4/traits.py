@@ -1,7 +1,9 @@
 """What a MechWar 4 scenario says of its sides, battalions, companies, units, reinforcements and
 fire supports beyond what every hex game has: troop quality, formation doctrine, battalion HQ
 ratings, units starting camouflaged or dug in, reinforcements arriving in column, and what the
-scenario grants its artillery and air.  The core keeps them as each record's `traits`
+scenario grants its artillery and air.  A scenario is the game (MW4 20.1): its set-up (20.2),
+each side's available forces and their qualities (20.3), where they deploy or enter (20.4, 20.6);
+improved positions exist only where it places them (11.3).  The core keeps them as each record's `traits`
 (core.traits); this module declares them and is the one place the rest of MechWar 4 -- and the
 GUI and reports showing MechWar 4's own rows -- reads them.
 """

@@ -151,7 +151,7 @@ def _riders_outside(ctx: Context, carrier: str) -> list[str]:
 
 def apply_result(ctx: Context, rows: dict, target: str, result: str) -> None:
     """Losses and suppression on the target and on the passengers riding inside it (losses,
-    MW4 9.13; suppression, 7.31, 7.52)."""
+    MW4 9.13; suppression, 7.31, 7.52); never on the other units of its hex (6.2)."""
     game = ctx.game
     steps, suppression = ctx.system.fire_effect(result)
     t = game.units[target]

@@ -206,8 +206,9 @@ class RuleSystem(CoreRuleSystem):
 
     # ------------------------------------------------------------------ fire (MW4 6.0, 13.0)
     def fire_sheet(self, game, firer_id: str, target_id: str, mode: str = "main", overrun: bool = False,
-                   element: str | None = None) -> FireSheet:
-        return fire_sheet(game, self.sight(game.map, game.night), firer_id, target_id, mode, overrun, element)
+                   element: str | None = None, short_halt: bool = False) -> FireSheet:
+        return fire_sheet(game, self.sight(game.map, game.night), firer_id, target_id, mode, overrun, element,
+                          short_halt)
 
     def split_problem(self, game, unit_id: str, elements: list[str]) -> str | None:
         """Why the unit may not split its fire into these elements (MW4 6.93), or None."""
@@ -325,7 +326,7 @@ class RuleSystem(CoreRuleSystem):
 
     def new_turn(self, game) -> list[Change]:
         """A movement phase without spending MP rests one level of fatigue (8.164); fired-at
-        marks last the turn (7.15)."""
+        marks last the turn (7.15), and so does a short halt (19.31)."""
         out = []
         for u in game.units.values():
             fatigue = u.marks.fatigue
@@ -334,6 +335,8 @@ class RuleSystem(CoreRuleSystem):
                 out.append(Change("unit", u.id, {"fatigue": fatigue}, (f"{u.id} rests: fatigue level {fatigue} (MW4 8.164)",)))
             if u.marks.fired_on:
                 out.append(Change("unit", u.id, {"fired_on": False}))
+            if u.marks.short_halt:
+                out.append(Change("unit", u.id, {"short_halt": False}))        # 19.31: that move's
         return out
 
     MARK_WORDS = (("C", "in column (MW4 8.1)"), (r"F(\d)", "fatigue level {0} (MW4 8.16)"),

@@ -52,6 +52,8 @@ MG_ROLES = ("armour", "anti_tank", "recon", "mechanized", "transport")     # tan
 ELEMENT_SHARE = {"d1": 2, "d2": 1}     # a full platoon is three D2 elements, or a D1 and a D2 (6.93)
 
 
+SHORT_HALT_DRM = -2         # MW4 19.31
+
 def split_problem(game: Game, f: UnitState, elements: list[str]) -> str | None:
     """Why a platoon may not fire as these elements (6.93), or None.  A full vehicular platoon
     fires as one D1 and one D2 or as three D2s; our reading: a D1 platoon as two D2s."""
@@ -69,12 +71,13 @@ def split_problem(game: Game, f: UnitState, elements: list[str]) -> str | None:
 
 
 def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "main",
-               overrun: bool = False, element: str | None = None) -> FireSheet:
+               overrun: bool = False, element: str | None = None, short_halt: bool = False) -> FireSheet:
     """The worksheet of one firer's shot at one target, before the die (MW4 6.0); `mode` picks
     a secondary weapon (6.44 machine guns, 6.45 infantry anti-tank attack).  `overrun`: a shot
     of an overrun firefight in one hex (12.0-12.4): range 0, no line of sight needed, earlier
     fire and moves do not matter, panicked units fire, terrain only as 12.1 allows.  `element`
-    ("d1" or "d2"): one element of a vehicular platoon's split fire, on that strength (6.93)."""
+    ("d1" or "d2"): one element of a vehicular platoon's split fire, on that strength (6.93).
+    `short_halt`: a stabilised tank halting mid-move to fire, -2 on the die (19.3, 19.31)."""
     f, t = game.units.get(firer_id), game.units.get(target_id)
     # reasons name the target only as "the target": a side's view must not read the enemy's ids
     if f is None or t is None:
@@ -94,7 +97,7 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no(f"{f.id} is panicked", "MW4 6.11")
     if f.fired and not overrun:                     # 12.2
         return no(f"{f.id} has already fired this turn", "MW4 6.13")
-    if f.moved and not overrun:
+    if f.moved and not overrun and not (short_halt and f.paused):
         return no(f"{f.id} has moved this turn: a unit moves or fires", "MW4 4.1")
     if f.side == t.side:
         return no("the target is on the same side")
@@ -231,6 +234,9 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if t.marks.in_column:
         die_mod += 2
         add(("target in column", "+2", "MW4 8.14"))
+    if short_halt:
+        die_mod += SHORT_HALT_DRM
+        add(("short halt", f"{SHORT_HALT_DRM:+d}: fired from a short halt in its move", "MW4 19.31"))
     read_table(game, sheet, key, superiority, die_mod)
     if suppressive:         # 6.10: whatever the table says, a vehicle is only suppressed
         sheet.cells = tuple("-" if c == "-" else "S1" for c in sheet.cells)

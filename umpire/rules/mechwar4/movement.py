@@ -107,7 +107,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         return _fail(unit_id, [], ma, f"{unit_id} rides in {u.carried_by}: move the carrier", "MW4 9.0")
     if u.moved and not u.paused:
         return _fail(unit_id, [], ma, f"{unit_id} has already moved this turn", "MW4 8.21")
-    if u.fired:
+    if u.fired and not (u.paused and u.marks.short_halt):          # 19.31: a short halt goes on
         return _fail(unit_id, [], ma, f"{unit_id} has fired this turn and may not move", "MW4 8.22")
     if u.marks.panicked:
         return _fail(unit_id, [], ma, f"{unit_id} is panicked: it neither moves nor fires", "MW4 13.1")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ....core.actionspec import UNIT, ActionField, ActionSpec
 from ....core.play.rule_actions import unit_action
 from .. import regroup
-from . import activation, commands, fire, overrun, plots, split_fire
+from . import activation, commands, fire, overrun, plots, short_halt, split_fire
 
 
 def _company_side(game, params):
@@ -56,6 +56,10 @@ ACTIONS = {spec.name: spec for spec in (
     ActionSpec("displace", "Displace a battery", plots.displace, "side",
                (SIDE, ActionField("support", "Support"), ActionField("concentration", "Concentration", kind="number")),
                "MW4 19.22"),
+    ActionSpec("short_halt", "Short halt fire", short_halt.short_halt, "unit",
+               (UNIT, ActionField("target", "Target", kind="enemy")), "MW4 19.3",
+               "A stabilised tank paused in its move fires for 2 MP at -2 on the die, then goes on or halts.",
+               worksheet=True),
     unit_action("regroup", "Regroup", regroup.regroup, rule="MW4 4.1 E, 19.14",
                 fields=(ActionField("with", "Units it takes in", kind="units"),),
                 open=lambda game: game.phase == regroup.PHASE, when="only in the Regrouping phase",

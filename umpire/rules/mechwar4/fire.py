@@ -40,6 +40,7 @@ from ...core.game import Game, UnitState
 from .state import ALL_ROUND
 from ...core.hexgrid import DIRECTIONS, Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
+from .helicopters import loses_ground_cover, point_blank
 from .impact import devastated, wrecked
 from .special import anti_helicopter, dug_in, overrun_terrain
 from .suppression import suppression_loss, suppression_of
@@ -128,9 +129,13 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no("an overrun firefight is fought in one hex", "MW4 12.0")
     heli = {u.id: game.unit_type(u)["move_class"] == "helicopter" for u in (f, t)}
     next_to_heli = tt["target"] == "helicopter" and d <= 1           # 17.32: adjacent, always
-    if not overrun and not next_to_heli and not sight.line_of_sight(Eye(f.hex, heli[f.id], True), Eye(t.hex, heli[t.id], t.fired)).clear:
+    close_in = point_blank(game, f, d)                               # 17.23
+    if not overrun and not next_to_heli and not close_in and not sight.line_of_sight(Eye(f.hex, heli[f.id], True), Eye(t.hex, heli[t.id], t.fired)).clear:
         return no(f"no clear line of sight from {f.id} to the target", "MW4 6.41")
     target = tt["target"]
+    stacked_shot = close_in and d == 0
+    if stacked_shot:
+        d = 1                     # 17.23: a unit in its own hex is one hex away
     if target == "helicopter":
         return anti_helicopter(game, f, t, d, mode, no)
     wc = ft["weapons_class"]
@@ -150,7 +155,8 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     add = sheet.lines.append
     if element is not None:
         add(("split fire", f"one {element.upper()} element of the platoon", "MW4 6.93"))
-    add(("range", f"{d} hexes (of {reach})", "MW4 6.0 step 1"))
+    add(("range", f"{d} hexes (of {reach})", "MW4 6.0 step 1") if not stacked_shot else
+        ("range", "1 hex: a unit in the helicopter's own hex", "MW4 17.23"))
     add(("target type", target, "MW4 6.0 step 2"))
     if mode == "infantry_h":
         return _infantry_h(game, f, sheet, d)
@@ -261,6 +267,10 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
     if terrain["cover"]:
         out.append((terrain["cover"], terrain["label"].lower(), "MW4 6.6, 10.21"))
     here, there = elev[t.hex], elev[f.hex]
+    if loses_ground_cover(game, f):       # 17.24: the helicopter sees over slopes and crests
+        if t.marks.defilade is not None and _behind_marker(t, f):
+            out.append((-3, "a defilade marker", "MW4 10.5"))
+        return out
     entry = crossing_plan(t.hex - f.hex).entry_side
     side = Hexside(entry.a + f.hex, entry.b + f.hex) if entry is not None else None
     feats = game.map.features(side) if side is not None else {}

@@ -34,6 +34,7 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.hexgrid import Hex, Hexside, hex_distance
 from ...core.rulesystem import MoveCheck, Step
+from .helicopters import closed_hexes, landing_problem, stacks_with
 from .traits import enters_in_column
 
 STACK_LIMIT = 3     # MW4 8.5
@@ -148,6 +149,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
     if foot:
         ma *= PACE_HEXES[pace]
     enemy_at = {v.hex for v in game.units.values() if v.on_map and v.side != u.side}
+    closed = closed_hexes(game, u)          # 8.25, 17.12
     overrun = path[-1] if how.get("overrun") and path else None
     if overrun is not None:
         if entering or mount or dismount or how.get("exit"):
@@ -192,9 +194,10 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
             return _fail(unit_id, steps, ma, f"{game.map.number(a)} and {game.map.number(b)} are not adjacent", "")
         if not game.map.contains(b):
             return _fail(unit_id, steps, ma, f"the map ends at {game.map.number(a)}", "MW4 8.27")
-        if b in enemy_at and not (b == overrun and i == len(path) - 1):
-            return _fail(unit_id, steps, ma, f"{game.map.number(b)} holds an enemy unit (only an overrun "
-                         "may enter it)", "MW4 8.25")
+        if b in closed and not (b == overrun and i == len(path) - 1):
+            why = closed[b]
+            return _fail(unit_id, steps, ma, f"{game.map.number(b)} holds {why}",
+                         "MW4 17.12" if "17.12" in why else "MW4 8.25")
         cost, note = step_cost(game, move_class, a, b, in_column)
         if cost is None:
             return _fail(unit_id, steps, ma, note, "MW4 8.25")
@@ -219,6 +222,9 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         strays = [x for x in dismount if x not in riders]
         if strays:
             return _fail(unit_id, steps, ma, f"{', '.join(strays)} not aboard {unit_id}", "MW4 9.12")
+        landing = landing_problem(game, u, end)
+        if landing:
+            return _fail(unit_id, steps, ma, *landing)
         end_cost += DISMOUNT_MP        # a minefield stop (16.13) still lets them get out there
         end_notes.append(f"{', '.join(dismount)} dismount in {game.map.number(end)}: {DISMOUNT_MP} MP (9.12)")
     exits = bool(how.get("exit")) and (stop_at is None)
@@ -243,7 +249,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
                      "MW4 9.12" if dismount else "MW4 8.24")
     stacked = [v for v in game.units.values()
                if v.on_map and v.hex == end and v.side == u.side and not v.carried_by and v.id != u.id
-               and v.id not in mount]
+               and v.id not in mount and stacks_with(game, u, v)]
     newcomers = 1 + len(dismount)      # a carrier and its passengers count as one (8.51)
     if not exits and len(stacked) + newcomers > STACK_LIMIT:
         return _fail(unit_id, steps, ma, f"{game.map.number(end)} would hold {len(stacked) + newcomers} units "
@@ -262,6 +268,9 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
 def _mount_problem(game: Game, carrier, mount: tuple[str, ...], here: Hex) -> tuple[str, str] | None:
     """Why these units cannot board the carrier now (9.11-9.15), or None."""
     t = game.unit_type(carrier)
+    landing = landing_problem(game, carrier, here)
+    if landing:
+        return landing
     aboard = [v.id for v in game.units.values() if v.carried_by == carrier.id]
     room = t["carries"] + (t.get("rides") or 0)          # inside, or riding on a tank (9.2)
     if len(aboard) + len(mount) > room:

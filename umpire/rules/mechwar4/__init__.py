@@ -16,6 +16,7 @@ from .ammunition import ammunition
 from .fire import fire_sheet, split_problem
 from .morale import panic_number, removal_number
 from .special import exposed, mine_sheet, rider_sheet
+from .breaching import field_kind, plows_at_phase_end, spared
 from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve, settle
 from .formation import formation, formation_checks
 from .barrage import resolve_plots
@@ -104,8 +105,11 @@ class RuleSystem(CoreRuleSystem):
         return max(kinds, key=lambda k: int(k.partition(" +")[2] or 0), default=None)
 
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):
-        """The mined hex attacks the unit like a shot, priced by mine_sheet (16.0-16.14)."""
-        sheet = mine_sheet(game, unit_id, mine_type, leaving)
+        """The mined hex attacks the unit like a shot, priced by mine_sheet (16.0-16.14) -- but a
+        plow going in and units in column in a breached field (16.2, 16.19)."""
+        if spared(game, game.units[unit_id], mine_type, leaving):
+            return []
+        sheet = mine_sheet(game, unit_id, field_kind(mine_type), leaving)
         if sheet is None:
             return []
         u = game.units[unit_id]
@@ -280,7 +284,7 @@ class RuleSystem(CoreRuleSystem):
         if key != "panic_removal":
             return fresh
         checks = formation_checks(game)      # 4.1: the formations as the movement left them
-        out: list[Change] = fresh + checks
+        out: list[Change] = fresh + plows_at_phase_end(game, dice) + checks      # 16.2, 16.21
         for c in checks:
             if c.values:               # the removal rolls below see it
                 cid = c.key[1]

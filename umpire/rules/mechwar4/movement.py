@@ -34,6 +34,7 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.hexgrid import Hex, Hexside, hex_distance
 from ...core.rulesystem import MoveCheck, Step
+from .breaching import lane
 from .helicopters import closed_hexes, landing_problem, stacks_with
 from .traits import enters_in_column
 
@@ -206,12 +207,17 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
                 return _fail(unit_id, steps, ma, "foot units move one hex a phase (two at double time, "
                              "three at a charge)", "MW4 8.1" if pace == "normal" else "MW4 8.16")
             cost, note = float(t["movement"]), f"one hex on foot ({'8.16 ' + pace if pace != 'normal' else '8.1'})"
+        through = True
+        if b in mined:
+            extra, through, lane_note = lane(game, u, b, in_column)        # 16.18, 16.19, 16.2
+            cost += extra
+            note = f"{note}; {lane_note}" if lane_note else note
         total += cost
         if total > ma + 1e-9:
             return _fail(unit_id, steps, ma, f"{game.map.number(b)} needs {total:g} MP; "
                          f"{unit_id} has {ma:g}", "MW4 8.24")
         steps.append(Step(b, cost, total, note))
-        if b in mined:
+        if not through:
             stop_at = b            # the move ends here, whatever was planned beyond (16.13)
             break
     end = steps[-1].hex

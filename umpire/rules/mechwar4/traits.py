@@ -38,6 +38,7 @@ class UnitTraits(TraitModel):
     quality: str | None = None          # overrides its company's (or, outside a company, its battalion's)
     camouflaged: bool = False           # starts the game camouflaged (5.25)
     improved_position: bool = False     # starts the game in an improved position (11.0)
+    mine_plow: bool = False             # a vehicle with a mine plow (16.2)
 
 
 class ReinforcementTraits(TraitModel):

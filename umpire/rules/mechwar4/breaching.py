@@ -1,0 +1,91 @@
+"""Breached minefields and mine plows (MW4 16.17-16.21).
+
+* 16.2: a vehicle the scenario gives a mine plow (unit trait `mine_plow`) enters a mined hex in
+  column without being attacked, and stops there (16.13 stops every move in a mined hex); at the
+  end of the phase the field becomes a breached minefield.
+* 16.21: after breaching, one die on the Mine Plow Damage Table: on the number the plow is
+  destroyed and the vehicle plows no more this game.  The text names the table without printing
+  it (its reference, 19.52, is to wrecks): PLOW_LOST_ON below is a labelled sample.
+* 16.18: a vehicle in column pays 4 more MP to enter a breached field; infantry in column
+  nothing more.  16.19: units in column stay in it and leave it without being attacked and
+  go on through it (a lane: no stop).  Units out of column meet the field as before.
+
+A breached field is the same minefield marker, its kind read "breached <kind>", kept secret
+from whoever did not know of it; the breaching side learns of it (its plow stands in it).
+"""
+
+from __future__ import annotations
+
+from ...core.changes import Change
+from ...core.game import Game, UnitState
+from ...core.hexgrid import Hex
+from .traits import UnitTraits
+
+BREACHED = "breached "
+BREACHED_COLUMN_MP = 4             # MW4 16.18: vehicles in column
+PLOW_LOST_ON = 1                   # MW4 16.21, SAMPLE: the Mine Plow Damage Table is not printed
+
+
+def is_breached(kind: str | None) -> bool:
+    return bool(kind) and kind.startswith(BREACHED)
+
+
+def field_kind(kind: str) -> str:
+    """The field's own kind ("hasty +2"), breached or not."""
+    return kind[len(BREACHED):] if is_breached(kind) else kind
+
+
+def has_plow(game: Game, u: UnitState) -> bool:
+    return bool(UnitTraits.model_construct(**u.traits).mine_plow) and not u.marks.plow_lost \
+        and game.unit_type(u)["move_class"] in ("vehicle", "truck")
+
+
+def spared(game: Game, u: UnitState, kind: str, leaving: bool) -> str | None:
+    """Why the field does not attack the unit, or None: a plow going in (16.2), a unit in column
+    in a breached field (16.19)."""
+    if not u.marks.in_column:
+        return None
+    if is_breached(kind):
+        return "in column in a breached minefield (MW4 16.19)"
+    if has_plow(game, u) and not leaving:
+        return "its mine plow goes in first (MW4 16.2)"
+    return None
+
+
+def lane(game: Game, u: UnitState, h: Hex, in_column: bool) -> tuple[float, bool, str]:
+    """Entering hex h: (extra MP, whether the move may go on through it, a note) -- a breached
+    field in column (16.18, 16.19); else the plain 16.13 stop."""
+    kind = next((o.detail for o in game.map.overlays if o.kind == "minefield" and o.hex == h), None)
+    if kind is None:
+        return 0.0, True, ""
+    if is_breached(kind) and in_column:
+        extra = BREACHED_COLUMN_MP if game.unit_type(u)["move_class"] != "foot" else 0.0
+        return extra, True, f"+{extra:g} a breached minefield in column (16.18, 16.19)"
+    if has_plow(game, u) and in_column:
+        return 0.0, False, "plows into the minefield (16.2)"
+    return 0.0, False, ""
+
+
+def plows_at_phase_end(game: Game, dice) -> list[Change]:
+    """16.2, 16.21: each plow in column standing in an unbreached field breaches it; then its die."""
+    out: list[Change] = []
+    n = game.map.number
+    for u in sorted(game.units.values(), key=lambda v: v.id):
+        if not (u.on_map and u.marks.in_column and has_plow(game, u)):
+            continue
+        fields = [o for o in game.map.overlays if o.kind == "minefield" and o.hex == u.hex and not is_breached(o.detail)]
+        if not fields:
+            continue
+        f = fields[0]
+        known = sorted(set(f.known_to) | ({u.side} - {f.side}))
+        out.append(Change("overlay", "minefield", {"clear": True, "q": u.hex.q, "r": u.hex.r}))
+        out.append(Change("overlay", "minefield", {"q": u.hex.q, "r": u.hex.r, "side": f.side, "secret": f.secret,
+                                                   "detail": BREACHED + f.detail, "known_to": known},
+                          (f"{u.id} breaches the minefield in {n(u.hex)} (MW4 16.2)",), u.side))
+        r = dice.roll(f"mine plow damage {u.id} (lost on 1-{PLOW_LOST_ON}, sample table)", 1, 6).total
+        if r <= PLOW_LOST_ON:
+            out.append(Change("unit", u.id, {"plow_lost": True},
+                              (f"  {u.id}'s mine plow is destroyed ({r}; MW4 16.21)",), u.side))
+        else:
+            out.append(Change("unit", u.id, {}, (f"  {u.id}'s mine plow holds ({r}; MW4 16.21)",), u.side))
+    return out

@@ -222,7 +222,7 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         options.append((-2, "smoke in its hex", "MW4 18.12"))          # not with terrain: the best only
     if overrun and not options:
         add(("terrain", "ignored in an overrun", "MW4 12.1"))
-    elif options and target == "soft" and t.moved and not overrun:
+    elif options and target == "soft" and t.moved and not overrun:     # dismounting is moving too (9.31, 9.33)
         add(("terrain", "none: a soft target that moved loses its cover", "MW4 8.4"))
     elif options and h_class and target == "hard":
         add(("terrain", "none for H class fire at a hard target", "MW4 10.22"))

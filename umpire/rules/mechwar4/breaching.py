@@ -5,7 +5,7 @@
   end of the phase the field becomes a breached minefield.
 * 16.21: after breaching, one die on the Mine Plow Damage Table: on the number the plow is
   destroyed and the vehicle plows no more this game.  The text names the table without printing
-  it (its reference, 19.52, is to wrecks): PLOW_LOST_ON below is a labelled sample.
+  it (its reference, 19.52, is to wrecks): `plow_damage.toml` is a labelled sample.
 * 16.18: a vehicle in column pays 4 more MP to enter a breached field; infantry in column
   nothing more.  16.19: units in column stay in it and leave it without being attacked and
   go on through it (a lane: no stop).  Units out of column meet the field as before.
@@ -23,7 +23,6 @@ from .traits import UnitTraits
 
 BREACHED = "breached "
 BREACHED_COLUMN_MP = 4             # MW4 16.18: vehicles in column
-PLOW_LOST_ON = 1                   # MW4 16.21, SAMPLE: the Mine Plow Damage Table is not printed
 
 
 def is_breached(kind: str | None) -> bool:
@@ -82,8 +81,9 @@ def plows_at_phase_end(game: Game, dice) -> list[Change]:
         out.append(Change("overlay", "minefield", {"q": u.hex.q, "r": u.hex.r, "side": f.side, "secret": f.secret,
                                                    "detail": BREACHED + f.detail, "known_to": known},
                           (f"{u.id} breaches the minefield in {n(u.hex)} (MW4 16.2)",), u.side))
-        r = dice.roll(f"mine plow damage {u.id} (lost on 1-{PLOW_LOST_ON}, sample table)", 1, 6).total
-        if r <= PLOW_LOST_ON:
+        lost_on = game.rules.tables["plow_damage"].section("entry")["plow"]["lost_on"]      # 16.21
+        r = dice.roll(f"mine plow damage {u.id} (lost on 1-{lost_on}, sample table)", 1, 6).total
+        if r <= lost_on:
             out.append(Change("unit", u.id, {"plow_lost": True},
                               (f"  {u.id}'s mine plow is destroyed ({r}; MW4 16.21)",), u.side))
         else:

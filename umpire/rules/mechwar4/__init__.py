@@ -16,7 +16,7 @@ from .ammunition import ammunition
 from .fire import fire_sheet, split_problem
 from .morale import panic_number, removal_number
 from .special import exposed, mine_sheet, rider_sheet
-from .breaching import field_kind, plows_at_phase_end, spared
+from .breaching import plows_at_phase_end, spared
 from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve, settle
 from .formation import formation, formation_checks
 from .barrage import resolve_plots
@@ -107,9 +107,9 @@ class RuleSystem(CoreRuleSystem):
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):
         """The mined hex attacks the unit like a shot, priced by mine_sheet (16.0-16.14) -- but a
         plow going in and units in column in a breached field (16.2, 16.19)."""
-        if spared(game, game.units[unit_id], mine_type, leaving):
+        if spared(game, game.units[unit_id], leaving):
             return []
-        sheet = mine_sheet(game, unit_id, field_kind(mine_type), leaving)
+        sheet = mine_sheet(game, unit_id, mine_type, leaving)
         if sheet is None:
             return []
         u = game.units[unit_id]

@@ -2,16 +2,17 @@
 
 * 16.2: a vehicle the scenario gives a mine plow (unit trait `mine_plow`) enters a mined hex in
   column without being attacked, and stops there (16.13 stops every move in a mined hex); at the
-  end of the phase the field becomes a breached minefield.
-* 16.21: after breaching, one die on the Mine Plow Damage Table: on the number the plow is
-  destroyed and the vehicle plows no more this game.  The text names the table without printing
-  it (its reference, 19.52, is to wrecks): `plow_damage.toml` is a labelled sample.
+  end of the phase it breaches the field: a "breach" marker, the lane, goes into the hex.
+* 16.21: after breaching, one die on the Mine Plow Damage Table (`plow_damage.toml`, a sample:
+  the text names the table without printing it): on its number the plow is destroyed and the
+  vehicle plows no more this game.
 * 16.18: a vehicle in column pays 4 more MP to enter a breached field; infantry in column
-  nothing more.  16.19: units in column stay in it and leave it without being attacked and
-  go on through it (a lane: no stop).  Units out of column meet the field as before.
+  nothing more.  16.19: units in column stay in it and leave it without being attacked and go
+  on through it (a lane: no stop).  Units out of column meet the field as before.
 
-A breached field is the same minefield marker, its kind read "breached <kind>", kept secret
-from whoever did not know of it; the breaching side learns of it (its plow stands in it).
+The lane is the breaching side's secret: the field's owner is not told its field was breached
+-- its map keeps the field as it was -- until one of its units sees the plow at work or, later,
+the hex (the marker is learnt like a wreck).
 """
 
 from __future__ import annotations
@@ -21,17 +22,11 @@ from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex
 from .traits import UnitTraits
 
-BREACHED = "breached "
 BREACHED_COLUMN_MP = 4             # MW4 16.18: vehicles in column
 
 
-def is_breached(kind: str | None) -> bool:
-    return bool(kind) and kind.startswith(BREACHED)
-
-
-def field_kind(kind: str) -> str:
-    """The field's own kind ("hasty +2"), breached or not."""
-    return kind[len(BREACHED):] if is_breached(kind) else kind
+def breached(game: Game, h: Hex | None) -> bool:
+    return h is not None and any(o.kind == "breach" and o.hex == h for o in game.map.overlays)
 
 
 def has_plow(game: Game, u: UnitState) -> bool:
@@ -39,12 +34,12 @@ def has_plow(game: Game, u: UnitState) -> bool:
         and game.unit_type(u)["move_class"] in ("vehicle", "truck")
 
 
-def spared(game: Game, u: UnitState, kind: str, leaving: bool) -> str | None:
-    """Why the field does not attack the unit, or None: a plow going in (16.2), a unit in column
-    in a breached field (16.19)."""
+def spared(game: Game, u: UnitState, leaving: bool) -> str | None:
+    """Why the field in the unit's hex (it stands in it as it enters, and still as it leaves) does
+    not attack it, or None: a plow going in (16.2), a unit in column in a breached field (16.19)."""
     if not u.marks.in_column:
         return None
-    if is_breached(kind):
+    if breached(game, u.hex):
         return "in column in a breached minefield (MW4 16.19)"
     if has_plow(game, u) and not leaving:
         return "its mine plow goes in first (MW4 16.2)"
@@ -52,12 +47,9 @@ def spared(game: Game, u: UnitState, kind: str, leaving: bool) -> str | None:
 
 
 def lane(game: Game, u: UnitState, h: Hex, in_column: bool) -> tuple[float, bool, str]:
-    """Entering hex h: (extra MP, whether the move may go on through it, a note) -- a breached
-    field in column (16.18, 16.19); else the plain 16.13 stop."""
-    kind = next((o.detail for o in game.map.overlays if o.kind == "minefield" and o.hex == h), None)
-    if kind is None:
-        return 0.0, True, ""
-    if is_breached(kind) and in_column:
+    """Entering the mined hex h: (extra MP, whether the move may go on through it, a note) -- a
+    breached field in column (16.18, 16.19), a plow going in (16.2), else the 16.13 stop."""
+    if breached(game, h) and in_column:
         extra = BREACHED_COLUMN_MP if game.unit_type(u)["move_class"] != "foot" else 0.0
         return extra, True, f"+{extra:g} a breached minefield in column (16.18, 16.19)"
     if has_plow(game, u) and in_column:
@@ -69,19 +61,15 @@ def plows_at_phase_end(game: Game, dice) -> list[Change]:
     """16.2, 16.21: each plow in column standing in an unbreached field breaches it; then its die."""
     out: list[Change] = []
     n = game.map.number
+    lost_on = game.rules.tables["plow_damage"].section("entry")["plow"]["lost_on"]
     for u in sorted(game.units.values(), key=lambda v: v.id):
-        if not (u.on_map and u.marks.in_column and has_plow(game, u)):
+        if not (u.on_map and u.marks.in_column and has_plow(game, u)) or breached(game, u.hex):
             continue
-        fields = [o for o in game.map.overlays if o.kind == "minefield" and o.hex == u.hex and not is_breached(o.detail)]
-        if not fields:
+        if not any(o.kind == "minefield" and o.hex == u.hex for o in game.map.overlays):
             continue
-        f = fields[0]
-        known = sorted(set(f.known_to) | ({u.side} - {f.side}))
-        out.append(Change("overlay", "minefield", {"clear": True, "q": u.hex.q, "r": u.hex.r}))
-        out.append(Change("overlay", "minefield", {"q": u.hex.q, "r": u.hex.r, "side": f.side, "secret": f.secret,
-                                                   "detail": BREACHED + f.detail, "known_to": known},
+        out.append(Change("overlay", "breach", {"q": u.hex.q, "r": u.hex.r, "side": u.side, "secret": True,
+                                                "detail": f"turn {game.turn}", "seen_with": u.id},
                           (f"{u.id} breaches the minefield in {n(u.hex)} (MW4 16.2)",), u.side))
-        lost_on = game.rules.tables["plow_damage"].section("entry")["plow"]["lost_on"]      # 16.21
         r = dice.roll(f"mine plow damage {u.id} (lost on 1-{lost_on}, sample table)", 1, 6).total
         if r <= lost_on:
             out.append(Change("unit", u.id, {"plow_lost": True},

@@ -46,7 +46,7 @@ def test_a_whole_scenario_plays_and_replays(tmp_path, sample_scenario):
     worksheets = [line for a in rows if a.kind == "fire" for line in a.log if "attack superiority" in line]
     assert worksheets                                           # every shot keeps its worksheet (MW4 6.0)
     log = "\n".join(line for a in rows for line in a.log)
-    assert "panic check" in log                                 # before moves and fire (13.0)
+    assert "panic check" in log                                 # before fire, and moves of units down a step (13.0, 8.0)
     assert "MW4 19.821" in log and "MW4 19.812" in log         # HQ values, company morale from losses
     assert "panic removal" in log                               # markers rolled off in the removal phase
     # issue 6: plots, fire for effect, scatter, smoke and impacts in the journal

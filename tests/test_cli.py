@@ -196,10 +196,10 @@ def test_spot_unknown_side(game_path):
 def test_move_undo_journal_replay(tmp_path, sample_path):
     game = tmp_path / "g.umpire"
     assert umpire("new", sample_path, "--out", game).returncode == 0
-    # --dice: the panic check before moving (MW4 13.0) is typed in as a 10, never a panic
+    # at full strength T1 moves without a panic check (MW4 8.0): --dice types no die in
     r = umpire("move", game, "T1", "1928", "1927", "1926", "--dice", "10")
     assert r.returncode == 0 and "T1 moved to 1926" in r.stdout
-    assert "1d10 = 10 = 10 (typed in)" in r.stdout
+    assert "panic check" not in r.stdout and "(typed in)" not in r.stdout
     assert "US Task Force 2-32's turn to act" in _one_line_error(umpire("move", game, "T1", "1926", "1925"))   # NATO's turn to act
     assert "undid" in umpire("undo", game).stdout
     assert "redid" in umpire("redo", game).stdout
@@ -287,7 +287,7 @@ def test_overrun_from_the_command_line(tmp_path, sample_path):
     with sqlite3.connect(game) as conn:                 # B3 waits next to Recon 1 (2215)
         conn.execute("UPDATE unit SET q = (SELECT q FROM unit WHERE id = 'A3'), r = (SELECT r FROM unit "
                      "WHERE id = 'A3') + 5 WHERE id = 'B3'")
-    r = umpire("move", game, "B3", "2214", "2215", "--overrun", "--dice", "10,6,1,1,1")
+    r = umpire("move", game, "B3", "2214", "2215", "--overrun", "--dice", "6,1,1,1")
     assert r.returncode == 0 and "both hold on in 2215" in r.stdout
     assert "MW4 12.0" in _one_line_error(umpire("end-turn", game))
     r = umpire("overrun", game, "B3", "--leave", "2214")

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from umpire.cli import main
+from umpire.core.ruleset import load_ruleset
 from umpire.core.store import db
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -262,9 +263,11 @@ def test_attack_odds_of_an_impossible_attack_are_a_refusal(tmp_path, capsys):
 
 # 7: a hand-edited game file is refused by every command -----------------------------------------
 
+MW4_TYPES = len(load_ruleset("mechwar4").unit_types)      # the catalogue grows (a UH-60 for MW4 17.13)
+
 DAMAGE = [
-    ("UPDATE unit SET type = 'nope' WHERE id = 'T1'", "unit 'T1': unknown unit type 'nope' (29 known; "),
-    ("UPDATE unit SET type = 'us_m1a1' WHERE id = 'T1'", "unit 'T1': unknown unit type 'us_m1a1' (29 known; the nearest: us_m1"),
+    ("UPDATE unit SET type = 'nope' WHERE id = 'T1'", f"unit 'T1': unknown unit type 'nope' ({MW4_TYPES} known; "),
+    ("UPDATE unit SET type = 'us_m1a1' WHERE id = 'T1'", f"unit 'T1': unknown unit type 'us_m1a1' ({MW4_TYPES} known; the nearest: us_m1"),
     ("UPDATE unit SET q = 500 WHERE id = 'T1'", "unit 'T1': hex q=500, r=18 (column 500, row 268) is off the map "
                                                "(columns 1-40, rows 1-30)"),
     ("UPDATE unit SET q = 'x' WHERE id = 'T1'", "unit 'T1': hex q='x', r=18 is not a hex"),

@@ -29,6 +29,16 @@ def _place(path, unit, number, steps_lost=None):
             conn.execute("UPDATE unit SET steps_lost = ? WHERE id = ?", (steps_lost, unit))
 
 
+def _thickened(path):
+    """NATO's fields thickened as by three more FASCAM fires (+3, MW4 19.43): their worst die is a
+    D3, which destroys a full-strength platoon and leaves its wreck (19.51)."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE overlay SET detail = ? WHERE kind = 'minefield'", (THICK,))
+
+
+THICK = "preventative +3"
+
+
 def _alone(path, side, keep, mover, path_hexes):
     """Every unit of `side` but `keep` off the map, and `keep` put where it cannot see `mover`
     move along `path_hexes` (MW4 5.21: a moving vehicle is seen at any range in a line of sight)."""
@@ -73,16 +83,17 @@ def quiet(tmp_path, sample_scenario):
 
 
 def test_a_unit_struck_in_its_own_field_out_of_sight_tells_the_enemy_nothing(qapp, tmp_path, quiet):
-    """NATO's worn-down M1 platoon blows up in NATO's own field where no Soviet unit looks: the
+    """NATO's M1 platoon blows up in NATO's own field where no Soviet unit looks: the
     Soviets' picture and report do not change -- no minefield, no wreck (audit: 'a unit of a side
     entering that side's own field')."""
     path = quiet
-    _place(path, "A1", "1413", steps_lost=open_game(path).unit_type(open_game(path).units["A1"])["steps"] - 1)
+    _place(path, "A1", "1413")   # full strength: a D3 wrecks it (MW4 19.51)
+    _thickened(path)
     _alone(path, "warpac", "Recon 1", "A1", ("1413", "1414"))
     perform(path, "pass", {}, system_for(path))                    # the Soviets pass: NATO to act
     picture, text = _picture(qapp, path, "warpac", tmp_path / "1.png"), text_of(report(path, "warpac", tmp_path / "a"))
     perform(path, "move", {"unit": "A1", "path": ["1413", "1414"]}, system_for(path),
-            typed=dice(10, _mine_face(path, "A1", "preventative")))
+            typed=dice(_mine_face(path, "A1", THICK)))
     g = open_game(path)
     assert g.units["A1"].status == "destroyed"
     assert _kinds(path, "nato") == ["minefield", "minefield", "wreck"]       # its own field, its own wreck
@@ -95,11 +106,12 @@ def test_an_enemy_struck_out_of_the_owners_sight_leaves_no_wreck_on_its_map(qapp
     """A Soviet T-72 platoon is destroyed by NATO's mines where no NATO unit looks: its side
     knows of the field and the wreck now; NATO's map keeps its own field and shows no wreck."""
     path = quiet
-    _place(path, "T1", "1415", steps_lost=open_game(path).unit_type(open_game(path).units["T1"])["steps"] - 1)
+    _place(path, "T1", "1415")   # full strength: a D3 wrecks it (MW4 19.51)
+    _thickened(path)
     _alone(path, "nato", "A1", "T1", ("1415", "1414"))
     picture = _picture(qapp, path, "nato", tmp_path / "1.png")
     perform(path, "move", {"unit": "T1", "path": ["1415", "1414"]}, system_for(path),
-            typed=dice(10, _mine_face(path, "T1", "preventative")))
+            typed=dice(_mine_face(path, "T1", THICK)))
     assert open_game(path).units["T1"].status == "destroyed"
     assert _kinds(path, "warpac") == ["minefield", "wreck"]                   # struck: it knows this hex
     assert _kinds(path, "nato") == ["minefield", "minefield"]                 # its own field only
@@ -110,11 +122,12 @@ def test_a_wreck_is_learnt_of_when_a_unit_sees_its_hex(tmp_path, quiet):
     """The wreck no NATO unit saw made goes on NATO's map at the first spotting pass in which a
     NATO unit sees the hex -- like a unit standing still there -- and stays (MW4 19.5, 5.2)."""
     path = quiet
-    _place(path, "T1", "1415", steps_lost=open_game(path).unit_type(open_game(path).units["T1"])["steps"] - 1)
+    _place(path, "T1", "1415")   # full strength: a D3 wrecks it (MW4 19.51)
+    _thickened(path)
     _alone(path, "nato", "A1", "T1", ("1415", "1414"))
     blind = open_game(path).map.number(open_game(path).units["A1"].hex)
     perform(path, "move", {"unit": "T1", "path": ["1415", "1414"]}, system_for(path),
-            typed=dice(10, _mine_face(path, "T1", "preventative")))
+            typed=dice(_mine_face(path, "T1", THICK)))
     perform(path, "spot", {}, system_for(path))
     assert "wreck" not in _kinds(path, "nato")
     _place(path, "A1", "1413")                 # next to it: seen at any reckoning

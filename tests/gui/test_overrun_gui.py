@@ -62,7 +62,7 @@ def test_a_drag_onto_a_seen_enemy_overruns_and_asks_to_fight_on_or_leave(w, monk
     w.viewer_box.setCurrentIndex(w.viewer_box.findData("nato"))            # as NATO sees it
     assert w.play._how("B3", hexes) == {"overrun": True}
     assert w.play._how("B3", hexes[:1]) == {}
-    monkeypatch.setattr(w.play, "typed_dice", lambda *a: dice(10, 6, 1, 1, 1))   # both miss: both hold on
+    monkeypatch.setattr(w.play, "typed_dice", lambda *a: dice(6, 1, 1, 1))   # both miss: both hold on
     res = w.play.run("move", w.play._move_params("B3", hexes))
     assert res is not None and "both hold on" in res.summary
     assert FakeBox.asked and "Fight on at once, or leave" in FakeBox.asked[0]
@@ -79,7 +79,7 @@ def test_the_enemy_unseen_is_no_overrun_for_the_side(w):
 
 
 def test_the_side_reads_how_its_overrun_ended_in_its_journal(w, monkeypatch):
-    monkeypatch.setattr(w.play, "typed_dice", lambda *a: dice(10, 6, 1, 1, 1))
+    monkeypatch.setattr(w.play, "typed_dice", lambda *a: dice(6, 1, 1, 1))
     FakeBox.choose = "Leave"
     w.play.run("move", {"unit": "B3", "path": ["2214", "2215"], "overrun": True})
     w.viewer_box.setCurrentIndex(w.viewer_box.findData("nato"))

@@ -77,8 +77,8 @@ def test_refused_menu_action_says_why(w, no_dialogs):
 
 
 def test_umpire_filters_the_journal_by_side_and_dice(w):
-    w.play.run("move", {"unit": "T1", "path": ["1928", "1927"]})          # rolls its panic check (MW4 13.0)
-    w.play.run("move", {"unit": "Scout 1", "path": ["1910", "1911"]})     # seasoned: no check, no dice
+    w.play.run("move", {"unit": "T1", "path": ["1928", "1927"]})          # full strength: no check (MW4 8.0)
+    w.play.run("move", {"unit": "Scout 1", "path": ["1910", "1911"]})     # no check, no dice
     w.play.act_end_turn.trigger()                          # turn 2 draws its first player (MW4 4.2)
     w.play.journal_side.setCurrentIndex(w.play.journal_side.findData("nato"))
     text = w.play.journal_view.toPlainText()
@@ -86,7 +86,7 @@ def test_umpire_filters_the_journal_by_side_and_dice(w):
     w.play.journal_side.setCurrentIndex(0)
     w.play.journal_dice.setChecked(True)
     text = w.play.journal_view.toPlainText()
-    assert "first player" in text and "panic check T1 before moving" in text and "Scout 1 moved" not in text
+    assert "first player" in text and "Scout 1 moved" not in text and "panic check T1" not in text
     w.viewer_box.setCurrentIndex(1)                        # a side sees neither filter nor dice
     assert not w.play.journal_dice.isVisibleTo(w) and "first player" not in w.play.journal_view.toPlainText()
 

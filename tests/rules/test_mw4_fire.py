@@ -92,6 +92,7 @@ def test_6_7_losses_lower_the_die_against_soft_targets(m):
 
 
 def test_10_25_terrain_of_the_target_hex_and_8_4_movers_lose_it(m):
+    """MW4 6.6, 10.0: a target in woods gets the Terrain Effects Chart's die modifier."""
     cover = MW4.terrain_types["heavy_woods"]["cover"]
     g = duel(m, target="sov_motor_rifle", target_col=11)
     g.units["f"].hex = m.grid.parse(at(m, 6))

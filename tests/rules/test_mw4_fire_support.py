@@ -88,6 +88,7 @@ def test_14_33_the_us_multiple_example(tmp_path):
 
 
 def test_15_close_air_support_plotted_ahead_scatters_and_strikes_armour_on_d2_plus_8(tmp_path):
+    """MW4 15.0, 7.7: an air strike is plotted like indirect fire, a turn ahead."""
     path = variant(tmp_path)
     with pytest.raises(UmpireError) as e:
         plot(path, "nato", {"support": "A-10 pair", "concentration": 1, "target": "2215"})

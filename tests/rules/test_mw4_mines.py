@@ -39,7 +39,7 @@ def test_16_13_16_16_entering_its_own_mines_stops_and_is_attacked(game):
     g = open_game(game)
     cells = mine_sheet(g, "B3", "preventative", False).cells
     face = next(i + 1 for i, c in enumerate(cells) if c.startswith("D"))
-    res = perform(game, "move", {"unit": "B3", "path": ["1413", "1414", "1415"]}, sys_, typed=dice(10, face))
+    res = perform(game, "move", {"unit": "B3", "path": ["1413", "1414", "1415"]}, sys_, typed=dice(face))
     g = open_game(game)
     assert g.map.number(g.units["B3"].hex) == "1414" and g.units["B3"].steps_lost >= 1
     log = "\n".join(res.log)
@@ -56,13 +56,13 @@ def test_16_14_leaving_is_attacked_and_the_unit_goes_on(game):
     g = open_game(game)
     cells = mine_sheet(g, "B3", "preventative", False).cells
     harmless = cells.index("-") + 1                    # the sample CRT has a no-effect face here
-    perform(game, "move", {"unit": "B3", "path": ["1413", "1414"]}, sys_, typed=dice(10, harmless))
+    perform(game, "move", {"unit": "B3", "path": ["1413", "1414"]}, sys_, typed=dice(harmless))
     perform(game, "end_turn", {}, sys_)
     if open_game(game).active_side != "nato":
         perform(game, "pass", {}, sys_)
     # suppressed or not, the unit leaves (16.14): an S1 face on the way out
     face = next((i + 1 for i, c in enumerate(cells) if c == "S1"), harmless)
-    res = perform(game, "move", {"unit": "B3", "path": ["1414", "1413"]}, sys_, typed=dice(10, face))
+    res = perform(game, "move", {"unit": "B3", "path": ["1414", "1413"]}, sys_, typed=dice(face))
     g = open_game(game)
     assert "mine attack on B3 in 1414" in "\n".join(res.log) and "MW4 16.14" in "\n".join(res.log)
     assert g.map.number(g.units["B3"].hex) == "1413"

@@ -60,8 +60,17 @@ def test_8_1_10_14_a_column_on_the_road_pays_the_road_whatever_the_terrain():
     a, b, c = (m.grid.parse(n) for n in ("0206", "0306", "0406"))
     g = game_on(m, [unit("a", "blue", "0206", m, "us_m1", in_column=True)])
     r = check_move(g, "a", [a, b, c])
-    assert [s.cost for s in r.steps[1:]] == [0.5, 0.5] and "road" in r.steps[1].note
+    assert [s.cost for s in r.steps[1:]] == [1, 1] and "road" in r.steps[1].note      # 8.1 as printed
     assert r.marks.in_column
+
+
+def test_8_1_a_trail_costs_a_vehicle_in_column_2_whatever_the_terrain():
+    m = make_map(["W" * 10] * 12, hexsides={"trail": ["0206-0306-0406"]})
+    a, b, c = (m.grid.parse(n) for n in ("0206", "0306", "0406"))
+    g = game_on(m, [unit("a", "blue", "0206", m, "us_m1", in_column=True)])
+    r = check_move(g, "a", [a, b, c])
+    assert [s.cost for s in r.steps[1:]] == [2, 2] and "trail" in r.steps[1].note
+    assert TEC["heavy_woods"]["move"]["vehicle"] != 2          # the trail, not the woods, was paid
 
 
 def test_8_1_out_of_column_the_road_does_not_help():
@@ -193,9 +202,13 @@ class TestReinforcements:
         return r
 
     def test_20_62_example_column_on_a_road_pays_half_a_point_more_each(self, game):
-        """The lead unit pays 0.5 MP to enter, the second 1, the third 1.5."""
-        paid = [self._enter(game, uid, "3030").steps[0].cost for uid in ("T4", "T5", "T6")]
-        assert paid == [0.5, 1.0, 1.5]
+        """20.62's example: the lead unit pays 0.5 MP to reach the map, the second 1, the third
+        1.5 -- read as the column's queue off the map, two vehicles to a hypothetical road hex;
+        the road entry hex then costs its 1 MP (8.1) on top (docs/mechwar4.md)."""
+        steps = [self._enter(game, uid, "3030").steps[0] for uid in ("T4", "T5", "T6")]
+        assert [s.cost - 1 for s in steps] == [0.5, 1.0, 1.5]
+        assert [s.cost for s in steps] == [1.5, 2.0, 2.5]
+        assert "0.5 MP to reach the map (20.62) and 1 for the road hex (8.1)" in steps[0].note
 
     def test_20_63_the_column_keeps_its_order(self, game):
         r = check_move(game, "T5", [game.map.grid.parse("3030")])
@@ -212,7 +225,7 @@ class TestReinforcements:
 
     def test_entering_then_moving_on_counts_the_entry_cost(self, game):
         r = self._enter(game, "T4", "3030", "3029", "3028")
-        assert r.legal and r.steps[0].cost == 0.5 and r.total == 0.5 + 2 * 0.5      # road all the way
+        assert r.legal and r.steps[0].cost == 1.5 and r.total == 1.5 + 2 * 1      # road all the way (8.1)
 
     def test_20_68_entry_hex_held_by_the_enemy_moves_to_the_nearest_free_hex(self, game):
         p = game.map.grid.parse

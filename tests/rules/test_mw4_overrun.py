@@ -44,22 +44,24 @@ def test_8_25_a_plain_move_may_not_enter_the_enemy_hex(game):
 
 
 def test_12_0_the_winner_fires_first_and_a_kill_clears_the_hex(game):
+    """MW4 12.0, 12.4: the initiative, then the shots -- no panic check in the firefight."""
     sys_ = system_for(game)
     g = open_game(game)
-    # panic check 10; initiative: NATO (A3) rolls 1, the Soviets 6; then A3's overrun shot
+    # no panic check at full strength (MW4 8.0); initiative: NATO (A3) rolls 1, the Soviets 6; then A3's overrun shot
     g.units["A3"].hex = g.map.grid.parse("2215")                    # price the shot it will have
     g.units["Recon 1"].moved = False
     sheet = sys_.fire_sheet(g, "A3", "Recon 1", "main", overrun=True)
     assert sheet.legal and sheet.lines[0][1].startswith("0 hexes") and "MW4 12.1" in str(sheet.lines)
     kill = sheet.cells.index("D3") + 1
     res = perform(game, "move", {"unit": "A3", "path": a3_run(open_game(game)), "overrun": True}, sys_,
-                  typed=dice(10, 1, 6, kill))
+                  typed=dice(1, 6, kill))
     g = open_game(game)
     assert g.units["Recon 1"].status == "destroyed" and g.map.number(g.units["A3"].hex) == "2215"
     assert not g.units["A3"].paused and not g.units["A3"].fired          # overrun fire is not its fire
     log = "\n".join(res.log)
     assert "US Task Force 2-32 first (MW4 12.0)" in log and "overrun fire Recon 1" not in log    # it died first
     assert "overruns 2215: A3 clears 2215" in res.summary
+    assert not any("panic" in r.purpose for r in res.rolls)               # 12.4
     assert g.active_side == "warpac"                                      # NATO's activation is over
     stored, replayed = replay(game, lambda _g: system_for(game), load_scenario)
     assert stored == replayed
@@ -76,7 +78,7 @@ def test_12_0_both_survive_then_fight_on_or_leave_and_12_5(game):
     # the Soviets win the initiative (NATO 6, Soviets 1): Recon 1 fires first though it moved
     # (12.2) and misses on a 1; B3 misses on a 1 too
     res = perform(game, "move", {"unit": "B3", "path": ["2214", "2215"], "overrun": True}, sys_,
-                  typed=dice(10, 6, 1, 1, 1))
+                  typed=dice(6, 1, 1, 1))
     g = open_game(game)
     log = "\n".join(res.log)
     assert "Soviet 1st Motor Rifle Battalion first (MW4 12.0)" in log
@@ -100,3 +102,22 @@ def test_12_0_both_survive_then_fight_on_or_leave_and_12_5(game):
     g = open_game(game)                                 # NATO first now, and a 6 destroys the BRDM
     assert g.units["Recon 1"].status == "destroyed" and not g.units["B3"].paused
     assert "B3 clears 2215" in res.summary           # (no replay here: B3 was placed by hand)
+
+
+def test_12_3_opportunity_fire_on_the_overrunning_unit_comes_first(game):
+    """MW4 12.3: an overrun is a move, so the enemy may fire on the mover on its way in; that
+    fire is resolved before the overrun's firefight."""
+    import sqlite3
+    with sqlite3.connect(game) as conn:       # B3 two hexes short of Recon 1, which is fresh to fire
+        conn.execute("UPDATE unit SET q = (SELECT q FROM unit WHERE id = 'A3'), r = (SELECT r FROM unit "
+                     "WHERE id = 'A3') + 4 WHERE id = 'B3'")
+        conn.execute("UPDATE unit SET moved = 0 WHERE id = 'Recon 1'")
+    sys_ = system_for(game)
+    assert open_game(game).map.number(open_game(game).units["B3"].hex) == "2213"
+    perform(game, "move", {"unit": "B3", "path": ["2213", "2214", "2215"], "overrun": True, "until": "2214"}, sys_)
+    assert open_game(game).units["B3"].paused
+    shot = perform(game, "fire", {"firers": ["Recon 1"], "target": "B3"}, sys_, typed=dice(10, 1))
+    assert shot.summary.startswith("Opportunity fire")
+    res = perform(game, "move", {"unit": "B3", "path": ["2214", "2215"], "overrun": True}, sys_,
+                  typed=dice(1, 6, 1, 1))
+    assert "overrun" in res.summary and open_game(game).map.number(open_game(game).units["B3"].hex) == "2215"

@@ -102,3 +102,23 @@ def test_9_52_9_54_passengers_that_fired_from_hatches_count_as_soft_targets_that
     assert (rs is not None) is exposed_after_firing
     if rs is not None:
         assert "Anti-Personnel" in rs.table and "MW4 9.52, 9.54, 9.55" in str(rs.lines)
+
+
+def test_9_31_9_33_infantry_that_dismounted_this_turn_is_fired_on_as_moving(tmp_path, sample_scenario):
+    """MW4 9.31: units that have just dismounted count as moving when fired on -- a soft target
+    then loses its terrain (8.4); 9.33: whether a unit is mounted is what it is when the fire
+    comes.  Umpire's dismount marks the riflemen as having moved this turn."""
+    from umpire.actions import new_game, system_for
+    from umpire.core.engine import perform
+    from umpire.core.store.db import open_game
+    path = new_game(sample_scenario, tmp_path / "d.umpire")
+    perform(path, "move", {"unit": "1/1", "path": ["1626", "1625"], "dismount": ["1/1 Rifles"]}, system_for(path))
+    g = open_game(path)
+    rifles = g.units["1/1 Rifles"]
+    assert rifles.carried_by is None and rifles.moved                 # on foot now, and moving (9.31)
+    g.map.terrain[rifles.hex] = "heavy_woods"                          # cover it would otherwise have
+    g.units["A3"].hex = g.map.grid.parse("1624")
+    text = "\n".join(SYSTEM.fire_sheet(g, "A3", "1/1 Rifles").text())
+    assert "none: a soft target that moved loses its cover (MW4 8.4)" in text
+    rifles.moved = False                                               # had it stood still: the woods
+    assert "heavy woods" in "\n".join(SYSTEM.fire_sheet(g, "A3", "1/1 Rifles").text()).lower()

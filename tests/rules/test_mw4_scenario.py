@@ -13,6 +13,8 @@ from scenariokit import refused, variant
 
 class TestSample:
     def test_loads(self, sample_scenario):
+        """MW4 20.1, 20.2: a scenario is a game of its own -- its hex map (3.1), each side's
+        forces set up on it."""
         sc = sample_scenario
         assert sc.rules.name == "mechwar4"
         assert sc.map.grid.columns >= 40 and sc.map.grid.rows >= 30

@@ -47,6 +47,8 @@ def test_a_side_that_passes_is_skipped_then_the_phase_ends(game):
 
 
 def test_phases_run_in_order_then_a_new_turn(game):
+    """MW4 2.0, 4.0, 4.1: a turn is the combined fire and movement phase, panic and suppression
+    removal, indirect fire and regrouping, in that order; then the next turn begins."""
     seen = [open_game(game).phase]
     for _ in range(4):
         act(game, "next_phase")

@@ -39,14 +39,16 @@ def test_los_facts_follow_the_text(mw4):
     f = mw4.hexside_features
     for k in ("slope", "crest", "rail_embankment"):      # MW4 10.41 level-1 obstructions
         assert f[k]["obstruction_level"] == 1
-    assert f["road"]["move"]["vehicle"] == 0.5           # MW4 10.14
+    assert f["road"]["move"]["vehicle"] == 1             # MW4 8.1, 10.14
     assert mw4.overlays["smoke"]["blocks_los"]           # MW4 18.11
 
 
 def test_samples_are_labelled(mw4):
+    """MW4 3.3: the charts the text refers to but does not print (the unit values of 3.2's data
+    sheets, the Terrain Effects Chart of 10.6...) are shipped as labelled samples."""
     samples = {t.name for t in mw4.sample_tables()}
     assert samples == {"terrain", "units", "observation", "camouflage", "victory", "crt", "attenuation", "panic",
-                       "battalion_hq", "artillery"}
+                       "battalion_hq", "artillery", "plow_damage"}
     assert all(t.note for t in mw4.sample_tables())
 
 

@@ -44,7 +44,7 @@ RESERVE_MRB = ('hq_rating = "D"', 'hq_rating = "D"\nquality = "reserve"')
     ("A1", "first_line"),          # neither A/2-32 nor TF 2-32 gives one: its side's
     ("2-32 HQ", "first_line"),
 ])
-def test_3_4_13_0_a_units_quality_is_its_own_else_its_companys_battalions_or_sides(tmp_path, sample_text,
+def test_3_4_13_0_20_3_a_units_quality_is_its_own_else_its_companys_battalions_or_sides(tmp_path, sample_text,
                                                                                   unit, quality):
     path = variant(tmp_path, sample_text, RESERVE_MRB)
     sc = load_scenario(path)
@@ -80,6 +80,7 @@ def test_4_1_19_821_none_given(tmp_path, sample_text):
 
 
 def test_5_25_11_0_units_set_up_camouflaged_or_in_an_improved_position_start_so(tmp_path, sample_text):
+    """MW4 11.3: improved positions come only from the scenario's set-up; no action builds one."""
     path = variant(tmp_path, sample_text,
                    ('{ id = "TOW 1", type = "us_tow", hex = "1508" }',
                     '{ id = "TOW 1", type = "us_tow", hex = "1508", camouflaged = true }'),

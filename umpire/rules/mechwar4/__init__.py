@@ -1,4 +1,6 @@
-"""MechWar 4: the procedures that walk the tables in resources/rulesets/mechwar4."""
+"""MechWar 4: the procedures that walk the tables in resources/rulesets/mechwar4.  The course of
+play (MW4 2.0) is the sequence of play (4.0, 4.1): the phases in ruleset.toml, entered through
+`phase_start`."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from .ammunition import ammunition
 from .fire import fire_sheet, split_problem
 from .morale import panic_number, removal_number
 from .special import exposed, mine_sheet, rider_sheet
+from .breaching import plows_at_phase_end, spared
 from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve, settle
 from .formation import formation, formation_checks
 from .barrage import resolve_plots
@@ -102,7 +105,10 @@ class RuleSystem(CoreRuleSystem):
         return max(kinds, key=lambda k: int(k.partition(" +")[2] or 0), default=None)
 
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):
-        """The mined hex attacks the unit like a shot, priced by mine_sheet (16.0-16.14)."""
+        """The mined hex attacks the unit like a shot, priced by mine_sheet (16.0-16.14) -- but a
+        plow going in and units in column in a breached field (16.2, 16.19)."""
+        if spared(game, game.units[unit_id], leaving):
+            return []
         sheet = mine_sheet(game, unit_id, mine_type, leaving)
         if sheet is None:
             return []
@@ -204,8 +210,9 @@ class RuleSystem(CoreRuleSystem):
 
     # ------------------------------------------------------------------ fire (MW4 6.0, 13.0)
     def fire_sheet(self, game, firer_id: str, target_id: str, mode: str = "main", overrun: bool = False,
-                   element: str | None = None) -> FireSheet:
-        return fire_sheet(game, self.sight(game.map, game.night), firer_id, target_id, mode, overrun, element)
+                   element: str | None = None, short_halt: bool = False) -> FireSheet:
+        return fire_sheet(game, self.sight(game.map, game.night), firer_id, target_id, mode, overrun, element,
+                          short_halt)
 
     def split_problem(self, game, unit_id: str, elements: list[str]) -> str | None:
         """Why the unit may not split its fire into these elements (MW4 6.93), or None."""
@@ -277,7 +284,7 @@ class RuleSystem(CoreRuleSystem):
         if key != "panic_removal":
             return fresh
         checks = formation_checks(game)      # 4.1: the formations as the movement left them
-        out: list[Change] = fresh + checks
+        out: list[Change] = fresh + plows_at_phase_end(game, dice) + checks      # 16.2, 16.21
         for c in checks:
             if c.values:               # the removal rolls below see it
                 cid = c.key[1]
@@ -323,7 +330,7 @@ class RuleSystem(CoreRuleSystem):
 
     def new_turn(self, game) -> list[Change]:
         """A movement phase without spending MP rests one level of fatigue (8.164); fired-at
-        marks last the turn (7.15)."""
+        marks last the turn (7.15), and so does a short halt (19.31)."""
         out = []
         for u in game.units.values():
             fatigue = u.marks.fatigue
@@ -332,6 +339,8 @@ class RuleSystem(CoreRuleSystem):
                 out.append(Change("unit", u.id, {"fatigue": fatigue}, (f"{u.id} rests: fatigue level {fatigue} (MW4 8.164)",)))
             if u.marks.fired_on:
                 out.append(Change("unit", u.id, {"fired_on": False}))
+            if u.marks.short_halt:
+                out.append(Change("unit", u.id, {"short_halt": False}))        # 19.31: that move's
         return out
 
     MARK_WORDS = (("C", "in column (MW4 8.1)"), (r"F(\d)", "fatigue level {0} (MW4 8.16)"),

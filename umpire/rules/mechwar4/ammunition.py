@@ -13,19 +13,21 @@ def ammunition(game: Game, u: UnitState, sheet: FireSheet, dice) -> list[tuple[s
     """After a shot: a G shot spends the missiles on 1d6 at or under the unit's rating (6.84) --
     a unit without another weapon leaves the map, a dual one fires conventionally from then on
     (6.87); a conventional shot, when the scenario plays ammunition, may deplete (6.87)."""
-    if not sheet.g_fire:
+    heli = game.unit_type(u)["move_class"] == "helicopter"        # 17.25: every shot, as G class
+    if not sheet.g_fire and not heli:
         return _conventional_ammunition(game, u, dice)
     rating = game.unit_type(u).get("ammo", 0)
     if not rating:
         return []
     r = dice.roll(f"ammunition depletion {u.id} (spent on 1-{rating})", 1, 6).total
+    rule = "MW4 17.25, 6.84" if heli else "MW4 6.84"
     if r > rating:
-        return [(u.id, {}, f"{u.id} ammunition: {r}, missiles left (MW4 6.84)")]
+        return [(u.id, {}, f"{u.id} ammunition: {r}, missiles left ({rule})")]
     if game.unit_type(u)["weapons_class"] == "dual":
         return [(u.id, {"g_spent": True}, f"{u.id} ammunition: {r}, missiles spent; it fires its other "
                                            "weapons from now on (MW4 6.84, 6.87)")]
     return [(u.id, {"g_spent": True, "status": "removed", "q": None, "r": None},
-             f"{u.id} ammunition: {r}, missiles spent; it leaves the map (MW4 6.84)")]
+             f"{u.id} ammunition: {r}, {'ammunition' if heli else 'missiles'} spent; it leaves the map ({rule})")]
 
 
 LOW_AMMO = 1          # the quick table's first depletion leaves the unit at Low Ammo (6.87)

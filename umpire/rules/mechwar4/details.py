@@ -1,5 +1,6 @@
 """What the unit inspector says of a MechWar 4 unit: the rows every system shows, then its
-troop quality, factors and counters, company and battalion morale -- each with its rule."""
+troop quality, factors and counters (the playing pieces' printed values, MW4 3.2), company and
+battalion morale -- each with its rule."""
 
 from __future__ import annotations
 

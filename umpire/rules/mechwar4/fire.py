@@ -7,8 +7,9 @@ result; `resolve` then reads the rolled die on the same sheet.  The steps, with 
 1. range: hexes to the target, counting its hex and not the firer's; beyond the printed
    range there is no shot (6.0 step 1); the target must be observed with a clear LOS (6.41);
 2. target type: hard, protected or soft (6.0 step 2);
-3. attack strength less 2 a suppression level for hard firers, 3 for protected and soft ones
-   (7.51, 7.52, 7.6); plus the Range Attenuation Table (step 3; not for H class, 6.43);
+3. attack strength less 2 a suppression level for hard and most protected firers, 3 for the
+   M113s, BMPs, BRDMs and BTR-60s and for soft ones (7.51, 7.52, 7.6); infantry riding a carrier
+   shares the carrier's suppression (7.31, 7.52); plus the Range Attenuation Table (step 3; not for H class, 6.43);
    less the target's defense strength: the attack superiority (not for H class, 6.43);
 4. the table: Anti-Armor by the firer's state (full, D1, D2) for hard and protected targets,
    the D2 table for on-map H class (6.43); Anti-Personnel for soft targets with -1 for a D1
@@ -39,8 +40,10 @@ from ...core.game import Game, UnitState
 from .state import ALL_ROUND
 from ...core.hexgrid import DIRECTIONS, Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
-from .impact import devastated
-from .special import anti_helicopter, overrun_terrain
+from .helicopters import loses_ground_cover, point_blank
+from .impact import devastated, wrecked
+from .special import anti_helicopter, dug_in, overrun_terrain
+from .suppression import suppression_loss, suppression_of
 from .worksheet import FireSheet, read_table, strength_state
 
 MODES = ("main", "mg", "infantry_h")
@@ -49,6 +52,8 @@ MG_ROLES = ("armour", "anti_tank", "recon", "mechanized", "transport")     # tan
 
 ELEMENT_SHARE = {"d1": 2, "d2": 1}     # a full platoon is three D2 elements, or a D1 and a D2 (6.93)
 
+
+SHORT_HALT_DRM = -2         # MW4 19.31
 
 def split_problem(game: Game, f: UnitState, elements: list[str]) -> str | None:
     """Why a platoon may not fire as these elements (6.93), or None.  A full vehicular platoon
@@ -67,12 +72,13 @@ def split_problem(game: Game, f: UnitState, elements: list[str]) -> str | None:
 
 
 def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "main",
-               overrun: bool = False, element: str | None = None) -> FireSheet:
+               overrun: bool = False, element: str | None = None, short_halt: bool = False) -> FireSheet:
     """The worksheet of one firer's shot at one target, before the die (MW4 6.0); `mode` picks
     a secondary weapon (6.44 machine guns, 6.45 infantry anti-tank attack).  `overrun`: a shot
     of an overrun firefight in one hex (12.0-12.4): range 0, no line of sight needed, earlier
     fire and moves do not matter, panicked units fire, terrain only as 12.1 allows.  `element`
-    ("d1" or "d2"): one element of a vehicular platoon's split fire, on that strength (6.93)."""
+    ("d1" or "d2"): one element of a vehicular platoon's split fire, on that strength (6.93).
+    `short_halt`: a stabilised tank halting mid-move to fire, -2 on the die (19.3, 19.31)."""
     f, t = game.units.get(firer_id), game.units.get(target_id)
     # reasons name the target only as "the target": a side's view must not read the enemy's ids
     if f is None or t is None:
@@ -92,7 +98,7 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no(f"{f.id} is panicked", "MW4 6.11")
     if f.fired and not overrun:                     # 12.2
         return no(f"{f.id} has already fired this turn", "MW4 6.13")
-    if f.moved and not overrun:
+    if f.moved and not overrun and not (short_halt and f.paused):
         return no(f"{f.id} has moved this turn: a unit moves or fires", "MW4 4.1")
     if f.side == t.side:
         return no("the target is on the same side")
@@ -123,9 +129,13 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no("an overrun firefight is fought in one hex", "MW4 12.0")
     heli = {u.id: game.unit_type(u)["move_class"] == "helicopter" for u in (f, t)}
     next_to_heli = tt["target"] == "helicopter" and d <= 1           # 17.32: adjacent, always
-    if not overrun and not next_to_heli and not sight.line_of_sight(Eye(f.hex, heli[f.id], True), Eye(t.hex, heli[t.id], t.fired)).clear:
+    close_in = point_blank(game, f, d)                               # 17.23
+    if not overrun and not next_to_heli and not close_in and not sight.line_of_sight(Eye(f.hex, heli[f.id], True), Eye(t.hex, heli[t.id], t.fired)).clear:
         return no(f"no clear line of sight from {f.id} to the target", "MW4 6.41")
     target = tt["target"]
+    stacked_shot = close_in and d == 0
+    if stacked_shot:
+        d = 1                     # 17.23: a unit in its own hex is one hex away
     if target == "helicopter":
         return anti_helicopter(game, f, t, d, mode, no)
     wc = ft["weapons_class"]
@@ -145,7 +155,8 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     add = sheet.lines.append
     if element is not None:
         add(("split fire", f"one {element.upper()} element of the platoon", "MW4 6.93"))
-    add(("range", f"{d} hexes (of {reach})", "MW4 6.0 step 1"))
+    add(("range", f"{d} hexes (of {reach})", "MW4 6.0 step 1") if not stacked_shot else
+        ("range", "1 hex: a unit in the helicopter's own hex", "MW4 17.23"))
     add(("target type", target, "MW4 6.0 step 2"))
     if mode == "infantry_h":
         return _infantry_h(game, f, sheet, d)
@@ -163,10 +174,12 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if moving_carrier and game.unit_type(carrier).get("mounted_fire") == "open":
         attack = attack // 2
         add(("mounted fire", f"halved, its carrier has moved this turn: {attack}", "MW4 9.55"))
-    if f.marks.suppression:
-        per = 2 if ft["target"] == "hard" else 3
-        attack -= per * f.marks.suppression
-        add(("firer suppressed", f"S{f.marks.suppression}: -{per * f.marks.suppression}", "MW4 7.51" if per == 2 else "MW4 7.52, 7.6"))
+    suppression = suppression_of(game, f)
+    if suppression:
+        per, rule = suppression_loss(ft)
+        attack -= per * suppression
+        riding = " (its carrier's, 7.31)" if suppression > f.marks.suppression else ""
+        add(("firer suppressed", f"S{suppression}{riding}: -{per * suppression}", rule))
     h_class = wc == "H"
     if h_class and mode == "main" and not overrun and element is None:
         sheet.whole_hex = True
@@ -209,7 +222,7 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         options.append((-2, "smoke in its hex", "MW4 18.12"))          # not with terrain: the best only
     if overrun and not options:
         add(("terrain", "ignored in an overrun", "MW4 12.1"))
-    elif options and target == "soft" and t.moved and not overrun:
+    elif options and target == "soft" and t.moved and not overrun:     # dismounting is moving too (9.31, 9.33)
         add(("terrain", "none: a soft target that moved loses its cover", "MW4 8.4"))
     elif options and h_class and target == "hard":
         add(("terrain", "none for H class fire at a hard target", "MW4 10.22"))
@@ -221,9 +234,15 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if not overrun and devastated(game, t):
         die_mod -= 1
         add(("devastation", "-1 for infantry in a devastated hex", "MW4 7.19"))
+    if wrecked(game, t.hex):
+        die_mod -= 1
+        add(("wreck", "-1: a wreck lies in the target's hex", "MW4 19.52"))
     if t.marks.in_column:
         die_mod += 2
         add(("target in column", "+2", "MW4 8.14"))
+    if short_halt:
+        die_mod += SHORT_HALT_DRM
+        add(("short halt", f"{SHORT_HALT_DRM:+d}: fired from a short halt in its move", "MW4 19.31"))
     read_table(game, sheet, key, superiority, die_mod)
     if suppressive:         # 6.10: whatever the table says, a vehicle is only suppressed
         sheet.cells = tuple("-" if c == "-" else "S1" for c in sheet.cells)
@@ -238,6 +257,7 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
       fire crosses into its hex -- a slope only shields the unit above it, a crest or an
       embankment either side (10.21, 10.24); none when fired on from higher ground (10.45),
       and crests never against H class fire (10.22);
+    * an improved position, -3 as defilade, for dismounted personnel and guns (11.1, 11.2);
     * fired on down a slope into its lower hex: -2 for hard targets, -1 for protected and
       soft ones, none for vehicles when the firer is two or more levels higher (10.31, 10.32).
     """
@@ -247,6 +267,10 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
     if terrain["cover"]:
         out.append((terrain["cover"], terrain["label"].lower(), "MW4 6.6, 10.21"))
     here, there = elev[t.hex], elev[f.hex]
+    if loses_ground_cover(game, f):       # 17.24: the helicopter sees over slopes and crests
+        if t.marks.defilade is not None and _behind_marker(t, f):
+            out.append((-3, "a defilade marker", "MW4 10.5"))
+        return out
     entry = crossing_plan(t.hex - f.hex).entry_side
     side = Hexside(entry.a + f.hex, entry.b + f.hex) if entry is not None else None
     feats = game.map.features(side) if side is not None else {}
@@ -262,6 +286,8 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
                 continue                         # 10.22
             out.append((-3, f"behind a {rules.hexside_features[kind]['label'].lower()} hexside (defilade)",
                         "MW4 10.21, 10.24"))
+    if dug_in(game, t):
+        out.append((-3, "an improved position (as defilade)", "MW4 11.2"))
     if t.marks.defilade is not None and _behind_marker(t, f):
         out.append((-3, "a defilade marker" + (" (infantry: all round)" if t.marks.defilade == ALL_ROUND else ""),
                     "MW4 10.5, 10.52" if t.marks.defilade == ALL_ROUND else "MW4 10.5"))
@@ -310,9 +336,10 @@ def _infantry_h(game: Game, f: UnitState, sheet: FireSheet, d: int) -> FireSheet
     if f.steps_lost:
         strength -= f.steps_lost
         add(("losses", f"-{f.steps_lost} for the firer's steps lost", "MW4 7.16"))
-    if f.marks.suppression:
-        strength -= 3 * f.marks.suppression
-        add(("firer suppressed", f"S{f.marks.suppression}: -{3 * f.marks.suppression}", "MW4 7.6"))
+    suppression = suppression_of(game, f)
+    if suppression:
+        strength -= 3 * suppression
+        add(("firer suppressed", f"S{suppression}: -{3 * suppression}", "MW4 7.6"))
     add(("attack superiority", f"{strength:+d}: H class, no defense deducted, terrain ignored", "MW4 6.43, 6.45"))
     read_table(game, sheet, "anti_armor_d2", strength, 0)
     return sheet

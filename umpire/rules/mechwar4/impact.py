@@ -5,9 +5,11 @@ on its own (6.82), the markers each side is given, FASCAM minefields and smoke.
   on a 1d6 at or under the H concentration; a unit its side set to take H fire unbuttoned is
   attacked on the D2 column set of the Anti-Armor CRT with the H strength as the odds (7.32).
   Against close air support armour may not button up: the D2 column set at +8 (15.24).
+* Infantry and guns in an improved position take it as hard targets, buttoning up (11.2).
 * Soft targets: the Anti-Personnel CRT with the concentration as the attack superiority (7.6),
   -2 in woods and towns (7.18), -1 more for infantry in a devastated hex (7.19, optional); an
   on-map gun's losses are a -1 a step instead (7.16).
+* A wreck in the unit's hex: -1 to the die on any CRT (19.52).
 * A loose pattern strikes the impact hex and the six around it at half strength, rounded up
   (7.21).
 * Optional environment (7.19), and a zone that stays as a barrage for units moving in (7.14).
@@ -22,6 +24,7 @@ from ...core.changes import Change
 from ...core.game import Game
 from ...core.hexgrid import Hex
 from ...core.terrain import Overlay as _Overlay
+from .special import dug_in
 from .worksheet import FireSheet, read_table, resolve
 
 CAS_ARMOUR_COLUMN = 8          # MW4 15.24
@@ -139,35 +142,43 @@ def attack(game: Game, fire: Fire, u, hx: Hex, dice) -> list[Change]:
     hard_h = zone_strength(max(1, fire.strength - fire.losses), fire.pattern)
     cover = game.rules.terrain_types[game.map.terrain[hx]]["cover"]
     woods = -2 if cover < 0 else 0                                    # woods and towns (7.18)
+    wreck = -1 if wrecked(game, hx) else 0                            # 19.52, H fire too
     out: list[Change] = []
     target = game.unit_type(u)["target"]
-    if target in ("hard", "protected") and fire.kind == "air":
-        result, r = _on_crt(game, fire, u, dice, "anti_armor_d2", CAS_ARMOUR_COLUMN, woods,
+    dug = target == "soft" and dug_in(game, u)
+    if dug:
+        target = "hard"          # 11.2: an improved position takes H fire as a hard target, buttoning up
+    if target in ("hard", "protected") and fire.kind == "air" and not dug:      # 15.24 names armour only
+        result, r = _on_crt(game, fire, u, dice, "anti_armor_d2", CAS_ARMOUR_COLUMN, woods + wreck,
                             f"air strike, D2 CRT +{CAS_ARMOUR_COLUMN}")
         out.append(Change("attack", u.id, {"result": result},
                           (f"  {u.id} may not button up against an air strike: D2 CRT "
                            f"+{CAS_ARMOUR_COLUMN}" + (", -2 woods/town (7.18)" if woods else "") +
-                           f", die {r}: {result} (MW4 15.24)",)))
+                           (", -1 wreck (19.52)" if wreck else "") + f", die {r}: {result} (MW4 15.24)",)))
     elif target in ("hard", "protected") and u.marks.unbuttoned:
-        result, r = _on_crt(game, fire, u, dice, "anti_armor_d2", hard_h, woods, f"unbuttoned, {hard_h}H on the D2 CRT")
+        result, r = _on_crt(game, fire, u, dice, "anti_armor_d2", hard_h, woods + wreck,
+                            f"unbuttoned, {hard_h}H on the D2 CRT")
         out.append(Change("attack", u.id, {"result": result},
                           (f"  {u.id} takes {hard_h}H {fire.pattern} unbuttoned: D2 CRT {hard_h:+d}"
-                           + (", -2 woods/town (7.18)" if woods else "") + f", die {r}: {result} (MW4 7.32)",)))
+                           + (", -2 woods/town (7.18)" if woods else "") + (", -1 wreck (19.52)" if wreck else "")
+                           + f", die {r}: {result} (MW4 7.32)",)))
     elif target in ("hard", "protected"):
         if fire.pattern == "tight":
             r = dice.roll(f"{fire.name} on {u.id}: buttoned up, S2 on 1-{hard_h}", 1, 6).total
             result = "S2" if r <= hard_h else "S1"
         else:
             result = "S1"
+        why = " in its improved position, as a hard target (MW4 11.2, 7.31)" if dug else " (MW4 7.31)"
         out.append(Change("attack", u.id, {"result": result},
-                          (f"  {u.id} buttons up against {hard_h}H {fire.pattern}: {result} (MW4 7.31)",)))
+                          (f"  {u.id} buttons up against {hard_h}H {fire.pattern}: {result}{why}",)))
     elif target == "soft":
         ruin = -1 if devastated(game, u) and u.hex == hx else 0
-        result, r = _on_crt(game, fire, u, dice, "anti_personnel", h, woods - fire.losses + ruin,
+        result, r = _on_crt(game, fire, u, dice, "anti_personnel", h, woods + wreck - fire.losses + ruin,
                             f"{h}H on the Anti-Personnel CRT")
         out.append(Change("attack", u.id, {"result": result},
                           (f"  {u.id}: {h}H {fire.pattern} on the Anti-Personnel CRT"
-                           + (", -2 woods/town (7.18)" if woods else "") + (", -1 devastation (7.19)" if ruin else "")
+                           + (", -2 woods/town (7.18)" if woods else "") + (", -1 wreck (19.52)" if wreck else "")
+                           + (", -1 devastation (7.19)" if ruin else "")
                            + (f", -{fire.losses} the gun's losses (7.16)" if fire.losses else "")
                            + f", die {r}: {result} (MW4 7.6)",)))
     return out
@@ -228,3 +239,10 @@ def markers(game: Game, sight, fire: Fire, impact: Hex, aimed: Hex, seen) -> lis
             out.append(Change("overlay", "impact", {"q": hx.q, "r": hx.r, "side": side, "secret": True,
                                                     "detail": f"{what}, {h}H, turn {game.turn}"}))
     return out
+
+
+def wrecked(game: Game, hx: Hex) -> bool:
+    """A wreck lies in the hex: -1 to the die of every attack on a unit there, H fire included
+    (19.52).  Our reading: a modifier of its own, on top of the best terrain benefit (10.25
+    chooses among terrain, and a wreck is a marker)."""
+    return any(o.kind == "wreck" and o.hex == hx for o in game.map.overlays)

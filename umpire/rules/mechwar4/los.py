@@ -1,4 +1,5 @@
-"""MechWar 4 line of sight (MW4 5.0-5.3, 10.4, 17.22, 17.32, 18.11, 19.71).
+"""MechWar 4 line of sight (MW4 5.0-5.3, 10.4, 17.22, 17.32, 18.11, 19.71) across the game map's
+hexes, each 200 m, numbered CCRR, at its heights (3.1).
 
 How a hex between two units decides (heights in levels; a unit's own height is its hex's
 level, 10.42):
@@ -14,7 +15,7 @@ level, 10.42):
   their two hexes (10.41); they decide as a hex does, by position along the line, and a
   sighting unit two levels above their base ignores them ("a unit at level 2", 10.41).
 * The two units' own hexes, and hexsides of those hexes, never block (5.0); units never
-  block (5.3).  Helicopters: 17.22 (as viewers) and 17.32 (as targets).  Night: 19.71.
+  block (5.3, 6.2).  Helicopters: 17.22 (as viewers) and 17.32 (as targets).  Night: 19.71.
 
 Lines exactly along a hexside, or through a corner, follow the settings in los.toml.
 """

@@ -18,7 +18,13 @@ it is allowed.  The costs come from the terrain chart (terrain.toml, a sample); 
   firing this turn (8.21, 8.22);
 * at most three units in a hex at the end of the move, a carrier and its passengers counting
   as one (8.5, 8.51);
-* entering a mined hex ends the move there (16.13).
+* entering a mined hex ends the move there (16.13);
+* there are no zones of control (8.3): an enemy next to the path stops nothing (its opportunity
+  fire aside, 6.5);
+* only carriers transport personnel -- units whose catalogue entry `carries` them: trucks,
+  APCs, transport helicopters (9.6) -- and tanks carry riders on the outside (9.2).
+Terrain (10.0) decides movement through the Terrain Effects Chart (10.6, `terrain.toml`);
+helicopters (17.0) ignore it.
 """
 
 from __future__ import annotations
@@ -28,7 +34,9 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.hexgrid import Hex, Hexside, hex_distance
 from ...core.rulesystem import MoveCheck, Step
-from .traits import enters_in_column
+from .breaching import lane
+from .entry import entry_cost
+from .helicopters import closed_hexes, landing_problem, stacks_with
 
 STACK_LIMIT = 3     # MW4 8.5
 PACE_HEXES = {"normal": 1, "double": 2, "charge": 3}     # foot hexes a phase (8.1, 8.16)
@@ -53,7 +61,10 @@ def step_cost(game: Game, move_class: str, a: Hex, b: Hex, in_column: bool = Tru
                  if rules.hexside_features[k]["crossing"] == "replaces"
                  and (in_column or not rules.hexside_features[k]["needs_column"])]
     replacing = [(c, k) for c, k in replacing if c is not None]
-    if replacing and not wrecked:
+    blocked = wrecked and any(rules.hexside_features[k]["needs_column"] for _c, k in replacing)
+    if wrecked:         # 19.52: a wreck takes away the road, never a bridge
+        replacing = [(c, k) for c, k in replacing if not rules.hexside_features[k]["needs_column"]]
+    if replacing:
         cost, kind = min(replacing)
         return cost, f"{rules.hexside_features[kind]['label'].lower()} (10.14)"
     terrain = rules.terrain_types[m.terrain[b]]
@@ -71,7 +82,7 @@ def step_cost(game: Game, move_class: str, a: Hex, b: Hex, in_column: bool = Tru
         if extra:
             cost += extra
             notes.append(f"+{extra:g} {f['label'].lower()}")
-    if wrecked and replacing:
+    if blocked:
         notes.append("road blocked by a wreck (19.52)")
     return cost, " ".join(notes)
 
@@ -97,7 +108,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         return _fail(unit_id, [], ma, f"{unit_id} rides in {u.carried_by}: move the carrier", "MW4 9.0")
     if u.moved and not u.paused:
         return _fail(unit_id, [], ma, f"{unit_id} has already moved this turn", "MW4 8.21")
-    if u.fired:
+    if u.fired and not (u.paused and u.marks.short_halt):          # 19.31: a short halt goes on
         return _fail(unit_id, [], ma, f"{unit_id} has fired this turn and may not move", "MW4 8.22")
     if u.marks.panicked:
         return _fail(unit_id, [], ma, f"{unit_id} is panicked: it neither moves nor fires", "MW4 13.1")
@@ -138,6 +149,7 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
     if foot:
         ma *= PACE_HEXES[pace]
     enemy_at = {v.hex for v in game.units.values() if v.on_map and v.side != u.side}
+    closed = closed_hexes(game, u)          # 8.25, 17.12
     overrun = path[-1] if how.get("overrun") and path else None
     if overrun is not None:
         if entering or mount or dismount or how.get("exit"):
@@ -182,9 +194,10 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
             return _fail(unit_id, steps, ma, f"{game.map.number(a)} and {game.map.number(b)} are not adjacent", "")
         if not game.map.contains(b):
             return _fail(unit_id, steps, ma, f"the map ends at {game.map.number(a)}", "MW4 8.27")
-        if b in enemy_at and not (b == overrun and i == len(path) - 1):
-            return _fail(unit_id, steps, ma, f"{game.map.number(b)} holds an enemy unit (only an overrun "
-                         "may enter it)", "MW4 8.25")
+        if b in closed and not (b == overrun and i == len(path) - 1):
+            why = closed[b]
+            return _fail(unit_id, steps, ma, f"{game.map.number(b)} holds {why}",
+                         "MW4 17.12" if "17.12" in why else "MW4 8.25")
         cost, note = step_cost(game, move_class, a, b, in_column)
         if cost is None:
             return _fail(unit_id, steps, ma, note, "MW4 8.25")
@@ -193,12 +206,17 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
                 return _fail(unit_id, steps, ma, "foot units move one hex a phase (two at double time, "
                              "three at a charge)", "MW4 8.1" if pace == "normal" else "MW4 8.16")
             cost, note = float(t["movement"]), f"one hex on foot ({'8.16 ' + pace if pace != 'normal' else '8.1'})"
+        through = True
+        if b in mined:
+            extra, through, lane_note = lane(game, u, b, in_column)        # 16.18, 16.19, 16.2
+            cost += extra
+            note = f"{note}; {lane_note}" if lane_note else note
         total += cost
         if total > ma + 1e-9:
             return _fail(unit_id, steps, ma, f"{game.map.number(b)} needs {total:g} MP; "
                          f"{unit_id} has {ma:g}", "MW4 8.24")
         steps.append(Step(b, cost, total, note))
-        if b in mined:
+        if not through:
             stop_at = b            # the move ends here, whatever was planned beyond (16.13)
             break
     end = steps[-1].hex
@@ -209,6 +227,9 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         strays = [x for x in dismount if x not in riders]
         if strays:
             return _fail(unit_id, steps, ma, f"{', '.join(strays)} not aboard {unit_id}", "MW4 9.12")
+        landing = landing_problem(game, u, end)
+        if landing:
+            return _fail(unit_id, steps, ma, *landing)
         end_cost += DISMOUNT_MP        # a minefield stop (16.13) still lets them get out there
         end_notes.append(f"{', '.join(dismount)} dismount in {game.map.number(end)}: {DISMOUNT_MP} MP (9.12)")
     exits = bool(how.get("exit")) and (stop_at is None)
@@ -233,15 +254,18 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
                      "MW4 9.12" if dismount else "MW4 8.24")
     stacked = [v for v in game.units.values()
                if v.on_map and v.hex == end and v.side == u.side and not v.carried_by and v.id != u.id
-               and v.id not in mount]
+               and v.id not in mount and stacks_with(game, u, v)]
     newcomers = 1 + len(dismount)      # a carrier and its passengers count as one (8.51)
     if not exits and len(stacked) + newcomers > STACK_LIMIT:
         return _fail(unit_id, steps, ma, f"{game.map.number(end)} would hold {len(stacked) + newcomers} units "
                      f"(at most {STACK_LIMIT})", "MW4 8.5")
     if pace in PACE_FATIGUE:
         notes.append(f"fatigue level {fatigue} ({'8.161, 8.162' if pace == 'double' else '8.163'})")
+    improved = u.marks.improved and len(steps) < 2
+    if u.marks.improved and not improved:
+        notes.append("leaves its improved position for good (11.0)")
     return MoveCheck(unit_id, tuple(steps), ma, True, stop_at=stop_at,
-                     marks=u.marks.but(fatigue=fatigue, in_column=in_column),
+                     marks=u.marks.but(fatigue=fatigue, in_column=in_column, improved=improved),
                      passenger_cost=PASSENGER_MP, boarding=mount, leaving=dismount, exits=exits, end_cost=end_cost, notes=tuple(notes),
                      end_notes=tuple(end_notes), engages=overrun if steps[-1].hex == overrun else None)
 
@@ -249,6 +273,9 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
 def _mount_problem(game: Game, carrier, mount: tuple[str, ...], here: Hex) -> tuple[str, str] | None:
     """Why these units cannot board the carrier now (9.11-9.15), or None."""
     t = game.unit_type(carrier)
+    landing = landing_problem(game, carrier, here)
+    if landing:
+        return landing
     aboard = [v.id for v in game.units.values() if v.carried_by == carrier.id]
     room = t["carries"] + (t.get("rides") or 0)          # inside, or riding on a tank (9.2)
     if len(aboard) + len(mount) > room:
@@ -285,62 +312,6 @@ def form_column_problem(game: Game, unit_id: str) -> tuple[str, str] | None:
     if game.unit_type(u)["move_class"] == "helicopter":
         return "helicopters do not form column", "MW4 8.1"
     return None
-
-
-def entry_hexes(game: Game, group) -> list[Hex]:
-    """Where a reinforcement may enter: its entry hexes, or -- those held by the enemy -- the
-    nearest map-edge hexes free of enemy units instead (MW4 20.68)."""
-    from ...core.zones import is_edge_hex
-    enemy = {v.hex for v in game.units.values() if v.on_map and v.side != group.side}
-    free = [h for h in group.entry if h not in enemy]
-    if len(free) == len(group.entry):
-        return list(group.entry)
-    edge = [h for h in game.map.hexes() if is_edge_hex(game.map.grid, h) and h not in enemy]
-    for held in (h for h in group.entry if h in enemy):
-        best = min((hex_distance(held, h) for h in edge), default=None)
-        free += [h for h in edge if best is not None and hex_distance(held, h) == best and h not in free]
-    return free
-
-
-def entry_cost(game: Game, u, entry: Hex | None):
-    """Movement points for a reinforcement to enter at `entry` (MW4 20.6), or a failed MoveCheck.
-
-    In column, the k-th unit through an entry hex also pays for the k hypothetical hexes behind
-    it: road hexes if a road leaves the map there (20.61), else clear terrain (20.62).  Free
-    formation units entering through the same hex form a column too (20.66).
-    """
-    t = game.unit_type(u)
-    ma = float(t["movement"])
-    group = next((r for r in game.reinforcements if u.id in r.units), None)
-    if group is None:
-        return _fail(u.id, [], ma, f"{u.id} is off the map and not a reinforcement", "MW4 20.6")
-    if game.turn < group.turn:
-        return _fail(u.id, [], ma, f"{u.id} arrives on turn {group.turn}; this is turn {game.turn}", "MW4 20.6")
-    allowed = entry_hexes(game, group)
-    if entry is None or entry not in allowed:
-        where = ", ".join(game.map.number(h) for h in allowed)
-        rule = "MW4 20.68" if allowed != list(group.entry) else "MW4 20.42"
-        return _fail(u.id, [], ma, f"{u.id} enters at {where}", rule)
-    if enters_in_column(group):
-        waiting = [game.units[x] for x in group.units[: group.units.index(u.id)]]
-        behind = [x.id for x in waiting if x.status == "off_map"]
-        if behind:
-            return _fail(u.id, [], ma, f"the column enters in its order: {behind[0]} first", "MW4 20.63")
-    ahead = sum(1 for x in group.units if x != u.id and game.units[x].on_map and game.units[x].moved
-                and game.units[x].path and game.units[x].path[0] == entry)
-    rules = game.rules
-    move_class = t["move_class"]
-    road = any("road" in kinds for side, kinds in game.map.hexsides.items() if entry in (side.a, side.b))
-    if move_class == "helicopter":
-        return 1.0, "enters flying (17.11)"
-    if road:
-        per = rules.hexside_features["road"]["move"][move_class]
-        return per * (ahead + 1), f"enters on the road, {ahead + 1} in column (20.62)"
-    here = rules.terrain_types[game.map.terrain[entry]]["move"][move_class]
-    clear = rules.terrain_types["clear"]["move"][move_class]
-    if here is None:
-        return _fail(u.id, [], ma, f"{u.id} cannot enter {game.map.terrain[entry]}", "MW4 8.25")
-    return here + ahead * clear, f"enters {ahead + 1} in column across open ground (20.62)"
 
 
 def defilade_problem(game: Game, unit_id: str, facing: Hex | None) -> tuple[str, str] | None:

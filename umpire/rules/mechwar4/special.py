@@ -118,3 +118,10 @@ def exposed(game: Game, passenger: UnitState) -> bool:
     if not t["carries"]:
         return True
     return passenger.fired and t.get("mounted_fire") in ("hatch", "open")
+
+
+def dug_in(game: Game, unit: UnitState) -> bool:
+    """Whether the unit has an improved position's benefits (11.0-11.2): only dismounted
+    personnel and guns (11.1: foot units not riding), and only while it stays in the hex it
+    started in -- moving clears the marker for good (11.0, movement.check_move)."""
+    return bool(unit.marks.improved and not unit.carried_by and game.unit_type(unit)["move_class"] == "foot")

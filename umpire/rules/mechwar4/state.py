@@ -37,6 +37,8 @@ class Marks(RuleState):
     fired_on: bool = False              # 7.15: fired at this turn
     fired_from: tuple[int, int, int] | None = None   # 7.88: (q, r, turns running) it fired indirect from there
     unbuttoned: bool = False            # 7.32: takes H fire unbuttoned (its side's standing choice)
+    short_halt: bool = False            # 19.31: fired at a short halt in this move; it may go on
+    plow_lost: bool = False             # 16.21: its mine plow was destroyed breaching a field
 
     @property
     def cb_spotted(self) -> Hex | None:

@@ -1,7 +1,9 @@
 """What a MechWar 4 scenario says of its sides, battalions, companies, units, reinforcements and
 fire supports beyond what every hex game has: troop quality, formation doctrine, battalion HQ
 ratings, units starting camouflaged or dug in, reinforcements arriving in column, and what the
-scenario grants its artillery and air.  The core keeps them as each record's `traits`
+scenario grants its artillery and air.  A scenario is the game (MW4 20.1): its set-up (20.2),
+each side's available forces and their qualities (20.3), where they deploy or enter (20.4, 20.6);
+improved positions exist only where it places them (11.3).  The core keeps them as each record's `traits`
 (core.traits); this module declares them and is the one place the rest of MechWar 4 -- and the
 GUI and reports showing MechWar 4's own rows -- reads them.
 """
@@ -36,6 +38,7 @@ class UnitTraits(TraitModel):
     quality: str | None = None          # overrides its company's (or, outside a company, its battalion's)
     camouflaged: bool = False           # starts the game camouflaged (5.25)
     improved_position: bool = False     # starts the game in an improved position (11.0)
+    mine_plow: bool = False             # a vehicle with a mine plow (16.2)
 
 
 class ReinforcementTraits(TraitModel):

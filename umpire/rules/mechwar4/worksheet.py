@@ -97,6 +97,8 @@ def strength_state(u: UnitState) -> str:
 
 
 def read_table(game: Game, sheet: FireSheet, key: str, superiority: int, die_mod: int) -> None:
+    """Read a Combat Results Table (MW4 3.3: the game's charts, here data files) at the column of
+    the attack superiority, with the die modifier."""
     table = game.rules.tables["crt"].section("entry")[key]
     cols = table["columns"]
     col = max((i for i, c in enumerate(cols) if c <= superiority), default=None)

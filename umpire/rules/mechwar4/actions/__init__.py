@@ -6,7 +6,9 @@ takes H fire (7.0, 14.0, 14.33, 19.22, 7.32).  Each names its parameters for the
 from __future__ import annotations
 
 from ....core.actionspec import UNIT, ActionField, ActionSpec
-from . import activation, commands, fire, overrun, plots, split_fire
+from ....core.play.rule_actions import unit_action
+from .. import regroup
+from . import activation, commands, fire, overrun, plots, short_halt, split_fire
 
 
 def _company_side(game, params):
@@ -54,4 +56,14 @@ ACTIONS = {spec.name: spec for spec in (
     ActionSpec("displace", "Displace a battery", plots.displace, "side",
                (SIDE, ActionField("support", "Support"), ActionField("concentration", "Concentration", kind="number")),
                "MW4 19.22"),
+    ActionSpec("short_halt", "Short halt fire", short_halt.short_halt, "unit",
+               (UNIT, ActionField("target", "Target", kind="enemy")), "MW4 19.3",
+               "A stabilised tank paused in its move fires for 2 MP at -2 on the die, then goes on or halts.",
+               worksheet=True),
+    unit_action("regroup", "Regroup", regroup.regroup, rule="MW4 4.1 E, 19.14",
+                fields=(ActionField("with", "Units it takes in", kind="units"),),
+                open=lambda game: game.phase == regroup.PHASE, when="only in the Regrouping phase",
+                free=lambda game: game.phase == regroup.PHASE,
+                help="Partial-strength platoons of one company that neither moved nor fired this turn, "
+                     "in one hex, recombine into the first unit named."),
 )}

@@ -19,6 +19,7 @@ from ....core.store import models as m
 from ....core.play.kit import check_no_pause, check_turn_to_act, set_unit, unit_done
 from ....core.play.spotting import spot_pass
 from .common import in_activation, no_overrun, panics, set_rule_state
+from ..suppression import passengers_sharing
 
 
 def refusal(sheets: list) -> str | None:
@@ -149,10 +150,13 @@ def _riders_outside(ctx: Context, carrier: str) -> list[str]:
 
 
 def apply_result(ctx: Context, rows: dict, target: str, result: str) -> None:
-    """Losses and suppression on the target (and, for losses, its passengers, MW4 9.13)."""
+    """Losses and suppression on the target and on the passengers riding inside it (losses,
+    MW4 9.13; suppression, 7.31, 7.52); never on the other units of its hex (6.2)."""
     game = ctx.game
     steps, suppression = ctx.system.fire_effect(result)
     t = game.units[target]
+    # 19.51: only a full-strength vehicle (not infantry) struck by a D3 leaves a wreck
+    leaves_wreck = result == "D3" and not t.steps_lost
     outside = set(_riders_outside(ctx, target))
     if suppression:
         soft = game.unit_type(t)["target"] == "soft"
@@ -160,6 +164,11 @@ def apply_result(ctx: Context, rows: dict, target: str, result: str) -> None:
         set_unit(ctx, rows[target], suppression=level)
         # the firer reads its result on the sheet; how far the marker has risen is the target's
         ctx.log.keep(f"  {target} suppressed: S{level} (MW4 7.4-7.6)", t.side)
+        for pid in passengers_sharing(game, target, outside):      # 7.31, 7.52: riding in it, suppressed with it
+            p = game.units[pid]
+            if p.marks.suppression < level:
+                set_unit(ctx, rows[pid], suppression=level)
+                ctx.log.keep(f"  {pid}, riding in {target}, is suppressed with it: S{level} (MW4 7.31, 7.52)", p.side)
     if not steps:
         return
     riders = [v.id for v in game.units.values() if v.carried_by == target and v.id not in outside]
@@ -180,7 +189,8 @@ def apply_result(ctx: Context, rows: dict, target: str, result: str) -> None:
             for rid in (outside if uid == target else ()):     # the riders are left on the ground (9.2)
                 set_unit(ctx, rows[rid], carried_by=None)
                 ctx.log.keep(f"  {rid} is left on foot in {game.map.number(where)} (MW4 9.2)", u.side)
-            if uid == target and game.unit_type(u)["move_class"] not in ("foot", "helicopter") and where:
+            if uid == target and leaves_wreck and game.unit_type(u)["move_class"] not in ("foot", "helicopter") \
+                    and where:
                 # a wreck is learnt of like a unit: by those who saw it die, later by those who see it
                 apply(ctx, [Change("overlay", "wreck", {"q": where.q, "r": where.r, "side": u.side, "secret": True,
                                                         "seen_with": uid},

@@ -60,10 +60,12 @@ def close_overwatch(ctx: Context) -> None:
 
 def move_starts(ctx: Context, uid: str, check) -> str | None:
     """Overwatch closes; a unit setting out (not one going on after a pause: 13.13, once per
-    move) checks panic first, and a panicked one does not move this turn (13.1)."""
+    move) checks panic first unless it is at full strength (8.0: full-strength units do not
+    check before moving; they still check before firing, 13.0), and a panicked one does not
+    move this turn (13.1)."""
     close_overwatch(ctx)
     mover = ctx.game.units[uid]
-    if not mover.paused and panics(ctx, ctx.session.get(m.UnitRow, uid), "move"):
+    if not mover.paused and mover.steps_lost and panics(ctx, ctx.session.get(m.UnitRow, uid), "move"):
         where = ctx.game.map.number(mover.hex) if mover.hex else "off the map"
         return f"{uid} panics ({where}) and does not move this turn (MW4 13.1)"
     return None

@@ -92,7 +92,7 @@ def test_the_sample_vehicle_and_ordnance_counters_fit_the_catalogue():
 
 def test_a_vehicle_without_armour_is_refused_in_one_line_before_play():
     """A club's counters must agree across the tables: a vehicle type missing from vehicles.toml
-    is named with its file, not met as a crash in the middle of a fire."""
+    is named with its file, not met as a crash in the middle of a fire (15.0: its armour)."""
     import dataclasses
 
     from umpire.core.errors import RulesetError

@@ -192,7 +192,7 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         mods.append(("Ops Complete firers, 1 each (5.3)", -len(done)))
     leader = 0 if mortar else best_leader(game, here, side)          # 18.1: no LM for mortars
     if leader:
-        mods.append(("leader's LM (5.0.1)", leader))
+        mods.append(("leader's LM (5.0.1)", leader))          # 5.0.1, 11.1.3
     if between and not mortar:                                     # 18.1: mortars lob over them
         mods.append(("degrading hexes on the way (10.3)", -between))
     if in_smoke(game, here):
@@ -212,7 +212,7 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
                         (f"{u.id}: after pivoting in its hex (15.1.1)", -1))
     riders = [u for u in units if u.carried_by]
     if riders:
-        mods.append(("firing from on a vehicle, per unit (16.2.1)", -len(riders)))
+        mods.append(("firing from on a vehicle, per unit (16.2.1)", -len(riders)))     # 16.2: riders on, not in
     if backblast_target(game, defenders):
         mods.append(("target fired a backblast weapon from a building (DFT)", 1))
     if not mortar and between_buildings(game, here, target):

@@ -33,8 +33,9 @@ def damage_check(game: Game, u: UnitState, plus: int, dice, values: dict, lines:
     """5.0: 1d6 + plus, less a Good Order leader's LM in the hex (not for vehicles), on the
     DCT; returns the table's result (a vehicle's is applied by `vehicle_struck`).  Under enemy
     fire (`heroes`, where a hero's new counter goes) a squad's or half-squad's natural 1 and
-    then an even die create a hero in its hex (DCT: Hero Creation, 11.2)."""
+    then an even die create a hero in its hex (DCT: Hero Creation, 11.2, 11.2.1)."""
     t = game.unit_type(u)
+    # 11.1.1: a Good Order leader's LM comes off a leg unit's damage check
     leader = 0 if t["kind"] == "vehicle" or u.carried_by else best_leader(game, u.hex, u.side, exclude=u.id)
     r = dice.roll(f"damage check {u.id} (DC+{plus})", 1, 6, (("DC", plus),) + ((("leader's LM", -leader),)
                                                                                if leader else ()))

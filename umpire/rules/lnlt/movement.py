@@ -104,7 +104,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
     if pace not in ("normal", "double", "low_crawl", "assault", "stealth"):
         return fail(f"Lock 'n Load has no {pace!r} pace: normal, assault (6.1), double (6.2), low_crawl (6.3) or "
                     "stealth (6.4)", "LnLT 6.2")
-    if pace == "stealth":                       # 6.4: assault movement by units trained for it (11.6)
+    if pace == "stealth":                       # 6.4, 6.4.1: assault movement by units trained for it (11.6)
         stack = [u] + [game.units[c] for c in ((how or {}).get("with") or ()) if c in game.units]
         if not all(stealthy(game, v) for v in stack):
             return fail("stealth movement is for scouts and units able to use it (6.4, 11.6)", "LnLT 6.4")
@@ -202,8 +202,9 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
                     steps)
     assault = {"assault": None} if half == "fire" else (
         {"assault": "move", "assault_turn": game.turn} if pace in ("assault", "stealth") else {})   # 6.1: fire to come
-    if half != "fire":
-        assault["stealth"] = pace == "stealth"        # 6.4: unseen in cover for having moved (spotting.py)
+    # 6.4: unseen in cover for having moved (spotting.py); after stealth assault fire (6.4.2) the
+    # move is stealthy too, though the Fired marker still gives the unit away (10.1)
+    assault["stealth"] = pace == "stealth"
     marks = u.marks.but(low_crawl=crawl, **assault)   # 6.3: not spotted for moving (spotting.py)
     if vehicle(game, u) and len(path) > 1:
         marks = marks.but(facing=direction_to(path[-2], path[-1]))

@@ -133,7 +133,7 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     mods = []
     leader = best_leader(game, u.hex, u.side)
     if leader:
-        mods.append(("leader's LM (14.1)", -leader))
+        mods.append(("leader's LM (14.1)", -leader))          # 11.1.3
     if between:
         mods.append(("degrading hexes on the way (10.3)", between))
     if in_smoke(game, u.hex):

@@ -31,7 +31,8 @@ def carried(game: Game, u: UnitState) -> list[UnitState]:
 
 
 def ordnance_of(game: Game, u: UnitState) -> tuple[dict | None, UnitState | None]:
-    """The unit's own gun, else the first ordnance weapon it carries (14.1, 1.6)."""
+    """The unit's own gun, else the first ordnance weapon it carries (14.1, 1.6): an ordnance
+    support weapon fires on the OFT, apart from the direct fire (1.6.4)."""
     table = game.rules.tables["ordnance"].section("entry")
     if u.type in table:
         return table[u.type], None

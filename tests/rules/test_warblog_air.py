@@ -41,7 +41,7 @@ def test_artillery_takes_two_and_a_half_times_the_damage(tmp_path):
     depressions."""
     loc = wb(tmp_path, [], [("G", "artillery_bn", "0503")], air("blue", ("Jets", "strike_sqn")))
     res = act(loc, "air_strike", 1, 8, side="blue", unit="Jets", hex="0503")
-    assert any("damage D10 8 -6 at 3-1 x2.5 against artillery (1.9)" in x for x in res.log)
+    assert any("damage D10 8 -6 at 3-1 x2.5 against artillery (1.10, 1.18)" in x for x in res.log)
     assert marks(loc, "G").depressions == 5
 
 

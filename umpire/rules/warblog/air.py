@@ -14,7 +14,7 @@ pool; in its player turn a side flies them on ground attacks or into the air sup
   side fights another round; recalling units takes them back to the pool.
 * A ground attack (9.1) is ranged fire (11.5) by the air unit from over the target: no range
   penalty, damage by the odds of its strength to the defence, artillery taking 2.5 times the
-  damage (1.9, 1.15), every hit a morale check.  First the enemy's air defence within its
+  damage (1.10, 1.18), every hit a morale check.  First the enemy's air defence within its
   radius of the target (range) -- and, if the enemy holds air superiority, its box units' air
   combat values -- give a chance out of 70 (1.14) of an effect: a second roll on the sample
   table cuts the strike's strength, aborts it or shoots the unit down.
@@ -30,11 +30,11 @@ from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import hex_distance
-from . import combat
+from . import combat, evasion
 from .resolve import Outcome, morale
 from .state import depressions, kind, leader_factor, terrain_defence, units_at, whole, works
 
-ARTILLERY_DAMAGE = 2.5          # 1.9, 1.15: artillery takes 2.5 times an air strike's damage
+ARTILLERY_DAMAGE = 2.5          # 1.10, 1.18: artillery takes 2.5 times an air strike's damage
 
 
 def air_units(game: Game, side: str) -> list[UnitState]:
@@ -201,6 +201,9 @@ def _hit(game, out, lines, target, defenders, attack, dice) -> str:
             lines.append(f"  target {k + 1} missed: {roll}, needed {need} (11.5)")
             continue
         hits += 1
+        if evasion.insurgent(game, v) and evasion.evades(game, out, v, dice, "air strike"):
+            lines.append(f"  target {k + 1} hit: {roll}, needed {need} (11.5)")
+            continue                                                  # 1.21: no damage, no check
         defence = combat.defence_strength([combat.Force(kind(game, v), game.unit_type(v)["defence"],
                                                         whole(depressions(v)))], terrain, works(game, v), leader)
         mod = combat.ranged_damage_modifier(attack, defence)
@@ -210,7 +213,7 @@ def _hit(game, out, lines, target, defenders, attack, dice) -> str:
         lines.append(f"  target {k + 1} hit: {roll}, needed {need} (11.5)")
         # the damage shows the target's defence and depressions: its own side's to read
         out.tell(v, f"  {v.id} hit ({roll}, needed {need}): damage D10 {d10} {mod:+d} at "
-                    f"{combat.odds(attack, defence)}" + (" x2.5 against artillery (1.9)" if times != 1 else ""))
+                    f"{combat.odds(attack, defence)}" + (" x2.5 against artillery (1.10, 1.18)" if times != 1 else ""))
         if damage:
             out.depress(v, round(damage, 2))
         morale(game, out, v, dice, [])                    # every hit checks (6.0, 11.5)

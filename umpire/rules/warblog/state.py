@@ -167,6 +167,11 @@ def terrain_defence(game: Game, h: Hex) -> float:
     return factor
 
 
+def urban_places(game: Game, h: Hex) -> list[str]:
+    """The hex's terrain key and its overlays' (a village, a town...): where 1.20 looks."""
+    return [game.map.terrain[h]] + [o.kind for o in game.map.overlays_at(h)]
+
+
 def stack_limit(game: Game, h: Hex) -> int:
     """3.1: 5 units, 2 in hills or with earthworks, 1 in mountains."""
     limit = game.rules.terrain_types[game.map.terrain[h]]["stack_limit"]

@@ -35,12 +35,15 @@ def page_rows(page: Path) -> dict[str, tuple[str, str, str]]:
 
 
 def cited_text(files) -> str:
-    """The comments and strings (docstrings included) of the Python files, one per line."""
+    """The comments and strings (docstrings included) of the Python files, one per line, and the
+    sections a test's name carries (test_2_4_4_...: 2.4.4)."""
     out = []
     for f in files:
         for tok in tokenize.generate_tokens(io.StringIO(Path(f).read_text(encoding="utf-8")).readline):
             if tok.type in (tokenize.COMMENT, tokenize.STRING) or tok.type == getattr(tokenize, "FSTRING_MIDDLE", -1):
                 out.append(tok.string)
+            elif tok.type == tokenize.NAME and tok.string.startswith("test_"):
+                out.extend(m.replace("_", ".") for m in re.findall(r"(?<=_)\d+(?:_\d+)+(?=_|$)", tok.string))
     return "\n".join(out)
 
 
@@ -95,6 +98,13 @@ def test_the_page_lists_every_section_the_player_aid_cites():
     found = set(re.findall(r"(?<![\d.])(\d{1,2}\.\d+(?:\.\d+)*)(?![\d]|\.\d)", text.read_text(encoding="utf-8")))
     found.discard("1.5")       # "1.5x the Artillery Mission FP": a multiplier, not a section
     assert found == set(page_rows(ROOT / "docs" / "lnlt-coverage.md"))
+
+
+def test_a_tests_name_cites_its_sections(tmp_path):
+    f = tmp_path / "t.py"
+    f.write_text("def test_9_3_air_combat_and_11_6_attrition():\n    x = 2.5\n")
+    text = cited_text([f])
+    assert cites(text, "9.3") and cites(text, "11.6") and not cites(text, "2.5")
 
 
 def test_a_float_in_code_is_no_citation():

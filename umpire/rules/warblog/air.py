@@ -1,4 +1,4 @@
-"""War Blog air power (9.0-9.3, 1.14, 11.5): air units wait off the map in their side's air
+"""War Blog air power (9.0-9.3, 1.14, 1.30, 11.5): air units wait off the map in their side's air
 pool; in its player turn a side flies them on ground attacks or into the air superiority box.
 
 * Air units are units of kind "air" set up without a hex (the scenario lists them in a

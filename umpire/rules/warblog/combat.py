@@ -109,7 +109,9 @@ def stacking_problem(strengths: list[float], terrain: str = "", earthworks: bool
 
 
 def unit_match(attacker: str, defenders: list[str]) -> float:
-    """The unit match multiplier of one attacking kind against the defending stack (11.1)."""
+    """The unit match multiplier of one attacking kind against the defending stack (11.1): armour's
+    bonus over every other kind (1.3), mechanised infantry's over infantry (1.2), armour's 1.5
+    against motorised infantry (1.17)."""
     factors = {(e["attacker"], e["defender"]): e["factor"] for e in tables()["combat"].values()
                if e["kind"] == "match" and e.get("operational", True)}
     armour = {"tank", "mechanised"}

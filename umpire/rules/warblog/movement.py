@@ -1,4 +1,4 @@
-"""War Blog movement (3.0-3.2, 2.1, 2.4.5, 2.5, 2.6.2, 4.0, 7.0, 12.0).
+"""War Blog movement (3.0-3.2, 2.0, 2.1, 2.4.5, 2.5, 2.6.2, 4.0, 7.0, 12.0).
 
 A unit spends its movement factor on the terrain chart's column for its class; it may move,
 attack and move on in its own turn while it has points left (11.0), but not after firing

@@ -158,8 +158,9 @@ def works(game: Game, u: UnitState) -> str | None:
 
 
 def terrain_defence(game: Game, h: Hex) -> float:
-    """The terrain chart's Defence times the settlement's bonus (2.1, 2.2, 2.4.4); a fortified
-    hex's x3 is counted as the units' works, not here."""
+    """The terrain chart's Defence times the settlement's bonus (2.1, 2.2, 2.4.4): a village
+    x1.1 (2.2.1), a town x1.5 (2.2.2), a city x3 (2.2.3), a conurbation x4 (2.2.4), terrain.toml's
+    overlays; a fortified hex's x3 is counted as the units' works, not here."""
     factor = game.rules.terrain_types[game.map.terrain[h]]["defence"]
     for o in hex_overlays(game, h):
         if not o["works"]:

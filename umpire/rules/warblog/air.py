@@ -71,6 +71,8 @@ def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
     if not units:
         raise UmpireError("air patrol: name the air units sent to the air superiority box")
     for u in units:
+        if game.unit_type(u).get("air_lift") == "transport":
+            raise UmpireError(f"air patrol: {u.id} is an air transport: it lifts units out, it does not fight (1.36)")
         if not u.marks.box and not ready(game, u):
             raise UmpireError(f"air patrol: {u.id} has flown this turn (9.2)")
     lines = [f"{', '.join(u.id for u in units)} into the air superiority box (9.2)"]
@@ -139,6 +141,8 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
     """9.1: an air unit's ground attack on a hex where its side sees the enemy."""
     side = params.get("side")
     u = _air_unit(game, side, params.get("unit"), "air strike")
+    if game.unit_type(u).get("air_lift") == "transport":
+        raise UmpireError(f"air strike: {u.id} is an air transport: it lifts units out, it does not attack (1.36)")
     if not ready(game, u):
         raise UmpireError(f"air strike: {u.id} is " + ("in the air superiority box (9.2)" if u.marks.box
                                                          else "back from a sortie this turn (9.0)"))

@@ -58,6 +58,7 @@ class Marks(RuleState):
     flew: Turn | None = None            # the turn an air unit last flew (9.0)
     engineering: Turn | None = None     # engineers busy until this turn (2.4.6)
     exploit: Exploit | None = None      # an advance after combat (3.5)
+    lifted: Turn | None = None          # the turn it was air extracted (3.4)
 
     def exploit_in(self, turn: int) -> Exploit | None:
         """Its advance after combat of that turn, if any (3.5: one exploitation a turn)."""

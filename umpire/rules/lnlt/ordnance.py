@@ -25,8 +25,9 @@ Readings: a vehicle faces the way it last moved (one that has not moved faces it
 front is within 60 degrees of that way, rear beyond 120, side between.  Its covered arc is its
 front: firing off it, a turret turns (+1 OFT, -2 DFT for its machine guns) and a turretless
 vehicle pivots to face the target (+1 OFT, -1 DFT), 15.1.1.  HEAT penetrates 4 worse against
-armour values printed red (vehicles.toml `red_armour`).  Optional speed modifiers: 15.6.  Not
-here: ATGM depletion, target acquisition (14.3), the optional vehicle size modifiers (15.6).
+armour values printed red (vehicles.toml `red_armour`).  Optional speed modifiers: 15.6.  ATGM
+depletion (14.1) and target acquisition (14.3): acquisition.py.  Not here: the optional vehicle
+size modifiers (15.6), opportunity fire at an ATGM firer before its shot (14.1).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from typing import TYPE_CHECKING
 from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import DIRECTIONS, Hex, hex_distance
-from . import tables
+from . import acquisition, tables
 from .damage import morale_check, vehicle_struck
 from .smoke import in_smoke
 from .sniper import defence_tm
@@ -123,6 +124,8 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     g, weapon = ordnance_of(game, u)
     if g is None:
         return refuse(f"{u.id} has no ordnance: it fires on the Direct Fire Table (5.0)", "LnLT 14.1")
+    if acquisition.expended(game, u, weapon):
+        return refuse(f"{(weapon or u).id}'s missiles are spent: ATGM Expended (14.1)", "LnLT 14.1")
     rng = hex_distance(u.hex, target)
     need = to_hit_number(g, rng)
     if need is None:
@@ -171,6 +174,9 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     cover = defence_tm(game, defenders, units)              # a lone sniper's is doubled (5.5)
     if cover > 0:
         mods.append(("target's terrain (TEC)", cover))
+    acquired = acquisition.modifier(game, u, defenders[0])          # 14.3
+    if acquired:
+        mods.append(acquired)
     aimed = defenders[0] if vehicle(game, defenders[0]) else None
     lines = [f"{'Opportunity fire' if opportunity else 'Ordnance fire'} on {n(target)} by {u.id}'s {g['gun']} from "
              f"{n(u.hex)}, range {rng} (LnLT 14.1)" + (f", at {aimed.id}" if aimed else ", at the leg units"),
@@ -181,9 +187,17 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
 
 
 def resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: list[Change]) -> str:
+    """14.1, then the gun's acquisition of a target it did not destroy (14.3)."""
+    summary = _resolve(game, sh, dice, out, lines, extra)
+    u, target = game.units[sh.units[0]], game.units[sh.defenders[0]]
+    acquisition.acquire(game, u, target, summary.endswith("destroyed"), out, lines)
+    return summary
+
+
+def _resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: list[Change]) -> str:
     from .combat import strike
     u = game.units[sh.units[0]]
-    g, _weapon = ordnance_of(game, u)
+    g, weapon = ordnance_of(game, u)
     n = game.map.number(sh.target)
     out.setdefault(u.id, {})["fired"] = True
     pivot(game, u, sh.target, out)
@@ -198,6 +212,7 @@ def resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: 
     hit = natural == 2 or (natural != 12 and r.total <= sh.defence)
     why = " (a natural 2 always hits)" if natural == 2 else (" (a natural 12 always misses)" if natural == 12 else "")
     lines.append(f"To hit: {r.total} against {sh.defence}: {'hit' if hit else 'miss'}{why} (14.1)")
+    acquisition.deplete(game, u, weapon, g, r.faces, out, lines)
     if not hit:
         return f"{g['gun']} fires on {n}: misses"
     target = game.units[sh.defenders[0]]

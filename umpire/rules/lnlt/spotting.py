@@ -22,6 +22,7 @@ from ...core.errors import UmpireError
 from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
 from ...core.los import Eye, LosResult, crossing
+from .acquisition import seen_by_acquisition
 from .state import Attempt, acting_unit, good_order, hidden_by_stealth, lm, sight_of, tis, vehicle
 from .state import kind as unit_kind
 
@@ -137,6 +138,10 @@ def _seers(game: Game, sight: Sight, mine: list, attempts: dict, h: Hex, enemy: 
         return close, "LnLT 10.1 (adjacent)"
     if (h.q, h.r) in attempts:
         return [attempts[(h.q, h.r)]], "LnLT 10.1 (spotting attempt)"
+    if mine and enemy:                                       # 14.3: an acquired target stays spotted
+        guns = [g for v in enemy for g in seen_by_acquisition(game, mine[0].side, v)]
+        if guns:
+            return sorted(set(guns)), "LnLT 14.3 (target acquired)"
     marked = any((u.moved and not u.marks.low_crawl and not hidden_by_stealth(game, u, game.rules))
                  or u.fired for u in enemy)                                  # 6.3, 6.4
     if marked or sight_of(game.map, game.rules, h) == "open":

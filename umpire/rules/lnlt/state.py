@@ -29,6 +29,16 @@ Turn = Annotated[int, Field(ge=1)]
 HexPair = tuple[int, int]                       # a hex as the game file keeps it: [q, r]
 
 
+class Acquisition(RuleState):
+    """A gun's acquired target (14.3): the unit, where it stood and where the gun stood when
+    acquired, and how many shots it has taken at it (1 or 2)."""
+
+    target: str
+    target_at: HexPair
+    firer_at: HexPair
+    level: int = Field(1, ge=1, le=2)
+
+
 class Marks(RuleState):
     """The counters above, and what else the rules remember of a unit."""
 
@@ -46,6 +56,8 @@ class Marks(RuleState):
     issued_to: str | None = None        # a captured weapon's first carrier (1.6 notes)
     taken: bool = False                 # a captured weapon's first attack has been made
     untried: bool = False
+    atgm_expended: bool = False         # its ATGMs are spent (14.1)
+    acquired: Acquisition | None = None     # its gun's acquired target (14.3)
 
 
 class Attempt(NamedTuple):

@@ -32,7 +32,7 @@ from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from ...core.witness import whole_names
-from . import melee, ordnance, overrun, pickup, sniper, tables, weapons
+from . import melee, ordnance, overrun, pickup, sniper, starshell, tables, weapons
 from .sniper import defence_tm, is_sniper
 from .damage import damage_check, vehicle_struck
 from .lead import outside
@@ -197,7 +197,7 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         mods.append(("degrading hexes on the way (10.3)", -between))
     if in_smoke(game, here):
         mods.append(("firing out of smoke (7.0)", -1))
-    dark = night_penalty(game, units[0], rng, ordnance=False)
+    dark = night_penalty(game, units[0], rng, ordnance=False, target=target)
     if dark:
         mods.append(dark)
     if assaulting:
@@ -320,6 +320,7 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
         else:
             lines.append(f"Result: {a.total} against {d.total} -- damage checks at DC+{dc} (5.0)")
             extra += strike(game, defenders, dc, "dft", dice, out, lines, attacker=sheet.side)
+        extra += starshell.fire_check(game, sheet.target, a.faces[0], dice, lines)          # 10.5.6
         for u in attackers:
             out.setdefault(u.id, {})["fired"] = True
             ordnance.pivot(game, u, sheet.target, out)

@@ -141,7 +141,7 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
         mods.append(("degrading hexes on the way (10.3)", between))
     if in_smoke(game, u.hex):
         mods.append(("firing out of smoke (7.0)", 1))
-    dark = night_penalty(game, u, rng, ordnance=True)
+    dark = night_penalty(game, u, rng, ordnance=True, target=target)
     if dark:
         mods.append(dark)
     v = vehicle(game, u)

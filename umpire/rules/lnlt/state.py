@@ -155,10 +155,21 @@ def tis(game: Game, u: UnitState) -> bool:
 NIGHT_RANGE, TIS_RANGE = 2, 6                # 20.1, 20.1.5
 
 
-def night_penalty(game: Game, firer: UnitState, rng: int, ordnance: bool) -> tuple[str, int] | None:
+STAR_SHELL_LIGHT = 1                         # 20.2 (our reading): its hex and the hexes next to it
+
+
+def lit(game: Game, h: Hex) -> bool:
+    """Whether a Star Shell lights hex h (20.2, starshell.py)."""
+    from ...core.hexgrid import hex_distance
+    return any(o.kind == "star_shell" and hex_distance(o.hex, h) <= STAR_SHELL_LIGHT for o in game.map.overlays)
+
+
+def night_penalty(game: Game, firer: UnitState, rng: int, ordnance: bool,
+                  target: Hex | None = None) -> tuple[str, int] | None:
     """20.1, 20.1.5: at night fire beyond 2 hexes is -3 on the DFT, +3 on the OFT; with thermal
-    sights the DFT reaches 6 hexes and the OFT fires to 6 without penalty, +1 beyond."""
-    if not game.night:
+    sights the DFT reaches 6 hexes and the OFT fires to 6 without penalty, +1 beyond; none at a
+    target a star shell lights (20.2)."""
+    if not game.night or (target is not None and lit(game, target)):
         return None
     sees = tis(game, firer)
     if ordnance and sees:

@@ -136,3 +136,26 @@ def test_insurgents_evade_fire_nine_times_in_ten(tmp_path):
     loc = make_game(tmp_path / "b", *units)
     act(loc, "assault", 6, 91, 10, units=["A"], hex="0503", kind="ranged")
     assert game(loc).units["N"].marks.depressions == 2 and "fails to slip away" in _read(loc, "red")
+
+
+def test_insurgents_single_out_one_unit_at_fifty_percent_less_five_a_defence_point(tmp_path):
+    """1.21: against the infantry company (defence 2) the chance is 45%; a 45 costs it 3
+    depressions, the battalion beside it (defence 4: 35%) is untouched; a 46 fails.  Other units
+    attack the whole hex (11.0)."""
+    import pytest
+
+    from umpire.core.errors import UmpireError
+    from umpire.rules.warblog.evasion import strike_chance
+    assert [strike_chance(d) for d in (1, 2, 4, 11, 12)] == [50, 45, 35, 0, 0]
+    units = ([("N", "insurgents", "0303"), ("G", "irregulars", "0304")],
+             [("C", "infantry_coy", "0403"), ("B", "infantry_bn", "0403")])
+    loc = make_game(tmp_path / "a", *units)
+    res = act(loc, "assault", 45, units=["N"], hex="0403", at="C")
+    g = game(loc)
+    assert "3 depressions" in res.summary and g.units["C"].marks.depressions == 3
+    assert g.units["B"].marks.depressions == 0 and g.units["N"].mp_spent == 2
+    loc = make_game(tmp_path / "b", *units)
+    res = act(loc, "assault", 46, units=["N"], hex="0403", at="C")
+    assert "fails" in res.summary and game(loc).units["C"].marks.depressions == 0
+    with pytest.raises(UmpireError, match="only insurgents single one out"):
+        act(loc, "assault", units=["G"], hex="0403", at="C")

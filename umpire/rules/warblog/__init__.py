@@ -21,7 +21,7 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
 from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
-from . import actions, air, battle, hearts, mines, resolve, spotting, state, turn
+from . import actions, air, battle, evasion, hearts, mines, resolve, spotting, state, turn
 from .movement import check_move, movement_left
 from .state import depressions, strength_text, works
 
@@ -81,8 +81,8 @@ class RuleSystem(CoreRuleSystem):
         return battle.KINDS
 
     def assault_sheet(self, game, unit_ids, target, kind="assault", aim=None):
-        if aim:
-            return battle.refuse("War Blog attacks the whole hex, not one unit in it (11.0)", "WB 11.0")
+        if aim:                                 # 1.21: insurgents single out a unit
+            return evasion.strike_sheet(game, [game.units[x] for x in unit_ids], target, aim)
         return battle.attack_sheet(game, unit_ids, target, kind)
 
     def resolve_assault(self, game, sheet, dice):

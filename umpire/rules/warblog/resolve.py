@@ -152,6 +152,8 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
         summary = _ranged(game, sheet, dice, out, attackers, defenders)
     elif sheet.kind == "attrition":
         summary = _attrition(game, sheet, dice, out, attackers, defenders)
+    elif sheet.kind == "strike":
+        summary = evasion.strike(game, sheet, dice, out, attackers, defenders, spend, morale)
     elif sheet.kind == "siege":
         from .siege import resolve as siege
         summary = siege(game, sheet, dice, out)

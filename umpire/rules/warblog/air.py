@@ -73,6 +73,8 @@ def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
     for u in units:
         if game.unit_type(u).get("air_lift") == "transport":
             raise UmpireError(f"air patrol: {u.id} is an air transport: it lifts units out, it does not fight (1.36)")
+        if game.unit_type(u).get("drone"):
+            raise UmpireError(f"air patrol: {u.id} is a drone: drones fly no air superiority (1.45)")
         if not u.marks.box and not ready(game, u):
             raise UmpireError(f"air patrol: {u.id} has flown this turn (9.2)")
     lines = [f"{', '.join(u.id for u in units)} into the air superiority box (9.2)"]
@@ -123,14 +125,29 @@ def _value(game: Game, u: UnitState) -> int:
     return int(game.unit_type(u).get("air_combat") or 0)
 
 
-def air_defence(game: Game, side: str, target) -> tuple[int, list[str]]:
+def electronic_warfare(game: Game, side: str) -> int:
+    """1.46: the strength of the side's electronic warfare units on the map (our reading: they
+    reach the whole map), added to its air strikes and to its air defence."""
+    return sum(int(combat.depressed(game.unit_type(v)["strength"], whole(depressions(v))))
+               for v in game.units.values() if v.on_map and v.side == side and game.unit_type(v).get("ew"))
+
+
+def air_defence(game: Game, side: str, target, bomber: bool = False, drone: bool = False) -> tuple[int, list[str]]:
     """1.14, 9.2: the enemy's air defence factors reaching the target hex, and its box units'
-    air combat values when it holds air superiority."""
+    air combat values when it holds air superiority.  Against a bomber only missiles count
+    (1.25, 1.32: SAMs, units.toml `missile`); a drone is easier to shoot down: the ground's
+    factors count twice (1.45, our reading of "easier"); electronic warfare adds (1.46)."""
     parts = []
     for v in game.units.values():
         if v.on_map and v.side != side and kind(game, v) == "air_defence" and \
-                hex_distance(v.hex, target) <= game.unit_type(v)["range"]:
-            parts.append((v.id, int(combat.depressed(game.unit_type(v)["strength"], whole(depressions(v))))))
+                hex_distance(v.hex, target) <= game.unit_type(v)["range"] and \
+                (not bomber or game.unit_type(v).get("missile")):
+            parts.append((v.id, int(combat.depressed(game.unit_type(v)["strength"], whole(depressions(v))))
+                          * (2 if drone else 1)))
+    if parts:
+        ew = max((electronic_warfare(game, s) for s in game.side_ids() if s != side), default=0)
+        if ew:
+            parts.append(("electronic warfare", ew))
     enemy = holder(game)
     if enemy is not None and enemy != side:
         parts += [(v.id, _value(game, v)) for v in in_box(game, enemy)]
@@ -161,7 +178,8 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
     lines.append(f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of "
                  f"{game.side(defenders[0].side).name}")
     factor = 1.0
-    ad, who = air_defence(game, side, target)
+    t = game.unit_type(u)
+    ad, who = air_defence(game, side, target, bomber=bool(t.get("bomber")), drone=bool(t.get("drone")))
     chance = game.rules.tables["air"].section("entry")["chance"]["out_of"]
     if ad:
         lines.append(f"  air defence {ad} ({', '.join(who)}): a chance of {ad} in {chance} (1.14)")
@@ -179,7 +197,10 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
             factor = float(effect)
         else:
             lines.append(f"  air defence {r}: no effect (1.14)")
-    attack = game.unit_type(u)["strength"] * factor
+    ew = electronic_warfare(game, side)                      # 1.46
+    if ew:
+        lines.append(f"  electronic warfare: +{ew} strength (1.46)")
+    attack = (game.unit_type(u)["strength"] + ew) * factor
     summary = _hit(game, out, lines, target, defenders, attack, dice)
     return f"{u.id} strikes {n}: {summary}", out.notes() + out.changes()
 

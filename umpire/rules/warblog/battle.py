@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
-from . import combat
+from . import civil, combat
 from .state import (depressions, hexside_features, kind, leader_factor, terrain_defence, units_at, urban_places,
                     whole, works)
 
@@ -60,9 +60,9 @@ def refuse(reason: str, rule: str = "") -> AttackSheet:
     return AttackSheet(False, reason, rule)
 
 
-def _force(game: Game, uid: str, value: str) -> combat.Force:
+def _force(game: Game, uid: str, value: str, others: list | None = None) -> combat.Force:
     u = game.units[uid]
-    return combat.Force(kind(game, u), game.unit_type(u)[value], whole(depressions(u)))
+    return combat.Force(kind(game, u), civil.strength(game, u, value, others or []), whole(depressions(u)))
 
 
 def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> AttackSheet:
@@ -96,8 +96,9 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
             if hex_distance(u.hex, target) != 1:
                 return refuse(f"{u.id} is not next to {n(target)}: only ranged fire reaches further (11.0)",
                               "War Blog 11.0")
-            if not t["strength"]:
-                return refuse(f"{u.id} has no attack strength")
+            if not civil.strength(game, u, "strength", defenders):             # 1.35: protesters
+                return refuse(f"{u.id} has no attack strength" + (" but against police (1.35)"
+                                                                  if kind(game, u) == "protester" else ""))
             feats = hexside_features(game, u.hex, target)
             if ("ridge" in feats or ("river" in feats and "bridge" not in feats)) and t["kind"] != "tank":
                 return refuse(f"{u.id} may not attack across the {'ridge' if 'ridge' in feats else 'river'} "
@@ -110,13 +111,13 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
     leader_d = leader_factor(game, dside, [target])
     lines = [f"{'Ranged fire' if how == 'ranged' else how.capitalize()} on {n(target)} by "
              f"{', '.join(u.id for u in units)} (War Blog {'11.5' if how == 'ranged' else '11.6' if how == 'attrition' else '11.3'})"]
-    d_forces = [_force(game, v.id, "defence") for v in defenders]
+    d_forces = [_force(game, v.id, "defence", units) for v in defenders]
     d_kinds = [f.kind for f in d_forces]
     stack = sum(game.unit_type(v)["strength"] for v in defenders)        # printed: 1.13, 1.20
     attack = 0.0
     hexes = sorted({u.hex for u in units}, key=lambda h: (h.q, h.r))
     for h in hexes:
-        group = [_force(game, u.id, "strength") for u in units if u.hex == h]
+        group = [_force(game, u.id, "strength", defenders) for u in units if u.hex == h]
         feats = hexside_features(game, h, target) if how != "ranged" else []
         obstacle = "river_bridge" if "bridge" in feats else ("stream" if "stream" in feats else None)
         elevation = 10 * (game.map.elevation[h] - game.map.elevation[target]) if how != "ranged" else 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
-from . import combat, evasion, exploit
+from . import civil, combat, evasion, exploit
 from .battle import ASSAULT_COST, AttackSheet
 from .movement import step_cost
 from .state import Marks, depressions, in_enemy_zoc, kind, leader_factor, stack_limit, terrain_defence, whole, works
@@ -157,6 +157,8 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
     elif sheet.kind == "siege":
         from .siege import resolve as siege
         summary = siege(game, sheet, dice, out)
+    elif civil.microwaved(game, attackers, defenders):
+        summary = civil.microwave(game, out, attackers, defenders, dice, spend, morale, ASSAULT_COST)
     else:
         summary = _assault(game, sheet, dice, out, attackers, defenders)
     return f"{', '.join(sheet.units)} {summary.replace('{hex}', n)}", out.notes() + out.changes()

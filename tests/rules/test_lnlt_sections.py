@@ -67,3 +67,23 @@ def test_stealth_assault_fire_then_a_stealthy_half_move(tmp_path):
     assert g.contacts[("red", "S")].status == "seen"        # marked Fired: seen all the same (10.1)
     with pytest.raises(Exception):
         act(loc, "move", side="blue", unit="S", path=["0403", "0402"], pace="stealth")
+
+
+def test_a_marksman_fires_with_two_dice(tmp_path):
+    """11.12 (small arms against infantry: "a Sniper or Marksman rolls 2d6"): the marksman's
+    attack roll is 2d6 + its firepower; a squad's is 1d6."""
+    loc = lnlt(tmp_path, [("K", "us_marksman", "0103"), ("A", "us_squad", "0104")], [("X", "nva_squad", "0403")])
+    blue_first(loc)
+    res = act(loc, "assault", 1, 1, 6, side="blue", units=["K"], hex="0403", kind="fire")
+    assert "fire on 0403: 3 against 6, no effect" in res.summary
+    assert any("2d6 = 1+1" in x for x in res.log)
+
+
+@pytest.mark.parametrize("carrier", ["us_chaplain", "us_nurse", "us_marksman"])
+def test_chaplains_nurses_and_marksmen_carry_no_support_weapon(tmp_path, carrier):
+    """1.6 notes, 11.8, 11.10, 11.12: a LAW given to one of them is refused before play."""
+    from umpire.core.errors import ScenarioError
+    with pytest.raises(ScenarioError, match=r'unit "W": C \(US \w+\) cannot carry units'):
+        lnlt(tmp_path, [("C", carrier, "0103"), ("W", "us_law", "0103", "C")], [("X", "nva_squad", "0403")])
+    from umpire.rules.lnlt.weapons import PORTAGE
+    assert PORTAGE[carrier.removeprefix("us_")] == 0

@@ -311,8 +311,9 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
         summary = f"mortar fire on {first}"
         lines.append(f"Result: mortar fire on {first} (18.1)")            # names no unit: the defender reads it
     else:                                         # fire, assault fire (6.1.1)
-        a = dice.roll(f"direct fire on {n}: firepower {sheet.firepower}", 1, 6, (("firepower", sheet.firepower),)
-                      + sheet.modifiers)
+        marksman = all(kind(game, u) == "marksman" for u in attackers)          # 11.12: 2d6, as a sniper
+        a = dice.roll(f"direct fire on {n}: firepower {sheet.firepower}", 2 if marksman else 1, 6,
+                      (("firepower", sheet.firepower),) + sheet.modifiers)
         d = dice.roll(f"defence in {n}: target modifier {sheet.defence}", 1, 6, (("TM", sheet.defence),))
         dc = tables.dc_number(game.rules, a.total, d.total)
         if dc is None:

@@ -109,7 +109,8 @@ class State(GameState):
     barrages: tuple[Barrage, ...] = ()
     administered: Turn | None = None
 
-SMC = ("leader", "hero", "scout", "sniper", "medic")     # single-man counters (1.3, DCT)
+# single-man counters (1.3, DCT); chaplains (11.8), nurses (11.10) and marksmen (11.12) among them
+SMC = ("leader", "hero", "scout", "sniper", "medic", "chaplain", "nurse", "marksman")
 RALLIERS = ("leader", "hero")                   # who lets Shaken units of the hex rally (3.0)
 SPOTTERS = ("leader", "scout")                  # who calls off-board artillery (18.2)
 MAX_TM = 4                                   # 5.5

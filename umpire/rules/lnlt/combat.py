@@ -37,7 +37,7 @@ from .sniper import defence_tm, is_sniper
 from .damage import damage_check, vehicle_struck
 from .lead import outside
 from .smoke import in_smoke
-from .state import (SMC, assault_open, best_leader, between_buildings, good_order, kind, lowest_armour,
+from .state import (SMC, assault_open, best_leader, between_buildings, good_order, kind, lowest_armour, mounted,
                     marks_after, night_penalty, pending_assault, tm, vehicle)
 
 KINDS = ("fire", "ordnance", "melee", "close_assault", "overrun", "assault_fire")
@@ -217,11 +217,14 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         mods.append(("target fired a backblast weapon from a building (DFT)", 1))
     if not mortar and between_buildings(game, here, target):
         mods.append(("between two adjacent buildings (10.3.2)", -2))
-    if any(v.moved and not vehicle(game, v) and not v.marks.low_crawl and not v.marks.stealth
-           for v in defenders):                                             # 6.3, 6.4: not these
+    if any(v.moved and not vehicle(game, v) and not mounted(game, v) and not v.marks.low_crawl
+           and not v.marks.stealth for v in defenders):                     # 6.3, 6.4: not these
         mods.append(("target marked Moved (6.0)", 1))
     if vehicle(game, defenders[0]) and (defenders[0].moved or defenders[0].paused):
         mods.append(("vehicle target marked Moved or moving (6.0)", -1))
+    elif mounted(game, defenders[0]):                                       # 6.6: mounted units
+        still = not (defenders[0].moved or defenders[0].paused)
+        mods.append(("mounted target not moving (6.6)", 1) if still else ("mounted target marked Moved or moving (6.6)", -1))
     armour = lowest_armour(game, defenders[0]) if vehicle(game, defenders[0]) else 0
     cover = defence_tm(game, defenders, units)                 # a lone sniper's is doubled (5.5)
     if mortar:

@@ -73,7 +73,8 @@ def stacking_problem(game: Game, uid: str, h: Hex, companions: tuple[str, ...] =
     movers = {uid, *companions}
     here = [v for v in game.units.values() if v.on_map and v.hex == h and v.side == u.side and v.id not in movers
             and not v.carried_by] + [game.units[x] for x in movers]
-    squads = sum(SQUAD_SHARE.get(kind(game, v), 0) for v in here)
+    # 1.3: three squads' worth, or two mounted squads (6.6): a mounted one is worth a squad and a half
+    squads = sum(SQUAD_SHARE.get(kind(game, v), 0) * (1.5 if game.unit_type(v).get("mounted") else 1) for v in here)
     smc = sum(1 for v in here if kind(game, v) in SMC)
     hulks = 1 if any(o.hex == h and o.kind in ("wreck", "abandoned") for o in game.map.overlays) else 0
     vehicles = sum(1 for v in here if kind(game, v) == "vehicle") + hulks

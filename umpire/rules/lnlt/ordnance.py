@@ -124,6 +124,8 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     g, weapon = ordnance_of(game, u)
     if g is None:
         return refuse(f"{u.id} has no ordnance: it fires on the Direct Fire Table (5.0)", "LnLT 14.1")
+    if weapon is not None and game.unit_type(u).get("mounted"):
+        return refuse(f"{u.id} is mounted: a mounted unit fires no ordnance support weapon (6.6.2)", "LnLT 6.6.2")
     if acquisition.expended(game, u, weapon):
         return refuse(f"{(weapon or u).id}'s missiles are spent: ATGM Expended (14.1)", "LnLT 14.1")
     rng = hex_distance(u.hex, target)
@@ -167,6 +169,8 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     if any((v.moved and not v.marks.low_crawl) or v.paused for v in defenders):
         fast = game.option("speed_modifiers") == "on" and any(_fast(game, v) for v in defenders if vehicle(game, v))
         mods.append(("fast target marked Moved (15.6)", 2) if fast else ("target marked Moved or moving (6.0)", 1))
+    if game.unit_type(defenders[0]).get("mounted") and not (defenders[0].moved or defenders[0].paused):
+        mods.append(("mounted target not moving (6.6)", 1))
     if rng == 1:
         mods.append(("adjacent target (14.1)", -2))
     if between_buildings(game, u.hex, target):

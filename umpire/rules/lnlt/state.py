@@ -180,6 +180,11 @@ def night_penalty(game: Game, firer: UnitState, rng: int, ordnance: bool,
     return (f"at night beyond {TIS_RANGE if sees else NIGHT_RANGE} hexes (20.1)", 3 if ordnance else -3)
 
 
+def mounted(game: Game, u: UnitState) -> str | None:
+    """A mounted unit's mount, horse or motorcycle (6.6), else None."""
+    return game.unit_type(u).get("mounted")
+
+
 def stealthy(game: Game, u: UnitState) -> bool:
     """May use stealth movement (6.4): scouts (11.6) and unit types marked for it."""
     return kind(game, u) == "scout" or bool(game.unit_type(u).get("stealth"))

@@ -64,6 +64,9 @@ def firing(game: Game, u: UnitState, rng: int, opportunity: bool = False) -> tup
             fp = math.ceil(wt["firepower"] / 2) if opportunity else wt["firepower"]
             guns.append((fp, w.id))
     guns.sort(reverse=True)
+    ride = game.unit_type(u).get("mounted")                # 6.6.2: only motorcycles, FP 2 or less
+    if ride:
+        guns = [g for g in guns if ride == "motorcycle" and game.unit_type(game.units[g[1]])["firepower"] <= 2]
     k = kind(game, u)
     options = [(own, 0, [])]
     if guns and k == "squad":

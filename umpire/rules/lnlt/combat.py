@@ -190,7 +190,8 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     done = [u for u in units if u.acted]
     if opportunity and done:
         mods.append(("Ops Complete firers, 1 each (5.3)", -len(done)))
-    leader = 0 if mortar else best_leader(game, here, side)          # 18.1: no LM for mortars
+    leader = 0 if mortar else best_leader(game, here, side,           # 18.1: no LM for mortars
+                                          vehicles=all(vehicle(game, u) for u in units))      # 11.5
     if leader:
         mods.append(("leader's LM (5.0.1)", leader))          # 5.0.1, 11.1.3
     if between and not mortar:                                     # 18.1: mortars lob over them

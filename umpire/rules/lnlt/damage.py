@@ -60,7 +60,8 @@ def damage_check(game: Game, u: UnitState, plus: int, dice, values: dict, lines:
         marks = marks.but(wounded=True)
         if t["kind"] != "hero":
             marks = marks.but(shaken=True)     # heroes never shake: a hero is only wounded (DCT)
-    elif result == "Eliminated":
+    elif result in ("Eliminated", "Abandoned"):     # 11.5: an armour leader's Abandoned is his end
+        result = "Eliminated" if result == "Eliminated" else "Abandoned: eliminated"
         values.update(GONE)
     values["marks"] = marks
     lines.append(f"  {u.id}: damage check {r.total} against morale {morale(game, u)}: {result}"

@@ -136,7 +136,7 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     if between is None:
         return refuse(f"no line of sight from {n(u.hex)} to {n(target)} (10.3)", "LnLT 10.3")
     mods = []
-    leader = best_leader(game, u.hex, u.side)
+    leader = best_leader(game, u.hex, u.side, vehicles=bool(vehicle(game, u)))      # 11.5: or an armour leader
     if leader:
         mods.append(("leader's LM (14.1)", -leader))          # 11.1.3
     if between:

@@ -110,7 +110,8 @@ class State(GameState):
     administered: Turn | None = None
 
 # single-man counters (1.3, DCT); chaplains (11.8), nurses (11.10) and marksmen (11.12) among them
-SMC = ("leader", "hero", "scout", "sniper", "medic", "chaplain", "nurse", "marksman")
+# and armour leaders (11.5), who lead vehicles
+SMC = ("leader", "hero", "scout", "sniper", "medic", "chaplain", "nurse", "marksman", "armour_leader")
 RALLIERS = ("leader", "hero")                   # who lets Shaken units of the hex rally (3.0)
 SPOTTERS = ("leader", "scout")                  # who calls off-board artillery (18.2)
 MAX_TM = 4                                   # 5.5
@@ -231,9 +232,10 @@ def lm(game: Game, u: UnitState, rallied: bool = False) -> int:
     return max(0, game.unit_type(u)["lm"] - (1 if u.marks.wounded else 0))
 
 
-def best_leader(game: Game, h: Hex, side: str, exclude: str | None = None) -> int:
+def best_leader(game: Game, h: Hex, side: str, exclude: str | None = None, vehicles: bool = False) -> int:
+    """The best LM in hex h; an armour leader's (11.5) counts only for vehicles (`vehicles`)."""
     return max((lm(game, u) for u in game.units.values() if u.on_map and u.hex == h and u.side == side
-                and u.id != exclude), default=0)
+                and u.id != exclude and (vehicles or kind(game, u) != "armour_leader")), default=0)
 
 
 def tm(game: Game, h: Hex) -> int:
@@ -279,6 +281,8 @@ def dct_column(game: Game, u: UnitState) -> str:
         return "armoured" if vehicle(game, u)["armoured"] else "unarmoured"
     if kind(game, u) == "hero":
         return "shaken_smc_or_hero"
+    if kind(game, u) == "armour_leader":              # DCT: "Armored Vehicle - Armor Leader"
+        return "armoured"
     if kind(game, u) in SMC:
         return "shaken_smc_or_hero" if shaken(u) else "good_smc"
     return "shaken_mmc" if shaken(u) else "good_mmc"

@@ -24,7 +24,7 @@ from .state import SMC, kind
 
 # 1.6 notes: medics, snipers, chaplains (11.8), nurses (11.10) and marksmen (11.12) carry none
 PORTAGE = {"squad": 2, "half_squad": 1, "crew": 1, **{k: 1 for k in SMC}, "sniper": 0, "medic": 0,
-           "chaplain": 0, "nurse": 0, "marksman": 0}
+           "chaplain": 0, "nurse": 0, "marksman": 0, "armour_leader": 0}
 
 
 def carried(game: Game, u: UnitState) -> list[UnitState]:

@@ -32,7 +32,7 @@ from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from ...core.witness import whole_names
-from . import melee, ordnance, overrun, pickup, sniper, starshell, tables, weapons
+from . import helicopter, melee, ordnance, overrun, pickup, sniper, starshell, tables, weapons
 from .sniper import defence_tm, is_sniper
 from .damage import damage_check, vehicle_struck
 from .lead import outside
@@ -165,10 +165,11 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     if how == "ordnance":
         return ordnance.sheet(game, sight, units, defenders, target, opportunity, defenders_line, assaulting)
     rng = hex_distance(here, target)
+    reach = 2 * rng if helicopter.airborne(game, defenders[0]) else rng     # 19.2.8: half range at it
     for u in units:
-        crewing = kind(game, u) in SMC and any(kind(game, v) in SMC and weapons.firing(game, v, rng)[2]
+        crewing = kind(game, u) in SMC and any(kind(game, v) in SMC and weapons.firing(game, v, reach)[2]
                                                for v in units if v is not u)             # 1.6 notes
-        if not sum(weapons.firing(game, u, rng)[:2]) and rng > game.unit_type(u)["range"] and not crewing:
+        if not sum(weapons.firing(game, u, reach)[:2]) and reach > game.unit_type(u)["range"] and not crewing:
             return refuse(f"{n(target)} is {rng} hexes away, beyond {u.id}'s range of {game.unit_type(u)['range']} "
                           "(5.0)", "LnLT 5.0")
         problem = weapons.portage_problem(game, u)
@@ -179,7 +180,7 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         return refuse(f"no line of sight from {n(here)} to {n(target)} (10.3)", "LnLT 10.3")
     used: list[str] = []
     arms: list[str] = []
-    fp = combined_firepower(game, units, rng, opportunity, used, arms)
+    fp = combined_firepower(game, units, reach, opportunity, used, arms)
     if not fp:
         return refuse("no firepower among the firing units (5.2)", "LnLT 5.2")
     if mortar and len(units) > 1:
@@ -221,13 +222,21 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     if any(v.moved and not vehicle(game, v) and not mounted(game, v) and not v.marks.low_crawl
            and not v.marks.stealth for v in defenders):                     # 6.3, 6.4: not these
         mods.append(("target marked Moved (6.0)", 1))
-    if vehicle(game, defenders[0]) and (defenders[0].moved or defenders[0].paused):
+    flier, flying_at = helicopter.firer_modifier(game, units, False), helicopter.target_modifier(game, defenders[0], False)
+    if flier:
+        mods.append(flier)                                                  # 19.2.1
+    if flying_at:
+        mods.append(flying_at)                                              # 19.2.1
+    elif vehicle(game, defenders[0]) and (defenders[0].moved or defenders[0].paused):
         mods.append(("vehicle target marked Moved or moving (6.0)", -1))
     elif mounted(game, defenders[0]):                                       # 6.6: mounted units
         still = not (defenders[0].moved or defenders[0].paused)
         mods.append(("mounted target not moving (6.6)", 1) if still else ("mounted target marked Moved or moving (6.6)", -1))
     armour = lowest_armour(game, defenders[0]) if vehicle(game, defenders[0]) else 0
     cover = defence_tm(game, defenders, units)                 # a lone sniper's is doubled (5.5)
+    if helicopter.helicopter(game, defenders[0]):              # 19.2.8: + its armour factor
+        armour = helicopter.armour_factor(game, defenders[0])
+        cover = 0 if helicopter.airborne(game, defenders[0]) else cover     # a level above its hex
     if mortar:
         return _mortar_sheet(game, units[0], target, rng, fp, tuple(mods), opportunity, defenders_line)
     what = "Opportunity fire" if opportunity else ("Assault fire" if assaulting else "Direct fire")

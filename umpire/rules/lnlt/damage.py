@@ -128,9 +128,19 @@ def vehicle_struck(game: Game, v: UnitState, result: str, attack: str, dice, out
     if result == "Shaken" and (shaken(v) or marks_after(out, v).shaken):
         result = "Abandoned"
         lines.append(f"  {v.id} was Shaken already: abandoned (DCT)")
-    row = fate_row(game, attack, result)
-    here = v.hex
+    from .helicopter import crash, helicopter
     changes: list[Change] = []
+    here = v.hex
+    if helicopter(game, v) and result == "Damaged":          # DCT: it must leave the map
+        for x in [v] + passengers(game, v):
+            out.setdefault(x.id, {}).update(status="exited", q=None, r=None)
+        lines.append(f"  {v.id} is Damaged: it leaves the map with those aboard, firing and unloading no more (DCT)")
+        return changes
+    if helicopter(game, v) and result == "Destroyed":        # DCT: it crashes
+        changes, here = crash(game, v, dice, out, lines)
+        for p in passengers(game, v):                          # they come down with it
+            out.setdefault(p.id, {}).update(q=here.q, r=here.r)
+    row = fate_row(game, attack, result)
     values = out.setdefault(v.id, {})
     if result == "Shaken":
         values["marks"] = v.marks.but(shaken=True)

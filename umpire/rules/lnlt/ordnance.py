@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import DIRECTIONS, Hex, hex_distance
-from . import acquisition, tables
+from . import acquisition, helicopter, tables
 from .damage import morale_check, vehicle_struck
 from .smoke import in_smoke
 from .sniper import defence_tm
@@ -124,6 +124,8 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     g, weapon = ordnance_of(game, u)
     if g is None:
         return refuse(f"{u.id} has no ordnance: it fires on the Direct Fire Table (5.0)", "LnLT 14.1")
+    if defenders[0].marks.flight == "flying" and helicopter.airborne(game, defenders[0]) and not g.get("aa"):
+        return refuse("only guided anti-aircraft weapons fire at a Flying helicopter (19.2.1)", "LnLT 19.2.1")
     if weapon is not None and game.unit_type(u).get("mounted"):
         return refuse(f"{u.id} is mounted: a mounted unit fires no ordnance support weapon (6.6.2)", "LnLT 6.6.2")
     if acquisition.expended(game, u, weapon):
@@ -176,6 +178,11 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     if between_buildings(game, u.hex, target):
         mods.append(("between two adjacent buildings (10.3.2)", 2))
     cover = defence_tm(game, defenders, units)              # a lone sniper's is doubled (5.5)
+    if helicopter.airborne(game, defenders[0]):
+        cover = 0                                           # a level above its hex (19.2.1)
+    for m in (helicopter.firer_modifier(game, [u], True), helicopter.target_modifier(game, defenders[0], True)):
+        if m:
+            mods.append(m)                                  # 19.2.1
     if cover > 0:
         mods.append(("target's terrain (TEC)", cover))
     acquired = acquisition.modifier(game, u, defenders[0])          # 14.3

@@ -58,6 +58,7 @@ class Marks(RuleState):
     untried: bool = False
     atgm_expended: bool = False         # its ATGMs are spent (14.1)
     acquired: Acquisition | None = None     # its gun's acquired target (14.3)
+    flight: Literal["flying", "hover"] | None = None     # a helicopter's mode; None: landed (19.2.1)
 
 
 class Attempt(NamedTuple):
@@ -278,6 +279,8 @@ def lowest_armour(game: Game, u: UnitState) -> int:
 
 def dct_column(game: Game, u: UnitState) -> str:
     if kind(game, u) == "vehicle":
+        if vehicle(game, u).get("helicopter"):
+            return "helicopter"                       # DCT: its own column
         return "armoured" if vehicle(game, u)["armoured"] else "unarmoured"
     if kind(game, u) == "hero":
         return "shaken_smc_or_hero"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...core.actionspec import ActionField
 from ...core.hexgrid import DIRECTION_NAMES
 from ...core.play.rule_actions import unit_action
-from . import artillery, lead, medic, pickup, smoke, spotting, starshell
+from . import airsupport, artillery, lead, medic, pickup, smoke, spotting, starshell
 
 
 RALLY, IMPULSE = "only in the Rally phase", "only as an impulse of the Operations phase"
@@ -73,4 +73,10 @@ ACTIONS = {spec.name: spec for spec in (
                 open=_in_operations, when=IMPULSE, fits=starshell.can_fire,
                 help="At night a leader or mortar team lights a hex it sees and those around it until the "
                      "Administrative phase."),
+    unit_action("air_support", "Call air support", lambda game, params, dice: airsupport.strike(
+                    game, spotting.Sight(game.map, game.rules), params, dice), rule="LnLT 19.1",
+                fields=(ActionField("hex", "Hex attacked", kind="hex"),
+                        ActionField("support", "Air support (empty: the first ready)", required=False)),
+                open=_in_operations, when=IMPULSE, fits=airsupport.may_call,
+                help="A leader or scout calls the scenario's air support on a hex he sees: no roll to hit."),
 )}

@@ -87,3 +87,26 @@ def test_chaplains_nurses_and_marksmen_carry_no_support_weapon(tmp_path, carrier
         lnlt(tmp_path, [("C", carrier, "0103"), ("W", "us_law", "0103", "C")], [("X", "nva_squad", "0403")])
     from umpire.rules.lnlt.weapons import PORTAGE
     assert PORTAGE[carrier.removeprefix("us_")] == 0
+
+
+def test_a_weapon_team_pivots_to_fire_off_its_front(tmp_path):
+    """1.7.1: the recoilless rifle team moved east, so it faces east (our reading); firing at the
+    squad west of it, +1 on the OFT, and it then faces the squad: a second shot has no pivot."""
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103")], [("R", "nva_rr_team", "0403"), ("X", "nva_squad", "1006")])
+    act(loc, "next_phase")
+    if game(loc).active_side == "blue":
+        act(loc, "pass", side="blue")
+    act(loc, "move", side="red", unit="R", path=["0403", "0503"])
+    assert game(loc).units["R"].marks.facing is not None
+    act(loc, "pass", side="blue")
+    act(loc, "pass", side="red")
+    act(loc, "pass", side="blue")
+    act(loc, "end_turn", 1, 6)
+    act(loc, "next_phase")
+    if game(loc).active_side == "blue":
+        act(loc, "pass", side="blue")
+    assert _sheet(loc, ["R"], "0103", "ordnance")["weapon team pivots to fire off its front arc (1.7.1)"] == 1
+    act(loc, "assault", 6, 6, side="red", units=["R"], hex="0103", kind="ordnance")
+    from umpire.rules.lnlt.ordnance import outside_arc
+    g = game(loc)
+    assert outside_arc(g, g.units["R"], g.map.grid.parse("0103")) is None

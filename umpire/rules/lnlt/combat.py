@@ -209,7 +209,7 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         mods.append(("adjacent target (5.6)", 3 if any(game.unit_type(u)["assault"] for u in units) else 2))
     for u in units:                                   # 15.1.1: vehicles' machine guns off the front arc
         arc = ordnance.outside_arc(game, u, target)
-        if arc:
+        if arc in ("turret", "hull"):                                # 1.7.1's team pivot is the OFT's
             mods.append((f"{u.id}: turreted gun off its front arc (15.1.1)", -2) if arc == "turret" else
                         (f"{u.id}: after pivoting in its hex (15.1.1)", -1))
     riders = [u for u in units if u.carried_by]

@@ -213,7 +213,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
     # move is stealthy too, though the Fired marker still gives the unit away (10.1)
     assault["stealth"] = pace == "stealth"
     marks = u.marks.but(low_crawl=crawl, **assault)   # 6.3: not spotted for moving (spotting.py)
-    if vehicle(game, u) and len(path) > 1:
+    if (vehicle(game, u) or kind(game, u) == "weapon_team") and len(path) > 1:      # 15.1.1, 1.7.1
         marks = marks.but(facing=direction_to(path[-2], path[-1]))
     if heli:                                       # 19.2.1: the mode it ends its move in
         marks = marks.but(flight=None if pace == "land" else ("hover" if pace == "hover" else "flying"))

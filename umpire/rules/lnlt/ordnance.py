@@ -93,16 +93,18 @@ def aspect(target: UnitState, firer: Hex) -> str:
 
 def outside_arc(game: Game, u: UnitState, target: Hex) -> str | None:
     """15.1.1: a vehicle firing at a target off its front arc turns its turret ("turret") or,
-    without one, pivots its hull ("hull"); None when in front or it has no facing yet."""
+    without one, pivots its hull ("hull"); a weapon team pivots too ("team", 1.7.1: its facing is
+    the way it last moved, our reading); None when in front or it has no facing yet."""
     v = vehicle(game, u)
-    if v is None or u.marks.facing is None or aspect(u, target) == "front":
+    team = kind(game, u) == "weapon_team"
+    if (v is None and not team) or u.marks.facing is None or aspect(u, target) == "front":
         return None
-    return "turret" if "turret_armour" in v else "hull"
+    return "team" if team else ("turret" if "turret_armour" in v else "hull")
 
 
 def pivot(game: Game, u: UnitState, target: Hex, out: dict) -> None:
     """A turretless vehicle that fired off its front arc now faces its target (15.1.1)."""
-    if outside_arc(game, u, target) == "hull":
+    if outside_arc(game, u, target) in ("hull", "team"):
         want = _angle(u.hex, target)
         best = min(range(6), key=lambda i: abs((_angle(Hex(0, 0), DIRECTIONS[i]) - want + math.pi)
                                               % (2 * math.pi) - math.pi))
@@ -159,7 +161,8 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
                     ("firer marked Ops Complete (4.1)", 2))
     arc = outside_arc(game, u, target)
     if arc:
-        mods.append((f"{'turret turns' if arc == 'turret' else 'vehicle pivots'} to fire off its front arc (15.1.1)", 1))
+        mods.append(("weapon team pivots to fire off its front arc (1.7.1)", 1) if arc == "team" else
+                    (f"{'turret turns' if arc == 'turret' else 'vehicle pivots'} to fire off its front arc (15.1.1)", 1))
     if vehicle(game, u) and vehicle(game, u)["open_topped"]:
         mods.append(("open vehicle firing (15.0.1)", -1))
     if backblast_target(game, defenders):

@@ -110,3 +110,21 @@ def test_only_guided_anti_aircraft_ordnance_fires_at_it_flying(tmp_path):
     assert not s.legal and "(19.2.1)" in s.reason
     _set(loc, "H", flight="hover")
     assert dict(_sheet(loc, "T", "0503", "ordnance", at="H").modifiers)["helicopter target Hovering (19.2.1)"] == 1
+
+
+def test_a_rubber_boat_keeps_to_the_river_and_is_easier_to_hit_on_it(tmp_path):
+    """23.3.1: the rubber boat moves along the river (1 a hex) and may not land on the bank; the
+    NVA squad's fire at it, and the rifle team's gun, take +1 (as the aid prints both).  (No one
+    can get aboard yet: a leg unit cannot stand in the river hex the boat is in.)"""
+    river = "\n".join(["..........", "..........", "~~~~~~~~~~", "..........", "..........", ".........."])
+    loc = lnlt(tmp_path, [("B", "us_rubber_boat", "0103")],
+               [("X", "nva_squad", "0405"), ("R", "nva_rr_team", "0406")], terrain=river)
+    from umpire.actions import system_for
+    g = game(loc)
+    h = g.map.grid.parse
+    ok = system_for(loc).check_move(g, "B", [h("0103"), h("0203"), h("0303")])
+    assert ok.legal and ok.steps[-1].total == 2
+    assert not system_for(loc).check_move(g, "B", [h("0103"), h("0104")]).legal
+    assert dict(_sheet(loc, "X", "0103", at="B").modifiers)["target in a rubber boat on a river (23.3.1)"] == 1
+    assert dict(_sheet(loc, "R", "0103", "ordnance", at="B").modifiers)[
+        "target in a rubber boat on a river (23.3.1)"] == 1

@@ -225,6 +225,8 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     flier, flying_at = helicopter.firer_modifier(game, units, False), helicopter.target_modifier(game, defenders[0], False)
     if flier:
         mods.append(flier)                                                  # 19.2.1
+    if helicopter.on_river(game, defenders):
+        mods.append(("target in a rubber boat on a river (23.3.1)", 1))
     if flying_at:
         mods.append(flying_at)                                              # 19.2.1
     elif vehicle(game, defenders[0]) and (defenders[0].moved or defenders[0].paused):

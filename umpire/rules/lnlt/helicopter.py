@@ -1,5 +1,6 @@
 """Lock 'n Load Tactical helicopters (19.2.1, 19.2.8, 19.4, DCT) -- vehicles (vehicles.toml
-`helicopter`) that fly.
+`helicopter`) that fly -- and rubber boats on rivers (23.3.1, `boat`: +1 to hit them and those
+aboard, on the DFT and the OFT as the aid prints both; they move on river hexes only).
 
 * Modes (19.2.1): a helicopter is Flying, Hovering or landed (its counter's `flight`).  It takes
   the mode with its move (`--pace flying|hover|land`; a move without one flies): it flies over
@@ -78,3 +79,19 @@ def crash(game: Game, v: UnitState, dice, out: dict, lines: list) -> tuple[list[
         if dc is not None:
             changes += strike(game, below, dc, "dft", dice, out, lines, attacker=None)
     return changes, where
+
+
+def boat(game: Game, u: UnitState) -> bool:
+    """A rubber boat (23.3.1, vehicles.toml `boat`)."""
+    v = vehicle(game, u)
+    return bool(v and v.get("boat"))
+
+
+def on_river(game: Game, units: list[UnitState]) -> bool:
+    """23.3.1: units in (or a) rubber boat on a river hex."""
+    for u in units:
+        carrier = game.units.get(u.carried_by) if u.carried_by else None
+        b = u if boat(game, u) else (carrier if carrier is not None and boat(game, carrier) else None)
+        if b is not None and b.hex is not None and game.rules.terrain_types[game.map.terrain[b.hex]].get("river"):
+            return True
+    return False

@@ -183,7 +183,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
             return fail(f"{game.map.number(a)} and {game.map.number(b)} are not adjacent", steps=steps)
         if any(v.on_map and v.hex == b and v.side != u.side for v in game.units.values()):
             return fail(f"{game.map.number(b)} holds the enemy: that is a melee (8.0)", "LnLT 8.0", steps)
-        cost, note = (1.0, "flying (19.2.1)") if heli else step_cost(game, t["move_class"], a, b)
+        cost, note = (1.0, "flying (19.2.1)") if heli else step_cost(game, t["move_class"], a, b)    # 23.3.1: boats
         if cost is None:
             return fail(note, "LnLT TEC", steps)
         total = steps[-1].total + cost

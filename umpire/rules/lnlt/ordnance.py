@@ -183,6 +183,8 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     cover = defence_tm(game, defenders, units)              # a lone sniper's is doubled (5.5)
     if helicopter.airborne(game, defenders[0]):
         cover = 0                                           # a level above its hex (19.2.1)
+    if helicopter.on_river(game, defenders):
+        mods.append(("target in a rubber boat on a river (23.3.1)", 1))
     for m in (helicopter.firer_modifier(game, [u], True), helicopter.target_modifier(game, defenders[0], True)):
         if m:
             mods.append(m)                                  # 19.2.1

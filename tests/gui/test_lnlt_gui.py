@@ -38,7 +38,8 @@ def test_a_spotting_attempt_from_the_unit_menu(window, monkeypatch):
     unit = next(u for u in sorted(w.game.units.values(), key=lambda u: u.id) if u.side == side and u.on_map)
     entries = [a.text() for a in w.unit_menu.rule_entries]
     assert entries == ["Spotting attempt…", "Artillery fire mission…", "Lay smoke…", "Lead the hexes next to it…",
-                       "Support weapons: pick up, drop, hand over…", "Medic: heal…"] \
+                       "Support weapons: pick up, drop, hand over…", "Medic: heal…", "Fire a star shell…",
+                       "Call air support…"] \
         and w.unit_menu.act_attack.isVisible()
     assert w.unit_menu.system_entries is None and "&Fire…" not in [a.text() for a in w.unit_menu.menu.actions()]
     w.select_unit(unit.id)

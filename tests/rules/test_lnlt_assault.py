@@ -59,7 +59,7 @@ def test_a_pass_between_the_halves_only_ends_the_impulse(tmp_path):
 
 
 def test_a_scout_slips_into_cover_next_to_the_enemy_unseen(tmp_path):
-    """6.4, 11.6: stealth movement (half the MPs) into woods next to an NVA squad: not spotted
+    """6.4, 6.4.1, 11.6: stealth (assault) movement (half the MPs) into woods next to an NVA squad: not spotted
     for moving nor for being adjacent (a unit walking in would be, 10.1); a squad may not use it."""
     terrain = "\n".join(["..........", "..........", "...www....", "..........", "..........", ".........."])
     loc = make_game(tmp_path, [("S", "us_scout", "0303"), ("A", "us_squad", "0305")],

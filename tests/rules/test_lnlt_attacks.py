@@ -44,7 +44,7 @@ def test_mines_that_destroy_a_vehicle_take_its_crew_and_the_passengers_bail_out(
 
 
 def test_the_oft_modifiers_leader_terrain_and_degrading_hexes(tmp_path):
-    """14.1 OFT: the leader's LM off, +1 a degrading hex on the way, + the target's positive TM
+    """14.1 OFT: the leader's LM off (11.1.3), +1 a degrading hex on the way, + the target's positive TM
     (brush +1); the to-hit number is the band's (4 hexes: 7)."""
     from umpire.actions import system_for
     terrain = "\n".join(["..........", "..........", "..b.b.....", "..........", "..........", ".........."])

@@ -17,7 +17,7 @@ def blue_to_act(tmp_path, blue, red):
 
 def test_a_one_then_an_even_die_makes_a_hero(tmp_path):
     """4 + FP 5 = 9 against 2: DC+7; X checks 1 + 7 = 8 over morale 6: Shaken -- and its 1
-    then a 4 raise an NVA hero in its hex, Good Order."""
+    then a 4 raise an NVA hero in its hex, Good Order (11.2.1)."""
     loc = blue_to_act(tmp_path, [("A", "us_squad", "0103")], [("X", "nva_squad", "0403")])
     res = act(loc, "assault", 4, 2, 1, 4, side="blue", units=["A"], hex="0403", kind="fire")
     g = game(loc)

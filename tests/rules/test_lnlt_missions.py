@@ -1,4 +1,4 @@
-"""Lock 'n Load Tactical's line and walking barrage fire missions (18.2); the standard one is in
+"""Lock 'n Load Tactical's line and walking barrage fire missions (18.2, 18.2.1); the standard one is in
 test_lnlt_play.py."""
 
 import pytest

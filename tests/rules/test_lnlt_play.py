@@ -48,7 +48,8 @@ def test_a_tie_leaves_the_initiative_where_it_was(tmp_path):
 
 def test_spotting_in_the_open_in_cover_and_by_attempt(tmp_path):
     """10.1: open ground in sight is spotted, cover is not unless next to a Good Order unit or
-    found by a spotting attempt (3 or less in degrading terrain, +1 a degrading hex between)."""
+    found by a spotting attempt (3 or less in degrading terrain, +1 a degrading hex between); the
+    attempt spends the unit's impulse: Ops Complete (10.1.3, 4.1)."""
     terrain = "\n".join(["..........", "..........", "....w.....", "..........", "..........", ".........."])
     loc = lnlt(tmp_path, [("A", "us_squad", "0103"), ("L", "us_leader", "0105")],
                [("X", "nva_squad", "0503"), ("Y", "nva_squad", "0805")], terrain=terrain)
@@ -68,7 +69,8 @@ def test_spotting_in_the_open_in_cover_and_by_attempt(tmp_path):
 
 def test_direct_fire_and_the_damage_check(tmp_path):
     """5.0: 1d6 + FP against 1d6 + TM; a higher attacker makes every unit in the hex check
-    damage: 1d6 + the difference against morale.  A squad's Casualties leave a Shaken
+    damage: 1d6 + the difference against morale, less a Good Order leader's LM in its hex
+    (11.1.1).  A squad's Casualties leave a Shaken
     half-squad (DCT)."""
     loc = lnlt(tmp_path, [("A", "us_squad", "0103")], [("X", "nva_squad", "0403"), ("Z", "nva_leader", "0403")])
     to_operations(loc, 6, 1)

@@ -53,8 +53,9 @@ def test_mines_loose_fire_and_streams():
         "No Effect", "Shaken", "Shaken", "Shaken & Immobilized", "Shaken & Immobilized", "Destroyed (including Crew)"]
     assert [tables.loose_firepower(LNLT, fp) for fp in range(1, 7)] == [0, 0, 1, 1, 2, 2]
     sides = LNLT.hexside_features
-    assert sides["stream_1"]["move"] == {"leg": 0, "tracked": 0, "offroad": 0, "road": 0}
-    assert sides["stream_2"]["move"] == {"leg": 1, "tracked": 2, "offroad": 3, "road": 4}
+    lotr = ("leg", "tracked", "offroad", "road")          # the table's L, T, O, R (Umpire's boat column aside)
+    assert {k: sides["stream_1"]["move"][k] for k in lotr} == {"leg": 0, "tracked": 0, "offroad": 0, "road": 0}
+    assert {k: sides["stream_2"]["move"][k] for k in lotr} == {"leg": 1, "tracked": 2, "offroad": 3, "road": 4}
     assert sides["stream_3"]["move"]["road"] is None and sides["stream_4"]["move"]["tracked"] == 8
     assert all(v is None for v in sides["stream_5"]["move"].values())
 
@@ -92,7 +93,7 @@ def test_the_sample_vehicle_and_ordnance_counters_fit_the_catalogue():
 
 def test_a_vehicle_without_armour_is_refused_in_one_line_before_play():
     """A club's counters must agree across the tables: a vehicle type missing from vehicles.toml
-    is named with its file, not met as a crash in the middle of a fire."""
+    is named with its file, not met as a crash in the middle of a fire (15.0: its armour)."""
     import dataclasses
 
     from umpire.core.errors import RulesetError

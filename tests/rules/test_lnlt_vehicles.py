@@ -230,7 +230,7 @@ def test_two_vehicles_to_a_hex_and_a_wreck_counts_as_one(tmp_path):
 
 def test_artillery_strikes_closed_vehicles_and_their_passengers(tmp_path):
     """18.2: under artillery every unit checks damage, a closed armoured vehicle too (its own
-    defence roll adds its lowest armour); the fate table then takes its passengers."""
+    defence roll adds its lowest armour, 17.3); the fate table then takes its passengers."""
     extra = """
 [[artillery]]
 id = "Guns"
@@ -262,7 +262,7 @@ def test_heat_penetrates_red_armour_four_worse(tmp_path):
 
 
 def test_riders_on_a_vehicle_that_has_not_moved_fire_at_minus_one_each(tmp_path):
-    """16.2.1 (DFT): a half-squad riding on the M48 (PO) fires small arms from it, -1; inside an
+    """16.2, 16.2.1 (DFT): a half-squad riding on the M48 (PO) fires small arms from it, -1; inside an
     M113 (PP) a squad must get off first; once the tank has moved, no more."""
     import sqlite3
     from umpire.actions import system_for

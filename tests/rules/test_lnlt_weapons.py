@@ -45,7 +45,7 @@ def test_too_many_weapons_are_refused_when_the_scenario_loads(tmp_path):
 
 
 def test_an_rpg_fires_on_the_ordnance_fire_table_as_its_carriers_gun(tmp_path):
-    """1.6, 14.1: the squad's RPG-7 at an M113 three hexes off: to hit 6 or less."""
+    """1.6, 1.6.4, 14.1: the squad's RPG-7 at an M113 three hexes off: to hit 6 or less."""
     loc = lnlt(tmp_path, [("T", "us_m113", "0403")], [("X", "nva_squad", "0103"), ("R", "nva_rpg7", "0103", "X")])
     s = sheet(loc, ["X"], "0403", "ordnance")
     assert s.legal and s.defence == 6 and "X's RPG-7" in s.lines[0]

@@ -20,7 +20,7 @@ def wb(tmp_path, blue, red, extra):
 
 
 def test_an_air_strike_hits_from_over_the_target(tmp_path):
-    """9.1, 11.5: no range penalty (a battalion is hit on 1 or more); strength 6 against
+    """9.1, 11.5, 1.30: no range penalty (a battalion is hit on 1 or more); strength 6 against
     defence 4 in the open is 1-1: D10 10 - 7 = 3 depressions.  The unit then waits for the
     next turn; it is in the air pool, not on the map."""
     loc = wb(tmp_path, [], [("I", "infantry_bn", "0503")], air("blue", ("Jets", "strike_sqn"), ("Jets2", "strike_sqn")))
@@ -37,11 +37,11 @@ def test_an_air_strike_hits_from_over_the_target(tmp_path):
 
 
 def test_artillery_takes_two_and_a_half_times_the_damage(tmp_path):
-    """1.9: strength 6 against the guns' defence 2 is 3-1: D10 8 - 6 = 2, times 2.5 = 5
+    """1.10, 1.18: strength 6 against the guns' defence 2 is 3-1: D10 8 - 6 = 2, times 2.5 = 5
     depressions."""
     loc = wb(tmp_path, [], [("G", "artillery_bn", "0503")], air("blue", ("Jets", "strike_sqn")))
     res = act(loc, "air_strike", 1, 8, side="blue", unit="Jets", hex="0503")
-    assert any("damage D10 8 -6 at 3-1 x2.5 against artillery (1.9)" in x for x in res.log)
+    assert any("damage D10 8 -6 at 3-1 x2.5 against artillery (1.10, 1.18)" in x for x in res.log)
     assert marks(loc, "G").depressions == 5
 
 

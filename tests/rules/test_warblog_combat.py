@@ -53,7 +53,7 @@ def test_11_3_depressions():
 
 
 def test_2_4_4_defensive_bonuses_multiply_with_terrain():
-    """Hills x2: dug in x3, entrenched x4, fortified x6."""
+    """2.4: hills x2, dug in x3 (2.4.1), entrenched x4 (2.4.2), fortified x6 (2.4.3)."""
     one = [Force("infantry", 1)]
     assert [defence_strength(one, terrain=2, works=w) for w in ("dug_in", "entrenched", "fortified")] == [3, 4, 6]
 
@@ -67,6 +67,7 @@ def test_11_4_a_fortified_mountain_hex_and_the_besiegers_in_hills():
 
 
 def test_2_6_1_one_shade_higher_attacks_at_1_2():
+    """2.6, 2.6.1: a shade higher (10) attacks x1.2, two lower x0.7; beyond 60 as 60."""
     assert elevation_factor(10) == 1.2 and elevation_factor(-20) == 0.7 and elevation_factor(90) == 3.2
     assert attack_strength([Force("infantry", 5)], [INFANTRY], elevation=10) == pytest.approx(6.0)
 

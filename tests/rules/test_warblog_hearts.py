@@ -71,7 +71,7 @@ def test_an_objective_listed_to_destroy_is_destroyed_for_good(tmp_path):
 
 
 @pytest.mark.parametrize("extra, problem", [
-    ('[warblog]\nbridges = 1\n', "[warblog] has no 'bridges' (it reads: destroy, hearts_and_minds)"),
+    ('[warblog]\nbridges = 1\n', "[warblog] has no 'bridges' (it reads: destroy, hearts_and_minds, refugees)"),
     ('[warblog]\ndestroy = ["0405"]\n', "0405 is not an objective hex"),
     (place(favours="green"), "favours 'green' is not a side"),
     (place(start=9), "start must be a whole number from 0 to 3, got 9"),

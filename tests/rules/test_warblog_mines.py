@@ -41,6 +41,7 @@ def test_a_unit_meets_a_hidden_minefield_and_stops_in_it(tmp_path):
 
 
 def test_engineers_lay_a_hidden_field_and_rest_four_turns(tmp_path):
+    """1.16, 2.4.6: engineers lay a field of density 1, hidden from the enemy, then rest."""
     loc = make_game(tmp_path, [("E", "engineer_coy", "0404")], [("X", "infantry_bn", "0806")])
     act(loc, "lay_mines", side="blue", unit="E")
     f = fields(loc)["0404"]

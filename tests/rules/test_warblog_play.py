@@ -29,7 +29,7 @@ def test_the_first_player_acts_alone_then_the_other(tmp_path):
 
 
 def test_movement_is_priced_on_the_terrain_chart(tmp_path):
-    """2.1: wood costs armour 3 and infantry 2; motorised units may not enter jungle hills (0)."""
+    """2.0, 2.1: wood costs armour 3 and infantry 2; motorised units may not enter jungle hills (0)."""
     terrain = "\n".join(["........", "..wJ....", "........", "........", "........", "........"])
     loc = make_game(tmp_path, [("T", "tank_bn", "0202"), ("I", "infantry_bn", "0202"), ("M", "motor_bn", "0502")],
                     [("X", "infantry_bn", "0806")], terrain=terrain)
@@ -148,7 +148,7 @@ def test_elimination_check_on_de(tmp_path):
 
 
 def test_a_unit_with_nowhere_to_go_is_eliminated(tmp_path):
-    """11.2: no hex to retreat into, the retreating units are eliminated."""
+    """11.2: no hex to retreat into, the retreating units are eliminated (here ridges, 2.6.2)."""
     sides = '[map.hexsides]\nridge = ["0101 SE S", "0201 S SW"]'
     loc = make_game(tmp_path, [("T", "tank_bn", "0102")], [("I", "infantry_coy", "0101")], hexsides=sides)
     act(loc, "assault", 1, units=["T"], hex="0101")
@@ -225,11 +225,13 @@ def test_objective_scores_swing_by_the_occupiers_strength(tmp_path):
     o = game(loc2).rule_state.objectives["0403"]
     assert (o.score, o.holder) == (-5, "blue")
     from umpire.actions import system_for
-    assert "Town (0403): held by Blue" in system_for(loc2).victory(game(loc2)).text(game(loc2))
+    text = system_for(loc2).victory(game(loc2)).text(game(loc2))
+    assert "Town (0403): held by Blue" in text
+    assert "War Blog 8.0 sets no victory conditions" in text and "wins" not in text     # 8.0: a guide, no winner
 
 
 def test_contact_and_reconnaissance(tmp_path):
-    """3.2: units next to each other see each other; 3.6: a reconnaissance unit of value 3 finds
+    """3.2: units next to each other see each other; 3.6, 1.4: a reconnaissance unit of value 3 finds
     a unit two hexes off on 45% less the random loss, as its side's turn begins."""
     loc = make_game(tmp_path, [("T", "tank_bn", "0203")], [("X", "infantry_bn", "0403"), ("Y", "infantry_bn", "0803")])
     assert ("blue", "X") not in game(loc).contacts

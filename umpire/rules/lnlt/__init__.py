@@ -44,7 +44,7 @@ star shells and night spotting (20.2), helicopters.
 from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
-from . import actions, artillery, combat, damage, lead, pickup, rally, smoke, spotting, state, weapons
+from . import actions, artillery, combat, damage, lead, pickup, rally, smoke, spotting, starshell, state, weapons
 from .movement import check_move
 from ...core.changes import Change
 from .state import (SMC, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
@@ -99,7 +99,8 @@ class RuleSystem(CoreRuleSystem):
         return []
 
     def _housekeeping(self, game):
-        return rally.administrative(game) + smoke.administrative(game) + pickup.found_gone(game) + \
+        return rally.administrative(game) + smoke.administrative(game) + starshell.administrative(game) + \
+            pickup.found_gone(game) + \
             [Change("game", "state", {"administered": game.turn if game.phase == "administrative" else game.turn - 1})]
 
     def scenario_problems(self, scenario):

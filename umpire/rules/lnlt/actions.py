@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...core.actionspec import ActionField
 from ...core.hexgrid import DIRECTION_NAMES
 from ...core.play.rule_actions import unit_action
-from . import artillery, lead, medic, pickup, smoke, spotting
+from . import airsupport, artillery, lead, medic, pickup, smoke, spotting, starshell
 
 
 RALLY, IMPULSE = "only in the Rally phase", "only as an impulse of the Operations phase"
@@ -67,4 +67,16 @@ ACTIONS = {spec.name: spec for spec in (
     unit_action("heal", "Medic: heal", medic.heal, rule="LnLT 3.0, 11.3", ask=medic.fields,
                 open=_in_rally, when=RALLY, free=_in_rally, fits=medic.is_medic,
                 help="In the Rally phase a medic tends a wounded leader or a unit of its hex."),
+    unit_action("star_shell", "Fire a star shell", lambda game, params, dice: starshell.fire(
+                    game, spotting.Sight(game.map, game.rules), params, dice), rule="LnLT 20.2",
+                fields=(ActionField("hex", "Hex lit", kind="hex"),),
+                open=_in_operations, when=IMPULSE, fits=starshell.can_fire,
+                help="At night a leader or mortar team lights a hex it sees and those around it until the "
+                     "Administrative phase."),
+    unit_action("air_support", "Call air support", lambda game, params, dice: airsupport.strike(
+                    game, spotting.Sight(game.map, game.rules), params, dice), rule="LnLT 19.1",
+                fields=(ActionField("hex", "Hex attacked", kind="hex"),
+                        ActionField("support", "Air support (empty: the first ready)", required=False)),
+                open=_in_operations, when=IMPULSE, fits=airsupport.may_call,
+                help="A leader or scout calls the scenario's air support on a hex he sees: no roll to hit."),
 )}

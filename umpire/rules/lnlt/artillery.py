@@ -35,7 +35,7 @@ from . import pickup, tables
 from .combat import strike
 from .state import SPOTTERS, Barrage, acting_unit, good_order, kind, lm, lowest_armour, tm, vehicle
 
-MISSIONS = ("standard", "loose", "concentrated", "line", "walking")
+MISSIONS = ("standard", "loose", "concentrated", "line", "walking")      # 18.2.1, chosen before the round
 WALKS = 2                                          # 18.2: the next two turns
 COMPASS = ("N", "NE", "SE", "S", "SW", "NW")       # 18.2: a 1 is north, then clockwise
 
@@ -95,6 +95,7 @@ def attack_hex(game: Game, h: Hex, fp: int, dice, out: dict, lines: list, side: 
     extra: list[Change] = []
     legs = [v for v in here if not vehicle(game, v)]
     for group in ([legs] if legs else []) + [[v] for v in here if vehicle(game, v)]:
+        # 17.3: an armoured vehicle under artillery adds its lowest armour to its defence roll
         armour = lowest_armour(game, group[0]) if vehicle(game, group[0]) else 0
         mods = (("firepower", fp),) + (tuple(modifiers) if best_of_two else
                                        ((("target marked Moved", 1),) if any(v.moved for v in group) else ()))

@@ -32,12 +32,12 @@ from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from ...core.witness import whole_names
-from . import melee, ordnance, overrun, pickup, sniper, tables, weapons
+from . import helicopter, melee, ordnance, overrun, pickup, sniper, starshell, tables, weapons
 from .sniper import defence_tm, is_sniper
 from .damage import damage_check, vehicle_struck
 from .lead import outside
 from .smoke import in_smoke
-from .state import (SMC, assault_open, best_leader, between_buildings, good_order, kind, lowest_armour,
+from .state import (SMC, assault_open, best_leader, between_buildings, good_order, kind, lowest_armour, mounted,
                     marks_after, night_penalty, pending_assault, tm, vehicle)
 
 KINDS = ("fire", "ordnance", "melee", "close_assault", "overrun", "assault_fire")
@@ -165,10 +165,11 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     if how == "ordnance":
         return ordnance.sheet(game, sight, units, defenders, target, opportunity, defenders_line, assaulting)
     rng = hex_distance(here, target)
+    reach = 2 * rng if helicopter.airborne(game, defenders[0]) else rng     # 19.2.8: half range at it
     for u in units:
-        crewing = kind(game, u) in SMC and any(kind(game, v) in SMC and weapons.firing(game, v, rng)[2]
+        crewing = kind(game, u) in SMC and any(kind(game, v) in SMC and weapons.firing(game, v, reach)[2]
                                                for v in units if v is not u)             # 1.6 notes
-        if not sum(weapons.firing(game, u, rng)[:2]) and rng > game.unit_type(u)["range"] and not crewing:
+        if not sum(weapons.firing(game, u, reach)[:2]) and reach > game.unit_type(u)["range"] and not crewing:
             return refuse(f"{n(target)} is {rng} hexes away, beyond {u.id}'s range of {game.unit_type(u)['range']} "
                           "(5.0)", "LnLT 5.0")
         problem = weapons.portage_problem(game, u)
@@ -179,7 +180,7 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         return refuse(f"no line of sight from {n(here)} to {n(target)} (10.3)", "LnLT 10.3")
     used: list[str] = []
     arms: list[str] = []
-    fp = combined_firepower(game, units, rng, opportunity, used, arms)
+    fp = combined_firepower(game, units, reach, opportunity, used, arms)
     if not fp:
         return refuse("no firepower among the firing units (5.2)", "LnLT 5.2")
     if mortar and len(units) > 1:
@@ -190,14 +191,15 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     done = [u for u in units if u.acted]
     if opportunity and done:
         mods.append(("Ops Complete firers, 1 each (5.3)", -len(done)))
-    leader = 0 if mortar else best_leader(game, here, side)          # 18.1: no LM for mortars
+    leader = 0 if mortar else best_leader(game, here, side,           # 18.1: no LM for mortars
+                                          vehicles=all(vehicle(game, u) for u in units))      # 11.5
     if leader:
-        mods.append(("leader's LM (5.0.1)", leader))
+        mods.append(("leader's LM (5.0.1)", leader))          # 5.0.1, 11.1.3
     if between and not mortar:                                     # 18.1: mortars lob over them
         mods.append(("degrading hexes on the way (10.3)", -between))
     if in_smoke(game, here):
         mods.append(("firing out of smoke (7.0)", -1))
-    dark = night_penalty(game, units[0], rng, ordnance=False)
+    dark = night_penalty(game, units[0], rng, ordnance=False, target=target)
     if dark:
         mods.append(dark)
     if assaulting:
@@ -207,23 +209,36 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         mods.append(("adjacent target (5.6)", 3 if any(game.unit_type(u)["assault"] for u in units) else 2))
     for u in units:                                   # 15.1.1: vehicles' machine guns off the front arc
         arc = ordnance.outside_arc(game, u, target)
-        if arc:
+        if arc in ("turret", "hull"):                                # 1.7.1's team pivot is the OFT's
             mods.append((f"{u.id}: turreted gun off its front arc (15.1.1)", -2) if arc == "turret" else
                         (f"{u.id}: after pivoting in its hex (15.1.1)", -1))
     riders = [u for u in units if u.carried_by]
     if riders:
-        mods.append(("firing from on a vehicle, per unit (16.2.1)", -len(riders)))
+        mods.append(("firing from on a vehicle, per unit (16.2.1)", -len(riders)))     # 16.2: riders on, not in
     if backblast_target(game, defenders):
         mods.append(("target fired a backblast weapon from a building (DFT)", 1))
     if not mortar and between_buildings(game, here, target):
         mods.append(("between two adjacent buildings (10.3.2)", -2))
-    if any(v.moved and not vehicle(game, v) and not v.marks.low_crawl and not v.marks.stealth
-           for v in defenders):                                             # 6.3, 6.4: not these
+    if any(v.moved and not vehicle(game, v) and not mounted(game, v) and not v.marks.low_crawl
+           and not v.marks.stealth for v in defenders):                     # 6.3, 6.4: not these
         mods.append(("target marked Moved (6.0)", 1))
-    if vehicle(game, defenders[0]) and (defenders[0].moved or defenders[0].paused):
+    flier, flying_at = helicopter.firer_modifier(game, units, False), helicopter.target_modifier(game, defenders[0], False)
+    if flier:
+        mods.append(flier)                                                  # 19.2.1
+    if helicopter.on_river(game, defenders):
+        mods.append(("target in a rubber boat on a river (23.3.1)", 1))
+    if flying_at:
+        mods.append(flying_at)                                              # 19.2.1
+    elif vehicle(game, defenders[0]) and (defenders[0].moved or defenders[0].paused):
         mods.append(("vehicle target marked Moved or moving (6.0)", -1))
+    elif mounted(game, defenders[0]):                                       # 6.6: mounted units
+        still = not (defenders[0].moved or defenders[0].paused)
+        mods.append(("mounted target not moving (6.6)", 1) if still else ("mounted target marked Moved or moving (6.6)", -1))
     armour = lowest_armour(game, defenders[0]) if vehicle(game, defenders[0]) else 0
     cover = defence_tm(game, defenders, units)                 # a lone sniper's is doubled (5.5)
+    if helicopter.helicopter(game, defenders[0]):              # 19.2.8: + its armour factor
+        armour = helicopter.armour_factor(game, defenders[0])
+        cover = 0 if helicopter.airborne(game, defenders[0]) else cover     # a level above its hex
     if mortar:
         return _mortar_sheet(game, units[0], target, rng, fp, tuple(mods), opportunity, defenders_line)
     what = "Opportunity fire" if opportunity else ("Assault fire" if assaulting else "Direct fire")
@@ -311,8 +326,9 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
         summary = f"mortar fire on {first}"
         lines.append(f"Result: mortar fire on {first} (18.1)")            # names no unit: the defender reads it
     else:                                         # fire, assault fire (6.1.1)
-        a = dice.roll(f"direct fire on {n}: firepower {sheet.firepower}", 1, 6, (("firepower", sheet.firepower),)
-                      + sheet.modifiers)
+        marksman = all(kind(game, u) == "marksman" for u in attackers)          # 11.12: 2d6, as a sniper
+        a = dice.roll(f"direct fire on {n}: firepower {sheet.firepower}", 2 if marksman else 1, 6,
+                      (("firepower", sheet.firepower),) + sheet.modifiers)
         d = dice.roll(f"defence in {n}: target modifier {sheet.defence}", 1, 6, (("TM", sheet.defence),))
         dc = tables.dc_number(game.rules, a.total, d.total)
         if dc is None:
@@ -320,6 +336,7 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
         else:
             lines.append(f"Result: {a.total} against {d.total} -- damage checks at DC+{dc} (5.0)")
             extra += strike(game, defenders, dc, "dft", dice, out, lines, attacker=sheet.side)
+        extra += starshell.fire_check(game, sheet.target, a.faces[0], dice, lines)          # 10.5.6
         for u in attackers:
             out.setdefault(u.id, {})["fired"] = True
             ordnance.pivot(game, u, sheet.target, out)

@@ -33,8 +33,9 @@ def damage_check(game: Game, u: UnitState, plus: int, dice, values: dict, lines:
     """5.0: 1d6 + plus, less a Good Order leader's LM in the hex (not for vehicles), on the
     DCT; returns the table's result (a vehicle's is applied by `vehicle_struck`).  Under enemy
     fire (`heroes`, where a hero's new counter goes) a squad's or half-squad's natural 1 and
-    then an even die create a hero in its hex (DCT: Hero Creation, 11.2)."""
+    then an even die create a hero in its hex (DCT: Hero Creation, 11.2, 11.2.1)."""
     t = game.unit_type(u)
+    # 11.1.1: a Good Order leader's LM comes off a leg unit's damage check
     leader = 0 if t["kind"] == "vehicle" or u.carried_by else best_leader(game, u.hex, u.side, exclude=u.id)
     r = dice.roll(f"damage check {u.id} (DC+{plus})", 1, 6, (("DC", plus),) + ((("leader's LM", -leader),)
                                                                                if leader else ()))
@@ -59,7 +60,8 @@ def damage_check(game: Game, u: UnitState, plus: int, dice, values: dict, lines:
         marks = marks.but(wounded=True)
         if t["kind"] != "hero":
             marks = marks.but(shaken=True)     # heroes never shake: a hero is only wounded (DCT)
-    elif result == "Eliminated":
+    elif result in ("Eliminated", "Abandoned"):     # 11.5: an armour leader's Abandoned is his end
+        result = "Eliminated" if result == "Eliminated" else "Abandoned: eliminated"
         values.update(GONE)
     values["marks"] = marks
     lines.append(f"  {u.id}: damage check {r.total} against morale {morale(game, u)}: {result}"
@@ -126,9 +128,19 @@ def vehicle_struck(game: Game, v: UnitState, result: str, attack: str, dice, out
     if result == "Shaken" and (shaken(v) or marks_after(out, v).shaken):
         result = "Abandoned"
         lines.append(f"  {v.id} was Shaken already: abandoned (DCT)")
-    row = fate_row(game, attack, result)
-    here = v.hex
+    from .helicopter import crash, helicopter
     changes: list[Change] = []
+    here = v.hex
+    if helicopter(game, v) and result == "Damaged":          # DCT: it must leave the map
+        for x in [v] + passengers(game, v):
+            out.setdefault(x.id, {}).update(status="exited", q=None, r=None)
+        lines.append(f"  {v.id} is Damaged: it leaves the map with those aboard, firing and unloading no more (DCT)")
+        return changes
+    if helicopter(game, v) and result == "Destroyed":        # DCT: it crashes
+        changes, here = crash(game, v, dice, out, lines)
+        for p in passengers(game, v):                          # they come down with it
+            out.setdefault(p.id, {}).update(q=here.q, r=here.r)
+    row = fate_row(game, attack, result)
     values = out.setdefault(v.id, {})
     if result == "Shaken":
         values["marks"] = v.marks.but(shaken=True)

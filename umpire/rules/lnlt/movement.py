@@ -40,6 +40,7 @@ from ...core.rulesystem import MoveCheck, Step
 from ...core.hexgrid import direction_to
 from ..botkit import entry_problem
 from .lead import outside
+from .helicopter import helicopter
 from .state import SMC, assault_open, kind, pending_assault, shaken, stealthy, vehicle
 
 SQUAD_SHARE = {"squad": 1.0, "half_squad": 0.5, "crew": 0.5, "weapon_team": 1.0}
@@ -73,7 +74,8 @@ def stacking_problem(game: Game, uid: str, h: Hex, companions: tuple[str, ...] =
     movers = {uid, *companions}
     here = [v for v in game.units.values() if v.on_map and v.hex == h and v.side == u.side and v.id not in movers
             and not v.carried_by] + [game.units[x] for x in movers]
-    squads = sum(SQUAD_SHARE.get(kind(game, v), 0) for v in here)
+    # 1.3: three squads' worth, or two mounted squads (6.6): a mounted one is worth a squad and a half
+    squads = sum(SQUAD_SHARE.get(kind(game, v), 0) * (1.5 if game.unit_type(v).get("mounted") else 1) for v in here)
     smc = sum(1 for v in here if kind(game, v) in SMC)
     hulks = 1 if any(o.hex == h and o.kind in ("wreck", "abandoned") for o in game.map.overlays) else 0
     vehicles = sum(1 for v in here if kind(game, v) == "vehicle") + hulks
@@ -101,10 +103,15 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
     if extra:
         return fail(f"Lock 'n Load moves here have no {extra[0]!r} option yet")
     pace = (how or {}).get("pace") or "normal"
-    if pace not in ("normal", "double", "low_crawl", "assault", "stealth"):
+    heli = helicopter(game, u)
+    if heli and pace not in ("normal", "flying", "hover", "land"):
+        return fail("a helicopter moves flying, hovering or to land (19.2.1)", "LnLT 19.2.1")
+    if heli and ((how or {}).get("mount") or (how or {}).get("dismount")) and pace not in ("hover", "land"):
+        return fail("passengers get on or off a helicopter that hovers or lands (19.4)", "LnLT 19.4")
+    if not heli and pace not in ("normal", "double", "low_crawl", "assault", "stealth"):
         return fail(f"Lock 'n Load has no {pace!r} pace: normal, assault (6.1), double (6.2), low_crawl (6.3) or "
                     "stealth (6.4)", "LnLT 6.2")
-    if pace == "stealth":                       # 6.4: assault movement by units trained for it (11.6)
+    if pace == "stealth":                       # 6.4, 6.4.1: assault movement by units trained for it (11.6)
         stack = [u] + [game.units[c] for c in ((how or {}).get("with") or ()) if c in game.units]
         if not all(stealthy(game, v) for v in stack):
             return fail("stealth movement is for scouts and units able to use it (6.4, 11.6)", "LnLT 6.4")
@@ -166,7 +173,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
             return fail("the path must start where it stands")
         if (u.moved or u.fired or u.acted) and half != "fire":
             return fail("it has already acted this turn (4.1)", "LnLT 4.1")
-        if len(path) < 2 and not (mount or dismount):
+        if len(path) < 2 and not (mount or dismount) and not heli:      # a helicopter may land or rise
             return fail("a move needs at least one hex beyond the start")
         steps = [Step(path[0], 0.0, 0.0, "start")]
     for a, b in zip(path, path[1:]):
@@ -176,7 +183,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
             return fail(f"{game.map.number(a)} and {game.map.number(b)} are not adjacent", steps=steps)
         if any(v.on_map and v.hex == b and v.side != u.side for v in game.units.values()):
             return fail(f"{game.map.number(b)} holds the enemy: that is a melee (8.0)", "LnLT 8.0", steps)
-        cost, note = step_cost(game, t["move_class"], a, b)
+        cost, note = (1.0, "flying (19.2.1)") if heli else step_cost(game, t["move_class"], a, b)    # 23.3.1: boats
         if cost is None:
             return fail(note, "LnLT TEC", steps)
         total = steps[-1].total + cost
@@ -184,7 +191,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
             return fail(f"{game.map.number(b)} costs {cost:g}: {total:g} of {allowance:g} MP (6.0)", "LnLT 6.0", steps)
         steps.append(Step(b, cost, total, note))
     stop_at = None
-    if vehicle(game, u):
+    if vehicle(game, u) and not heli:
         mined = {o.hex for o in game.map.overlays if o.kind == "minefield"}
         hit = next((i for i, s in enumerate(steps) if i and s.hex in mined), None)
         if hit is not None:
@@ -202,11 +209,14 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
                     steps)
     assault = {"assault": None} if half == "fire" else (
         {"assault": "move", "assault_turn": game.turn} if pace in ("assault", "stealth") else {})   # 6.1: fire to come
-    if half != "fire":
-        assault["stealth"] = pace == "stealth"        # 6.4: unseen in cover for having moved (spotting.py)
+    # 6.4: unseen in cover for having moved (spotting.py); after stealth assault fire (6.4.2) the
+    # move is stealthy too, though the Fired marker still gives the unit away (10.1)
+    assault["stealth"] = pace == "stealth"
     marks = u.marks.but(low_crawl=crawl, **assault)   # 6.3: not spotted for moving (spotting.py)
-    if vehicle(game, u) and len(path) > 1:
+    if (vehicle(game, u) or kind(game, u) == "weapon_team") and len(path) > 1:      # 15.1.1, 1.7.1
         marks = marks.but(facing=direction_to(path[-2], path[-1]))
+    if heli:                                       # 19.2.1: the mode it ends its move in
+        marks = marks.but(flight=None if pace == "land" else ("hover" if pace == "hover" else "flying"))
     seen_by = watchers(game, u, [s.hex for s in steps[1:]])
     if crawl or pace == "stealth":                     # 6.3, 6.4: fired at only where the hex is spotted
         from .spotting import spotted_without_moving

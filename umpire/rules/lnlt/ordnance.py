@@ -25,8 +25,9 @@ Readings: a vehicle faces the way it last moved (one that has not moved faces it
 front is within 60 degrees of that way, rear beyond 120, side between.  Its covered arc is its
 front: firing off it, a turret turns (+1 OFT, -2 DFT for its machine guns) and a turretless
 vehicle pivots to face the target (+1 OFT, -1 DFT), 15.1.1.  HEAT penetrates 4 worse against
-armour values printed red (vehicles.toml `red_armour`).  Optional speed modifiers: 15.6.  Not
-here: ATGM depletion, target acquisition (14.3), the optional vehicle size modifiers (15.6).
+armour values printed red (vehicles.toml `red_armour`).  Optional speed modifiers: 15.6.  ATGM
+depletion (14.1) and target acquisition (14.3): acquisition.py.  Not here: the optional vehicle
+size modifiers (15.6), opportunity fire at an ATGM firer before its shot (14.1).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from typing import TYPE_CHECKING
 from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import DIRECTIONS, Hex, hex_distance
-from . import tables
+from . import acquisition, helicopter, tables
 from .damage import morale_check, vehicle_struck
 from .smoke import in_smoke
 from .sniper import defence_tm
@@ -92,16 +93,18 @@ def aspect(target: UnitState, firer: Hex) -> str:
 
 def outside_arc(game: Game, u: UnitState, target: Hex) -> str | None:
     """15.1.1: a vehicle firing at a target off its front arc turns its turret ("turret") or,
-    without one, pivots its hull ("hull"); None when in front or it has no facing yet."""
+    without one, pivots its hull ("hull"); a weapon team pivots too ("team", 1.7.1: its facing is
+    the way it last moved, our reading); None when in front or it has no facing yet."""
     v = vehicle(game, u)
-    if v is None or u.marks.facing is None or aspect(u, target) == "front":
+    team = kind(game, u) == "weapon_team"
+    if (v is None and not team) or u.marks.facing is None or aspect(u, target) == "front":
         return None
-    return "turret" if "turret_armour" in v else "hull"
+    return "team" if team else ("turret" if "turret_armour" in v else "hull")
 
 
 def pivot(game: Game, u: UnitState, target: Hex, out: dict) -> None:
     """A turretless vehicle that fired off its front arc now faces its target (15.1.1)."""
-    if outside_arc(game, u, target) == "hull":
+    if outside_arc(game, u, target) in ("hull", "team"):
         want = _angle(u.hex, target)
         best = min(range(6), key=lambda i: abs((_angle(Hex(0, 0), DIRECTIONS[i]) - want + math.pi)
                                               % (2 * math.pi) - math.pi))
@@ -123,6 +126,12 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     g, weapon = ordnance_of(game, u)
     if g is None:
         return refuse(f"{u.id} has no ordnance: it fires on the Direct Fire Table (5.0)", "LnLT 14.1")
+    if defenders[0].marks.flight == "flying" and helicopter.airborne(game, defenders[0]) and not g.get("aa"):
+        return refuse("only guided anti-aircraft weapons fire at a Flying helicopter (19.2.1)", "LnLT 19.2.1")
+    if weapon is not None and game.unit_type(u).get("mounted"):
+        return refuse(f"{u.id} is mounted: a mounted unit fires no ordnance support weapon (6.6.2)", "LnLT 6.6.2")
+    if acquisition.expended(game, u, weapon):
+        return refuse(f"{(weapon or u).id}'s missiles are spent: ATGM Expended (14.1)", "LnLT 14.1")
     rng = hex_distance(u.hex, target)
     need = to_hit_number(g, rng)
     if need is None:
@@ -131,14 +140,14 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     if between is None:
         return refuse(f"no line of sight from {n(u.hex)} to {n(target)} (10.3)", "LnLT 10.3")
     mods = []
-    leader = best_leader(game, u.hex, u.side)
+    leader = best_leader(game, u.hex, u.side, vehicles=bool(vehicle(game, u)))      # 11.5: or an armour leader
     if leader:
-        mods.append(("leader's LM (14.1)", -leader))
+        mods.append(("leader's LM (14.1)", -leader))          # 11.1.3
     if between:
         mods.append(("degrading hexes on the way (10.3)", between))
     if in_smoke(game, u.hex):
         mods.append(("firing out of smoke (7.0)", 1))
-    dark = night_penalty(game, u, rng, ordnance=True)
+    dark = night_penalty(game, u, rng, ordnance=True, target=target)
     if dark:
         mods.append(dark)
     v = vehicle(game, u)
@@ -152,7 +161,8 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
                     ("firer marked Ops Complete (4.1)", 2))
     arc = outside_arc(game, u, target)
     if arc:
-        mods.append((f"{'turret turns' if arc == 'turret' else 'vehicle pivots'} to fire off its front arc (15.1.1)", 1))
+        mods.append(("weapon team pivots to fire off its front arc (1.7.1)", 1) if arc == "team" else
+                    (f"{'turret turns' if arc == 'turret' else 'vehicle pivots'} to fire off its front arc (15.1.1)", 1))
     if vehicle(game, u) and vehicle(game, u)["open_topped"]:
         mods.append(("open vehicle firing (15.0.1)", -1))
     if backblast_target(game, defenders):
@@ -164,13 +174,25 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     if any((v.moved and not v.marks.low_crawl) or v.paused for v in defenders):
         fast = game.option("speed_modifiers") == "on" and any(_fast(game, v) for v in defenders if vehicle(game, v))
         mods.append(("fast target marked Moved (15.6)", 2) if fast else ("target marked Moved or moving (6.0)", 1))
+    if game.unit_type(defenders[0]).get("mounted") and not (defenders[0].moved or defenders[0].paused):
+        mods.append(("mounted target not moving (6.6)", 1))
     if rng == 1:
         mods.append(("adjacent target (14.1)", -2))
     if between_buildings(game, u.hex, target):
         mods.append(("between two adjacent buildings (10.3.2)", 2))
     cover = defence_tm(game, defenders, units)              # a lone sniper's is doubled (5.5)
+    if helicopter.airborne(game, defenders[0]):
+        cover = 0                                           # a level above its hex (19.2.1)
+    if helicopter.on_river(game, defenders):
+        mods.append(("target in a rubber boat on a river (23.3.1)", 1))
+    for m in (helicopter.firer_modifier(game, [u], True), helicopter.target_modifier(game, defenders[0], True)):
+        if m:
+            mods.append(m)                                  # 19.2.1
     if cover > 0:
         mods.append(("target's terrain (TEC)", cover))
+    acquired = acquisition.modifier(game, u, defenders[0])          # 14.3
+    if acquired:
+        mods.append(acquired)
     aimed = defenders[0] if vehicle(game, defenders[0]) else None
     lines = [f"{'Opportunity fire' if opportunity else 'Ordnance fire'} on {n(target)} by {u.id}'s {g['gun']} from "
              f"{n(u.hex)}, range {rng} (LnLT 14.1)" + (f", at {aimed.id}" if aimed else ", at the leg units"),
@@ -181,9 +203,17 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
 
 
 def resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: list[Change]) -> str:
+    """14.1, then the gun's acquisition of a target it did not destroy (14.3)."""
+    summary = _resolve(game, sh, dice, out, lines, extra)
+    u, target = game.units[sh.units[0]], game.units[sh.defenders[0]]
+    acquisition.acquire(game, u, target, summary.endswith("destroyed"), out, lines)
+    return summary
+
+
+def _resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: list[Change]) -> str:
     from .combat import strike
     u = game.units[sh.units[0]]
-    g, _weapon = ordnance_of(game, u)
+    g, weapon = ordnance_of(game, u)
     n = game.map.number(sh.target)
     out.setdefault(u.id, {})["fired"] = True
     pivot(game, u, sh.target, out)
@@ -198,6 +228,7 @@ def resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: 
     hit = natural == 2 or (natural != 12 and r.total <= sh.defence)
     why = " (a natural 2 always hits)" if natural == 2 else (" (a natural 12 always misses)" if natural == 12 else "")
     lines.append(f"To hit: {r.total} against {sh.defence}: {'hit' if hit else 'miss'}{why} (14.1)")
+    acquisition.deplete(game, u, weapon, g, r.faces, out, lines)
     if not hit:
         return f"{g['gun']} fires on {n}: misses"
     target = game.units[sh.defenders[0]]

@@ -8,7 +8,7 @@ Order may then close assault it (17.1), each after a morale check.
 Readings: the overrun is the vehicle's impulse and it stays where it attacked from (Umpire
 keeps the two sides in separate hexes; the umpire moves it on if the table agrees); every
 surviving Good Order defender close assaults it (the series leaves the choice to them).
-Armour leaders (11.5) are not here.
+An armour leader (11.5) in the vehicle's hex adds his LM.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from . import tables
 from .damage import morale_check, vehicle_struck
-from .state import good_order, gun, lowest_armour, marks_after, tm, vehicle
+from .state import good_order, gun, kind, lm, lowest_armour, marks_after, tm, vehicle
 
 if TYPE_CHECKING:
     from .combat import AttackSheet
@@ -49,6 +49,10 @@ def sheet(game: Game, units: list[UnitState], defenders: list[UnitState], target
                       + (f"{cost:g} + {EXTRA_MP} MP" if cost is not None else note) + " (15.3)", "LnLT 15.3")
     g = gun(game, v)
     mods = (("overrun", BONUS),) + ((("HE", g["he"]),) if g else ()) + (("machine guns", game.unit_type(v)["firepower"]),)
+    lead = max((lm(game, x) for x in game.units.values() if x.on_map and x.hex == v.hex and x.side == v.side
+                and kind(game, x) == "armour_leader"), default=0)
+    if lead:
+        mods += (("armour leader's LM (11.5)", lead),)              # 15.3
     lines = [f"Overrun of {n(target)} by {v.id} (LnLT 15.3): {cost:g} + {EXTRA_MP} MP",
              *[f"  {w}: {x:+d}" for w, x in mods], defenders_line,
              f"  target modifier {tm(game, target):+d} ({terrain['label'].lower()})"]

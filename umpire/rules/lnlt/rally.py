@@ -37,7 +37,7 @@ def rally(game: Game, dice) -> list:
         t = game.unit_type(u)
         leaders = [v for v in game.units.values() if v.on_map and v.hex == u.hex and v.side == u.side
                    and v.id != u.id and kind(game, v) in RALLIERS and (not shaken(v) or v.id in rallied)]
-        if not t["self_rally"] and not leaders:
+        if not t["self_rally"] and not leaders:       # 3.0 step 3, 11.0: SMCs, WTs, vehicles rally alone
             continue
         mods = []
         if tm(game, u.hex) > 0:

@@ -22,6 +22,7 @@ from ...core.errors import UmpireError
 from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
 from ...core.los import Eye, LosResult, crossing
+from .acquisition import seen_by_acquisition
 from .state import Attempt, acting_unit, good_order, hidden_by_stealth, lm, sight_of, tis, vehicle
 from .state import kind as unit_kind
 
@@ -137,6 +138,10 @@ def _seers(game: Game, sight: Sight, mine: list, attempts: dict, h: Hex, enemy: 
         return close, "LnLT 10.1 (adjacent)"
     if (h.q, h.r) in attempts:
         return [attempts[(h.q, h.r)]], "LnLT 10.1 (spotting attempt)"
+    if mine and enemy:                                       # 14.3: an acquired target stays spotted
+        guns = [g for v in enemy for g in seen_by_acquisition(game, mine[0].side, v)]
+        if guns:
+            return sorted(set(guns)), "LnLT 14.3 (target acquired)"
     marked = any((u.moved and not u.marks.low_crawl and not hidden_by_stealth(game, u, game.rules))
                  or u.fired for u in enemy)                                  # 6.3, 6.4
     if marked or sight_of(game.map, game.rules, h) == "open":
@@ -157,6 +162,21 @@ def spotted_without_moving(game: Game, side: str, h: Hex, stealthy: bool = False
     if (h.q, h.r) in _attempts(game, side):
         return True
     return sight_of(game.map, game.rules, h) == "open" and any(sight.degrading(u.hex, h) is not None for u in mine)
+
+
+def keen_eyed(game: Game, u) -> bool:
+    """A scout (11.6) or a unit with thermal sights (10.1.2): the two that spot 2 better, and
+    the only two whose natural 6 fails whatever it comes to."""
+    return unit_kind(game, u) == "scout" or tis(game, u)
+
+
+def spot_succeeds(face: int, total: int, need: int, keen: bool) -> bool:
+    """10.1.2: the modified die at or under what the terrain needs.  The aid prints "a natural
+    6 always fails" only under the thermal sights list (10.1.2) and the scouts (11.6), so it
+    holds for those two alone: a leader whose LM brings a 6 down to the need spots the hex."""
+    if keen and face == 6:
+        return False
+    return total <= need
 
 
 def attempt(game: Game, sight: Sight, params: dict, dice) -> tuple[str, list]:
@@ -181,7 +201,7 @@ def attempt(game: Game, sight: Sight, params: dict, dice) -> tuple[str, list]:
         + ((("scout", -SCOUT_SPOTTING),) if unit_kind(game, u) == "scout" else ()) \
         + ((("thermal sights", -TIS_SPOTTING),) if tis(game, u) else ())                # 11.6, 10.1.2
     roll = dice.roll(f"spotting attempt by {uid} at {n(h)} ({kind}: {SPOT_NEEDS[kind]} or less)", 1, 6, mods)
-    found = roll.faces[0] != 6 and roll.total <= SPOT_NEEDS[kind]
+    found = spot_succeeds(roll.faces[0], roll.total, SPOT_NEEDS[kind], keen_eyed(game, u))
     changes = [Change("unit", uid, {"acted": True, "ops_complete": True})]
     summary = f"{uid} tries to spot {n(h)}: {roll.total} -- {'spotted' if found else 'nothing seen'} (10.1)"
     if found:

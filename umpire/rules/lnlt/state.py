@@ -29,6 +29,16 @@ Turn = Annotated[int, Field(ge=1)]
 HexPair = tuple[int, int]                       # a hex as the game file keeps it: [q, r]
 
 
+class Acquisition(RuleState):
+    """A gun's acquired target (14.3): the unit, where it stood and where the gun stood when
+    acquired, and how many shots it has taken at it (1 or 2)."""
+
+    target: str
+    target_at: HexPair
+    firer_at: HexPair
+    level: int = Field(1, ge=1, le=2)
+
+
 class Marks(RuleState):
     """The counters above, and what else the rules remember of a unit."""
 
@@ -46,6 +56,9 @@ class Marks(RuleState):
     issued_to: str | None = None        # a captured weapon's first carrier (1.6 notes)
     taken: bool = False                 # a captured weapon's first attack has been made
     untried: bool = False
+    atgm_expended: bool = False         # its ATGMs are spent (14.1)
+    acquired: Acquisition | None = None     # its gun's acquired target (14.3)
+    flight: Literal["flying", "hover"] | None = None     # a helicopter's mode; None: landed (19.2.1)
 
 
 class Attempt(NamedTuple):
@@ -97,7 +110,9 @@ class State(GameState):
     barrages: tuple[Barrage, ...] = ()
     administered: Turn | None = None
 
-SMC = ("leader", "hero", "scout", "sniper", "medic")     # single-man counters (1.3, DCT)
+# single-man counters (1.3, DCT); chaplains (11.8), nurses (11.10) and marksmen (11.12) among them
+# and armour leaders (11.5), who lead vehicles
+SMC = ("leader", "hero", "scout", "sniper", "medic", "chaplain", "nurse", "marksman", "armour_leader")
 RALLIERS = ("leader", "hero")                   # who lets Shaken units of the hex rally (3.0)
 SPOTTERS = ("leader", "scout")                  # who calls off-board artillery (18.2)
 MAX_TM = 4                                   # 5.5
@@ -143,10 +158,21 @@ def tis(game: Game, u: UnitState) -> bool:
 NIGHT_RANGE, TIS_RANGE = 2, 6                # 20.1, 20.1.5
 
 
-def night_penalty(game: Game, firer: UnitState, rng: int, ordnance: bool) -> tuple[str, int] | None:
+STAR_SHELL_LIGHT = 1                         # 20.2 (our reading): its hex and the hexes next to it
+
+
+def lit(game: Game, h: Hex) -> bool:
+    """Whether a Star Shell lights hex h (20.2, starshell.py)."""
+    from ...core.hexgrid import hex_distance
+    return any(o.kind == "star_shell" and hex_distance(o.hex, h) <= STAR_SHELL_LIGHT for o in game.map.overlays)
+
+
+def night_penalty(game: Game, firer: UnitState, rng: int, ordnance: bool,
+                  target: Hex | None = None) -> tuple[str, int] | None:
     """20.1, 20.1.5: at night fire beyond 2 hexes is -3 on the DFT, +3 on the OFT; with thermal
-    sights the DFT reaches 6 hexes and the OFT fires to 6 without penalty, +1 beyond."""
-    if not game.night:
+    sights the DFT reaches 6 hexes and the OFT fires to 6 without penalty, +1 beyond; none at a
+    target a star shell lights (20.2)."""
+    if not game.night or (target is not None and lit(game, target)):
         return None
     sees = tis(game, firer)
     if ordnance and sees:
@@ -154,6 +180,11 @@ def night_penalty(game: Game, firer: UnitState, rng: int, ordnance: bool) -> tup
     if rng <= (TIS_RANGE if sees else NIGHT_RANGE):
         return None
     return (f"at night beyond {TIS_RANGE if sees else NIGHT_RANGE} hexes (20.1)", 3 if ordnance else -3)
+
+
+def mounted(game: Game, u: UnitState) -> str | None:
+    """A mounted unit's mount, horse or motorcycle (6.6), else None."""
+    return game.unit_type(u).get("mounted")
 
 
 def stealthy(game: Game, u: UnitState) -> bool:
@@ -202,9 +233,10 @@ def lm(game: Game, u: UnitState, rallied: bool = False) -> int:
     return max(0, game.unit_type(u)["lm"] - (1 if u.marks.wounded else 0))
 
 
-def best_leader(game: Game, h: Hex, side: str, exclude: str | None = None) -> int:
+def best_leader(game: Game, h: Hex, side: str, exclude: str | None = None, vehicles: bool = False) -> int:
+    """The best LM in hex h; an armour leader's (11.5) counts only for vehicles (`vehicles`)."""
     return max((lm(game, u) for u in game.units.values() if u.on_map and u.hex == h and u.side == side
-                and u.id != exclude), default=0)
+                and u.id != exclude and (vehicles or kind(game, u) != "armour_leader")), default=0)
 
 
 def tm(game: Game, h: Hex) -> int:
@@ -247,9 +279,13 @@ def lowest_armour(game: Game, u: UnitState) -> int:
 
 def dct_column(game: Game, u: UnitState) -> str:
     if kind(game, u) == "vehicle":
+        if vehicle(game, u).get("helicopter"):
+            return "helicopter"                       # DCT: its own column
         return "armoured" if vehicle(game, u)["armoured"] else "unarmoured"
     if kind(game, u) == "hero":
         return "shaken_smc_or_hero"
+    if kind(game, u) == "armour_leader":              # DCT: "Armored Vehicle - Armor Leader"
+        return "armoured"
     if kind(game, u) in SMC:
         return "shaken_smc_or_hero" if shaken(u) else "good_smc"
     return "shaken_mmc" if shaken(u) else "good_mmc"

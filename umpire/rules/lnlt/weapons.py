@@ -22,7 +22,9 @@ import math
 from ...core.game import Game, UnitState
 from .state import SMC, kind
 
-PORTAGE = {"squad": 2, "half_squad": 1, "crew": 1, **{k: 1 for k in SMC}, "sniper": 0, "medic": 0}   # 1.6 notes
+# 1.6 notes: medics, snipers, chaplains (11.8), nurses (11.10) and marksmen (11.12) carry none
+PORTAGE = {"squad": 2, "half_squad": 1, "crew": 1, **{k: 1 for k in SMC}, "sniper": 0, "medic": 0,
+           "chaplain": 0, "nurse": 0, "marksman": 0, "armour_leader": 0}
 
 
 def carried(game: Game, u: UnitState) -> list[UnitState]:
@@ -31,7 +33,8 @@ def carried(game: Game, u: UnitState) -> list[UnitState]:
 
 
 def ordnance_of(game: Game, u: UnitState) -> tuple[dict | None, UnitState | None]:
-    """The unit's own gun, else the first ordnance weapon it carries (14.1, 1.6)."""
+    """The unit's own gun, else the first ordnance weapon it carries (14.1, 1.6): an ordnance
+    support weapon fires on the OFT, apart from the direct fire (1.6.4)."""
     table = game.rules.tables["ordnance"].section("entry")
     if u.type in table:
         return table[u.type], None
@@ -61,6 +64,9 @@ def firing(game: Game, u: UnitState, rng: int, opportunity: bool = False) -> tup
             fp = math.ceil(wt["firepower"] / 2) if opportunity else wt["firepower"]
             guns.append((fp, w.id))
     guns.sort(reverse=True)
+    ride = game.unit_type(u).get("mounted")                # 6.6.2: only motorcycles, FP 2 or less
+    if ride:
+        guns = [g for g in guns if ride == "motorcycle" and game.unit_type(game.units[g[1]])["firepower"] <= 2]
     k = kind(game, u)
     options = [(own, 0, [])]
     if guns and k == "squad":

@@ -21,7 +21,8 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
 from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
-from . import actions, air, battle, hearts, mines, resolve, spotting, state, turn
+from ...core.changes import apply
+from . import actions, air, battle, evasion, hearts, mines, refugees, resolve, spotting, state, turn
 from .movement import check_move, movement_left
 from .state import depressions, strength_text, works
 
@@ -58,7 +59,7 @@ class RuleSystem(CoreRuleSystem):
 
     def phase_start(self, game, key, dice):
         side = player_side(game, key)
-        return hearts.turn_start(game, side, dice) + spotting.reconnoitre(game, side, dice)
+        return refugees.wake(game) + hearts.turn_start(game, side, dice) + spotting.reconnoitre(game, side, dice)
 
     mine_rules = {"stops": "War Blog 2.4.6"}
 
@@ -69,7 +70,11 @@ class RuleSystem(CoreRuleSystem):
         return hearts.KEYS
 
     def scenario_problems(self, scenario):
-        return hearts.problems(scenario)
+        return hearts.problems(scenario) + refugees.problems(scenario)
+
+    def move_ends(self, ctx, unit_id, start, entered, paused, check):
+        apply(ctx, refugees.wake(ctx.game))          # 1.33: an enemy near latent refugees
+        return None
 
     def phase_end(self, game, key, dice):
         return turn.end_of_player_turn(game, player_side(game, key))
@@ -81,12 +86,13 @@ class RuleSystem(CoreRuleSystem):
         return battle.KINDS
 
     def assault_sheet(self, game, unit_ids, target, kind="assault", aim=None):
-        if aim:
-            return battle.refuse("War Blog attacks the whole hex, not one unit in it (11.0)", "WB 11.0")
+        if aim:                                 # 1.21: insurgents single out a unit
+            return evasion.strike_sheet(game, [game.units[x] for x in unit_ids], target, aim)
         return battle.attack_sheet(game, unit_ids, target, kind)
 
     def resolve_assault(self, game, sheet, dice):
-        return resolve.resolve(game, sheet, dice)
+        summary, changes = resolve.resolve(game, sheet, dice)
+        return summary, changes + refugees.wake(game, attacked=sheet.target)      # 1.33: combat in the city
 
     def actions(self):
         return actions.ACTIONS       # air strikes and patrols, mines, the advance after combat

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core.actionspec import ActionField
 from ...core.play.rule_actions import unit_action
-from . import air, exploit, mines
+from . import air, airlift, exploit, mines
 from .state import kind
 
 def _air(game, u) -> bool:
@@ -32,6 +32,14 @@ ACTIONS = {spec.name: spec for spec in (
     unit_action("air_recall", "Recall from the air superiority box", air.recall, rule="WB 9.3",
                 help="Fighters in the air superiority box come back to the air pool.",
                 fits=lambda game, u: _air(game, u) and bool(u.marks.box)),
+    unit_action("air_insert", "Air insertion", airlift.insert, rule="WB 3.3",
+                fields=(ActionField("hex", "Landing hex", kind="hex"),),
+                help="A paratrooper, airmobile or special forces unit waiting off the map drops on a hex, "
+                     "under the enemy's fire.", fits=airlift.insertable, worksheet=True),
+    unit_action("air_extract", "Air extraction", airlift.extract, rule="WB 3.4",
+                fields=(ActionField("lift", "Unit lifted out", kind="unit"),),
+                help="An air transport lifts a small unit off the map, under the enemy's fire.",
+                fits=airlift.transport, worksheet=True),
     unit_action("lay_mines", "Lay mines", mines.lay, rule="WB 2.4.6",
                 help="Engineers lay a minefield in their hex.", fits=_engineers),
     unit_action("clear_mines", "Clear mines", mines.clear, rule="WB 2.4.6",

@@ -1,4 +1,4 @@
-"""War Blog air power (9.0-9.3, 1.14, 11.5): air units wait off the map in their side's air
+"""War Blog air power (9.0-9.3, 1.14, 1.30, 11.5): air units wait off the map in their side's air
 pool; in its player turn a side flies them on ground attacks or into the air superiority box.
 
 * Air units are units of kind "air" set up without a hex (the scenario lists them in a
@@ -14,7 +14,7 @@ pool; in its player turn a side flies them on ground attacks or into the air sup
   side fights another round; recalling units takes them back to the pool.
 * A ground attack (9.1) is ranged fire (11.5) by the air unit from over the target: no range
   penalty, damage by the odds of its strength to the defence, artillery taking 2.5 times the
-  damage (1.9, 1.15), every hit a morale check.  First the enemy's air defence within its
+  damage (1.10, 1.18), every hit a morale check.  First the enemy's air defence within its
   radius of the target (range) -- and, if the enemy holds air superiority, its box units' air
   combat values -- give a chance out of 70 (1.14) of an effect: a second roll on the sample
   table cuts the strike's strength, aborts it or shoots the unit down.
@@ -30,11 +30,11 @@ from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import hex_distance
-from . import combat
+from . import combat, evasion
 from .resolve import Outcome, morale
 from .state import depressions, kind, leader_factor, terrain_defence, units_at, whole, works
 
-ARTILLERY_DAMAGE = 2.5          # 1.9, 1.15: artillery takes 2.5 times an air strike's damage
+ARTILLERY_DAMAGE = 2.5          # 1.10, 1.18: artillery takes 2.5 times an air strike's damage
 
 
 def air_units(game: Game, side: str) -> list[UnitState]:
@@ -71,6 +71,10 @@ def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
     if not units:
         raise UmpireError("air patrol: name the air units sent to the air superiority box")
     for u in units:
+        if game.unit_type(u).get("air_lift") == "transport":
+            raise UmpireError(f"air patrol: {u.id} is an air transport: it lifts units out, it does not fight (1.36)")
+        if game.unit_type(u).get("drone"):
+            raise UmpireError(f"air patrol: {u.id} is a drone: drones fly no air superiority (1.45)")
         if not u.marks.box and not ready(game, u):
             raise UmpireError(f"air patrol: {u.id} has flown this turn (9.2)")
     lines = [f"{', '.join(u.id for u in units)} into the air superiority box (9.2)"]
@@ -121,14 +125,29 @@ def _value(game: Game, u: UnitState) -> int:
     return int(game.unit_type(u).get("air_combat") or 0)
 
 
-def air_defence(game: Game, side: str, target) -> tuple[int, list[str]]:
+def electronic_warfare(game: Game, side: str) -> int:
+    """1.46: the strength of the side's electronic warfare units on the map (our reading: they
+    reach the whole map), added to its air strikes and to its air defence."""
+    return sum(int(combat.depressed(game.unit_type(v)["strength"], whole(depressions(v))))
+               for v in game.units.values() if v.on_map and v.side == side and game.unit_type(v).get("ew"))
+
+
+def air_defence(game: Game, side: str, target, bomber: bool = False, drone: bool = False) -> tuple[int, list[str]]:
     """1.14, 9.2: the enemy's air defence factors reaching the target hex, and its box units'
-    air combat values when it holds air superiority."""
+    air combat values when it holds air superiority.  Against a bomber only missiles count
+    (1.25, 1.32: SAMs, units.toml `missile`); a drone is easier to shoot down: the ground's
+    factors count twice (1.45, our reading of "easier"); electronic warfare adds (1.46)."""
     parts = []
     for v in game.units.values():
         if v.on_map and v.side != side and kind(game, v) == "air_defence" and \
-                hex_distance(v.hex, target) <= game.unit_type(v)["range"]:
-            parts.append((v.id, int(combat.depressed(game.unit_type(v)["strength"], whole(depressions(v))))))
+                hex_distance(v.hex, target) <= game.unit_type(v)["range"] and \
+                (not bomber or game.unit_type(v).get("missile")):
+            parts.append((v.id, int(combat.depressed(game.unit_type(v)["strength"], whole(depressions(v))))
+                          * (2 if drone else 1)))
+    if parts:
+        ew = max((electronic_warfare(game, s) for s in game.side_ids() if s != side), default=0)
+        if ew:
+            parts.append(("electronic warfare", ew))
     enemy = holder(game)
     if enemy is not None and enemy != side:
         parts += [(v.id, _value(game, v)) for v in in_box(game, enemy)]
@@ -139,6 +158,8 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
     """9.1: an air unit's ground attack on a hex where its side sees the enemy."""
     side = params.get("side")
     u = _air_unit(game, side, params.get("unit"), "air strike")
+    if game.unit_type(u).get("air_lift") == "transport":
+        raise UmpireError(f"air strike: {u.id} is an air transport: it lifts units out, it does not attack (1.36)")
     if not ready(game, u):
         raise UmpireError(f"air strike: {u.id} is " + ("in the air superiority box (9.2)" if u.marks.box
                                                          else "back from a sortie this turn (9.0)"))
@@ -157,7 +178,8 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
     lines.append(f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of "
                  f"{game.side(defenders[0].side).name}")
     factor = 1.0
-    ad, who = air_defence(game, side, target)
+    t = game.unit_type(u)
+    ad, who = air_defence(game, side, target, bomber=bool(t.get("bomber")), drone=bool(t.get("drone")))
     chance = game.rules.tables["air"].section("entry")["chance"]["out_of"]
     if ad:
         lines.append(f"  air defence {ad} ({', '.join(who)}): a chance of {ad} in {chance} (1.14)")
@@ -175,7 +197,10 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
             factor = float(effect)
         else:
             lines.append(f"  air defence {r}: no effect (1.14)")
-    attack = game.unit_type(u)["strength"] * factor
+    ew = electronic_warfare(game, side)                      # 1.46
+    if ew:
+        lines.append(f"  electronic warfare: +{ew} strength (1.46)")
+    attack = (game.unit_type(u)["strength"] + ew) * factor
     summary = _hit(game, out, lines, target, defenders, attack, dice)
     return f"{u.id} strikes {n}: {summary}", out.notes() + out.changes()
 
@@ -201,6 +226,9 @@ def _hit(game, out, lines, target, defenders, attack, dice) -> str:
             lines.append(f"  target {k + 1} missed: {roll}, needed {need} (11.5)")
             continue
         hits += 1
+        if evasion.insurgent(game, v) and evasion.evades(game, out, v, dice, "air strike"):
+            lines.append(f"  target {k + 1} hit: {roll}, needed {need} (11.5)")
+            continue                                                  # 1.21: no damage, no check
         defence = combat.defence_strength([combat.Force(kind(game, v), game.unit_type(v)["defence"],
                                                         whole(depressions(v)))], terrain, works(game, v), leader)
         mod = combat.ranged_damage_modifier(attack, defence)
@@ -210,7 +238,7 @@ def _hit(game, out, lines, target, defenders, attack, dice) -> str:
         lines.append(f"  target {k + 1} hit: {roll}, needed {need} (11.5)")
         # the damage shows the target's defence and depressions: its own side's to read
         out.tell(v, f"  {v.id} hit ({roll}, needed {need}): damage D10 {d10} {mod:+d} at "
-                    f"{combat.odds(attack, defence)}" + (" x2.5 against artillery (1.9)" if times != 1 else ""))
+                    f"{combat.odds(attack, defence)}" + (" x2.5 against artillery (1.10, 1.18)" if times != 1 else ""))
         if damage:
             out.depress(v, round(damage, 2))
         morale(game, out, v, dice, [])                    # every hit checks (6.0, 11.5)

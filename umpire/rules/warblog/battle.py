@@ -25,10 +25,12 @@ from dataclasses import dataclass, field
 
 from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
-from . import combat
-from .state import (depressions, hexside_features, kind, leader_factor, terrain_defence, units_at, whole, works)
+from . import civil, combat
+from .state import (depressions, hexside_features, kind, leader_factor, terrain_defence, units_at, urban_places,
+                    whole, works)
 
 KINDS = ("assault", "attrition", "ranged", "siege")
+SPECIAL_RULE = {"special_forces": "1.13", "irregular": "1.20"}
 ASSAULT_COST = 2                     # 11.0: a combat costs 2 movement points
 
 
@@ -58,9 +60,9 @@ def refuse(reason: str, rule: str = "") -> AttackSheet:
     return AttackSheet(False, reason, rule)
 
 
-def _force(game: Game, uid: str, value: str) -> combat.Force:
+def _force(game: Game, uid: str, value: str, others: list | None = None) -> combat.Force:
     u = game.units[uid]
-    return combat.Force(kind(game, u), game.unit_type(u)[value], whole(depressions(u)))
+    return combat.Force(kind(game, u), civil.strength(game, u, value, others or []), whole(depressions(u)))
 
 
 def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> AttackSheet:
@@ -94,8 +96,9 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
             if hex_distance(u.hex, target) != 1:
                 return refuse(f"{u.id} is not next to {n(target)}: only ranged fire reaches further (11.0)",
                               "War Blog 11.0")
-            if not t["strength"]:
-                return refuse(f"{u.id} has no attack strength")
+            if not civil.strength(game, u, "strength", defenders):             # 1.35: protesters
+                return refuse(f"{u.id} has no attack strength" + (" but against police (1.35)"
+                                                                  if kind(game, u) == "protester" else ""))
             feats = hexside_features(game, u.hex, target)
             if ("ridge" in feats or ("river" in feats and "bridge" not in feats)) and t["kind"] != "tank":
                 return refuse(f"{u.id} may not attack across the {'ridge' if 'ridge' in feats else 'river'} "
@@ -108,19 +111,23 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
     leader_d = leader_factor(game, dside, [target])
     lines = [f"{'Ranged fire' if how == 'ranged' else how.capitalize()} on {n(target)} by "
              f"{', '.join(u.id for u in units)} (War Blog {'11.5' if how == 'ranged' else '11.6' if how == 'attrition' else '11.3'})"]
-    d_forces = [_force(game, v.id, "defence") for v in defenders]
+    d_forces = [_force(game, v.id, "defence", units) for v in defenders]
     d_kinds = [f.kind for f in d_forces]
+    stack = sum(game.unit_type(v)["strength"] for v in defenders)        # printed: 1.13, 1.20
     attack = 0.0
     hexes = sorted({u.hex for u in units}, key=lambda h: (h.q, h.r))
     for h in hexes:
-        group = [_force(game, u.id, "strength") for u in units if u.hex == h]
+        group = [_force(game, u.id, "strength", defenders) for u in units if u.hex == h]
         feats = hexside_features(game, h, target) if how != "ranged" else []
         obstacle = "river_bridge" if "bridge" in feats else ("stream" if "stream" in feats else None)
         elevation = 10 * (game.map.elevation[h] - game.map.elevation[target]) if how != "ranged" else 0
-        part = combat.attack_strength(group, d_forces, elevation=elevation, obstacle=obstacle)
+        part = combat.attack_strength(group, d_forces, elevation=elevation, obstacle=obstacle, stack=stack)
         attack += part
         what = " + ".join(f"{f.kind} {combat.depressed(f.strength, f.depressions):g}"
-                          f" x{combat.unit_match(f.kind, d_kinds):g}" for f in group)
+                          f" x{combat.unit_match(f.kind, d_kinds):g}"
+                          + (f" x{combat.special_attack(f.kind, stack):g} against a stack of {stack:g} strength "
+                             f"({SPECIAL_RULE[f.kind]})" if combat.special_attack(f.kind, stack) != 1 else "")
+                          for f in group)
         lines.append(f"  from {n(h)}: {what}" + (f", elevation x{combat.elevation_factor(elevation):g}" if elevation else "")
                      + (f", {obstacle.replace('_', ' ')} x{combat.tables()['combat'][obstacle]['factor']:g}" if obstacle else "")
                      + f" = {part:.2f}")
@@ -139,9 +146,20 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
                      f"x{game.rules.overlays[o.kind]['attack']:g} (2.4.5)")
     terrain = terrain_defence(game, target)
     defence = 0.0
+    a_kinds = [kind(game, u) for u in units]
+    specials = []
     for v, f in zip(defenders, d_forces):
         w = works(game, v)
-        defence += combat.defence_strength([f], terrain=terrain, works=w, leader=leader_d)
+        own = terrain
+        if f.kind == "irregular":               # 1.20: its own urban defence, not the settlement's
+            urban = combat.irregular_urban(urban_places(game, target))
+            if urban is not None:
+                own = game.rules.terrain_types[game.map.terrain[target]]["defence"] * urban
+                specials.append(f"irregulars in the town x{urban:g} (1.20)")
+        special = combat.special_defence(f.kind, a_kinds)
+        if special != 1:
+            specials.append(f"anti-tank against armour x{special:g} (1.7)")
+        defence += combat.defence_strength([f], terrain=own, works=w, leader=leader_d) * special
     alone_guns = all(f.kind in ("artillery", "rocket") for f in d_forces)
     if alone_guns:
         defence /= 5
@@ -151,7 +169,8 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
     lines.append(f"Defence {defence:.2f}: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} in "
                  f"{game.rules.terrain_types[game.map.terrain[target]]['label'].lower()} x{terrain:g}"
                  + (f", command factor {leader_d}" if leader_d else "")
-                 + (", artillery alone: a fifth (1.18)" if alone_guns else ""))
+                 + (", artillery alone: a fifth (1.18)" if alone_guns else "")
+                 + "".join(f", {s}" for s in dict.fromkeys(specials)))
     column = combat.odds(attack, defence)
     rng = max(hex_distance(u.hex, target) for u in units)
     at_range = f", range {rng}" if how == "ranged" else ""

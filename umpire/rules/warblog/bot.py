@@ -94,7 +94,8 @@ class Bot:
 
     def _air(self, location, game, rng, side, report) -> bool:
         """9.1, 9.2: a patrol to win or hold the box, or a strike at a hex it sees."""
-        pool = [u for u in air.air_units(game, side) if air.ready(game, u)]
+        pool = [u for u in air.air_units(game, side) if air.ready(game, u)
+                and game.unit_type(u).get("air_lift") != "transport"]          # 1.36: transports lift
         if not pool or rng.random() > 0.6:
             return False
         fighters = [u for u in pool if game.unit_type(u)["air_combat"] >= game.unit_type(u)["strength"]]

@@ -109,7 +109,9 @@ def stacking_problem(strengths: list[float], terrain: str = "", earthworks: bool
 
 
 def unit_match(attacker: str, defenders: list[str]) -> float:
-    """The unit match multiplier of one attacking kind against the defending stack (11.1)."""
+    """The unit match multiplier of one attacking kind against the defending stack (11.1): armour's
+    bonus over every other kind (1.3), mechanised infantry's over infantry (1.2), armour's 1.5
+    against motorised infantry (1.17)."""
     factors = {(e["attacker"], e["defender"]): e["factor"] for e in tables()["combat"].values()
                if e["kind"] == "match" and e.get("operational", True)}
     armour = {"tank", "mechanised"}
@@ -122,12 +124,42 @@ def unit_match(attacker: str, defenders: list[str]) -> float:
     return min((factors.get((attacker, d), 1.0) for d in defenders), default=1.0)
 
 
+def _special(side: str, kind: str) -> dict | None:
+    return next((e for e in tables()["combat"].values() if e["kind"] == "special" and e.get(side) == kind), None)
+
+
+def special_attack(attacker: str, stack_strength: float | None) -> float:
+    """A unit type's own attack multiplier against a small stack, by the defending stack's
+    printed strength (what the counters show): special forces x3 against 10 or less (1.13),
+    irregulars x4 against 5 or less (1.20)."""
+    e = _special("attacker", attacker)
+    if e is None or stack_strength is None or stack_strength > e["up_to"]:
+        return 1.0
+    return e["factor"]
+
+
+def special_defence(defender: str, attackers: list[str]) -> float:
+    """1.7: an anti-tank unit defends x5 against a stack with armour or mechanised infantry."""
+    e = _special("defender", defender)
+    return e["factor"] if e is not None and set(attackers) & {"tank", "mechanised"} else 1.0
+
+
+def irregular_urban(places: list[str]) -> float | None:
+    """1.20: an irregular's defence in a village x2, a town or light urban hex x4, a city or dense
+    urban hex x6, a conurbation x8 (the best of the hex's), or None outside them."""
+    factors = [e["factor"] for e in tables()["combat"].values()
+               if e["kind"] == "irregular_urban" and e["defender"] in places]
+    return max(factors) if factors else None
+
+
 def attack_strength(attackers: list[Force], defenders: list[Force], extra_hexes: int = 0, leader: int = 0,
-                    elevation: int = 0, obstacle: str | None = None) -> float:
-    """11.3: the sum of strength x unit match, x flank x leadership (x elevation 2.6.1, x an
+                    elevation: int = 0, obstacle: str | None = None, stack: float | None = None) -> float:
+    """11.3: the sum of strength x unit match (x a special unit's own factor against a small
+    `stack`, its printed strength: 1.13, 1.20), x flank x leadership (x elevation 2.6.1, x an
     earthwork, stream or bridged river 2.4.5, 2.5)."""
     kinds = [d.kind for d in defenders]
-    total = sum(depressed(a.strength, a.depressions) * unit_match(a.kind, kinds) for a in attackers)
+    total = sum(depressed(a.strength, a.depressions) * unit_match(a.kind, kinds) * special_attack(a.kind, stack)
+                for a in attackers)
     total *= (1 + 0.1 * extra_hexes) * (1 + 0.1 * leader) * elevation_factor(elevation)
     if obstacle is not None:
         total *= tables()["combat"][obstacle]["factor"]

@@ -32,7 +32,8 @@ from . import combat
 from .state import Place, depressions, room_problem, units_at, whole
 
 KEYS = {"destroy": "objective hexes destroyed rather than captured (8.2)",
-        "hearts_and_minds": "mustering places: hex, favours, limit, start, raises (8.3)"}
+        "hearts_and_minds": "mustering places: hex, favours, limit, start, raises (8.3)",
+        "refugees": "latent refugee units: unit, hex (1.33, refugees.py)"}
 PLACE_KEYS = {"hex", "favours", "limit", "start", "raises"}
 RAISE_CHANCE = 2                       # per cent a turn at the limit (8.3)
 PSYOPS = 5                             # a psyops unit's strength counts five times (8.3)

@@ -1,5 +1,5 @@
 """War Blog minefields (2.4.6): a scenario's [[minefield]] of type density_1 to density_4
-(mines.toml), and engineers laying and clearing them.
+(mines.toml), and engineers laying and clearing them (1.16, 2.4.6).
 
 A unit entering a mined hex stops there (its path is cut at the field: movement.py's
 `stop_at`, so a hidden field is met, never refused in advance), takes its damage and has no

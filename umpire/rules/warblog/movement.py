@@ -1,4 +1,4 @@
-"""War Blog movement (3.0-3.2, 2.1, 2.4.5, 2.5, 2.6.2, 4.0, 7.0, 12.0).
+"""War Blog movement (3.0-3.2, 2.0, 2.1, 2.4.5, 2.5, 2.6.2, 4.0, 7.0, 12.0).
 
 A unit spends its movement factor on the terrain chart's column for its class; it may move,
 attack and move on in its own turn while it has points left (11.0), but not after firing
@@ -10,6 +10,11 @@ attack and move on in its own turn while it has points left (11.0), but not afte
 * Rivers and ridges stop everyone but river-crossing units (2.5.2, 2.6.2); a bridge on the
   river hexside carries any unit across.
 * With 5 or more depressions a unit may not end a move nearer to the enemy than it began (4.0).
+* At sea (10.0; the terrain "sea", which the chart closes to its three columns): Umpire's own
+  columns (terrain.toml) let ships (1.31) move at sea only, marines (1.6) and special forces
+  (1.13) at sea and ashore both ways; amphibious units (1.5, 1.15, 1.40, 1.41, 1.42, 1.43, 1.44)
+  come ashore from the sea -- a naval landing -- but never put to sea from land.  The text
+  gives no cost: a sea hex costs 1 (our reading).
 """
 
 from __future__ import annotations
@@ -25,6 +30,9 @@ from .state import (density_at, depressions, enemies_of, hexside_features, in_en
 def step_cost(game: Game, unit_type: dict, a: Hex, b: Hex) -> tuple[float | None, str, bool]:
     """Points to go from a to the adjacent b, how the cost was found, and whether crossing
     ends the move (a stream)."""
+    at_sea = _at_sea(game, unit_type, a, b)
+    if at_sea is not None:
+        return at_sea
     cls = unit_type["move_class"]
     feats = {k: game.rules.hexside_features[k] for k in hexside_features(game, a, b)}
     terrain = game.rules.terrain_types[game.map.terrain[b]]
@@ -46,6 +54,17 @@ def step_cost(game: Game, unit_type: dict, a: Hex, b: Hex) -> tuple[float | None
     added = sum(f["move"][cls] for f in feats.values() if f["crossing"] == "adds")
     stops = any(f["stops"] for f in feats.values())
     return float(base + added), note + (", crossing a stream: the move ends (2.5.1)" if stops else ""), stops
+
+
+SEA = "sea"                          # 10.0: the sea's terrain key
+
+
+def _at_sea(game: Game, unit_type: dict, a: Hex, b: Hex) -> tuple[float | None, str, bool] | None:
+    """1.5: an amphibious unit that has landed may not put to sea again; None otherwise, where
+    the chart's column decides (ships at sea only, marines both ways, land units never)."""
+    if unit_type.get("sea") == "amphibious" and game.map.terrain[b] == SEA and game.map.terrain[a] != SEA:
+        return None, "an amphibious unit that has landed may not put to sea again (1.5)", False
+    return None
 
 
 def movement_left(game: Game, uid: str) -> float:

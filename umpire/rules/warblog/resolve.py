@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
-from . import combat, exploit
+from . import civil, combat, evasion, exploit
 from .battle import ASSAULT_COST, AttackSheet
 from .movement import step_cost
 from .state import Marks, depressions, in_enemy_zoc, kind, leader_factor, stack_limit, terrain_defence, whole, works
@@ -152,9 +152,13 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
         summary = _ranged(game, sheet, dice, out, attackers, defenders)
     elif sheet.kind == "attrition":
         summary = _attrition(game, sheet, dice, out, attackers, defenders)
+    elif sheet.kind == "strike":
+        summary = evasion.strike(game, sheet, dice, out, attackers, defenders, spend, morale)
     elif sheet.kind == "siege":
         from .siege import resolve as siege
         summary = siege(game, sheet, dice, out)
+    elif civil.microwaved(game, attackers, defenders):
+        summary = civil.microwave(game, out, attackers, defenders, dice, spend, morale, ASSAULT_COST)
     else:
         summary = _assault(game, sheet, dice, out, attackers, defenders)
     return f"{', '.join(sheet.units)} {summary.replace('{hex}', n)}", out.notes() + out.changes()
@@ -183,12 +187,27 @@ def _assault(game, sheet, dice, out, attackers, defenders) -> str:
             out.depress(u, 3)
             out.retreat(u, [sheet.target])
     elif result == "EX":
-        for u in attackers + defenders:
+        slipped = _slip_away(game, out, defenders, dice, from_hexes)
+        free = all(evasion.insurgent(game, v) for v in defenders)        # 1.21: costs the attackers nothing
+        if free:
+            out.lines.append("  the insurgents' exchange costs the attackers nothing (1.21)")
+        struck = ([] if free else attackers) + [v for v in defenders if v not in slipped]
+        for u in struck:
             out.depress(u, 1)
-        for u in attackers + defenders:
+        for u in struck:
             morale(game, out, u, dice, [sheet.target] if u in attackers else from_hexes)
     else:
+        slipped = _slip_away(game, out, defenders, dice, from_hexes)
+        held = evasion.irregular_attack(game, attackers)             # 1.20: no retreat forced
+        if held:
+            out.lines.append("  irregulars cannot force a retreat: 3 depressions instead (1.20)")
         for u in defenders:
+            if u in slipped:
+                continue
+            if held and result == "DR":
+                out.depress(u, 3)
+                morale(game, out, u, dice, from_hexes)
+                continue
             if result == "DE":
                 r = dice.roll(f"elimination check {u.id}", 1, 10).total
                 if combat.eliminated(whole(depressions(u)), r):
@@ -196,7 +215,8 @@ def _assault(game, sheet, dice, out, attackers, defenders) -> str:
                     continue
                 out.tell(u, f"  {u.id} passes its elimination check on {r} (11.2)")
             out.depress(u, 2 if result == "DR" else 3)
-            out.retreat(u, from_hexes)
+            if not held:
+                out.retreat(u, from_hexes)
             if result == "DR":
                 morale(game, out, u, dice, from_hexes)
         if all(out.hex_of(u) != sheet.target for u in defenders):
@@ -217,6 +237,19 @@ def _assault(game, sheet, dice, out, attackers, defenders) -> str:
     return f"attack {{hex}} at {sheet.column}: {result} (D12 {roll})"
 
 
+def _slip_away(game, out, defenders, dice, away) -> list:
+    """Irregulars that win the umpire's secret roll, and insurgents always, retreat a hex
+    unharmed instead of taking the result (1.20, 1.21; evasion.py)."""
+    gone = []
+    for v in defenders:
+        if evasion.insurgent(game, v) or evasion.evades(game, out, v, dice, "assault"):
+            if evasion.insurgent(game, v):
+                out.tell(v, f"  {v.id} falls back unharmed (1.21)")
+            gone.append(v)
+            out.retreat(v, away)
+    return gone
+
+
 def _attrition(game, sheet, dice, out, attackers, defenders) -> str:
     a = dice.roll(f"attrition: attacker's 0-{int(sheet.attack)}", 1, int(sheet.attack) + 1).total - 1
     d = dice.roll(f"attrition: defender's 0-{int(sheet.defence)}", 1, int(sheet.defence) + 1).total - 1
@@ -231,7 +264,7 @@ def _attrition(game, sheet, dice, out, attackers, defenders) -> str:
     return f"attrition on {{hex}}: {a} against {d}, {loss:g} depressions"
 
 
-DAMAGE_DIVISOR = {"tank": 8, "mechanised": 4, "irregular": 2}      # 1.18
+DAMAGE_DIVISOR = {"tank": 8, "mechanised": 4, "irregular": 2, "insurgent": 2}      # 1.18
 
 
 def _ranged(game, sheet, dice, out, attackers, defenders) -> str:
@@ -247,6 +280,8 @@ def _ranged(game, sheet, dice, out, attackers, defenders) -> str:
             continue
         hits += 1
         out.lines.append(f"  target {k + 1} hit: {roll}, needed {need} (11.5)")
+        if evasion.insurgent(game, v) and evasion.evades(game, out, v, dice, "fire"):
+            continue                                                  # 1.21: no damage, no check
         defence = combat.defence_strength([combat.Force(kind(game, v), game.unit_type(v)["defence"],
                                                         whole(depressions(v)))], terrain, works(game, v), leader)
         mod = combat.ranged_damage_modifier(sheet.attack, defence)

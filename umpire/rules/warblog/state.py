@@ -58,6 +58,7 @@ class Marks(RuleState):
     flew: Turn | None = None            # the turn an air unit last flew (9.0)
     engineering: Turn | None = None     # engineers busy until this turn (2.4.6)
     exploit: Exploit | None = None      # an advance after combat (3.5)
+    lifted: Turn | None = None          # the turn it was air extracted (3.4)
 
     def exploit_in(self, turn: int) -> Exploit | None:
         """Its advance after combat of that turn, if any (3.5: one exploitation a turn)."""
@@ -158,13 +159,19 @@ def works(game: Game, u: UnitState) -> str | None:
 
 
 def terrain_defence(game: Game, h: Hex) -> float:
-    """The terrain chart's Defence times the settlement's bonus (2.1, 2.2, 2.4.4); a fortified
-    hex's x3 is counted as the units' works, not here."""
+    """The terrain chart's Defence times the settlement's bonus (2.1, 2.2, 2.4.4): a village
+    x1.1 (2.2.1), a town x1.5 (2.2.2), a city x3 (2.2.3), a conurbation x4 (2.2.4), terrain.toml's
+    overlays; a fortified hex's x3 is counted as the units' works, not here."""
     factor = game.rules.terrain_types[game.map.terrain[h]]["defence"]
     for o in hex_overlays(game, h):
         if not o["works"]:
             factor *= o["defence"]
     return factor
+
+
+def urban_places(game: Game, h: Hex) -> list[str]:
+    """The hex's terrain key and its overlays' (a village, a town...): where 1.20 looks."""
+    return [game.map.terrain[h]] + [o.kind for o in game.map.overlays_at(h)]
 
 
 def stack_limit(game: Game, h: Hex) -> int:

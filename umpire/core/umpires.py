@@ -22,6 +22,7 @@ from .errors import UmpireError
 from .hexgrid import Grid, Hex
 from .store import models as m
 from .whoacts import ENV, check_name, chosen, name_now, set_name  # noqa: F401  (the shells set it here)
+from .names import whole_names
 from .zones import resolve_zone
 
 CHIEF, ASSISTANT = "chief", "assistant"
@@ -125,13 +126,6 @@ def touched(game: Any, params: dict) -> tuple[set[str], set[Hex]]:
                 look(v)
     look(params)
     return units, hexes
-
-
-def whole_names(names) -> Any:
-    """A pattern for names as whole words (longest first: "Coyote 12" before "Coyote 1")."""
-    import re
-    names = sorted({x for x in names if x}, key=len, reverse=True)
-    return re.compile("|".join(rf"(?<![\w/]){re.escape(x)}(?![\w/])" for x in names)) if names else None
 
 
 def refusal(seat: Seat, game: Any, kind: str, params: dict, side: str | None) -> str | None:

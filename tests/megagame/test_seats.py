@@ -140,8 +140,9 @@ def test_an_assistant_limited_to_a_sector_acts_only_on_units_inside_it(game):
     far = "0101:0202" if (col, row) > (3, 3) else f"{g.map.grid.columns - 1:02d}{g.map.grid.rows - 1:02d}:" \
                                                    f"{g.map.grid.columns:02d}{g.map.grid.rows:02d}"
     here = g.map.number(unit.hex)
+    # a sector of the hexes the move passes (its start and its path): one hex each, corners alike
     change_seats(game, add="Bob", sectors=(far,))
-    change_seats(game, add="Cy", sectors=(f"{here}:{here}",))
+    change_seats(game, add="Cy", sectors=tuple(f"{h}:{h}" for h in [here, *move["path"]]))
     as_umpire("Bob")
     with pytest.raises(UmpireError, match=f"{unit.id} is at {here}"):
         perform(game, "move", move, system_for(game))
@@ -179,3 +180,22 @@ def test_a_game_of_schema_19_opens_names_its_umpires_and_plays_on(game):
     perform(game, "next_phase", {}, system_for(game))
     assert [r.umpire for r in journal(game) if r.kind != "open"] == [None, "Ann"]
     assert list_seats(game) == [] and open_game(game).schema_version == 20
+
+
+def test_a_sector_assistant_may_not_reach_outside_by_a_company_a_hex_or_a_line_of_text(game):
+    """Reviewer's probe: the sector check read only parameters that are unit ids."""
+    from umpire.core.umpires import Seat, refusal, sector_hexes
+    g = open_game(game)
+    inside = next(u for u in g.units.values() if u.side == "nato" and u.on_map and u.company)
+    outside = next(u for u in g.units.values() if u.side == "nato" and u.on_map and u.company
+                   and u.company != inside.company and u.hex != inside.hex)
+    here = g.map.number(inside.hex)
+    seat = Seat("Cy", "assistant", (), (f"{here}:{here}",), sector_hexes(g.map.grid, (f"{here}:{here}",)))
+    there = g.map.number(outside.hex)
+    assert refusal(seat, g, "move", {"unit": inside.id, "path": [here]}, "nato") is None
+    assert f"names hex {there}" in refusal(seat, g, "move", {"unit": inside.id, "path": [here, there]}, "nato")
+    said = refusal(seat, g, "orders", {"commands": {outside.company: "bound"}}, "nato")
+    assert any(f"{u.id} is at {g.map.number(u.hex)}" in said for u in g.units.values() if u.company == outside.company)
+    assert f"{outside.id} is at {there}" in refusal(seat, g, "declare", {"shots": f"{outside.id}, gun, C1"}, "nato")
+    enemy = next(u for u in g.units.values() if u.side == "warpac" and u.on_map)
+    assert refusal(seat, g, "fire", {"firers": [inside.id], "target": enemy.id}, "nato") is None   # a target anywhere

@@ -35,14 +35,14 @@ def test_orders_are_applied_and_kept_per_turn(game, tmp_path):
 def test_ordering_the_enemy_is_refused_and_nothing_applied(game, tmp_path):
     before = state_digest(game)
     o = orders_file(tmp_path, 'side = "nato"\nturn = 1\n[commands]\n"A/2-32" = "bound"\n"1 MRC" = "rally"\n')
-    with pytest.raises(UmpireError, match="not a company of US Task Force 2-32"):
+    with pytest.raises(UmpireError, match="is not one of US Task Force 2-32's companies"):
         give(game, o)
     assert state_digest(game) == before and len(journal(game)) == 1
 
 
 @pytest.mark.parametrize("text,words", [
     ('side = "nato"\nturn = 1\n[commands]\n"A/2-32" = "charge"\n', "unknown command 'charge'"),
-    ('side = "nato"\nturn = 1\n[commands]\n"Z/9" = "bound"\n', "no company 'Z/9'"),
+    ('side = "nato"\nturn = 1\n[commands]\n"Z/9" = "bound"\n', "'Z/9' is not one of US Task Force 2-32's companies"),
     ('side = "nato"\nturn = 1\n[commands]\n"B/2-32" = "ambush"\n', "needs an ambush hex"),
     ('side = "nato"\nturn = 1\n[commands]\n"B/2-32" = "ambush"\n[ambush]\n"B/2-32" = "1030"\n',
      "not in the company's line of sight"),

@@ -152,3 +152,54 @@ def test_a_game_that_requires_signed_orders_refuses_unsigned_ones_from_a_page_to
     text = html.unescape(r.get_data(as_text=True))
     assert r.status_code == 400 and "unsigned orders" in text and "orders.toml" not in text
     assert len(journal(location)) == before
+
+
+def test_options_tells_a_wrong_secret_nothing(played):
+    c, links = client(played["kaltenbach-gap"])
+    for url in ("/s/wrong-secret/", "/s/wrong-secret/orders", f"/s/{links.tokens['nato']}/orders"):
+        r = c.open(url, method="OPTIONS")
+        assert r.status_code == 404 and r.data == b"" and "Allow" not in r.headers, url
+
+
+def test_a_links_file_giving_two_sides_one_secret_or_no_table_is_refused(tmp_path):
+    from umpire.core.errors import UmpireError
+    path = tmp_path / "links.toml"
+    path.write_text('[links]\nnato = "0123456789abcdefXYZ"\nwarpac = "0123456789abcdefXYZ"\n')
+    with pytest.raises(UmpireError, match="same secret as another side"):
+        make_links(["nato", "warpac"], path)
+    path.write_text("links = 3\n")
+    with pytest.raises(UmpireError, match=r"\[links\] is a table"):
+        make_links(["nato", "warpac"], path)
+
+
+def test_an_enemys_secret_action_does_not_make_the_sides_map_anew(tmp_path, sample_scenario, monkeypatch):
+    """The map is kept while what the side knows is unchanged: an enemy's secret orders change
+    the journal, not the side's knowledge, so the side's page answers as fast as before -- its
+    speed tells nothing (reviewer's probe: a map made anew took a second)."""
+    from umpire.actions import new_game, system_for
+    from umpire.core.engine import perform
+    from umpire.serve import pictures
+    location = new_game(sample_scenario, tmp_path / "g.umpire", seed="t")
+    c, links = client(location)
+    made = []
+    real = pictures.subprocess.run
+    monkeypatch.setattr(pictures.subprocess, "run", lambda *a, **k: (made.append(a[0][-1]), real(*a, **k))[1])
+    token = links.tokens["nato"]
+    first = c.get(f"/s/{token}/map.png").data
+    report = c.get(f"/s/{token}/report.pdf").data
+    assert len(made) == 2
+    system = system_for(location)
+    perform(location, "orders", system.read_orders(_orders(tmp_path, "warpac", "1 MRC", "rally"))[1], system,
+            side="warpac")
+    assert c.get(f"/s/{token}/map.png").data == first and c.get(f"/s/{token}/report.pdf").data == report
+    assert len(made) == 2                                    # both kept: nato knows nothing new
+    perform(location, "orders", system.read_orders(_orders(tmp_path, "nato", "A/2-32", "overwatch"))[1], system,
+            side="nato")
+    c.get(f"/s/{token}/report.pdf")
+    assert len(made) == 3                                    # its own orders: its report is made anew
+
+
+def _orders(folder, side, company, command):
+    path = folder / f"{side}.toml"
+    path.write_text(f'side = "{side}"\nturn = 1\n[commands]\n"{company}" = "{command}"\n')
+    return path

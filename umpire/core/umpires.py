@@ -22,6 +22,7 @@ from .errors import UmpireError
 from .hexgrid import Grid, Hex
 from .store import models as m
 from .whoacts import ENV, check_name, chosen, name_now, set_name  # noqa: F401  (the shells set it here)
+from .names import whole_names
 from .zones import resolve_zone
 
 CHIEF, ASSISTANT = "chief", "assistant"
@@ -88,30 +89,52 @@ def seat_of(session: Session, grid: Grid, name: str) -> Seat:
     return seat
 
 
-def named_units(game: Any, params: dict) -> list[str]:
-    """The units an action's parameters name, wherever they sit in them (a unit, a list of
-    firers, a target): every rule system names units by their ids."""
-    found: list[str] = []
+def touched(game: Any, params: dict) -> tuple[set[str], set[Hex]]:
+    """The units and hexes an action's parameters name, wherever they sit in them -- values and
+    keys, lists and tables (a unit, firers, a company's orders keyed by company), a company
+    standing for its units, a hex number, and unit names inside a line of text (a declared shot
+    "Coyote 2, autocannon, C1").  Every rule system names units by ids and hexes by numbers."""
+    units: set[str] = set()
+    hexes: set[Hex] = set()
+    by_company: dict[str, list[str]] = {}
+    for u in game.units.values():
+        if u.company:
+            by_company.setdefault(u.company, []).append(u.id)
+    pattern = whole_names(game.units)
+
+    def text(value: str) -> None:
+        if value in game.units:
+            units.add(value)
+        elif value in by_company:
+            units.update(by_company[value])
+        else:
+            try:
+                hexes.add(game.map.grid.parse(value))
+            except ValueError:
+                if pattern is not None:
+                    units.update(m.group(0) for m in pattern.finditer(value))
 
     def look(value: Any) -> None:
         if isinstance(value, str):
-            if value in game.units:
-                found.append(value)
+            text(value)
         elif isinstance(value, (list, tuple)):
             for v in value:
                 look(v)
         elif isinstance(value, dict):
-            for v in value.values():
+            for k, v in value.items():
+                look(k)
                 look(v)
     look(params)
-    return found
+    return units, hexes
 
 
-def refusal(seat: Seat, game: Any, kind: str, params: dict, side: str | None, own_side_units: bool = True) -> str | None:
+def refusal(seat: Seat, game: Any, kind: str, params: dict, side: str | None) -> str | None:
     """Why `seat` may not perform this action, or None.  An assistant limited to sides acts only
-    for them; one limited to sectors only on units that stand in them (an enemy named as a target
-    may stand anywhere: the firer is his); the phase, the turn and spotting passes (the umpire's
-    own actions) are the chief's."""
+    for them; one limited to sectors acts only inside them: every unit of his side the action
+    names must stand there and every hex it names must lie there (a target hex across the
+    border, a move out of it, a company with a platoon outside: the chief's).  An enemy unit named
+    as a target may stand anywhere -- where it really is, the assistant may not even know.  The
+    phase, the turn and spotting passes (the umpire's own actions) are the chief's."""
     if not seat.limited:
         return None
     if side is None:
@@ -119,13 +142,15 @@ def refusal(seat: Seat, game: Any, kind: str, params: dict, side: str | None, ow
     if seat.sides and side not in seat.sides:
         return f"{seat.name} umpires {', '.join(seat.sides)} only, and {kind!r} here is {side}'s action"
     if seat.sectors:
-        for uid in named_units(game, params):
+        units, hexes = touched(game, params)
+        where = f"{seat.name} umpires sectors {', '.join(seat.sectors)} only"
+        for uid in sorted(units):
             unit = game.units[uid]
-            if own_side_units and unit.side != side:
-                continue
-            if not seat.covers_hex(unit.hex):
-                where = game.map.grid.number(unit.hex) if unit.hex is not None else "off the map"
-                return f"{seat.name} umpires sectors {', '.join(seat.sectors)} only, and {uid} is at {where}"
+            if unit.side == side and unit.on_map and not seat.covers_hex(unit.hex):
+                return f"{where}, and {uid} is at {game.map.grid.number(unit.hex)}"
+        for h in sorted(hexes, key=lambda h: (h.q, h.r)):
+            if not seat.covers_hex(h):
+                return f"{where}, and {kind!r} names hex {game.map.grid.number(h)}"
     return None
 
 

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .game import Game
+from .names import whole_names  # noqa: F401  (rule systems import it here too)
 
 @dataclass(frozen=True)
 class Entry:
@@ -132,12 +133,6 @@ def in_side_words(game: Game, side: str, texts: list[str], labels: dict[str, str
         if "\0" not in named and not (secret and secret.search(named)):
             out.append(named)
     return out
-
-
-def whole_names(names) -> re.Pattern | None:
-    """One pattern for whole names, the longest first ("BMP 7 Rifles" before "BMP 7")."""
-    names = sorted({x for x in names if x}, key=len, reverse=True)
-    return re.compile("|".join(rf"(?<![\w/]){re.escape(x)}(?![\w/])" for x in names)) if names else None
 
 
 def _enemy_names(game: Game, side: str) -> set[str]:

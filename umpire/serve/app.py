@@ -52,6 +52,13 @@ def create_app(location: str, links: SideLinks) -> Flask:
             abort(404)
         return side
 
+    @app.before_request
+    def no_options():
+        # Flask answers OPTIONS itself, before any view checks the secret, naming the methods a
+        # route takes: a wrong secret would learn that pages exist (the reviewer's probe)
+        if request.method == "OPTIONS":
+            abort(404)
+
     @app.after_request
     def guarded(response: Response) -> Response:
         # the link is the key: never sent on to another site, never kept in a shared cache

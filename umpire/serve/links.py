@@ -44,9 +44,15 @@ def make_links(sides: list[str], path: str | Path | None = None) -> SideLinks:
             data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
             raise UmpireError(f"not a links file ({str(e).splitlines()[0]})", file=str(path)) from None
-        for side, token in data.get("links", {}).items():
+        table = data.get("links", {})
+        if not isinstance(table, dict):
+            raise UmpireError("[links] is a table of side = \"secret\" lines", file=str(path))
+        for side, token in table.items():
             if not isinstance(token, str) or len(token) < 16:
                 raise UmpireError(f"the link of side {side!r} is not a secret of at least 16 characters",
+                                  file=str(path))
+            if token in tokens.values():     # one secret for two sides would open one's page to the other
+                raise UmpireError(f"side {side!r} has the same secret as another side: each side needs its own",
                                   file=str(path))
             tokens[side] = token
     changed = False

@@ -61,10 +61,8 @@ def company_side(game: Game, company: str) -> str | None:
 
 def _force_of(game: Game, company: str, side: str, what: str) -> UnitState:
     """The company's commander, after checking that the company is the side's."""
-    if company_side(game, company) is None:
-        raise UmpireError(f"{what}: no company {company!r} (HCM 2.1.1)")
-    if company_side(game, company) != side:
-        raise UmpireError(f"{what}: {company} is not a company of {game.side(side).name} (HCM 2.1.1)")
+    if company_side(game, company) != side:        # an enemy company or none: one answer (tells nothing)
+        raise UmpireError(f"{what}: {company!r} is not one of {game.side(side).name}'s companies (HCM 2.1.1)")
     c = force_commander(game, company)
     if c is None:
         raise UmpireError(f"{what}: {company} has no commander left to answer for it (HCM 2.1.1, 3.10)")

@@ -29,10 +29,10 @@ def orders(ctx: Context) -> tuple[str, Any]:
     battalion_side = {b.id: b.side for b in game.battalions}
     for cid, code in p.get("commands", {}).items():
         c = companies.get(cid)
-        if c is None:
-            problems.append(f"no company {cid!r}")
-        elif battalion_side[c.battalion] != side:
-            problems.append(f"{cid} is not a company of {game.side(side).name}: a side orders only its own units")
+        if c is None or battalion_side[c.battalion] != side:
+            # one answer for an enemy company and a made-up name: the refusal reaches the side
+            # (its orders page), and must not tell it which of the enemy's companies exist
+            problems.append(f"{cid!r} is not one of {game.side(side).name}'s companies: a side orders only its own")
         elif code not in codes:
             problems.append(f"{cid}: unknown command {code!r} (known: {', '.join(codes)})")
         elif why := ctx.system.command_problem(game, cid, code):

@@ -188,3 +188,21 @@ def test_not_toml_when_signatures_are_required_is_one_line(nato, game_path, tmp_
     assert main(["orders", str(game_path), str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{bad}: refused: not valid TOML" in err
+
+
+def test_not_toml_on_a_sides_page_when_signatures_are_required(nato, game_path):
+    """Finding 6 on the side's page (umpire serve): the same one line, a 400, nothing kept."""
+    import html
+
+    from umpire.core.store.db import open_game
+    from umpire.serve.app import create_app
+    from umpire.serve.links import make_links
+    set_require_signature(str(game_path), ["nato", "warpac"], True)
+    links = make_links(open_game(str(game_path)).side_ids())
+    app = create_app(str(game_path), links)
+    app.testing = False                       # a traceback would be a 500 page, not raised here
+    rows = len(journal(str(game_path)))
+    r = app.test_client().post(f"/s/{links.tokens['nato']}/orders", data={"orders": 'side = "nato"\nturn = = 2\n'})
+    page = html.unescape(r.get_data(as_text=True))
+    assert r.status_code == 400 and "refused: not valid TOML (Invalid value (at line 2, column 8))" in page
+    assert len(journal(str(game_path))) == rows

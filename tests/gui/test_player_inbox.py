@@ -80,3 +80,21 @@ def test_orders_in_shows_the_files_as_received(qtbot, qapp, tmp_path, game_path)
     box = inbox.show_inbox(w)
     assert "A/2-32" not in box.detailedText() and "US Task Force" not in box.text()
     box.close()
+
+
+def test_a_file_that_is_not_toml_is_refused_in_one_line_when_signatures_are_required(qtbot, qapp, tmp_path, game_path,
+                                                                                   monkeypatch):
+    """Review 6, finding 6: with signed orders required, a file that is not TOML is a warning
+    naming it -- not a traceback -- and nothing is kept."""
+    from umpire.packages.keys import set_require_signature
+    w = window_on(qtbot, tmp_path, game_path)
+    package_of(game_path, "nato")                                  # the game's keys
+    set_require_signature(str(game_path), ["nato", "warpac"], True)
+    warned = []
+    monkeypatch.setattr("umpire.gui.inbox.QMessageBox.warning", lambda *a: warned.append(a[2]))
+    bad = tmp_path / "bad.toml"
+    bad.write_text('side = "nato"\nturn = = 2\n', encoding="utf-8")
+    rows = len(journal(str(game_path)))
+    assert inbox.take_orders_file(w, str(bad)) is False
+    assert warned == [warned[0]] and warned[0].startswith(f"{bad}: refused: not valid TOML")
+    assert len(journal(str(game_path))) == rows

@@ -14,6 +14,7 @@ from packagekit import package_of
 from reportkit import words
 from test_side_leaks import hide_the_unseen
 from umpire.actions import system_for
+from umpire.core.errors import UmpireError
 from umpire.core.store.db import open_game
 from umpire.gui.player.window import PlayerWindow, open_package
 from umpire.packages.inbox import take_orders
@@ -110,3 +111,29 @@ def test_open_package_on_the_command_line(qtbot, qapp, tmp_path, game_path, monk
     assert main(["open-package", str(path), "--screenshot", str(tmp_path / "q.png")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not an Umpire side package" in err and not (tmp_path / "q.png").exists()
+
+
+@pytest.mark.parametrize("change,why", [
+    (lambda m: m.pop("side_name"), "manifest.json lacks side_name"),
+    (lambda m: m.update(orders_turn="x"), "manifest.json's orders_turn is 'x', not a whole number"),
+    (lambda m: m.update(rules="nosuch"), "a package of a rule system this Umpire lacks: unknown rule system 'nosuch'"),
+])
+def test_a_self_signed_package_no_window_can_show_is_refused_in_one_line(qapp, tmp_path, game_path, monkeypatch,
+                                                                          capsys, change, why):
+    """Review 6, finding 7: a stranger's package, signed by its own key (trusted on first use),
+    missing a manifest key or giving one of the wrong type, or of a rule system this Umpire lacks,
+    is refused before any window opens (it crashed open-package, or the window at save) -- and its
+    key is not remembered."""
+    from umpire.cli import main
+    from packagekit import self_signed
+    trust = tmp_path / "trust.json"
+    monkeypatch.setenv("UMPIRE_TRUST", str(trust))
+    path = tmp_path / "stranger.umpkg"
+    path.write_bytes(self_signed(package_of(game_path, "nato"), change))
+    capsys.readouterr()
+    assert main(["open-package", str(path), "--screenshot", str(tmp_path / "s.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{path}: " in err and re.search(why, err), err
+    assert not (tmp_path / "s.png").exists() and not trust.exists()
+    with pytest.raises(UmpireError, match=why):
+        open_package(str(path))

@@ -11,7 +11,7 @@ from io import BytesIO
 
 import pytest
 
-from packagekit import package_of, rewritten
+from packagekit import package_of, rewritten, self_signed
 from storekit import as_schema
 from umpire.actions import system_for
 from umpire.cli import main
@@ -159,3 +159,47 @@ def test_the_rule_systems_tables_travel_with_the_package(qapp, game_path):
     assert {"crt.toml", "units.toml", "terrain.toml"} <= set(package.rule_tables)
     folder = open_game(game_path).rules.path
     assert package.rule_tables["crt.toml"] == (folder / "crt.toml").read_text(encoding="utf-8")
+
+
+class TestDamagedPackages:
+    """Review 6, finding 7: every damaged or ill-formed package is refused in one line by
+    read_package, before anything reads its fields."""
+
+    @pytest.mark.parametrize("entry,raw,why", [
+        ("manifest.json", b"[]", "manifest.json is not a JSON object"),
+        ("manifest.json", b"7", "manifest.json is not a JSON object"),
+        ("signature.json", b"[1]", "signature.json is not a JSON object"),
+        ("signature.json", b'{"game_key":"ab","signature":1}', "signature.json's signature is 1, not a string"),
+    ])
+    def test_an_entry_that_is_not_an_object(self, qapp, game_path, entry, raw, why):
+        with pytest.raises(UmpireError, match=why) as e:
+            read_package(rewritten(package_of(game_path, "nato"), entry, lambda b: raw))
+        assert e.value.file == "the package" and "\n" not in e.value.one_line()
+
+    def test_damaged_deflate_data(self, qapp, game_path):
+        raw = bytearray(package_of(game_path, "nato"))
+        at = raw.find(b"report.pdf") + 40                   # into report.pdf's compressed bytes
+        raw[at:at + 30] = b"\xff" * 30
+        with pytest.raises(UmpireError, match="a damaged one"):
+            read_package(bytes(raw))
+
+    @pytest.mark.parametrize("change,why", [
+        (lambda m: m.pop("side_name"), "manifest.json lacks side_name"),
+        (lambda m: m.update(orders_turn="x"), "manifest.json's orders_turn is 'x', not a whole number"),
+        (lambda m: m.update(turns="ten"), "manifest.json's turns is 'ten', not a whole number"),
+        (lambda m: m.update(turn=True), "manifest.json's turn is True, not a whole number"),
+        (lambda m: m.update(orders_turn=9), "orders are for turn 9, and it is of turn 1"),
+        (lambda m: m.update(side='nato"\nx = 1'), "manifest.json's side .* is not a side's id"),
+        (lambda m: m.update(extra=1), "manifest.json has unknown extra"),
+    ])
+    def test_a_self_signed_package_with_a_missing_or_mistyped_manifest_key(self, qapp, game_path, change, why):
+        good = self_signed(package_of(game_path, "nato"), lambda m: None)
+        assert read_package(good).manifest["side_name"]           # the forging itself keeps a package readable
+        with pytest.raises(UmpireError, match=why):
+            read_package(self_signed(package_of(game_path, "nato"), change))
+
+    def test_an_orders_key_of_another_game(self, qapp, game_path):
+        with pytest.raises(UmpireError, match="its orders key is another side's or another game's"):
+            read_package(self_signed(package_of(game_path, "nato"), lambda m: m.update(game_id="0" * 32)))
+        with pytest.raises(UmpireError, match="orders-key.json's key is not a key"):
+            read_package(self_signed(package_of(game_path, "nato"), lambda m: None, lambda k: k.update(key="zz")))

@@ -17,7 +17,7 @@ from umpire.core.store.db import create_game
 from umpire.packages.inbox import orders_in, take_orders
 from umpire.packages.keys import private_hex, private_key, set_require_signature
 from umpire.packages.package import read_package
-from umpire.packages.signing import orders_message, sign_orders
+from umpire.packages.signing import check_orders, orders_message, sign_orders
 
 ORDERS = 'side = "nato"\nturn = {turn}\n\n[commands]\n"A/2-32" = "overwatch"\n'
 
@@ -74,8 +74,10 @@ def test_forged_signed_with_a_key_of_its_own(nato, game_path, tmp_path):
 def test_swapped_side_nato_signs_warpacs_orders(nato, game_path, tmp_path):
     """The NATO player orders the Warsaw Pact's companies with his own key: signed by NATO."""
     body = 'side = "warpac"\nturn = 2\n\n[commands]\n"1/1 MRB" = "bound"\n'
-    key = private_key(nato.side_key).sign(orders_message(nato.game_id, "nato", 2, tomllib.loads(body))).hex()
-    text = body + f'\n[signature]\nside = "nato"\nturn = 2\ngame = "{nato.game_id}"\nkey = "{key}"\n'
+    when = "2026-11-24T12:00:00.000000Z"
+    key = private_key(nato.side_key).sign(orders_message(nato.game_id, "nato", 2, when, tomllib.loads(body))).hex()
+    text = body + (f'\n[signature]\nside = "nato"\nturn = 2\ngame = "{nato.game_id}"\nsigned = "{when}"\n'
+                   f'key = "{key}"\n')
     refused(game_path, write(tmp_path, text), "signed by nato but giving orders for 'warpac'")
     # claiming to be the Warsaw Pact's signature instead: NATO's key does not pass for its key
     refused(game_path, write(tmp_path, text.replace('side = "nato"', 'side = "warpac"'), "c.toml"),
@@ -113,7 +115,7 @@ def test_a_signature_table_in_the_middle_or_malformed(nato, game_path, tmp_path)
     head, sig = signed.split("\n[signature]\n")
     moved = 'side = "nato"\nturn = 2\n\n[signature]\n' + sig + '\n[commands]\n"A/2-32" = "overwatch"\n'
     refused(game_path, write(tmp_path, moved), r"the \[signature\] table must come last")
-    refused(game_path, write(tmp_path, signed.replace("key =", "sig =")), "must give side, turn, game and key")
+    refused(game_path, write(tmp_path, signed.replace("key =", "sig =")), "must give side, turn, game, signed and key")
 
 
 def test_a_rule_systems_refusal_keeps_nothing_either(nato, game_path, tmp_path):
@@ -141,3 +143,66 @@ def test_sign_orders_on_the_command_line(nato, game_path, tmp_path, capsys):
     assert main(["orders", str(game_path), str(tmp_path / "orders.signed.toml"), "--require-signature"]) == 0
     assert main(["sign-orders", str(out), str(tmp_path / "orders.signed.toml")]) == 2
     assert "already signed" in capsys.readouterr().err
+
+
+def test_a_string_turned_into_a_toml_date_after_signing_is_refused(nato, game_path, tmp_path):
+    """A TOML date prints as the string of its digits in the canonical JSON: the file may hold
+    none, or "1979-05-27" could become 1979-05-27 under the same signature (review 6, finding 5)."""
+    signed = sign_orders(nato, 'note = "1979-05-27"\n' + ORDERS.format(turn=2))
+    altered = signed.replace('note = "1979-05-27"', "note = 1979-05-27")
+    assert tomllib.loads(altered)["note"] != tomllib.loads(signed)["note"]
+    refused(game_path, write(tmp_path, altered), "note is a TOML date or time; orders files hold none")
+    with pytest.raises(UmpireError, match="when is a TOML date or time"):
+        sign_orders(nato, 'side = "nato"\nturn = 2\nwhen = 07:32:00\n')        # nor will the player's Umpire sign one
+    assert check_orders(str(game_path), write(tmp_path, signed, "s.toml")).signed       # quoted, as signed: it passes
+
+
+def test_an_older_signed_version_handed_in_after_a_newer_one_is_refused(nato, game_path, tmp_path):
+    """Two signed versions of NATO's turn-2 orders: the newer kept, the older one replayed after it
+    is refused and the newer stays the one in (review 6, finding 5)."""
+    older = write(tmp_path, sign_orders(nato, ORDERS.format(turn=2).replace("overwatch", "bound")), "v1.toml")
+    newer = write(tmp_path, sign_orders(nato, ORDERS.format(turn=2)), "v2.toml")
+    system = system_for(str(game_path))
+    take_orders(str(game_path), older, system)
+    take_orders(str(game_path), newer, system)
+    refused(game_path, older, "refused: nato's orders for turn 2 signed at .* are not newer than those already taken")
+    refused(game_path, newer, "not newer")                 # nor the same file twice
+    assert '"overwatch"' in orders_in(str(game_path), 2)["nato"].text
+    # the signing time is signed: moving it later breaks the signature
+    text = older.read_text(encoding="utf-8")
+    when = tomllib.loads(text)["signature"]["signed"]
+    refused(game_path, write(tmp_path, text.replace(when, "2999" + when[4:]), "v3.toml"), "the signature does not match")
+    # an unsigned file kept last does not stop a newer signed one
+    set_require_signature(str(game_path), ["nato", "warpac"], False)
+    take_orders(str(game_path), write(tmp_path, ORDERS.format(turn=2), "u.toml"), system)
+    take_orders(str(game_path), write(tmp_path, sign_orders(nato, ORDERS.format(turn=2)), "v4.toml"), system)
+    assert orders_in(str(game_path), 2)["nato"].signed
+
+
+def test_not_toml_when_signatures_are_required_is_one_line(nato, game_path, tmp_path, capsys):
+    """Review 6, finding 6: a file that is not TOML, with signatures required, is refused naming it."""
+    bad = write(tmp_path, 'side = "nato"\nturn = = 2\n')
+    refused(game_path, bad, r"refused: not valid TOML \(.*line 2.*\), and the orders must be signed", require=True)
+    assert main(["require-signatures", str(game_path), "on"]) == 0
+    capsys.readouterr()
+    assert main(["orders", str(game_path), str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{bad}: refused: not valid TOML" in err
+
+
+def test_not_toml_on_a_sides_page_when_signatures_are_required(nato, game_path):
+    """Finding 6 on the side's page (umpire serve): the same one line, a 400, nothing kept."""
+    import html
+
+    from umpire.core.store.db import open_game
+    from umpire.serve.app import create_app
+    from umpire.serve.links import make_links
+    set_require_signature(str(game_path), ["nato", "warpac"], True)
+    links = make_links(open_game(str(game_path)).side_ids())
+    app = create_app(str(game_path), links)
+    app.testing = False                       # a traceback would be a 500 page, not raised here
+    rows = len(journal(str(game_path)))
+    r = app.test_client().post(f"/s/{links.tokens['nato']}/orders", data={"orders": 'side = "nato"\nturn = = 2\n'})
+    page = html.unescape(r.get_data(as_text=True))
+    assert r.status_code == 400 and "refused: not valid TOML (Invalid value (at line 2, column 8))" in page
+    assert len(journal(str(game_path))) == rows

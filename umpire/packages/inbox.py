@@ -1,18 +1,23 @@
 """The umpire takes a side's orders file (issue 23): the signature checked (signing.check_orders),
 the rule system's reader and its "orders" action, and the file kept in the journal -- all in one
 transaction, so a refused file changes nothing and leaves no trace.  `orders_in` says which
-sides' orders for a turn are in (the window's Inbox)."""
+sides' orders for a turn are in (the window's Inbox).
+
+A signed file must be signed later than the signed file last kept for its side and turn: an
+older version handed in again (a replay, by mistake or not) is refused rather than put back in
+place of the newer orders."""
 
 from __future__ import annotations
 
 import tempfile
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.engine import ActionResult, act, journal
 from ..core.errors import UmpireError
 from ..core.store.db import open_game, writing
-from .signing import check_orders
+from .signing import TABLE, check_orders, signing_time
 
 
 def read_body(system, received, shown: str) -> tuple[str, dict]:
@@ -31,6 +36,8 @@ def take_orders(location: str, path: str | Path, system, require: bool = False) 
     """Check, keep and apply a side's orders file; the results of the two actions (kept, applied)."""
     shown = str(path)
     received = check_orders(location, path, require)
+    if received.signed:
+        not_older(location, received, shown)
     side, params = read_body(system, received, shown)
     if received.signed and side != received.side:        # check_orders compared the file's side already
         raise UmpireError(f"refused: signed by {received.side} but giving orders for {side!r}", file=shown)
@@ -47,6 +54,16 @@ def take_orders(location: str, path: str | Path, system, require: bool = False) 
     return [kept, applied]
 
 
+def not_older(location: str, received, shown: str) -> None:
+    """Refuse a signed file not signed later than the signed file last kept for its side and turn."""
+    last = orders_in(location, received.turn).get(received.side)
+    kept = last.signed_at() if last is not None and last.signed else None
+    if kept is not None and received.signed_at <= kept:
+        raise UmpireError(f"refused: {received.side}'s orders for turn {received.turn} signed at "
+                          f"{received.signed_at:%Y-%m-%d %H:%M:%S.%f} are not newer than those already taken "
+                          f"(signed at {kept:%Y-%m-%d %H:%M:%S.%f} UTC) -- an older version handed in again?", file=shown)
+
+
 @dataclass(frozen=True)
 class Inbox:
     side: str
@@ -54,6 +71,15 @@ class Inbox:
     seq: int                  # the journal row that kept the file
     signed: bool
     text: str
+
+    def signed_at(self):
+        """When the kept file was signed ([signature] signed), None if unsigned or signed by an
+        older Umpire without it."""
+        try:
+            sig = tomllib.loads(self.text).get(TABLE)
+        except (tomllib.TOMLDecodeError, ValueError):
+            return None
+        return signing_time(sig.get("signed")) if isinstance(sig, dict) else None
 
 
 def orders_in(location: str, turn: int | None = None) -> dict[str, Inbox]:

@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import hashlib
 import io
+import lzma
 import tempfile
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +38,8 @@ from ..core.knowledge import SideView
 from ..core.rulesystem import Table
 from ..core.store.db import open_game
 from .keys import ensure_keys, private_key, public_hex, verifies
+from .shapes import (check_content, check_format, check_manifest, check_orders_key, check_rule_tables,
+                     check_signature)
 from .viewjson import canonical, parse, table_from, table_json, view_from, view_json
 
 FORMAT = 1
@@ -182,25 +186,24 @@ def read_package(source: str | Path | bytes) -> Package:
             if sum(i.file_size for i in z.infolist()) > LARGEST:      # a zip bomb is refused unread
                 raise UmpireError(f"too large to be a side package (over {LARGEST // 2**20} MB unpacked)", file=shown)
             parts = {name: z.read(name) for name in names}
-    except (zipfile.BadZipFile, EOFError, ValueError) as e:
-        raise UmpireError(f"not an Umpire side package: {e}", file=shown) from None
+    except (zipfile.BadZipFile, EOFError, ValueError, zlib.error, lzma.LZMAError, NotImplementedError, OSError) as e:
+        # a damaged deflate, LZMA (or bzip2: OSError) stream; a compression this Python lacks (NotImplementedError)
+        raise UmpireError(f"not an Umpire side package, or a damaged one: {e}", file=shown) from None
     try:
-        manifest = parse(parts["manifest.json"], "manifest.json")
-        signature = parse(parts[SIGNATURE], SIGNATURE)
-        if manifest.get("format") != FORMAT:
-            raise UmpireError(f"a package of format {manifest.get('format')!r}; this Umpire reads format {FORMAT}",
-                              file=shown)
-        if signature.get("game_key") != manifest.get("game_key") or not verifies(
-                manifest["game_key"], signature.get("signature", ""), signed_message(parts)):
+        manifest = check_format(parse(parts["manifest.json"], "manifest.json"), FORMAT)
+        check_manifest(manifest)
+        signature = check_signature(parse(parts[SIGNATURE], SIGNATURE))
+        if signature["game_key"] != manifest["game_key"] or not verifies(
+                manifest["game_key"], signature["signature"], signed_message(parts)):
             raise UmpireError("the game's signature does not match: the package was altered after the umpire made it",
                               file=shown)
-        content = parse(parts["view.json"], "view.json")
-        key = parse(parts["orders-key.json"], "orders-key.json")
+        content = check_content(parse(parts["view.json"], "view.json"))
+        key = check_orders_key(parse(parts["orders-key.json"], "orders-key.json"), manifest)
+        tables = check_rule_tables(parse(parts["tables.json"], "tables.json"))
         return Package(manifest, view_from(content["view"]), [table_from(t) for t in content["tables"]],
                        list(content["events"]), content["events_empty"],
-                       [table_from(t) for t in content["orders_form"]], parts["report.pdf"], key["key"],
-                       dict(parse(parts["tables.json"], "tables.json")))
+                       [table_from(t) for t in content["orders_form"]], parts["report.pdf"], key["key"], dict(tables))
     except UmpireError as e:
         raise UmpireError(e.problem, file=shown) from None
-    except (KeyError, TypeError, ValueError, IndexError) as e:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:    # deep in the view: still one line
         raise UmpireError(f"a damaged package: {type(e).__name__} {e}", file=shown) from None

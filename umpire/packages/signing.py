@@ -5,11 +5,19 @@ docs/wardogs.md) with a last table
     side = "nato"             # whose key signed it
     turn = 3                  # the turn the orders are for
     game = "1d64…"            # the game's id (game_info.keys)
+    signed = "2026-11-24T12:40:00.123456Z"   # when the player's Umpire signed it (UTC)
     key = "9c1f…"             # Ed25519 signature, hex
 
 signed over the canonical bytes (viewjson.canonical: sorted keys, no spaces) of the game id, the
-side, the turn and everything in the file but [signature] -- so the file may be re-indented or
-commented, but no order, hex or number in it can change without the signature failing.
+side, the turn, the signing time and everything in the file but [signature] -- so the file may be
+re-indented or commented, but no order, hex or number in it can change without the signature
+failing.  The file may hold only what JSON holds: a TOML date or time would print in the canonical
+form as the string of the same digits, so a string could be turned into a date (or back) after
+signing without the signature noticing; such a file is refused, to sign and to take.
+
+The signing time orders a side's files for one turn: a file not signed later than the one last
+kept for that side and turn is refused (a replay of an older version).  It is the player's clock,
+so all it proves is the player's own order of signing -- which is what a replay would reverse.
 
 `check_orders` is the one check before any rule system's reader sees the file: it refuses, one
 line each, a file signed for another game, for a side the game lacks, whose signature does not
@@ -21,6 +29,7 @@ the game requires signatures (`umpire require-signatures GAME on`) or the comman
 
 from __future__ import annotations
 
+import datetime
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,11 +41,47 @@ from .package import Package
 from .viewjson import canonical
 
 TABLE = "signature"
-FIELDS = ("side", "turn", "game", "key")
+FIELDS = ("side", "turn", "game", "signed", "key")
+PLAIN = (str, int, float, bool)          # with lists and tables: what JSON holds as the same value
 
 
-def orders_message(game_id: str, side: str, turn: int, body: dict) -> bytes:
-    return b"umpire-orders-1\n" + canonical({"game": game_id, "side": side, "turn": turn, "orders": body})
+def plain_toml(value, shown: str, where: str = "") -> None:
+    """Refuse a TOML date or time anywhere in the file (see the module's doc)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            plain_toml(v, shown, f"{where}.{k}" if where else k)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            plain_toml(v, shown, f"{where}[{i}]")
+    elif not isinstance(value, PLAIN):
+        raise UmpireError(f"{where} is a TOML date or time; orders files hold none -- write it in quotes",
+                          file=shown)
+
+
+def signing_time(text: str) -> datetime.datetime | None:
+    """The [signature]'s `signed`, as Umpire writes it (UTC, to the microsecond), or None."""
+    try:
+        when = datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ")
+    except (TypeError, ValueError):
+        return None
+    return when.replace(tzinfo=datetime.timezone.utc)
+
+
+def now_signed() -> str:
+    """The signing time: now, and always later than the last this Umpire wrote (a coarse or
+    stepped clock must not give two files of one session the same time)."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    last = getattr(now_signed, "last", None)
+    if last is not None and now <= last:
+        now = last + datetime.timedelta(microseconds=1)
+    now_signed.last = now
+    return now.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def orders_message(game_id: str, side: str, turn: int, signed: str, body: dict) -> bytes:
+    plain_toml(body, "the orders")
+    return b"umpire-orders-2\n" + canonical({"game": game_id, "side": side, "turn": turn, "signed": signed,
+                                             "orders": body})
 
 
 def _parse(text: str, shown: str) -> dict:
@@ -57,8 +102,11 @@ def signature_table(package: Package, text: str, shown: str = "the orders") -> s
                           file=shown)
     if not isinstance(turn, int) or isinstance(turn, bool):
         raise UmpireError("turn must be the turn the orders are for, a whole number", file=shown)
-    key = private_key(package.side_key).sign(orders_message(package.game_id, side, turn, body)).hex()
-    return f'\n[{TABLE}]\nside = "{side}"\nturn = {turn}\ngame = "{package.game_id}"\nkey = "{key}"\n'
+    plain_toml(body, shown)
+    signed = now_signed()
+    key = private_key(package.side_key).sign(orders_message(package.game_id, side, turn, signed, body)).hex()
+    return (f'\n[{TABLE}]\nside = "{side}"\nturn = {turn}\ngame = "{package.game_id}"\nsigned = "{signed}"\n'
+            f'key = "{key}"\n')
 
 
 def sign_orders(package: Package, text: str, shown: str = "the orders") -> str:
@@ -88,6 +136,7 @@ class Received:
     side: str | None = None
     turn: int | None = None
     body: str = ""            # the text without its [signature] table: what the rule system reads
+    signed_at: datetime.datetime | None = None     # the [signature]'s signing time
 
 
 def _body_text(text: str, body: dict, shown: str) -> str:
@@ -112,9 +161,9 @@ def check_orders(location: str, path: str | Path, require: bool = False) -> Rece
     required = require or (keys is not None and keys.require_signature)
     try:
         data = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, ValueError):
+    except (tomllib.TOMLDecodeError, ValueError) as e:
         if required:
-            raise
+            raise UmpireError(f"refused: not valid TOML ({e}), and the orders must be signed", file=shown) from None
         return Received(text, False, body=text)          # the rule system's reader says what is wrong
     sig = data.pop(TABLE, None)
     if sig is None:
@@ -124,8 +173,11 @@ def check_orders(location: str, path: str | Path, require: bool = False) -> Rece
                               file=shown)
         return Received(text, False, body=text)
     if not isinstance(sig, dict) or set(sig) != set(FIELDS) or not isinstance(sig["turn"], int) or not all(
-            isinstance(sig[k], str) for k in ("side", "game", "key")):
-        raise UmpireError(f"refused: [{TABLE}] must give side, turn, game and key, as Umpire writes them", file=shown)
+            isinstance(sig[k], str) for k in ("side", "game", "key")) or signing_time(sig["signed"]) is None:
+        older = isinstance(sig, dict) and set(sig) == {"side", "turn", "game", "key"}   # umpire-orders-1
+        raise UmpireError(f"refused: [{TABLE}] must give side, turn, game, signed and key, as Umpire writes them"
+                          + (" -- signed by an older Umpire: sign it again" if older else ""), file=shown)
+    plain_toml(data, shown)
     body = _body_text(text, data, shown)
     if keys is None:
         raise UmpireError("refused: signed, but this game has no keys -- no side package was ever made for it",
@@ -135,7 +187,7 @@ def check_orders(location: str, path: str | Path, require: bool = False) -> Rece
     public = keys.side_public(sig["side"])
     if public is None:
         raise UmpireError(f"refused: signed for side {sig['side']!r}, which this game does not have", file=shown)
-    if not verifies(public, sig["key"], orders_message(sig["game"], sig["side"], sig["turn"], data)):
+    if not verifies(public, sig["key"], orders_message(sig["game"], sig["side"], sig["turn"], sig["signed"], data)):
         raise UmpireError(f"refused: the signature does not match -- altered after signing, or not signed with "
                           f"{sig['side']}'s key", file=shown)
     if data.get("side") != sig["side"]:
@@ -148,4 +200,4 @@ def check_orders(location: str, path: str | Path, require: bool = False) -> Rece
     if sig["turn"] < game.turn:
         raise UmpireError(f"refused: stale orders, signed for turn {sig['turn']} and the game is at turn {game.turn}",
                           file=shown)
-    return Received(text, True, sig["side"], sig["turn"], body)
+    return Received(text, True, sig["side"], sig["turn"], body, signing_time(sig["signed"]))

@@ -202,10 +202,22 @@ class PlayerWindow(QMainWindow):
             self.close()
 
 
+def checked_package(path: str) -> Package:
+    """A package read (its shape and signature checked), its rule system one this Umpire has --
+    before its game's key is trusted, so that a package no window can show is not remembered --
+    and its game's key trusted."""
+    package = read_package(path)
+    try:
+        load_ruleset(package.manifest["rules"])
+    except UmpireError as e:
+        raise UmpireError(f"a package of a rule system this Umpire lacks: {e.problem}", file=str(path)) from None
+    check_trust(package, str(path))
+    return package
+
+
 def open_package(path: str) -> PlayerWindow:
     """A package read, its signature checked and its game's key trusted, in a new player window."""
-    package = read_package(path)
-    check_trust(package, str(path))
+    package = checked_package(path)
     window = PlayerWindow(package, str(path))
     open_package.windows = [*getattr(open_package, "windows", []), window]      # kept alive while shown
     return window
@@ -216,8 +228,7 @@ def run_player(path: str, screenshot: str | None = None) -> int:
     import os
     if screenshot:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    package = read_package(path)
-    check_trust(package, str(path))
+    package = checked_package(path)
     if not screenshot:
         from ...platformcheck import window_problem
         if (sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM")

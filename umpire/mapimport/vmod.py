@@ -13,6 +13,7 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from ..core.errors import UmpireError
+from .skeleton import place_picture
 
 BOARD = "VASSAL.build.module.map.boardPicker.Board"
 BUILD_FILES = ("buildFile.xml", "buildFile")
@@ -137,16 +138,4 @@ def extract_image(path: str | Path, board: Board, folder: Path, force: bool = Fa
                               f"({member})")
         data = _read(z, path, member, BIGGEST, f"board {board.name!r}: its image")
     target = folder / board.image
-    if target.exists():
-        if target.read_bytes() == data:
-            return target, False
-        if not force:
-            raise UmpireError("already exists with other contents (give --force to replace it)", file=str(target))
-    part = target.with_name(target.name + ".part")
-    try:
-        part.write_bytes(data)
-        part.replace(target)
-    except OSError as e:
-        part.unlink(missing_ok=True)
-        raise UmpireError(f"cannot write: {e.strerror}", file=str(target)) from None
-    return target, True
+    return target, place_picture(data, target, force)

@@ -71,3 +71,50 @@ def test_the_game_draws_the_backdrop_its_scenario_names_now(tmp_path):
     # the image gone too: played on the terrain shading alone
     (tmp_path / "board.png").unlink()
     assert open_game(game_file).map.backdrop is None
+
+
+def _outside_cases(tmp_path):
+    """A scenario in club/ and a picture beside club/, not in it: named four ways."""
+    club = tmp_path / "club"
+    club.mkdir()
+    kit.board(tmp_path / "secret.png")
+    (club / "link.png").symlink_to(tmp_path / "secret.png")
+    return club, {"absolute": str(tmp_path / "secret.png"), "up": "../secret.png",
+                  "up and back": "../club/../secret.png", "a link out": "link.png"}
+
+
+@pytest.mark.parametrize("how", ["absolute", "up", "up and back", "a link out"])
+def test_a_backdrop_outside_the_scenario_folder_is_refused(tmp_path, capsys, how):
+    """Every side's maps, reports and packages draw the backdrop: a scenario may not name a
+    picture from elsewhere on the umpire's disk (the reading chosen: the path once links and ..
+    are followed must lie in the scenario's folder or one under it)."""
+    from umpire.cli import main
+    club, names = _outside_cases(tmp_path)
+    path = kit.scenario(club, table=kit.backdrop_table(image=names[how]), image=False)
+    err = refused(path)
+    assert err.problem == (f"image {names[how]!r} lies outside the scenario's folder: put the picture in that "
+                           "folder or one under it")
+    assert path.read_text().splitlines()[err.line - 1].startswith("image =")
+    assert main(["validate", str(path)]) == 2
+    assert "lies outside the scenario's folder" in capsys.readouterr().err
+
+
+def test_a_backdrop_in_a_folder_under_the_scenario_is_fine(tmp_path):
+    (tmp_path / "maps" / "north").mkdir(parents=True)
+    kit.board(tmp_path / "maps" / "north" / "board.png")
+    path = kit.scenario(tmp_path, table=kit.backdrop_table(image="maps/north/../north/board.png"), image=False)
+    assert load_scenario(path).map.backdrop.path.resolve() == tmp_path / "maps" / "north" / "board.png"
+
+
+def test_a_game_whose_scenario_now_names_a_backdrop_outside_never_draws_it(tmp_path):
+    """The scenario edited after the game began to name a picture outside its folder: that one
+    is refused like any broken backdrop, and the game is drawn on its own copy of the scenario's
+    (the picture it began with), never on the one outside."""
+    club, names = _outside_cases(tmp_path)
+    path = kit.scenario(club)
+    game_file = create_game(load_scenario(path), club / "g.umpire")
+    assert open_game(game_file).map.backdrop.path == club / "board.png"
+    for name in names.values():
+        path.write_text(path.read_text().replace('image = "board.png"', f'image = "{name}"'))
+        assert open_game(game_file).map.backdrop.path == club / "board.png", name
+        path.write_text(path.read_text().replace(f'image = "{name}"', 'image = "board.png"'))

@@ -37,7 +37,9 @@ def test_pointy_with_its_own_size_and_the_picture_in_another_folder(tmp_path):
                  "--rows", "4", "--opacity", "0.8", "--out", str(out)]) == 0
     sc = load_scenario(out)
     assert (sc.map.grid.columns, sc.map.grid.rows, sc.map.grid.orientation) == (5, 4, "pointy")
-    assert sc.map.backdrop.image == "../board.png" and sc.map.backdrop.opacity == 0.8
+    # a backdrop may not lie outside its scenario's folder: the picture is copied beside it
+    assert sc.map.backdrop.image == "board.png" and sc.map.backdrop.opacity == 0.8
+    assert (out.parent / "board.png").read_bytes() == (tmp_path / "board.png").read_bytes()
 
 
 @pytest.mark.parametrize("extra, words", [
@@ -61,3 +63,28 @@ def test_a_missing_or_broken_picture_is_refused(tmp_path, capsys):
     assert main(["import-map", "image", str(tmp_path / "junk.png"), "--rules", "toy", "--hex-size", "20",
                  "--origin", "25;25", "--out", str(tmp_path / "sc.toml")]) == 2
     assert "--origin: the origin is X,Y" in capsys.readouterr().err
+
+
+def test_a_picture_in_a_folder_under_the_scenario_stays_where_it_is(tmp_path):
+    (tmp_path / "maps").mkdir()
+    kit.board(tmp_path / "maps" / "board.png")
+    assert main(["import-map", "image", str(tmp_path / "maps" / "board.png"), "--rules", "toy", "--hex-size", "20",
+                 "--origin", "25,25", "--out", str(tmp_path / "sc.toml")]) == 0
+    assert load_scenario(tmp_path / "sc.toml").map.backdrop.image == "maps/board.png"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["maps", "sc.toml"]       # nothing copied
+
+
+def test_a_picture_from_elsewhere_is_copied_only_when_the_import_succeeds(tmp_path, capsys):
+    kit.board(tmp_path / "board.png")
+    (tmp_path / "club").mkdir()
+    argv = ["import-map", "image", str(tmp_path / "board.png"), "--rules", "toy", "--hex-size", "20",
+            "--origin", "25,25", "--out", str(tmp_path / "club" / "sc.toml")]
+    assert main(argv + ["--columns", "30", "--rows", "10"]) == 2             # the grid does not fit
+    assert "the grid does not fit the image" in capsys.readouterr().err
+    assert list((tmp_path / "club").iterdir()) == []                        # the copy taken away again
+    (tmp_path / "club" / "board.png").write_bytes(b"the club's other picture")
+    assert main(argv) == 2
+    assert "club/board.png: already exists with other contents (give --force" in capsys.readouterr().err
+    assert (tmp_path / "club" / "board.png").read_bytes() == b"the club's other picture"
+    assert main(argv + ["--force"]) == 0
+    assert load_scenario(tmp_path / "club" / "sc.toml").map.backdrop.image == "board.png"

@@ -136,3 +136,77 @@ def test_a_bad_mapping_file_is_refused(tmp_path):
     (tmp_path / "club.toml").write_text('colour = "red"\n', encoding="utf-8")
     with pytest.raises(UmpireError, match="unknown key 'colour'"):
         read_mapping(tmp_path / "club.toml")
+
+
+@pytest.mark.parametrize("tileset, words", [
+    ('<tileset firstgid="1" name="hexes" tilecount="many"/>', "tileset 'hexes': tilecount must be a whole number, got 'many'"),
+    ('<tileset firstgid="1" name="hexes" tilecount="4"><tile id="x"/></tileset>',
+     "tileset 'hexes', a tile: id must be a whole number, got 'x'"),
+    ('<tileset firstgid="1" name="hexes" tilecount="4"><tile id="-2"/></tileset>',
+     "tileset 'hexes', a tile: id must be a whole number, got '-2'"),
+    ('<tileset firstgid="one" name="hexes"/>', "tileset 'hexes': firstgid must be a whole number, got 'one'"),
+], ids=["tilecount", "tile id", "negative id", "firstgid"])
+def test_a_tileset_field_that_is_no_number_is_named(tmp_path, capsys, tileset, words):
+    path = kit.tmx(tmp_path / "m.tmx", [kit.layer_xml("Ground", GROUND)], tilesets=tileset)
+    err = _refusal(tmp_path, path, capsys, "--terrain", "forest=woods", "--terrain", "grass=clear")
+    assert f"{path}: {words}" in err, err
+
+
+def test_a_field_of_an_external_tileset_names_the_tileset_file(tmp_path, capsys):
+    (tmp_path / "hexes.tsx").write_text('<?xml version="1.0"?><tileset name="hexes" tilecount="four"/>')
+    path = kit.tmx(tmp_path / "m.tmx", [kit.layer_xml("Ground", GROUND)], tilesets=kit.tileset_xml(source="hexes.tsx"))
+    err = _refusal(tmp_path, path, capsys)
+    assert err.endswith(f"{tmp_path / 'hexes.tsx'}: tileset 'hexes': tilecount must be a whole number, got 'four'"), err
+
+
+def _packed(rows, compression: str, extra: bytes = b"") -> str:
+    import base64
+    import gzip
+    import zlib
+    raw = b"".join(g.to_bytes(4, "little") for row in rows for g in row) + extra
+    packed = zlib.compress(raw, 9) if compression == "zlib" else gzip.compress(raw, 9)
+    return (f'<layer id="1" name="Ground" width="4" height="3"><data encoding="base64" '
+            f'compression="{compression}">{base64.b64encode(packed).decode()}</data></layer>')
+
+
+@pytest.mark.parametrize("compression", ["zlib", "gzip"])
+def test_compressed_layers_are_read_and_a_bomb_is_refused_unpacked(tmp_path, capsys, compression):
+    """A 4 x 3 map holds 48 bytes of tiles: a layer that unpacks to more is refused after one byte
+    more (a few KB of zeros may unpack to gigabytes), not after unpacking it all."""
+    path = kit.tmx(tmp_path / "m.tmx", [_packed(GROUND, compression)])
+    assert import_tmx(path, TOY, MAPPING).terrain[1][1] == "town"
+    bomb = kit.tmx(tmp_path / "m.tmx", [_packed(GROUND, compression, extra=b"\0" * (64 * 2**20))])
+    assert bomb.stat().st_size < 200 * 1024
+    import zlib
+    seen = []
+    real = zlib.decompressobj
+
+    class Counting:                 # how much the importer asked the inflater for
+        def __init__(self, *a):
+            self.inner = real(*a)
+
+        def decompress(self, data, max_length=0):
+            seen.append(max_length)
+            return self.inner.decompress(data, max_length)
+
+        @property
+        def eof(self):
+            return self.inner.eof
+    import umpire.mapimport.tmx as tmx_module
+    tmx_module.zlib.decompressobj = Counting
+    try:
+        err = _refusal(tmp_path, bomb, capsys, "--terrain", "forest=woods", "--terrain", "grass=clear")
+    finally:
+        tmx_module.zlib.decompressobj = real
+    assert f"m.tmx: layer 'Ground': its {compression} tile data unpacks to more than the map's 12 tiles" in err
+    assert seen == [49]
+
+
+def test_a_cut_off_compressed_layer_is_damaged(tmp_path, capsys):
+    layer = _packed(GROUND, "zlib")
+    start = layer.index('">', layer.index("compression")) + 2
+    end = layer.index("</data>")
+    import base64
+    cut = base64.b64encode(base64.b64decode(layer[start:end])[:-6]).decode()
+    path = kit.tmx(tmp_path / "m.tmx", [layer[:start] + cut + layer[end:]])
+    assert "layer 'Ground': its tile data is damaged" in _refusal(tmp_path, path, capsys)

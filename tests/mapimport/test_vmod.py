@@ -110,3 +110,74 @@ def test_a_failed_import_leaves_nothing_behind(vmod, tmp_path, capsys):
     err = _refused(capsys, vmod, "--board", "North", "--rules", "toy", "--out", out, "--columns", "40", "--rows", "40")
     assert "the grid does not fit the image" in err
     assert list((tmp_path / "out").iterdir()) == []
+
+
+def _module(path, build: bytes | str, images: dict | None = None):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("buildFile.xml", build)
+        for name, data in (images or {}).items():
+            z.writestr(f"images/{name}", data)
+    return path
+
+
+def test_a_build_file_that_unpacks_too_large_is_refused_unread(tmp_path, capsys, monkeypatch):
+    """A few hundred KB of zip may unpack to hundreds of MB: refused by its size, before reading.
+    The limit is lowered here so that the test needs no 16 MB; the real one is checked too."""
+    from umpire.mapimport import vmod as vm
+    assert 2**20 <= vm.BUILD_LIMIT <= 64 * 2**20 and vm.BIGGEST <= 256 * 2**20
+    board = '<m><VASSAL.build.module.map.boardPicker.Board image="a.png" name="A"/>'
+    bomb = _module(tmp_path / "bomb.vmod", board + " " * (3 * 2**20) + "</m>")
+    assert bomb.stat().st_size < 64 * 1024
+    monkeypatch.setattr(vm, "BUILD_LIMIT", 2**20)
+    err = _refused(capsys, bomb, "--list")
+    assert "bomb.vmod: its buildFile.xml unpacks to more than 1 MB: too large" in err
+    monkeypatch.setattr(vm, "BUILD_LIMIT", 4 * 2**20)
+    assert [b.name for b in boards(bomb)] == ["A"]          # under the limit it is read
+
+
+def test_a_zip_that_lies_about_a_size_is_refused_in_one_line(tmp_path, monkeypatch):
+    """A declared size under the limit over data that unpacks to more: zipfile reads no further
+    than the declared size and then finds the checksum wrong -- one line, nothing more read."""
+    from umpire.core.errors import UmpireError
+    from umpire.mapimport import vmod as vm
+    bomb = _module(tmp_path / "bomb.vmod", "<m>" + " " * (2 * 2**20) + "</m>")
+    monkeypatch.setattr(vm, "BUILD_LIMIT", 2**20)
+    real = zipfile.ZipFile.getinfo
+
+    def lying(self, name):
+        info = real(self, name)
+        info.file_size = 10          # claims 10 bytes
+        return info
+    monkeypatch.setattr(zipfile.ZipFile, "getinfo", lying)
+    with pytest.raises(UmpireError) as caught:
+        boards(bomb)
+    assert caught.value.one_line() == f"{bomb}: cannot read buildFile.xml: Bad CRC-32 for file 'buildFile.xml'"
+
+
+def test_a_board_picture_too_large_is_refused_and_nothing_written(tmp_path, capsys, monkeypatch):
+    from umpire.mapimport import vmod as vm
+    build = '<m><VASSAL.build.module.map.boardPicker.Board image="big.png" name="Big"/></m>'
+    module = _module(tmp_path / "big.vmod", build, {"big.png": b"\0" * (2 * 2**20)})
+    monkeypatch.setattr(vm, "BIGGEST", 2**20)
+    (tmp_path / "out").mkdir()
+    err = _refused(capsys, module, "--board", "Big", "--rules", "toy", "--out", tmp_path / "out" / "big.toml")
+    assert "big.vmod: board 'Big': its image unpacks to more than 1 MB: too large" in err
+    assert list((tmp_path / "out").iterdir()) == []
+
+
+@pytest.mark.parametrize("image", ["..", ".", "../escape.png", "sub/a.png", "a\\b.png", "C:x.png", ""])
+def test_a_board_image_that_is_not_a_plain_file_name_is_refused(tmp_path, capsys, image):
+    """A picture name is written into the scenario's folder: ".." or a path would land elsewhere
+    (or on the folder itself)."""
+    build = f'<m><VASSAL.build.module.map.boardPicker.Board image="{image}" name="B"/></m>'
+    module = _module(tmp_path / "dots.vmod", build)
+    with zipfile.ZipFile(module, "a") as z:
+        z.writestr(f"images/{image}", b"x")
+    (tmp_path / "out").mkdir()
+    err = _refused(capsys, module, "--board", "B", "--rules", "toy", "--out", tmp_path / "out" / "b.toml")
+    if image:
+        assert f"dots.vmod: board 'B' names image {image!r}, which is not a plain file name: refused" in err
+    else:
+        assert "board 'B' has no image" in err
+    assert list((tmp_path / "out").iterdir()) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dots.vmod", "out"]

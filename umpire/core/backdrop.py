@@ -2,7 +2,8 @@
 terrain shading, and the grid calibration that lays the scenario's hexes on it.
 
     [map.backdrop]
-    image = "maps/board.png"     # relative to the scenario file, so the two travel together
+    image = "maps/board.png"     # relative to the scenario file, so the two travel together;
+                                 # in its folder or one under it, never outside (refused)
     opacity = 0.6                # 0: only the terrain shading, 1: only the image (grid and numbers over it)
     hex_size = 38.5              # image pixels from a hex's centre to its corners
     origin = [41.0, 44.5]        # image pixels of hex 0101's centre
@@ -105,6 +106,16 @@ def misfit(backdrop: Backdrop, grid: Grid, size: tuple[int, int]) -> str | None:
             f"outside the image's {w} x {h} pixels (check hex_size and origin)")
 
 
+def inside(folder: Path, image: str) -> bool:
+    """Whether `image`, named relative to `folder`, is in that folder or one under it -- once
+    every link and ".." is followed."""
+    try:
+        base = Path(folder).resolve()
+        return (base / image).resolve().is_relative_to(base)
+    except (OSError, RuntimeError, ValueError):       # a link loop, a NUL in the name
+        return False
+
+
 def _number(v: Any, key: str, bounds: tuple[float, float]) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) \
             or not bounds[0] <= v <= bounds[1]:
@@ -127,6 +138,11 @@ def parse_backdrop(data: Any, folder: Path) -> Backdrop:
     if not (isinstance(origin, list) and len(origin) == 2):
         raise ValueError(f"origin must be [x, y], the pixels of hex 0101's centre on the image, got {origin!r}")
     ox, oy = (_number(v, "origin", (-1e6, 1e6)) for v in origin)
+    if not inside(folder, image):
+        # every side's maps, reports and packages draw the backdrop: a scenario may not pull in
+        # whatever picture lies elsewhere on the umpire's disk (an absolute path, ../, a link out)
+        raise ValueError(f"image {image!r} lies outside the scenario's folder: put the picture in that folder "
+                         "or one under it")
     return Backdrop(image=image, path=folder / image,
                     opacity=_number(data.get("opacity", 0.5), "opacity", OPACITY),
                     hex_size=_number(data["hex_size"], "hex_size", HEX_PIXELS),

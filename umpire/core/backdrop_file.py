@@ -4,9 +4,7 @@ layout -- by a style-preserving TOML library (tomlkit), so the organizer's file 
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 import tomllib
 from pathlib import Path
 
@@ -14,6 +12,7 @@ import tomlkit
 
 from .backdrop import Backdrop, parse_backdrop
 from .errors import UmpireError
+from .files import atomic_write
 from .hexgrid import Grid
 
 PLACE = "[map.backdrop]"
@@ -82,13 +81,4 @@ def write_calibration(path: str | Path, hex_size: float, origin: tuple[float, fl
     if after != before:
         raise UmpireError("the calibration could not be written without changing more of the file",
                           file=str(path), place=PLACE)
-    fd, part = tempfile.mkstemp(prefix=path.name + ".", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(new)
-        os.replace(part, path)
-    except OSError as e:
-        raise UmpireError(f"cannot write: {e.strerror or e}", file=str(path)) from None
-    finally:
-        if os.path.exists(part):
-            os.unlink(part)
+    atomic_write(path, new)       # its line endings as they were

@@ -11,86 +11,20 @@ stretch into the file's [map.backdrop] and keeps the rest of the file as it was
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGraphicsItem,
-                               QGraphicsScene, QGraphicsView, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-                               QMessageBox, QPushButton, QRadioButton, QVBoxLayout, QWidget)
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGraphicsScene,
+                               QGraphicsView, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QMessageBox, QPushButton,
+                               QRadioButton, QVBoxLayout, QWidget)
 
 from ..core.backdrop import Backdrop, fit_calibration, image_size, misfit
 from ..core.backdrop_file import scenario_backdrop, write_calibration
 from ..core.errors import UmpireError
-from ..core.hexgrid import Grid
+from .calibrate_view import GridOverlay, PickView
 
 PICKS = 3
-
-
-class GridOverlay(QGraphicsItem):
-    """The scenario's hexes over the image, where the calibration being edited puts them."""
-
-    def __init__(self, grid: Grid, rect: QRectF) -> None:
-        super().__init__()
-        self.grid, self._rect = grid, rect
-        self.path = QPainterPath()
-        self.first = QPointF()
-        self.setZValue(1)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def lay(self, backdrop: Backdrop) -> None:
-        """Draw the grid for this calibration: every hex's outline, hex 0101 marked."""
-        path = QPainterPath()
-        s, k = backdrop.hex_size, backdrop.stretch
-        start = 0.0 if self.grid.orientation == "flat" else 30.0
-        corners = [(s * math.cos(math.radians(start + 60 * i)), s * k * math.sin(math.radians(start + 60 * i)))
-                   for i in range(6)]
-        for h in self.grid.hexes():
-            x, y = backdrop.image_point(self.grid, h)
-            path.moveTo(x + corners[0][0], y + corners[0][1])
-            for dx, dy in corners[1:]:
-                path.lineTo(x + dx, y + dy)
-            path.closeSubpath()
-        self.prepareGeometryChange()
-        self.path = path
-        self.first = QPointF(*backdrop.image_point(self.grid, self.grid.from_offset(1, 1)))
-        self.hex_size = s
-        self._rect = self._rect.united(path.boundingRect().adjusted(-s, -s, s, s))
-        self.update()
-
-    def paint(self, p: QPainter, option, widget=None) -> None:
-        pen = QPen(QColor(255, 0, 160), 0)          # cosmetic: one pixel whatever the zoom
-        p.setPen(pen)
-        p.drawPath(self.path)
-        p.setPen(QPen(QColor(255, 0, 160), 0))
-        p.setBrush(QColor(255, 0, 160, 90))
-        p.drawEllipse(self.first, self.hex_size * 0.25, self.hex_size * 0.25)
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(max(6, int(self.hex_size * 0.4)))
-        p.setFont(font)
-        p.drawText(self.first + QPointF(-self.hex_size * 0.45, -self.hex_size * 0.35), self.grid.number(
-            self.grid.from_offset(1, 1)))
-
-
-class PickView(QGraphicsView):
-    """The image, zoomable with the wheel; a click reports the image pixel under it."""
-
-    picked = Signal(float, float)
-
-    def mousePressEvent(self, event) -> None:
-        if event.button() == Qt.LeftButton:
-            p = self.mapToScene(event.position().toPoint())
-            self.picked.emit(p.x(), p.y())
-            event.accept()
-            return
-        super().mousePressEvent(event)
-
-    def wheelEvent(self, event) -> None:
-        factor = 1.25 if event.angleDelta().y() > 0 else 0.8
-        self.scale(factor, factor)
 
 
 class CalibrationDialog(QDialog):

@@ -75,15 +75,40 @@ def _cal(args, default=None):
     return cal
 
 
+def _beside(image: Path, out: Path, force: bool, made: list[Path]) -> Path:
+    """The picture where the scenario can name it: as it is if it lies in the scenario's folder
+    or one under it, else copied beside the scenario -- a backdrop outside its scenario's folder
+    is refused (core/backdrop.py: every side's maps would draw a picture from anywhere)."""
+    from ..core.backdrop import image_size
+    from .skeleton import place_picture
+    folder = out.parent if str(out.parent) else Path(".")
+    if image.resolve().is_relative_to(folder.resolve()):
+        return image
+    try:
+        image_size(image)               # a picture, before its bytes are read whole
+        data = image.read_bytes()
+    except ValueError as e:
+        raise UmpireError(str(e), file=str(image)) from None
+    except OSError as e:
+        raise UmpireError(f"cannot read: {e.strerror or e}", file=str(image)) from None
+    target = folder / image.name
+    if place_picture(data, target, force):
+        made.append(target)
+    return target
+
+
 def _image(args, rules, out, made):
     from .image import backdrop_skeleton
 
+    picture = _beside(Path(args.file), out, args.force, made)
     if args.hex_size is None and args.origin is None:       # the window's import: calibrated afterwards
-        cal = _cal(args, _guess(Path(args.file)))
+        cal = _cal(args, _guess(picture))
         notes = ["A first guess at the calibration: make it right with View → Backdrop → Edit Backdrop Calibration…."]
     else:
         cal, notes = _cal(args), []
-    return backdrop_skeleton(Path(args.file), out, rules, cal, args.columns, args.rows, notes=notes)
+    if picture != Path(args.file):
+        notes.append(f"The picture {picture.name} copied beside the scenario (a backdrop lies in its scenario's folder).")
+    return backdrop_skeleton(picture, out, rules, cal, args.columns, args.rows, notes=notes)
 
 
 def _vmod(args, rules, out, made):

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import UmpireError
+from ..core.files import atomic_write
 from ..core.hexgrid import Grid
 from ..core.ruleset import Ruleset
 
@@ -113,13 +114,17 @@ def write_text(path: Path, text: str, force: bool = False) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise UmpireError("no such folder", file=str(folder))
-    fd, part = tempfile.mkstemp(prefix=path.name + ".", suffix=".part", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(part, path)
-    except OSError as e:
-        raise UmpireError(f"cannot write: {e.strerror or e}", file=str(path)) from None
-    finally:
-        if os.path.exists(part):
-            os.unlink(part)
+    atomic_write(path, text)
+
+
+def place_picture(data: bytes, target: Path, force: bool = False) -> bool:
+    """The map's picture written as `target`, beside the scenario that names it: whether it was
+    written now (False: the very same picture is there already).  A file of that name with other
+    bytes is kept unless `force`."""
+    if target.exists():
+        if target.is_file() and target.read_bytes() == data:
+            return False
+        if not force:
+            raise UmpireError("already exists with other contents (give --force to replace it)", file=str(target))
+    atomic_write(target, data)
+    return True

@@ -20,7 +20,6 @@ they are not hexes.
 from __future__ import annotations
 
 import base64
-import gzip
 import tomllib
 import zlib
 from dataclasses import dataclass, field
@@ -131,30 +130,55 @@ def _grid(root: ET.Element, rd: _Reader) -> Grid:
     return Grid(sizes[0], sizes[1], "flat" if axis == "x" else "pointy", "even" if index == "odd" else "odd")
 
 
+def _whole(element: ET.Element, key: str, default: str | None, what: str, rd: _Reader, file: Path | None = None) -> int:
+    """A whole number of 0 or more from the element's attribute `key`: one line naming `what`
+    (the tileset, the tile) and the field if it is something else."""
+    text = element.get(key, default)
+    if text is not None and text.strip().isascii() and text.strip().isdigit():
+        return int(text)
+    raise rd.fail(f"{what}: {key} must be a whole number, got {text!r}", file)
+
+
 def _tiles(root: ET.Element, rd: _Reader) -> tuple[dict[int, dict[str, str]], list[tuple[int, str]]]:
     """({gid: the tile's properties}, [(first gid, tileset name)]) of every tileset, its own
     file's (a .tsx) read where it lives."""
     props: dict[int, dict[str, str]] = {}
     ranges = []
     for ts in root.findall("tileset"):
-        try:
-            first = int(ts.get("firstgid", ""))
-        except ValueError:
-            raise rd.fail(f"a tileset without a firstgid ({ts.get('name') or ts.get('source')!r})") from None
+        label = f"tileset {ts.get('name') or ts.get('source') or '?'!r}"
+        if ts.get("firstgid") is None:
+            raise rd.fail(f"a tileset without a firstgid ({ts.get('name') or ts.get('source')!r})")
+        first = _whole(ts, "firstgid", None, label, rd)
+        file = None
         if ts.get("source"):
-            tsx = rd.path.parent / ts.get("source")
+            file = tsx = rd.path.parent / ts.get("source")
             ts = rd.xml(tsx, f"tileset {ts.get('source')!r} (named by {rd.path.name})")
             if ts.tag != "tileset":
                 raise rd.fail(f"not a Tiled tileset (its root is <{ts.tag}>)", tsx)
-        count = int(ts.get("tilecount", "0") or 0)
+            label = f"tileset {ts.get('name') or '?'!r}"
+        count = _whole(ts, "tilecount", "0", label, rd, file) if ts.get("tilecount") != "" else 0
         name = ts.get("name", "?")
         top = first + max(count - 1, 0)
         for tile in ts.findall("tile"):
-            gid = first + int(tile.get("id", "0"))
+            gid = first + _whole(tile, "id", "0", f"{label}, a tile", rd, file)
             top = max(top, gid)
             props[gid] = _properties(tile)
         ranges.append((first, top, name))
     return props, ranges
+
+
+def _inflate(raw: bytes, compression: str, size: int, name: str, rd: _Reader) -> bytes:
+    """A zlib or gzip layer unpacked to at most its map's `size` bytes (4 a tile): a few KB can
+    unpack to gigabytes, so one byte more than the map holds is enough to refuse it."""
+    # wbits: 15 for a zlib stream, 16 + 15 for a gzip one (zlib's own way of saying so)
+    inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+    out = inflater.decompress(raw, size + 1)
+    if len(out) > size:
+        raise rd.fail(f"layer {name!r}: its {compression} tile data unpacks to more than the map's "
+                      f"{size // 4} tiles: damaged")
+    if not inflater.eof:
+        raise zlib.error("cut off")
+    return out
 
 
 def _cells(layer: ET.Element, grid: Grid, rd: _Reader) -> list[int]:
@@ -169,10 +193,8 @@ def _cells(layer: ET.Element, grid: Grid, rd: _Reader) -> list[int]:
             gids = [int(x) for x in (data.text or "").replace("\n", "").split(",") if x.strip()]
         elif encoding == "base64":
             raw = base64.b64decode((data.text or "").strip())
-            if compression == "zlib":
-                raw = zlib.decompress(raw)
-            elif compression == "gzip":
-                raw = gzip.decompress(raw)
+            if compression in ("zlib", "gzip"):
+                raw = _inflate(raw, compression, 4 * grid.columns * grid.rows, name, rd)
             elif compression:
                 raise rd.fail(f"layer {name!r} is compressed with {compression}, which Umpire cannot read: "
                               "save it as CSV or zlib in Tiled (Map → Map Properties → Tile Layer Format)")

@@ -9,14 +9,18 @@ from __future__ import annotations
 import math
 import zipfile
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from ..core.errors import UmpireError
+from .skeleton import place_picture
 
 BOARD = "VASSAL.build.module.map.boardPicker.Board"
 BUILD_FILES = ("buildFile.xml", "buildFile")
-BIGGEST = 256 * 1024 * 1024         # a board picture larger than this is no picture (a zip bomb)
+# A small zip may unpack to gigabytes (a zip bomb): what is read of a module is bounded.  A large
+# module's buildFile runs to a few MB; a board scan of 64 MB is already past what Pillow will draw.
+BUILD_LIMIT = 16 * 1024 * 1024
+BIGGEST = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,28 @@ def _open(path: Path) -> zipfile.ZipFile:
         raise _fail(path, f"cannot read: {e.strerror}") from None
 
 
+def _read(z: zipfile.ZipFile, path: Path, member: str, limit: int, what: str) -> bytes:
+    """A member of the zip, refused in one line if it unpacks to more than `limit` bytes -- by
+    its declared size first, then by what it really gives (a declared size may lie)."""
+    too_big = f"{what} unpacks to more than {limit // 2**20} MB: too large (a damaged or hostile module)"
+    try:
+        if z.getinfo(member).file_size > limit:
+            raise _fail(path, too_big)
+        with z.open(member) as f:
+            data = f.read(limit + 1)
+    except (zipfile.BadZipFile, OSError, RuntimeError, ValueError, EOFError) as e:
+        raise _fail(path, f"cannot read {member}: {e}") from None
+    if len(data) > limit:
+        raise _fail(path, too_big)
+    return data
+
+
+def plain_name(name: str) -> bool:
+    """A file name alone: not a path, not "." or "..", nothing a folder could be made of."""
+    return (bool(name) and name not in (".", "..") and not any(c in name for c in "/\\:\0")
+            and name == name.strip())
+
+
 def boards(path: str | Path) -> list[Board]:
     """The module's boards, in the order its buildFile names them."""
     path = Path(path)
@@ -69,12 +95,11 @@ def boards(path: str | Path) -> list[Board]:
         build = next((b for b in BUILD_FILES if b in names), None)
         if build is None:
             raise _fail(path, "not a VASSAL module: it holds no buildFile")
-        try:
-            root = ET.fromstring(z.read(build))
-        except ET.ParseError as e:
-            raise _fail(path, f"its {build} is broken XML (line {e.position[0]})") from None
-        except (zipfile.BadZipFile, OSError, RuntimeError, ValueError) as e:
-            raise _fail(path, f"cannot read its {build}: {e}") from None
+        text = _read(z, path, build, BUILD_LIMIT, f"its {build}")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as e:
+        raise _fail(path, f"its {build} is broken XML (line {e.position[0]})") from None
     out = []
     for el in root.iter(BOARD):
         grid = next((dict(g.attrib) for g in el.iter() if g.tag.endswith("HexGrid")), None)
@@ -102,30 +127,15 @@ def extract_image(path: str | Path, board: Board, folder: Path, force: bool = Fa
     path = Path(path)
     if not board.image:
         raise _fail(path, f"board {board.name!r} has no image (a board of one colour): nothing to take as a backdrop")
+    if not plain_name(board.image):
+        # VASSAL keeps a board's picture directly under images/; anything else ("..", "a/b.png")
+        # would be written somewhere other than beside the scenario
+        raise _fail(path, f"board {board.name!r} names image {board.image!r}, which is not a plain file name: refused")
     member = f"images/{board.image}"
     with _open(path) as z:
-        try:
-            info = z.getinfo(member)
-        except KeyError:
+        if member not in z.namelist():
             raise _fail(path, f"board {board.name!r} names image {board.image!r}, which is not in the module "
-                              f"({member})") from None
-        if info.file_size > BIGGEST:
-            raise _fail(path, f"board {board.name!r}: its image is {info.file_size // 2**20} MB, too large to draw")
-        try:
-            data = z.read(member)
-        except (zipfile.BadZipFile, OSError, RuntimeError, ValueError) as e:
-            raise _fail(path, f"cannot read {member}: {e}") from None
-    target = folder / PurePosixPath(board.image).name
-    if target.exists():
-        if target.read_bytes() == data:
-            return target, False
-        if not force:
-            raise UmpireError("already exists with other contents (give --force to replace it)", file=str(target))
-    part = target.with_name(target.name + ".part")
-    try:
-        part.write_bytes(data)
-        part.replace(target)
-    except OSError as e:
-        part.unlink(missing_ok=True)
-        raise UmpireError(f"cannot write: {e.strerror}", file=str(target)) from None
-    return target, True
+                              f"({member})")
+        data = _read(z, path, member, BIGGEST, f"board {board.name!r}: its image")
+    target = folder / board.image
+    return target, place_picture(data, target, force)

@@ -127,6 +127,9 @@ def cmd_render(args) -> int:
     from .rules import rule_system
 
     game = _load_any(args.file)
+    if not args.file.endswith(".toml"):
+        from .core.umpires import check_viewing
+        check_viewing(args.file, args.side)       # a game's seats limit what an assistant sees
     try:
         view = build_view(game, args.side, rule_system(game.rules))
     except ValueError as e:
@@ -196,6 +199,8 @@ def cmd_spot(args) -> int:
     game = open_game(args.game)
     if args.side not in game.side_ids():
         raise UmpireError(f"unknown side {args.side!r} (sides: {', '.join(game.side_ids())})", place="--side")
+    from .core.umpires import check_viewing
+    check_viewing(args.game, args.side)
     update_spotting(args.game)
     game = open_game(args.game)
     n = game.map.number
@@ -259,8 +264,10 @@ def cmd_gui(args) -> int:
         scenario = load_scenario(args.file)
     elif args.file:     # open before any window exists, so bad input is one line, not a dialog
         from .core.store.db import open_game
+        from .core.umpires import seat_in
 
         game = open_game(args.file)
+        seat_in(game.location)      # a game shared by umpires that does not list this one: one line
     from .platformcheck import window_problem
 
     problem = window_problem()       # Qt would abort the process: say what to install instead

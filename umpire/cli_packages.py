@@ -37,6 +37,7 @@ def add_parsers(sub) -> None:
 
 
 def cmd_package(args) -> int:
+    from .core.umpires import check_viewing
     from .actions import system_for
     from .core.errors import UmpireError
     from .core.store.db import open_game
@@ -44,6 +45,9 @@ def cmd_package(args) -> int:
 
     game = open_game(args.game)
     sides = game.side_ids() if args.side == "all" else [args.side]
+    for side in sides:                  # a side's package (its orders key!) only for whom the seat allows
+        if side in game.side_ids():
+            check_viewing(args.game, side)
     if len(sides) > 1 and not Path(args.out).is_dir():
         raise UmpireError("--side all writes one package per side: give a folder that exists", place="--out")
     if args.turn is None or args.turn == game.turn:
@@ -78,9 +82,11 @@ def cmd_sign_orders(args) -> int:
 
 
 def cmd_require_signatures(args) -> int:
+    from .core.umpires import check_viewing
     from .core.store.db import open_game
     from .packages.keys import set_require_signature
 
+    check_viewing(args.game, "umpire")         # a game setting: the chief's
     keys = set_require_signature(args.game, open_game(args.game).side_ids(), args.setting == "on")
     print("orders files must now be signed" if keys.require_signature else "unsigned orders files are taken again")
     return 0

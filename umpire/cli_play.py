@@ -215,6 +215,10 @@ def cmd_report(args) -> int:
 
     game = open_game(args.game)
     viewers = [UMPIRE, *game.side_ids()] if args.all_sides else [args.side]
+    from .core.umpires import check_viewing
+    for viewer in viewers:              # a game's seats limit what an assistant sees (core.umpires)
+        if viewer == UMPIRE or viewer in game.side_ids():
+            check_viewing(args.game, viewer)
     if args.turn is None or args.turn == game.turn:
         written = write_reports(game, system_for(args.game), viewers, args.out, args.paper)
     elif not 1 <= args.turn < game.turn:
@@ -367,6 +371,8 @@ def cmd_journal(args) -> int:
 
     from .core.engine import journal
 
+    from .core.umpires import check_viewing
+    check_viewing(args.game, "umpire")         # the whole journal: not an assistant's to read
     rows = journal(args.game)
     if args.json:
         print(json.dumps([{"seq": r.seq, "turn": r.turn, "kind": r.kind, "side": r.side_id, "params": r.params,
@@ -374,8 +380,9 @@ def cmd_journal(args) -> int:
                            "umpire": r.umpire}
                           for r in rows], indent=2))
         return 0
+    several = len({r.umpire for r in rows if r.umpire}) > 1     # who did what, once several umpires have acted
     for r in rows:
-        by = f"  [{r.umpire}]" if r.umpire else ""       # who did it: several umpires may share a game
+        by = f"  [{r.umpire}]" if r.umpire and several else ""
         print(f"#{r.seq:<4} turn {r.turn:<3} {r.kind:9} {'(undone) ' if r.undone else ''}{r.summary}{by}")
         for line in r.log:
             print(f"        {line}")

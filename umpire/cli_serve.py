@@ -30,6 +30,10 @@ def cmd_serve(args) -> int:
     from .serve.links import make_links, qr_text
 
     game = open_game(args.game)
+    # every side's page, and the orders taken there journaled under this umpire's name: the chief's
+    # (a game with seats needs `umpire --as CHIEF serve ...`; checked now, not at a player's first orders)
+    from .core.umpires import check_viewing
+    check_viewing(args.game, "umpire")
     links = make_links(game.side_ids(), args.links)
     app = create_app(args.game, links)
     try:

@@ -123,7 +123,7 @@ def test_an_assistant_acts_only_for_his_side_and_leaves_the_phase_to_the_chief(g
     assert done.seq > 0 and journal(game)[-1].umpire == "Cy"
     # Bob may not take back Cy's move; Cy may, and so may the chief
     as_umpire("Bob")
-    with pytest.raises(UmpireError, match="only he or the chief umpire may undo"):
+    with pytest.raises(UmpireError, match="only the umpire who did it or the chief may undo"):
         undo(game)
     assert not journal(game)[-1].undone
     as_umpire("Ann")
@@ -158,9 +158,9 @@ def test_the_command_line_names_the_umpire_and_lists_the_seats(game):
     r = umpire("next-phase", game, env={"UMPIRE_NAME": "Bob"})
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "the chief umpire's to do" in r.stderr
     assert umpire("--as", "Ann", "next-phase", game).returncode == 0
-    rows = json.loads(umpire("journal", game, "--json").stdout)
+    rows = json.loads(umpire("--as", "Ann", "journal", game, "--json").stdout)
     assert rows[-1]["umpire"] == "Ann"
-    assert "[Ann]" in umpire("journal", game).stdout
+    assert "[Ann]" in umpire("--as", "Ann", "journal", game).stdout
     r = umpire("--as", "Bob", "umpires", game, "--remove", "Ann")
     assert r.returncode == 2 and "only the chief umpire changes the seats" in r.stderr
     r = umpire("--as", "", "status", game)
@@ -199,3 +199,41 @@ def test_a_sector_assistant_may_not_reach_outside_by_a_company_a_hex_or_a_line_o
     assert f"{outside.id} is at {there}" in refusal(seat, g, "declare", {"shots": f"{outside.id}, gun, C1"}, "nato")
     enemy = next(u for u in g.units.values() if u.side == "warpac" and u.on_map)
     assert refusal(seat, g, "fire", {"firers": [inside.id], "target": enemy.id}, "nato") is None   # a target anywhere
+
+
+def test_an_assistants_seat_limits_what_the_command_line_shows_him(game, tmp_path):
+    """A tester's finding: Bob, an assistant for warpac, printed nato's report, the umpire's, the
+    whole journal, nato's package (with its orders key) and served every page."""
+    assert umpire("--as", "Ann", "umpires", game, "--add", "Ann", "--chief").returncode == 0
+    assert umpire("--as", "Ann", "umpires", game, "--add", "Bob", "--side", "warpac").returncode == 0
+    refused = [("report", game, "--side", "nato", "--out", tmp_path / "n.pdf"),
+               ("report", game, "--side", "umpire", "--out", tmp_path / "u.pdf"),
+               ("report", game, "--all-sides", "--out", tmp_path / "all"),
+               ("journal", game), ("render", game, "--out", tmp_path / "u.png"),
+               ("render", game, "--side", "nato", "--out", tmp_path / "n.png"),
+               ("package", game, "--side", "nato", "--out", tmp_path / "n.umpkg"),
+               ("require-signatures", game, "off"), ("serve", game, "--port", "0"),
+               ("spot", game, "--side", "nato")]
+    for args in refused:
+        r = umpire("--as", "Bob", *args)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1 and "Bob" in r.stderr, (args, r.stderr)
+    assert not any(p.exists() for p in (tmp_path / "n.pdf", tmp_path / "u.pdf", tmp_path / "u.png",
+                                        tmp_path / "n.png", tmp_path / "n.umpkg", tmp_path / "all"))
+    r = umpire("--as", "Bob", "render", game, "--side", "warpac", "--out", tmp_path / "w.png")
+    assert r.returncode == 0 and (tmp_path / "w.png").exists()
+    r = umpire("--as", "Carol", "journal", game)           # not one of the game's umpires: nothing
+    assert r.returncode == 2 and "'Carol' is not one of this game's umpires" in r.stderr
+    r = umpire("--as", "Carol", game, "--screenshot", tmp_path / "c.png")
+    assert r.returncode == 2 and "'Carol' is not one of this game's umpires" in r.stderr
+
+
+def test_a_refused_undo_says_nothing_of_the_action(game):
+    as_umpire("Ann")
+    change_seats(game, add="Ann", chief=True)
+    change_seats(game, add="Bob", sides=("warpac",))
+    perform(game, "next_phase", {}, system_for(game))
+    as_umpire("Bob")
+    with pytest.raises(UmpireError) as refused:
+        undo(game)
+    assert "next_phase" not in str(refused.value) and "Ann" not in str(refused.value)
+    assert "not one of his" in str(refused.value)

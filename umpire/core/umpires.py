@@ -166,8 +166,10 @@ def step_refusal(session: Session, row: m.ActionRow, undoing: bool) -> str | Non
         return f"{who!r} is not one of this game's umpires ({', '.join(sorted(listed))})"
     if seat.role == CHIEF or row.umpire == who:
         return None
-    return (f"{who} is an assistant umpire: #{row.seq} ({row.kind}) was {row.umpire or 'an earlier umpire'}'s, "
-            f"only he or the chief umpire may {'undo' if undoing else 'redo'} it")
+    # what the action was, and whose, is not said: an assistant for one side would learn of the
+    # other side's secret actions (a tester's finding: "#5 (orders) was root's")
+    return (f"{who} is an assistant umpire: the last action is not one of his, and only the umpire who "
+            f"did it or the chief may {'undo' if undoing else 'redo'} it")
 
 
 def seat_in(location: str, name: str | None = None) -> Seat:
@@ -196,3 +198,27 @@ def seat_view(view: Any, seat: Seat) -> Any:
     from dataclasses import replace
     return replace(view, units=tuple(u for u in view.units if seat.covers_hex(u.hex)),
                    fire=tuple(f for f in view.fire if seat.covers_hex(f.target)))
+
+
+def viewing_refusal(location: str, viewer: str, umpire_view: str = "umpire") -> str | None:
+    """Why the acting umpire may not have `viewer`'s view of the game printed, drawn, packaged or
+    served (`umpire report`, `render`, `journal`, `package`, `serve`), or None.  A game's seats
+    limit seeing as they limit acting: an assistant for sides sees only what they know; one for
+    sectors sees the truth in the window only, cut to his sectors -- a whole report, picture or
+    journal is the chief's.  A name the seats do not list sees nothing (UmpireError)."""
+    seat = seat_in(location)
+    if not seat.limited:
+        return None
+    if seat.sides and viewer in seat.sides:
+        return None
+    if viewer == umpire_view:
+        return f"{seat.name} is an assistant umpire: the umpire's view of the whole game is the chief's"
+    if seat.sides:
+        return f"{seat.name} umpires {', '.join(seat.sides)} only: {viewer}'s view is not his to see"
+    return f"{seat.name} umpires sectors {', '.join(seat.sectors)} only: a side's whole view is the chief's"
+
+
+def check_viewing(location: str, viewer: str, umpire_view: str = "umpire") -> None:
+    problem = viewing_refusal(location, viewer, umpire_view)
+    if problem:
+        raise UmpireError(problem)

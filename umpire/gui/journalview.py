@@ -57,6 +57,7 @@ class JournalView:
             return
         html = []
         seat = self.w.seat
+        several = len({r.umpire for r in rows if r.umpire}) > 1     # names shown once several umpires acted
         for r in reversed(rows):
             if wanted is not None and r.turn != wanted:
                 continue
@@ -71,7 +72,7 @@ class JournalView:
                 lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
                 html.append(f"<div><b>#{r.seq}</b> turn {r.turn}: {escape(r.summary.split('. Spotting')[0])}{lines}</div>")
                 continue
-            html.append(self._entry_html(r.seq, r.turn, r.summary, r.log, r.undone, r.umpire))
+            html.append(self._entry_html(r.seq, r.turn, r.summary, r.log, r.undone, r.umpire if several else None))
         self.journal_view.setHtml("".join(html) or ("<i>No dice rolled here.</i>" if dice_only else "<i>No actions yet.</i>"))
 
     @staticmethod

@@ -55,7 +55,9 @@ def ask_name(window) -> None:
     window.settings.setValue(SETTING, name.strip())
     if window.game is not None:
         problem = refused_seat(window.game.location)
-        if problem:
-            QMessageBox.warning(window, "Umpire name", problem)
-        window.load_game(window.game, window.viewer)
+        if problem:                 # not one of the game's umpires under this name: it closes
+            QMessageBox.warning(window, "Umpire name", problem + " -- the game is closed")
+            window.close_game()
+        else:
+            window.load_game(window.game, window.viewer)
     window.statusBar().showMessage(f"Acting as {umpires.name_now()}", 8000)

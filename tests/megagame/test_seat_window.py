@@ -78,3 +78,18 @@ def test_an_assistant_for_a_sector_reads_only_his_own_actions_and_writes_no_repo
     assert "No actions yet" in w.play.journal_view.toPlainText()
     assert export_reports(w, str(tmp_path / "out"), ask_to_open=False) == [] and "chief umpire's" in said[0]
     assert not (tmp_path / "out").exists()
+
+
+def test_an_undo_refused_to_an_assistant_leaves_undo_and_redo_as_the_journal_stands(seated, qtbot, tmp_path,
+                                                                                    monkeypatch):
+    from umpire.actions import system_for
+    from umpire.core.engine import perform
+    umpires.set_name("Ann")
+    perform(seated, "next_phase", {}, system_for(seated))
+    said = []
+    monkeypatch.setattr("umpire.gui.play.QMessageBox.warning", lambda *a: said.append(a[2]))
+    w = window(qtbot, tmp_path, "Bob")
+    assert w.open_path(seated)
+    w.play.act_undo.trigger()
+    assert said and "not one of his" in said[0] and "next_phase" not in said[0]
+    qtbot.waitUntil(lambda: w.play.act_undo.isEnabled() and not w.play.act_redo.isEnabled(), timeout=3000)

@@ -353,7 +353,10 @@ class Play(MoveTool, JournalView, QObject):
         try:
             row = fn(self.w.game.location)
         except UmpireError as e:
-            QMessageBox.warning(self.w, "Undo", e.one_line())
+            QMessageBox.warning(self.w, "Undo" if fn is undo else "Redo", e.one_line())
+            # the undo stack has already stepped: put it back as the journal stands, once it is done
+            # (else Redo would offer what was never undone -- a tester's finding)
+            QTimer.singleShot(0, self.game_loaded)
             return
         self.w.reload_game()
         self.refresh_journal()

@@ -74,7 +74,7 @@ def test_orders_signed_in_the_window_are_taken_by_the_umpire(qtbot, qapp, tmp_pa
     monkeypatch.setattr("umpire.gui.player.window.QMessageBox.warning", lambda *a: warned.append(a[2]))
     w.orders.setPlainText(w.orders.toPlainText().replace('side = "nato"', 'side = "warpac"'))
     assert w.save_orders(str(tmp_path / "other.toml")) is None and not (tmp_path / "other.toml").exists()
-    assert "signs only 'nato'" in warned[0]
+    assert "signs only for side 'nato'" in warned[0]
 
 
 def test_line_of_sight_over_the_known_map(qtbot, qapp, game_path):

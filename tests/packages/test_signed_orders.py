@@ -82,7 +82,7 @@ def test_swapped_side_nato_signs_warpacs_orders(nato, game_path, tmp_path):
     # claiming to be the Warsaw Pact's signature instead: NATO's key does not pass for its key
     refused(game_path, write(tmp_path, text.replace('side = "nato"', 'side = "warpac"'), "c.toml"),
             "not signed with warpac's key")
-    with pytest.raises(UmpireError, match="this package's key signs only 'nato'"):
+    with pytest.raises(UmpireError, match="this package's key signs only for side 'nato'"):
         sign_orders(nato, body)          # the player's Umpire will not sign it in the first place
 
 

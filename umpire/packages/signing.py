@@ -98,7 +98,7 @@ def signature_table(package: Package, text: str, shown: str = "the orders") -> s
         raise UmpireError("already signed: sign the orders without their [signature] table", file=shown)
     side, turn = body.get("side"), body.get("turn")
     if side != package.side:
-        raise UmpireError(f"the orders are for side {side!r}; this package's key signs only {package.side!r}'s",
+        raise UmpireError(f"the orders are for side {side!r}; this package's key signs only for side {package.side!r}",
                           file=shown)
     if not isinstance(turn, int) or isinstance(turn, bool):
         raise UmpireError("turn must be the turn the orders are for, a whole number", file=shown)

@@ -135,7 +135,7 @@ def hand_in(location: str, side: str, text: str) -> str:
         try:
             written_for, _ = read_body(system, check_orders(location, path), str(path))   # a signed file's body
             if written_for != side:
-                raise UmpireError(f"these orders are written for side {written_for!r}, and this page is {side!r}'s")
+                raise UmpireError(f"these orders are written for side {written_for!r}, and this page is for side {side!r}")
             _kept, applied = take_orders(location, path, system)
         except UmpireError as e:
             if e.file and e.file != str(path):

@@ -78,4 +78,5 @@ def orders(ctx: Context) -> tuple[str, Any]:
             ctx.rec.set(row, **values)
         ctx.log.append(f"{cid}: {codes[code]['label']}" + (f" on {game.map.number(h)}" if h else ""))
     plots = f", {len(fire)} fire mission{'s' if len(fire) != 1 else ''}" if p.get("missions") is not None else ""
-    return f"{game.side(side).name} gives orders for turn {turn} ({len(p.get('commands', {}))} companies{plots})", None
+    n = len(p.get("commands", {}))
+    return f"{game.side(side).name} gives orders for turn {turn} ({n} compan{'y' if n == 1 else 'ies'}{plots})", None

@@ -362,7 +362,9 @@ def test_reinforcement_enters_by_dragging_from_its_entry_hex(spotted_window):
     w.play.act_move.setChecked(True)
     w.map_view.move_dragged.emit([w.game.map.grid.parse(n) for n in ("3030", "3029")], True)
     t4 = w.game.units["T4"]
-    assert t4.on_map and w.game.map.number(t4.hex) == "3029" and t4.mp_spent == 1.0   # 0.5 + 0.5 (20.62)
+    # the road entry hex 1 MP (MW4 8.1) and the first of the column's 0.5 queuing off the map (20.62,
+    # docs/mechwar4.md's reading), then a road hex 1 MP
+    assert t4.on_map and w.game.map.number(t4.hex) == "3029" and t4.mp_spent == 2.5
 
 
 def test_journal_dock_filters_by_turn_and_hides_the_enemy(spotted_window):

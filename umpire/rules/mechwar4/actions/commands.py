@@ -32,7 +32,7 @@ def orders(ctx: Context) -> tuple[str, Any]:
         if c is None or battalion_side[c.battalion] != side:
             # one answer for an enemy company and a made-up name: the refusal reaches the side
             # (its orders page), and must not tell it which of the enemy's companies exist
-            problems.append(f"{cid!r} is not one of {game.side(side).name}'s companies: a side orders only its own")
+            problems.append(f"{cid!r} is not one of {game.side(side).name}'s companies: a side orders only its own units")
         elif code not in codes:
             problems.append(f"{cid}: unknown command {code!r} (known: {', '.join(codes)})")
         elif why := ctx.system.command_problem(game, cid, code):

@@ -6,6 +6,8 @@ the organizer's own layout, Play (F5) opens a game of it in the main window."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,6 +29,15 @@ from .oobtree import OrderOfBattle
 from .palette import Palette
 from .places import Places
 from .problems import ProblemsList
+
+PLAY_PROBLEMS_SHOWN = 8      # Play's refusal lists this many problems; the dock lists them all
+
+
+def suggested_file_name(doc: ScenarioDocument) -> str:
+    """A new scenario's file name from its title ("Paddy Edge" -> paddy-edge.toml)."""
+    title = unicodedata.normalize("NFKD", str(doc.table("scenario").get("title") or ""))
+    words = re.findall(r"[a-z0-9]+", title.encode("ascii", "ignore").decode().lower())
+    return f"{'-'.join(words)[:60].strip('-') or 'new-scenario'}.toml"
 
 
 class EditorWindow(QMainWindow):
@@ -152,11 +163,16 @@ class EditorWindow(QMainWindow):
         self.palette.set_zones([(str(z.get("id")), colours.get(str(z.get("side")), "#808080"))
                                 for z in self.doc.entries("zone")])
         self.fields.refresh()
-        self.problems.show_problems(problems(self.doc), str(self.doc.path) if self.doc.path else "new-scenario.toml")
-        self.act_undo.setEnabled(self.doc.undo_name() is not None)
-        self.act_undo.setText(f"&Undo {self.doc.undo_name() or ''}".strip())
-        self.act_redo.setEnabled(self.doc.redo_name() is not None)
-        self.act_redo.setText(f"&Redo {self.doc.redo_name() or ''}".strip())
+        self.problems.show_problems(problems(self.doc), str(self.doc.path) if self.doc.path
+                                    else suggested_file_name(self.doc))
+        # the menu and the tooltip name the operation; the toolbar's button stays "Undo"/"Redo", so
+        # a long name ("Undo Place 1st Sqd in 0102") does not push Save and Play into the » overflow
+        for act, word, name in ((self.act_undo, "Undo", self.doc.undo_name()),
+                                (self.act_redo, "Redo", self.doc.redo_name())):
+            act.setEnabled(name is not None)
+            act.setText(f"&{word} {name or ''}".strip())
+            act.setIconText(word)
+            act.setToolTip(f"{word} {name}" if name else f"Nothing to {word.lower()}")
         name = self.doc.path.name if self.doc.path else "new scenario"
         self.setWindowTitle(f"{name}{' *' if self.doc.modified else ''} — Umpire scenario editor")
 
@@ -231,7 +247,7 @@ class EditorWindow(QMainWindow):
         return True
 
     def save_as(self) -> bool:
-        start = str(self.doc.path or Path.cwd() / "new-scenario.toml")
+        start = str(self.doc.path or Path.cwd() / suggested_file_name(self.doc))
         target, _ = QFileDialog.getSaveFileName(self, "Save the scenario as", start, "Scenarios (*.toml)")
         if not target:
             return False
@@ -247,16 +263,19 @@ class EditorWindow(QMainWindow):
     def play(self) -> None:
         """A game of the scenario as saved: unsaved changes are saved first (asked), and a
         scenario with problems is not played (they are listed)."""
+        # the problems first: a scenario that cannot play is not written over its file for nothing
+        found = problems(self.doc)
+        if found:
+            shown = "\n".join(f"• {p.text}" for p in found[:PLAY_PROBLEMS_SHOWN])
+            more = f"\n… and {len(found) - PLAY_PROBLEMS_SHOWN} more" if len(found) > PLAY_PROBLEMS_SHOWN else ""
+            self.say(f"The scenario has {len(found)} problem(s) and plays once they are fixed "
+                     f"(all are in the Problems dock):\n{shown}{more}")
+            return
         if self.doc.modified or self.doc.path is None:
             answer = QMessageBox.question(self, "Play", "Save the scenario before playing it?",
                                           QMessageBox.Save | QMessageBox.Cancel)
             if answer != QMessageBox.Save or not self.save():
                 return
-        found = problems(self.doc)
-        if found:
-            self.say(f"The scenario has {len(found)} problem(s), listed in the Problems dock; "
-                     "it plays once they are fixed.")
-            return
         if self.play_game is not None:
             self.play_game(str(self.doc.path))
 

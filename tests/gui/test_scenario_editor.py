@@ -476,3 +476,41 @@ def test_save_as_suggests_a_file_name_from_the_title(qtbot, window, tmp_path, mo
     editor.act_save_as.trigger()
     assert Path(offered[0]).name == "paddy-edge-hill-55.toml"
     editor.close()
+
+
+def test_a_sides_troop_quality_is_chosen_from_the_quality_table(qtbot, window, monkeypatch):
+    """MechWar 4's troop qualities are the entries of its quality table (MW4 13.0): + Side offers
+    them as a list, not a line of free text, and so does the side's field in the Fields dock."""
+    from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit
+    editor = opening.new_scenario(window, choice=dict(rules="mechwar4", title="Q", columns=8, rows=6,
+                                                      orientation="flat", stagger="even"))
+    offered = []
+    texts = iter(["nato", "NATO"])
+    monkeypatch.setattr(oobtree.QInputDialog, "getText", lambda *a, **k: (next(texts), True))
+    monkeypatch.setattr(oobtree.QInputDialog, "getItem", lambda parent, title, label, items, *a:
+                        offered.append((label, items)) or (next(i for i in items if "[first_line]" in i), True))
+    editor.oob.buttons["Side"].click()
+    [(label, items)] = offered
+    import tomllib
+    table = tomllib.loads((XOM.parents[1] / "resources" / "rulesets" / "mechwar4" / "quality.toml")
+                          .read_text(encoding="utf-8"))["entry"]
+    assert "quality" in label and items == [f"{e['label']} [{key}]" for key, e in table.items()]
+    assert "Seasoned [seasoned]" in items and "Reserve [reserve]" in items
+    assert 'quality = "first_line"' in editor.doc.text()
+
+    editor.oob.select("side", "nato")
+    form = editor.fields.form_holder
+    assert "quality" in [w.text() for w in form.findChildren(QLabel)]
+    [box] = [b for b in form.findChildren(QComboBox) if b.findData("reserve") >= 0]
+    assert box.currentData() == "first_line" and box.findData(None) < 0      # required: no "(none)"
+    assert not any(w.placeholderText() == "required" for w in form.findChildren(QLineEdit))
+    box.activated.emit(box.findData("reserve"))
+    assert 'quality = "reserve"' in editor.doc.text()
+    assert editor.doc.undo_name() == "Set quality of nato"
+    # a battalion's quality may be left to its side's: "(none)" first
+    from umpire.core.scenario_doc import oob_edit
+    editor.run(oob_edit.add_battalion, "1 Bn", "nato", "1 Bn")
+    editor.oob.select("battalion", "1 Bn")
+    boxes = [b for b in editor.fields.form_holder.findChildren(QComboBox) if b.findData("reserve") >= 0]
+    assert len(boxes) == 1 and boxes[0].itemText(0) == "(none)" and boxes[0].currentData() is None
+    editor.close()

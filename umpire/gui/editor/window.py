@@ -22,7 +22,7 @@ from ...core.scenario_doc.checks import problems
 from ...core.scenario_doc.document import ScenarioDocument
 from ...core.scenario_doc.preview import editor_view
 from ..mapscene import ClickableMapScene
-from .fields import Fields, trait_fields
+from .fields import Fields, choice_label, trait_choices, trait_fields
 from .hexmenu import HexMenu
 from .mapview import EditorMapView
 from .oobtree import OrderOfBattle
@@ -212,14 +212,22 @@ class EditorWindow(QMainWindow):
 
     def required_traits(self, kind: str) -> dict:
         """Values for the keys the rule system requires of a new record (a MechWar-style troop
-        quality of a side): asked of the organizer, or a first choice where it has choices."""
+        quality of a side): asked of the organizer, from a list where the rule system's tables name them."""
         out = {}
         for key, field in trait_fields(self.rules, kind).items():
-            if field.is_required():
-                value, ok = QInputDialog.getText(self, f"New {kind}", f"{key.replace('_', ' ')} (required by "
-                                                 f"{self.rules.title}):")
-                if ok and value.strip():
-                    out[key] = value.strip()
+            if not field.is_required():
+                continue
+            question = f"{key.replace('_', ' ')} (required by {self.rules.title}):"
+            named = trait_choices(self.rules, kind, key)
+            if named:           # the rule system's table lists them (MW4 13.0's troop qualities)
+                labels = {choice_label(v, label): v for v, label in named.items()}
+                picked, ok = QInputDialog.getItem(self, f"New {kind}", question, list(labels), 0, False)
+                if ok and picked in labels:
+                    out[key] = labels[picked]
+                continue
+            value, ok = QInputDialog.getText(self, f"New {kind}", question)
+            if ok and value.strip():
+                out[key] = value.strip()
         return out
 
     def _select_on_map(self, kind: str, ident: str) -> None:

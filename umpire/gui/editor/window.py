@@ -6,8 +6,6 @@ the organizer's own layout, Play (F5) opens a game of it in the main window."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,13 +29,6 @@ from .places import Places
 from .problems import ProblemsList
 
 PLAY_PROBLEMS_SHOWN = 8      # Play's refusal lists this many problems; the dock lists them all
-
-
-def suggested_file_name(doc: ScenarioDocument) -> str:
-    """A new scenario's file name from its title ("Paddy Edge" -> paddy-edge.toml)."""
-    title = unicodedata.normalize("NFKD", str(doc.table("scenario").get("title") or ""))
-    words = re.findall(r"[a-z0-9]+", title.encode("ascii", "ignore").decode().lower())
-    return f"{'-'.join(words)[:60].strip('-') or 'new-scenario'}.toml"
 
 
 class EditorWindow(QMainWindow):
@@ -163,8 +154,7 @@ class EditorWindow(QMainWindow):
         self.palette.set_zones([(str(z.get("id")), colours.get(str(z.get("side")), "#808080"))
                                 for z in self.doc.entries("zone")])
         self.fields.refresh()
-        self.problems.show_problems(problems(self.doc), str(self.doc.path) if self.doc.path
-                                    else suggested_file_name(self.doc))
+        self.problems.show_problems(problems(self.doc), str(self.doc.path or self.doc.suggested_file_name()))
         # the menu and the tooltip name the operation; the toolbar's button stays "Undo"/"Redo", so
         # a long name ("Undo Place 1st Sqd in 0102") does not push Save and Play into the » overflow
         for act, word, name in ((self.act_undo, "Undo", self.doc.undo_name()),
@@ -173,7 +163,7 @@ class EditorWindow(QMainWindow):
             act.setText(f"&{word} {name or ''}".strip())
             act.setIconText(word)
             act.setToolTip(f"{word} {name}" if name else f"Nothing to {word.lower()}")
-        name = self.doc.path.name if self.doc.path else "new scenario"
+        name = self.doc.path.name if self.doc.path else f"{self.doc.suggested_file_name()} (not saved)"
         self.setWindowTitle(f"{name}{' *' if self.doc.modified else ''} — Umpire scenario editor")
 
     def undo(self) -> None:
@@ -255,7 +245,7 @@ class EditorWindow(QMainWindow):
         return True
 
     def save_as(self) -> bool:
-        start = str(self.doc.path or Path.cwd() / suggested_file_name(self.doc))
+        start = str(self.doc.path or Path.cwd() / self.doc.suggested_file_name())
         target, _ = QFileDialog.getSaveFileName(self, "Save the scenario as", start, "Scenarios (*.toml)")
         if not target:
             return False

@@ -201,3 +201,14 @@ def test_a_file_written_elsewhere_keeps_its_line_endings(change):
     map_edit.paint(doc, "terrain", [doc.grid().from_offset(1, 1)], "w")
     assert len(changed_lines(text, doc.text())) == 2
     assert doc.text().count("\r\n") == text.count("\r\n")
+
+
+@pytest.mark.parametrize("title, name", [("Paddy Edge", "paddy-edge.toml"),
+                                         ("Ambush at Xóm Làng (1967)", "ambush-at-xom-lang-1967.toml"),
+                                         ("!!!", "new-scenario.toml")])
+def test_a_new_scenario_is_named_from_its_title_until_it_is_saved(tmp_path, title, name):
+    doc = ScenarioDocument(blank_scenario(load_ruleset("lnlt"), title, 6, 6, "flat", "even", 5))
+    assert doc.suggested_file_name() == name
+    assert all(p.text.startswith(f"{name}:") for p in problems(doc))       # the problems name it too
+    doc.save(tmp_path / "chosen.toml")
+    assert doc.suggested_file_name() == "chosen.toml"

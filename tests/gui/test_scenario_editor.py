@@ -272,6 +272,7 @@ def test_places_come_from_the_hex_menu_and_go_from_the_places_dock(qtbot, window
     row = next(i for i in range(editor.places.list.count())
                if editor.places.list.item(i).text().startswith("Minefield of nva, anti_tank: 0808"))
     editor.places.list.setCurrentRow(row)
+    monkeypatch.setattr(places.QMessageBox, "question", lambda *a, **k: QMessageBox.Yes)   # asked first
     editor.places.buttons["Remove"].click()
     assert 'hexes = ["0808"]' not in editor.doc.text()
     editor.doc.undo()
@@ -357,3 +358,159 @@ def test_a_deployment_zone_is_painted_with_the_brush(qtbot, window, tmp_path):
     assert editor.doc.undo_name() == f"Change zone {zid}"
     # the palette keeps its choice across the change
     assert editor.palette.painting()[:2] == ("zone", zid)
+
+
+# ---------------------------------------------------------------- the tester's findings (issue 22)
+def test_edit_scenario_from_the_file_menu_asks_for_the_file(qtbot, window, tmp_path, monkeypatch):
+    """File → Edit Scenario… (Ctrl+Alt+O): the action's `checked` is not taken for a path; the
+    file picker is shown and the file chosen opens; Cancel opens nothing."""
+    path = tmp_path / "xom.toml"
+    path.write_bytes(XOM.read_bytes())
+    asked = []
+    chosen = [str(path), ""]
+
+    def pick(*args, **kwargs):
+        asked.append(args)
+        return chosen.pop(0), ""
+    monkeypatch.setattr(opening.QFileDialog, "getOpenFileName", pick)
+    assert window.act_edit_scenario.shortcut() == QKeySequence("Ctrl+Alt+O")
+    window.act_edit_scenario.trigger()
+    assert len(asked) == 1
+    [editor] = window.editors
+    assert editor.doc.path == path and editor.doc.text() == XOM.read_text(encoding="utf-8")
+    window.act_edit_scenario.trigger()          # Cancel in the picker
+    assert len(asked) == 2 and window.editors == [editor]
+
+
+def _answer_removals(monkeypatch, module, asked: list):
+    monkeypatch.setattr(module.QMessageBox, "question",
+                        lambda parent, title, text, *a: asked.append(text) or QMessageBox.Yes)
+
+
+def test_del_removes_from_the_order_of_battle_and_from_the_places_list(qtbot, window, tmp_path, monkeypatch):
+    """Del acts on the list that has the focus: the tree and the Places list each have their own
+    (two window-wide Del shortcuts were ambiguous and neither fired)."""
+    from umpire.gui.editor import places
+    path = tmp_path / "xom.toml"
+    path.write_bytes(XOM.read_bytes())
+    editor = window.edit_scenario(str(path))
+    editor.activateWindow()             # keys go to the active window's focus
+    qtbot.waitUntil(editor.isActiveWindow)
+    asked: list[str] = []
+    _answer_removals(monkeypatch, oobtree, asked)
+    uid = str(editor.doc.entries("battalion")[0]["units"][0]["id"])
+    editor.oob.select("unit", uid)
+    editor.oob.tree.setFocus()
+    qtbot.waitUntil(editor.oob.tree.hasFocus)
+    qtbot.keyClick(editor.oob.tree, Qt.Key_Delete)
+    assert len(asked) == 1 and f"unit {uid}" in asked[0]
+    assert uid not in oob_ids(editor)
+    assert editor.doc.undo_name() is not None
+
+    _answer_removals(monkeypatch, places, asked)
+    editor.places.parentWidget().raise_()      # its dock, tabbed behind Fields
+    lines = editor.places.list.count()
+    editor.places.list.setCurrentRow(0)
+    first = editor.places.list.item(0).text()
+    editor.places.list.setFocus()
+    qtbot.waitUntil(editor.places.list.hasFocus)
+    qtbot.keyClick(editor.places.list, Qt.Key_Delete)
+    assert len(asked) == 2 and first in asked[1]
+    assert editor.places.list.count() == lines - 1
+    assert uid not in oob_ids(editor)           # the tree's Del did not fire again
+
+
+def oob_ids(editor) -> set[str]:
+    return {str(u["id"]) for kind in ("battalion", "company") for e in editor.doc.entries(kind)
+            for u in e.get("units", [])}
+
+
+def test_play_refuses_a_scenario_with_problems_before_saving_it(qtbot, window, tmp_path, monkeypatch, no_modal_boxes):
+    """A scenario with problems is not saved by Play (its file stays as it was): the refusal
+    names the problems."""
+    from umpire.core.scenario_doc import places_edit
+    path = tmp_path / "xom.toml"
+    path.write_bytes(XOM.read_bytes())
+    editor = window.edit_scenario(str(path))
+    saves = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: saves.append(a) or QMessageBox.Save)
+    uid = next(str(u["id"]) for b in editor.doc.entries("battalion") for u in b["units"] if "hex" in u)
+    editor.run(places_edit.add_reinforcement, "us", 2, ["0112"], [uid])
+    assert editor.doc.modified
+    editor.act_play.trigger()
+    assert saves == [] and path.read_bytes() == XOM.read_bytes() and window.game is None
+    assert len(no_modal_boxes) == 1 and "already set up" in no_modal_boxes[0] and uid in no_modal_boxes[0]
+    # without the problem, Play asks to save, saves and plays
+    editor.doc.undo()
+    editor.run(places_edit.add_support, "artillery", "us art", "us", 2, 8)
+    editor.act_play.trigger()
+    assert len(saves) == 1 and b"us art" in path.read_bytes() and window.game is not None
+
+
+def test_the_toolbar_keeps_undo_and_redo_short_and_names_the_operation_elsewhere(qtbot, window, tmp_path):
+    from PySide6.QtWidgets import QToolButton
+    from umpire.core.scenario_doc import places_edit
+    path = tmp_path / "xom.toml"
+    path.write_bytes(XOM.read_bytes())
+    editor = window.edit_scenario(str(path))
+    editor.run(places_edit.add_support, "artillery", "us art", "us", 2, 8)
+    editor.run(places_edit.add_support, "artillery", "us art 2", "us", 2, 8)
+    editor.act_undo.trigger()
+    long_undo, long_redo = editor.doc.undo_name(), editor.doc.redo_name()
+    assert long_undo and long_redo
+    buttons = {b.defaultAction(): b for b in editor.palette.bar.findChildren(QToolButton) if b.defaultAction()}
+    assert buttons[editor.act_undo].text() == "Undo" and buttons[editor.act_redo].text() == "Redo"
+    assert long_undo in editor.act_undo.toolTip() and long_redo in editor.act_redo.toolTip()
+    assert long_undo in editor.act_undo.text()      # the Edit menu names it
+    # Save and Play are on the bar, not in its » overflow
+    for act in (editor.act_save, editor.act_play):
+        assert buttons[act].isVisible()
+
+
+def test_save_as_suggests_a_file_name_from_the_title(qtbot, window, tmp_path, monkeypatch):
+    editor = opening.new_scenario(window, choice=dict(rules="lnlt", title="Paddy Edge: Hill 55!", columns=8,
+                                                      rows=6, orientation="flat", stagger="even"))
+    offered = []
+    monkeypatch.setattr("umpire.gui.editor.window.QFileDialog.getSaveFileName",
+                        lambda parent, caption, start, *a: offered.append(start) or ("", ""))
+    editor.act_save_as.trigger()
+    assert Path(offered[0]).name == "paddy-edge-hill-55.toml"
+    editor.close()
+
+
+def test_a_sides_troop_quality_is_chosen_from_the_quality_table(qtbot, window, monkeypatch):
+    """MechWar 4's troop qualities are the entries of its quality table (MW4 13.0): + Side offers
+    them as a list, not a line of free text, and so does the side's field in the Fields dock."""
+    from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit
+    editor = opening.new_scenario(window, choice=dict(rules="mechwar4", title="Q", columns=8, rows=6,
+                                                      orientation="flat", stagger="even"))
+    offered = []
+    texts = iter(["nato", "NATO"])
+    monkeypatch.setattr(oobtree.QInputDialog, "getText", lambda *a, **k: (next(texts), True))
+    monkeypatch.setattr(oobtree.QInputDialog, "getItem", lambda parent, title, label, items, *a:
+                        offered.append((label, items)) or (next(i for i in items if "[first_line]" in i), True))
+    editor.oob.buttons["Side"].click()
+    [(label, items)] = offered
+    import tomllib
+    table = tomllib.loads((XOM.parents[1] / "resources" / "rulesets" / "mechwar4" / "quality.toml")
+                          .read_text(encoding="utf-8"))["entry"]
+    assert "quality" in label and items == [f"{e['label']} [{key}]" for key, e in table.items()]
+    assert "Seasoned [seasoned]" in items and "Reserve [reserve]" in items
+    assert 'quality = "first_line"' in editor.doc.text()
+
+    editor.oob.select("side", "nato")
+    form = editor.fields.form_holder
+    assert "quality" in [w.text() for w in form.findChildren(QLabel)]
+    [box] = [b for b in form.findChildren(QComboBox) if b.findData("reserve") >= 0]
+    assert box.currentData() == "first_line" and box.findData(None) < 0      # required: no "(none)"
+    assert not any(w.placeholderText() == "required" for w in form.findChildren(QLineEdit))
+    box.activated.emit(box.findData("reserve"))
+    assert 'quality = "reserve"' in editor.doc.text()
+    assert editor.doc.undo_name() == "Set quality of nato"
+    # a battalion's quality may be left to its side's: "(none)" first
+    from umpire.core.scenario_doc import oob_edit
+    editor.run(oob_edit.add_battalion, "1 Bn", "nato", "1 Bn")
+    editor.oob.select("battalion", "1 Bn")
+    boxes = [b for b in editor.fields.form_holder.findChildren(QComboBox) if b.findData("reserve") >= 0]
+    assert len(boxes) == 1 and boxes[0].itemText(0) == "(none)" and boxes[0].currentData() is None
+    editor.close()

@@ -69,6 +69,13 @@ class Traits:
         reinforcement's): values for the rule system's `Marks`.  None by default."""
         return {}
 
+    @classmethod
+    def choices(cls, rules, kind: str, key: str) -> dict[str, str]:
+        """The values a text key of a kind of record may take by the rule system's own tables
+        (value -> the label users read), for an editor to offer as a list rather than free
+        text.  None by default: any text."""
+        return {}
+
 
 class TraitError(ValueError):
     """A record's traits that its rule system's model refuses: the key and the problem, the

@@ -444,6 +444,8 @@ class MainWindow(QMainWindow):
 
     def edit_scenario(self, path: str | None = None):
         from .editor.opening import edit_scenario
+        if not isinstance(path, (str, Path)):      # the menu's triggered(checked) gives a bool: ask
+            path = None
         return self._keep_editor(edit_scenario(self, path, self.play_scenario, str(self._scenario_dir())))
 
     def _keep_editor(self, editor):

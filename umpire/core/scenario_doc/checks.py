@@ -26,7 +26,7 @@ class Problem:
 
 def problems(doc: ScenarioDocument) -> list[Problem]:
     """Every problem of the scenario as it stands (none: it plays)."""
-    path = doc.path or Path("new-scenario.toml")
+    path = doc.path or Path(doc.suggested_file_name())
     text = doc.text()
     try:
         load_scenario(path, text)

@@ -13,8 +13,10 @@ loader does (`problems`), the same checks as `umpire validate`.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 import tomllib
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -194,6 +196,15 @@ class ScenarioDocument:
         if before is not None and not tomlkit.dumps(before).endswith("\n\n"):
             text = ("\n" if tomlkit.dumps(before).endswith("\n") else "\n\n") + text
         self.runs.insert(at, tomlkit.parse(text))
+
+    def suggested_file_name(self) -> str:
+        """Its file's name, or for a new scenario one made from its title ("Paddy Edge: Hill 55"
+        -> paddy-edge-hill-55.toml) for Save As to offer and the problems to name."""
+        if self.path is not None:
+            return self.path.name
+        title = unicodedata.normalize("NFKD", str(self.table("scenario").get("title") or ""))
+        words = re.findall(r"[a-z0-9]+", title.encode("ascii", "ignore").decode().lower())
+        return f"{'-'.join(words)[:60].strip('-') or 'new-scenario'}.toml"
 
     @property
     def rules_name(self) -> str:

@@ -43,10 +43,22 @@ def _shape(field) -> tuple[Any, bool, tuple[int, int]]:
     return annotation, optional, (low, high)
 
 
-def field_widget(field, value: Any, changed) -> QWidget:
+def trait_choices(rules, kind: str, key: str) -> dict[str, str]:
+    """The values the rule system's tables allow a text key (value -> label); {} for any text."""
+    return system_class(rules).Traits.choices(rules, kind, key)
+
+
+def choice_label(value: str, label: str) -> str:
+    return f"{label} [{value}]" if label != value else value
+
+
+def field_widget(field, value: Any, changed, named: dict[str, str] | None = None) -> QWidget:
     """A widget for one declared key; `changed(value)` when the organizer edits it (None: the
-    key's default, written as no key at all)."""
+    key's default, written as no key at all).  `named`: the values the rule system's tables
+    allow a text key (value -> label), offered as a list."""
     annotation, optional, (low, high) = _shape(field)
+    if named and annotation is str:
+        return _named_box(field, value, changed, named)
     default = field.default if field.default is not PydanticUndefined else None
     choices = typing.get_args(annotation) if typing.get_origin(annotation) is typing.Literal else ()
     if annotation is bool and not optional:
@@ -78,6 +90,23 @@ def field_widget(field, value: Any, changed) -> QWidget:
     w = QLineEdit("" if value is None else str(value))
     w.setPlaceholderText("(none)" if not field.is_required() else "required")
     w.editingFinished.connect(lambda: changed(w.text().strip() or None))
+    return w
+
+
+def _named_box(field, value: Any, changed, named: dict[str, str]) -> QComboBox:
+    """A list of the table's entries (a MechWar 4 troop quality): "(none)" where the key may be
+    left out, "(choose…)" where it is required and not yet given, and a value the tables do not
+    know kept visible (the Problems dock says what is wrong with it)."""
+    w = narrow(QComboBox())
+    if not field.is_required() or value is None:
+        w.addItem("(none)" if not field.is_required() else "(choose…)", None)
+    for v, label in named.items():
+        w.addItem(choice_label(v, label), v)
+    if value is not None and w.findData(value) < 0:
+        w.addItem(f"{value} (unknown)", value)
+    w.setCurrentIndex(max(0, w.findData(value)))
+    w.activated.connect(lambda i: changed(w.itemData(i)) if w.itemData(i) is not None or not field.is_required()
+                        else None)
     return w
 
 
@@ -229,7 +258,8 @@ class Fields(QWidget):
             form.addRow("Colour", colour)
         for key, field in trait_fields(self.editor.rules, kind).items():
             form.addRow(key.replace("_", " "), field_widget(field, record.get(key),
-                                                            lambda v, k=key: self._field(k, v)))
+                                                            lambda v, k=key: self._field(k, v),
+                                                            trait_choices(self.editor.rules, kind, key)))
         return group
 
     def _choice(self, values: list[str], current: Any, nothing: str, key: str) -> QComboBox:

@@ -63,8 +63,10 @@ class OrderOfBattle(QWidget):
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(buttons)
         layout.addWidget(self.tree)
-        QShortcut(QKeySequence(Qt.Key_F2), self.tree, self.rename)
-        QShortcut(QKeySequence.Delete, self.tree, self.remove)
+        # each list's keys act only where the focus is: two window-wide Del shortcuts (this tree's
+        # and the Places list's) would be ambiguous and neither would fire
+        for key, slot in ((QKeySequence(Qt.Key_F2), self.rename), (QKeySequence(QKeySequence.Delete), self.remove)):
+            QShortcut(key, self.tree, slot).setContext(Qt.WidgetWithChildrenShortcut)
 
     # ------------------------------------------------------------------ showing
     def refresh(self) -> None:

@@ -4,6 +4,8 @@ read as TOML, or of a rule system not installed, is refused in a dialog naming i
 
 from __future__ import annotations
 
+from os import PathLike
+
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from ...core.errors import UmpireError
@@ -43,7 +45,7 @@ def new_scenario(parent, play=None, choice: dict | None = None) -> EditorWindow 
 
 
 def edit_scenario(parent, path: str | None = None, play=None, start_dir: str = "") -> EditorWindow | None:
-    if path is None:
+    if not isinstance(path, (str, PathLike)):     # None, or a QAction's `checked` bool: ask
         path, _ = QFileDialog.getOpenFileName(parent, "Edit a scenario", start_dir, "Scenarios (*.toml)")
         if not path:
             return None

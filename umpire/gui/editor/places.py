@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout,
+from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QListWidget, QListWidgetItem, QMessageBox, QPushButton, QVBoxLayout,
                                QWidget)
 
 from ...core.scenario_doc import oob_edit, places_edit
@@ -57,7 +57,8 @@ class Places(QWidget):
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(buttons)
         layout.addWidget(self.list)
-        QShortcut(QKeySequence.Delete, self.list, self.remove)
+        # only while the list has the focus: the order of battle's tree has its own Del
+        QShortcut(QKeySequence(QKeySequence.Delete), self.list, self.remove).setContext(Qt.WidgetWithChildrenShortcut)
 
     def refresh(self) -> None:
         self.list.clear()
@@ -77,6 +78,9 @@ class Places(QWidget):
         item = self.list.currentItem()
         if item is not None:
             kind, index, _ = item.data(Qt.UserRole)
+            if QMessageBox.question(self, f"Remove {kind}", f"Remove this line?\n{item.text()}\n"
+                                    "(Edit → Undo puts it back.)") != QMessageBox.Yes:
+                return
             self.editor.run(places_edit.remove_entry, kind, index)
 
     def add_support(self, kind: str) -> None:

@@ -20,13 +20,15 @@ from ...core.scenario_doc.checks import problems
 from ...core.scenario_doc.document import ScenarioDocument
 from ...core.scenario_doc.preview import editor_view
 from ..mapscene import ClickableMapScene
-from .fields import Fields, trait_fields
+from .fields import Fields, choice_label, trait_choices, trait_fields
 from .hexmenu import HexMenu
 from .mapview import EditorMapView
 from .oobtree import OrderOfBattle
 from .palette import Palette
 from .places import Places
 from .problems import ProblemsList
+
+PLAY_PROBLEMS_SHOWN = 8      # Play's refusal lists this many problems; the dock lists them all
 
 
 class EditorWindow(QMainWindow):
@@ -152,12 +154,16 @@ class EditorWindow(QMainWindow):
         self.palette.set_zones([(str(z.get("id")), colours.get(str(z.get("side")), "#808080"))
                                 for z in self.doc.entries("zone")])
         self.fields.refresh()
-        self.problems.show_problems(problems(self.doc), str(self.doc.path) if self.doc.path else "new-scenario.toml")
-        self.act_undo.setEnabled(self.doc.undo_name() is not None)
-        self.act_undo.setText(f"&Undo {self.doc.undo_name() or ''}".strip())
-        self.act_redo.setEnabled(self.doc.redo_name() is not None)
-        self.act_redo.setText(f"&Redo {self.doc.redo_name() or ''}".strip())
-        name = self.doc.path.name if self.doc.path else "new scenario"
+        self.problems.show_problems(problems(self.doc), str(self.doc.path or self.doc.suggested_file_name()))
+        # the menu and the tooltip name the operation; the toolbar's button stays "Undo"/"Redo", so
+        # a long name ("Undo Place 1st Sqd in 0102") does not push Save and Play into the » overflow
+        for act, word, name in ((self.act_undo, "Undo", self.doc.undo_name()),
+                                (self.act_redo, "Redo", self.doc.redo_name())):
+            act.setEnabled(name is not None)
+            act.setText(f"&{word} {name or ''}".strip())
+            act.setIconText(word)
+            act.setToolTip(f"{word} {name}" if name else f"Nothing to {word.lower()}")
+        name = self.doc.path.name if self.doc.path else f"{self.doc.suggested_file_name()} (not saved)"
         self.setWindowTitle(f"{name}{' *' if self.doc.modified else ''} — Umpire scenario editor")
 
     def undo(self) -> None:
@@ -196,14 +202,22 @@ class EditorWindow(QMainWindow):
 
     def required_traits(self, kind: str) -> dict:
         """Values for the keys the rule system requires of a new record (a MechWar-style troop
-        quality of a side): asked of the organizer, or a first choice where it has choices."""
+        quality of a side): asked of the organizer, from a list where the rule system's tables name them."""
         out = {}
         for key, field in trait_fields(self.rules, kind).items():
-            if field.is_required():
-                value, ok = QInputDialog.getText(self, f"New {kind}", f"{key.replace('_', ' ')} (required by "
-                                                 f"{self.rules.title}):")
-                if ok and value.strip():
-                    out[key] = value.strip()
+            if not field.is_required():
+                continue
+            question = f"{key.replace('_', ' ')} (required by {self.rules.title}):"
+            named = trait_choices(self.rules, kind, key)
+            if named:           # the rule system's table lists them (MW4 13.0's troop qualities)
+                labels = {choice_label(v, label): v for v, label in named.items()}
+                picked, ok = QInputDialog.getItem(self, f"New {kind}", question, list(labels), 0, False)
+                if ok and picked in labels:
+                    out[key] = labels[picked]
+                continue
+            value, ok = QInputDialog.getText(self, f"New {kind}", question)
+            if ok and value.strip():
+                out[key] = value.strip()
         return out
 
     def _select_on_map(self, kind: str, ident: str) -> None:
@@ -231,7 +245,7 @@ class EditorWindow(QMainWindow):
         return True
 
     def save_as(self) -> bool:
-        start = str(self.doc.path or Path.cwd() / "new-scenario.toml")
+        start = str(self.doc.path or Path.cwd() / self.doc.suggested_file_name())
         target, _ = QFileDialog.getSaveFileName(self, "Save the scenario as", start, "Scenarios (*.toml)")
         if not target:
             return False
@@ -247,16 +261,19 @@ class EditorWindow(QMainWindow):
     def play(self) -> None:
         """A game of the scenario as saved: unsaved changes are saved first (asked), and a
         scenario with problems is not played (they are listed)."""
+        # the problems first: a scenario that cannot play is not written over its file for nothing
+        found = problems(self.doc)
+        if found:
+            shown = "\n".join(f"• {p.text}" for p in found[:PLAY_PROBLEMS_SHOWN])
+            more = f"\n… and {len(found) - PLAY_PROBLEMS_SHOWN} more" if len(found) > PLAY_PROBLEMS_SHOWN else ""
+            self.say(f"The scenario has {len(found)} problem(s) and plays once they are fixed "
+                     f"(all are in the Problems dock):\n{shown}{more}")
+            return
         if self.doc.modified or self.doc.path is None:
             answer = QMessageBox.question(self, "Play", "Save the scenario before playing it?",
                                           QMessageBox.Save | QMessageBox.Cancel)
             if answer != QMessageBox.Save or not self.save():
                 return
-        found = problems(self.doc)
-        if found:
-            self.say(f"The scenario has {len(found)} problem(s), listed in the Problems dock; "
-                     "it plays once they are fixed.")
-            return
         if self.play_game is not None:
             self.play_game(str(self.doc.path))
 

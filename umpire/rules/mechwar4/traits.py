@@ -87,6 +87,13 @@ class Traits(CoreTraits):
             yield "section", "a section cannot fire loose, and rockets fire only loose (MW4 7.0, 7.21)"
 
     @classmethod
+    def choices(cls, rules, kind: str, key: str) -> dict[str, str]:
+        """A troop quality (13.0), a doctrine (4.1) and an HQ rating (19.821) are names of the
+        tables' entries: the editor offers them as lists."""
+        table = {"quality": "quality", "doctrine": "formation", "hq_rating": "battalion_hq"}.get(key)
+        return {name: str(e.get("label", name)) for name, e in _entries(rules, table).items()} if table else {}
+
+    @classmethod
     def first_marks(cls, scenario, unit) -> dict[str, Any]:
         """Camouflage (5.25) and an improved position (11.2) as the scenario sets the unit up;
         column formation for a unit that is to arrive with a reinforcement in column (20.61)."""

@@ -126,4 +126,4 @@ def test_the_side_pages_textarea_starts_with_that_text(mw4, tmp_path):
     for table in ("forces", "contacts", "objectives"):
         if f'<table id="{table}">' in page:
             assert f'<div class="wide"><table id="{table}">' in page
-    assert re.search(r"\.wide \{ overflow-x: auto;", page) and "overflow-wrap: anywhere" in page
+    assert re.search(r"\.wide \{ overflow-x: auto;", page) and "overflow-wrap: break-word" in page

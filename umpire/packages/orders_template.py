@@ -50,16 +50,16 @@ def template(*, side: str, side_name: str, title: str, rules: str, turn: int, un
         if commands and t.title.startswith("Commands"):
             continue                 # its choices are display names: the [commands] notes above say the codes
         heading = re.sub(r"for turn \d+", f"for turn {turn}", t.title)   # the file's turn, one turn everywhere
-        lines.append(f"# {heading}: {' | '.join(t.header)}")
+        lines += [f"# {heading}:", f"#   {' | '.join(t.header)}"]
         lines += [f"#   {' | '.join(_cells(r))}" for r in t.rows]
         if "Weapon key (orders file)" in t.header and t.rows and shot is None:
             at = t.header.index("Weapon key (orders file)")
             shot = (str(t.rows[0][0]), str(t.rows[0][at]))
     if shot is not None:             # Wardogs p. 7 step 6: one shot per weapon, the target a contact's label
         target = next((u.label for u in sorted(units, key=lambda u: u.label) if u.knowledge == "seen"), "C1")
-        lines += ["", "# A shot (remove the #s; one [[shot]] per weapon firing; no [[shot]] = no fire):",
+        lines += ["", "# A shot: remove its #s (a [[shot]] per weapon firing; none: no fire)",
                   "# [[shot]]", f'# firer = "{shot[0]}"', f'# weapon = "{shot[1]}"',
-                  f'# target = "{target}"        # the contact label you know the enemy by']
+                  f'# target = "{target}"     # a contact\'s label']
     return "\n".join(lines) + "\n"
 
 

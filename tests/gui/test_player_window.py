@@ -137,3 +137,38 @@ def test_a_self_signed_package_no_window_can_show_is_refused_in_one_line(qapp, t
     assert not (tmp_path / "s.png").exists() and not trust.exists()
     with pytest.raises(UmpireError, match=why):
         open_package(str(path))
+
+
+def test_orders_in_the_forms_names_are_refused_in_the_window_and_nothing_signed(qtbot, qapp, tmp_path, game_path,
+                                                                                 monkeypatch):
+    """Tester's finding (issue 23/24): the form listed "Bounding Overwatch" and Sign and Save signed
+    it, which the umpire refused.  The editor lists the codes (MW4 19.14); the rule system's reader
+    and the codes are checked before signing; a refusal shows in the window and nothing is written."""
+    w = player(qtbot, package_of(game_path, "nato"))
+    text = w.orders.toPlainText()
+    assert re.search(r"^#\s+bounding_overwatch\s+Bounding Overwatch", text, re.M)
+    warned = []
+    monkeypatch.setattr("umpire.gui.player.window.QMessageBox.warning", lambda *a: warned.append(a[1:]))
+    w.orders.setPlainText(text.replace('# "A/2-32" = ""', '"A/2-32" = "Bounding Overwatch"'))
+    assert w.save_orders(str(tmp_path / "named.toml")) is None and not (tmp_path / "named.toml").exists()
+    assert warned[0][0] == "Orders not signed" and "'Bounding Overwatch' is not a command code" in warned[0][1]
+    w.orders.setPlainText(text.replace('# "A/2-32" = ""', '"A/2-32" = "bounding_overwatch"'))
+    saved = w.save_orders(str(tmp_path / "coded.toml"))
+    kept, applied = take_orders(str(game_path), saved, system_for(str(game_path)), require=True)
+    assert "A/2-32: Bounding Overwatch" in " ".join(applied.log)
+
+
+def test_every_tab_in_sight_and_the_map_fitted_at_the_default_size(qtbot, qapp, game_path):
+    """Tester's finding: at the window's default size the Orders tab hid behind scroll arrows and
+    the map opened on the middle of the board."""
+    w = PlayerWindow(read_package(package_of(game_path, "nato")))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: getattr(w, "fitted", False))
+    qtbot.wait(50)
+    bar = w.tabs.tabBar()
+    assert "Orders" in [bar.tabText(i) for i in range(bar.count())]
+    assert all(bar.rect().contains(bar.tabRect(i)) for i in range(bar.count()))
+    seen = w.map_view.mapToScene(w.map_view.viewport().rect()).boundingRect()
+    board = w.scene.sceneRect()
+    assert seen.adjusted(-2, -2, 2, 2).contains(board), (seen, board)

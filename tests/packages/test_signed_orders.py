@@ -206,3 +206,24 @@ def test_not_toml_on_a_sides_page_when_signatures_are_required(nato, game_path):
     page = html.unescape(r.get_data(as_text=True))
     assert r.status_code == 400 and "refused: not valid TOML (Invalid value (at line 2, column 8))" in page
     assert len(journal(str(game_path))) == rows
+
+
+def test_the_same_signed_file_taken_twice_is_refused_the_second_time(nato, game_path, tmp_path, capsys):
+    """Tester's finding (issue 23/24): one signed file handed in twice -- by `umpire orders` and
+    then on the side's page -- gave two journal entries.  The second is refused (its signing time
+    is not newer than the one kept), in one line, and the journal keeps one."""
+    from umpire.serve.app import create_app
+    from umpire.serve.links import make_links
+    path = write(tmp_path, sign_orders(nato, ORDERS.format(turn=2)))
+    assert main(["orders", str(game_path), str(path)]) == 0
+    rows = len(journal(str(game_path)))
+    capsys.readouterr()
+    assert main(["orders", str(game_path), str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not newer than those already taken" in err
+    assert len(journal(str(game_path))) == rows
+    links = make_links(["nato", "warpac"], tmp_path / "links.toml")
+    client = create_app(str(game_path), links).test_client()
+    r = client.post(f"/s/{links.tokens['nato']}/orders", data={"orders": path.read_text(encoding="utf-8")})
+    assert r.status_code == 400 and "not newer than those already taken" in r.get_data(as_text=True)
+    assert len(journal(str(game_path))) == rows and len(orders_in(str(game_path), 2)) == 1

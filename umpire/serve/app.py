@@ -13,6 +13,7 @@ from ..core.errors import UmpireError
 from ..core.knowledge import build_view
 from ..core.rulesystem import RuleSystem
 from ..core.store.db import open_game
+from ..packages.orders_template import game_template
 from ..rules import rule_system
 from .links import SideLinks
 from .pictures import Pictures
@@ -81,7 +82,9 @@ def create_app(location: str, links: SideLinks) -> Flask:
         game = open_game(location)
         system = rule_system(game.rules)
         facts = side_page(game, side, system)
-        skeleton = f'side = "{side}"\nturn = {game.turn}\n'
+        # the same first text as the side's package and player mode (packages.orders_template):
+        # the turn the orders are for, the companies and command codes, a shot with weapon keys
+        skeleton = game_template(game, side, system) if takes_orders(system) else ""
         return render_template("side.html", **facts, said=said, ok=ok, takes_orders=takes_orders(system),
                                orders=orders or skeleton, rules=game.rules.title), status
 

@@ -14,14 +14,15 @@ import sys
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence, QPainter
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QFontDatabase, QKeySequence, QPainter
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QGraphicsView, QHBoxLayout, QLineEdit,
                                QMainWindow, QMessageBox, QPlainTextEdit, QPushButton, QTabWidget, QTextBrowser,
                                QVBoxLayout, QWidget)
 
 from ...core.errors import UmpireError
 from ...core.ruleset import load_ruleset
+from ...packages.orders_template import check_before_signing
 from ...packages.package import Package, read_package
 from ...packages.signing import sign_orders
 from ...packages.trust import check_trust
@@ -50,6 +51,8 @@ class PlayerWindow(QMainWindow):
         self.map_view.setDragMode(QGraphicsView.ScrollHandDrag)
         self.setCentralWidget(self.map_view)
         self.tabs = QTabWidget()
+        self.tabs.setUsesScrollButtons(False)      # every tab in sight at the window's size: no hidden Orders
+        self.tabs.setDocumentMode(True)
         self._add_tables()
         self._add_los()
         self._add_orders()
@@ -104,7 +107,8 @@ class PlayerWindow(QMainWindow):
         self.los_out = QPlainTextEdit()
         self.los_out.setReadOnly(True)
         lay.addWidget(self.los_out)
-        self.tabs.addTab(box, "Line of Sight")
+        self.tabs.addTab(box, "Sight")
+        self.tabs.setTabToolTip(self.tabs.count() - 1, "Line of sight over the map as your side knows it")
 
     def check_los(self) -> None:
         """Line of sight over the terrain the side knows (the package's map; units do not block)."""
@@ -121,6 +125,8 @@ class PlayerWindow(QMainWindow):
     def _add_orders(self) -> None:
         self.orders = QPlainTextEdit()
         self.orders.setPlainText(orders_template(self.package))
+        self.orders.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))     # TOML lines up as written
+        self.orders.setLineWrapMode(QPlainTextEdit.NoWrap)
         box = QWidget()
         lay = QVBoxLayout(box)
         lay.addWidget(self.orders)
@@ -153,11 +159,22 @@ class PlayerWindow(QMainWindow):
             "send the signed file to your umpire. Nothing else of the game is here.")))
         help_.addAction(about)
 
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not getattr(self, "fitted", False):     # the whole board on open, once laid out (Ctrl+0 again)
+            self.fitted = True
+            QTimer.singleShot(0, self.fit_map)
+
     def fit_map(self) -> None:
         self.map_view.fitInView(self.scene.sceneRect(), Qt.KeepAspectRatio)
 
     def signed_orders(self) -> str:
-        return sign_orders(self.package, self.orders.toPlainText(), "the orders")
+        """The orders signed -- after the rule system's reader took them as the umpire's will
+        (a refusal here is one the umpire would give: nothing is signed)."""
+        from ...rules import rule_system
+        text = self.orders.toPlainText()
+        check_before_signing(text, rule_system(self.rules), self.package.view.units)
+        return sign_orders(self.package, text, "the orders")
 
     def save_orders(self, path: str | None = None) -> Path | None:
         try:

@@ -1,0 +1,103 @@
+"""The first text of a side's orders (issue 23/24): the readable TOML an orders file needs, for
+the turn the umpire will take it for, with what the side may order written as the file's keys --
+one function, used by player mode (from the package) and by the side's web page (from the game),
+so the two never disagree.  And the check player mode runs before signing: the rule system's own
+reader on the text, as the umpire's Umpire will read it.
+
+Built only from the side's view and its orders form: nothing of the other side's is named.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+from ..core.errors import UmpireError
+
+SPACES = "\u00a0 \t"
+
+
+def orders_turn(game, system) -> int:
+    """The turn a side's orders are for: this one where the rule system takes them only in a phase
+    now running (Wardogs p. 7 step 6, declaration of fire), else the next."""
+    spec = system.actions().get("orders") if system is not None else None
+    now = spec is not None and spec.open is not None and game.phase != "ended" and spec.open(game)
+    return game.turn if now else game.turn + 1
+
+
+def _cells(row) -> list[str]:
+    """A form row's written cells: the blanks left to fill in (no-break spaces) dropped."""
+    return [str(c) for c in row if str(c).strip(SPACES)]
+
+
+def template(*, side: str, side_name: str, title: str, rules: str, turn: int, units, orders_form,
+             commands: dict) -> str:
+    """The orders file's first text.  `units`: the side's view's units; `commands`: the rule
+    system's command codes (RuleSystem.commands())."""
+    lines = [f"# {side_name}'s orders for turn {turn} ({title})",
+             "# Lines starting with # are notes; remove the # of a line to make it an order.",
+             f'side = "{side}"', f"turn = {turn}", ""]
+    companies = sorted({u.company for u in units if u.knowledge == "own" and u.company})
+    if commands and companies:       # company commands (MW4 19.1, 19.14): the file's codes, not their names
+        lines.append("# Commands (MW4 19.14): write the code on the left, one per company")
+        lines += [f"#   {k:<20} {v.get('label', k)}" for k, v in commands.items()]
+        if "ambush" in commands and turn == 1:
+            lines.append('# An ambush (MW4 6.913, turn 1 only) also names its hex: [ambush] "company" = "hex"')
+        lines += ["[commands]"] + [f'# "{c}" = ""' for c in companies] + [""]
+    shot = None
+    for t in orders_form:
+        if commands and t.title.startswith("Commands"):
+            continue                 # its choices are display names: the [commands] notes above say the codes
+        heading = re.sub(r"for turn \d+", f"for turn {turn}", t.title)   # the file's turn, one turn everywhere
+        lines += [f"# {heading}:", f"#   {' | '.join(t.header)}"]
+        lines += [f"#   {' | '.join(_cells(r))}" for r in t.rows]
+        if "Weapon key (orders file)" in t.header and t.rows and shot is None:
+            at = t.header.index("Weapon key (orders file)")
+            shot = (str(t.rows[0][0]), str(t.rows[0][at]))
+    if shot is not None:             # Wardogs p. 7 step 6: one shot per weapon, the target a contact's label
+        target = next((u.label for u in sorted(units, key=lambda u: u.label) if u.knowledge == "seen"), "C1")
+        lines += ["", "# A shot: remove its #s (a [[shot]] per weapon firing; none: no fire)",
+                  "# [[shot]]", f'# firer = "{shot[0]}"', f'# weapon = "{shot[1]}"',
+                  f'# target = "{target}"     # a contact\'s label']
+    return "\n".join(lines) + "\n"
+
+
+def package_template(package, system) -> str:
+    """Player mode's orders text, from the side's package."""
+    m = package.manifest
+    return template(side=m["side"], side_name=m["side_name"], title=m["title"], rules=m["rules"],
+                    turn=m["orders_turn"], units=package.view.units, orders_form=package.orders_form,
+                    commands=system.commands())
+
+
+def game_template(game, side: str, system) -> str:
+    """The side page's orders text, from the game through the side's report (its view only) --
+    the same text the side's package of this moment gives."""
+    from ..reports.content import side_report
+    report = side_report(game, side, system)
+    return template(side=side, side_name=report.viewer_name, title=game.title, rules=game.rules.name,
+                    turn=orders_turn(game, system), units=report.view.units, orders_form=report.orders_form,
+                    commands=system.commands())
+
+
+def check_before_signing(text: str, system, units, shown: str = "the orders") -> None:
+    """Refuse, in one line, orders the umpire's Umpire would refuse on reading: the rule system's
+    reader on the text (as `umpire orders` reads the file), then its company commands against the
+    codes (MW4 19.14) and the side's own companies."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "orders.toml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            _written_for, params = system.read_orders(path)   # whose: checked by the signing
+        except UmpireError as e:
+            raise UmpireError(e.problem, file=shown) from None
+    codes = system.commands()
+    own = {u.company for u in units if u.knowledge == "own" and u.company}
+    for company, code in (params.get("commands") or {}).items():
+        if company not in own:
+            raise UmpireError(f"[commands] {company!r} is not one of your companies ({', '.join(sorted(own))})",
+                              file=shown)
+        if code not in codes:
+            raise UmpireError(f"[commands] {company!r} = {code!r} is not a command code; write one of "
+                              f"{', '.join(codes)} (MW4 19.14)", file=shown)

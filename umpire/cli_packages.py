@@ -86,8 +86,9 @@ def cmd_require_signatures(args) -> int:
     from .core.store.db import open_game
     from .packages.keys import set_require_signature
 
+    sides = open_game(args.game).side_ids()     # a file that is no game refused first, in one line
     check_viewing(args.game, "umpire")         # a game setting: the chief's
-    keys = set_require_signature(args.game, open_game(args.game).side_ids(), args.setting == "on")
+    keys = set_require_signature(args.game, sides, args.setting == "on")
     print("orders files must now be signed" if keys.require_signature else "unsigned orders files are taken again")
     return 0
 

@@ -372,8 +372,8 @@ def cmd_journal(args) -> int:
     from .core.engine import journal
 
     from .core.umpires import check_viewing
+    rows = journal(args.game)                  # a file that is no game refused first, in one line
     check_viewing(args.game, "umpire")         # the whole journal: not an assistant's to read
-    rows = journal(args.game)
     if args.json:
         print(json.dumps([{"seq": r.seq, "turn": r.turn, "kind": r.kind, "side": r.side_id, "params": r.params,
                            "summary": r.summary, "log": r.log, "rolls": r.rolls, "undone": r.undone, "at": r.at,

@@ -93,3 +93,12 @@ def test_an_undo_refused_to_an_assistant_leaves_undo_and_redo_as_the_journal_sta
     w.play.act_undo.trigger()
     assert said and "not one of his" in said[0] and "next_phase" not in said[0]
     qtbot.waitUntil(lambda: w.play.act_undo.isEnabled() and not w.play.act_redo.isEnabled(), timeout=3000)
+
+
+def test_an_assistant_is_not_offered_the_chiefs_phase_turn_and_spotting(seated, qtbot, tmp_path):
+    w = window(qtbot, tmp_path, "Bob")
+    assert w.open_path(seated)
+    assert not any(a.isEnabled() for a in (w.act_spot, w.play.act_next_phase, w.play.act_end_turn))
+    chief = window(qtbot, tmp_path, "Ann")
+    assert chief.open_path(seated)
+    assert all(a.isEnabled() for a in (chief.act_spot, chief.play.act_next_phase, chief.play.act_end_turn))

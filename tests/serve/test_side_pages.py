@@ -203,3 +203,16 @@ def _orders(folder, side, company, command):
     path = folder / f"{side}.toml"
     path.write_text(f'side = "{side}"\nturn = 1\n[commands]\n"{company}" = "{command}"\n')
     return path
+
+
+def test_the_sides_own_passengers_are_listed_in_their_carriers(tmp_path, sample_scenario):
+    from umpire.actions import new_game
+    location = new_game(sample_scenario, tmp_path / "g.umpire", seed="p")
+    game = open_game(location)
+    riding = [u for u in game.units.values() if u.carried_by and u.status == "on_map"]
+    assert riding
+    for side in game.side_ids():
+        c, links = client(location)
+        page = html.unescape(c.get(f"/s/{links.tokens[side]}/").get_data(as_text=True))
+        for u in riding:
+            assert (f"<tr><td>{u.id}</td>" in page and f"in {u.carried_by}" in page) == (u.side == side), (side, u.id)

@@ -138,7 +138,7 @@ def refusal(seat: Seat, game: Any, kind: str, params: dict, side: str | None) ->
     if not seat.limited:
         return None
     if side is None:
-        return f"{seat.name} is an assistant umpire: {kind!r} is the chief umpire's to do"
+        return f"{seat.name} is an assistant umpire: {kind.replace('_', ' ')} is the chief umpire's to do"
     if seat.sides and side not in seat.sides:
         return f"{seat.name} umpires {', '.join(seat.sides)} only, and {kind!r} here is {side}'s action"
     if seat.sectors:
@@ -175,11 +175,16 @@ def step_refusal(session: Session, row: m.ActionRow, undoing: bool) -> str | Non
 def seat_in(location: str, name: str | None = None) -> Seat:
     """The seat the acting umpire (or `name`) sits in at the game at `location`; UmpireError for
     a name the game's seats do not list."""
-    from .store.db import reading
+    from sqlalchemy.exc import SQLAlchemyError
 
-    with reading(location) as session:
-        info = session.execute(select(m.GameInfo)).scalars().one()
-        return seat_of(session, Grid(info.columns, info.rows, info.orientation, info.stagger), name or name_now())
+    from .store.db import damaged, database_error, reading, shown
+
+    try:
+        with reading(location) as session:
+            info = session.execute(select(m.GameInfo)).scalars().one()
+            return seat_of(session, Grid(info.columns, info.rows, info.orientation, info.stagger), name or name_now())
+    except SQLAlchemyError as e:          # not a game file: one line, as opening it says
+        raise (database_error(e, shown(location), "read") or damaged(e, shown(location))) from None
 
 
 def viewers_for(seat: Seat, everyone: list[tuple[str, str]], umpire: str) -> list[tuple[str, str]]:

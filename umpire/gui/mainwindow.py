@@ -259,6 +259,10 @@ class MainWindow(QMainWindow):
             a.setEnabled(on)
         self.viewer_box.setEnabled(on)
         self.act_serve.setEnabled(on and not self.seat.limited)   # every side's page: the chief's to hand out
+        for a in (self.act_spot, self.play.act_next_phase, self.play.act_end_turn):
+            if on and self.seat.limited:      # the phase, the turn and spotting passes are the chief's
+                a.setEnabled(False)
+                a.setStatusTip("The chief umpire's to do (your seat is an assistant's)")
 
     # ------------------------------------------------------------------ files
     def open_path(self, path: str) -> bool:

@@ -30,11 +30,17 @@ def side_page(game, side: str, system) -> dict:
     view = build_view(game, side, system)
     number = view.map.number
     own = sorted((u for u in view.units if u.knowledge == "own"), key=lambda u: u.label)
+    # the side's own infantry riding in its carriers: not on the map's counters, but his (a tester
+    # looked for his rifles under "Your forces")
+    riding = sorted((u for u in game.units.values() if u.side == side and u.carried_by and u.status == "on_map"),
+                    key=lambda u: u.id)
     contacts = sorted((u for u in view.units if u.knowledge in ("seen", "last_known")), key=lambda u: u.label)
     return {
         "title": view.title, "side": view.viewer_name, "turn": view.turn, "turns": view.turns,
         "own": [{"label": u.label, "type": u.type_label, "hex": number(u.hex), "strength": u.strength,
-                 "state": u.state} for u in own],
+                 "state": u.state} for u in own]
+             + [{"label": u.id, "type": game.unit_type(u)["label"], "hex": f"in {u.carried_by}",
+                 "strength": system.strength_text(game, u), "state": ""} for u in riding],
         "contacts": [{"label": u.label, "type": u.type_label or "unidentified", "hex": number(u.hex),
                       "when": "seen now" if u.knowledge == "seen" else f"last seen turn {u.turn_seen}"}
                      for u in contacts],

@@ -20,6 +20,7 @@ from ..core.engine import journal
 from ..core.errors import UmpireError
 from ..core.knowledge import build_view
 from ..core.store.db import open_game
+from ..core.whoacts import name_now
 from ..core.witness import side_journal
 from ..packages.viewjson import canonical, view_json
 from ..rules import rule_system
@@ -54,8 +55,9 @@ class Pictures:
             out = self.folder / f"{side}-{what}.{'png' if what == 'map' else 'pdf'}"
             args = (["render", self.location, "--side", side, "--out", str(out), "--hex-size", "18"] if what == "map"
                     else ["report", self.location, "--side", side, "--out", str(out)])
-            done = subprocess.run([sys.executable, "-m", "umpire.cli", *args], capture_output=True, text=True,
-                                  timeout=600)
+            # as the umpire who serves: in a game with seats the child must be him, not the login
+            done = subprocess.run([sys.executable, "-m", "umpire.cli", "--as", name_now(), *args],
+                                  capture_output=True, text=True, timeout=600)
             if done.returncode != 0:
                 raise UmpireError(f"could not make the side's {what}: "
                                   f"{(done.stderr.strip().splitlines() or ['no reason given'])[-1]}")

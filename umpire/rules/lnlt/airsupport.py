@@ -51,12 +51,20 @@ def strike(game: Game, sight, params: dict, dice) -> tuple[str, list]:
     out: dict = {u.id: {"acted": True, "ops_complete": True}}
     lines = [f"Air support: {support.label} called by {u.id} on {n} (LnLT 19.1), firepower {support.strength}, "
              "no roll to hit"]
-    extra = attack_hex(game, h, support.strength, dice, out, lines, u.side)
-    if len(lines) == 1:
-        lines.append(f"  {n}: nobody there")
+    # What the strike did in the hex is also the struck side's to read (19.1, as 18.2's fire is):
+    # those lines name no caller and no aircraft -- only the hex, its own units and the dice.
+    here = [v for v in game.units.values() if v.on_map and v.hex == h and not v.carried_by]
+    struck = sorted({v.side for v in here} - {u.side})
+    seen = [f"An air strike falls on {n} (LnLT 19.1)"]
+    seen += [f"Defenders: {k} unit{'s' if k != 1 else ''} of {game.side(s).name}"
+             for s in struck if (k := sum(1 for v in here if v.side == s))]
+    extra = attack_hex(game, h, support.strength, dice, out, seen, u.side)
+    first = next((x.strip() for x in seen if x.startswith(f"  {n}")), f"{n}: nobody there")
+    seen.append(f"Result: air strike on {first} (19.1)")
     pickup.fate_of_carried(game, out)
     used = dict(game.support_used.get(support.id, {}))
     used["strikes"] = int(used.get("strikes", 0)) + 1
-    changes = [Change("note", "", {}, tuple(lines)), Change("support", support.id, {"used": used})]
+    changes = [Change("note", "", {}, tuple(lines)), Change("note", "", {}, tuple(seen), [u.side, *struck] if struck else None),
+               Change("support", support.id, {"used": used})]
     changes += [Change("unit", k, v) for k, v in out.items() if v] + extra
     return f"{u.id} calls {support.label} on {n}", changes

@@ -44,7 +44,8 @@ def fire(game: Game, sight, params: dict, dice) -> tuple[str, list]:
     return f"{u.id} fires a star shell over {n} (20.2)", [
         Change("unit", u.id, {"acted": True, "ops_complete": True}),
         Change("overlay", "star_shell", {"q": h.q, "r": h.r, "detail": f"Star shell, turn {game.turn}"},
-               (f"a star shell lights {n} and the hexes around it until the Administrative phase (20.2)",))]
+               (f"a star shell lights {n} and the hexes around it until the Administrative phase (20.2)",),
+               list(game.side_ids()))]    # a flare over the field at night: every side sees where it burns
 
 
 def administrative(game: Game) -> list:

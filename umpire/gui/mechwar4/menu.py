@@ -8,7 +8,12 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
+from ...core.actionspec import ActionField
 from ...core.hexgrid import DIRECTION_NAMES, DIRECTIONS
+from ...rules.mechwar4 import regroup as regrouping
+from ...rules.mechwar4.actions import ACTIONS
+from ...rules.mechwar4.actions.short_halt import cannot_halt, targets
+from ..ruleactiondialog import RuleActionDialog, fill_in_and_run
 from . import active_company, mark, takes_h_fire_by_choice
 from .firedialog import FireDialog
 from .overrun import ask_overrun, enemy_known_at
@@ -18,7 +23,21 @@ from .splitdialog import SplitFireDialog
 # actions offered by the Orders dock and the Fire Plots panel: the Unit menu and Turn → Side
 # Actions add no plain form for them.
 OWN_ENTRIES = frozenset({"split_fire", "overrun", "form_column", "defilade", "h_fire_stance",
-                         "orders", "plot", "multiply", "displace", "place_impact"})
+                         "orders", "plot", "multiply", "displace", "place_impact",
+                         "short_halt", "regroup"})
+
+
+SHORT_HALT_TIP = ("The selected stabilised tank, paused in its move, fires at an enemy its side observes "
+                  "for 2 MP at -2 on the die, then goes on or halts (MW4 19.3, 19.31)")
+REGROUP_TIP = ("The selected partial-strength platoon takes in others of its company and type in its hex, "
+               "in the Regrouping phase (MW4 4.1 E, 19.14)")
+
+
+def greyed(action: QAction, tip: str, why: str | None) -> None:
+    """Enabled when nothing stands in the way; greyed with the reason in its tip otherwise."""
+    action.setEnabled(why is None)
+    action.setStatusTip(tip if why is None else f"Not now: {why}")
+    action.setToolTip(action.statusTip())
 
 
 class UnitEntries:
@@ -53,6 +72,8 @@ class UnitEntries:
         self.act_split = add("&Split Fire…", "Shift+F", "The selected vehicular platoon fires as elements, each "
                              "at its own target: a D1 and a D2, or three D2s (MW4 6.93)", self.split_fire)
         separator()
+        self.act_short_halt = add("S&hort Halt Fire…", "", SHORT_HALT_TIP, self.short_halt)
+        separator()
         self.act_column = add("Form &Column", "K", "The selected unit forms column by staying put this "
                               "activation; in column it moves along roads and trails at their cost (MW4 8.1, 8.11)",
                               self.form_column)
@@ -64,6 +85,7 @@ class UnitEntries:
                                   "indirect fire unbuttoned, on the D2 CRT, instead of buttoning up; its side's "
                                   "standing choice until unticked (MW4 7.31, 7.32)", self.h_fire_stance,
                                   checkable=True)
+        self.act_regroup = add("&Regroup…", "", REGROUP_TIP, self.regroup)
         separator()
 
     def remove(self) -> None:
@@ -85,6 +107,14 @@ class UnitEntries:
                                  and game.unit_type(u).get("attack", 0) > 0)
         self.act_split.setEnabled(self.act_fire.isEnabled() and game.unit_type(u)["move_class"] in ("vehicle", "truck")
                                   and game.unit_type(u)["steps"] - u.steps_lost >= 2)
+        # a stabilised tank only (19.3): the others are not offered it at all, as Fire a star shell
+        stabilised = u is not None and bool(game.unit_type(u).get("short_halt"))
+        self.act_short_halt.setVisible(u is None or stabilised)
+        greyed(self.act_short_halt, SHORT_HALT_TIP,
+               "select a unit" if u is None else "it is not its side's turn"
+               if not in_play or u.side != game.active_side else cannot_halt(game, u))
+        greyed(self.act_regroup, REGROUP_TIP,
+               "select a unit" if u is None else regrouping.cannot_regroup(game, u))
         armoured = u is not None and takes_h_fire_by_choice(game, u.id)
         self.act_unbuttoned.setEnabled(armoured)          # a standing choice: any phase
         self.act_unbuttoned.setChecked(bool(armoured and mark(u, "unbuttoned")))
@@ -158,3 +188,20 @@ class UnitEntries:
                                           f"{u.id}'s defilade marker faces:", choices, 0, False)
         if ok:
             self.m.play.run("defilade", {"unit": u.id, "facing": choice.split()[0]})
+
+    def short_halt(self) -> None:
+        """The target is a choice of the contacts its side observes, by label (MW4 19.31, 6.41)."""
+        u = self.m.selected_unit()
+        if u is None:
+            return
+        field = ActionField("target", "Target (an enemy unit its side observes)",
+                            targets(self.m.w.game, u.side, u.id), kind="enemy")
+        fill_in_and_run(self.m.w, ACTIONS["short_halt"], u.id, [field], {"unit": u.id}, RuleActionDialog)
+
+    def regroup(self) -> None:
+        """"With" is a choice of the units it may take in (MW4 4.1 E, 19.14)."""
+        u = self.m.selected_unit()
+        if u is None:
+            return
+        field = ActionField("with", "Units it takes in", regrouping.partners(self.m.w.game, u.id), kind="units")
+        fill_in_and_run(self.m.w, ACTIONS["regroup"], u.id, [field], {"unit": u.id}, RuleActionDialog)

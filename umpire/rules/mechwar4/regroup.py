@@ -19,6 +19,8 @@ side's own: the enemy learns of a regroup only by what it sees on the map afterw
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
@@ -55,6 +57,38 @@ def problem(game: Game, units: list[UnitState]) -> str | None:
     left = sum(full - u.steps_lost for u in units)
     if left > full:
         return f"together they have {left} steps, more than a full-strength unit's {full} (MW4 4.1 E)"
+    return None
+
+
+def partners(game: Game, unit: str) -> tuple[str, ...]:
+    """What `unit` may take in now, for the form's choice: each set of units in its hex with
+    which `problem` finds nothing wrong, as "A2" or "A2, A3" (4.1 E, 19.14).  Only the side's
+    own units are named."""
+    u = game.units.get(unit)
+    if u is None or not u.on_map:
+        return ()
+    mates = sorted(v.id for v in game.units.values() if v.id != u.id and v.on_map and v.hex == u.hex
+                   and v.side == u.side and v.company == u.company and v.type == u.type)
+    out = []
+    for n in range(1, len(mates) + 1):
+        for group in combinations(mates, n):
+            if problem(game, [u] + [game.units[x] for x in group]) is None:
+                out.append(", ".join(group))
+    return tuple(out)
+
+
+def cannot_regroup(game: Game, u: UnitState) -> str | None:
+    """Why `u` cannot regroup now, or None: the window greys the entry and says this."""
+    if game.phase != PHASE:
+        return "units regroup only in the Regrouping phase (MW4 4.1 E)"
+    if not u.steps_lost:
+        return f"{u.id} is at full strength (MW4 4.1 E, 19.14)"
+    if not partners(game, u.id):
+        mates = [v for v in game.units.values() if v.id != u.id and v.on_map and v.hex == u.hex
+                 and v.side == u.side and v.company == u.company and v.type == u.type]
+        if u.on_map and mates:        # the reason the first of them gives
+            return problem(game, [u, mates[0]])
+        return f"no other partial platoon of {u.id}'s company and type shares its hex (MW4 4.1 E)"
     return None
 
 

@@ -17,6 +17,7 @@ from sqlalchemy import select
 
 from ....core.engine import Context
 from ....core.errors import UmpireError
+from ....core.hexgrid import hex_distance
 from ....core.play.kit import check_no_pause, check_turn_to_act, set_unit, unit_done
 from ....core.play.spotting import spot_pass
 from ....core.store import models as m
@@ -26,11 +27,49 @@ from .fire import apply_result, refusal, resolve_shot
 HALT_MP = 2          # MW4 19.31
 
 
+def target_unit(game, side: str | None, name: str | None) -> str | None:
+    """The enemy unit a side names: by the label of its contact (what the side's view and
+    docs/mechwar4.md call it, "C1") or, as the umpire's view may, by its id."""
+    for (s, uid), c in game.contacts.items():
+        if s == side and c.label == name:
+            return uid
+    return name
+
+
+def targets(game, side: str, unit: str) -> tuple[str, ...]:
+    """The labels of the enemy units `side` observes now (MW4 6.41), nearest to `unit` first --
+    the form's choices, read from the side's own contacts: never a unit it has not seen."""
+    u = game.units.get(unit)
+    seen = [c for (s, _uid), c in game.contacts.items() if s == side and c.status == "seen"]
+    if u is not None and u.on_map:
+        seen.sort(key=lambda c: (hex_distance(c.hex, u.hex), c.label))
+    return tuple(c.label for c in seen)
+
+
+def cannot_halt(game, u) -> str | None:
+    """Why `u` cannot fire a short halt now (MW4 19.3, 19.31), or None: the window greys the
+    entry and says this."""
+    kind = game.unit_type(u)
+    if not kind.get("short_halt"):
+        return f"{u.id} has no effective gun stabilisation (MW4 19.3)"
+    if not u.on_map or not u.paused:
+        return f"{u.id} is not paused in a move: pause it on the way (MW4 19.31)"
+    if u.fired:
+        return f"{u.id} has already fired this turn (MW4 19.31)"
+    if float(kind["movement"]) - u.mp_spent < HALT_MP:
+        return f"{u.id} has less than the {HALT_MP} MP a short halt costs (MW4 19.31)"
+    return None
+
+
 def short_halt(ctx: Context) -> tuple[str, Any]:
-    """params: unit (a paused mover), target (an enemy unit its side observes)."""
+    """params: unit (a paused mover), target (an enemy unit its side observes: its contact's
+    label or its id)."""
     game, system = ctx.game, ctx.system
-    uid, target = ctx.params.get("unit"), ctx.params.get("target")
-    u, t = game.units.get(uid), game.units.get(target)
+    uid = ctx.params.get("unit")
+    u = game.units.get(uid)
+    target = target_unit(game, u.side if u is not None else None, ctx.params.get("target"))
+    ctx.params["target"] = target          # journaled by id, as fire is: the witness names the contact
+    t = game.units.get(target)
     if u is None or t is None:
         raise UmpireError(f"short halt: no unit {uid if u is None else target!r}")
     check_turn_to_act(game, u.side)

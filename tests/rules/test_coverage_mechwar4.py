@@ -8,13 +8,14 @@ A section is its two-level number: 7.5 is cited by "7.5" or by one of its cases 
 
 from __future__ import annotations
 
-import io
 import os
 import re
-import tokenize
 from pathlib import Path
 
 import pytest
+
+from .coveragekit import cited_text as kit_cited_text
+from .coveragekit import page_rows as read_rows
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "mechwar4-coverage.md"
@@ -29,13 +30,7 @@ LAST_SECTION = 22                                     # 101.1, 106.0...: MechWar
 
 
 def page_rows() -> dict[str, tuple[str, str, str]]:
-    rows = {}
-    for line in PAGE.read_text(encoding="utf-8").splitlines():
-        m = ROW.match(line)
-        if m:
-            assert m.group(1) not in rows, f"{PAGE.name}: {m.group(1)} listed twice"
-            rows[m.group(1)] = (m.group(2), m.group(3), m.group(4))
-    return rows
+    return read_rows(PAGE, ROW)
 
 
 def section_of(number: str, sections) -> str | None:
@@ -48,16 +43,9 @@ def section_of(number: str, sections) -> str | None:
 
 
 def cited_text(files) -> str:
-    """The comments and strings (docstrings included) of the files, and the numbers a test's name
-    carries (test_7_52_...: 7.52) -- never a number in code (a float such as 0.5)."""
-    out = []
-    for f in files:
-        for tok in tokenize.generate_tokens(io.StringIO(Path(f).read_text(encoding="utf-8")).readline):
-            if tok.type in (tokenize.COMMENT, tokenize.STRING) or tok.type == getattr(tokenize, "FSTRING_MIDDLE", -1):
-                out.append(tok.string)
-            elif tok.type == tokenize.NAME and tok.string.startswith("test_"):
-                out.extend(m.replace("_", ".") for m in re.findall(r"(?<=_)\d+_\d+(?=_|$)", tok.string))
-    return "\n".join(out)
+    """The comments and strings of the files and the two-level numbers a test's name carries
+    (test_7_52_...: 7.52) -- never a number in code (a float such as 0.5)."""
+    return kit_cited_text(files, r"(?<=_)\d+_\d+(?=_|$)")
 
 
 def cited_sections(text: str, sections) -> set[str]:

@@ -1,7 +1,7 @@
 """docs/warblog-coverage.md tells the truth (issue 25): every numbered section of War Blog's
 print-and-play rules is on the page with a status, and every section the page calls implemented
 (or partly) is cited in a comment or string under umpire/rules/warblog AND in a War Blog test.
-The checks are test_coverage_lnlt.py's."""
+The checks are coveragekit.py's."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from .test_coverage_lnlt import ROOT, TEXTS, check_page, page_rows
+from .coveragekit import ROOT, TEXTS, check_page, page_rows
 
 
 def warblog_tests():

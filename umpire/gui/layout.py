@@ -18,6 +18,16 @@ SIDE_DOCK_WIDTH = 290        # px: two of them leave a 1400 px window's map abou
 GEOMETRY_KEY, STATE_KEY = "geometry", "window_state"
 
 
+def add_dock(window: QMainWindow, title: str, widget, area) -> QDockWidget:
+    """A dock named by its title (the name its place is saved under), holding `widget`, in `area`:
+    the game window's and the scenario editor's docks alike."""
+    dock = QDockWidget(title, window)
+    dock.setObjectName(title)
+    dock.setWidget(widget)
+    window.addDockWidget(area, dock)
+    return dock
+
+
 def side_docks(window: QMainWindow, area) -> list[QDockWidget]:
     """The docks shown in one side area (tabified ones count once: resizing one sizes its tabs)."""
     docks = [d for d in window.findChildren(QDockWidget)

@@ -26,7 +26,7 @@ from .contextmenus import ContextMenus
 from .docks import OrderOfBattleTree, UnitInspector
 from .filedrops import FileDrops
 from .helpmenu import HelpMenu
-from .layout import first_layout, restore_layout, save_layout
+from .layout import add_dock, first_layout, restore_layout, save_layout
 from .legendpanel import LegendPanel
 from .panels import panels_menu
 from .mapscene import ClickableMapScene
@@ -110,11 +110,7 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ building
     def _dock(self, title: str, widget, area) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(title)
-        dock.setWidget(widget)
-        self.addDockWidget(area, dock)
-        return dock
+        return add_dock(self, title, widget, area)
 
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
         a = QAction(text, self)

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox
 
+from ..layout import add_dock
 from ...core.errors import UmpireError
 from ...core.ruleset import load_ruleset, system_class
 from ...core.scenario_doc import map_edit, oob_edit, places_edit
@@ -84,11 +85,7 @@ class EditorWindow(QMainWindow):
                                       self.resizeDocks([bottom], [90], Qt.Vertical), self.map_view.fit_map()))
 
     def _dock(self, title: str, widget, area) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(title)
-        dock.setWidget(widget)
-        self.addDockWidget(area, dock)
-        return dock
+        return add_dock(self, title, widget, area)
 
     def _build_actions(self) -> None:
         file = self.menuBar().addMenu("&File")

@@ -61,6 +61,8 @@ def test_a_stand_is_offered_small_arms_and_anti_tank_weapons(qtbot, tmp_path, mo
     loc = _game(tmp_path)
     form = _form(qtbot, tmp_path, loc, "Rifles", monkeypatch)
     assert [d for d, _ in form["weapon"]] == ["", "small_arms", "at"]
+    # the form names the weapons as a player would, the engine reads the keys
+    assert [t for _, t in form["weapon"]] == ["(the usual one)", "small arms", "anti-tank weapons"]
     g = open_game(loc)
     near = g.contacts[("blue", "Near")]
     # within small arms' reach of 4 (1.1.1) and in sight: offered; past the wall: not

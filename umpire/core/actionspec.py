@@ -28,6 +28,12 @@ class ActionField:
     choices: tuple[str, ...] = ()
     required: bool = True
     kind: str = "text"
+    # what a form shows for a choice whose value is a key the engine reads ("at" -> "anti-tank
+    # weapons"); a choice not named here shows as itself
+    names: tuple[tuple[str, str], ...] = ()
+
+    def name_of(self, choice: str) -> str:
+        return dict(self.names).get(choice, choice.replace("_", " "))
 
     def parse(self, text: str) -> Any:
         """The value an action's params hold for what a user typed (a shell's form, `umpire act`):

@@ -140,7 +140,7 @@ def choice_text(f, choice: str, known: dict[str, str]) -> str:
         return empty_choice(f)
     if f.kind == "enemy" and choice in known:
         return known[choice]
-    return choice.replace("_", " ")
+    return f.name_of(choice)
 
 
 def _input(f, changed, known: dict[str, str]) -> QWidget:

@@ -139,6 +139,15 @@ def in_sight_of(game, side, unit) -> tuple[str, ...]:
     return tuple(c.label for c in sorted(near, key=lambda c: (hex_distance(c.hex, u.hex), c.label)))
 
 
+# the weapons as the form names them (the keys are what `umpire act` and the journal read)
+WEAPON_NAMES = (("gun", "main gun"), ("mg", "machine guns"), ("small_arms", "small arms"),
+                ("at", "anti-tank weapons"))
+
+
+def weapon_field(weapons: tuple[str, ...]) -> ActionField:
+    return ActionField("weapon", "Weapon (empty: the usual one)", weapons, required=False, names=WEAPON_NAMES)
+
+
 def fire_fields(game, side, unit):
     """What the form asks of THIS unit's fire: a target it sees and reaches (in_sight_of), a
     weapon it has (fire_sheet.weapons_of); with no unit named (a listing), every weapon."""
@@ -147,9 +156,9 @@ def fire_fields(game, side, unit):
     targets = in_sight_of(game, side, unit)
     if u is not None and not targets:     # a choice of nothing, not a line to type any name in
         return (ActionField("target", "Target (none: no enemy it sees is within its reach)", ("",), kind="enemy"),
-                ActionField("weapon", "Weapon (empty: the usual one)", weapons, required=False))
+                weapon_field(weapons))
     return (ActionField("target", "Target (an enemy unit it sees, within its reach)", targets, kind="enemy"),
-            ActionField("weapon", "Weapon (empty: the usual one)", weapons, required=False))
+            weapon_field(weapons))
 
 
 BEYOND = ActionField("beyond", "A vehicle goes on past the hex to (HCM 3.8.1)", required=False, kind="hex")
@@ -194,7 +203,7 @@ def with_firers(spec):
 ACTIONS = {spec.name: spec for spec in (
     with_firers(unit_action("fire", "Fire at a unit", fire, rule="HCM 3.7", worksheet=True,
                 fields=(ActionField("target", "Target", kind="enemy"),
-                        ActionField("weapon", "Weapon (empty: the usual one)", WEAPONS, required=False)),
+                        weapon_field(WEAPONS)),
                 ask=fire_fields, fits=lambda game, u: u.on_map and bool(weapons_of(game, u)),
                 open=in_fire_phase, when="only in a fire phase or a group's activation",
                 help="One unit fires at an enemy unit it sees itself: range + armour + modifiers on 2d10 (1d10 "

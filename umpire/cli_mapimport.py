@@ -30,7 +30,7 @@ def add_parser(sub, parser_class) -> None:
     vm.add_argument("file", help="the .vmod file")
     vm.add_argument("--list", action="store_true", help="list the module's boards and stop")
     vm.add_argument("--board", metavar="NAME", help="the board whose picture becomes the backdrop (extracted "
-                    "beside the scenario)")
+                    "beside the scenario); a module of one board needs none")
     _calibration(vm, required=False)
     for p in (tmx, img, vm):
         _common(p, required=p is not vm)

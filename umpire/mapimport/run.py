@@ -17,7 +17,7 @@ def import_map(args) -> tuple[Path, Skeleton]:
     from .skeleton import validated_text, write_text
 
     if args.kind == "vmod" and not args.board:
-        raise UmpireError("give --board NAME (the board to take; --list names them)", file=args.file)
+        args.board = _only_board(args.file)
     if not args.rules:
         raise UmpireError("give --rules SYSTEM: the scenario's rule system (`umpire rulesets` lists them)")
     rules = load_ruleset(args.rules)
@@ -36,6 +36,16 @@ def import_map(args) -> tuple[Path, Skeleton]:
             f.unlink(missing_ok=True)
         raise
     return out, skeleton
+
+
+def _only_board(module: str) -> str:
+    """A module of one board: that board; of several, a refusal naming them for --board."""
+    from .vmod import boards
+    found = boards(module)
+    if len(found) == 1:
+        return found[0].name
+    names = ", ".join(repr(b.name) for b in found)
+    raise UmpireError(f"the module has {len(found)} boards: give --board NAME, one of {names}", file=module)
 
 
 def _guess(image: Path):

@@ -28,6 +28,8 @@ from .oobtree import OrderOfBattle
 from .palette import Palette
 from .places import Places
 from .problems import ProblemsList
+from .ruletable import RuleTable
+from ...rules import rule_system
 
 PLAY_PROBLEMS_SHOWN = 8      # Play's refusal lists this many problems; the dock lists them all
 
@@ -56,6 +58,12 @@ class EditorWindow(QMainWindow):
         bottom = self._dock("Problems", self.problems, Qt.BottomDockWidgetArea)
         self.places = Places(self)
         self.tabifyDockWidget(right, self._dock("Places", self.places, Qt.RightDockWidgetArea))
+        # the rule system's own scenario table, where it describes one (core.scenario_fields)
+        described = rule_system(self.rules).scenario_fields()
+        self.rule_table = RuleTable(self, described) if described else None
+        if self.rule_table is not None:
+            self.tabifyDockWidget(right, self._dock("Rules table", self.rule_table,
+                                                    Qt.RightDockWidgetArea))
         right.raise_()
         self.places.go_to.connect(lambda number: self.go_to(self.doc.grid().parse(number)))
         self._docks = (left, right, bottom)
@@ -147,6 +155,8 @@ class EditorWindow(QMainWindow):
                 self.map_view.setTransform(transform)
         self.oob.refresh()
         self.places.refresh()
+        if self.rule_table is not None:
+            self.rule_table.refresh()
         colours = {i.id: i.colour for i in view.sides} if view is not None else {}
         self.palette.set_zones([(str(z.get("id")), colours.get(str(z.get("side")), "#808080"))
                                 for z in self.doc.entries("zone")])

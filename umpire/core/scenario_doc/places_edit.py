@@ -98,3 +98,20 @@ def zone_hexes(doc: ScenarioDocument, ident: str, add: list[str] = (), remove: l
         for number in remove:
             while number in listed:
                 listed.remove(number)
+
+
+def zone_rectangle(doc: ScenarioDocument, ident: str, corner_a: str, corner_b: str) -> None:
+    """A rectangle drawn for a zone: its `area` (two corners, columns and rows between) when it
+    has none yet -- the zone reads as its set-up rectangle -- else its hexes join the zone's
+    listed `hexes` (a zone has one `area`; the union of the parts is the zone)."""
+    from .shapes import rectangle
+    zone = next((z for z in doc.entries("zone") if z.get("id") == ident), None)
+    if zone is None:
+        raise ValueError(f"there is no zone {ident!r}")
+    if "area" in zone:
+        grid = doc.grid()
+        hexes = rectangle(grid, grid.parse(corner_a), grid.parse(corner_b))
+        return zone_hexes(doc, ident, add=sorted(grid.number(h) for h in hexes))
+    with doc.change(f"Zone {ident}: area {corner_a} to {corner_b}"):
+        zone = next(z for z in doc.entries("zone") if z.get("id") == ident)
+        zone["area"] = [corner_a, corner_b]

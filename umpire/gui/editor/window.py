@@ -151,6 +151,8 @@ class EditorWindow(QMainWindow):
             if current and current[0] == "unit":
                 self.scene.select_unit(current[1])
             self.map_view.setScene(self.scene)
+            sides = {i.id: i.colour for i in view.sides}
+            self.map_view.shade_zones([(z.hexes, sides.get(z.side, "#808080"), z.label) for z in view.zones])
             if transform is not None:
                 self.map_view.setTransform(transform)
         self.oob.refresh()
@@ -183,6 +185,10 @@ class EditorWindow(QMainWindow):
         layer, char, name = self.palette.painting()
         if layer == "zone":            # a zone painted: the hexes join it (Fill is the one hex)
             grid = self.doc.grid()
+            if tool == "rectangle":     # its area, if it has none yet (zones.py: one rectangle)
+                a, b = self.map_view.corners
+                self.run(places_edit.zone_rectangle, char, grid.number(a), grid.number(b))
+                return
             self.run(places_edit.zone_hexes, char, add=sorted(grid.number(h) for h in hexes))
             return
         if tool == "fill":

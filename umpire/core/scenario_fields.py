@@ -15,6 +15,7 @@ Kinds of value (`ScenarioField.kind`):
     text        free text
     hex         a hex number ("0503")
     hexes       a list of hex numbers
+    list        a list of texts (ids: units, companies)
     side        a side's id
     unit        a unit's id
     unit_type   one of the rule system's unit types
@@ -29,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-KINDS = ("number", "flag", "choice", "text", "hex", "hexes", "side", "unit", "unit_type", "rows", "per_side")
+KINDS = ("number", "flag", "choice", "text", "hex", "hexes", "list", "side", "unit", "unit_type", "rows", "per_side")
 
 
 @dataclass(frozen=True)

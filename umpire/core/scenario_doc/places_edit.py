@@ -115,3 +115,19 @@ def zone_rectangle(doc: ScenarioDocument, ident: str, corner_a: str, corner_b: s
     with doc.change(f"Zone {ident}: area {corner_a} to {corner_b}"):
         zone = next(z for z in doc.entries("zone") if z.get("id") == ident)
         zone["area"] = [corner_a, corner_b]
+
+
+def set_entry_value(doc: ScenarioDocument, kind: str, index: int, key: str, value: Any) -> None:
+    """One key of the index-th [[kind]] entry (an off-board battery's strength, a reinforcement's
+    turn, a key its rule system reads on it); None takes the key out."""
+    if kind not in ENTRY_KINDS:
+        raise ValueError(f"no entry kind {kind!r}")
+    if not 0 <= index < len(doc.entries(kind)):
+        raise IndexError(f"no [[{kind}]] #{index + 1}")
+    with doc.change(f"Set [[{kind}]] #{index + 1} {key}"):
+        entry = doc.entries(kind)[index]
+        if value is None:
+            if key in entry:
+                del entry[key]
+        else:
+            entry[key] = value

@@ -30,6 +30,64 @@ def list_text(values: Any) -> str:
     return ", ".join(str(v) for v in values) if isinstance(values, list) else ("" if values is None else str(values))
 
 
+def value_widget(editor, f: ScenarioField, value: Any, changed) -> QWidget:
+    """A widget for one described value (core.scenario_fields); `changed(value)` as the
+    organizer edits it (None: the default, left out of the file)."""
+    doc = editor.doc
+    named: dict[str, str] | None = None
+    if f.kind == "side":
+        named = {s: s for s in oob_edit.ids(doc, "side")}
+    elif f.kind == "unit":
+        named = {u: u for u in oob_edit.ids(doc, "unit")}
+    elif f.kind == "unit_type":
+        named = {k: f"{t.get('label', k)} [{k}]" for k, t in editor.rules.unit_types.items()}
+    elif f.kind == "choice":
+        named = {c: c for c in f.choices}
+    if named is not None:
+        w = narrow(QComboBox())
+        if not f.required or value is None:
+            w.addItem(f"(default: {f.default})" if f.default is not None else "(none)", NO_VALUE)
+        for v, label in named.items():
+            w.addItem(label, v)
+        if value is not None and w.findData(value) < 0:
+            w.addItem(f"{value} (unknown)", value)      # the Problems dock says what is wrong
+        w.setCurrentIndex(max(0, w.findData(value)))
+        w.activated.connect(lambda i: changed(_not_default(f, w.itemData(i))))
+    elif f.kind == "flag":
+        w = QCheckBox()
+        w.setChecked(bool(value if value is not None else f.default))
+        w.toggled.connect(lambda on: changed(_not_default(f, on)))
+    elif f.kind == "number":
+        w = QSpinBox()
+        if f.required:          # a row's key that must be there: no "default" to choose
+            w.setRange(f.low, f.high)
+            w.setValue(int(value) if isinstance(value, int) else (f.default if f.default is not None else f.low))
+            w.editingFinished.connect(lambda: changed(w.value()))
+        else:                   # one below the least value reads as the default: the key left out
+            w.setRange(f.low - 1, f.high)
+            w.setSpecialValueText(f"(default: {f.default})" if f.default is not None else "(none)")
+            w.setValue(int(value) if isinstance(value, int) else w.minimum())
+            w.editingFinished.connect(lambda: changed(None if w.value() == w.minimum()
+                                                      else _not_default(f, w.value())))
+    else:       # text, a hex, a list of hexes
+        w = QLineEdit(list_text(value))
+        w.setPlaceholderText({"hex": "a hex number, 0503", "hexes": "hex numbers: 0503, 0604",
+                              "list": "ids, with commas"}.get(f.kind, ""))
+        w.editingFinished.connect(lambda: changed(_typed(f, w.text())))
+    w.setToolTip(f.help)
+    return w
+
+
+def _not_default(f: ScenarioField, value: Any) -> Any:
+    return None if (value == f.default and not f.required) else value
+
+
+def _typed(f: ScenarioField, text: str) -> Any:
+    if f.kind in ("hexes", "list"):
+        return split_list(text) or None
+    return text.strip() or None
+
+
 class RuleTable(QScrollArea):
     """The form; `editor` gives the document, the rules and `run`."""
 
@@ -75,62 +133,8 @@ class RuleTable(QScrollArea):
         box.addStretch(1)
         self.setWidget(holder)
 
-    # ------------------------------------------------------------------ one value of a kind
     def value_widget(self, f: ScenarioField, value: Any, changed) -> QWidget:
-        """A widget for one value; `changed(value)` as the organizer edits it (None: the
-        default, left out)."""
-        doc = self.editor.doc
-        named: dict[str, str] | None = None
-        if f.kind == "side":
-            named = {s: s for s in oob_edit.ids(doc, "side")}
-        elif f.kind == "unit":
-            named = {u: u for u in oob_edit.ids(doc, "unit")}
-        elif f.kind == "unit_type":
-            named = {k: f"{t.get('label', k)} [{k}]" for k, t in self.editor.rules.unit_types.items()}
-        elif f.kind == "choice":
-            named = {c: c for c in f.choices}
-        if named is not None:
-            w = narrow(QComboBox())
-            if not f.required or value is None:
-                w.addItem(f"(default: {f.default})" if f.default is not None else "(none)", NO_VALUE)
-            for v, label in named.items():
-                w.addItem(label, v)
-            if value is not None and w.findData(value) < 0:
-                w.addItem(f"{value} (unknown)", value)      # the Problems dock says what is wrong
-            w.setCurrentIndex(max(0, w.findData(value)))
-            w.activated.connect(lambda i: changed(self._not_default(f, w.itemData(i))))
-        elif f.kind == "flag":
-            w = QCheckBox()
-            w.setChecked(bool(value if value is not None else f.default))
-            w.toggled.connect(lambda on: changed(self._not_default(f, on)))
-        elif f.kind == "number":
-            w = QSpinBox()
-            if f.required:          # a row's key that must be there: no "default" to choose
-                w.setRange(f.low, f.high)
-                w.setValue(int(value) if isinstance(value, int) else (f.default if f.default is not None else f.low))
-                w.editingFinished.connect(lambda: changed(w.value()))
-            else:                   # one below the least value reads as the default: the key left out
-                w.setRange(f.low - 1, f.high)
-                w.setSpecialValueText(f"(default: {f.default})" if f.default is not None else "(none)")
-                w.setValue(int(value) if isinstance(value, int) else w.minimum())
-                w.editingFinished.connect(lambda: changed(None if w.value() == w.minimum()
-                                                          else self._not_default(f, w.value())))
-        else:       # text, a hex, a list of hexes
-            w = QLineEdit(list_text(value))
-            w.setPlaceholderText({"hex": "a hex number, 0503", "hexes": "hex numbers: 0503, 0604"}.get(f.kind, ""))
-            w.editingFinished.connect(lambda: changed(self._typed(f, w.text())))
-        w.setToolTip(f.help)
-        return w
-
-    @staticmethod
-    def _not_default(f: ScenarioField, value: Any) -> Any:
-        return None if (value == f.default and not f.required) else value
-
-    @staticmethod
-    def _typed(f: ScenarioField, text: str) -> Any:
-        if f.kind == "hexes":
-            return split_list(text) or None
-        return text.strip() or None
+        return value_widget(self.editor, f, value, changed)
 
     # ------------------------------------------------------------------ a list of rows
     def _rows_group(self, f: ScenarioField) -> QGroupBox:

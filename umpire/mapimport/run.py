@@ -162,4 +162,11 @@ def _tmx(args, rules, out, made):
         if not eq or not value or not name:
             raise UmpireError(f"--terrain takes VALUE=NAME (a property value and a terrain), got {pair!r}")
         mapping.terrain[value] = name
+    if getattr(args, "hexside_property", None):
+        mapping.hexside_property = args.hexside_property
+    for pair in getattr(args, "hexside", None) or []:
+        value, eq, name = pair.partition("=")
+        if not eq or not value or not name:
+            raise UmpireError(f"--hexside takes VALUE=FEATURE (a property value and a hexside feature), got {pair!r}")
+        mapping.hexsides[value] = name
     return import_tmx(args.file, rules, mapping)

@@ -40,6 +40,7 @@ class ScenarioField:
     kind: str                               # one of KINDS
     help: str = ""                          # a line of help, citing the rule
     default: Any = None                     # the value when the key is left out (None: nothing)
+    unset: str = ""                         # what leaving it out means, when no value says it
     choices: tuple[str, ...] = ()           # choice: the values
     low: int = 0                            # number: its bounds
     high: int = 999

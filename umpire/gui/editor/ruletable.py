@@ -46,7 +46,7 @@ def value_widget(editor, f: ScenarioField, value: Any, changed) -> QWidget:
     if named is not None:
         w = narrow(QComboBox())
         if not f.required or value is None:
-            w.addItem(f"(default: {f.default})" if f.default is not None else "(none)", NO_VALUE)
+            w.addItem(_left_out(f), NO_VALUE)
         for v, label in named.items():
             w.addItem(label, v)
         if value is not None and w.findData(value) < 0:
@@ -65,7 +65,7 @@ def value_widget(editor, f: ScenarioField, value: Any, changed) -> QWidget:
             w.editingFinished.connect(lambda: changed(w.value()))
         else:                   # one below the least value reads as the default: the key left out
             w.setRange(f.low - 1, f.high)
-            w.setSpecialValueText(f"(default: {f.default})" if f.default is not None else "(none)")
+            w.setSpecialValueText(_left_out(f))
             w.setValue(int(value) if isinstance(value, int) else w.minimum())
             w.editingFinished.connect(lambda: changed(None if w.value() == w.minimum()
                                                       else _not_default(f, w.value())))
@@ -76,6 +76,18 @@ def value_widget(editor, f: ScenarioField, value: Any, changed) -> QWidget:
         w.editingFinished.connect(lambda: changed(_typed(f, w.text())))
     w.setToolTip(f.help)
     return w
+
+
+def _form(parent: QWidget) -> QFormLayout:
+    """A form that fits a narrow dock: a long label puts its field on the line below."""
+    form = QFormLayout(parent)
+    form.setRowWrapPolicy(QFormLayout.WrapLongRows)
+    return form
+
+
+def _left_out(f: ScenarioField) -> str:
+    """What a list or a number shows for the key left out of the file."""
+    return f"({f.unset})" if f.unset else f"(default: {f.default})" if f.default is not None else "(none)"
 
 
 def _not_default(f: ScenarioField, value: Any) -> Any:
@@ -114,7 +126,7 @@ class RuleTable(QScrollArea):
         self.add_buttons.clear()
         self.widgets.clear()
         single = QGroupBox("Settings")
-        form = QFormLayout(single)
+        form = _form(single)
         own = self.editor.doc.table(self.name)
         for f in self.fields:
             if f.kind == "rows":
@@ -148,7 +160,7 @@ class RuleTable(QScrollArea):
         for i, row in enumerate(found):
             frame = QFrame()
             frame.setFrameShape(QFrame.StyledPanel)
-            form = QFormLayout(frame)
+            form = _form(frame)
             form.setContentsMargins(4, 2, 4, 2)
             shown = {}
             for c in f.row:
@@ -185,7 +197,7 @@ class RuleTable(QScrollArea):
     def _per_side_group(self, f: ScenarioField, value: Any) -> QGroupBox:
         group = QGroupBox(f.label)
         group.setToolTip(f.help)
-        form = QFormLayout(group)
+        form = _form(group)
         value = value if hasattr(value, "get") else {}
         doc = self.editor.doc
         side_of = {str(b.get("id")): str(b.get("side")) for b in doc.entries("battalion")}

@@ -115,6 +115,11 @@ def test_hcm_rain_activation_groups_and_a_commanders_cvs(qtbot, tmp_path):
     bp = editor.rule_table.widgets["break_point"]
     bp.setValue(bp.minimum())
     bp.editingFinished.emit()
+    # 2.1: a commander's values are offered on commanders only (a half-track has none)
+    editor.oob.select("unit", "HT1")
+    with pytest.raises(AssertionError, match="no field 'initiative'"):
+        field_widget(editor.fields, "initiative")
+    assert field_widget(editor.fields, "facing") is not None          # 3.5: every unit's
     # 2.1: Lt Vane's Initiative (4 best .. 7), in his unit's fields
     editor.oob.select("unit", "Lt Vane")
     initiative = field_widget(editor.fields, "initiative")

@@ -1,7 +1,7 @@
 """Hex Command Mechanized's own scenario table ([hcm]) described for the scenario editor's form
 (core.scenario_fields): the keys reports.SCENARIO_KEYS names and reports.scenario_problems
 checks, each citing its rule.  A commander's CVS values (2.1) are keys of his unit, not of this
-table: the editor shows them in the unit's fields (state.UnitTraits)."""
+table: the editor shows them in a commander's fields (state.UnitTraits; UNIT_TRAIT_KINDS below)."""
 
 from __future__ import annotations
 
@@ -33,3 +33,8 @@ FIELDS = (
     F("cvs_combat", "CVS Combat", "flag",
       "a commander adds his CVS Combat to the firing unit's roll instead of +1 (3.10 d, optional)", default=False),
 )
+
+# 2.1: the CVS values and the overall command are a commander's; set on another unit they are
+# refused (reports.scenario_problems): the editor offers them on commanders only
+UNIT_TRAIT_KINDS = {key: ("commander",) for key in ("initiative", "tactical", "aggressiveness", "combat", "morale",
+                                                    "overall", "ethnic")}

@@ -145,3 +145,17 @@ def test_a_system_without_its_own_table_has_no_form(qtbot, tmp_path):
     editor = open_editor(qtbot, tmp_path, "kaltenbach-gap")         # MechWar 4 reads no [mechwar4]
     assert editor.rule_table is None
     assert not any(d.windowTitle() == "Rules table" for d in editor.findChildren(QDockWidget))
+
+
+def test_a_latent_refugee_row_offers_refugee_units_only(qtbot, tmp_path):
+    """1.33: [[warblog.refugees]] names a refugee unit set up off the map; the row's list offers
+    the order of battle's refugee units, not its brigades."""
+    from umpire.core.scenario_doc import oob_edit
+    editor = open_editor(qtbot, tmp_path, "osterby-bridges")
+    battalion = editor.doc.entries("battalion")[0]["id"]
+    assert editor.run(oob_edit.add_unit, "battalion", battalion, "R1", "refugees")
+    editor.rule_table.add_buttons["refugees"].click()
+    unit = editor.rule_table.rows_shown["refugees"][0]["unit"]
+    assert [unit.itemData(i) for i in range(unit.count())] == ["R1"]
+    assert editor.doc.data()["warblog"]["refugees"] == [{"unit": "R1", "hex": "0101"}]
+    assert editor.problems.item(0).text() == "No problems: the scenario plays."

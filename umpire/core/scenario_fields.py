@@ -45,6 +45,7 @@ class ScenarioField:
     low: int = 0                            # number: its bounds
     high: int = 999
     required: bool = False                  # a row's key that must be given
+    of_kinds: tuple[str, ...] = ()          # unit: only units whose type is of these kinds ("" all)
     row: tuple[ScenarioField, ...] = ()     # rows: the keys of each row
 
     def __post_init__(self) -> None:

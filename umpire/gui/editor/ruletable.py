@@ -37,8 +37,10 @@ def value_widget(editor, f: ScenarioField, value: Any, changed) -> QWidget:
     named: dict[str, str] | None = None
     if f.kind == "side":
         named = {s: s for s in oob_edit.ids(doc, "side")}
-    elif f.kind == "unit":
-        named = {u: u for u in oob_edit.ids(doc, "unit")}
+    elif f.kind == "unit":          # of the kinds it names (War Blog's latent refugees: refugee units)
+        types = editor.rules.unit_types
+        named = {str(u.get("id")): str(u.get("id")) for _, _, u in oob_edit.units(doc)
+                 if not f.of_kinds or types.get(str(u.get("type")), {}).get("kind") in f.of_kinds}
     elif f.kind == "unit_type":
         named = {k: f"{t.get('label', k)} [{k}]" for k, t in editor.rules.unit_types.items()}
     elif f.kind == "choice":
@@ -187,10 +189,12 @@ class RuleTable(QScrollArea):
         return group
 
     def add_row(self, f: ScenarioField) -> None:
-        doc = self.editor.doc
-        first = {"side": next(iter(oob_edit.ids(doc, "side")), ""), "unit": next(iter(oob_edit.ids(doc, "unit")), ""),
-                 "unit_type": next(iter(self.editor.rules.unit_types), ""), "hex": doc.grid().number(
-                     doc.grid().from_offset(1, 1))}
+        doc, types = self.editor.doc, self.editor.rules.unit_types
+        kinds = next((c.of_kinds for c in f.row if c.kind == "unit"), ())
+        units = [str(u.get("id")) for _, _, u in oob_edit.units(doc)
+                 if not kinds or types.get(str(u.get("type")), {}).get("kind") in kinds]
+        first = {"side": next(iter(oob_edit.ids(doc, "side")), ""), "unit": next(iter(units), ""),
+                 "unit_type": next(iter(types), ""), "hex": doc.grid().number(doc.grid().from_offset(1, 1))}
         self.editor.run(rule_table.add_row, self.name, f.key, new_row(f, first))
 
     # ------------------------------------------------------------------ a list per side

@@ -20,6 +20,7 @@ FIELDS = (
            F("raises", "Raises", "unit_type", "the unit type it raises (8.3)", default="irregulars"))),
     F("refugees", "Latent refugees", "rows",
       "refugee units set up off the map, waiting in a hex until the enemy comes near (War Blog 1.33)",
-      row=(F("unit", "Unit", "unit", "a refugee unit of the order of battle, without a hex (1.33)", required=True),
+      row=(F("unit", "Unit", "unit", "a refugee unit of the order of battle, without a hex (1.33)", required=True,
+             of_kinds=("refugee",)),
            F("hex", "Hex", "hex", "where it waits: a city or a town (1.33)", required=True))),
 )

@@ -14,7 +14,8 @@ def add_parser(sub, parser_class) -> None:
     tmx = kinds.add_parser("tmx", help="a Tiled hexagonal map: terrain and elevation from tile or layer properties")
     tmx.add_argument("file", help="the .tmx file")
     tmx.add_argument("--mapping", metavar="TOML", help="a mapping file: terrain_property, elevation_property, "
-                     "default_terrain and a [terrain] table of property value = terrain name")
+                     "default_terrain, hexside_property, a [terrain] table of property value = terrain name and a "
+                     "[hexsides] table of property value = hexside feature")
     tmx.add_argument("--terrain-property", metavar="NAME", help="the property holding a tile's terrain "
                      "(default: terrain)")
     tmx.add_argument("--elevation-property", metavar="NAME", help="the property holding a tile's level 0-9 "
@@ -23,6 +24,10 @@ def add_parser(sub, parser_class) -> None:
                      help="a property value and the rule system's terrain it means (repeat for each)")
     tmx.add_argument("--default-terrain", metavar="NAME", help="the terrain of hexes no tile or layer names "
                      "(default: the rule system's first)")
+    tmx.add_argument("--hexside-property", metavar="NAME", help="the property naming roads, rivers... on tiles "
+                     "(\"road N S\") or on object layers' lines (default: hexside)")
+    tmx.add_argument("--hexside", action="append", default=[], metavar="VALUE=FEATURE",
+                     help="a hexside property value and the rule system's hexside feature it means (repeat)")
     img = kinds.add_parser("image", help="a picture of a map as the backdrop, its hex grid calibrated")
     img.add_argument("file", help="the picture (PNG, JPEG, BMP or GIF)")
     _calibration(img, required=True)
@@ -30,7 +35,7 @@ def add_parser(sub, parser_class) -> None:
     vm.add_argument("file", help="the .vmod file")
     vm.add_argument("--list", action="store_true", help="list the module's boards and stop")
     vm.add_argument("--board", metavar="NAME", help="the board whose picture becomes the backdrop (extracted "
-                    "beside the scenario)")
+                    "beside the scenario); a module of one board needs none")
     _calibration(vm, required=False)
     for p in (tmx, img, vm):
         _common(p, required=p is not vm)

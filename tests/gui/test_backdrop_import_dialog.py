@@ -29,7 +29,7 @@ def test_a_picture_becomes_a_scenario_on_its_backdrop(qtbot, tmp_path):
     d.source.setText(str(tmp_path / "board.png"))
     d.source_changed()
     assert d.kind == "image" and d.out.text() == str(tmp_path / "board.toml") and not d.board.isEnabled()
-    d.rules.setCurrentText("toy")
+    d.rules.setCurrentIndex(d.rules.findData("toy"))
     d.run()
     assert d.result() == QDialog.Accepted and d.written == tmp_path / "board.toml"
     sc = load_scenario(d.written)
@@ -46,12 +46,18 @@ def test_a_modules_boards_are_offered_and_a_missing_picture_refused(qtbot, tmp_p
     qtbot.addWidget(d)
     d.source.setText(str(module))
     d.source_changed()
-    assert [d.board.itemText(i) for i in range(d.board.count())] == ["North", "South", "Lost"]
-    d.rules.setCurrentText("toy")
-    d.board.setCurrentText("Lost")
+    # each board by its name, its picture and whether the module gives it a hex grid; the rule
+    # systems by their titles
+    assert [d.board.itemText(i) for i in range(d.board.count())] == [
+        "North (north.png, hex grid)", "South (south.png)", "Lost (gone.png)"]
+    assert [d.board.itemData(i) for i in range(d.board.count())] == ["North", "South", "Lost"]
+    titles = [d.rules.itemText(i) for i in range(d.rules.count())]
+    assert "MechWar 4 (mechwar4)" in titles and "War Blog (warblog)" in titles and "mechwar4" not in titles
+    d.rules.setCurrentIndex(d.rules.findData("toy"))
+    d.board.setCurrentIndex(d.board.findData("Lost"))
     d.run()
     assert d.result() != QDialog.Accepted and len(said) == 1 and "'gone.png', which is not in the module" in said[0]
-    d.board.setCurrentText("North")
+    d.board.setCurrentIndex(d.board.findData("North"))
     d.run()
     assert d.result() == QDialog.Accepted and (tmp_path / "north.png").is_file()
 
@@ -63,7 +69,7 @@ def test_a_broken_tiled_map_is_refused_in_one_line(qtbot, tmp_path, monkeypatch)
     qtbot.addWidget(d)
     d.source.setText(str(tmp_path / "m.tmx"))
     d.source_changed()
-    d.rules.setCurrentText("toy")
+    d.rules.setCurrentIndex(d.rules.findData("toy"))
     d.run()
     assert said and "m.tmx: not a Tiled map: broken XML" in said[0] and "\n" not in said[0]
     assert not (tmp_path / "m.toml").exists()
@@ -75,7 +81,7 @@ def test_from_the_file_menu_a_picture_goes_on_to_its_calibration(qtbot, tmp_path
     def filled(dialog):
         dialog.source.setText(str(tmp_path / "board.png"))
         dialog.source_changed()
-        dialog.rules.setCurrentText("toy")
+        dialog.rules.setCurrentIndex(dialog.rules.findData("toy"))
         dialog.run()
         return dialog.result()
     monkeypatch.setattr(importmap.ImportMapDialog, "exec", filled)

@@ -192,3 +192,34 @@ def test_a_sides_map_on_a_backdrop_tells_nothing_it_has_not_seen(qtbot, tmp_path
         render_view(build_view(g, "umpire"), g.rules, str(tmp_path / name), 16)
         pictures.append((tmp_path / name).read_bytes())
     assert pictures[0] != pictures[1]
+
+
+def test_the_windows_map_key_names_the_backdrop_at_the_opacity_drawn(qtbot, tmp_path, game_file):
+    w = window_on(qtbot, tmp_path, game_file)
+    text = w.legend.toPlainText()
+    assert "A picture under the hexes (backdrop)" in text
+    assert "the club's map board.png, 60% of it showing through the terrain shading" in text
+    w.backdrop_menu.act_less.trigger()                  # Ctrl+[: the key follows the window's choice
+    assert "50% of it showing" in w.legend.toPlainText()
+    dict((v, a) for v, a in w.backdrop_menu.presets)[0.0].trigger()
+    assert "board.png, hidden: the terrain shading alone is drawn" in w.legend.toPlainText()
+    dict((v, a) for v, a in w.backdrop_menu.presets)[1.0].trigger()
+    assert "board.png, drawn alone, without the terrain shading" in w.legend.toPlainText()
+    w.legend.grab().save(str(tmp_path / "legend.png"))
+
+
+def test_a_map_key_says_nothing_of_a_backdrop_not_drawn(qtbot, tmp_path, game_file):
+    (tmp_path / "board.png").write_bytes(b"no longer a picture")
+    w = window_on(qtbot, tmp_path, game_file)
+    assert "backdrop" not in w.legend.toPlainText()
+    path = kit.scenario(tmp_path / "plain" if (tmp_path / "plain").mkdir() is None else None, table="")
+    w2 = window_on(qtbot, tmp_path / "plain", create_game(load_scenario(path), tmp_path / "plain" / "g.umpire"))
+    assert "backdrop" not in w2.legend.toPlainText() and "A number at the top of a hex" in w2.legend.toPlainText()
+
+
+@pytest.mark.parametrize("viewer", ["umpire", "red"])
+def test_the_reports_map_key_names_the_backdrop_at_the_scenarios_opacity(tmp_path, game_file, viewer):
+    pdf = report(game_file, viewer, tmp_path / "reports")
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(str(pdf)).pages)
+    assert "A picture under the hexes (backdrop) the club's map board.png, 60% of it showing through the terrain" \
+        " shading" in text

@@ -88,3 +88,43 @@ def test_a_picture_from_elsewhere_is_copied_only_when_the_import_succeeds(tmp_pa
     assert (tmp_path / "club" / "board.png").read_bytes() == b"the club's other picture"
     assert main(argv + ["--force"]) == 0
     assert load_scenario(tmp_path / "club" / "sc.toml").map.backdrop.image == "board.png"
+
+
+def test_a_board_cut_through_its_last_columns_centres_keeps_that_column(tmp_path, capsys):
+    """The last column's centres lie on the picture's right edge (70 = 14.2 + 6 x 9.3): the column
+    is on the picture.  (w - x0) // step in floating point gave 5.999... steps and lost it."""
+    kit.board(tmp_path / "board.png", size=(70, 72))
+    assert main(["import-map", "image", str(tmp_path / "board.png"), "--rules", "toy", "--hex-size", "6.2",
+                 "--origin", "14.2,18.31", "--out", str(tmp_path / "sc.toml")]) == 0
+    g = load_scenario(tmp_path / "sc.toml").map.grid
+    assert (g.columns, g.rows) == (7, 5)
+    assert "a 7 x 5 flat-topped map" in capsys.readouterr().out
+
+
+def test_the_size_found_is_the_largest_that_fits():
+    """Boards whose last column and row of centres fall on the picture's edges, every shape: one
+    more column or row would not fit, the size found does -- and the loop that trims a staggered
+    map trims the side that overhangs (a row a hair over the edge used to cost every column)."""
+    import math
+    import random
+    from pathlib import Path
+
+    from umpire.core.backdrop import Backdrop, misfit
+    from umpire.core.hexgrid import Grid
+    from umpire.mapimport.image import Calibration, fitting_size
+
+    rng = random.Random(22)
+    for _ in range(400):
+        o, st = rng.choice(["flat", "pointy"]), rng.choice(["even", "odd"])
+        s, stretch = round(rng.uniform(5, 40), rng.choice([0, 1, 2])), rng.choice([1.0, 1.1, 0.9])
+        step_x = s * (1.5 if o == "flat" else math.sqrt(3))
+        step_y = s * stretch * (math.sqrt(3) if o == "flat" else 1.5)
+        k, j = rng.randint(3, 20), rng.randint(3, 20)
+        w, h = int(step_x * k + 2 * s) + rng.randint(1, 3), int(step_y * j + 3 * s)
+        origin = (w - step_x * k, h - step_y * j)
+        cols, rows = fitting_size(Calibration(s, origin, o, st, stretch), (w, h))
+        b = Backdrop("", Path(), 0.5, s, origin, stretch)
+
+        def fits(c, r):
+            return misfit(b, Grid(c, r, o, st), (w, h)) is None
+        assert fits(cols, rows) and not fits(cols + 1, rows) and not fits(cols, rows + 1), (o, st, s, origin, w, h)

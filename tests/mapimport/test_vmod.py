@@ -181,3 +181,19 @@ def test_a_board_image_that_is_not_a_plain_file_name_is_refused(tmp_path, capsys
         assert "board 'B' has no image" in err
     assert list((tmp_path / "out").iterdir()) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dots.vmod", "out"]
+
+
+def test_several_boards_and_no_board_named_lists_them_to_pick_from(vmod, tmp_path, capsys):
+    out = tmp_path / "out" / "any.toml"
+    err = _refused(capsys, vmod, "--rules", "toy", "--out", out)
+    assert "stonebridge.vmod: the module has 3 boards: give --board NAME, one of 'North', 'South', 'Lost'" in err
+    assert not out.exists() and not (tmp_path / "out" / "north.png").exists()
+
+
+def test_a_module_of_one_board_needs_no_board_named(tmp_path):
+    build = '<m><VASSAL.build.module.map.boardPicker.Board image="only.png" name="Only"/></m>'
+    kit.board(tmp_path / "only.png")
+    module = _module(tmp_path / "one.vmod", build, {"only.png": (tmp_path / "only.png").read_bytes()})
+    (tmp_path / "out").mkdir()
+    assert main(["import-map", "vmod", str(module), "--rules", "toy", "--out", str(tmp_path / "out" / "o.toml")]) == 0
+    assert load_scenario(tmp_path / "out" / "o.toml").map.backdrop.image == "only.png"

@@ -52,6 +52,7 @@ tests, cited as "Toy n":
 from __future__ import annotations
 
 from umpire.core.rulesystem import RuleSystem as CoreRuleSystem
+from umpire.core.scenario_fields import ScenarioField
 
 from . import combat, sight, state, turn
 from .actions import ACTIONS
@@ -117,6 +118,10 @@ class RuleSystem(CoreRuleSystem):
 
     def scenario_data(self):
         return {"rally": "the roll a shaken unit needs to rally on 1d6, 2 to 6 (Toy 9)"}
+
+    # the same key described for the scenario editor's form (core.scenario_fields)
+    SCENARIO_FIELDS = (ScenarioField("rally", "Rally roll", "number", "the roll a shaken unit needs to rally on "
+                                     "1d6 (Toy 9)", default=turn.RALLY, low=2, high=6),)
 
     def scenario_problems(self, scenario):
         value = scenario.rule_data.get("rally", turn.RALLY)

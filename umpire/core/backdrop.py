@@ -35,6 +35,9 @@ FORMATS = {"PNG": "PNG", "JPEG": "JPEG", "BMP": "BMP", "GIF": "GIF"}   # what bo
 OPACITY = (0.0, 1.0)
 HEX_PIXELS = (2.0, 5000.0)      # a hex of fewer than 2 pixels on the image cannot be calibrated
 STRETCH = (0.5, 2.0)            # beyond this a scan is not a map of hexes any more
+# pixels: a centre this close outside the picture's edge is on it -- a centre computed to lie on
+# the edge (a board cut through its last column's centres) comes out a hair off by rounding
+EDGE = 1e-6
 PLACE = "[map.backdrop]"
 
 
@@ -85,20 +88,29 @@ def image_size(path: Path) -> tuple[int, int]:
     return size
 
 
-def misfit(backdrop: Backdrop, grid: Grid, size: tuple[int, int]) -> str | None:
-    """Why the calibrated grid does not fit the image, or None.  The reading chosen: every hex's
-    centre must lie on the image (printed boards cut their edge hexes in half, so the corners
-    may overhang; a centre off the image means the size or origin is wrong)."""
+def overhang(backdrop: Backdrop, grid: Grid, size: tuple[int, int]) -> tuple[float, float, tuple | None]:
+    """How far the grid's hex centres lie off the image across (x) and down (y), in pixels (0:
+    all on it), and the worst centre (hex, x, y), None when every centre is on the image."""
     w, h = size
-    worst, how_far = None, 0.0
+    worst, how_far, across, down = None, EDGE, 0.0, 0.0
     # a rectangular map's outermost centres are on its first two and last two columns and rows
     for col in sorted({1, min(2, grid.columns), max(1, grid.columns - 1), grid.columns}):
         for row in sorted({1, min(2, grid.rows), max(1, grid.rows - 1), grid.rows}):
             hx = grid.from_offset(col, row)
             x, y = backdrop.image_point(grid, hx)
+            across, down = max(across, -x, x - w), max(down, -y, y - h)
             off = max(-x, x - w, -y, y - h)
             if off > how_far:
                 worst, how_far = (hx, x, y), off
+    return (across if across > EDGE else 0.0), (down if down > EDGE else 0.0), worst
+
+
+def misfit(backdrop: Backdrop, grid: Grid, size: tuple[int, int]) -> str | None:
+    """Why the calibrated grid does not fit the image, or None.  The reading chosen: every hex's
+    centre must lie on the image (printed boards cut their edge hexes in half, so the corners
+    may overhang; a centre off the image means the size or origin is wrong)."""
+    w, h = size
+    worst = overhang(backdrop, grid, size)[2]
     if worst is None:
         return None
     hx, x, y = worst

@@ -381,6 +381,22 @@ class RuleSystem:
         (Scenario.rule_data), and the game finds them in rule_state.scenario."""
         return {}
 
+    # The same keys described for an editor's form (core.scenario_fields.ScenarioField: a label,
+    # a kind of value, choices or bounds, a default, help citing the rule), in the order the form
+    # shows them; () for none -- the editor then offers no form and the table is written by hand.
+    SCENARIO_FIELDS: tuple = ()
+
+    # A unit's trait (core.traits) that only some kinds of unit take, by the `kind` its unit type
+    # gives: key -> those kinds (a commander's values, say).  The editor offers the key on those
+    # units alone (and on any unit already given it, for the problems list to name); the loader's
+    # checks stay the rule system's own (scenario_problems).  {} for none: every key on every unit.
+    UNIT_TRAIT_KINDS: dict[str, tuple[str, ...]] = {}
+
+    def scenario_fields(self) -> tuple:
+        """The rule system's own scenario table described for the scenario editor's form: its
+        SCENARIO_FIELDS, each key one scenario_data names."""
+        return tuple(self.SCENARIO_FIELDS)
+
     def scenario_problems(self, scenario) -> list[tuple[str, str, str]]:
         """What is wrong with a scenario by this rule system's own rules, beyond the format the
         core reads (a vehicle's passengers, a squad's support weapons): (place,

@@ -70,6 +70,7 @@ class BackdropMenu:
         if terrain is not None and terrain.backdrop_problem:
             self.window.statusBar().showMessage(f"Backdrop not drawn: {terrain.backdrop_problem}", 10000)
         if not has:
+            self._tell_legend(None)
             return
         key = (game.location, terrain.backdrop.backdrop.image) if game is not None else None
         if key != self._game_key:           # another game: its scenario's opacity again
@@ -91,6 +92,13 @@ class BackdropMenu:
         for v, act in self.presets:
             act.setChecked(abs(v - self.opacity) < 1e-6)
         self.window.statusBar().showMessage(f"Backdrop: {int(self.opacity * 100)}% image", 3000)
+        self._tell_legend(self.opacity)
+
+    def _tell_legend(self, opacity: float | None) -> None:
+        """The window's map key names the backdrop at the opacity drawn (None: none drawn)."""
+        legend = getattr(self.window, "legend", None)
+        if legend is not None:
+            legend.set_backdrop_opacity(opacity)
 
     def calibrate(self):
         from .calibrate import calibrate_game_backdrop

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog
                                QLineEdit, QMessageBox, QPushButton, QWidget)
 
 from ..core.errors import UmpireError
-from ..core.ruleset import available_rulesets
+from ..core.ruleset import available_rulesets, load_ruleset
 
 KINDS = {".tmx": "tmx", ".vmod": "vmod", ".png": "image", ".jpg": "image", ".jpeg": "image", ".bmp": "image",
          ".gif": "image"}
@@ -25,6 +25,13 @@ def _row(edit: QLineEdit, button: QPushButton) -> QWidget:
     box.addWidget(edit, 1)
     box.addWidget(button)
     return w
+
+
+def board_label(board) -> str:
+    """A module's board as the pick list shows it: its name, its picture, whether VASSAL gives it
+    a hex grid (a first calibration) -- "North (north.png, hex grid)"."""
+    picture = board.image or "no picture"
+    return f"{board.name} ({picture}{', hex grid' if board.grid else ''})"
 
 
 class ImportMapDialog(QDialog):
@@ -40,8 +47,15 @@ class ImportMapDialog(QDialog):
         browse = QPushButton("&Browse…")
         browse.clicked.connect(self.choose_source)
         self.kind_label = QLabel("")
+        # the rule systems by their titles ("MechWar 4"), as the New Scenario dialog names them;
+        # the id ("mechwar4") is what the scenario writes
         self.rules = QComboBox()
-        self.rules.addItems(available_rulesets())
+        for name in available_rulesets():
+            try:
+                title = load_ruleset(name).title
+            except UmpireError:
+                continue            # a broken club rule system is refused where it is opened
+            self.rules.addItem(title if title == name else f"{title} ({name})", name)
         self.board = QComboBox()
         self.mapping = QLineEdit()
         self.mapping.setPlaceholderText("optional: a TOML mapping of Tiled's values to terrain names")
@@ -90,7 +104,8 @@ class ImportMapDialog(QDialog):
         if self.kind == "vmod" and path.is_file():
             from ..mapimport.vmod import boards
             try:
-                self.board.addItems([b.name for b in boards(path)])
+                for b in boards(path):          # its name, and what the organizer picks it by
+                    self.board.addItem(board_label(b), b.name)
             except UmpireError as e:
                 self.kind_label.setText(e.one_line())
         if path is not None and not self.out.text():
@@ -108,8 +123,8 @@ class ImportMapDialog(QDialog):
             if answer != QMessageBox.Yes:
                 return
             force = True
-        args = SimpleNamespace(kind=self.kind, file=self.source.text().strip(), rules=self.rules.currentText(),
-                               out=str(out), force=force, title=None, board=self.board.currentText() or None,
+        args = SimpleNamespace(kind=self.kind, file=self.source.text().strip(), rules=self.rules.currentData(),
+                               out=str(out), force=force, title=None, board=self.board.currentData(),
                                list=False, hex_size=None, origin=None, orientation=None, stagger="even",
                                stretch=None, opacity=0.5, columns=None, rows=None,
                                mapping=self.mapping.text().strip() or None, terrain_property=None,

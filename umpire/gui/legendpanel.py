@@ -10,7 +10,7 @@ from html import escape
 
 from PySide6.QtWidgets import QTextBrowser
 
-from ..reports.legend import map_key
+from ..reports.legend import SCENARIOS_OPACITY, map_key
 
 
 class LegendPanel(QTextBrowser):
@@ -18,8 +18,26 @@ class LegendPanel(QTextBrowser):
         super().__init__()
         self.setPlaceholderText("Open a game: its map's key appears here.")
 
+        self.shown = None                  # (view, rules, system) of the key shown
+        self.backdrop_opacity = SCENARIOS_OPACITY    # the window's View → Backdrop choice, once made
+
     def show_view(self, view, rules, system) -> None:
-        key = map_key(view, rules, system)
+        self.shown = (view, rules, system)
+        self._fill()
+
+    def set_backdrop_opacity(self, opacity: float | None) -> None:
+        """How much of the backdrop the window shows now (None: none drawn): the key says so."""
+        self.backdrop_opacity = opacity
+        if self.shown is not None:
+            self._fill()
+
+    def clear(self) -> None:
+        """No game: nothing to show again when the backdrop's opacity is told."""
+        self.shown = None
+        super().clear()
+
+    def _fill(self) -> None:
+        key = map_key(*self.shown, backdrop_opacity=self.backdrop_opacity)
         rows = "".join(f"<tr><td style='padding:2px 8px 2px 0'><b>{escape(a)}</b></td><td>{escape(b)}</td></tr>"
                        for a, b in key.rows)
         self.setHtml(f"<table>{rows}</table>" if rows else "<i>Nothing on the map yet.</i>")

@@ -9,7 +9,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.backdrop import HEX_PIXELS, Backdrop, image_size, misfit
+from ..core.backdrop import EDGE, HEX_PIXELS, Backdrop, image_size, misfit, overhang
 from ..core.errors import UmpireError
 from ..core.hexgrid import Grid
 from ..core.limits import MAP_SIDE
@@ -40,20 +40,26 @@ def parse_origin(text: str) -> tuple[float, float]:
 
 
 def fitting_size(cal: Calibration, size: tuple[int, int]) -> tuple[int, int]:
-    """The most columns and rows whose centres all lie on a picture of `size` pixels."""
+    """The most columns and rows whose centres all lie on a picture of `size` pixels.  A centre
+    on the picture's very edge counts as on it (EDGE): `(w - x0) // step` alone, in floating
+    point, lost the last column of a board cut through its centres (13.999... steps)."""
     w, h = size
     s = cal.hex_size
     step_x = s * (1.5 if cal.orientation == "flat" else math.sqrt(3))
     step_y = s * cal.stretch * (math.sqrt(3) if cal.orientation == "flat" else 1.5)
-    cols = max(1, min(MAP_SIDE[1], int((w - cal.origin[0]) // step_x) + 1))
-    rows = max(1, min(MAP_SIDE[1], int((h - cal.origin[1]) // step_y) + 1))
+    cols = max(1, min(MAP_SIDE[1], math.floor((w - cal.origin[0] + EDGE) / step_x) + 1))
+    rows = max(1, min(MAP_SIDE[1], math.floor((h - cal.origin[1] + EDGE) / step_y) + 1))
     backdrop = Backdrop("", Path(), cal.opacity, s, cal.origin, cal.stretch)
-    # the half-hex shift of staggered columns (rows) may push the last row (column) off
-    while misfit(backdrop, Grid(cols, rows, cal.orientation, cal.stagger), size) and (cols > 1 or rows > 1):
-        if cal.orientation == "flat":
-            rows, cols = (rows - 1, cols) if rows > 1 else (rows, cols - 1)
+    # the half-hex shift of staggered columns (rows) may push the last row (column) off: take
+    # off a row or a column on the side that overhangs -- never the other, which fits
+    while cols > 1 or rows > 1:
+        across, down, _ = overhang(backdrop, Grid(cols, rows, cal.orientation, cal.stagger), size)
+        if across and cols > 1:
+            cols -= 1
+        elif down and rows > 1:
+            rows -= 1
         else:
-            cols, rows = (cols - 1, rows) if cols > 1 else (cols, rows - 1)
+            break
     return cols, rows
 
 

@@ -17,7 +17,7 @@ def import_map(args) -> tuple[Path, Skeleton]:
     from .skeleton import validated_text, write_text
 
     if args.kind == "vmod" and not args.board:
-        raise UmpireError("give --board NAME (the board to take; --list names them)", file=args.file)
+        args.board = _only_board(args.file)
     if not args.rules:
         raise UmpireError("give --rules SYSTEM: the scenario's rule system (`umpire rulesets` lists them)")
     rules = load_ruleset(args.rules)
@@ -36,6 +36,16 @@ def import_map(args) -> tuple[Path, Skeleton]:
             f.unlink(missing_ok=True)
         raise
     return out, skeleton
+
+
+def _only_board(module: str) -> str:
+    """A module of one board: that board; of several, a refusal naming them for --board."""
+    from .vmod import boards
+    found = boards(module)
+    if len(found) == 1:
+        return found[0].name
+    names = ", ".join(repr(b.name) for b in found)
+    raise UmpireError(f"the module has {len(found)} boards: give --board NAME, one of {names}", file=module)
 
 
 def _guess(image: Path):
@@ -152,4 +162,11 @@ def _tmx(args, rules, out, made):
         if not eq or not value or not name:
             raise UmpireError(f"--terrain takes VALUE=NAME (a property value and a terrain), got {pair!r}")
         mapping.terrain[value] = name
+    if getattr(args, "hexside_property", None):
+        mapping.hexside_property = args.hexside_property
+    for pair in getattr(args, "hexside", None) or []:
+        value, eq, name = pair.partition("=")
+        if not eq or not value or not name:
+            raise UmpireError(f"--hexside takes VALUE=FEATURE (a property value and a hexside feature), got {pair!r}")
+        mapping.hexsides[value] = name
     return import_tmx(args.file, rules, mapping)

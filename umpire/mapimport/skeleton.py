@@ -26,6 +26,7 @@ class Skeleton:
     elevation: list[list[int]]      # [row][column] levels 0-9
     backdrop: dict | None = None    # [map.backdrop]'s keys, the image relative to the scenario
     notes: list[str] = field(default_factory=list)      # comment lines at the top: where it came from
+    hexsides: dict[str, list[str]] = field(default_factory=dict)    # [map.hexsides]: feature -> entries
 
     def text(self, unit_type: str | None = None) -> str:
         """The scenario, its placeholder units of `unit_type` (default: the rule system's first)."""
@@ -42,6 +43,9 @@ class Skeleton:
         out += ['"""', 'elevation = """']
         out += ["".join(str(v) for v in row) for row in self.elevation]
         out += ['"""']
+        if self.hexsides:
+            out += ["", "[map.hexsides]"]
+            out += [f"{name} = [{', '.join(_quote(e) for e in entries)}]" for name, entries in self.hexsides.items()]
         if self.backdrop is not None:
             b = self.backdrop
             out += ["", "[map.backdrop]", f"image = {_quote(b['image'])}", f"opacity = {b.get('opacity', 0.5)}",

@@ -13,7 +13,8 @@ A tile layer's cell at (x, y) is the hex in column x + 1, row y + 1.  For each h
 layer that says anything wins: a tile's own property first, then its layer's (a layer named
 "Woods" with terrain = "woods" makes every tile on it woods).  The organizer's mapping turns the
 property values into the rule system's terrain names (`forest` -> `woods`); a value that is a
-terrain name already needs none.  Orthogonal, isometric and staggered-isometric maps are refused:
+terrain name already needs none.  Roads, rivers and other hexside features come from tile
+properties or from lines on object layers (tmx_hexsides.py).  Orthogonal, isometric and staggered-isometric maps are refused:
 they are not hexes.
 """
 
@@ -31,6 +32,7 @@ from ..core.hexgrid import Grid
 from ..core.limits import MAP_SIDE
 from ..core.ruleset import Ruleset
 from .skeleton import Skeleton
+from .tmx_hexsides import collect
 
 GID_MASK = 0x0FFFFFFF          # the four high bits of a tile id are Tiled's flip and rotation flags
 NOT_HEXES = {"orthogonal": "a square grid", "isometric": "an isometric grid",
@@ -45,9 +47,12 @@ class Mapping:
     elevation_property: str = "elevation"
     terrain: dict[str, str] = field(default_factory=dict)      # property value -> terrain name
     default_terrain: str | None = None                           # a hex no layer says anything of
+    hexside_property: str = "hexside"                            # roads, rivers... (tmx_hexsides.py)
+    hexsides: dict[str, str] = field(default_factory=dict)     # property value -> hexside feature
 
 
-MAPPING_KEYS = {"terrain_property", "elevation_property", "default_terrain", "terrain"}
+MAPPING_KEYS = {"terrain_property", "elevation_property", "default_terrain", "terrain", "hexside_property",
+                "hexsides"}
 
 
 def read_mapping(path: str | Path) -> Mapping:
@@ -63,13 +68,15 @@ def read_mapping(path: str | Path) -> Mapping:
     unknown = sorted(set(data) - MAPPING_KEYS)
     if unknown:
         raise UmpireError(f"unknown key {unknown[0]!r} (known: {', '.join(sorted(MAPPING_KEYS))})", file=str(path))
-    table = data.get("terrain", {})
-    texts = [v for k, v in data.items() if k != "terrain"]
-    if not isinstance(table, dict) or not all(isinstance(v, str) for v in [*table.values(), *texts]):
-        raise UmpireError("[terrain] maps property values to terrain names, and the other keys are text",
-                          file=str(path))
+    table, sides = data.get("terrain", {}), data.get("hexsides", {})
+    texts = [v for k, v in data.items() if k not in ("terrain", "hexsides")]
+    if not isinstance(table, dict) or not isinstance(sides, dict) or \
+            not all(isinstance(v, str) for v in [*table.values(), *sides.values(), *texts]):
+        raise UmpireError("[terrain] maps property values to terrain names, [hexsides] to hexside features, and "
+                          "the other keys are text", file=str(path))
     return Mapping(data.get("terrain_property", "terrain"), data.get("elevation_property", "elevation"),
-                   {str(k): v for k, v in table.items()}, data.get("default_terrain"))
+                   {str(k): v for k, v in table.items()}, data.get("default_terrain"),
+                   data.get("hexside_property", "hexside"), {str(k): v for k, v in sides.items()})
 
 
 class _Reader:
@@ -239,6 +246,7 @@ def import_tmx(path: str | Path, rules: Ruleset, mapping: Mapping | None = None)
     elevation = [[0] * grid.columns for _ in range(grid.rows)]
     unknown: dict[str, str] = {}        # property value -> where first met
     given: set[int] = set()     # the hexes some property gave a terrain
+    side_values = []            # (layer, hex, a tile's hexside value): read by tmx_hexsides
     for layer, layer_props in _layers(root):
         for i, gid in enumerate(_cells(layer, grid, rd)):
             if gid == 0:
@@ -256,6 +264,9 @@ def import_tmx(path: str | Path, rules: Ruleset, mapping: Mapping | None = None)
                     given.add(i)
                 else:
                     unknown.setdefault(value, f"layer {layer.get('name')!r}")
+            sides = own.get(mapping.hexside_property, layer_props.get(mapping.hexside_property))
+            if sides:
+                side_values.append((layer.get("name", "?"), grid.from_offset(col + 1, row + 1), sides))
             level = own.get(mapping.elevation_property, layer_props.get(mapping.elevation_property))
             if level is not None and level != "":
                 if not (level.strip().isascii() and level.strip().isdigit() and 0 <= int(level) <= 9):
@@ -267,7 +278,16 @@ def import_tmx(path: str | Path, rules: Ruleset, mapping: Mapping | None = None)
         first = next(iter(unknown))
         raise rd.fail(f"{mapping.terrain_property} {values} (first in {unknown[first]}) not terrain of {rules.name} "
                       f"({', '.join(names)}): map each, e.g. --terrain {first}=NAME, or in a mapping file")
+    hexsides, unknown_sides = collect(root, grid, rules, mapping, side_values, rd.fail)
+    if unknown_sides:
+        values = ", ".join(repr(v) for v in sorted(unknown_sides))
+        first = next(iter(unknown_sides))
+        raise rd.fail(f"{mapping.hexside_property} {values} (first on {unknown_sides[first]}) not hexside features "
+                      f"of {rules.name} ({', '.join(rules.hexside_features)}): map each, e.g. --hexside {first}=NAME, "
+                      "or in a mapping file")
     title = _properties(root).get("title") or path.stem.replace("_", " ").replace("-", " ").title()
     notes = [f"Imported from the Tiled map {path.name}: {len(given)} of {grid.columns * grid.rows} hexes given terrain by its properties, "
              f"the rest {default}."]
-    return Skeleton(title, rules, grid, terrain, elevation, notes=notes)
+    if hexsides:
+        notes.append("Hexside features from its " + ", ".join(f"{len(v)} {k}" for k, v in hexsides.items()) + ".")
+    return Skeleton(title, rules, grid, terrain, elevation, notes=notes, hexsides=hexsides)

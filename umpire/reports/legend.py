@@ -33,7 +33,29 @@ def colour_name(colour: str) -> str:
     return next(name for top, name in names if hue * 360 < top)
 
 
-def map_key(view: SideView, rules: Ruleset, system) -> Table:
+SCENARIOS_OPACITY = object()        # map_key's default: the backdrop as the scenario gives it (the reports')
+
+
+def backdrop_row(view: SideView, opacity: float | None) -> tuple[str, str] | None:
+    """The key's line for the club's map picture under the hexes: its file's name and how much
+    of it shows (the scenario's opacity in a report, the umpire's choice in the window); None
+    without a backdrop drawn.  Every side's map draws the same picture (docs/club-maps.md)."""
+    backdrop = view.map.backdrop
+    if backdrop is None or opacity is None:
+        return None
+    name = backdrop.image.rsplit("/", 1)[-1]
+    if opacity <= 0:
+        shown = "hidden: the terrain shading alone is drawn"
+    elif opacity >= 1:
+        shown = "drawn alone, without the terrain shading"
+    else:
+        shown = f"{round(opacity * 100)}% of it showing through the terrain shading"
+    return ("A picture under the hexes (backdrop)", f"the club's map {name}, {shown}")
+
+
+def map_key(view: SideView, rules: Ruleset, system, backdrop_opacity=SCENARIOS_OPACITY) -> Table:
+    """`backdrop_opacity`: how much of the backdrop the map shows (None: it is not drawn);
+    by default the scenario's own, as the reports print it."""
     umpire = view.viewer == UMPIRE
     marks = view.units
     kinds = {m.knowledge for m in marks}
@@ -41,6 +63,10 @@ def map_key(view: SideView, rules: Ruleset, system) -> Table:
     col, row = min(3, grid.columns), min(7, grid.rows)
     rows = [(f"A number at the top of a hex ({grid.number(grid.from_offset(col, row))})",
              f"the hex's number: column {col}, row {row}")]
+    if view.map.backdrop is not None:
+        line = backdrop_row(view, view.map.backdrop.opacity if backdrop_opacity is SCENARIOS_OPACITY
+                            else backdrop_opacity)
+        rows += [line] if line else []
     for s in view.sides:
         if any(m.side == s.id for m in marks):
             whose = "" if umpire else (" (ours)" if s.id == view.viewer else " (the enemy)")

@@ -144,13 +144,21 @@ class ScenarioDocument:
         return found if found is not None else {}
 
     def ensure_table(self, path: str) -> Any:
-        """The table [path], written as a new run if missing: after its parent's run (a new
-        [map.hexsides] after [map]), else at the end of the file."""
-        if self.table(path) != {} or path in (_header(r) for r in self.runs):
+        """The table [path], written as a new run if missing: before the first of its own
+        sub-tables' runs (a new [rules] above the file's [[rules.places]] -- not
+        into the table those imply, which tomlkit would write in their run), else after its
+        parent's run (a new [map.hexsides] after [map]), else at the end of the file."""
+        if path in (_header(r) for r in self.runs):
             return self.table(path)
+        below = [i for i, r in enumerate(self.runs) if (_header(r) or "").startswith(path + ".")]
+        if not below and self.table(path) != {}:
+            return self.table(path)         # an inline or dotted table of another run
         parent = path.rsplit(".", 1)[0] if "." in path else None
-        at = max((i + 1 for i, r in enumerate(self.runs) if parent and _header(r) == parent), default=len(self.runs))
-        self._insert_run(at, f"[{path}]\n")
+        at = min(below, default=max((i + 1 for i, r in enumerate(self.runs) if parent and _header(r) == parent),
+                                    default=len(self.runs)))
+        # a blank line between it and the sub-table's run, unless that run opens with one
+        gap = bool(below) and not tomlkit.dumps(self.runs[at]).startswith("\n")
+        self._insert_run(at, f"[{path}]\n" + ("\n" if gap else ""))
         return self.table(path)
 
     def entries(self, kind: str) -> list:

@@ -98,3 +98,36 @@ def zone_hexes(doc: ScenarioDocument, ident: str, add: list[str] = (), remove: l
         for number in remove:
             while number in listed:
                 listed.remove(number)
+
+
+def zone_rectangle(doc: ScenarioDocument, ident: str, corner_a: str, corner_b: str) -> None:
+    """A rectangle drawn for a zone: its `area` (two corners, columns and rows between) when it
+    has none yet -- the zone reads as its set-up rectangle -- else its hexes join the zone's
+    listed `hexes` (a zone has one `area`; the union of the parts is the zone)."""
+    from .shapes import rectangle
+    zone = next((z for z in doc.entries("zone") if z.get("id") == ident), None)
+    if zone is None:
+        raise ValueError(f"there is no zone {ident!r}")
+    if "area" in zone:
+        grid = doc.grid()
+        hexes = rectangle(grid, grid.parse(corner_a), grid.parse(corner_b))
+        return zone_hexes(doc, ident, add=sorted(grid.number(h) for h in hexes))
+    with doc.change(f"Zone {ident}: area {corner_a} to {corner_b}"):
+        zone = next(z for z in doc.entries("zone") if z.get("id") == ident)
+        zone["area"] = [corner_a, corner_b]
+
+
+def set_entry_value(doc: ScenarioDocument, kind: str, index: int, key: str, value: Any) -> None:
+    """One key of the index-th [[kind]] entry (an off-board battery's strength, a reinforcement's
+    turn, a key its rule system reads on it); None takes the key out."""
+    if kind not in ENTRY_KINDS:
+        raise ValueError(f"no entry kind {kind!r}")
+    if not 0 <= index < len(doc.entries(kind)):
+        raise IndexError(f"no [[{kind}]] #{index + 1}")
+    with doc.change(f"Set [[{kind}]] #{index + 1} {key}"):
+        entry = doc.entries(kind)[index]
+        if value is None:
+            if key in entry:
+                del entry[key]
+        else:
+            entry[key] = value

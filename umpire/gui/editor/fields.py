@@ -19,6 +19,7 @@ from ...core.ruleset import system_class
 from ...core.scenario_doc import map_edit, oob_edit, places_edit
 from ...core.scenario_doc.blank import clear_symbol
 from .newdialog import SHAPES
+from ...rules import rule_system
 
 
 def trait_fields(rules, kind: str) -> dict[str, Any]:
@@ -257,10 +258,20 @@ class Fields(QWidget):
             colour.editingFinished.connect(lambda: self._field("colour", colour.text().strip() or None))
             form.addRow("Colour", colour)
         for key, field in trait_fields(self.editor.rules, kind).items():
+            if kind == "unit" and not self._takes(record, key):
+                continue
             form.addRow(key.replace("_", " "), field_widget(field, record.get(key),
                                                             lambda v, k=key: self._field(k, v),
                                                             trait_choices(self.editor.rules, kind, key)))
         return group
+
+    def _takes(self, unit: Any, key: str) -> bool:
+        """Whether the unit's type is of a kind the trait is for (RuleSystem.UNIT_TRAIT_KINDS: a
+        commander's values), or the unit has the key already (the problems list says what is wrong)."""
+        kinds = rule_system(self.editor.rules).UNIT_TRAIT_KINDS.get(key)
+        if kinds is None or key in unit:
+            return True
+        return self.editor.rules.unit_types.get(str(unit.get("type")), {}).get("kind") in kinds
 
     def _choice(self, values: list[str], current: Any, nothing: str, key: str) -> QComboBox:
         box = narrow(QComboBox())

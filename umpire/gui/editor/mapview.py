@@ -3,8 +3,12 @@
 Pan drags the map; Brush paints the hexes under a brush of 1, 7 or 19 hexes as the mouse drags;
 Line paints a straight line of hexes from where the button went down to where it came up; Fill
 paints the hexes joined to the one clicked that share its terrain (or level); Hexside picks the
-hexside nearest the click.  A stroke is shown as it is drawn and becomes one operation (one
-Undo) when the button comes up.  Units dragged from the order of battle drop onto a hex.
+hexside nearest the click; Rectangle paints the columns and rows between the hex pressed and
+the hex released; Polygon takes a corner at each click and paints the hexes inside once closed
+(double-click or Enter; Esc drops it).  A stroke is shown as it is drawn and becomes one
+operation (one Undo) when the button comes up (the polygon: when it is closed).  Units dragged
+from the order of battle drop onto a hex.  The deployment zones are shaded in their sides'
+colours (`shade_zones`): the organizer's map, never a side's.
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView
 
 from ...core.hexgrid import Hex, Hexside, hex_line, neighbour, spiral
+from ...core.scenario_doc.shapes import polygon, rectangle
 from ..mapview import MapView
 
-TOOLS = ("pan", "brush", "line", "fill", "hexside")
+TOOLS = ("pan", "brush", "line", "fill", "hexside", "rectangle", "polygon")
 UNIT_MIME = "application/x-umpire-unit"     # a unit id dragged from the order of battle
 BRUSH_RADIUS = {1: 0, 7: 1, 19: 2}          # hexes in the brush -> its radius
 
@@ -34,10 +39,14 @@ class EditorMapView(MapView):
         self._stroke: set[Hex] | None = None
         self._start: Hex | None = None
         self._shown: QGraphicsPathItem | None = None
+        self.corners: list[Hex] = []            # the shape's corners: a rectangle's two, a polygon's so far
+        self.zone_shades: list[QGraphicsPathItem] = []
         self.setAcceptDrops(True)
         self.viewport().setAcceptDrops(True)
 
     def set_tool(self, tool: str) -> None:
+        if self.tool == "polygon" and tool != "polygon":
+            self.drop_polygon()
         self.tool = tool
         self.setDragMode(QGraphicsView.ScrollHandDrag if tool == "pan" else QGraphicsView.NoDrag)
         self.viewport().setCursor(Qt.OpenHandCursor if tool == "pan" else Qt.CrossCursor)
@@ -66,7 +75,46 @@ class EditorMapView(MapView):
         if self.tool == "fill":
             self.stroke_done.emit({h}, "fill")
             return
-        self._start, self._stroke = h, self.brush(h)
+        if self.tool == "polygon":
+            self.add_corner(h)
+            return
+        self._start, self._stroke = h, (self.brush(h) if self.tool != "rectangle" else {h})
+        self.corners = [h, h]
+        self._show()
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        if self.tool == "polygon" and event.button() == Qt.LeftButton:
+            self.close_polygon()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        if self.tool == "polygon" and event.key() in (Qt.Key_Return, Qt.Key_Enter):
+            return self.close_polygon()
+        if self.tool == "polygon" and event.key() == Qt.Key_Escape:
+            return self.drop_polygon()
+        super().keyPressEvent(event)
+
+    # ------------------------------------------------------------------ the polygon
+    def add_corner(self, h: Hex) -> None:
+        """A corner of the polygon (a second click on the last corner, as a double-click
+        gives, adds none)."""
+        if not self.corners or self.corners[-1] != h:
+            self.corners.append(h)
+        self._stroke = polygon(self.scene().view.map.grid, self.corners)
+        self._show()
+
+    def close_polygon(self) -> None:
+        if not self.corners:
+            return
+        stroke = polygon(self.scene().view.map.grid, self.corners)
+        self._stroke = None
+        self._show()
+        self.stroke_done.emit(stroke, "polygon")
+        self.corners = []
+
+    def drop_polygon(self) -> None:
+        self.corners, self._stroke = [], None
         self._show()
 
     def mouseMoveEvent(self, event) -> None:
@@ -78,10 +126,13 @@ class EditorMapView(MapView):
             self._stroke |= self.brush(h)
         elif self.tool == "line":
             self._stroke = set().union(*(self.brush(x) for x in hex_line(self._start, h)))
+        elif self.tool == "rectangle":
+            self._stroke = rectangle(self.scene().view.map.grid, self._start, h)
+            self.corners = [self._start, h]
         self._show()
 
     def mouseReleaseEvent(self, event) -> None:
-        if self._stroke is None:
+        if self._stroke is None or self.tool == "polygon":     # a polygon ends when it is closed
             return super().mouseReleaseEvent(event)
         stroke, self._stroke = self._stroke, None
         self._show()
@@ -121,6 +172,34 @@ class EditorMapView(MapView):
         self._shown.setBrush(QBrush(QColor(255, 255, 255, 90)))
         self._shown.setZValue(50)
         scene.addItem(self._shown)
+
+    def shade_zones(self, zones: list[tuple[frozenset, str, str]]) -> None:
+        """Each zone's hexes shaded in its side's colour, (hexes, colour, label) each, over the
+        terrain and under the counters; drawn again after every change."""
+        scene = self.scene()
+        for item in self.zone_shades:
+            if item.scene() is scene:
+                scene.removeItem(item)
+        self.zone_shades = []
+        if scene is None:
+            return
+        for hexes, colour, label in zones:
+            path = QPainterPath()
+            for h in hexes:
+                corners = scene.layout.corners(h)
+                path.moveTo(*corners[0])
+                for c in corners[1:]:
+                    path.lineTo(*c)
+                path.closeSubpath()
+            item = QGraphicsPathItem(path)
+            shade = QColor(colour)
+            shade.setAlpha(50)           # the terrain still reads through it
+            item.setBrush(QBrush(shade))
+            item.setPen(QPen(Qt.NoPen))
+            item.setZValue(3)           # over the terrain and hexsides, under the zones' edges (4) and counters
+            item.setToolTip(label)
+            scene.addItem(item)
+            self.zone_shades.append(item)
 
     # ------------------------------------------------------------------ units dropped
     def dragEnterEvent(self, event) -> None:

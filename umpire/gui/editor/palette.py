@@ -1,4 +1,4 @@
-"""The editor's tool bar: the tool (Pan, Brush, Line, Fill, Hexside), what the brush paints
+"""The editor's tool bar: the tool (Pan, Brush, Line, Fill, Hexside, Rectangle, Polygon), what the brush paints
 (a terrain type of the rule system's terrain chart, with its colour and symbol, a level 0-9,
 or the hexes of a deployment zone), the brush's size (1, 7 or 19 hexes) and the hexside feature (the rule system's hexside
 chart) the Hexside tool adds or removes."""
@@ -13,7 +13,11 @@ TOOL_LABELS = {"pan": ("Pan", "P", "Drag the map; wheel to zoom"),
                "brush": ("Brush", "B", "Paint the hexes under the brush as you drag"),
                "line": ("Line", "L", "Paint a straight line of hexes: press, drag, release"),
                "fill": ("Fill", "F", "Paint the area joined to the hex clicked that looks like it"),
-               "hexside": ("Hexside", "H", "Click near a hexside to add the feature (again to take it off)")}
+               "hexside": ("Hexside", "H", "Click near a hexside to add the feature (again to take it off)"),
+               "rectangle": ("Rectangle", "R", "Paint a rectangle of columns and rows: press at one corner, drag "
+                                              "to the other (a zone without an area takes it as its area)"),
+               "polygon": ("Polygon", "G", "Click the corners of an area in turn; double-click or Enter closes it "
+                                          "and paints the hexes inside, Esc drops it")}
 
 
 def swatch(colour: str) -> QIcon:

@@ -1,7 +1,8 @@
 """The editor's Places dock: the scenario's zones, objectives, minefields, reinforcements and
 off-board artillery and air, one line each, to remove one (Del) or go to its first hex.  New ones
 come from the right-click menu on a hex (hexmenu.py); artillery and air, which have no hex, from
-the dock's buttons."""
+the dock's buttons.  A click on an artillery, air or reinforcement line shows its keys under the
+list to edit (entryform.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QListWidget, QListWidg
                                QWidget)
 
 from ...core.scenario_doc import oob_edit, places_edit
+from .entryform import EntryForm
 
 KIND_WORDS = {"zone": "Zone", "minefield": "Minefield", "reinforcement": "Reinforcement",
               "artillery": "Artillery", "air": "Air", "victory": "Victory"}
@@ -56,7 +58,9 @@ class Places(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(buttons)
-        layout.addWidget(self.list)
+        layout.addWidget(self.list, 2)
+        self.entry = EntryForm(editor)          # the keys of the artillery, air or reinforcement clicked
+        layout.addWidget(self.entry, 1)
         # only while the list has the focus: the order of battle's tree has its own Del
         QShortcut(QKeySequence(QKeySequence.Delete), self.list, self.remove).setContext(Qt.WidgetWithChildrenShortcut)
 
@@ -68,9 +72,13 @@ class Places(QWidget):
                 item = QListWidgetItem(text)
                 item.setData(Qt.UserRole, (kind, i, number))
                 self.list.addItem(item)
+                if (kind, i) == (self.entry.kind, self.entry.index):
+                    self.list.setCurrentItem(item)
+        self.entry.show_entry(self.entry.kind, self.entry.index)      # after a change, undo or redo
 
     def _clicked(self, item) -> None:
-        number = item.data(Qt.UserRole)[2]
+        kind, index, number = item.data(Qt.UserRole)
+        self.entry.show_entry(kind, index)
         if number:
             self.go_to.emit(number)
 

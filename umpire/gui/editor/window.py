@@ -28,6 +28,8 @@ from .oobtree import OrderOfBattle
 from .palette import Palette
 from .places import Places
 from .problems import ProblemsList
+from .ruletable import RuleTable
+from ...rules import rule_system
 
 PLAY_PROBLEMS_SHOWN = 8      # Play's refusal lists this many problems; the dock lists them all
 
@@ -56,6 +58,12 @@ class EditorWindow(QMainWindow):
         bottom = self._dock("Problems", self.problems, Qt.BottomDockWidgetArea)
         self.places = Places(self)
         self.tabifyDockWidget(right, self._dock("Places", self.places, Qt.RightDockWidgetArea))
+        # the rule system's own scenario table, where it describes one (core.scenario_fields)
+        described = rule_system(self.rules).scenario_fields()
+        self.rule_table = RuleTable(self, described) if described else None
+        if self.rule_table is not None:
+            self.tabifyDockWidget(right, self._dock("Rules table", self.rule_table,
+                                                    Qt.RightDockWidgetArea))
         right.raise_()
         self.places.go_to.connect(lambda number: self.go_to(self.doc.grid().parse(number)))
         self._docks = (left, right, bottom)
@@ -143,10 +151,14 @@ class EditorWindow(QMainWindow):
             if current and current[0] == "unit":
                 self.scene.select_unit(current[1])
             self.map_view.setScene(self.scene)
+            sides = {i.id: i.colour for i in view.sides}
+            self.map_view.shade_zones([(z.hexes, sides.get(z.side, "#808080"), z.label) for z in view.zones])
             if transform is not None:
                 self.map_view.setTransform(transform)
         self.oob.refresh()
         self.places.refresh()
+        if self.rule_table is not None:
+            self.rule_table.refresh()
         colours = {i.id: i.colour for i in view.sides} if view is not None else {}
         self.palette.set_zones([(str(z.get("id")), colours.get(str(z.get("side")), "#808080"))
                                 for z in self.doc.entries("zone")])
@@ -173,6 +185,10 @@ class EditorWindow(QMainWindow):
         layer, char, name = self.palette.painting()
         if layer == "zone":            # a zone painted: the hexes join it (Fill is the one hex)
             grid = self.doc.grid()
+            if tool == "rectangle":     # its area, if it has none yet (zones.py: one rectangle)
+                a, b = self.map_view.corners
+                self.run(places_edit.zone_rectangle, char, grid.number(a), grid.number(b))
+                return
             self.run(places_edit.zone_hexes, char, add=sorted(grid.number(h) for h in hexes))
             return
         if tool == "fill":

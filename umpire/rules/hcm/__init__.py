@@ -211,6 +211,8 @@ class RuleSystem(CoreRuleSystem):
     def scenario_data(self):
         return reports.SCENARIO_KEYS
 
+    from .scenario_fields import FIELDS as SCENARIO_FIELDS, UNIT_TRAIT_KINDS    # [hcm], commanders: the editor
+
     def scenario_problems(self, scenario):
         return reports.scenario_problems(scenario)
 

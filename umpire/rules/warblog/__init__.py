@@ -69,6 +69,8 @@ class RuleSystem(CoreRuleSystem):
     def scenario_data(self):
         return hearts.KEYS
 
+    from .scenario_fields import FIELDS as SCENARIO_FIELDS    # [warblog] described for the editor
+
     def scenario_problems(self, scenario):
         return hearts.problems(scenario) + refugees.problems(scenario)
 

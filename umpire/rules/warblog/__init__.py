@@ -15,6 +15,7 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
     hearts.py    hearts and minds, destroying objectives (8.3, 8.2): the scenario's [warblog]
     mines.py     minefields and engineers laying and clearing them (2.4.6)
     exploit.py   advancing after a won assault (3.5)
+    signals.py   signals units jamming the enemy's orders (1.12)
     bot.py       the autoplay driver
 """
 
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
 from ...core.changes import apply
-from . import actions, air, battle, evasion, hearts, mines, refugees, resolve, spotting, state, turn
+from . import actions, air, battle, evasion, hearts, mines, refugees, resolve, signals, spotting, state, turn
 from .movement import check_move, movement_left
 from .state import depressions, strength_text, works
 
@@ -59,7 +60,8 @@ class RuleSystem(CoreRuleSystem):
 
     def phase_start(self, game, key, dice):
         side = player_side(game, key)
-        return refugees.wake(game) + hearts.turn_start(game, side, dice) + spotting.reconnoitre(game, side, dice)
+        return (refugees.wake(game) + hearts.turn_start(game, side, dice) + spotting.reconnoitre(game, side, dice)
+                + signals.jam(game, side, dice))                        # 1.12: jammed orders
 
     mine_rules = {"stops": "War Blog 2.4.6"}
 

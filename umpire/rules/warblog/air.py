@@ -20,8 +20,8 @@ pool; in its player turn a side flies them on ground attacks or into the air sup
   table cuts the strike's strength, aborts it or shoots the unit down.
 Readings: an air unit flies once in its side's turn; units in the box stay there (defending,
 9.2) until beaten or recalled and do not fly ground attacks; aborted units return next turn.
-Not here: air insertion and extraction (3.3, 3.4), bombers and missiles (1.25, 1.32), radar,
-electronic warfare and drones (1.26, 1.40, 1.41).
+Also here: bombers and SAMs (1.25, 1.32), drones (1.45), electronic warfare (1.46) and radar
+(1.28) in the air defence; air insertion and extraction are airlift.py's (3.3, 3.4).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ...core.game import Game, UnitState
 from ...core.hexgrid import hex_distance
 from . import combat, evasion
 from .resolve import Outcome, morale
-from .state import depressions, kind, leader_factor, terrain_defence, units_at, whole, works
+from .state import depressions, figure, kind, leader_factor, terrain_defence, units_at, whole, works
 
 ARTILLERY_DAMAGE = 2.5          # 1.10, 1.18: artillery takes 2.5 times an air strike's damage
 
@@ -136,7 +136,8 @@ def air_defence(game: Game, side: str, target, bomber: bool = False, drone: bool
     """1.14, 9.2: the enemy's air defence factors reaching the target hex, and its box units'
     air combat values when it holds air superiority.  Against a bomber only missiles count
     (1.25, 1.32: SAMs, units.toml `missile`); a drone is easier to shoot down: the ground's
-    factors count twice (1.45, our reading of "easier"); electronic warfare adds (1.46)."""
+    factors count twice (1.45, our reading of "easier"); electronic warfare adds (1.46), and
+    radar (1.28)."""
     parts = []
     for v in game.units.values():
         if v.on_map and v.side != side and kind(game, v) == "air_defence" and \
@@ -148,6 +149,11 @@ def air_defence(game: Game, side: str, target, bomber: bool = False, drone: bool
         ew = max((electronic_warfare(game, s) for s in game.side_ids() if s != side), default=0)
         if ew:
             parts.append(("electronic warfare", ew))
+        # 1.28: radar "increases air defence across the board" -- figures.toml's sample a radar
+        # unit, wherever it stands; like electronic warfare it adds to guns that reach the target
+        radars = [v for v in game.units.values() if v.on_map and v.side != side and game.unit_type(v).get("radar")]
+        if radars:
+            parts.append(("radar", int(figure(game, "radar")) * len(radars)))
     enemy = holder(game)
     if enemy is not None and enemy != side:
         parts += [(v.id, _value(game, v)) for v in in_box(game, enemy)]

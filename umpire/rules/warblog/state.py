@@ -128,6 +128,11 @@ COMMAND_RADIUS = 2          # 1.29: command units reach two hexes
 DUG_IN_TURNS, ENTRENCHED_TURNS = 2, 7     # 2.4.1, 2.4.2
 
 
+def figure(game: Game, key: str) -> float:
+    """A figure the text names without giving it: figures.toml's sample value (1.12, 1.19, 1.28)."""
+    return game.rules.tables["figures"].section("entry")[key]["value"]
+
+
 def depressions(u: UnitState) -> float:
     return u.marks.depressions
 

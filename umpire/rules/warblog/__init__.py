@@ -88,6 +88,9 @@ class RuleSystem(CoreRuleSystem):
         return battle.KINDS
 
     def assault_sheet(self, game, unit_ids, target, kind="assault", aim=None):
+        if aim and battle.raid(game, unit_ids, aim):       # 1.13: special forces single out a command unit
+            return battle.attack_sheet(game, unit_ids, target, kind, only=aim) if kind in ("assault", "attrition") \
+                else battle.refuse("special forces single out a command unit by assault or attrition (1.13)", "WB 1.13")
         if aim:                                 # 1.21: insurgents single out a unit
             return evasion.strike_sheet(game, [game.units[x] for x in unit_ids], target, aim)
         return battle.attack_sheet(game, unit_ids, target, kind)

@@ -55,7 +55,7 @@ def ready(game: Game, u: UnitState) -> bool:
     return not u.marks.box and u.marks.flew != game.turn
 
 
-def _air_unit(game: Game, side: str, uid: str | None, what: str) -> UnitState:
+def air_unit(game: Game, side: str, uid: str | None, what: str) -> UnitState:
     u = game.units.get(uid)
     if u is None or u.side != side or kind(game, u) != "air":
         raise UmpireError(f"{what}: {uid!r} is not an air unit of {side}")
@@ -67,7 +67,7 @@ def _air_unit(game: Game, side: str, uid: str | None, what: str) -> UnitState:
 def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
     """9.2, 9.3: units into the air superiority box; a round of air combat if the enemy is there."""
     side = params.get("side")
-    units = [_air_unit(game, side, x, "air patrol") for x in (params.get("units") or [params.get("unit")])]
+    units = [air_unit(game, side, x, "air patrol") for x in (params.get("units") or [params.get("unit")])]
     if not units:
         raise UmpireError("air patrol: name the air units sent to the air superiority box")
     for u in units:
@@ -113,7 +113,7 @@ def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
 
 def recall(game: Game, params: dict, dice) -> tuple[str, list]:
     side = params.get("side")
-    units = [_air_unit(game, side, x, "air recall") for x in (params.get("units") or [params.get("unit")])]
+    units = [air_unit(game, side, x, "air recall") for x in (params.get("units") or [params.get("unit")])]
     if not units or any(not u.marks.box for u in units):
         raise UmpireError("air recall: name air units of the side that are in the air superiority box (9.3)")
     changes = [Change("unit", u.id, {"box": False, "flew": game.turn}) for u in units]
@@ -163,7 +163,7 @@ def air_defence(game: Game, side: str, target, bomber: bool = False, drone: bool
 def strike(game: Game, params: dict, dice) -> tuple[str, list]:
     """9.1: an air unit's ground attack on a hex where its side sees the enemy."""
     side = params.get("side")
-    u = _air_unit(game, side, params.get("unit"), "air strike")
+    u = air_unit(game, side, params.get("unit"), "air strike")
     if game.unit_type(u).get("air_lift") == "transport":
         raise UmpireError(f"air strike: {u.id} is an air transport: it lifts units out, it does not attack (1.36)")
     if not ready(game, u):
@@ -191,7 +191,7 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
         lines.append(f"  air defence {ad} ({', '.join(who)}): a chance of {ad} in {chance} (1.14)")
         r = dice.roll(f"air defence against {u.id} (hits on {ad} or less)", 1, chance).total
         if r <= ad:
-            effect = _effect(game, dice.roll(f"air defence effect on {u.id}", 1, 10).total)
+            effect = effect_of(game, dice.roll(f"air defence effect on {u.id}", 1, 10).total)
             lines.append(f"  air defence {r}: {effect if effect in ('aborted', 'shot down') else effect + ' effect'}")
             if effect == "shot down":
                 out.set(u, status="destroyed")
@@ -212,7 +212,7 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
 
 
 
-def _effect(game: Game, d10: int) -> str:
+def effect_of(game: Game, d10: int) -> str:
     e = game.rules.tables["air"].section("entry")["effect"]
     return [r for low, r in zip(e["rolls"], e["results"]) if d10 >= low][-1]
 

@@ -18,6 +18,11 @@ pool; in its player turn a side flies them on ground attacks or into the air sup
   radius of the target (range) -- and, if the enemy holds air superiority, its box units' air
   combat values -- give a chance out of 70 (1.14) of an effect: a second roll on the sample
   table cuts the strike's strength, aborts it or shoots the unit down.
+* Helicopters (1.26: "unsure how helicopter rules will work"; 11.5 names them among the units
+  that fire at range) strike as aircraft do, under air defence (1.30), and fly no air
+  superiority.  Long-range missiles (1.11: "such as SCUDs", not yet in play) are read as off-map
+  fire like off-table artillery (1.18): a missile unit waits in the air pool and strikes any hex
+  its side sees, once a turn, with no range penalty and no air defence.
 Readings: an air unit flies once in its side's turn; units in the box stay there (defending,
 9.2) until beaten or recalled and do not fly ground attacks; aborted units return next turn.
 Also here: bombers and SAMs (1.25, 1.32), drones (1.45), electronic warfare (1.46) and radar
@@ -75,6 +80,11 @@ def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
             raise UmpireError(f"air patrol: {u.id} is an air transport: it lifts units out, it does not fight (1.36)")
         if game.unit_type(u).get("drone"):
             raise UmpireError(f"air patrol: {u.id} is a drone: drones fly no air superiority (1.45)")
+        if game.unit_type(u).get("helicopter"):
+            raise UmpireError(f"air patrol: {u.id} is a helicopter: it fires on the ground, it does not fight for "
+                              "the air (1.26, 11.5)")
+        if game.unit_type(u).get("ballistic"):
+            raise UmpireError(f"air patrol: {u.id} is a missile: it strikes the ground (1.11)")
         if not u.marks.box and not ready(game, u):
             raise UmpireError(f"air patrol: {u.id} has flown this turn (9.2)")
     lines = [f"{', '.join(u.id for u in units)} into the air superiority box (9.2)"]
@@ -186,6 +196,9 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
     factor = 1.0
     t = game.unit_type(u)
     ad, who = air_defence(game, side, target, bomber=bool(t.get("bomber")), drone=bool(t.get("drone")))
+    if t.get("ballistic"):
+        ad = 0                           # 1.11: a missile, which no air defence of the text reaches
+        lines.append("  a missile: no air defence reaches it (1.11)")
     chance = game.rules.tables["air"].section("entry")["chance"]["out_of"]
     if ad:
         lines.append(f"  air defence {ad} ({', '.join(who)}): a chance of {ad} in {chance} (1.14)")

@@ -14,6 +14,9 @@ Readings where the text leaves a choice (with combat.py's):
   by 0.4; across a river without a bridge only armour may attack (2.5.2); earthworks in the
   target hex take 10% off (2.4.5).
 * Artillery and rockets defending on their own defend at a fifth (1.18).
+* Smugglers (1.37) and tribes (1.38) have no combat or defence factor: they never attack, and a
+  hex of them alone is assaulted at 7-1 (odds against nothing).  Military police (1.24) have no
+  abilities of their own: the catalogue makes them infantry.
 * Special forces "able to target command elements" (1.13): special forces alone may assault or
   wear down (attrition) one command unit they see in the hex, singled out (the attack's `at`):
   only its defence counts, only it takes the result, and the x3 against a small stack counts
@@ -110,7 +113,8 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str, only: s
                               "War Blog 11.0")
             if not civil.strength(game, u, "strength", defenders):             # 1.35: protesters
                 return refuse(f"{u.id} has no attack strength" + (" but against police (1.35)"
-                                                                  if kind(game, u) == "protester" else ""))
+                                                                  if kind(game, u) == "protester" else
+                                                                  " (1.37 smugglers, 1.38 tribes: non-combat units)"))
             feats = hexside_features(game, u.hex, target)
             if ("ridge" in feats or ("river" in feats and "bridge" not in feats)) and t["kind"] != "tank":
                 return refuse(f"{u.id} may not attack across the {'ridge' if 'ridge' in feats else 'river'} "

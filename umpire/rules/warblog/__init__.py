@@ -25,7 +25,7 @@ from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
 from ...core.changes import apply
 from . import actions, air, battle, evasion, hearts, mines, refugees, resolve, signals, spotting, state, turn
 from .movement import check_move, movement_left
-from .state import depressions, strength_text, works
+from .state import depressions, features, strength_text, works
 
 
 WORKS = {"dug_in": "dug in", "entrenched": "entrenched", "fortified": "fortified"}
@@ -156,6 +156,8 @@ class RuleSystem(CoreRuleSystem):
         rows.append(("Depressions", f"{d:g}" + (f" — {'; '.join(x for x in _limits(d))}" if _limits(d) else "")
                      + " (4.0)" if d else "none"))
         rows.append(("Defences", WORKS.get(works(game, unit) or "", "none") + " (2.4)"))
+        if unit.hex is not None and features(game, unit.hex):
+            rows.append(("Features", ", ".join(features(game, unit.hex)) + " (2.3: no effect on play)"))
         if unit.on_map:
             rows.append(("Movement left", f"{movement_left(game, unit.id):g} of {t['movement']}"
                          + (" — stopped in an enemy zone of control (3.2)" if unit.marks.zoc else "")))

@@ -174,6 +174,17 @@ def terrain_defence(game: Game, h: Hex) -> float:
     return factor
 
 
+FEATURE = "feature_"            # terrain.toml's feature overlays (2.3)
+
+
+def features(game: Game, h: Hex) -> list[str]:
+    """2.3: the hex's features (an airport, a port, a palace...), by name.  They are descriptive:
+    terrain.toml gives them no effect on defence, movement or stacking; Umpire names them where a
+    unit stands, for the umpire and the side."""
+    return [game.rules.overlays[o.kind]["label"] for o in game.map.overlays_at(h)
+            if o.kind.startswith(FEATURE) and o.kind in game.rules.overlays]
+
+
 def urban_places(game: Game, h: Hex) -> list[str]:
     """The hex's terrain key and its overlays' (a village, a town...): where 1.20 looks."""
     return [game.map.terrain[h]] + [o.kind for o in game.map.overlays_at(h)]

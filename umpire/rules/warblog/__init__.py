@@ -16,6 +16,7 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
     mines.py     minefields and engineers laying and clearing them (2.4.6)
     exploit.py   advancing after a won assault (3.5)
     signals.py   signals units jamming the enemy's orders (1.12)
+    drones.py    drones' reconnaissance (1.45, 3.6); bridges.py bridges laid (1.27)
     bot.py       the autoplay driver
 """
 

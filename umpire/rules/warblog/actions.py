@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core.actionspec import ActionField
 from ...core.play.rule_actions import unit_action
-from . import air, airlift, drones, exploit, mines
+from . import air, airlift, bridges, drones, exploit, mines
 from .state import kind
 
 def _air(game, u) -> bool:
@@ -44,6 +44,10 @@ ACTIONS = {spec.name: spec for spec in (
                 fields=(ActionField("hex", "Hex flown over", kind="hex"),),
                 help="A drone from the air pool searches a hex and the six around it for the enemy.",
                 fits=drones.drone),
+    unit_action("lay_bridge", "Lay bridge", bridges.lay, rule="WB 1.27",
+                fields=(ActionField("hex", "Hex across the river", kind="hex"),),
+                help="A bridging unit lays a bridge over the river beside it; its side's units cross there.",
+                fits=bridges.bridging),
     unit_action("lay_mines", "Lay mines", mines.lay, rule="WB 2.4.6",
                 help="Engineers lay a minefield in their hex.", fits=_engineers),
     unit_action("clear_mines", "Clear mines", mines.clear, rule="WB 2.4.6",

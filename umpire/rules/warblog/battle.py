@@ -115,7 +115,7 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str, only: s
                 return refuse(f"{u.id} has no attack strength" + (" but against police (1.35)"
                                                                   if kind(game, u) == "protester" else
                                                                   " (1.37 smugglers, 1.38 tribes: non-combat units)"))
-            feats = hexside_features(game, u.hex, target)
+            feats = hexside_features(game, u.hex, target, side)
             if ("ridge" in feats or ("river" in feats and "bridge" not in feats)) and t["kind"] != "tank":
                 return refuse(f"{u.id} may not attack across the {'ridge' if 'ridge' in feats else 'river'} "
                               "(2.5.2, 2.6.2)", "War Blog 2.5.2")
@@ -136,7 +136,7 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str, only: s
     hexes = sorted({u.hex for u in units}, key=lambda h: (h.q, h.r))
     for h in hexes:
         group = [_force(game, u.id, "strength", defenders) for u in units if u.hex == h]
-        feats = hexside_features(game, h, target) if how != "ranged" else []
+        feats = hexside_features(game, h, target, side) if how != "ranged" else []
         obstacle = "river_bridge" if "bridge" in feats else ("stream" if "stream" in feats else None)
         elevation = 10 * (game.map.elevation[h] - game.map.elevation[target]) if how != "ranged" else 0
         part = combat.attack_strength(group, d_forces, elevation=elevation, obstacle=obstacle, stack=stack)

@@ -29,14 +29,14 @@ from .state import (density_at, depressions, enemies_of, figure, hexside_feature
                     units_at, whole)
 
 
-def step_cost(game: Game, unit_type: dict, a: Hex, b: Hex) -> tuple[float | None, str, bool]:
+def step_cost(game: Game, unit_type: dict, a: Hex, b: Hex, side: str | None = None) -> tuple[float | None, str, bool]:
     """Points to go from a to the adjacent b, how the cost was found, and whether crossing
-    ends the move (a stream)."""
+    ends the move (a stream); `side`: whose unit it is -- its own laid bridges carry it (1.27)."""
     at_sea = _at_sea(game, unit_type, a, b)
     if at_sea is not None:
         return at_sea
     cls = unit_type["move_class"]
-    feats = {k: game.rules.hexside_features[k] for k in hexside_features(game, a, b)}
+    feats = {k: game.rules.hexside_features[k] for k in hexside_features(game, a, b, side)}
     terrain = game.rules.terrain_types[game.map.terrain[b]]
     if "bridge" in feats:             # a bridge carries units over its river (2.5.2)
         feats.pop("river", None)
@@ -130,7 +130,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
             return fail(f"{game.map.number(a)} and {game.map.number(b)} are not adjacent", steps=steps)
         if units_at(game, b) and any(v.side != u.side for v in units_at(game, b)):
             return fail(f"{game.map.number(b)} holds the enemy: attack it instead (11.0)", "War Blog 11.0", steps)
-        cost, note, stops = step_cost(game, t, a, b)
+        cost, note, stops = step_cost(game, t, a, b, u.side)
         if cost is None:
             return fail(note, "War Blog 2.1", steps)
         total = steps[-1].total + cost

@@ -119,7 +119,7 @@ def retreat_hex(game: Game, u: UnitState, h: Hex, away: list[Hex], out: Outcome)
     t = game.unit_type(u)
     options = []
     for n in game.map.on_map_neighbours(h):
-        cost, _note, _stops = step_cost(game, t, h, n)
+        cost, _note, _stops = step_cost(game, t, h, n, u.side)
         if cost is None:
             continue
         here = [v for v in game.units.values() if v.id != u.id and out.hex_of(v) == n and not out.dead(v)]

@@ -238,8 +238,22 @@ def leader_factor(game: Game, side: str, hexes: list[Hex]) -> int:
     return best
 
 
-def hexside_features(game: Game, a: Hex, b: Hex) -> list[str]:
-    return list(game.map.features(Hexside.between(a, b)))
+LAID_BRIDGE = "laid_bridge"       # terrain.toml's overlay of a bridge a bridging unit laid (1.27)
+
+
+def hexside_features(game: Game, a: Hex, b: Hex, side: str | None = None) -> list[str]:
+    """The features of the hexside between a and b, with a "bridge" where `side` has laid one
+    across it (1.27: its own, in the hex at either end, `detail` the other end's number)."""
+    feats = list(game.map.features(Hexside.between(a, b)))
+    if side is not None and "bridge" not in feats and laid_bridge(game, a, b, side):
+        feats.append("bridge")
+    return feats
+
+
+def laid_bridge(game: Game, a: Hex, b: Hex, side: str) -> bool:
+    n = game.map.number
+    return any(o.kind == LAID_BRIDGE and o.side == side and
+               ((o.hex == a and o.detail == n(b)) or (o.hex == b and o.detail == n(a))) for o in game.map.overlays)
 
 
 def strength_text(game: Game, u: UnitState) -> str:

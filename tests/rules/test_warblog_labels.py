@@ -12,9 +12,13 @@ from .gamekit import act, make_game
 RULE_NUMBER = re.compile(r"\b\d+\.\d+\b")
 
 
-def test_no_unit_type_is_labelled_with_a_rule_number():
-    units = load_ruleset("warblog").tables["units"].section("entry")
+def test_no_unit_type_or_map_marker_is_labelled_with_a_rule_number():
+    """The map's legend reads "Minefield", not "Minefield (2.4.6)"."""
+    rules = load_ruleset("warblog")
+    units = rules.tables["units"].section("entry")
     assert [e["label"] for e in units.values() if RULE_NUMBER.search(e["label"])] == []
+    labels = [e["label"] for e in (*rules.overlays.values(), *rules.terrain_types.values())]
+    assert "Minefield" in labels and [x for x in labels if RULE_NUMBER.search(x)] == []
 
 
 def test_a_side_reads_the_enemy_and_its_own_units_by_their_names(tmp_path):

@@ -81,3 +81,14 @@ def test_1_11_a_missile_strikes_any_seen_hex_past_the_air_defence(tmp_path):
     res = act(loc, "air_strike", 6, 10, side="blue", unit="S", hex="0503")
     text = "\n".join(res.log)
     assert "no air defence reaches it (1.11)" in text and "in 70" not in text and "S strikes 0503" in res.summary
+
+
+def test_a_units_details_say_what_its_own_rule_does(tmp_path):
+    """The inspector's rows for the sketched unit types: the signals company's radius (1.12, a
+    sample), the bridging company's bridges (1.27); a plain company has no such row."""
+    loc = make_game(tmp_path, [("S", "signals_coy", "0203"), ("B", "bridging_coy", "0204"), ("I", "infantry_coy", "0205")],
+                    [("X", "infantry_bn", "0806")])
+    g = game(loc)
+    rows = {u: dict(system_for(loc).unit_details(g, g.units[u], umpire=False)) for u in "SBI"}
+    assert rows["S"]["Special"] == "jams enemy units within 3 hexes, 1% a strength point (1.12)"
+    assert rows["B"]["Special"] == "lays a bridge over a river beside it (1.27)" and "Special" not in rows["I"]

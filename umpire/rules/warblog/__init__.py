@@ -30,6 +30,19 @@ from .state import depressions, features, strength_text, works
 
 
 WORKS = {"dug_in": "dug in", "entrenched": "entrenched", "fortified": "fortified"}
+# what a unit type's own rule does, for its details (the figures are figures.toml's samples)
+SPECIAL = {
+    "mountain": lambda g: f"mountains cost it {state.figure(g, 'mountain_infantry_mountain'):g}, mountain peaks "
+                          f"{state.figure(g, 'mountain_infantry_peaks'):g} (1.19)",
+    "radar": lambda g: f"adds {state.figure(g, 'radar'):g} to its side's air defence anywhere on the map (1.28)",
+    "signals": lambda g: f"jams enemy units within {state.figure(g, 'signals_radius'):g} hexes, 1% a strength point (1.12)",
+    "medical": lambda g: "units in its hex recover a depression more each turn (1.22)",
+    "bridging": lambda g: "lays a bridge over a river beside it (1.27)",
+    "grounded": lambda g: "cannot move; destroyed if forced to retreat (1.39)",
+    "drone": lambda g: "reconnoitres a hex and the six around it (3.6); flies no air superiority (1.45)",
+    "helicopter": lambda g: "strikes from the air pool; flies no air superiority (1.26)",
+    "ballistic": lambda g: "strikes any hex its side sees; no air defence reaches it (1.11)",
+}
 
 
 class RuleSystem(CoreRuleSystem):
@@ -153,6 +166,7 @@ class RuleSystem(CoreRuleSystem):
             rows.append(("Range", f"{t['range']} hexes (11.5)"))
         if t["leader"]:
             rows.append(("Command", f"+{10 * t['leader']}% within 2 hexes (1.29)"))
+        rows += [("Special", special(game)) for flag, special in SPECIAL.items() if t.get(flag)]
         d = depressions(unit)
         rows.append(("Depressions", f"{d:g}" + (f" — {'; '.join(x for x in _limits(d))}" if _limits(d) else "")
                      + " (4.0)" if d else "none"))

@@ -72,3 +72,15 @@ def test_1_12_a_4_strength_signals_unit_jams_4_percent(tmp_path, roll, jammed):
         from umpire.core.errors import UmpireError
         with pytest.raises(UmpireError, match="movement points"):
             act(loc, "move", unit="X", path=["0503", "0603"], side="red")
+
+
+def test_1_12_the_jamming_side_learns_nothing_of_it(tmp_path):
+    """1.12: Blue's report is the same bytes whether its signals jammed Red's battalion or not."""
+    from reportkit import images_of, report, text_of
+    pdfs = []
+    for roll in (4, 5):
+        loc = make_game(tmp_path / str(roll), [("SIG", "signals_coy", "0203")], [("X", "infantry_bn", "0503")])
+        act(loc, "pass", roll, side="blue")
+        assert (game(loc).units["X"].mp_spent == 3) is (roll == 4)
+        pdfs.append(report(loc, "blue", tmp_path / f"r{roll}"))
+    assert text_of(pdfs[0]) == text_of(pdfs[1]) and images_of(pdfs[0]) == images_of(pdfs[1])

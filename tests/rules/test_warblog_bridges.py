@@ -59,7 +59,7 @@ def test_lay_bridge_refuses_in_one_line(tmp_path, capsys):
     loc = _game(tmp_path)
     with pytest.raises(UmpireError, match="no river between 0502 and 0503"):
         act(loc, "lay_bridge", side="blue", unit="B", hex="0503")
-    with pytest.raises(UmpireError, match="not a bridging unit"):
+    with pytest.raises(UmpireError, match="not a bridging or engineer unit"):
         act(loc, "lay_bridge", side="blue", unit="I", hex="0602")
     assert main(["rule-action", loc, "lay_bridge", "B", "--hex", "0802"]) == 2
     err = capsys.readouterr().err
@@ -79,3 +79,15 @@ def test_the_enemy_knows_nothing_of_a_bridge_it_has_not_seen(tmp_path):
     assert [o for o in build_view(g, "blue", system_for(loc)).map.overlays if o.kind == "laid_bridge"]
     after = report(loc, "red", tmp_path / "b")
     assert text_of(after) == text_of(before) and images_of(after) == images_of(before)
+
+
+def test_1_16_engineers_lay_bridges_too(tmp_path):
+    """1.16: engineers "will be able to ... build ... bridges": an engineer company lays one as a
+    bridging unit does (1.27)."""
+    loc = make_game(tmp_path, [("E", "engineer_coy", "0502")], [("R", "infantry_bn", "0806")], hexsides=RIVER)
+    act(loc, "lay_bridge", side="blue", unit="E", hex="0602")
+    act(loc, "pass", side="blue")
+    act(loc, "pass", side="red")
+    act(loc, "move", unit="E", path=["0502", "0602"])
+    g = game(loc)
+    assert g.map.number(g.units["E"].hex) == "0602"

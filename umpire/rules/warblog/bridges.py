@@ -3,7 +3,8 @@ written yet").
 
 The text says only that bridging elements "will be able to lay bridges".  Umpire's reading, so
 that an umpire can play them:
-* A bridging unit that has neither moved nor fought this turn lays a bridge over a river on a
+* A bridging unit -- or engineers, whom 1.16 promises the same -- that has neither moved nor
+  fought this turn lays a bridge over a river on a
   hexside of its own hex (the action "lay_bridge", naming the hex across); that takes its
   turn's movement.
 * The bridge carries that side's units over the river as a printed bridge does -- movement,
@@ -19,11 +20,12 @@ from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import hex_distance
-from .state import LAID_BRIDGE, hexside_features
+from .state import LAID_BRIDGE, hexside_features, kind
 
 
 def bridging(game: Game, u: UnitState) -> bool:
-    return bool(game.unit_type(u).get("bridging")) and u.on_map
+    """A bridging unit (1.27) or engineers (1.16: they "build and destroy bridges"), on the map."""
+    return (bool(game.unit_type(u).get("bridging")) or kind(game, u) == "engineer") and u.on_map
 
 
 def lay(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
@@ -32,8 +34,8 @@ def lay(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
     u = game.units.get(params.get("unit") or "")
     if u is None or u.side != side or not u.on_map:
         raise UmpireError(f"lay bridge: {params.get('unit')!r} is not a unit of {side} on the map")
-    if not game.unit_type(u).get("bridging"):
-        raise UmpireError(f"lay bridge: {u.id} is not a bridging unit (1.27)")
+    if not bridging(game, u):
+        raise UmpireError(f"lay bridge: {u.id} is not a bridging or engineer unit (1.27, 1.16)")
     if u.mp_spent or u.fired or u.acted:
         raise UmpireError(f"lay bridge: {u.id} has moved or fought this turn (1.27)")
     try:

@@ -67,3 +67,47 @@ def test_the_attack_dialog_shows_the_sheet_and_attacks(window, tmp_path):
     assert "Assault on 1306" in journal_text and "Result: EX" in journal_text and "Bridge Coy" not in journal_text
     # the result is public; the defenders' depressions and checks are theirs, the dice the umpire's
     assert "1 Tk: 1 depression" in journal_text and "C1:" not in journal_text and "1d12" not in journal_text
+
+
+def test_drone_reconnaissance_and_lay_bridge_are_unit_menu_forms(qtbot, tmp_path, monkeypatch):
+    """3.6, 1.45 and 1.27 in the window: the Unit menu's Drone reconnaissance… and Lay bridge…
+    ask for their hex and run through the engine (undoable), each enabled only for its unit."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+    from PySide6.QtWidgets import QMessageBox
+
+    from umpire.core.engine import journal
+    from umpire.gui.ruleactiondialog import RuleActionDialog
+    from gamekit import make_game
+    air = '[[battalion]]\nid = "Blue air"\nside = "blue"\nunits = [ { id = "D", type = "drone_flt" } ]\n'
+    path = make_game(tmp_path, [("B", "bridging_coy", "0502"), ("I", "infantry_coy", "0502")],
+                     [("X", "infantry_bn", "0704")], extra=air,
+                     hexsides='[map.hexsides]\nriver = ["0501 SE", "0502 NE SE", "0503 NE SE"]\n')
+    w = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    w.load_game(open_game(path))
+    entries = {a.data(): a for a in w.unit_menu.rule_entries}
+    assert entries["drone_recon"].text() == "Drone reconnaissance…" and entries["lay_bridge"].text() == "Lay bridge…"
+    refused = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: refused.append(a[2]))
+    answers = {"drone_recon": "0704", "lay_bridge": "0602"}
+    shown = []
+
+    def fill(dialog):
+        key = next(iter(dialog.inputs))
+        dialog.inputs[key].setText(answers[shown[-1]])
+        dialog.grab().save(str(tmp_path / f"{shown[-1]}.png"))
+        return RuleActionDialog.Accepted
+    monkeypatch.setattr(RuleActionDialog, "exec", fill)
+    for unit, action in (("D", "drone_recon"), ("B", "lay_bridge")):
+        w.select_unit(unit)
+        w.unit_menu.refresh()
+        assert entries[action].isEnabled() and not entries[{"drone_recon": "lay_bridge"}.get(action, "drone_recon")].isEnabled()
+        shown.append(action)
+        entries[action].trigger()
+        assert refused == []
+        row = journal(w.game.location)[-1]
+        assert row.kind == action and row.params["unit"] == unit and row.side_id == "blue"
+    assert [o for o in w.game.map.overlays if o.kind == "laid_bridge"]
+    assert w.play.act_undo.text().startswith("&Undo")

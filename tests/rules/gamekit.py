@@ -15,11 +15,12 @@ from dicekit import dice
 
 def make_game(tmp_path: Path, blue: list[tuple], red: list[tuple], terrain: str | None = None,
               hexsides: str = "", overlays: str = "", objectives: str = "", turns: int = 4,
-              cols: int = 8, rows: int = 6, extra: str = "", rules: str = "warblog", night: bool = False) -> str:
+              cols: int = 8, rows: int = 6, extra: str = "", rules: str = "warblog", night: bool = False,
+              elevation: str | None = None) -> str:
     """blue, red: (id, type, hex or None[, carried by]) per unit; a None hex makes a
     reinforcement entering on turn 2 at 0101 (blue) or the last column's first hex (red)."""
     grid = terrain or "\n".join("." * cols for _ in range(rows))
-    flat = "\n".join("0" * cols for _ in range(rows))
+    flat = elevation or "\n".join("0" * cols for _ in range(rows))      # `elevation`: a grid of levels
 
     def units(side):
         out = []

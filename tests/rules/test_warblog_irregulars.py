@@ -159,3 +159,34 @@ def test_insurgents_single_out_one_unit_at_fifty_percent_less_five_a_defence_poi
     assert "fails" in res.summary and game(loc).units["C"].marks.depressions == 0
     with pytest.raises(UmpireError, match="only insurgents single one out"):
         act(loc, "assault", units=["G"], hex="0403", at="C")
+
+
+def test_1_13_special_forces_single_out_a_command_unit(tmp_path):
+    """1.13: special forces "able to target command elements": the company (2, x3 against the
+    HQ's 0 strength = 6) raids the brigade HQ alone (defence 1, its own command x1.2): 5-1, where
+    the whole hex (the battalion's 4 beside it) is only 1-1.  A D12 of 1 is DE: the HQ passes its
+    check (fresh), takes 3 depressions and retreats; the battalion is untouched.  Special forces
+    single out nothing else, and nobody else singles out the HQ."""
+    import pytest
+
+    from umpire.actions import system_for
+    from umpire.core.errors import UmpireError
+    units = ([("S", "special_forces", "0303"), ("I", "infantry_bn", "0304")],
+             [("H", "brigade_hq", "0403"), ("B", "infantry_bn", "0403")])
+    loc = make_game(tmp_path / "a", *units)
+    g = game(loc)
+    whole = system_for(loc).assault_sheet(g, ["S"], g.map.grid.parse("0403"), "assault")
+    raid = system_for(loc).assault_sheet(g, ["S"], g.map.grid.parse("0403"), "assault", "H")
+    assert whole.column == "1-1" and raid.column == "5-1" and raid.defenders == ("H",)
+    assert any("single out H, a command unit" in x and "(1.13)" in x for x in raid.lines)
+    res = act(loc, "assault", 1, 5, units=["S"], hex="0403", at="H")
+    g = game(loc)
+    assert "DE" in res.summary and g.units["H"].marks.depressions == 3 and g.units["H"].hex != g.units["B"].hex
+    assert g.units["B"].marks.depressions == 0 and g.map.number(g.units["B"].hex) == "0403"
+    loc = make_game(tmp_path / "b", *units)
+    with pytest.raises(UmpireError, match="only insurgents single one out"):
+        act(loc, "assault", units=["S"], hex="0403", at="B")
+    with pytest.raises(UmpireError, match="only insurgents single one out"):
+        act(loc, "assault", units=["I"], hex="0403", at="H")
+    with pytest.raises(UmpireError, match="1.13"):
+        act(loc, "assault", units=["S"], hex="0403", at="H", kind="siege")

@@ -23,7 +23,7 @@ def test_a_ship_moves_at_sea_and_never_ashore(tmp_path):
     ok = _check(loc, "F", "0103", "0203", "0303")
     assert ok.legal and ok.steps[-1].total == 2
     refused = _check(loc, "F", "0103", "0203", "0303", "0403")
-    assert not refused.legal and "Frigate (1.31) may not enter plains" in refused.reason
+    assert not refused.legal and "Frigate may not enter plains" in refused.reason
 
 
 def test_land_units_may_not_enter_the_sea(tmp_path):

@@ -65,3 +65,25 @@ def test_earthworks_cut_the_attack_by_a_tenth_and_stack_two(tmp_path):
     from umpire.rules.warblog.state import stack_limit
     g = game(loc)
     assert stack_limit(g, g.map.grid.parse("0403")) == 2
+
+
+def test_2_3_features_are_on_the_map_and_change_nothing(tmp_path):
+    """2.3: an airport and a port are placed as the scenario's overlays; the unit standing there
+    is told of them, and they change neither its defence nor the cost of entering (2.1)."""
+    from umpire.actions import system_for
+    from umpire.core.ruleset import load_ruleset
+    overlays = '[[map.overlay]]\nkind = "feature_airport"\nhexes = ["0403", "0603"]\n\n' \
+               '[[map.overlay]]\nkind = "feature_port"\nhexes = ["0403"]'
+    ruleset = load_ruleset("warblog")
+    assert sum(k.startswith("feature_") for k in ruleset.overlays) == 35      # the text's list
+    featured = make_game(tmp_path / "f", [("T", "infantry_coy", "0303"), ("M", "infantry_coy", "0503")],
+                         [("C", "infantry_coy", "0403")], overlays=overlays)
+    plain = make_game(tmp_path / "p", [("T", "infantry_coy", "0303"), ("M", "infantry_coy", "0503")],
+                      [("C", "infantry_coy", "0403")])
+    assert _sheet(featured, ["T"]).defence == _sheet(plain, ["T"]).defence == 2
+    g = game(featured)
+    rows = dict(system_for(featured).unit_details(g, g.units["C"], umpire=False))
+    assert rows["Features"] == "Airport, Port (2.3: no effect on play)"
+    step = system_for(featured).check_move(g, "M", [g.map.grid.parse("0503"), g.map.grid.parse("0603")]).steps[-1]
+    assert step.cost == 1                                           # plains, airport or not
+    assert "Features" not in dict(system_for(plain).unit_details(game(plain), game(plain).units["C"], umpire=False))

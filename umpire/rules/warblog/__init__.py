@@ -15,6 +15,8 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
     hearts.py    hearts and minds, destroying objectives (8.3, 8.2): the scenario's [warblog]
     mines.py     minefields and engineers laying and clearing them (2.4.6)
     exploit.py   advancing after a won assault (3.5)
+    signals.py   signals units jamming the enemy's orders (1.12)
+    drones.py    drones' reconnaissance (1.45, 3.6); bridges.py bridges laid (1.27)
     bot.py       the autoplay driver
 """
 
@@ -22,12 +24,25 @@ from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
 from ...core.changes import apply
-from . import actions, air, battle, evasion, hearts, mines, refugees, resolve, spotting, state, turn
+from . import actions, air, battle, evasion, hearts, mines, refugees, resolve, signals, spotting, state, turn
 from .movement import check_move, movement_left
-from .state import depressions, strength_text, works
+from .state import depressions, features, strength_text, works
 
 
 WORKS = {"dug_in": "dug in", "entrenched": "entrenched", "fortified": "fortified"}
+# what a unit type's own rule does, for its details (the figures are figures.toml's samples)
+SPECIAL = {
+    "mountain": lambda g: f"mountains cost it {state.figure(g, 'mountain_infantry_mountain'):g}, mountain peaks "
+                          f"{state.figure(g, 'mountain_infantry_peaks'):g} (1.19)",
+    "radar": lambda g: f"adds {state.figure(g, 'radar'):g} to its side's air defence anywhere on the map (1.28)",
+    "signals": lambda g: f"jams enemy units within {state.figure(g, 'signals_radius'):g} hexes, 1% a strength point (1.12)",
+    "medical": lambda g: "units in its hex recover a depression more each turn (1.22)",
+    "bridging": lambda g: "lays a bridge over a river beside it (1.27)",
+    "grounded": lambda g: "cannot move; destroyed if forced to retreat (1.39)",
+    "drone": lambda g: "reconnoitres a hex and the six around it (3.6); flies no air superiority (1.45)",
+    "helicopter": lambda g: "strikes from the air pool; flies no air superiority (1.26)",
+    "ballistic": lambda g: "strikes any hex its side sees; no air defence reaches it (1.11)",
+}
 
 
 class RuleSystem(CoreRuleSystem):
@@ -59,7 +74,8 @@ class RuleSystem(CoreRuleSystem):
 
     def phase_start(self, game, key, dice):
         side = player_side(game, key)
-        return refugees.wake(game) + hearts.turn_start(game, side, dice) + spotting.reconnoitre(game, side, dice)
+        return (refugees.wake(game) + hearts.turn_start(game, side, dice) + spotting.reconnoitre(game, side, dice)
+                + signals.jam(game, side, dice))                        # 1.12: jammed orders
 
     mine_rules = {"stops": "War Blog 2.4.6"}
 
@@ -88,6 +104,9 @@ class RuleSystem(CoreRuleSystem):
         return battle.KINDS
 
     def assault_sheet(self, game, unit_ids, target, kind="assault", aim=None):
+        if aim and battle.raid(game, unit_ids, aim):       # 1.13: special forces single out a command unit
+            return battle.attack_sheet(game, unit_ids, target, kind, only=aim) if kind in ("assault", "attrition") \
+                else battle.refuse("special forces single out a command unit by assault or attrition (1.13)", "WB 1.13")
         if aim:                                 # 1.21: insurgents single out a unit
             return evasion.strike_sheet(game, [game.units[x] for x in unit_ids], target, aim)
         return battle.attack_sheet(game, unit_ids, target, kind)
@@ -149,10 +168,13 @@ class RuleSystem(CoreRuleSystem):
             rows.append(("Range", f"{t['range']} hexes (11.5)"))
         if t["leader"]:
             rows.append(("Command", f"+{10 * t['leader']}% within 2 hexes (1.29)"))
+        rows += [("Special", special(game)) for flag, special in SPECIAL.items() if t.get(flag)]
         d = depressions(unit)
         rows.append(("Depressions", f"{d:g}" + (f" — {'; '.join(x for x in _limits(d))}" if _limits(d) else "")
                      + " (4.0)" if d else "none"))
         rows.append(("Defences", WORKS.get(works(game, unit) or "", "none") + " (2.4)"))
+        if unit.hex is not None and features(game, unit.hex):
+            rows.append(("Features", ", ".join(features(game, unit.hex)) + " (2.3: no effect on play)"))
         if unit.on_map:
             rows.append(("Movement left", f"{movement_left(game, unit.id):g} of {t['movement']}"
                          + (" — stopped in an enemy zone of control (3.2)" if unit.marks.zoc else "")))

@@ -1,12 +1,12 @@
 """War Blog's own unit actions, described for the shells (core.play.rule_actions): air strikes,
-air superiority patrols and their recall (9.1-9.3), laying and clearing mines (2.4.6) and the
-advance after combat (3.5)."""
+air superiority patrols and their recall (9.1-9.3), air insertion and extraction (3.3, 3.4), drone
+reconnaissance (3.6, 1.45), laying and clearing mines (2.4.6) and the advance after combat (3.5)."""
 
 from __future__ import annotations
 
 from ...core.actionspec import ActionField
 from ...core.play.rule_actions import unit_action
-from . import air, airlift, exploit, mines
+from . import air, airlift, bridges, drones, exploit, mines
 from .state import kind
 
 def _air(game, u) -> bool:
@@ -40,6 +40,14 @@ ACTIONS = {spec.name: spec for spec in (
                 fields=(ActionField("lift", "Unit lifted out", kind="unit"),),
                 help="An air transport lifts a small unit off the map, under the enemy's fire.",
                 fits=airlift.transport, worksheet=True),
+    unit_action("drone_recon", "Drone reconnaissance", drones.reconnoitre, rule="WB 3.6, 1.45",
+                fields=(ActionField("hex", "Hex flown over", kind="hex"),),
+                help="A drone from the air pool searches a hex and the six around it for the enemy.",
+                fits=drones.drone),
+    unit_action("lay_bridge", "Lay bridge", bridges.lay, rule="WB 1.27",
+                fields=(ActionField("hex", "Hex across the river", kind="hex"),),
+                help="A bridging unit lays a bridge over the river beside it; its side's units cross there.",
+                fits=bridges.bridging),
     unit_action("lay_mines", "Lay mines", mines.lay, rule="WB 2.4.6",
                 help="Engineers lay a minefield in their hex.", fits=_engineers),
     unit_action("clear_mines", "Clear mines", mines.clear, rule="WB 2.4.6",

@@ -18,10 +18,15 @@ pool; in its player turn a side flies them on ground attacks or into the air sup
   radius of the target (range) -- and, if the enemy holds air superiority, its box units' air
   combat values -- give a chance out of 70 (1.14) of an effect: a second roll on the sample
   table cuts the strike's strength, aborts it or shoots the unit down.
+* Helicopters (1.26: "unsure how helicopter rules will work"; 11.5 names them among the units
+  that fire at range) strike as aircraft do, under air defence (1.30), and fly no air
+  superiority.  Long-range missiles (1.11: "such as SCUDs", not yet in play) are read as off-map
+  fire like off-table artillery (1.18): a missile unit waits in the air pool and strikes any hex
+  its side sees, once a turn, with no range penalty and no air defence.
 Readings: an air unit flies once in its side's turn; units in the box stay there (defending,
 9.2) until beaten or recalled and do not fly ground attacks; aborted units return next turn.
-Not here: air insertion and extraction (3.3, 3.4), bombers and missiles (1.25, 1.32), radar,
-electronic warfare and drones (1.26, 1.40, 1.41).
+Also here: bombers and SAMs (1.25, 1.32), drones (1.45), electronic warfare (1.46) and radar
+(1.28) in the air defence; air insertion and extraction are airlift.py's (3.3, 3.4).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from ...core.game import Game, UnitState
 from ...core.hexgrid import hex_distance
 from . import combat, evasion
 from .resolve import Outcome, morale
-from .state import depressions, kind, leader_factor, terrain_defence, units_at, whole, works
+from .state import depressions, figure, kind, leader_factor, terrain_defence, units_at, whole, works
 
 ARTILLERY_DAMAGE = 2.5          # 1.10, 1.18: artillery takes 2.5 times an air strike's damage
 
@@ -55,7 +60,7 @@ def ready(game: Game, u: UnitState) -> bool:
     return not u.marks.box and u.marks.flew != game.turn
 
 
-def _air_unit(game: Game, side: str, uid: str | None, what: str) -> UnitState:
+def air_unit(game: Game, side: str, uid: str | None, what: str) -> UnitState:
     u = game.units.get(uid)
     if u is None or u.side != side or kind(game, u) != "air":
         raise UmpireError(f"{what}: {uid!r} is not an air unit of {side}")
@@ -67,7 +72,7 @@ def _air_unit(game: Game, side: str, uid: str | None, what: str) -> UnitState:
 def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
     """9.2, 9.3: units into the air superiority box; a round of air combat if the enemy is there."""
     side = params.get("side")
-    units = [_air_unit(game, side, x, "air patrol") for x in (params.get("units") or [params.get("unit")])]
+    units = [air_unit(game, side, x, "air patrol") for x in (params.get("units") or [params.get("unit")])]
     if not units:
         raise UmpireError("air patrol: name the air units sent to the air superiority box")
     for u in units:
@@ -75,6 +80,11 @@ def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
             raise UmpireError(f"air patrol: {u.id} is an air transport: it lifts units out, it does not fight (1.36)")
         if game.unit_type(u).get("drone"):
             raise UmpireError(f"air patrol: {u.id} is a drone: drones fly no air superiority (1.45)")
+        if game.unit_type(u).get("helicopter"):
+            raise UmpireError(f"air patrol: {u.id} is a helicopter: it fires on the ground, it does not fight for "
+                              "the air (1.26, 11.5)")
+        if game.unit_type(u).get("ballistic"):
+            raise UmpireError(f"air patrol: {u.id} is a missile: it strikes the ground (1.11)")
         if not u.marks.box and not ready(game, u):
             raise UmpireError(f"air patrol: {u.id} has flown this turn (9.2)")
     lines = [f"{', '.join(u.id for u in units)} into the air superiority box (9.2)"]
@@ -113,7 +123,7 @@ def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
 
 def recall(game: Game, params: dict, dice) -> tuple[str, list]:
     side = params.get("side")
-    units = [_air_unit(game, side, x, "air recall") for x in (params.get("units") or [params.get("unit")])]
+    units = [air_unit(game, side, x, "air recall") for x in (params.get("units") or [params.get("unit")])]
     if not units or any(not u.marks.box for u in units):
         raise UmpireError("air recall: name air units of the side that are in the air superiority box (9.3)")
     changes = [Change("unit", u.id, {"box": False, "flew": game.turn}) for u in units]
@@ -136,7 +146,8 @@ def air_defence(game: Game, side: str, target, bomber: bool = False, drone: bool
     """1.14, 9.2: the enemy's air defence factors reaching the target hex, and its box units'
     air combat values when it holds air superiority.  Against a bomber only missiles count
     (1.25, 1.32: SAMs, units.toml `missile`); a drone is easier to shoot down: the ground's
-    factors count twice (1.45, our reading of "easier"); electronic warfare adds (1.46)."""
+    factors count twice (1.45, our reading of "easier"); electronic warfare adds (1.46), and
+    radar (1.28)."""
     parts = []
     for v in game.units.values():
         if v.on_map and v.side != side and kind(game, v) == "air_defence" and \
@@ -148,6 +159,11 @@ def air_defence(game: Game, side: str, target, bomber: bool = False, drone: bool
         ew = max((electronic_warfare(game, s) for s in game.side_ids() if s != side), default=0)
         if ew:
             parts.append(("electronic warfare", ew))
+        # 1.28: radar "increases air defence across the board" -- figures.toml's sample a radar
+        # unit, wherever it stands; like electronic warfare it adds to guns that reach the target
+        radars = [v for v in game.units.values() if v.on_map and v.side != side and game.unit_type(v).get("radar")]
+        if radars:
+            parts.append(("radar", int(figure(game, "radar")) * len(radars)))
     enemy = holder(game)
     if enemy is not None and enemy != side:
         parts += [(v.id, _value(game, v)) for v in in_box(game, enemy)]
@@ -157,7 +173,7 @@ def air_defence(game: Game, side: str, target, bomber: bool = False, drone: bool
 def strike(game: Game, params: dict, dice) -> tuple[str, list]:
     """9.1: an air unit's ground attack on a hex where its side sees the enemy."""
     side = params.get("side")
-    u = _air_unit(game, side, params.get("unit"), "air strike")
+    u = air_unit(game, side, params.get("unit"), "air strike")
     if game.unit_type(u).get("air_lift") == "transport":
         raise UmpireError(f"air strike: {u.id} is an air transport: it lifts units out, it does not attack (1.36)")
     if not ready(game, u):
@@ -180,12 +196,15 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
     factor = 1.0
     t = game.unit_type(u)
     ad, who = air_defence(game, side, target, bomber=bool(t.get("bomber")), drone=bool(t.get("drone")))
+    if t.get("ballistic"):
+        ad = 0                           # 1.11: a missile, which no air defence of the text reaches
+        lines.append("  a missile: no air defence reaches it (1.11)")
     chance = game.rules.tables["air"].section("entry")["chance"]["out_of"]
     if ad:
         lines.append(f"  air defence {ad} ({', '.join(who)}): a chance of {ad} in {chance} (1.14)")
         r = dice.roll(f"air defence against {u.id} (hits on {ad} or less)", 1, chance).total
         if r <= ad:
-            effect = _effect(game, dice.roll(f"air defence effect on {u.id}", 1, 10).total)
+            effect = effect_of(game, dice.roll(f"air defence effect on {u.id}", 1, 10).total)
             lines.append(f"  air defence {r}: {effect if effect in ('aborted', 'shot down') else effect + ' effect'}")
             if effect == "shot down":
                 out.set(u, status="destroyed")
@@ -206,7 +225,7 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
 
 
 
-def _effect(game: Game, d10: int) -> str:
+def effect_of(game: Game, d10: int) -> str:
     e = game.rules.tables["air"].section("entry")["effect"]
     return [r for low, r in zip(e["rolls"], e["results"]) if d10 >= low][-1]
 

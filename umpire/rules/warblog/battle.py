@@ -14,6 +14,13 @@ Readings where the text leaves a choice (with combat.py's):
   by 0.4; across a river without a bridge only armour may attack (2.5.2); earthworks in the
   target hex take 10% off (2.4.5).
 * Artillery and rockets defending on their own defend at a fifth (1.18).
+* Smugglers (1.37) and tribes (1.38) have no combat or defence factor: they never attack, and a
+  hex of them alone is assaulted at 7-1 (odds against nothing).  Military police (1.24) have no
+  abilities of their own: the catalogue makes them infantry.
+* Special forces "able to target command elements" (1.13): special forces alone may assault or
+  wear down (attrition) one command unit they see in the hex, singled out (the attack's `at`):
+  only its defence counts, only it takes the result, and the x3 against a small stack counts
+  its strength alone.
 * Ranged fire: the firers' strengths are added (a combined fire, 11.0); the range is the
   farthest firer's; the two defenders with the most strength are the targets; damage is
   divided by 8 against armour, 4 against mechanised and 2 against irregulars (1.18).
@@ -60,17 +67,25 @@ def refuse(reason: str, rule: str = "") -> AttackSheet:
     return AttackSheet(False, reason, rule)
 
 
+def raid(game: Game, unit_ids: list[str], aim: str) -> bool:
+    """1.13: special forces alone, singling out a command unit."""
+    target = game.units.get(aim)
+    return bool(unit_ids) and target is not None and kind(game, target) == "command" and \
+        all(kind(game, game.units[x]) == "special_forces" for x in unit_ids)
+
+
 def _force(game: Game, uid: str, value: str, others: list | None = None) -> combat.Force:
     u = game.units[uid]
     return combat.Force(kind(game, u), civil.strength(game, u, value, others or []), whole(depressions(u)))
 
 
-def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> AttackSheet:
+def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str, only: str | None = None) -> AttackSheet:
+    """The worksheet of an attack on the hex; `only`: the one unit special forces single out (1.13)."""
     if how not in KINDS:
         return refuse(f"unknown kind of attack {how!r} (War Blog: {', '.join(KINDS)})")
     units = [game.units[x] for x in unit_ids]
     side = units[0].side
-    defenders = [v for v in units_at(game, target) if v.side != side]
+    defenders = [v for v in units_at(game, target) if v.side != side and only in (None, v.id)]
     if not defenders:
         return refuse(f"no enemy unit in {game.map.number(target)}")
     if any(v.paused for v in defenders):
@@ -98,8 +113,9 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
                               "War Blog 11.0")
             if not civil.strength(game, u, "strength", defenders):             # 1.35: protesters
                 return refuse(f"{u.id} has no attack strength" + (" but against police (1.35)"
-                                                                  if kind(game, u) == "protester" else ""))
-            feats = hexside_features(game, u.hex, target)
+                                                                  if kind(game, u) == "protester" else
+                                                                  " (1.37 smugglers, 1.38 tribes: non-combat units)"))
+            feats = hexside_features(game, u.hex, target, side)
             if ("ridge" in feats or ("river" in feats and "bridge" not in feats)) and t["kind"] != "tank":
                 return refuse(f"{u.id} may not attack across the {'ridge' if 'ridge' in feats else 'river'} "
                               "(2.5.2, 2.6.2)", "War Blog 2.5.2")
@@ -111,6 +127,8 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
     leader_d = leader_factor(game, dside, [target])
     lines = [f"{'Ranged fire' if how == 'ranged' else how.capitalize()} on {n(target)} by "
              f"{', '.join(u.id for u in units)} (War Blog {'11.5' if how == 'ranged' else '11.6' if how == 'attrition' else '11.3'})"]
+    if only is not None:
+        lines.append(f"  special forces single out {only}, a command unit: the rest of the hex stands aside (1.13)")
     d_forces = [_force(game, v.id, "defence", units) for v in defenders]
     d_kinds = [f.kind for f in d_forces]
     stack = sum(game.unit_type(v)["strength"] for v in defenders)        # printed: 1.13, 1.20
@@ -118,7 +136,7 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str) -> Atta
     hexes = sorted({u.hex for u in units}, key=lambda h: (h.q, h.r))
     for h in hexes:
         group = [_force(game, u.id, "strength", defenders) for u in units if u.hex == h]
-        feats = hexside_features(game, h, target) if how != "ranged" else []
+        feats = hexside_features(game, h, target, side) if how != "ranged" else []
         obstacle = "river_bridge" if "bridge" in feats else ("stream" if "stream" in feats else None)
         elevation = 10 * (game.map.elevation[h] - game.map.elevation[target]) if how != "ranged" else 0
         part = combat.attack_strength(group, d_forces, elevation=elevation, obstacle=obstacle, stack=stack)

@@ -66,7 +66,7 @@ def strike_sheet(game: Game, units: list[UnitState], target: Hex, aim: str):
     from .battle import AttackSheet, refuse
     if not units or not all(insurgent(game, u) for u in units):
         return refuse("War Blog attacks the whole hex, not one unit in it (11.0); only insurgents single "
-                      "one out (1.21)", "WB 1.21")
+                      "one out (1.21), and special forces a command unit (1.13)", "WB 1.21")
     n = game.map.number
     for u in units:
         if not u.on_map or hex_distance(u.hex, target) != 1:

@@ -9,6 +9,8 @@ attack and move on in its own turn while it has points left (11.0), but not afte
 * Streams (2.5.1) and earthworks (2.4.5) end the move on crossing or entering.
 * Rivers and ridges stop everyone but river-crossing units (2.5.2, 2.6.2); a bridge on the
   river hexside carries any unit across.
+* Mountain infantry (1.19) pay figures.toml's sample cost in mountains and mountain peaks (the
+  text: "a good movement rate in mountains", no figure); peaks stay closed to every other unit.
 * With 5 or more depressions a unit may not end a move nearer to the enemy than it began (4.0).
 * At sea (10.0; the terrain "sea", which the chart closes to its three columns): Umpire's own
   columns (terrain.toml) let ships (1.31) move at sea only, marines (1.6) and special forces
@@ -23,18 +25,18 @@ from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
 from ...core.rulesystem import MoveCheck, Step
 from ..botkit import entry_problem
-from .state import (density_at, depressions, enemies_of, hexside_features, in_enemy_zoc, room_problem, units_at,
-                    whole)
+from .state import (density_at, depressions, enemies_of, figure, hexside_features, in_enemy_zoc, room_problem,
+                    units_at, whole)
 
 
-def step_cost(game: Game, unit_type: dict, a: Hex, b: Hex) -> tuple[float | None, str, bool]:
+def step_cost(game: Game, unit_type: dict, a: Hex, b: Hex, side: str | None = None) -> tuple[float | None, str, bool]:
     """Points to go from a to the adjacent b, how the cost was found, and whether crossing
-    ends the move (a stream)."""
+    ends the move (a stream); `side`: whose unit it is -- its own laid bridges carry it (1.27)."""
     at_sea = _at_sea(game, unit_type, a, b)
     if at_sea is not None:
         return at_sea
     cls = unit_type["move_class"]
-    feats = {k: game.rules.hexside_features[k] for k in hexside_features(game, a, b)}
+    feats = {k: game.rules.hexside_features[k] for k in hexside_features(game, a, b, side)}
     terrain = game.rules.terrain_types[game.map.terrain[b]]
     if "bridge" in feats:             # a bridge carries units over its river (2.5.2)
         feats.pop("river", None)
@@ -46,6 +48,9 @@ def step_cost(game: Game, unit_type: dict, a: Hex, b: Hex) -> tuple[float | None
                          f"({'2.6.2' if k == 'ridge' else '2.5.2'})", False
     base = terrain["move"].get(cls)
     note = terrain["label"].lower()
+    if unit_type.get("mountain") and game.map.terrain[b] in MOUNTAIN:
+        # 1.19: "a good movement rate in mountains" -- figures.toml's sample cost
+        base, note = figure(game, MOUNTAIN[game.map.terrain[b]]), note + ", mountain infantry (1.19)"
     replacing = [f for f in feats.values() if f["crossing"] == "replaces"]
     if replacing:
         base, note = min(f["move"][cls] for f in replacing), replacing[0]["label"].lower()
@@ -56,6 +61,7 @@ def step_cost(game: Game, unit_type: dict, a: Hex, b: Hex) -> tuple[float | None
     return float(base + added), note + (", crossing a stream: the move ends (2.5.1)" if stops else ""), stops
 
 
+MOUNTAIN = {"mountain": "mountain_infantry_mountain", "mountain_peaks": "mountain_infantry_peaks"}  # 1.19
 SEA = "sea"                          # 10.0: the sea's terrain key
 
 
@@ -124,7 +130,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
             return fail(f"{game.map.number(a)} and {game.map.number(b)} are not adjacent", steps=steps)
         if units_at(game, b) and any(v.side != u.side for v in units_at(game, b)):
             return fail(f"{game.map.number(b)} holds the enemy: attack it instead (11.0)", "War Blog 11.0", steps)
-        cost, note, stops = step_cost(game, t, a, b)
+        cost, note, stops = step_cost(game, t, a, b, u.side)
         if cost is None:
             return fail(note, "War Blog 2.1", steps)
         total = steps[-1].total + cost

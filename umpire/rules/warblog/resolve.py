@@ -6,6 +6,8 @@ Readings where the text leaves a choice:
   of control if it can be (11.2); among those, the one farthest from the attackers, then the
   lowest hex number -- the umpire may move it elsewhere afterwards.  No hex: eliminated.
 * AE (listed in 11.2's table, never explained): the attackers' elimination check, as DE.
+* Air assets (1.39: aircraft on the ground, with no movement) forced to retreat or routed are
+  destroyed.
 * A rout (6.0: a modified D10 of 10 or more; the text does not say what it does) is read as a
   retreat of one more hex.
 * After winning an assault (the defenders retreat or are eliminated), attackers stopped in the
@@ -95,6 +97,9 @@ class Outcome:
         h = self.hex_of(u)
         if h is None:
             return
+        if self.game.unit_type(u).get("grounded"):
+            self.eliminate(u, "air assets cannot retreat and are destroyed (1.39)")
+            return
         to = retreat_hex(self.game, u, h, away, self)
         if to is None:
             self.eliminate(u, "no hex to retreat into (11.2)")
@@ -114,7 +119,7 @@ def retreat_hex(game: Game, u: UnitState, h: Hex, away: list[Hex], out: Outcome)
     t = game.unit_type(u)
     options = []
     for n in game.map.on_map_neighbours(h):
-        cost, _note, _stops = step_cost(game, t, h, n)
+        cost, _note, _stops = step_cost(game, t, h, n, u.side)
         if cost is None:
             continue
         here = [v for v in game.units.values() if v.id != u.id and out.hex_of(v) == n and not out.dead(v)]

@@ -73,15 +73,29 @@ def reconnoitre(game: Game, side: str, dice) -> list:
         for h in held:
             if any(f.where == h for f in found):
                 continue              # found by another already
-            chance = value * RECON_PER_POINT - game.rules.terrain_types[game.map.terrain[h]]["recon"]
-            chance -= dice.roll(f"reconnaissance by {u.id}: random loss 0-20% in {n(h)}", 1, 21).total - 1
-            roll = dice.roll(f"reconnaissance by {u.id} in {n(h)} (finds on 1-{max(0, chance)})", 1, 100).total
-            if roll <= chance:        # the whole stack is found (3.6 checks hexes)
-                found += [Found(e.id, h.q, h.r, u.id) for e in sorted(game.units.values(), key=lambda e: e.id)
-                          if e.on_map and e.hex == h and e.side != side]
+            got = search(game, u.id, side, value, h, dice)
+            found += got
+            if got:
                 lines.append(f"{u.id} finds the enemy in {n(h)} (3.6)")
     state = {**game.rule_state.found, side: tuple(found)}
     return [Change("game", "state", {"found": state}, tuple(lines))]
+
+
+def search(game: Game, finder: str, side: str, value: int, h: Hex, dice, centre: bool = False,
+           factor: float = 1.0) -> list[Found]:
+    """3.6: one hex searched by a unit of reconnaissance `value`: 15% a point less the terrain's
+    loss, and a random 0-20% but in the `centre` hex (the one a drone flies over); `factor`
+    scales the chance (a drone blunted by air defence, 1.45).  The hex's whole stack is found."""
+    n = game.map.number
+    chance = value * RECON_PER_POINT - game.rules.terrain_types[game.map.terrain[h]]["recon"]
+    if not centre:
+        chance -= dice.roll(f"reconnaissance by {finder}: random loss 0-20% in {n(h)}", 1, 21).total - 1
+    chance = int(chance * factor)
+    roll = dice.roll(f"reconnaissance by {finder} in {n(h)} (finds on 1-{max(0, chance)})", 1, 100).total
+    if roll > chance:
+        return []
+    return [Found(e.id, h.q, h.r, finder) for e in sorted(game.units.values(), key=lambda e: e.id)
+            if e.on_map and e.hex == h and e.side != side]
 
 
 class Sight:

@@ -128,6 +128,11 @@ COMMAND_RADIUS = 2          # 1.29: command units reach two hexes
 DUG_IN_TURNS, ENTRENCHED_TURNS = 2, 7     # 2.4.1, 2.4.2
 
 
+def figure(game: Game, key: str) -> float:
+    """A figure the text names without giving it: figures.toml's sample value (1.12, 1.19, 1.28)."""
+    return game.rules.tables["figures"].section("entry")[key]["value"]
+
+
 def depressions(u: UnitState) -> float:
     return u.marks.depressions
 
@@ -167,6 +172,17 @@ def terrain_defence(game: Game, h: Hex) -> float:
         if not o["works"]:
             factor *= o["defence"]
     return factor
+
+
+FEATURE = "feature_"            # terrain.toml's feature overlays (2.3)
+
+
+def features(game: Game, h: Hex) -> list[str]:
+    """2.3: the hex's features (an airport, a port, a palace...), by name.  They are descriptive:
+    terrain.toml gives them no effect on defence, movement or stacking; Umpire names them where a
+    unit stands, for the umpire and the side."""
+    return [game.rules.overlays[o.kind]["label"] for o in game.map.overlays_at(h)
+            if o.kind.startswith(FEATURE) and o.kind in game.rules.overlays]
 
 
 def urban_places(game: Game, h: Hex) -> list[str]:
@@ -222,8 +238,22 @@ def leader_factor(game: Game, side: str, hexes: list[Hex]) -> int:
     return best
 
 
-def hexside_features(game: Game, a: Hex, b: Hex) -> list[str]:
-    return list(game.map.features(Hexside.between(a, b)))
+LAID_BRIDGE = "laid_bridge"       # terrain.toml's overlay of a bridge a bridging unit laid (1.27)
+
+
+def hexside_features(game: Game, a: Hex, b: Hex, side: str | None = None) -> list[str]:
+    """The features of the hexside between a and b, with a "bridge" where `side` has laid one
+    across it (1.27: its own, in the hex at either end, `detail` the other end's number)."""
+    feats = list(game.map.features(Hexside.between(a, b)))
+    if side is not None and "bridge" not in feats and laid_bridge(game, a, b, side):
+        feats.append("bridge")
+    return feats
+
+
+def laid_bridge(game: Game, a: Hex, b: Hex, side: str) -> bool:
+    n = game.map.number
+    return any(o.kind == LAID_BRIDGE and o.side == side and
+               ((o.hex == a and o.detail == n(b)) or (o.hex == b and o.detail == n(a))) for o in game.map.overlays)
 
 
 def strength_text(game: Game, u: UnitState) -> str:

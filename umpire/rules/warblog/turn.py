@@ -8,6 +8,9 @@ Readings where the text leaves a choice:
   side holding it (its units stand in it; else the side listing it); at the end of each player's turn its units in the hex swing the score towards it by
   their strength (after depressions); the hex changes hands at the far end of the scale -- or,
   listed in the scenario's [warblog] destroy, is destroyed there for good (8.2, hearts.py).
+* Medical units (1.22: they "heal units to 1 greater than their total disruption") are read as
+  one depression more shed at the end of the turn by every unit of their side in their hex,
+  whether it moved or not (on top of the 7.1 recovery of a unit that stood still).
 * War Blog has no victory conditions (8.0); Umpire reports who holds which objective and names
   the side holding the most objective points as ahead.
 """
@@ -60,11 +63,20 @@ def end_of_player_turn(game: Game, side: str) -> list:
             if d:
                 marks = marks.but(depressions=round(combat.recovered(d, moved=False), 2))
                 lines.append(f"{u.id} stood still and recovers a depression: {marks.depressions:g} (4.0, 7.1)")
+        if marks.depressions and _medics(game, u):
+            marks = marks.but(depressions=round(max(0.0, marks.depressions - 1), 2))
+            lines.append(f"{u.id} is tended by medical units: a depression more, {marks.depressions:g} (1.22)")
         marks = marks.but(zoc=False)
         if marks != u.marks or lines:          # a line for the umpire even when nothing changed (4.0)
             out.append(Change("unit", u.id, {"marks": marks}, tuple(lines)))
     out += _objectives(game, side)
     return out
+
+
+def _medics(game: Game, u) -> bool:
+    """1.22: a friendly medical unit in the unit's hex."""
+    return any(v.on_map and v.side == u.side and v.hex == u.hex and game.unit_type(v).get("medical")
+               for v in game.units.values())
 
 
 def _objectives(game: Game, side: str) -> list:

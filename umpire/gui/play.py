@@ -101,7 +101,12 @@ class Play(MoveTool, JournalView, QObject):
         self.act_undo = self.stack.createUndoAction(self, "&Undo")
         self.act_undo.setShortcut(QKeySequence.Undo)
         self.act_redo = self.stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcuts([QKeySequence.Redo, QKeySequence("Ctrl+Shift+Z")])
+        # the platform's Redo keys, plus Ctrl+Shift+Z where the platform lacks it: X11's already
+        # has it, and the same key twice on one action makes Qt call it ambiguous and do nothing
+        redo_keys = QKeySequence.keyBindings(QKeySequence.Redo)
+        if QKeySequence("Ctrl+Shift+Z") not in redo_keys:
+            redo_keys.append(QKeySequence("Ctrl+Shift+Z"))
+        self.act_redo.setShortcuts(redo_keys)
         # connected after the stack's own: in a side's view the labels never name the last action
         self.stack.undoTextChanged.connect(lambda _t: self.label_undo())
         self.stack.redoTextChanged.connect(lambda _t: self.label_undo())

@@ -178,3 +178,19 @@ def test_a_never_set_up_game_is_refused_in_one_line(tmp_path, sample_scenario):
     sql(game, "DELETE FROM action")
     r = cli("replay", game, "--verify")
     assert r.returncode == 2 and r.stderr.strip().count("\n") == 0 and str(game) in r.stderr
+
+
+def test_undone_actions_are_left_out_of_the_chain(tmp_path, sample_scenario):
+    """An undone move stays in the journal (for redo) but not in the state: the chain skips it;
+    redone, it counts again."""
+    from umpire.core.engine import perform, redo, undo
+    from umpire.actions import new_game
+    game = new_game(sample_scenario, tmp_path / "u.umpire")
+    system = rule_system(sample_scenario.rules)
+    perform(game, "move", {"unit": "T1", "path": ["1928", "1927"]}, system)
+    undo(game)
+    assert [a.undone for a in journal(game)][-1] is True
+    v = verify_chain(game, load_scenario)
+    assert v.same and v.chained == state_digest(game)
+    redo(game)
+    assert verify_chain(game, load_scenario).chained == state_digest(game)

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from sqlalchemy import select
+from sqlalchemy.sql import sqltypes
 from sqlmodel import Session, SQLModel
 
 from .journal import LATER_STATE, STATE_COLUMNS, STATE_JSON, journal_rows, state_digest
@@ -225,12 +226,12 @@ def _as_stored(column, value: Any) -> Any:
     and the digest's text would differ."""
     if value is None:
         return None
-    kind = type(column.type).__name__
-    if kind == "Float":
+    kind = column.type
+    if isinstance(kind, sqltypes.Float):
         return float(value)
-    if kind == "Boolean":
+    if isinstance(kind, sqltypes.Boolean):
         return bool(value)
-    if kind == "Integer" and isinstance(value, float) and value.is_integer():
+    if isinstance(kind, sqltypes.Integer) and isinstance(value, float) and value.is_integer():
         return int(value)
     return value
 

@@ -194,3 +194,21 @@ def test_undone_actions_are_left_out_of_the_chain(tmp_path, sample_scenario):
     assert v.same and v.chained == state_digest(game)
     redo(game)
     assert verify_chain(game, load_scenario).chained == state_digest(game)
+
+
+@pytest.mark.parametrize("damage", ["not a change", "unknown table", "a mark the rules refuse"])
+def test_damaged_changes_are_named_by_their_action(played, tmp_path, damage):
+    game = copy_of(played, tmp_path)
+    a = next(a for a in journal(game) if a.kind == "move" and not a.undone and a.changes)
+    changes = [list(c) for c in a.changes]
+    if damage == "not a change":
+        changes[0] = ["update", "unit"]
+    elif damage == "unknown table":
+        changes[0][1] = "no_such_table"
+    else:                                        # a fatigue level (MW4 8.16: 0-3) that is not a number
+        unit = next(c[2] for c in changes if c[1] == "unit")
+        changes.append(["update", "unit", unit, ["marks", "fatigue"], None, "very tired"])
+    sql(game, "UPDATE action SET changes = ? WHERE seq = ?", json.dumps(changes), a.seq)
+    v = verify_chain(game, load_scenario)
+    assert not v.same and v.first_difference.startswith(f"journal action #{a.seq} (turn {a.turn}, move: ")
+    assert "does not chain" in v.first_difference and "\n" not in v.first_difference

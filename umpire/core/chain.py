@@ -34,6 +34,7 @@ from sqlalchemy import select
 from sqlalchemy.sql import sqltypes
 from sqlmodel import Session, SQLModel
 
+from .errors import UmpireError
 from .journal import LATER_STATE, STATE_COLUMNS, STATE_JSON, journal_rows, state_digest
 from .store import models as m
 from .store.db import reading, write_new_game
@@ -181,9 +182,12 @@ def verify_chain(location: str, load_scenario: Callable) -> ChainVerdict:
                                             f"does not chain: it {e}")
                 broken_at = a.seq
                 break
-            except (KeyError, TypeError, ValueError, IndexError) as e:
+            except (KeyError, TypeError, ValueError, IndexError, UmpireError) as e:
+                # a change that cannot be read, or a rule-system state it would make that its
+                # model refuses: the row was altered
+                why = e.problem if isinstance(e, UmpireError) else e.__class__.__name__
                 verdict.first_difference = (f"journal action #{a.seq} (turn {a.turn}, {a.kind}: {a.summary}) "
-                                            f"does not chain: its changes are damaged ({e.__class__.__name__})")
+                                            f"does not chain: its changes are damaged ({why})")
                 broken_at = a.seq
                 break
         else:

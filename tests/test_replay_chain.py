@@ -17,8 +17,10 @@ from umpire.core.errors import UmpireError
 from umpire.core.replay import verify
 from umpire.core.scenario import load_scenario
 from umpire.core.snapshots import state_of
-from umpire.core.store.db import make_engine
+from umpire.core.store.db import make_engine, open_game
 from umpire.rules import rule_system
+
+from storekit import PG_URL, postgres_database
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.toml"))
@@ -212,3 +214,20 @@ def test_damaged_changes_are_named_by_their_action(played, tmp_path, damage):
     v = verify_chain(game, load_scenario)
     assert not v.same and v.first_difference.startswith(f"journal action #{a.seq} (turn {a.turn}, move: ")
     assert "does not chain" in v.first_difference and "\n" not in v.first_difference
+
+
+@pytest.mark.skipif(not PG_URL, reason="set UMPIRE_TEST_POSTGRES_URL to run against PostgreSQL")
+def test_the_chain_holds_on_postgresql(sample_scenario):
+    """A game kept in PostgreSQL (its types read back as PostgreSQL gives them) chains to its
+    state and its turn's snapshot, as the rerun says."""
+    from umpire.actions import new_game
+    from umpire.core.engine import perform
+    with postgres_database("umpire_chain") as url:
+        new_game(sample_scenario, url, seed="7")
+        system = rule_system(sample_scenario.rules)
+        perform(url, "move", {"unit": "T1", "path": ["1928", "1927"]}, system)
+        turn = open_game(url).turn
+        while open_game(url).turn == turn:          # on to the next turn: a snapshot of turn 1's end
+            perform(url, "next_phase", {}, system)
+        v = verify_chain(url, load_scenario)
+        assert v.same and v.snapshots_differ == [] and v.chained == verify(url, systems, load_scenario).replayed

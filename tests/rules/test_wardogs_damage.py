@@ -126,7 +126,8 @@ def test_damage_to_terrain_p16():
     from umpire.rules.wardogs.terrain_fire import churned, ignites, strikes_terrain
     assert ignites("light_forest", 2) and not ignites("light_forest", 3) and not ignites("clear", 1)
     assert churned("heavy_forest") == "rough" and churned("road") == "rough"
-    assert churned("forested_swamp") == "deep_lake" and churned("rough") is None
+    # a key of terrain.toml, "Deep lake or ocean" (the old "deep_lake" named no terrain)
+    assert churned("forested_swamp") == "deep_water" and churned("rough") is None
     assert strikes_terrain([True, False]) and not strikes_terrain([True, True])
 
 

@@ -32,7 +32,8 @@ from .damage import apply_hits, resolve_dice, shields_up
 from .penetration import roll_internal
 from .spotting import Sight, sees
 from .state import ammo_left, armour, armour_at_start, kind, weapons as sheet_weapons
-from .terrain_fire import churned, falling_section, ignites, strikes_terrain
+from .fires import strike
+from .terrain_fire import HEAT, falling_section, strikes_terrain, terrain_at
 from .weapons import band_at, die_for
 
 DEFENSIVE, MINES, DECLARE, LOCK_ON, DAMAGE = "defensive", "mines", "declare", "lock_on", "damage"      # WA's phase keys (ruleset.toml)
@@ -91,12 +92,14 @@ def situation(game, sight: Sight, u, t, weapon_keys: list[str]) -> lockon.Situat
     view = sees(game, sight, u, t)
     sheet = dict(sheet_weapons(game, u))
     indirect = not view.seen and any(sheet[w]["indirect"] for w in weapon_keys)
-    terrain = game.rules.terrain_types[game.map.terrain[t.hex]]
+    terrain = game.rules.terrain_types[terrain_at(game.map, t.hex)]       # churned: its new terrain (p. 16)
     near = [o for o in game.map.overlays if o.hex == t.hex]
     flares = [min(hex_distance(o.hex, u.hex), hex_distance(o.hex, t.hex)) for o in game.map.overlays if o.kind == "flare"]
     return lockon.Situation(
         signature=game.unit_type(t)["signature"], hexes_moved=t.marks.hexes_moved, has_sight=view.seen,
-        indirect=indirect, smoke=any(o.kind in ("smoke", "chaff") for o in near),
+        # p. 16: a burning hex's smoke is a smoke dispenser's; the flames' heat lasts 3 turns
+        indirect=indirect, smoke=any(o.kind in ("smoke", "chaff", "burning") for o in near),
+        heat=HEAT if t.marks.hot_until >= game.turn else 0,
         flare_distance=min(flares) if flares and min(flares) <= 2 else None,
         forest_hexes=view.forest + (1 if terrain["forest"] else 0), partial_cover=view.partial,
         infantry_vs_infantry=kind(game, u) == "infantry" == kind(game, t))
@@ -173,7 +176,7 @@ def damage_phase(game, dice) -> list[Change]:
     from .declare import weapon_bands
     marks = {u.id: u.marks for u in game.units.values()}
     lines: dict[tuple[str, str], list[str]] = {}          # (side, unit concerned) -> its lines
-    killed, overlays = [], []
+    killed, struck = [], []
 
     def say(side: str, line: str) -> None:
         lines.setdefault((side, ""), []).append(line)
@@ -203,7 +206,7 @@ def damage_phase(game, dice) -> list[Change]:
             say(u.side, f"{u.id} fires {w['label']} at {tid}, {band} range: {count}d{sides} "
                         f"{', '.join(map(str, faces))} -- {_hits(hits)} (Wardogs p. 15, Tables 5-7)")
             if strikes_terrain([d.hit for d in rolled]):
-                overlays += _terrain(game, t.hex, w, dice)
+                struck.append((t.hex, w))
         if not all_dice:
             continue
         out = apply_hits(all_dice, shields_up(marks[tid]), armour(game, t), armour_at_start(game, t), kind(game, t))
@@ -220,25 +223,13 @@ def damage_phase(game, dice) -> list[Change]:
         lines.setdefault((t.side, tid), []).extend(story)
         if dead:
             killed.append(t)
+    sight, done, gone = Sight(game.map, game.rules), set(), {t.id for t in killed}
+    overlays = [c for h, w in struck for c in strike(game, sight, h, w, dice, done, gone)]
     return _changes(game, marks, lines, killed, overlays)
 
 
 def _hits(n: int) -> str:
     return f"{n} hit{'s' if n != 1 else ''}"
-
-
-def _terrain(game, h, w: dict, dice) -> list[Change]:
-    """Fire that missed reaches the target's hex (p. 16; our reading, terrain_fire.py)."""
-    terrain = game.map.terrain[h]
-    if w["class"] == "energy" and "forest" in terrain:
-        d10 = dice.roll(f"forest fire in {game.map.number(h)} (Wardogs p. 16)", 1, 10).total
-        if ignites(terrain, d10):
-            return [Change("overlay", "burning", {"q": h.q, "r": h.r, "side": None, "secret": False, "detail": "fire"},
-                           (f"the forest in {game.map.number(h)} catches fire: d10 {d10} (Wardogs p. 16)",), "umpire")]
-    if w["class"] != "energy" and (new := churned(terrain)):
-        return [Change("overlay", "churned", {"q": h.q, "r": h.r, "side": None, "secret": False, "detail": new},
-                       (f"kinetic fire turns {game.map.number(h)} into {new.replace('_', ' ')} (Wardogs p. 16)",), "umpire")]
-    return []
 
 
 def _changes(game, marks, lines, killed, overlays) -> list[Change]:

@@ -47,6 +47,7 @@ class Marks(RuleState):
     cover: Literal["", "partial", "total"] = ""   # declared inside a building (p. 13)
     checks: tuple[str, ...] = ()          # stability checks owed at step 5: why (landing, mine; p. 7)
     equipment: dict[str, int] = {}        # equipment key -> uses left (smoke dispenser OOOOO); hidden
+    hot_until: int = Field(0, ge=0)       # went through a forest fire: +5 signature to this turn's end (p. 16)
 
 
 class State(GameState):
@@ -56,6 +57,7 @@ class State(GameState):
     move_order: tuple[str, ...] = ()                  # unit ids still to move this phase, in the order sides alternate
     declarations: dict[str, tuple[dict[str, str], ...]] = {}   # side -> ({firer, weapon, target}, ...): secret
     revealed: bool = False                            # this turn's declarations have been revealed (p. 7 step 7)
+    fires: dict[str, int] = {}                        # burning hex number -> the turn it caught fire (p. 16)
 
 
 class UnitTraits(TraitModel):

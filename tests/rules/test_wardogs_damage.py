@@ -131,13 +131,6 @@ def test_damage_to_terrain_p16():
     assert strikes_terrain([True, False]) and not strikes_terrain([True, True])
 
 
-def test_a_falling_building_section_weakens_its_neighbours_p16():
-    from umpire.rules.wardogs.terrain_fire import falling_section
-    o = Hex(0, 0)
-    sections = {DIRECTIONS[0]: ("B2", 3), DIRECTIONS[1]: ("B3", 1), Hex(3, 0): ("B9", 4)}
-    assert sorted(falling_section(o, sections)) == [("B2", 2), ("B3", 0)]
-
-
 def test_a_damaged_power_plant_keeps_the_shields_down_table_8():
     from umpire.rules.wardogs.damage import shields_up
     from umpire.rules.wardogs.state import Marks

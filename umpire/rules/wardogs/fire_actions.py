@@ -26,14 +26,15 @@ from ...core.changes import Change, apply
 from ...core.engine import Context
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
-from ...core.hexgrid import hex_distance, neighbours
-from . import declare, defensive, lockon, mines
+from ...core.hexgrid import hex_distance
+from . import declare, defensive, lockon, minelaying, mines
 from .damage import apply_hits, resolve_dice, shields_up
 from .penetration import roll_internal
 from .spotting import Sight, sees
 from .state import ammo_left, armour, armour_at_start, kind, weapons as sheet_weapons
 from .fires import strike
-from .terrain_fire import HEAT, falling_section, strikes_terrain, terrain_at
+from .structures import breach, fallen
+from .terrain_fire import HEAT, strikes_terrain, terrain_at
 from .weapons import band_at, die_for
 
 DEFENSIVE, MINES, DECLARE, LOCK_ON, DAMAGE = "defensive", "mines", "declare", "lock_on", "damage"      # WA's phase keys (ruleset.toml)
@@ -71,6 +72,11 @@ ACTIONS = {spec.name: spec for spec in (
                      "+5/+3/+1 by distance (Table 3).",
                 open=lambda game: game.phase == DEFENSIVE, when="only in the defensive measures phase",
                 fits=lambda game, u: defensive.carries(game, u)),
+    unit_action("lay_mines", "Lay mines", minelaying.lay, rule="Wardogs p. 18",
+                fields=(ActionField("hex", "In hex (its route this turn; empty: its own)", required=False, kind="hex"),),
+                help="A mine laying unit lays a secret minefield in a hex it entered this turn, or its own.",
+                open=lambda game: game.phase == DEFENSIVE, when="only in the defensive measures phase",
+                fits=lambda game, u: minelaying.carries(game, u)),
     unit_action("clear_mines", "Clear mines (sweeper)", mines.clear, rule="Wardogs p. 18",
                 help="A sweeper that has not moved spends the turn on a minefield it knows of, in or next to "
                      "its hex: a d6, odd clears it. It does not fire this turn.",
@@ -200,7 +206,10 @@ def damage_phase(game, dice) -> list[Change]:
             sides = die_for(w["dmg"])
             faces = list(dice.roll(f"{u.id} {w['label']} at {tid}, {band} range (Wardogs p. 15, Tables 5-6)",
                                    count, sides).faces)
-            rolled = resolve_dice(faces, band, armour_at_start(game, t))
+            ruin = breach(game, u, t)            # p. 16: through a fallen section, no armour
+            rolled = resolve_dice(faces, band, 0 if ruin else armour_at_start(game, t))
+            if ruin:
+                say(u.side, f"{u.id} fires through a fallen section of the building: {tid} meets it unarmoured (Wardogs p. 16)")
             all_dice += rolled
             hits = sum(d.hit for d in rolled)
             say(u.side, f"{u.id} fires {w['label']} at {tid}, {band} range: {count}d{sides} "
@@ -242,11 +251,6 @@ def _changes(game, marks, lines, killed, overlays) -> list[Change]:
     for t in killed:
         seen_by = [s for s in game.side_ids() if s == t.side or getattr(game.contacts.get((s, t.id)), "status", "") == "seen"]
         out.append(Change("unit", t.id, {"status": "destroyed"}, (f"{t.id} is destroyed (Wardogs p. 16-17)",), seen_by))
-        if kind(game, t) == "structure":
-            sections = {x.hex: (x.id, armour(game, x)) for x in game.units.values()
-                        if x.on_map and x.id != t.id and kind(game, x) == "structure" and x.hex in neighbours(t.hex)}
-            for sid, ar in falling_section(t.hex, sections):
-                x = game.units[sid]
-                out.append(Change("unit", sid, {"marks": marks[sid].but(ar=ar)},
-                                  (f"{sid} is weakened by the fall of {t.id}: AR {ar} (Wardogs p. 16)",), x.side))
+        if kind(game, t) == "structure":                 # p. 16: its neighbours weakened
+            out += fallen(game, t, marks, {x.id for x in killed})
     return out + overlays

@@ -58,6 +58,7 @@ class State(GameState):
     declarations: dict[str, tuple[dict[str, str], ...]] = {}   # side -> ({firer, weapon, target}, ...): secret
     revealed: bool = False                            # this turn's declarations have been revealed (p. 7 step 7)
     fires: dict[str, int] = {}                        # burning hex number -> the turn it caught fire (p. 16)
+    mines_laid: dict[str, int] = {}                   # hex number -> the turn a unit laid mines there (p. 18)
 
 
 class UnitTraits(TraitModel):
@@ -67,6 +68,8 @@ class UnitTraits(TraitModel):
     # where it faces at the start: a hexside of the map's hexes (flat-topped N ... NW, pointy-topped
     # E ... SE; RuleSystem.scenario_problems names a facing the map's hexes do not have)
     facing: Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"] | None = None
+    # a structure's section: the building it is part of (p. 6: each hex a target; structures.py)
+    building: str | None = None
 
 
 class Traits(CoreTraits):

@@ -16,15 +16,13 @@ damage die miss strikes the target's hex:
   new terrain by movement and sight (`terrain_at`), and a road through it is gone.
 Terrain names are read loosely: any name holding "forest" is forested, "swamp" a swamp.
 
-Falling sections (p. 16): each hex of a building is its own target; when one is destroyed, each
-neighbouring section of the same building loses 1 AR.  A section brought to AR 0 that way does
-not collapse (no chain), but is open to penetration.
+Falling building sections (p. 6, p. 16) are structures.py.
 """
 
 from __future__ import annotations
 
 from ...core.errors import UmpireError
-from ...core.hexgrid import Hex, neighbours
+from ...core.hexgrid import Hex
 
 IGNITES_AT = 2            # p. 16: a d10 of 2 or less
 SPREADS_AT = 1            # p. 16: a d10 of 1 in the end phase
@@ -93,14 +91,3 @@ def hot_until(turn: int) -> int:
 def strikes_terrain(dice_hit: list[bool]) -> bool:
     """Our reading: a weapon's fire reaches the terrain when one of its dice missed the target."""
     return not all(dice_hit)
-
-
-def falling_section(destroyed, sections: dict) -> list[tuple[str, int]]:
-    """(section id, its AR after) for each neighbour of a destroyed building section (p. 16).
-    sections: {hex: (section id, AR now)} of the same building's standing sections."""
-    out = []
-    for h in neighbours(destroyed):
-        if h in sections:
-            sid, ar = sections[h]
-            out.append((sid, max(0, ar - 1)))
-    return out

@@ -28,7 +28,7 @@ from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
 from ...core.hexgrid import hex_distance
 from . import declare, defensive, lockon, minelaying, mines
-from .damage import apply_hits, resolve_dice, shields_up
+from .damage import TURRET_DAMAGED, apply_hits, resolve_dice, shields_up
 from .penetration import roll_internal
 from .spotting import Sight, sees
 from .state import ammo_left, armour, armour_at_start, kind, weapons as sheet_weapons
@@ -207,7 +207,11 @@ def damage_phase(game, dice) -> list[Change]:
             faces = list(dice.roll(f"{u.id} {w['label']} at {tid}, {band} range (Wardogs p. 15, Tables 5-6)",
                                    count, sides).faces)
             ruin = breach(game, u, t)            # p. 16: through a fallen section, no armour
-            rolled = resolve_dice(faces, band, 0 if ruin else armour_at_start(game, t))
+            # Table 9, 7: a damaged turret's weapons are -2 to hit (the damage dice, p. 15)
+            shaken = TURRET_DAMAGED if w["mount"] == "turret" and u.marks.damage.get("turret", 0) == 1 else 0
+            rolled = resolve_dice(faces, band, 0 if ruin else armour_at_start(game, t), shaken)
+            if shaken:
+                say(u.side, f"{u.id} {w['label']}: its turret is damaged, -2 to hit (Wardogs p. 17, Table 9)")
             if ruin:
                 say(u.side, f"{u.id} fires through a fallen section of the building: {tid} meets it unarmoured (Wardogs p. 16)")
             all_dice += rolled

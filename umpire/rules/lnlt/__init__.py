@@ -37,8 +37,8 @@ Scouts (11.6) move by stealth (6.4), spot 2 better and call artillery.
 Support weapons (1.6) are counters carried by units (weapons.py); in the Rally phase they are
 picked up, dropped, handed over and captured (pickup.py: the free action "weapons").  At night (the scenario's
 `night`) fire beyond 2 hexes is harder, less so with thermal sights (20.1, 20.1.5, 10.1.2).
-Not yet here (issue 8 notes): hero skills (12.0), hit & run (6.7), fire (10.5.6), anti-personnel mines,
-star shells and night spotting (20.2), helicopters.
+Hit & Run (6.7) is a pace of mounted units (movement.py).  See docs/lnlt-coverage.md for what is
+not here.
 """
 
 from __future__ import annotations
@@ -144,7 +144,9 @@ class RuleSystem(CoreRuleSystem):
                  "cover for moving (6.4)"),
                 ("double", "&Double Time", "With a Good Order leader in the stack: 2 MPs more (6.2)"),
                 ("low_crawl", "&Low Crawl", "One hex that does not take all its MF; not spotted for moving, "
-                 "opportunity fire only if the hex is spotted (6.3)"))
+                 "opportunity fire only if the hex is spotted (6.3)"),
+                ("hit_and_run", "&Hit && Run", "Mounted units: half their MF, fire at -2, then half again, under "
+                 "a Hit & Run marker (6.7)"))
 
     def offers(self):
         return frozenset({"attack", "mount", "stack_move", "pace"})
@@ -164,12 +166,13 @@ class RuleSystem(CoreRuleSystem):
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):
         return damage.mines_vs_vehicle(game, game.units[unit_id], leaving, dice)
 
-    MARK_WORDS = (("S", "Shaken"), ("W", "wounded (LnLT 11.1.2)"), ("Im", "immobilized"), ("Mv", "moved this turn"),
+    MARK_WORDS = (("S", "Shaken"), ("W", "wounded (LnLT 11.1.2)"), ("Im", "immobilized"), ("Mv", "moved this turn"), ("HR", "Hit & Run (LnLT 6.7)"),
                   ("Fd", "fired this turn"), ("OC", "operations complete this turn"))
 
     def unit_marks(self, game, unit):
         return " ".join(x for x in ("S" if shaken(unit) else "", "W" if unit.marks.wounded else "",
-                                    "Im" if unit.marks.immobilized else "", "Mv" if unit.moved else "", "Fd" if unit.fired else "",
+                                    "Im" if unit.marks.immobilized else "", "Mv" if unit.moved else "",
+                                    "HR" if unit.moved and unit.marks.hit_run else "", "Fd" if unit.fired else "",
                                     "OC" if unit.marks.ops_complete else "") if x)
 
     def strength_text(self, game, unit):

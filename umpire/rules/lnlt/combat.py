@@ -203,7 +203,8 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     if dark:
         mods.append(dark)
     if assaulting:
-        mods.append(("vehicle's assault movement or fire (15.2, 15.2.1)" if any(vehicle(game, u) for u in units)
+        mods.append(("Hit & Run movement (6.7)" if any(u.marks.hit_run for u in units) else
+                     "vehicle's assault movement or fire (15.2, 15.2.1)" if any(vehicle(game, u) for u in units)
                      else "assault movement or fire (6.1)", -2))
     if rng == 1:
         mods.append(("adjacent target (5.6)", 3 if any(game.unit_type(u)["assault"] for u in units) else 2))
@@ -233,7 +234,9 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         mods.append(("vehicle target marked Moved or moving (6.0)", -1))
     elif mounted(game, defenders[0]):                                       # 6.6: mounted units
         still = not (defenders[0].moved or defenders[0].paused)
-        mods.append(("mounted target not moving (6.6)", 1) if still else ("mounted target marked Moved or moving (6.6)", -1))
+        mods.append(("mounted target not moving (6.6)", 1) if still else
+                    ("mounted target marked Hit & Run (6.6, 6.7)", -1) if defenders[0].marks.hit_run else
+                    ("mounted target marked Moved or moving (6.6)", -1))
     armour = lowest_armour(game, defenders[0]) if vehicle(game, defenders[0]) else 0
     cover = defence_tm(game, defenders, units)                 # a lone sniper's is doubled (5.5)
     if helicopter.helicopter(game, defenders[0]):              # 19.2.8: + its armour factor
@@ -346,8 +349,9 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
     for u in attackers:                 # an assault's halves (6.1, 6.1.1): one done, the other to come
         if sheet.kind == "assault_fire":
             out[u.id]["marks"] = marks_after(out, u).but(assault="fire", assault_turn=game.turn)
-        elif assault_open(game, u) == "move":
-            out.setdefault(u.id, {})["marks"] = marks_after(out, u).but(assault=None)
+        elif assault_open(game, u) == "move":        # 6.7: after a Hit & Run's fire, its second half move
+            out.setdefault(u.id, {})["marks"] = marks_after(out, u).but(
+                assault="fire" if u.marks.hit_run and sheet.kind == "fire" else None)
     return f"{', '.join(sheet.units)} {summary}", _notes(game, sheet, lines) + \
         [Change("unit", k, v) for k, v in out.items() if v] + extra
 

@@ -173,7 +173,9 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
         mods.append(("support weapon in opportunity fire (5.3)", 2))
     if any((v.moved and not v.marks.low_crawl) or v.paused for v in defenders):
         fast = game.option("speed_modifiers") == "on" and any(_fast(game, v) for v in defenders if vehicle(game, v))
-        mods.append(("fast target marked Moved (15.6)", 2) if fast else ("target marked Moved or moving (6.0)", 1))
+        mods.append(("fast target marked Moved (15.6)", 2) if fast else
+                    ("target marked Hit & Run (6.7)", 1) if any(v.marks.hit_run for v in defenders) else
+                    ("target marked Moved or moving (6.0)", 1))
     if game.unit_type(defenders[0]).get("mounted") and not (defenders[0].moved or defenders[0].paused):
         mods.append(("mounted target not moving (6.6)", 1))
     if rng == 1:

@@ -142,6 +142,7 @@ def _seers(game: Game, sight: Sight, mine: list, attempts: dict, h: Hex, enemy: 
         guns = [g for v in enemy for g in seen_by_acquisition(game, mine[0].side, v)]
         if guns:
             return sorted(set(guns)), "LnLT 14.3 (target acquired)"
+    # 10.1 step 1: a Moved, Assault Move or Hit & Run (6.7) marker gives the hex away
     marked = any((u.moved and not u.marks.low_crawl and not hidden_by_stealth(game, u, game.rules))
                  or u.fired for u in enemy)                                  # 6.3, 6.4
     if marked or sight_of(game.map, game.rules, h) == "open":

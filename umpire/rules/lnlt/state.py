@@ -7,6 +7,8 @@
     assault       "move" or "fire": the first half of an assault (6.1: moved, may fire at -2;
                   6.1.1: fired at -2, may move half its MPs), open in the turn `assault_turn`
     low_crawl     its last move was a low crawl (6.3)
+    hit_run       a mounted unit's Hit & Run marker (6.7): it moved half its MF, may fire at -2,
+                  then move the rest of the half (movement.py)
     facing        a vehicle's front: the direction (0-5) of the last hex it entered; one that
                   has not moved is taken to face its attacker (15.1, a reading)
 
@@ -50,6 +52,7 @@ class Marks(RuleState):
     low_crawl: bool = False
     facing: Facing | None = None
     stealth: bool = False               # it moved by stealth this turn (6.4)
+    hit_run: bool = False               # its last move was Hit & Run: the H&R marker (6.7)
     immobilized: bool = False           # a vehicle the mines immobilized (21.4.1)
     healed: Turn | None = None          # the turn a medic last treated it (11.3: once a Rally phase)
     captured: bool = False              # a support weapon taken from the enemy (1.6)

@@ -38,7 +38,7 @@ def test_a_spotting_attempt_from_the_unit_menu(window, monkeypatch):
     unit = next(u for u in sorted(w.game.units.values(), key=lambda u: u.id) if u.side == side and u.on_map)
     entries = [a.text() for a in w.unit_menu.rule_entries]
     assert entries == ["Spotting attempt…", "Artillery fire mission…", "Lay smoke…", "Lead the hexes next to it…",
-                       "Support weapons: pick up, drop, hand over…", "Medic: heal…", "Fire a star shell…",
+                       "Support weapons: pick up, drop, hand over, change mode…", "Medic: heal…", "Fire a star shell…",
                        "Call air support…"] \
         and w.unit_menu.act_attack.isVisible()
     assert w.unit_menu.system_entries is None and "&Fire…" not in [a.text() for a in w.unit_menu.menu.actions()]
@@ -159,9 +159,9 @@ def test_the_unit_menu_moves_a_whole_stack(window):
 
 
 def test_the_pace_menu_offers_lock_n_loads_paces(window):
-    """6.2, 6.3: the Pace menu is the rule system's: normal, double time, low crawl."""
+    """6.2, 6.3, 6.7: the Pace menu is the rule system's: normal, double time, low crawl, Hit & Run."""
     menu = window.unit_menu
-    assert list(menu.pace_actions) == ["normal", "assault", "stealth", "double", "low_crawl"] and menu.pace_actions["normal"].isChecked()
+    assert list(menu.pace_actions) == ["normal", "assault", "stealth", "double", "low_crawl", "hit_and_run"] and menu.pace_actions["normal"].isChecked()
     menu.pace_actions["low_crawl"].setChecked(True)
     assert menu.how("1st Sqd") == {"pace": "low_crawl"}
     menu.move_done()
@@ -180,7 +180,7 @@ def test_in_the_rally_phase_the_unit_menu_drops_a_weapon(qtbot, tmp_path, monkey
     w.select_unit("1st Sqd")
     w.unit_menu.refresh()
     on = {a.text(): a.isEnabled() for a in w.unit_menu.rule_entries}
-    assert on["Support weapons: pick up, drop, hand over…"] and not on["Spotting attempt…"]
+    assert on["Support weapons: pick up, drop, hand over, change mode…"] and not on["Spotting attempt…"]
     refused = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: refused.append(a[2]))
     seen = {}

@@ -274,6 +274,11 @@ def check_tables(rules) -> None:
         odd = [x for x in v.get("red_armour", []) if x not in faces]
         if odd:
             fail("vehicles", key, f"red_armour {odd[0]!r} is none of {', '.join(sorted(faces))} (14.1)")
+    for key, m in rules.tables["modes"].section("entry").items():
+        if key not in units or units[key]["kind"] != "support_weapon":
+            fail("modes", key, f"{key!r} is not a support weapon in units.toml (1.6)")
+        if not len(m["modes"]) == len(m["firepower"]) == len(m["range"]) or len(m["modes"]) < 2:
+            fail("modes", key, "modes, firepower and range need one value per mode, two modes at least (1.6)")
     medics = rules.tables["medics"].section("entry")
     for key, t in units.items():
         if t["kind"] == "medic" and key not in medics:

@@ -59,6 +59,7 @@ class Marks(RuleState):
     issued_to: str | None = None        # a captured weapon's first carrier (1.6 notes)
     taken: bool = False                 # a captured weapon's first attack has been made
     untried: bool = False
+    mode: str | None = None             # a support weapon's mode (1.6, modes.toml); None: its first
     atgm_expended: bool = False         # its ATGMs are spent (14.1)
     acquired: Acquisition | None = None     # its gun's acquired target (14.3)
     flight: Literal["flying", "hover"] | None = None     # a helicopter's mode; None: landed (19.2.1)
@@ -297,8 +298,10 @@ def dct_column(game: Game, u: UnitState) -> str:
 def printed(game: Game, u: UnitState) -> str:
     """The counter's firepower-range-morale, a leader's LM in brackets."""
     t = game.unit_type(u)
-    if t["kind"] == "support_weapon":                     # a weapon: firepower-range (1.6)
-        return f"{t['firepower']}-{t['range']}"
+    if t["kind"] == "support_weapon":                     # a weapon: firepower-range, its mode (1.6)
+        from .weapons import mode_of, values
+        fp, rng = values(game, u)
+        return f"{fp}-{rng}" + (f" ({mode_of(game, u)})" if mode_of(game, u) else "")
     return f"{t['firepower']}-{t['range']}-{morale(game, u)}" + (f" [{t['lm']}]" if t["lm"] else "")
 
 

@@ -37,7 +37,7 @@ from .sniper import defence_tm, is_sniper
 from .damage import damage_check, vehicle_struck
 from .lead import outside
 from .smoke import in_smoke
-from .state import (SMC, assault_open, best_leader, between_buildings, good_order, kind, lowest_armour, mounted,
+from .state import (SMC, aircraft, assault_open, best_leader, between_buildings, good_order, kind, lowest_armour, mounted,
                     marks_after, night_penalty, pending_assault, tm, vehicle)
 
 KINDS = ("fire", "ordnance", "melee", "close_assault", "overrun", "assault_fire")
@@ -151,6 +151,8 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     defenders = enemy if mortar else _targets(game, enemy, aim, how)       # 18.1: the whole hex
     if isinstance(defenders, AttackSheet):
         return defenders
+    if aircraft(game, defenders[0]) and how != "ordnance":
+        return refuse("only guided anti-aircraft weapons fire at air support (19.1.1)", "LnLT 19.1.1")
     defenders_line = f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of " \
                      f"{game.side(defenders[0].side).name}"
     if how == "melee":

@@ -28,6 +28,8 @@ vehicle pivots to face the target (+1 OFT, -1 DFT), 15.1.1.  HEAT penetrates 4 w
 armour values printed red (vehicles.toml `red_armour`).  Optional speed modifiers: 15.6.  ATGM
 depletion (14.1) and target acquisition (14.3): acquisition.py.  Not here: the optional vehicle
 size modifiers (15.6), opportunity fire at an ATGM firer before its shot (14.1).
+Aircraft over an air strike's hex (19.1.1): only `aa` ordnance fires at them, +2; penetration
+against their armour destroys (a crash), damages (an abort) or does nothing -- `_aircraft_hit`.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from . import acquisition, helicopter, tables
 from .damage import morale_check, vehicle_struck
 from .smoke import in_smoke
 from .sniper import defence_tm
-from .state import (SMC, best_leader, between_buildings, kind, lm, lowest_armour, marks_after, night_penalty,
+from .state import (SMC, aircraft, best_leader, between_buildings, kind, lm, lowest_armour, marks_after, night_penalty,
                     passengers, vehicle)
 from .weapons import ordnance_of
 
@@ -128,6 +130,9 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
         return refuse(f"{u.id} has no ordnance: it fires on the Direct Fire Table (5.0)", "LnLT 14.1")
     if defenders[0].marks.flight == "flying" and helicopter.airborne(game, defenders[0]) and not g.get("aa"):
         return refuse("only guided anti-aircraft weapons fire at a Flying helicopter (19.2.1)", "LnLT 19.2.1")
+    plane = aircraft(game, defenders[0])
+    if plane and not g.get("aa"):
+        return refuse("only guided anti-aircraft weapons fire at air support (19.1.1)", "LnLT 19.1.1")
     if weapon is not None and game.unit_type(u).get("mounted"):
         return refuse(f"{u.id} is mounted: a mounted unit fires no ordnance support weapon (6.6.2)", "LnLT 6.6.2")
     if acquisition.expended(game, u, weapon):
@@ -171,7 +176,9 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
         mods.append(("a single-man counter fires the support weapon (1.6)", 1))
     if weapon is not None and opportunity:
         mods.append(("support weapon in opportunity fire (5.3)", 2))
-    if any((v.moved and not v.marks.low_crawl) or v.paused for v in defenders):
+    if plane:                                               # its only target modifier (19.1.1)
+        mods.append(("fixed-wing aircraft (19.1.1)", 2))
+    elif any((v.moved and not v.marks.low_crawl) or v.paused for v in defenders):
         fast = game.option("speed_modifiers") == "on" and any(_fast(game, v) for v in defenders if vehicle(game, v))
         mods.append(("fast target marked Moved (15.6)", 2) if fast else
                     ("target marked Hit & Run (6.7)", 1) if any(v.marks.hit_run for v in defenders) else
@@ -183,8 +190,8 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
     if between_buildings(game, u.hex, target):
         mods.append(("between two adjacent buildings (10.3.2)", 2))
     cover = defence_tm(game, defenders, units)              # a lone sniper's is doubled (5.5)
-    if helicopter.airborne(game, defenders[0]):
-        cover = 0                                           # a level above its hex (19.2.1)
+    if helicopter.airborne(game, defenders[0]) or plane:
+        cover = 0                                           # a level above its hex (19.2.1, 19.1.1)
     if helicopter.on_river(game, defenders):
         mods.append(("target in a rubber boat on a river (23.3.1)", 1))
     for m in (helicopter.firer_modifier(game, [u], True), helicopter.target_modifier(game, defenders[0], True)):
@@ -208,7 +215,8 @@ def resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: 
     """14.1, then the gun's acquisition of a target it did not destroy (14.3)."""
     summary = _resolve(game, sh, dice, out, lines, extra)
     u, target = game.units[sh.units[0]], game.units[sh.defenders[0]]
-    acquisition.acquire(game, u, target, summary.endswith("destroyed"), out, lines)
+    if not aircraft(game, target):                        # an aircraft does not stay to be acquired
+        acquisition.acquire(game, u, target, summary.endswith("destroyed"), out, lines)
     return summary
 
 
@@ -245,6 +253,8 @@ def _resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra:
                       + ((("HEAT against red armour", -4),) if red else ()))               # 14.1
         d = dice.roll(f"armour of {target.id}: {'turret' if turret else 'hull'} {side} {value}", 1, 6,
                       (("armour", value),))
+        if aircraft(game, target):
+            return _aircraft_hit(game, target, a, d, dice, out, lines, extra)
         if a.faces[0] == 1 and d.faces[0] == 6:
             result, how = "No Effect", "a 1 against a 6: a dud"
         elif a.faces[0] == 6 and d.faces[0] == 1:
@@ -272,6 +282,33 @@ def _resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra:
     lines.append(f"Result: {a.total} against {d.total} -- damage checks at DC+{dc} (14.1){heat}")
     extra += strike(game, [game.units[x] for x in sh.defenders], dc, "oft", dice, out, lines, attacker=sh.side)
     return f"{g['gun']} hits {n}: DC+{dc}"
+
+
+def _aircraft_hit(game: Game, plane: UnitState, a, d, dice, out: dict, lines: list, extra: list[Change]) -> str:
+    """14.1, 19.1.1: an aircraft hit.  Penetration higher than its armour (or a 6 against a 1)
+    destroys it: it crashes, a 6-firepower attack where it falls (as a helicopter, DCT); equal,
+    it is damaged and aborts; lower, a morale check less the difference -- failed, damaged and
+    aborting, passed no effect.  A 1 against a 6 is a dud.  Aborting, its strike is lost."""
+    if a.faces[0] == 1 and d.faces[0] == 6:
+        result, how = "No Effect", "a 1 against a 6: a dud"
+    elif (a.faces[0] == 6 and d.faces[0] == 1) or a.total > d.total:
+        result, how = "Destroyed", "a 6 against a 1: catastrophic" if a.faces[0] == 6 and d.faces[0] == 1 else "penetrates"
+    elif a.total == d.total:
+        result, how = "Damaged", "equal: damaged"
+    else:
+        result = "No Effect" if morale_check(game, plane, dice, lines, less=d.total - a.total) else "Damaged"
+        how = f"short by {d.total - a.total}: morale check"
+    lines.append(f"Result: {a.total} against {d.total} on {plane.id} -- {how}: {result.lower()} (14.1, 19.1.1)")
+    n = game.map.number(plane.hex)
+    if result == "Damaged":
+        out.setdefault(plane.id, {}).update(status="removed", q=None, r=None)
+        lines.append(f"  {plane.id} is damaged and aborts: its strike on {n} is lost (19.1.1)")
+    elif result == "Destroyed":
+        changes, where = helicopter.crash(game, plane, dice, out, lines)     # the aid's "aircraft crash 6-FP attack"
+        extra += changes
+        out.setdefault(plane.id, {}).update(status="destroyed", q=None, r=None)
+        lines.append(f"  {plane.id} is shot down: its strike on {n} is lost (19.1.1)")
+    return f"AA fire hits the aircraft over {n}: {result.lower()}"
 
 
 def close_assault_sheet(game: Game, units: list[UnitState], target: UnitState, where: Hex,

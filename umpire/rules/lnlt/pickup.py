@@ -128,7 +128,7 @@ def act(game: Game, params: dict) -> tuple[str, list[Change]]:
     issued = w.marks.issued_to or w.side            # retaken by the side it was issued to: its own again
     captured = issued != u.side
     label = game.unit_type(w)["label"]
-    new = _free_id(game, f"{u.id}-{'captured' if captured else 'retaken'}")
+    new = free_id(game, f"{u.id}-{'captured' if captured else 'retaken'}")
     return f"{u.id} picks up an enemy {label}", [
         Change("unit", w.id, {"taken": True}),
         Change("unit", new, {"new_like": u.id, "type": w.type, "q": u.hex.q, "r": u.hex.r, "carried_by": u.id,
@@ -153,7 +153,7 @@ def _change_mode(game: Game, u: UnitState, w: UnitState, mode: str | None, what:
         f"range {m['range'][i]} (3.0 step 5, 1.6)",))]
 
 
-def _free_id(game: Game, base: str) -> str:
+def free_id(game: Game, base: str) -> str:
     uid, k = base, 2
     while uid in game.units:
         uid, k = f"{base}{k}", k + 1

@@ -63,6 +63,7 @@ class Marks(RuleState):
     atgm_expended: bool = False         # its ATGMs are spent (14.1)
     acquired: Acquisition | None = None     # its gun's acquired target (14.3)
     flight: Literal["flying", "hover"] | None = None     # a helicopter's mode; None: landed (19.2.1)
+    strike: str | None = None           # an aircraft's [[air]] support, its strike to come (19.1, 19.1.1)
 
 
 class Attempt(NamedTuple):
@@ -264,6 +265,12 @@ def sight_of(game_map, rules, h: Hex) -> str:
 def vehicle(game: Game, u: UnitState) -> dict | None:
     """The vehicle counter's armour, turret and passengers (vehicles.toml), or None."""
     return game.rules.tables["vehicles"].section("entry").get(u.type) if kind(game, u) == "vehicle" else None
+
+
+def aircraft(game: Game, u: UnitState) -> bool:
+    """A fixed-wing aircraft over its target (19.1, 19.1.1; vehicles.toml `aircraft`)."""
+    v = vehicle(game, u)
+    return bool(v and v.get("aircraft"))
 
 
 def gun(game: Game, u: UnitState) -> dict | None:

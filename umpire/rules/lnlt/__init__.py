@@ -44,7 +44,7 @@ not here.
 from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
-from . import actions, airsupport, artillery, combat, damage, lead, pickup, rally, smoke, spotting, starshell, state, weapons
+from . import actions, airsupport, artillery, combat, guided, damage, lead, pickup, rally, smoke, spotting, starshell, state, weapons
 from .movement import check_move
 from ...core.changes import Change
 from .state import (SMC, aircraft, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
@@ -131,14 +131,17 @@ class RuleSystem(CoreRuleSystem):
         # 6.1: an assault's second half; 4.0: units of a leader's hexes still to act; 19.1.1: an
         # aircraft over its target, its strike still to fall
         return bool(pending_assault(game, side)) or lead.open_hexes(game, side) is not None \
-            or bool(airsupport.inbound(game, side))
+            or bool(airsupport.inbound(game, side)) or bool(guided.holding(game, side))      # 14.1
 
     def halts(self, ctx, uid):
-        """19.1: an aircraft halted over its target lets its strike fall (airsupport.deliver)."""
+        """19.1: an aircraft halted over its target lets its strike fall (airsupport.deliver); 14.1:
+        an ATGM firer halted resolves its shot (guided.resolve)."""
         from ...core.changes import apply
         u = ctx.game.units[uid]
         if aircraft(ctx.game, u):
             apply(ctx, airsupport.deliver(ctx.game, u, ctx.dice))
+        elif u.marks.guiding is not None:             # 14.1: the ATGM shot in flight resolves
+            apply(ctx, guided.resolve(ctx.game, u, ctx.dice))
 
     def impulse_end(self, game, side):
         ending = [Change("unit", u.id, {"assault": None},

@@ -32,13 +32,13 @@ from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from ...core.witness import whole_names
-from . import helicopter, melee, ordnance, overrun, pickup, sniper, starshell, tables, weapons
+from . import guided, helicopter, melee, ordnance, overrun, pickup, sniper, starshell, tables, weapons
 from .sniper import defence_tm, is_sniper
 from .damage import damage_check, vehicle_struck
 from .lead import outside
 from .smoke import in_smoke
 from .state import (SMC, aircraft, assault_open, best_leader, between_buildings, good_order, kind, lowest_armour, mounted,
-                    marks_after, night_penalty, pending_assault, tm, vehicle)
+                    marks_after, moving, night_penalty, pending_assault, tm, vehicle)
 
 KINDS = ("fire", "ordnance", "melee", "close_assault", "overrun", "assault_fire")
 
@@ -63,6 +63,7 @@ class AttackSheet:
     mortar: bool = False
     arms: tuple[str, ...] = ()           # support weapons used (a captured one may be given up, 1.6)
     out_of_hand: bool = False            # melee on Shaken units with no Good Order friend in the hex (5.0)
+    guided: bool = False                 # an ATGM shot: the firer is held for opportunity fire first (14.1)
 
 
 def refuse(reason: str, rule: str = "") -> AttackSheet:
@@ -232,10 +233,10 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         mods.append(("target in a rubber boat on a river (23.3.1)", 1))
     if flying_at:
         mods.append(flying_at)                                              # 19.2.1
-    elif vehicle(game, defenders[0]) and (defenders[0].moved or defenders[0].paused):
+    elif vehicle(game, defenders[0]) and moving(defenders[0]):
         mods.append(("vehicle target marked Moved or moving (6.0)", -1))
     elif mounted(game, defenders[0]):                                       # 6.6: mounted units
-        still = not (defenders[0].moved or defenders[0].paused)
+        still = not moving(defenders[0])
         mods.append(("mounted target not moving (6.6)", 1) if still else
                     ("mounted target marked Hit & Run (6.6, 6.7)", -1) if defenders[0].marks.hit_run else
                     ("mounted target marked Moved or moving (6.6)", -1))
@@ -312,6 +313,8 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
     defenders = [game.units[x] for x in sheet.defenders]
     if sheet.kind == "melee":
         summary = melee.resolve(game, sheet, dice, attackers, defenders, out, lines)
+    elif sheet.kind == "ordnance" and sheet.guided:          # 14.1: in flight, resolved when halted
+        summary = guided.declare(game, sheet, out, lines)
     elif sheet.kind == "ordnance":
         summary = ordnance.resolve(game, sheet, dice, out, lines, extra)
         pickup.used_up(game, sheet.arms, not summary.endswith(": misses"), lines, out)      # 1.6: a hit counts
@@ -389,6 +392,8 @@ def strike(game: Game, defenders: list[UnitState], dc: int, attack: str, dice, o
     18.2) -- then the fate table (15.4) takes its crew and passengers."""
     extra: list[Change] = []
     for v in defenders:
+        if v.marks.guiding is not None:
+            guided.spoil(v, out, lines)              # 14.1: any damage check on the firer is a miss
         if not vehicle(game, v):
             damage_check(game, v, dc, dice, out.setdefault(v.id, {}), lines,
                          extra if attacker not in (None, v.side) else None)   # heroes rise under enemy fire only

@@ -27,7 +27,7 @@ front: firing off it, a turret turns (+1 OFT, -2 DFT for its machine guns) and a
 vehicle pivots to face the target (+1 OFT, -1 DFT), 15.1.1.  HEAT penetrates 4 worse against
 armour values printed red (vehicles.toml `red_armour`).  Optional speed modifiers: 15.6.  ATGM
 depletion (14.1) and target acquisition (14.3): acquisition.py.  Not here: the optional vehicle
-size modifiers (15.6), opportunity fire at an ATGM firer before its shot (14.1).
+size modifiers (15.6).  An ATGM shot is held for opportunity fire at its firer: guided.py (14.1).
 Aircraft over an air strike's hex (19.1.1): only `aa` ordnance fires at them, +2; penetration
 against their armour destroys (a crash), damages (an abort) or does nothing -- `_aircraft_hit`.
 """
@@ -44,8 +44,8 @@ from . import acquisition, helicopter, tables
 from .damage import morale_check, vehicle_struck
 from .smoke import in_smoke
 from .sniper import defence_tm
-from .state import (SMC, aircraft, best_leader, between_buildings, kind, lm, lowest_armour, marks_after, night_penalty,
-                    passengers, vehicle)
+from .state import (SMC, aircraft, best_leader, between_buildings, kind, lm, lowest_armour, marks_after, moving,
+                    night_penalty, passengers, vehicle)
 from .weapons import ordnance_of
 
 if TYPE_CHECKING:
@@ -178,12 +178,12 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
         mods.append(("support weapon in opportunity fire (5.3)", 2))
     if plane:                                               # its only target modifier (19.1.1)
         mods.append(("fixed-wing aircraft (19.1.1)", 2))
-    elif any((v.moved and not v.marks.low_crawl) or v.paused for v in defenders):
+    elif any(moving(v) and not v.marks.low_crawl for v in defenders):
         fast = game.option("speed_modifiers") == "on" and any(_fast(game, v) for v in defenders if vehicle(game, v))
         mods.append(("fast target marked Moved (15.6)", 2) if fast else
                     ("target marked Hit & Run (6.7)", 1) if any(v.marks.hit_run for v in defenders) else
                     ("target marked Moved or moving (6.0)", 1))
-    if game.unit_type(defenders[0]).get("mounted") and not (defenders[0].moved or defenders[0].paused):
+    if game.unit_type(defenders[0]).get("mounted") and not moving(defenders[0]):
         mods.append(("mounted target not moving (6.6)", 1))
     if rng == 1:
         mods.append(("adjacent target (14.1)", -2))
@@ -207,8 +207,11 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
              f"{n(u.hex)}, range {rng} (LnLT 14.1)" + (f", at {aimed.id}" if aimed else ", at the leg units"),
              f"  to hit: 2d6 + modifiers at or under {need}",
              *[f"  {why}: {v:+d}" for why, v in mods], defenders_line]
+    # 14.1: an ATGM's firer may be fired at before its shot resolves -- unless it is itself
+    # opportunity fire (our reading: one pause at a time), then it resolves at once
     return AttackSheet(True, "", "", tuple(lines), "ordnance", u.side, (u.id,), target, tuple(v.id for v in defenders),
-                       0, tuple(mods), need, range=rng, arms=(weapon.id,) if weapon is not None else ())
+                       0, tuple(mods), need, range=rng, arms=(weapon.id,) if weapon is not None else (),
+                       guided=bool(g.get("atgm_depletion")) and not opportunity)
 
 
 def resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: list[Change]) -> str:

@@ -41,6 +41,19 @@ class Acquisition(RuleState):
     level: int = Field(1, ge=1, le=2)
 
 
+class Guided(RuleState):
+    """An ATGM shot in flight (14.1): the unit aimed at, the to-hit number and the OFT modifiers
+    as they stood when it fired, its range and the weapons used; `spoiled` once a damage check
+    on the firer has made it a miss."""
+
+    target: str
+    need: int
+    modifiers: tuple[tuple[str, int], ...] = ()
+    range: int = 0
+    arms: tuple[str, ...] = ()
+    spoiled: bool = False
+
+
 class Marks(RuleState):
     """The counters above, and what else the rules remember of a unit."""
 
@@ -63,6 +76,7 @@ class Marks(RuleState):
     atgm_expended: bool = False         # its ATGMs are spent (14.1)
     acquired: Acquisition | None = None     # its gun's acquired target (14.3)
     flight: Literal["flying", "hover"] | None = None     # a helicopter's mode; None: landed (19.2.1)
+    guiding: Guided | None = None       # its ATGM shot in flight, waiting for opportunity fire (14.1)
     strike: str | None = None           # an aircraft's [[air]] support, its strike to come (19.1, 19.1.1)
 
 
@@ -201,6 +215,12 @@ def hidden_by_stealth(game: Game, u: UnitState, rules) -> bool:
     """6.4: a unit that moved by stealth this turn, in degrading or blocking terrain."""
     return bool(u.moved and u.marks.stealth and not u.fired
                 and sight_of(game.map, rules, u.hex) != "open")
+
+
+def moving(u: UnitState) -> bool:
+    """Marked Moved or moving (6.0): a unit paused mid-move -- not an ATGM firer held while its
+    missile flies (14.1), nor an aircraft over its target (19.1.1)."""
+    return u.moved or (u.paused and u.marks.guiding is None and u.marks.strike is None)
 
 
 def pending_assault(game: Game, side: str) -> list[UnitState]:

@@ -29,6 +29,9 @@ not yet here:
   and get off at its end (`dismount`), within its capacity (P/PO: a half-squad and one
   single-man counter; PP/PPO: a squad and two).  Reading: getting on and off costs the vehicle
   nothing here (the series' costs are not in the player aid); the passengers are marked Moved.
+* Rubber boats (23.3.1) keep to river hexes and may run aground on a bank hex as the last of
+  a move; passengers get on and off there, as at any vehicle (16.1): our reading of how anyone
+  gets aboard, since leg units cannot stand in a river hex.
 * Entering a hex held by the enemy is a melee (8.0): an attack, not a move.
 * Mines (21.4.1): a vehicle entering a mined hex is attacked there and, a reading, its move
   ends there (the series lets an unharmed one go on); an immobilized vehicle moves no more.
@@ -45,7 +48,7 @@ from ...core.rulesystem import MoveCheck, Step
 from ...core.hexgrid import direction_to
 from ..botkit import entry_problem
 from .lead import outside
-from .helicopter import helicopter
+from .helicopter import boat, helicopter
 from .state import SMC, assault_open, kind, mounted, pending_assault, shaken, stealthy, vehicle
 
 SQUAD_SHARE = {"squad": 1.0, "half_squad": 0.5, "crew": 0.5, "weapon_team": 1.0}
@@ -194,6 +197,8 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
         if any(v.on_map and v.hex == b and v.side != u.side for v in game.units.values()):
             return fail(f"{game.map.number(b)} holds the enemy: that is a melee (8.0)", "LnLT 8.0", steps)
         cost, note = (1.0, "flying (19.2.1)") if heli else step_cost(game, t["move_class"], a, b)    # 23.3.1: boats
+        if cost is None and boat(game, u):
+            cost, note = _beaching(game, a, b, b == path[-1])
         if cost is None:
             return fail(note, "LnLT TEC", steps)
         total = steps[-1].total + cost
@@ -242,6 +247,18 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
                      companions=companions, boarding=mount, leaving=dismount, marks=marks, notes=notes,
                      stop_at=stop_at, companion_marks={c: game.units[c].marks.but(**assault) for c in companions}
                      if assault else {})
+
+
+def _beaching(game: Game, a: Hex, b: Hex, last: bool) -> tuple[float | None, str]:
+    """23.3.1 (our reading): a rubber boat keeps to the river but may run aground on a bank hex
+    next to it -- a land hex leg units may enter -- as the last hex of its move, 1 MP; there its
+    passengers get on and off (16.1), and its next move takes it back onto the river."""
+    kinds = game.rules.terrain_types
+    river = bool(kinds[game.map.terrain[a]].get("river"))
+    if river and last and kinds[game.map.terrain[b]]["move"].get("leg") is not None:
+        return 1.0, "runs aground on the bank (23.3.1)"
+    return None, ("a rubber boat keeps to the river: it may run aground on a bank hex only as its move's last "
+                  "(23.3.1)")
 
 
 def _passenger_problem(game: Game, u, mount: tuple[str, ...], dismount: tuple[str, ...]) -> str | None:

@@ -89,17 +89,19 @@ class RuleSystem(CoreRuleSystem):
         if key == "rally":
             # an umpire who ended the last turn early skipped its Administrative phase: its
             # housekeeping (spotting lapses, markers off, smoke thins) is done now (9.0)
-            skipped = self._housekeeping(game) if game.turn > 1 and \
+            skipped = self._housekeeping(game, dice) if game.turn > 1 and \
                 game.rule_state.administered != game.turn - 1 else []
             return skipped + rally.initiative(game, dice) + rally.rally(game, dice)
         if key == "administrative":
-            return self._housekeeping(game)
+            return self._housekeeping(game, dice)
         if key == "operations":
             return artillery.walk_barrages(game, dice)      # before any impulse (18.2)
         return []
 
-    def _housekeeping(self, game):
+    def _housekeeping(self, game, dice):
+        # 9.0 step 2: smoke, star shells, and the fire spread check (10.5.6.1, a sample rule)
         return rally.administrative(game) + smoke.administrative(game) + starshell.administrative(game) + \
+            starshell.spread(game, dice) + \
             pickup.found_gone(game) + \
             [Change("game", "state", {"administered": game.turn if game.phase == "administrative" else game.turn - 1})]
 

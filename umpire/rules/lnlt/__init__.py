@@ -230,6 +230,10 @@ class RuleSystem(CoreRuleSystem):
                  + (", wounded (11.1.2)" if unit.marks.wounded else ""))]
         if t["lm"]:
             rows.append(("Leadership", f"LM {t['lm']} (11.1)"))
+        skill = game.rules.tables["skills"].section("entry").get(unit.marks.skill or "")
+        if skill:
+            rows.append(("Skill", f"{skill['label']}: {skill['dft']:+d} on the DFT"
+                         + (" against an adjacent target" if skill["adjacent_only"] else "") + " (12.0, a sample)"))
         v, g = vehicle(game, unit), gun(game, unit)
         if v:
             rows.append(("Armour", (f"hull {'/'.join(map(str, v['hull']))}" + (

@@ -77,6 +77,7 @@ class Marks(RuleState):
     acquired: Acquisition | None = None     # its gun's acquired target (14.3)
     flight: Literal["flying", "hover"] | None = None     # a helicopter's mode; None: landed (19.2.1)
     guiding: Guided | None = None       # its ATGM shot in flight, waiting for opportunity fire (14.1)
+    skill: str | None = None            # a hero's skill counter (12.0, skills.toml: samples)
     strike: str | None = None           # an aircraft's [[air]] support, its strike to come (19.1, 19.1.1)
 
 

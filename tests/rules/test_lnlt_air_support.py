@@ -92,3 +92,11 @@ def test_19_1_1_only_guided_anti_aircraft_fires_at_air_support(tmp_path):
     for who, how in (("Y", "fire"), ("R", "ordnance")):
         sheet = _sheet(loc, who, "0503", how)
         assert not sheet.legal and "only guided anti-aircraft weapons fire at air support (19.1.1)" in sheet.reason
+
+
+def test_19_1_1_a_scenario_places_no_aircraft_counter(tmp_path):
+    """19.1: the aircraft comes with a strike; a scenario placing one is refused, the unit named."""
+    from umpire.core.errors import ScenarioError
+    with pytest.raises(ScenarioError, match=r'unit "F": F is a strike aircraft: an air strike puts one over its '
+                                            r'target \(19.1\)'):
+        lnlt(tmp_path, [("F", "fixed_wing", "0103")], [("X", "nva_squad", "0503")])

@@ -110,6 +110,11 @@ class RuleSystem(CoreRuleSystem):
         from .movement import CAPACITY, SQUAD_SHARE
         types, vehicles = self.ruleset.unit_types, self.ruleset.tables["vehicles"].section("entry")
         out = []
+        aircraft_types = {k for k, v in vehicles.items() if v.get("aircraft")}
+        for u in scenario.units:
+            if u.type in aircraft_types:       # 19.1.1: an air strike brings it, over its target
+                out.append((f'unit "{u.id}"', f'"{u.id}"', f"{u.id} is a {types[u.type]['label'].lower()}: an air "
+                            "strike puts one over its target (19.1); a scenario gives [[air]] support instead"))
         for carrier in scenario.units:
             load = [u for u in scenario.units if u.carried_by == carrier.id]
             kind = types[carrier.type]["kind"]

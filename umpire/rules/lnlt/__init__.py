@@ -26,6 +26,10 @@ spotting attempts and the other unit actions are the rule system's own (actions.
     pickup.py    support weapons picked up, dropped, handed over, captured (3.0, 1.6)
     lead.py      a leader's impulse: its hex and the hexes next to it act (4.0)
     medic.py     medics healing in the Rally phase (3.0, 11.3)
+    airsupport.py  air strikes and their aircraft as anti-aircraft targets (19.1, 19.1.1)
+    guided.py    an ATGM shot held for opportunity fire at its firer (14.1)
+    helicopter.py  helicopters and rubber boats (19.2.1, 19.2.8, 19.4, 23.3.1)
+    starshell.py star shells, fires and their spread (20.2, 10.5.6, 10.5.6.1)
 
 Off-board artillery (18.2) is the action "fire_mission" (artillery.py: standard, loose and
 concentrated missions).  Attacks: fire, ordnance, melee, close_assault, overrun; fire and ordnance may

@@ -30,6 +30,7 @@ spotting attempts and the other unit actions are the rule system's own (actions.
     guided.py    an ATGM shot held for opportunity fire at its firer (14.1)
     helicopter.py  helicopters and rubber boats (19.2.1, 19.2.8, 19.4, 23.3.1)
     starshell.py star shells, fires and their spread (20.2, 10.5.6, 10.5.6.1)
+    skills.py    heroes' skill counters (12.0)
 
 Off-board artillery (18.2) is the action "fire_mission" (artillery.py: standard, loose and
 concentrated missions).  Attacks: fire, ordnance, melee, close_assault, overrun; fire and ordnance may
@@ -48,7 +49,8 @@ not here.
 from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
-from . import actions, airsupport, artillery, combat, guided, damage, lead, pickup, rally, smoke, spotting, starshell, state, weapons
+from . import (actions, airsupport, artillery, combat, guided, damage, lead, pickup, rally, skills, smoke, spotting,
+               starshell, state, weapons)
 from .movement import check_move
 from ...core.changes import Change
 from .state import (SMC, aircraft, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
@@ -239,10 +241,7 @@ class RuleSystem(CoreRuleSystem):
                  + (", wounded (11.1.2)" if unit.marks.wounded else ""))]
         if t["lm"]:
             rows.append(("Leadership", f"LM {t['lm']} (11.1)"))
-        skill = game.rules.tables["skills"].section("entry").get(unit.marks.skill or "")
-        if skill:
-            rows.append(("Skill", f"{skill['label']}: {skill['dft']:+d} on the DFT"
-                         + (" against an adjacent target" if skill["adjacent_only"] else "") + " (12.0, a sample)"))
+        rows += skills.details(game, unit)             # 12.0
         v, g = vehicle(game, unit), gun(game, unit)
         if v:
             rows.append(("Armour", (f"hull {'/'.join(map(str, v['hull']))}" + (

@@ -121,3 +121,32 @@ def deliver(game: Game, plane, dice) -> list[Change]:
     pickup.fate_of_carried(game, out)
     return [Change("note", "", {}, tuple(seen), [plane.side, *struck] if struck else None)] + \
         [Change("unit", k, v) for k, v in out.items() if v] + extra + [gone]
+
+
+def aircraft_hit(game: Game, plane, a, d, dice, out: dict, lines: list, extra: list[Change]) -> str:
+    """14.1, 19.1.1: an aircraft hit.  Penetration higher than its armour (or a 6 against a 1)
+    destroys it: it crashes, a 6-firepower attack where it falls (as a helicopter, DCT); equal,
+    it is damaged and aborts; lower, a morale check less the difference -- failed, damaged and
+    aborting, passed no effect.  A 1 against a 6 is a dud.  Aborting, its strike is lost."""
+    if a.faces[0] == 1 and d.faces[0] == 6:
+        result, how = "No Effect", "a 1 against a 6: a dud"
+    elif (a.faces[0] == 6 and d.faces[0] == 1) or a.total > d.total:
+        result, how = "Destroyed", "a 6 against a 1: catastrophic" if a.faces[0] == 6 and d.faces[0] == 1 else "penetrates"
+    elif a.total == d.total:
+        result, how = "Damaged", "equal: damaged"
+    else:
+        from .damage import morale_check
+        result = "No Effect" if morale_check(game, plane, dice, lines, less=d.total - a.total) else "Damaged"
+        how = f"short by {d.total - a.total}: morale check"
+    lines.append(f"Result: {a.total} against {d.total} on {plane.id} -- {how}: {result.lower()} (14.1, 19.1.1)")
+    n = game.map.number(plane.hex)
+    if result == "Damaged":
+        out.setdefault(plane.id, {}).update(status="removed", q=None, r=None)
+        lines.append(f"  {plane.id} is damaged and aborts: its strike on {n} is lost (19.1.1)")
+    elif result == "Destroyed":
+        from .helicopter import crash
+        changes, _where = crash(game, plane, dice, out, lines)     # the aid's "aircraft crash 6-FP attack"
+        extra += changes
+        out.setdefault(plane.id, {}).update(status="destroyed", q=None, r=None)
+        lines.append(f"  {plane.id} is shot down: its strike on {n} is lost (19.1.1)")
+    return f"AA fire hits the aircraft over {n}: {result.lower()}"

@@ -32,7 +32,7 @@ from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from ...core.witness import whole_names
-from . import guided, helicopter, melee, ordnance, overrun, pickup, sniper, starshell, tables, weapons
+from . import guided, helicopter, melee, ordnance, overrun, pickup, skills, sniper, starshell, tables, weapons
 from .sniper import defence_tm, is_sniper
 from .damage import damage_check, vehicle_struck
 from .lead import outside
@@ -216,11 +216,7 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         if arc in ("turret", "hull"):                                # 1.7.1's team pivot is the OFT's
             mods.append((f"{u.id}: turreted gun off its front arc (15.1.1)", -2) if arc == "turret" else
                         (f"{u.id}: after pivoting in its hex (15.1.1)", -1))
-    for u in units:                                   # 12.0: a hero's skill counter (samples)
-        skill = game.rules.tables["skills"].section("entry").get(u.marks.skill or "") \
-            if "skills" in game.rules.tables else None
-        if skill and skill["dft"] and (rng == 1 or not skill["adjacent_only"]):
-            mods.append((f"{u.id}'s skill, {skill['label']} (12.0)", skill["dft"]))
+    mods += skills.modifiers(game, units, rng)        # 12.0: a hero's skill counter (samples)
     riders = [u for u in units if u.carried_by]
     if riders:
         mods.append(("firing from on a vehicle, per unit (16.2.1)", -len(riders)))     # 16.2: riders on, not in

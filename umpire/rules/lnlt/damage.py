@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game, UnitState
-from . import tables
+from . import skills, tables
 from .state import best_leader, dct_column, marks_after, morale, passengers, shaken, vehicle
 
 GONE = {"status": "destroyed", "q": None, "r": None, "carried_by": None}
@@ -71,7 +71,7 @@ def damage_check(game: Game, u: UnitState, plus: int, dice, values: dict, lines:
         h = dice.roll(f"hero creation for {u.id} (even: a hero)", 1, 6).total
         if h % 2 == 0:
             hid = _new_id(game, f"Hero ({u.id})", heroes)
-            skill, said = _skill(game, hid, dice)
+            skill, said = skills.draw(game, hid, dice)
             # the skill drawn is the hero's side's to know (12.0): its own line, for that side alone
             heroes.append(Change("unit", hid, {"new_like": u.id, "type": t["hero"], "name": f"hero of {u.id}",
                                                "q": u.hex.q, "r": u.hex.r, "face_down": u.face_down, "skill": skill},
@@ -180,19 +180,6 @@ def vehicle_struck(game: Game, v: UnitState, result: str, attack: str, dice, out
         _passenger(game, p, row["outside" if outside else "inside"], exposed, dc, dice, out, lines,
                    changes if enemy else None)
     return changes
-
-
-def _skill(game: Game, hid: str, dice) -> tuple[str | None, tuple[str, ...]]:
-    """12.0: the new hero draws a skill counter at random (skills.toml, samples)."""
-    skills = game.rules.tables["skills"].section("entry") if "skills" in game.rules.tables else {}
-    if not skills:
-        return None, ()
-    keys = list(skills)
-    r = dice.roll(f"skill counter for {hid} (1-{len(keys)})", 1, len(keys)).total
-    s = skills[keys[r - 1]]
-    effect = (f"{s['dft']:+d} on the DFT" + (" against an adjacent target" if s["adjacent_only"] else "")
-              if s["dft"] else "no fire modifier")
-    return keys[r - 1], (f"  {hid} draws the skill counter {s['label']} ({r}): {effect} (12.0, a sample skill)",)
 
 
 def _passenger(game, p, code, exposed, dc, dice, out, lines, heroes) -> None:

@@ -29,7 +29,7 @@ armour values printed red (vehicles.toml `red_armour`).  Optional speed modifier
 depletion (14.1) and target acquisition (14.3): acquisition.py.  Not here: the optional vehicle
 size modifiers (15.6).  An ATGM shot is held for opportunity fire at its firer: guided.py (14.1).
 Aircraft over an air strike's hex (19.1.1): only `aa` ordnance fires at them, +2; penetration
-against their armour destroys (a crash), damages (an abort) or does nothing -- `_aircraft_hit`.
+against their armour destroys (a crash), damages (an abort) or does nothing -- airsupport.py.
 """
 
 from __future__ import annotations
@@ -256,8 +256,9 @@ def _resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra:
                       + ((("HEAT against red armour", -4),) if red else ()))               # 14.1
         d = dice.roll(f"armour of {target.id}: {'turret' if turret else 'hull'} {side} {value}", 1, 6,
                       (("armour", value),))
-        if aircraft(game, target):
-            return _aircraft_hit(game, target, a, d, dice, out, lines, extra)
+        if aircraft(game, target):                        # 19.1.1: airsupport.py's
+            from .airsupport import aircraft_hit
+            return aircraft_hit(game, target, a, d, dice, out, lines, extra)
         if a.faces[0] == 1 and d.faces[0] == 6:
             result, how = "No Effect", "a 1 against a 6: a dud"
         elif a.faces[0] == 6 and d.faces[0] == 1:
@@ -285,33 +286,6 @@ def _resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra:
     lines.append(f"Result: {a.total} against {d.total} -- damage checks at DC+{dc} (14.1){heat}")
     extra += strike(game, [game.units[x] for x in sh.defenders], dc, "oft", dice, out, lines, attacker=sh.side)
     return f"{g['gun']} hits {n}: DC+{dc}"
-
-
-def _aircraft_hit(game: Game, plane: UnitState, a, d, dice, out: dict, lines: list, extra: list[Change]) -> str:
-    """14.1, 19.1.1: an aircraft hit.  Penetration higher than its armour (or a 6 against a 1)
-    destroys it: it crashes, a 6-firepower attack where it falls (as a helicopter, DCT); equal,
-    it is damaged and aborts; lower, a morale check less the difference -- failed, damaged and
-    aborting, passed no effect.  A 1 against a 6 is a dud.  Aborting, its strike is lost."""
-    if a.faces[0] == 1 and d.faces[0] == 6:
-        result, how = "No Effect", "a 1 against a 6: a dud"
-    elif (a.faces[0] == 6 and d.faces[0] == 1) or a.total > d.total:
-        result, how = "Destroyed", "a 6 against a 1: catastrophic" if a.faces[0] == 6 and d.faces[0] == 1 else "penetrates"
-    elif a.total == d.total:
-        result, how = "Damaged", "equal: damaged"
-    else:
-        result = "No Effect" if morale_check(game, plane, dice, lines, less=d.total - a.total) else "Damaged"
-        how = f"short by {d.total - a.total}: morale check"
-    lines.append(f"Result: {a.total} against {d.total} on {plane.id} -- {how}: {result.lower()} (14.1, 19.1.1)")
-    n = game.map.number(plane.hex)
-    if result == "Damaged":
-        out.setdefault(plane.id, {}).update(status="removed", q=None, r=None)
-        lines.append(f"  {plane.id} is damaged and aborts: its strike on {n} is lost (19.1.1)")
-    elif result == "Destroyed":
-        changes, where = helicopter.crash(game, plane, dice, out, lines)     # the aid's "aircraft crash 6-FP attack"
-        extra += changes
-        out.setdefault(plane.id, {}).update(status="destroyed", q=None, r=None)
-        lines.append(f"  {plane.id} is shot down: its strike on {n} is lost (19.1.1)")
-    return f"AA fire hits the aircraft over {n}: {result.lower()}"
 
 
 def close_assault_sheet(game: Game, units: list[UnitState], target: UnitState, where: Hex,

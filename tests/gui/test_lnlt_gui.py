@@ -38,10 +38,11 @@ def test_a_spotting_attempt_from_the_unit_menu(window, monkeypatch):
     unit = next(u for u in sorted(w.game.units.values(), key=lambda u: u.id) if u.side == side and u.on_map)
     entries = [a.text() for a in w.unit_menu.rule_entries]
     assert entries == ["Spotting attempt…", "Artillery fire mission…", "Lay smoke…", "Lead the hexes next to it…",
-                       "Support weapons: pick up, drop, hand over…", "Medic: heal…", "Fire a star shell…",
-                       "Call air support…"] \
+                       "Support weapons: pick up, drop, hand over, change mode…", "Medic: heal…", "Fire a star shell…"] \
         and w.unit_menu.act_attack.isVisible()
-    assert w.unit_menu.system_entries is None and "&Fire…" not in [a.text() for a in w.unit_menu.menu.actions()]
+    # Call Air Support… is Lock 'n Load's own entry (gui/lnlt), greyed with its reason (19.1)
+    assert [a.text() for a in w.unit_menu.system_entries.entries] == ["Call &Air Support…"]
+    assert "&Fire…" not in [a.text() for a in w.unit_menu.menu.actions()]
     w.select_unit(unit.id)
     w.unit_menu.refresh()
     assert w.unit_menu.rule_entries[0].isEnabled() and not w.unit_menu.rule_entries[4].isEnabled()   # Rally only
@@ -159,9 +160,9 @@ def test_the_unit_menu_moves_a_whole_stack(window):
 
 
 def test_the_pace_menu_offers_lock_n_loads_paces(window):
-    """6.2, 6.3: the Pace menu is the rule system's: normal, double time, low crawl."""
+    """6.2, 6.3, 6.7: the Pace menu is the rule system's: normal, double time, low crawl, Hit & Run."""
     menu = window.unit_menu
-    assert list(menu.pace_actions) == ["normal", "assault", "stealth", "double", "low_crawl"] and menu.pace_actions["normal"].isChecked()
+    assert list(menu.pace_actions) == ["normal", "assault", "stealth", "double", "low_crawl", "hit_and_run"] and menu.pace_actions["normal"].isChecked()
     menu.pace_actions["low_crawl"].setChecked(True)
     assert menu.how("1st Sqd") == {"pace": "low_crawl"}
     menu.move_done()
@@ -180,7 +181,7 @@ def test_in_the_rally_phase_the_unit_menu_drops_a_weapon(qtbot, tmp_path, monkey
     w.select_unit("1st Sqd")
     w.unit_menu.refresh()
     on = {a.text(): a.isEnabled() for a in w.unit_menu.rule_entries}
-    assert on["Support weapons: pick up, drop, hand over…"] and not on["Spotting attempt…"]
+    assert on["Support weapons: pick up, drop, hand over, change mode…"] and not on["Spotting attempt…"]
     refused = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: refused.append(a[2]))
     seen = {}
@@ -263,3 +264,45 @@ def test_leading_smoke_and_healing_are_offered_to_those_who_can(window):
     assert entries["lead"].isEnabled()
     w.select_unit(team.id)
     assert not entries["lead"].isEnabled() and not entries["smoke"].isEnabled() and not entries["heal"].isEnabled()
+
+
+def test_call_air_support_is_greyed_with_its_reason_then_called(qtbot, tmp_path, monkeypatch):
+    """19.1: the entry stays in the menu: greyed for a squad (a leader or scout calls it) and, in
+    a scenario without [[air]], for a leader (no air support this turn); with the scenario's F-4
+    pair the leader's entry is enabled and its form runs the engine's air_support action."""
+    text = SCENARIO.read_text(encoding="utf-8")
+    for name, extra in (("plain", ""), ("air", '\n[[air]]\nid = "F-4 pair"\nside = "us"\nstrikes = 1\nstrength = 6\n')):
+        (tmp_path / f"{name}.toml").write_text(text + extra, encoding="utf-8")
+        path = new_game(load_scenario(tmp_path / f"{name}.toml"), tmp_path / f"{name}.umpire", seed="gui")
+        perform(path, "next_phase", {}, system_for(path))
+        g = open_game(path)
+        if g.active_side == "nva":
+            perform(path, "pass", {"side": "nva"}, system_for(path), side="nva")
+        w = MainWindow(QSettings(str(tmp_path / f"{name}.ini"), QSettings.IniFormat))
+        qtbot.addWidget(w)
+        w.show()
+        w.load_game(open_game(path))
+        entry = w.unit_menu.system_entries.act_air
+        w.select_unit("1st Sqd")
+        w.unit_menu.refresh()
+        assert entry.isVisible() and not entry.isEnabled()
+        assert entry.toolTip() == "Not now: a leader or scout calls air support (19.1)"
+        w.select_unit("Lt Harris")
+        w.unit_menu.refresh()
+        if name == "plain":
+            assert not entry.isEnabled() and entry.toolTip() == "Not now: US 2nd Platoon has no air support to call this turn (19.1)"
+            w.unit_menu.menu.popup(w.mapToGlobal(w.rect().center()))
+            w.unit_menu.menu.setActiveAction(entry)
+            w.unit_menu.menu.grab().save(str(tmp_path / "air-menu.png"))
+            w.unit_menu.menu.hide()
+            continue
+        assert entry.isEnabled() and "19.1.1" in entry.toolTip()
+
+        def fill(dialog):
+            dialog.inputs["hex"].setText("0905")
+            return RuleActionDialog.Accepted
+        monkeypatch.setattr(RuleActionDialog, "exec", fill)
+        entry.trigger()
+        rows = [r for r in journal(path) if r.kind == "air_support"]
+        assert len(rows) == 1 and rows[0].params["unit"] == "Lt Harris" and rows[0].params["hex"] == "0905"
+        assert open_game(path).units["aircraft"].paused

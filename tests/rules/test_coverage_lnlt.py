@@ -43,3 +43,28 @@ def test_a_tests_name_cites_its_sections(tmp_path):
 def test_a_float_in_code_is_no_citation():
     assert cites("# half again (1.5)", "1.5") and not cites("# x1.5 the fire", "1.5")
     assert not cites("see 11.5.2", "11.5") and not cites("see 2.11.5", "11.5") and cites("(11.5).", "11.5")
+
+
+def worked_examples() -> list[tuple[str, str]]:
+    """(file, test) of each row of the page's "Worked examples" table."""
+    page = (ROOT / "docs" / "lnlt-coverage.md").read_text(encoding="utf-8")
+    table = page.split("## Worked examples", 1)[1]
+    return re.findall(r"`(tests/[\w/]+\.py)::(test_\w+)`", table)
+
+
+def test_every_worked_example_the_page_names_is_a_test_that_exists():
+    """Issue 25: each worked example of the aid is a test; the page's table names it, and it exists."""
+    rows = worked_examples()
+    assert rows, "the page names no worked example's test"
+    for file, name in rows:
+        path = ROOT / file
+        assert path.exists(), f"{file} (named for a worked example) does not exist"
+        assert re.search(rf"^def {name}\(", path.read_text(encoding="utf-8"), re.M), f"{file} has no {name}"
+
+
+def test_the_table_has_a_row_for_every_example_in_the_player_aid():
+    text = TEXTS / "lock-n-load-tactical-player-aid.txt"
+    if not text.exists():
+        pytest.skip("the player aid is not bundled (set UMPIRE_RULES_TEXTS to its folder)")
+    found = re.findall(r"\bexample\b|\be\.g\.|\bfor instance\b", text.read_text(encoding="utf-8"), re.I)
+    assert len(worked_examples()) == len(found)

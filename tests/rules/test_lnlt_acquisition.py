@@ -16,23 +16,30 @@ def _mods(loc, who, where):
     return dict(system_for(loc).assault_sheet(g, [who], g.map.grid.parse(where), "ordnance").modifiers)
 
 
+def fire_tow(loc):
+    act(loc, "assault", side="blue", units=["W"], hex="0503", kind="ordnance")
+
+
 def test_a_coloured_die_under_the_depletion_number_spends_the_missiles(tmp_path):
     """14.1: the TOW team (depletion 2) misses with 6 and 6 -- coloured 6, not under 2; then 5 and
     1 -- coloured 1 under 2: ATGM Expended, and it fires on the OFT no more."""
     loc = lnlt(tmp_path, [("W", "us_tow_team", "0103")], [("X", "nva_squad", "0503")])
     blue_first(loc)
-    res = act(loc, "assault", 6, 6, side="blue", units=["W"], hex="0503", kind="ordnance")
+    fire_tow(loc)
+    res = act(loc, "halt", 6, 6, side="blue", unit="W")        # its shot in flight resolves (14.1)
     assert "coloured die 6, not under 2 (14.1)" in "\n".join(res.log)
     assert not game(loc).units["W"].marks.atgm_expended
     act(loc, "pass", side="red")
     act(loc, "end_turn", 6, 1)
     blue_first(loc)
-    res = act(loc, "assault", 6, 6, side="blue", units=["W"], hex="0503", kind="ordnance")
+    fire_tow(loc)
+    res = act(loc, "halt", 6, 6, side="blue", unit="W")
     assert "not under 2" in "\n".join(res.log)
     act(loc, "pass", side="red")
     act(loc, "end_turn", 6, 1)
     blue_first(loc)
-    act(loc, "assault", 5, 1, 1, 6, side="blue", units=["W"], hex="0503", kind="ordnance")   # 6: hit; HE 4 vs 6
+    fire_tow(loc)
+    act(loc, "halt", 5, 1, 1, 6, side="blue", unit="W")                  # 6: hit; HE 4 vs 6
     assert game(loc).units["W"].marks.atgm_expended
     act(loc, "pass", side="red")
     act(loc, "end_turn", 6, 1)

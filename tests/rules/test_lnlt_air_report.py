@@ -36,7 +36,8 @@ def night_strike(tmp_path) -> str:
     act(loc, "pass", side="nva")
     # 19.1 as 18.2: 6 + firepower 6 = 12 against 1 + TM 2 = 3, DC+9; B Sqd checks 1 + 9 = 10
     # against morale 6: Shaken; its natural 1 then an even 2 raise a hero (DCT, 11.2)
-    act(loc, "air_support", 6, 1, 1, 2, side="us", unit="Lt Harris", hex="0905")
+    act(loc, "air_support", side="us", unit="Lt Harris", hex="0905")
+    act(loc, "halt", 6, 1, 1, 2, side="us", unit="aircraft")       # no anti-aircraft fire: it strikes (19.1.1)
     return loc
 
 

@@ -113,9 +113,9 @@ def test_only_guided_anti_aircraft_ordnance_fires_at_it_flying(tmp_path):
 
 
 def test_a_rubber_boat_keeps_to_the_river_and_is_easier_to_hit_on_it(tmp_path):
-    """23.3.1: the rubber boat moves along the river (1 a hex) and may not land on the bank; the
-    NVA squad's fire at it, and the rifle team's gun, take +1 (as the aid prints both).  (No one
-    can get aboard yet: a leg unit cannot stand in the river hex the boat is in.)"""
+    """23.3.1: the rubber boat moves along the river (1 a hex) and runs aground on the bank only
+    as the last hex of its move (test_lnlt_boats.py); the NVA squad's fire at it, and the rifle
+    team's gun, take +1 (as the aid prints both)."""
     river = "\n".join(["..........", "..........", "~~~~~~~~~~", "..........", "..........", ".........."])
     loc = lnlt(tmp_path, [("B", "us_rubber_boat", "0103")],
                [("X", "nva_squad", "0405"), ("R", "nva_rr_team", "0406")], terrain=river)
@@ -124,7 +124,7 @@ def test_a_rubber_boat_keeps_to_the_river_and_is_easier_to_hit_on_it(tmp_path):
     h = g.map.grid.parse
     ok = system_for(loc).check_move(g, "B", [h("0103"), h("0203"), h("0303")])
     assert ok.legal and ok.steps[-1].total == 2
-    assert not system_for(loc).check_move(g, "B", [h("0103"), h("0104")]).legal
+    assert not system_for(loc).check_move(g, "B", [h("0103"), h("0104"), h("0105")]).legal
     assert dict(_sheet(loc, "X", "0103", at="B").modifiers)["target in a rubber boat on a river (23.3.1)"] == 1
     assert dict(_sheet(loc, "R", "0103", "ordnance", at="B").modifiers)[
         "target in a rubber boat on a river (23.3.1)"] == 1

@@ -26,6 +26,11 @@ spotting attempts and the other unit actions are the rule system's own (actions.
     pickup.py    support weapons picked up, dropped, handed over, captured (3.0, 1.6)
     lead.py      a leader's impulse: its hex and the hexes next to it act (4.0)
     medic.py     medics healing in the Rally phase (3.0, 11.3)
+    airsupport.py  air strikes and their aircraft as anti-aircraft targets (19.1, 19.1.1)
+    guided.py    an ATGM shot held for opportunity fire at its firer (14.1)
+    helicopter.py  helicopters and rubber boats (19.2.1, 19.2.8, 19.4, 23.3.1)
+    starshell.py star shells, fires and their spread (20.2, 10.5.6, 10.5.6.1)
+    skills.py    heroes' skill counters (12.0)
 
 Off-board artillery (18.2) is the action "fire_mission" (artillery.py: standard, loose and
 concentrated missions).  Attacks: fire, ordnance, melee, close_assault, overrun; fire and ordnance may
@@ -37,17 +42,18 @@ Scouts (11.6) move by stealth (6.4), spot 2 better and call artillery.
 Support weapons (1.6) are counters carried by units (weapons.py); in the Rally phase they are
 picked up, dropped, handed over and captured (pickup.py: the free action "weapons").  At night (the scenario's
 `night`) fire beyond 2 hexes is harder, less so with thermal sights (20.1, 20.1.5, 10.1.2).
-Not yet here (issue 8 notes): hero skills (12.0), hit & run (6.7), fire (10.5.6), anti-personnel mines,
-star shells and night spotting (20.2), helicopters.
+Hit & Run (6.7) is a pace of mounted units (movement.py).  See docs/lnlt-coverage.md for what is
+not here.
 """
 
 from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
-from . import actions, artillery, combat, damage, lead, pickup, rally, smoke, spotting, starshell, state, weapons
+from . import (actions, airsupport, artillery, combat, guided, damage, lead, pickup, rally, skills, smoke, spotting,
+               starshell, state, weapons)
 from .movement import check_move
 from ...core.changes import Change
-from .state import (SMC, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
+from .state import (SMC, aircraft, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
                     vehicle)
 
 
@@ -89,17 +95,19 @@ class RuleSystem(CoreRuleSystem):
         if key == "rally":
             # an umpire who ended the last turn early skipped its Administrative phase: its
             # housekeeping (spotting lapses, markers off, smoke thins) is done now (9.0)
-            skipped = self._housekeeping(game) if game.turn > 1 and \
+            skipped = self._housekeeping(game, dice) if game.turn > 1 and \
                 game.rule_state.administered != game.turn - 1 else []
             return skipped + rally.initiative(game, dice) + rally.rally(game, dice)
         if key == "administrative":
-            return self._housekeeping(game)
+            return self._housekeeping(game, dice)
         if key == "operations":
             return artillery.walk_barrages(game, dice)      # before any impulse (18.2)
         return []
 
-    def _housekeeping(self, game):
+    def _housekeeping(self, game, dice):
+        # 9.0 step 2: smoke, star shells, and the fire spread check (10.5.6.1, a sample rule)
         return rally.administrative(game) + smoke.administrative(game) + starshell.administrative(game) + \
+            starshell.spread(game, dice) + \
             pickup.found_gone(game) + \
             [Change("game", "state", {"administered": game.turn if game.phase == "administrative" else game.turn - 1})]
 
@@ -108,6 +116,11 @@ class RuleSystem(CoreRuleSystem):
         from .movement import CAPACITY, SQUAD_SHARE
         types, vehicles = self.ruleset.unit_types, self.ruleset.tables["vehicles"].section("entry")
         out = []
+        aircraft_types = {k for k, v in vehicles.items() if v.get("aircraft")}
+        for u in scenario.units:
+            if u.type in aircraft_types:       # 19.1.1: an air strike brings it, over its target
+                out.append((f'unit "{u.id}"', f'"{u.id}"', f"{u.id} is a {types[u.type]['label'].lower()}: an air "
+                            "strike puts one over its target (19.1); a scenario gives [[air]] support instead"))
         for carrier in scenario.units:
             load = [u for u in scenario.units if u.carried_by == carrier.id]
             kind = types[carrier.type]["kind"]
@@ -128,8 +141,20 @@ class RuleSystem(CoreRuleSystem):
         return out
 
     def impulse_goes_on(self, game, side):
-        # 6.1: an assault's second half; 4.0: units of a leader's hexes still to act
-        return bool(pending_assault(game, side)) or lead.open_hexes(game, side) is not None
+        # 6.1: an assault's second half; 4.0: units of a leader's hexes still to act; 19.1.1: an
+        # aircraft over its target, its strike still to fall
+        return bool(pending_assault(game, side)) or lead.open_hexes(game, side) is not None \
+            or bool(airsupport.inbound(game, side)) or bool(guided.holding(game, side))      # 14.1
+
+    def halts(self, ctx, uid):
+        """19.1: an aircraft halted over its target lets its strike fall (airsupport.deliver); 14.1:
+        an ATGM firer halted resolves its shot (guided.resolve)."""
+        from ...core.changes import apply
+        u = ctx.game.units[uid]
+        if aircraft(ctx.game, u):
+            apply(ctx, airsupport.deliver(ctx.game, u, ctx.dice))
+        elif u.marks.guiding is not None:             # 14.1: the ATGM shot in flight resolves
+            apply(ctx, guided.resolve(ctx.game, u, ctx.dice))
 
     def impulse_end(self, game, side):
         ending = [Change("unit", u.id, {"assault": None},
@@ -144,7 +169,9 @@ class RuleSystem(CoreRuleSystem):
                  "cover for moving (6.4)"),
                 ("double", "&Double Time", "With a Good Order leader in the stack: 2 MPs more (6.2)"),
                 ("low_crawl", "&Low Crawl", "One hex that does not take all its MF; not spotted for moving, "
-                 "opportunity fire only if the hex is spotted (6.3)"))
+                 "opportunity fire only if the hex is spotted (6.3)"),
+                ("hit_and_run", "&Hit && Run", "Mounted units: half their MF, fire at -2, then half again, under "
+                 "a Hit & Run marker (6.7)"))
 
     def offers(self):
         return frozenset({"attack", "mount", "stack_move", "pace"})
@@ -164,12 +191,13 @@ class RuleSystem(CoreRuleSystem):
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):
         return damage.mines_vs_vehicle(game, game.units[unit_id], leaving, dice)
 
-    MARK_WORDS = (("S", "Shaken"), ("W", "wounded (LnLT 11.1.2)"), ("Im", "immobilized"), ("Mv", "moved this turn"),
+    MARK_WORDS = (("S", "Shaken"), ("W", "wounded (LnLT 11.1.2)"), ("Im", "immobilized"), ("Mv", "moved this turn"), ("HR", "Hit & Run (LnLT 6.7)"),
                   ("Fd", "fired this turn"), ("OC", "operations complete this turn"))
 
     def unit_marks(self, game, unit):
         return " ".join(x for x in ("S" if shaken(unit) else "", "W" if unit.marks.wounded else "",
-                                    "Im" if unit.marks.immobilized else "", "Mv" if unit.moved else "", "Fd" if unit.fired else "",
+                                    "Im" if unit.marks.immobilized else "", "Mv" if unit.moved else "",
+                                    "HR" if unit.moved and unit.marks.hit_run else "", "Fd" if unit.fired else "",
                                     "OC" if unit.marks.ops_complete else "") if x)
 
     def strength_text(self, game, unit):
@@ -213,6 +241,7 @@ class RuleSystem(CoreRuleSystem):
                  + (", wounded (11.1.2)" if unit.marks.wounded else ""))]
         if t["lm"]:
             rows.append(("Leadership", f"LM {t['lm']} (11.1)"))
+        rows += skills.details(game, unit)             # 12.0
         v, g = vehicle(game, unit), gun(game, unit)
         if v:
             rows.append(("Armour", (f"hull {'/'.join(map(str, v['hull']))}" + (
@@ -271,6 +300,11 @@ def check_tables(rules) -> None:
         odd = [x for x in v.get("red_armour", []) if x not in faces]
         if odd:
             fail("vehicles", key, f"red_armour {odd[0]!r} is none of {', '.join(sorted(faces))} (14.1)")
+    for key, m in rules.tables["modes"].section("entry").items():
+        if key not in units or units[key]["kind"] != "support_weapon":
+            fail("modes", key, f"{key!r} is not a support weapon in units.toml (1.6)")
+        if not len(m["modes"]) == len(m["firepower"]) == len(m["range"]) or len(m["modes"]) < 2:
+            fail("modes", key, "modes, firepower and range need one value per mode, two modes at least (1.6)")
     medics = rules.tables["medics"].section("entry")
     for key, t in units.items():
         if t["kind"] == "medic" and key not in medics:

@@ -59,11 +59,11 @@ ACTIONS = {spec.name: spec for spec in (
     unit_action("lead", "Lead the hexes next to it", lambda game, params, dice: lead.lead(game, params),
                 rule="LnLT 4.0", open=_in_operations, when=IMPULSE, fits=lead.is_leader,
                 help="A leader's impulse: the units of its hex and of the hexes next to it act together."),
-    unit_action("weapons", "Support weapons: pick up, drop, hand over",
+    unit_action("weapons", "Support weapons: pick up, drop, hand over, change mode",
                 lambda game, params, dice: pickup.act(game, params), rule="LnLT 3.0, 1.6", ask=pickup.fields,
                 open=_in_rally, when=RALLY, free=_in_rally,
-                help="In the Rally phase a unit picks up, drops or hands over a support weapon, or "
-                     "captures one lying in its hex."),
+                help="In the Rally phase a unit picks up, drops or hands over a support weapon, "
+                     "changes the mode of one it carries, or captures one lying in its hex."),
     unit_action("heal", "Medic: heal", medic.heal, rule="LnLT 3.0, 11.3", ask=medic.fields,
                 open=_in_rally, when=RALLY, free=_in_rally, fits=medic.is_medic,
                 help="In the Rally phase a medic tends a wounded leader or a unit of its hex."),

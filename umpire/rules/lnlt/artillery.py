@@ -33,7 +33,7 @@ from ...core.game import Game
 from ...core.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, hex_distance, hex_line
 from . import pickup, tables
 from .combat import strike
-from .state import SPOTTERS, Barrage, acting_unit, good_order, kind, lm, lowest_armour, tm, vehicle
+from .state import SPOTTERS, Barrage, acting_unit, aircraft, good_order, kind, lm, lowest_armour, tm, vehicle
 
 MISSIONS = ("standard", "loose", "concentrated", "line", "walking")      # 18.2.1, chosen before the round
 WALKS = 2                                          # 18.2: the next two turns
@@ -89,7 +89,8 @@ def attack_hex(game: Game, h: Hex, fp: int, dice, out: dict, lines: list, side: 
     lowest armour and, struck, checks damage however closed it is.  Friend or foe alike.  A
     mortar weapon team (18.1) takes the better of 2d6 and brings its own DFT `modifiers`."""
     n = game.map.number
-    here = [v for v in game.units.values() if v.on_map and v.hex == h and not v.carried_by]
+    # an aircraft over the hex (19.1.1) is a level above it: not under the fire
+    here = [v for v in game.units.values() if v.on_map and v.hex == h and not v.carried_by and not aircraft(game, v)]
     if not here or fp <= 0:
         return []
     extra: list[Change] = []

@@ -32,13 +32,13 @@ from ...core.changes import Change
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from ...core.witness import whole_names
-from . import helicopter, melee, ordnance, overrun, pickup, sniper, starshell, tables, weapons
+from . import guided, helicopter, melee, ordnance, overrun, pickup, skills, sniper, starshell, tables, weapons
 from .sniper import defence_tm, is_sniper
 from .damage import damage_check, vehicle_struck
 from .lead import outside
 from .smoke import in_smoke
-from .state import (SMC, assault_open, best_leader, between_buildings, good_order, kind, lowest_armour, mounted,
-                    marks_after, night_penalty, pending_assault, tm, vehicle)
+from .state import (SMC, aircraft, assault_open, best_leader, between_buildings, good_order, kind, lowest_armour, mounted,
+                    marks_after, moving, night_penalty, pending_assault, tm, vehicle)
 
 KINDS = ("fire", "ordnance", "melee", "close_assault", "overrun", "assault_fire")
 
@@ -63,6 +63,7 @@ class AttackSheet:
     mortar: bool = False
     arms: tuple[str, ...] = ()           # support weapons used (a captured one may be given up, 1.6)
     out_of_hand: bool = False            # melee on Shaken units with no Good Order friend in the hex (5.0)
+    guided: bool = False                 # an ATGM shot: the firer is held for opportunity fire first (14.1)
 
 
 def refuse(reason: str, rule: str = "") -> AttackSheet:
@@ -151,6 +152,8 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     defenders = enemy if mortar else _targets(game, enemy, aim, how)       # 18.1: the whole hex
     if isinstance(defenders, AttackSheet):
         return defenders
+    if aircraft(game, defenders[0]) and how != "ordnance":
+        return refuse("only guided anti-aircraft weapons fire at air support (19.1.1)", "LnLT 19.1.1")
     defenders_line = f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of " \
                      f"{game.side(defenders[0].side).name}"
     if how == "melee":
@@ -203,7 +206,8 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
     if dark:
         mods.append(dark)
     if assaulting:
-        mods.append(("vehicle's assault movement or fire (15.2, 15.2.1)" if any(vehicle(game, u) for u in units)
+        mods.append(("Hit & Run movement (6.7)" if any(u.marks.hit_run for u in units) else
+                     "vehicle's assault movement or fire (15.2, 15.2.1)" if any(vehicle(game, u) for u in units)
                      else "assault movement or fire (6.1)", -2))
     if rng == 1:
         mods.append(("adjacent target (5.6)", 3 if any(game.unit_type(u)["assault"] for u in units) else 2))
@@ -212,6 +216,7 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         if arc in ("turret", "hull"):                                # 1.7.1's team pivot is the OFT's
             mods.append((f"{u.id}: turreted gun off its front arc (15.1.1)", -2) if arc == "turret" else
                         (f"{u.id}: after pivoting in its hex (15.1.1)", -1))
+    mods += skills.modifiers(game, units, rng)        # 12.0: a hero's skill counter (samples)
     riders = [u for u in units if u.carried_by]
     if riders:
         mods.append(("firing from on a vehicle, per unit (16.2.1)", -len(riders)))     # 16.2: riders on, not in
@@ -229,11 +234,13 @@ def attack_sheet(game: Game, sight, unit_ids: list[str], target: Hex, how: str, 
         mods.append(("target in a rubber boat on a river (23.3.1)", 1))
     if flying_at:
         mods.append(flying_at)                                              # 19.2.1
-    elif vehicle(game, defenders[0]) and (defenders[0].moved or defenders[0].paused):
+    elif vehicle(game, defenders[0]) and moving(defenders[0]):
         mods.append(("vehicle target marked Moved or moving (6.0)", -1))
     elif mounted(game, defenders[0]):                                       # 6.6: mounted units
-        still = not (defenders[0].moved or defenders[0].paused)
-        mods.append(("mounted target not moving (6.6)", 1) if still else ("mounted target marked Moved or moving (6.6)", -1))
+        still = not moving(defenders[0])
+        mods.append(("mounted target not moving (6.6)", 1) if still else
+                    ("mounted target marked Hit & Run (6.6, 6.7)", -1) if defenders[0].marks.hit_run else
+                    ("mounted target marked Moved or moving (6.6)", -1))
     armour = lowest_armour(game, defenders[0]) if vehicle(game, defenders[0]) else 0
     cover = defence_tm(game, defenders, units)                 # a lone sniper's is doubled (5.5)
     if helicopter.helicopter(game, defenders[0]):              # 19.2.8: + its armour factor
@@ -307,6 +314,8 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
     defenders = [game.units[x] for x in sheet.defenders]
     if sheet.kind == "melee":
         summary = melee.resolve(game, sheet, dice, attackers, defenders, out, lines)
+    elif sheet.kind == "ordnance" and sheet.guided:          # 14.1: in flight, resolved when halted
+        summary = guided.declare(game, sheet, out, lines)
     elif sheet.kind == "ordnance":
         summary = ordnance.resolve(game, sheet, dice, out, lines, extra)
         pickup.used_up(game, sheet.arms, not summary.endswith(": misses"), lines, out)      # 1.6: a hit counts
@@ -346,8 +355,9 @@ def resolve(game: Game, sheet: AttackSheet, dice) -> tuple[str, list]:
     for u in attackers:                 # an assault's halves (6.1, 6.1.1): one done, the other to come
         if sheet.kind == "assault_fire":
             out[u.id]["marks"] = marks_after(out, u).but(assault="fire", assault_turn=game.turn)
-        elif assault_open(game, u) == "move":
-            out.setdefault(u.id, {})["marks"] = marks_after(out, u).but(assault=None)
+        elif assault_open(game, u) == "move":        # 6.7: after a Hit & Run's fire, its second half move
+            out.setdefault(u.id, {})["marks"] = marks_after(out, u).but(
+                assault="fire" if u.marks.hit_run and sheet.kind == "fire" else None)
     return f"{', '.join(sheet.units)} {summary}", _notes(game, sheet, lines) + \
         [Change("unit", k, v) for k, v in out.items() if v] + extra
 
@@ -383,6 +393,8 @@ def strike(game: Game, defenders: list[UnitState], dc: int, attack: str, dice, o
     18.2) -- then the fate table (15.4) takes its crew and passengers."""
     extra: list[Change] = []
     for v in defenders:
+        if v.marks.guiding is not None:
+            guided.spoil(v, out, lines)              # 14.1: any damage check on the firer is a miss
         if not vehicle(game, v):
             damage_check(game, v, dc, dice, out.setdefault(v.id, {}), lines,
                          extra if attacker not in (None, v.side) else None)   # heroes rise under enemy fire only

@@ -15,14 +15,15 @@ Readings:
   the vehicle's crew type (vehicles.toml).
 * Passengers riding outside (PO, PPO) are the table's outside passengers, the others inside.
 * Heroes (11.2): the hero counter is the squad's nationality's (units.toml `hero`, a sample);
-  skill counters are not here.  Artillery's friendly fire creates no hero.
+  it draws a skill counter at random (12.0, skills.toml, samples: the aid names none), its side's
+  to know.  Artillery's friendly fire creates no hero.
 """
 
 from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game, UnitState
-from . import tables
+from . import skills, tables
 from .state import best_leader, dct_column, marks_after, morale, passengers, shaken, vehicle
 
 GONE = {"status": "destroyed", "q": None, "r": None, "carried_by": None}
@@ -70,8 +71,11 @@ def damage_check(game: Game, u: UnitState, plus: int, dice, values: dict, lines:
         h = dice.roll(f"hero creation for {u.id} (even: a hero)", 1, 6).total
         if h % 2 == 0:
             hid = _new_id(game, f"Hero ({u.id})", heroes)
+            skill, said = skills.draw(game, hid, dice)
+            # the skill drawn is the hero's side's to know (12.0): its own line, for that side alone
             heroes.append(Change("unit", hid, {"new_like": u.id, "type": t["hero"], "name": f"hero of {u.id}",
-                                               "q": u.hex.q, "r": u.hex.r, "face_down": u.face_down}))
+                                               "q": u.hex.q, "r": u.hex.r, "face_down": u.face_down, "skill": skill},
+                                 said, u.side))
             lines.append(f"  a 1, then {h}: {hid} ({game.rules.unit_types[t['hero']]['label']}) rises in "
                          f"{game.map.number(u.hex)} (DCT: Hero Creation, 11.2)")
         else:

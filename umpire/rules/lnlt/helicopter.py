@@ -1,6 +1,7 @@
 """Lock 'n Load Tactical helicopters (19.2.1, 19.2.8, 19.4, DCT) -- vehicles (vehicles.toml
 `helicopter`) that fly -- and rubber boats on rivers (23.3.1, `boat`: +1 to hit them and those
-aboard, on the DFT and the OFT as the aid prints both; they move on river hexes only).
+aboard, on the DFT and the OFT as the aid prints both; they move on river hexes, running aground
+on a bank hex to take passengers on or off: movement.py).
 
 * Modes (19.2.1): a helicopter is Flying, Hovering or landed (its counter's `flight`).  It takes
   the mode with its move (`--pace flying|hover|land`; a move without one flies): it flies over

@@ -14,6 +14,11 @@ not yet here:
   movement by scouts and units able to use it, not spotted in degrading or blocking terrain for
   having moved or for being next to the enemy.  Vehicles move and fire by assault the same way
   (15.2, 15.2.1: half their MPs; their fire's modifiers are combat.py's and ordnance.py's).
+  Hit & Run (6.7, pace "hit_and_run"; the aid prints only its modifiers and marker, this is our
+  reading): a mounted unit (6.6) moves up to half its MF, may fire at -2 on the DFT, then moves
+  up to half its MF again -- move, fire, move -- under a Hit & Run marker, which spots it (10.1),
+  bars its opportunity fire (5.3) and makes it -1 to hit on the DFT, +1 on the OFT, until the
+  Administrative phase (9.0).
 * A Shaken unit may not end its move nearer to an enemy unit its side sees (5.0 DCT: Shaken).
 * Stacking (1.3): per side, three squads' worth -- a half-squad or a crew is half a squad, a
   (non-ATGM) weapon team a whole one -- two vehicles (a wreck or an abandoned vehicle in the
@@ -24,6 +29,9 @@ not yet here:
   and get off at its end (`dismount`), within its capacity (P/PO: a half-squad and one
   single-man counter; PP/PPO: a squad and two).  Reading: getting on and off costs the vehicle
   nothing here (the series' costs are not in the player aid); the passengers are marked Moved.
+* Rubber boats (23.3.1) keep to river hexes and may run aground on a bank hex as the last of
+  a move; passengers get on and off there, as at any vehicle (16.1): our reading of how anyone
+  gets aboard, since leg units cannot stand in a river hex.
 * Entering a hex held by the enemy is a melee (8.0): an attack, not a move.
 * Mines (21.4.1): a vehicle entering a mined hex is attacked there and, a reading, its move
   ends there (the series lets an unharmed one go on); an immobilized vehicle moves no more.
@@ -40,11 +48,12 @@ from ...core.rulesystem import MoveCheck, Step
 from ...core.hexgrid import direction_to
 from ..botkit import entry_problem
 from .lead import outside
-from .helicopter import helicopter
-from .state import SMC, assault_open, kind, pending_assault, shaken, stealthy, vehicle
+from .helicopter import boat, helicopter
+from .state import SMC, assault_open, kind, mounted, pending_assault, shaken, stealthy, vehicle
 
 SQUAD_SHARE = {"squad": 1.0, "half_squad": 0.5, "crew": 0.5, "weapon_team": 1.0}
 MAX_SQUADS, MAX_SMC, MAX_VEHICLES = 3, 2, 2    # 1.3
+HIT_AND_RUN = "hit_and_run"                      # 6.7: the pace's key
 DOUBLE_TIME = 2                                  # 6.2: MPs a leader's stack adds
 CAPACITY = {"P": (0.5, 1), "PO": (0.5, 1), "PP": (1.0, 2), "PPO": (1.0, 2)}     # 16.1: squads, SMCs
 
@@ -108,9 +117,13 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
         return fail("a helicopter moves flying, hovering or to land (19.2.1)", "LnLT 19.2.1")
     if heli and ((how or {}).get("mount") or (how or {}).get("dismount")) and pace not in ("hover", "land"):
         return fail("passengers get on or off a helicopter that hovers or lands (19.4)", "LnLT 19.4")
-    if not heli and pace not in ("normal", "double", "low_crawl", "assault", "stealth"):
-        return fail(f"Lock 'n Load has no {pace!r} pace: normal, assault (6.1), double (6.2), low_crawl (6.3) or "
-                    "stealth (6.4)", "LnLT 6.2")
+    if not heli and pace not in ("normal", "double", "low_crawl", "assault", "stealth", HIT_AND_RUN):
+        return fail(f"Lock 'n Load has no {pace!r} pace: normal, assault (6.1), double (6.2), low_crawl (6.3), "
+                    "stealth (6.4) or hit_and_run (6.7)", "LnLT 6.2")
+    if pace == HIT_AND_RUN:                     # 6.7: mounted units (6.6) only, our reading
+        stack = [u] + [game.units[c] for c in ((how or {}).get("with") or ()) if c in game.units]
+        if not all(mounted(game, v) for v in stack):
+            return fail("Hit & Run is for mounted units (6.6, 6.7)", "LnLT 6.7")
     if pace == "stealth":                       # 6.4, 6.4.1: assault movement by units trained for it (11.6)
         stack = [u] + [game.units[c] for c in ((how or {}).get("with") or ()) if c in game.units]
         if not all(stealthy(game, v) for v in stack):
@@ -124,7 +137,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
     away = outside(game, u.side, [uid, *((how or {}).get("with") or ())])
     if away:
         return fail(away, "LnLT 4.0")
-    assaulting = pace in ("assault", "stealth") or half == "fire"
+    assaulting = pace in ("assault", "stealth", HIT_AND_RUN) or half == "fire"
     if assaulting:
         allowance = t["movement"] / 2                    # 6.1, 6.1.1: up to half its MPs
     crawl = pace == "low_crawl"
@@ -154,7 +167,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
         c = game.units.get(cid)
         if c is None or c.side != u.side or not u.on_map or c.hex != u.hex or cid == uid:
             return fail(f"{cid} is not a unit of its side in its hex to move with it (6.0)", "LnLT 6.0")
-        alone = check_move(game, cid, path, {"pace": pace} if pace in ("assault", "stealth") else None,
+        alone = check_move(game, cid, path, {"pace": pace} if pace in ("assault", "stealth", HIT_AND_RUN) else None,
                            bonus=0 if vehicle(game, c) else bonus)
         if not alone.legal:
             return fail(f"{cid} cannot move with it: {alone.reason}", alone.rule)
@@ -184,6 +197,8 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
         if any(v.on_map and v.hex == b and v.side != u.side for v in game.units.values()):
             return fail(f"{game.map.number(b)} holds the enemy: that is a melee (8.0)", "LnLT 8.0", steps)
         cost, note = (1.0, "flying (19.2.1)") if heli else step_cost(game, t["move_class"], a, b)    # 23.3.1: boats
+        if cost is None and boat(game, u):
+            cost, note = _beaching(game, a, b, b == path[-1])
         if cost is None:
             return fail(note, "LnLT TEC", steps)
         total = steps[-1].total + cost
@@ -208,10 +223,12 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
         return fail(f"a low crawl may not take all of its MF: {steps[-1].total:g} of {allowance:g} (6.3)", "LnLT 6.3",
                     steps)
     assault = {"assault": None} if half == "fire" else (
-        {"assault": "move", "assault_turn": game.turn} if pace in ("assault", "stealth") else {})   # 6.1: fire to come
+        {"assault": "move", "assault_turn": game.turn} if pace in ("assault", "stealth", HIT_AND_RUN) else {})  # 6.1
     # 6.4: unseen in cover for having moved (spotting.py); after stealth assault fire (6.4.2) the
     # move is stealthy too, though the Fired marker still gives the unit away (10.1)
     assault["stealth"] = pace == "stealth"
+    # 6.7: the H&R marker stays through the move after its fire (the second half)
+    assault["hit_run"] = pace == HIT_AND_RUN or (half == "fire" and u.marks.hit_run)
     marks = u.marks.but(low_crawl=crawl, **assault)   # 6.3: not spotted for moving (spotting.py)
     if (vehicle(game, u) or kind(game, u) == "weapon_team") and len(path) > 1:      # 15.1.1, 1.7.1
         marks = marks.but(facing=direction_to(path[-2], path[-1]))
@@ -230,6 +247,18 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
                      companions=companions, boarding=mount, leaving=dismount, marks=marks, notes=notes,
                      stop_at=stop_at, companion_marks={c: game.units[c].marks.but(**assault) for c in companions}
                      if assault else {})
+
+
+def _beaching(game: Game, a: Hex, b: Hex, last: bool) -> tuple[float | None, str]:
+    """23.3.1 (our reading): a rubber boat keeps to the river but may run aground on a bank hex
+    next to it -- a land hex leg units may enter -- as the last hex of its move, 1 MP; there its
+    passengers get on and off (16.1), and its next move takes it back onto the river."""
+    kinds = game.rules.terrain_types
+    river = bool(kinds[game.map.terrain[a]].get("river"))
+    if river and last and kinds[game.map.terrain[b]]["move"].get("leg") is not None:
+        return 1.0, "runs aground on the bank (23.3.1)"
+    return None, ("a rubber boat keeps to the river: it may run aground on a bank hex only as its move's last "
+                  "(23.3.1)")
 
 
 def _passenger_problem(game: Game, u, mount: tuple[str, ...], dismount: tuple[str, ...]) -> str | None:

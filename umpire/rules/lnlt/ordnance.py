@@ -27,7 +27,9 @@ front: firing off it, a turret turns (+1 OFT, -2 DFT for its machine guns) and a
 vehicle pivots to face the target (+1 OFT, -1 DFT), 15.1.1.  HEAT penetrates 4 worse against
 armour values printed red (vehicles.toml `red_armour`).  Optional speed modifiers: 15.6.  ATGM
 depletion (14.1) and target acquisition (14.3): acquisition.py.  Not here: the optional vehicle
-size modifiers (15.6), opportunity fire at an ATGM firer before its shot (14.1).
+size modifiers (15.6).  An ATGM shot is held for opportunity fire at its firer: guided.py (14.1).
+Aircraft over an air strike's hex (19.1.1): only `aa` ordnance fires at them, +2; penetration
+against their armour destroys (a crash), damages (an abort) or does nothing -- airsupport.py.
 """
 
 from __future__ import annotations
@@ -42,8 +44,8 @@ from . import acquisition, helicopter, tables
 from .damage import morale_check, vehicle_struck
 from .smoke import in_smoke
 from .sniper import defence_tm
-from .state import (SMC, best_leader, between_buildings, kind, lm, lowest_armour, marks_after, night_penalty,
-                    passengers, vehicle)
+from .state import (SMC, aircraft, best_leader, between_buildings, kind, lm, lowest_armour, marks_after, moving,
+                    night_penalty, passengers, vehicle)
 from .weapons import ordnance_of
 
 if TYPE_CHECKING:
@@ -128,6 +130,9 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
         return refuse(f"{u.id} has no ordnance: it fires on the Direct Fire Table (5.0)", "LnLT 14.1")
     if defenders[0].marks.flight == "flying" and helicopter.airborne(game, defenders[0]) and not g.get("aa"):
         return refuse("only guided anti-aircraft weapons fire at a Flying helicopter (19.2.1)", "LnLT 19.2.1")
+    plane = aircraft(game, defenders[0])
+    if plane and not g.get("aa"):
+        return refuse("only guided anti-aircraft weapons fire at air support (19.1.1)", "LnLT 19.1.1")
     if weapon is not None and game.unit_type(u).get("mounted"):
         return refuse(f"{u.id} is mounted: a mounted unit fires no ordnance support weapon (6.6.2)", "LnLT 6.6.2")
     if acquisition.expended(game, u, weapon):
@@ -171,18 +176,22 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
         mods.append(("a single-man counter fires the support weapon (1.6)", 1))
     if weapon is not None and opportunity:
         mods.append(("support weapon in opportunity fire (5.3)", 2))
-    if any((v.moved and not v.marks.low_crawl) or v.paused for v in defenders):
+    if plane:                                               # its only target modifier (19.1.1)
+        mods.append(("fixed-wing aircraft (19.1.1)", 2))
+    elif any(moving(v) and not v.marks.low_crawl for v in defenders):
         fast = game.option("speed_modifiers") == "on" and any(_fast(game, v) for v in defenders if vehicle(game, v))
-        mods.append(("fast target marked Moved (15.6)", 2) if fast else ("target marked Moved or moving (6.0)", 1))
-    if game.unit_type(defenders[0]).get("mounted") and not (defenders[0].moved or defenders[0].paused):
+        mods.append(("fast target marked Moved (15.6)", 2) if fast else
+                    ("target marked Hit & Run (6.7)", 1) if any(v.marks.hit_run for v in defenders) else
+                    ("target marked Moved or moving (6.0)", 1))
+    if game.unit_type(defenders[0]).get("mounted") and not moving(defenders[0]):
         mods.append(("mounted target not moving (6.6)", 1))
     if rng == 1:
         mods.append(("adjacent target (14.1)", -2))
     if between_buildings(game, u.hex, target):
         mods.append(("between two adjacent buildings (10.3.2)", 2))
     cover = defence_tm(game, defenders, units)              # a lone sniper's is doubled (5.5)
-    if helicopter.airborne(game, defenders[0]):
-        cover = 0                                           # a level above its hex (19.2.1)
+    if helicopter.airborne(game, defenders[0]) or plane:
+        cover = 0                                           # a level above its hex (19.2.1, 19.1.1)
     if helicopter.on_river(game, defenders):
         mods.append(("target in a rubber boat on a river (23.3.1)", 1))
     for m in (helicopter.firer_modifier(game, [u], True), helicopter.target_modifier(game, defenders[0], True)):
@@ -198,15 +207,19 @@ def sheet(game: Game, sight, units: list[UnitState], defenders: list[UnitState],
              f"{n(u.hex)}, range {rng} (LnLT 14.1)" + (f", at {aimed.id}" if aimed else ", at the leg units"),
              f"  to hit: 2d6 + modifiers at or under {need}",
              *[f"  {why}: {v:+d}" for why, v in mods], defenders_line]
+    # 14.1: an ATGM's firer may be fired at before its shot resolves -- unless it is itself
+    # opportunity fire (our reading: one pause at a time), then it resolves at once
     return AttackSheet(True, "", "", tuple(lines), "ordnance", u.side, (u.id,), target, tuple(v.id for v in defenders),
-                       0, tuple(mods), need, range=rng, arms=(weapon.id,) if weapon is not None else ())
+                       0, tuple(mods), need, range=rng, arms=(weapon.id,) if weapon is not None else (),
+                       guided=bool(g.get("atgm_depletion")) and not opportunity)
 
 
 def resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra: list[Change]) -> str:
     """14.1, then the gun's acquisition of a target it did not destroy (14.3)."""
     summary = _resolve(game, sh, dice, out, lines, extra)
     u, target = game.units[sh.units[0]], game.units[sh.defenders[0]]
-    acquisition.acquire(game, u, target, summary.endswith("destroyed"), out, lines)
+    if not aircraft(game, target):                        # an aircraft does not stay to be acquired
+        acquisition.acquire(game, u, target, summary.endswith("destroyed"), out, lines)
     return summary
 
 
@@ -243,6 +256,9 @@ def _resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra:
                       + ((("HEAT against red armour", -4),) if red else ()))               # 14.1
         d = dice.roll(f"armour of {target.id}: {'turret' if turret else 'hull'} {side} {value}", 1, 6,
                       (("armour", value),))
+        if aircraft(game, target):                        # 19.1.1: airsupport.py's
+            from .airsupport import aircraft_hit
+            return aircraft_hit(game, target, a, d, dice, out, lines, extra)
         if a.faces[0] == 1 and d.faces[0] == 6:
             result, how = "No Effect", "a 1 against a 6: a dud"
         elif a.faces[0] == 6 and d.faces[0] == 1:

@@ -18,7 +18,8 @@ is, marked taken, until a unit of the owner stands in that hex (the Administrati
 tries to pick it up: only then does the owner learn it is gone -- what a side knows never
 changes because of what the enemy did out of its sight.  The first fire with a captured
 weapon that causes no damage check, or its first ordnance shot that misses, uses it up.
-Changing a weapon's mode is not here: the sample catalogue has no weapon with modes.
+Changing a weapon's mode (3.0 step 5, 1.6): a Good Order unit sets a weapon it carries to
+another of its modes (modes.toml, samples); the change is its own side's to read.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
 from ...core.rulesystem import ActionField
 from .state import good_order, kind
-from .weapons import PORTAGE, carried
+from .weapons import PORTAGE, carried, mode_of, modes
 
-DOINGS = ("pick_up", "drop", "hand_over")
+DOINGS = ("pick_up", "drop", "hand_over", "change_mode")
 DROPPED = "dropped"
 
 
@@ -56,10 +57,14 @@ def fields(game: Game, side: str, unit_id: str | None) -> tuple[ActionField, ...
         mates = tuple(v.id for v in sorted(game.units.values(), key=lambda v: v.id)
                       if v.side == side and v.on_map and v.hex == u.hex and v.id != u.id and not v.carried_by
                       and PORTAGE.get(kind(game, v), 0))
+    kinds: tuple[str, ...] = ()
+    if u is not None and u.side == side:
+        kinds = tuple(dict.fromkeys(m for w in carried(game, u) for m in (modes(game, w) or {}).get("modes", ())))
     return (ActionField("do", "What", DOINGS),
             ActionField("weapon", "Weapon (carried, or lying in the hex)", choices) if choices
             else ActionField("weapon", "Weapon"),
-            ActionField("to", "Hand it to (hand over)", ("",) + mates, required=False))
+            ActionField("to", "Hand it to (hand over)", ("",) + mates, required=False),
+            ActionField("mode", "Its new mode (change mode)", ("",) + kinds, required=False))
 
 
 def _bearer(game: Game, uid: str | None, side: str, what: str) -> UnitState:
@@ -93,9 +98,11 @@ def act(game: Game, params: dict) -> tuple[str, list[Change]]:
     u = _bearer(game, params.get("unit"), params.get("side"), what)
     n = game.map.number(u.hex)
     w = game.units.get(wid or "")
-    if do in ("drop", "hand_over"):
+    if do in ("drop", "hand_over", "change_mode"):
         if w is None or w.carried_by != u.id or w.status != "on_map":
             raise UmpireError(f"{what}: {u.id} carries no weapon {wid!r}")
+        if do == "change_mode":
+            return _change_mode(game, u, w, params.get("mode"), what)
         if do == "drop":
             return f"{u.id} drops {w.id} in {n}", [Change("unit", w.id, {
                 "status": DROPPED, "carried_by": None, "q": u.hex.q, "r": u.hex.r},
@@ -121,7 +128,7 @@ def act(game: Game, params: dict) -> tuple[str, list[Change]]:
     issued = w.marks.issued_to or w.side            # retaken by the side it was issued to: its own again
     captured = issued != u.side
     label = game.unit_type(w)["label"]
-    new = _free_id(game, f"{u.id}-{'captured' if captured else 'retaken'}")
+    new = free_id(game, f"{u.id}-{'captured' if captured else 'retaken'}")
     return f"{u.id} picks up an enemy {label}", [
         Change("unit", w.id, {"taken": True}),
         Change("unit", new, {"new_like": u.id, "type": w.type, "q": u.hex.q, "r": u.hex.r, "carried_by": u.id,
@@ -131,7 +138,22 @@ def act(game: Game, params: dict) -> tuple[str, list[Change]]:
                 + (", captured (1.6)" if captured else ", its own side's again (1.6)"),))]
 
 
-def _free_id(game: Game, base: str) -> str:
+def _change_mode(game: Game, u: UnitState, w: UnitState, mode: str | None, what: str) -> tuple[str, list[Change]]:
+    """3.0 step 5: the weapon turned to another of its modes (1.6, modes.toml)."""
+    m = modes(game, w)
+    if not m:
+        raise UmpireError(f"{what}: {w.id} ({game.unit_type(w)['label']}) has one mode only (1.6)")
+    if mode not in m["modes"]:
+        raise UmpireError(f"{what}: mode={mode!r}: {w.id}'s modes are {', '.join(m['modes'])} (1.6)")
+    if mode == mode_of(game, w):
+        raise UmpireError(f"{what}: {w.id} is already in its {mode} mode")
+    i = m["modes"].index(mode)
+    return f"{u.id} sets {w.id} to {mode}", [Change("unit", w.id, {"mode": mode}, (
+        f"{u.id} sets {w.id} ({game.unit_type(w)['label']}) to its {mode} mode: firepower {m['firepower'][i]}, "
+        f"range {m['range'][i]} (3.0 step 5, 1.6)",))]
+
+
+def free_id(game: Game, base: str) -> str:
     uid, k = base, 2
     while uid in game.units:
         uid, k = f"{base}{k}", k + 1

@@ -60,6 +60,6 @@ def administrative(game: Game) -> list:
     if game.rule_state.spotted:
         changes.append(Change("game", "state", {"spotted": {}}, ("spotting attempts lapse (9.0)",)))
     for u in game.units.values():
-        if u.marks.ops_complete:
-            changes.append(Change("unit", u.id, {"ops_complete": False}))
+        if u.marks.ops_complete or u.marks.hit_run:        # 9.0: Ops Complete and Hit & Run (6.7) markers off
+            changes.append(Change("unit", u.id, {"ops_complete": False, "hit_run": False}))
     return changes

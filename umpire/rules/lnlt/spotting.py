@@ -23,7 +23,7 @@ from ...core.game import Game
 from ...core.hexgrid import Hex, hex_distance
 from ...core.los import Eye, LosResult, crossing
 from .acquisition import seen_by_acquisition
-from .state import Attempt, acting_unit, good_order, hidden_by_stealth, lm, sight_of, tis, vehicle
+from .state import Attempt, acting_unit, aircraft, good_order, hidden_by_stealth, lm, sight_of, tis, vehicle
 from .state import kind as unit_kind
 
 SCOUT_SPOTTING = 2                              # 11.6: a scout takes 2 off its spotting roll
@@ -121,7 +121,9 @@ def watchers(game: Game, sight: Sight, where: Hex, unit=None) -> dict[str, tuple
 
 
 def _spotters(game: Game, side: str, on_map: list) -> list:
-    return [u for u in on_map if u.side == side and unit_kind(game, u) != "support_weapon"]   # not spotters
+    # a carried weapon is no spotter (1.6), nor an air strike's aircraft (19.1.1: it tells its side
+    # nothing of the hex it strikes -- the strike gives no spotting)
+    return [u for u in on_map if u.side == side and unit_kind(game, u) != "support_weapon" and not aircraft(game, u)]
 
 
 def _attempts(game: Game, side: str) -> dict[tuple[int, int], str]:
@@ -142,6 +144,7 @@ def _seers(game: Game, sight: Sight, mine: list, attempts: dict, h: Hex, enemy: 
         guns = [g for v in enemy for g in seen_by_acquisition(game, mine[0].side, v)]
         if guns:
             return sorted(set(guns)), "LnLT 14.3 (target acquired)"
+    # 10.1 step 1: a Moved, Assault Move or Hit & Run (6.7) marker gives the hex away
     marked = any((u.moved and not u.marks.low_crawl and not hidden_by_stealth(game, u, game.rules))
                  or u.fired for u in enemy)                                  # 6.3, 6.4
     if marked or sight_of(game.map, game.rules, h) == "open":

@@ -9,7 +9,9 @@ takes no night penalty (state.lit, state.night_penalty).
 
 Fires (10.5.6): an attack on a flammable hex (terrain.toml `flammable`) whose attacker rolls a
 natural 6 may start a fire: 1d6, 5 or 6 places a Fire 1 marker there.  What a fire does after
-(its spread, 10.5.6.1) is in the module rules, not the aid: the marker stays for the umpire.
+(its spread, 10.5.6.1) is in the module rules, not the aid: Umpire's sample rule (fire.toml,
+labelled a sample) spreads it in the Administrative phase -- 1d6 at or under `spread_on` per
+burning hex, a second 1d6 the direction, into that hex if flammable and not burning (`spread`).
 """
 
 from __future__ import annotations
@@ -68,3 +70,33 @@ def fire_check(game: Game, h: Hex, natural: int, dice, lines: list) -> list:
         return []
     lines.append(f"  a natural 6 into flammable {terrain['label'].lower()}: fire check {r} -- Fire 1 (10.5.6)")
     return [Change("overlay", "fire", {"q": h.q, "r": h.r, "detail": f"Fire 1, turn {game.turn}"})]
+
+
+def spread(game: Game, dice) -> list:
+    """10.5.6.1 (a sample rule, fire.toml): each burning hex may spread its fire to a flammable
+    hex next to it; a fire all sides see (the marker is `seen`)."""
+    from .artillery import drift
+    fires = sorted({o.hex for o in game.map.overlays if o.kind == "fire"}, key=lambda h: (h.q, h.r))
+    if not fires:
+        return []
+    need = game.rules.tables["fire"].section("entry")["spread"]["spread_on"]
+    burning, out, lines = set(fires), [], []
+    for h in fires:
+        n = game.map.number(h)
+        r = dice.roll(f"fire spread from {n} (at or under {need} spreads, sample)", 1, 6).total
+        if r > need:
+            lines.append(f"the fire in {n} does not spread ({r}; 10.5.6.1, sample rule)")
+            continue
+        way = dice.roll(f"fire spread from {n}: direction (1 north)", 1, 6).total
+        to = drift(game, h, way, 1)
+        flammable = game.rules.terrain_types[game.map.terrain[to]].get("flammable")
+        if to == h or to in burning or not flammable:
+            lines.append(f"the fire in {n} spreads no further ({r}, direction {way}: "
+                         f"{'the map edge' if to == h else game.map.number(to) + (' burns already' if to in burning else ' will not burn')};"
+                         " 10.5.6.1, sample rule)")
+            continue
+        burning.add(to)
+        lines.append(f"the fire in {n} spreads to {game.map.number(to)} ({r}, direction {way}): Fire 1 (10.5.6.1, "
+                     "sample rule)")
+        out.append(Change("overlay", "fire", {"q": to.q, "r": to.r, "detail": f"Fire 1, turn {game.turn}"}))
+    return [Change("note", "", {}, tuple(lines), list(game.side_ids()))] + out

@@ -7,6 +7,8 @@
     assault       "move" or "fire": the first half of an assault (6.1: moved, may fire at -2;
                   6.1.1: fired at -2, may move half its MPs), open in the turn `assault_turn`
     low_crawl     its last move was a low crawl (6.3)
+    hit_run       a mounted unit's Hit & Run marker (6.7): it moved half its MF, may fire at -2,
+                  then move the rest of the half (movement.py)
     facing        a vehicle's front: the direction (0-5) of the last hex it entered; one that
                   has not moved is taken to face its attacker (15.1, a reading)
 
@@ -39,6 +41,19 @@ class Acquisition(RuleState):
     level: int = Field(1, ge=1, le=2)
 
 
+class Guided(RuleState):
+    """An ATGM shot in flight (14.1): the unit aimed at, the to-hit number and the OFT modifiers
+    as they stood when it fired, its range and the weapons used; `spoiled` once a damage check
+    on the firer has made it a miss."""
+
+    target: str
+    need: int
+    modifiers: tuple[tuple[str, int], ...] = ()
+    range: int = 0
+    arms: tuple[str, ...] = ()
+    spoiled: bool = False
+
+
 class Marks(RuleState):
     """The counters above, and what else the rules remember of a unit."""
 
@@ -50,15 +65,20 @@ class Marks(RuleState):
     low_crawl: bool = False
     facing: Facing | None = None
     stealth: bool = False               # it moved by stealth this turn (6.4)
+    hit_run: bool = False               # its last move was Hit & Run: the H&R marker (6.7)
     immobilized: bool = False           # a vehicle the mines immobilized (21.4.1)
     healed: Turn | None = None          # the turn a medic last treated it (11.3: once a Rally phase)
     captured: bool = False              # a support weapon taken from the enemy (1.6)
     issued_to: str | None = None        # a captured weapon's first carrier (1.6 notes)
     taken: bool = False                 # a captured weapon's first attack has been made
     untried: bool = False
+    mode: str | None = None             # a support weapon's mode (1.6, modes.toml); None: its first
     atgm_expended: bool = False         # its ATGMs are spent (14.1)
     acquired: Acquisition | None = None     # its gun's acquired target (14.3)
     flight: Literal["flying", "hover"] | None = None     # a helicopter's mode; None: landed (19.2.1)
+    guiding: Guided | None = None       # its ATGM shot in flight, waiting for opportunity fire (14.1)
+    skill: str | None = None            # a hero's skill counter (12.0, skills.toml: samples)
+    strike: str | None = None           # an aircraft's [[air]] support, its strike to come (19.1, 19.1.1)
 
 
 class Attempt(NamedTuple):
@@ -198,6 +218,12 @@ def hidden_by_stealth(game: Game, u: UnitState, rules) -> bool:
                 and sight_of(game.map, rules, u.hex) != "open")
 
 
+def moving(u: UnitState) -> bool:
+    """Marked Moved or moving (6.0): a unit paused mid-move -- not an ATGM firer held while its
+    missile flies (14.1), nor an aircraft over its target (19.1.1)."""
+    return u.moved or (u.paused and u.marks.guiding is None and u.marks.strike is None)
+
+
 def pending_assault(game: Game, side: str) -> list[UnitState]:
     return [u for u in game.units.values() if u.side == side and u.on_map and assault_open(game, u)]
 
@@ -262,6 +288,12 @@ def vehicle(game: Game, u: UnitState) -> dict | None:
     return game.rules.tables["vehicles"].section("entry").get(u.type) if kind(game, u) == "vehicle" else None
 
 
+def aircraft(game: Game, u: UnitState) -> bool:
+    """A fixed-wing aircraft over its target (19.1, 19.1.1; vehicles.toml `aircraft`)."""
+    v = vehicle(game, u)
+    return bool(v and v.get("aircraft"))
+
+
 def gun(game: Game, u: UnitState) -> dict | None:
     """The unit's ordnance (ordnance.toml), or None."""
     return game.rules.tables["ordnance"].section("entry").get(u.type)
@@ -294,8 +326,10 @@ def dct_column(game: Game, u: UnitState) -> str:
 def printed(game: Game, u: UnitState) -> str:
     """The counter's firepower-range-morale, a leader's LM in brackets."""
     t = game.unit_type(u)
-    if t["kind"] == "support_weapon":                     # a weapon: firepower-range (1.6)
-        return f"{t['firepower']}-{t['range']}"
+    if t["kind"] == "support_weapon":                     # a weapon: firepower-range, its mode (1.6)
+        from .weapons import mode_of, values
+        fp, rng = values(game, u)
+        return f"{fp}-{rng}" + (f" ({mode_of(game, u)})" if mode_of(game, u) else "")
     return f"{t['firepower']}-{t['range']}-{morale(game, u)}" + (f" [{t['lm']}]" if t["lm"] else "")
 
 

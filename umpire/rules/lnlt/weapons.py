@@ -9,6 +9,8 @@ opportunity fire (5.3) -- and reach as far as their own range; machine guns and 
 in melee (8.0, units.toml `melee`).  A weapon with an ordnance.toml entry (a LAW, an RPG) fires
 on the Ordnance Fire Table as its carrier's gun (+1 fired by a single-man counter, +2 in
 opportunity fire).  Shaken units fire none.
+A weapon printed with two sides has modes (modes.toml, samples: firepower and range in each); its
+mode is changed in the Rally phase (3.0 step 5, pickup.py) and it fires with its mode's values.
 Readings: each unit uses its weapons the way that gives the most firepower; a squad reduced to
 a half-squad keeps what it carried (it fires none until it drops the extra one).  Picking up,
 dropping, handing over and capture are pickup.py's.  Two single-man counters firing together
@@ -25,6 +27,26 @@ from .state import SMC, kind
 # 1.6 notes: medics, snipers, chaplains (11.8), nurses (11.10) and marksmen (11.12) carry none
 PORTAGE = {"squad": 2, "half_squad": 1, "crew": 1, **{k: 1 for k in SMC}, "sniper": 0, "medic": 0,
            "chaplain": 0, "nurse": 0, "marksman": 0, "armour_leader": 0}
+
+
+def modes(game: Game, w: UnitState) -> dict | None:
+    """The weapon's modes (modes.toml, samples), or None for a weapon of one mode (1.6)."""
+    return game.rules.tables["modes"].section("entry").get(w.type) if "modes" in game.rules.tables else None
+
+
+def mode_of(game: Game, w: UnitState) -> str | None:
+    """The mode a weapon is in: the one it was changed to in a Rally phase (3.0 step 5), else its first."""
+    m = modes(game, w)
+    return (w.marks.mode if w.marks.mode in m["modes"] else m["modes"][0]) if m else None
+
+
+def values(game: Game, w: UnitState) -> tuple[int, int]:
+    """A weapon's firepower and range in its mode (1.6)."""
+    m, t = modes(game, w), game.unit_type(w)
+    if not m:
+        return t["firepower"], t["range"]
+    i = m["modes"].index(mode_of(game, w))
+    return m["firepower"][i], m["range"][i]
 
 
 def carried(game: Game, u: UnitState) -> list[UnitState]:
@@ -59,14 +81,14 @@ def firing(game: Game, u: UnitState, rng: int, opportunity: bool = False) -> tup
     table = game.rules.tables["ordnance"].section("entry")
     guns = []
     for w in carried(game, u):
-        wt = game.unit_type(w)
-        if w.type not in table and wt["firepower"] and rng <= wt["range"]:
-            fp = math.ceil(wt["firepower"] / 2) if opportunity else wt["firepower"]
+        w_fp, w_range = values(game, w)                   # in its mode (1.6)
+        if w.type not in table and w_fp and rng <= w_range:
+            fp = math.ceil(w_fp / 2) if opportunity else w_fp
             guns.append((fp, w.id))
     guns.sort(reverse=True)
     ride = game.unit_type(u).get("mounted")                # 6.6.2: only motorcycles, FP 2 or less
     if ride:
-        guns = [g for g in guns if ride == "motorcycle" and game.unit_type(game.units[g[1]])["firepower"] <= 2]
+        guns = [g for g in guns if ride == "motorcycle" and values(game, game.units[g[1]])[0] <= 2]
     k = kind(game, u)
     options = [(own, 0, [])]
     if guns and k == "squad":
@@ -83,8 +105,8 @@ def firing(game: Game, u: UnitState, rng: int, opportunity: bool = False) -> tup
 def melee_firepower(game: Game, u: UnitState) -> int:
     """8.0: its own firepower (+1 with the "M" superscript) and its melee-eligible weapons'."""
     t = game.unit_type(u)
-    return t["firepower"] + (1 if t.get("melee_plus") else 0) + sum(game.unit_type(w)["firepower"] for w in carried(game, u)
-                                                if game.unit_type(w).get("melee"))
+    return t["firepower"] + (1 if t.get("melee_plus") else 0) + sum(values(game, w)[0] for w in carried(game, u)
+                                                                     if game.unit_type(w).get("melee"))
 
 
 def crewed_by_two(game: Game, units: list[UnitState], use: dict, opportunity: bool = False) -> dict[str, str]:
@@ -98,8 +120,8 @@ def crewed_by_two(game: Game, units: list[UnitState], use: dict, opportunity: bo
         if kind(game, u) not in SMC or not use[u.id][2] or not helpers:
             continue
         helper = helpers.pop(0)
-        full = sum(math.ceil(game.unit_type(game.units[w])["firepower"] / 2) if opportunity
-                   else game.unit_type(game.units[w])["firepower"] for w in use[u.id][2])
+        full = sum(math.ceil(values(game, game.units[w])[0] / 2) if opportunity
+                   else values(game, game.units[w])[0] for w in use[u.id][2])
         use[u.id] = (0, full, use[u.id][2])
         use[helper.id] = (0, 0, [])
         crews[u.id] = helper.id

@@ -99,13 +99,12 @@ def build_package(location: str, side: str, system, paper: str = "a4", keys_of: 
     report = side_report(game, side, system)
     report.made = f"for {report.viewer_name}'s package of turn {game.turn}"   # no date: the same view, the same bytes
     game_key = private_key(keys.game)
-    # the turn its orders are for: this one where the rule system takes them only in a phase
-    # now running (Wardogs' declaration of fire), else the next, as the printed orders form says
-    spec = system.actions().get("orders") if system is not None else None
-    now = spec is not None and spec.open is not None and game.phase != "ended" and spec.open(game)
+    # the turn its orders are for: this one where the phase that takes them is running or still
+    # to come (Wardogs' declaration of fire), else the next, as the printed orders form says
+    from .orders_template import orders_turn
     manifest = {"format": FORMAT, "game_id": keys.game_id, "side": side, "side_name": report.viewer_name,
                 "title": game.title, "turn": game.turn, "turns": game.turns, "phase": game.phase or "",
-                "phase_label": report.phase, "orders_turn": game.turn if now else game.turn + 1, "rules": game.rules.name,
+                "phase_label": report.phase, "orders_turn": orders_turn(game, system, side), "rules": game.rules.name,
                 "rules_version": game.rules.version, "game_key": public_hex(game_key)}
     content = {"view": view_json(report.view), "tables": [table_json(t) for t in report.tables],
                "events": list(report.events), "events_empty": report.events_empty,

@@ -173,7 +173,8 @@ class PlayerWindow(QMainWindow):
         (a refusal here is one the umpire would give: nothing is signed)."""
         from ...rules import rule_system
         text = self.orders.toPlainText()
-        check_before_signing(text, rule_system(self.rules), self.package.view.units)
+        check_before_signing(text, rule_system(self.rules), self.package.view.units,
+                             orders_form=self.package.orders_form)
         return sign_orders(self.package, text, "the orders")
 
     def save_orders(self, path: str | None = None) -> Path | None:

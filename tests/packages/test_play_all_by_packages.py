@@ -60,3 +60,78 @@ def test_two_turns_of_hcm_by_packages(qtbot, qapp, tmp_path, capsys):
     # each side's change was tried on its first turn to act: its Tactical roll (HCM 2.1.1)
     assert all("change 1 of" in "\n".join(r.log) for r in tried)
     assert replays_identically(location)
+
+
+def test_two_turns_of_lnlt_by_packages(qtbot, qapp, tmp_path, capsys):
+    """LnLT 3.0 step 5, 1.6: support weapons change hands in the Rally phase.  Turn 1, in the Rally
+    phase, each side drops a squad's weapon (applied as taken); turn 2's file, handed in during
+    turn 1's Operations phase, is kept and applied when turn 2's Rally phase begins."""
+    location = game_of("xom-lang-ambush", tmp_path, "6")
+    game = open_game(location)
+    carried = {s: sorted((w.carried_by, w.id) for w in game.units.values() if w.side == s and w.carried_by)
+               for s in game.side_ids()}
+    assert all(carried.values())
+
+    def weapons(n):
+        def edit(text, package):
+            carrier, weapon = carried[package.side][n % len(carried[package.side])]
+            return (text.split("# Medic")[0] + f'[[weapons]]\nunit = "{carrier}"\ndo = "drop"\n'
+                    f'weapon = "{weapon}"\n')
+        return edit
+
+    assert game.phase == "rally"
+    for side in game.side_ids():
+        assert "kept until" not in umpire_takes(location, player_signs(qtbot, location, side, tmp_path, weapons(0)),
+                                                capsys)
+    dropped = {w for s in carried for _, w in carried[s][:1]}
+    assert all(not open_game(location).units[w].carried_by for w in dropped)
+    bots_until(location, "6", lambda g: g.phase == "operations")
+    for side in game.side_ids():            # in the Operations phase: turn 2's Rally-phase orders
+        out = umpire_takes(location, player_signs(qtbot, location, side, tmp_path, weapons(1)), capsys)
+        assert "for turn 2 received, kept until the Rally phase of turn 2" in out
+    assert all(x.waiting for x in orders_in(location, 2).values())
+    bots_until(location, "6", lambda g: g.turn == 2)
+    inbox = orders_in(location, 2)
+    assert all(x.waiting is None for x in inbox.values()), inbox
+    applied = [r for r in journal(location) if r.kind in ("orders", "orders_not_applied") and r.turn == 2]
+    assert sorted(r.side_id for r in applied) == sorted(game.side_ids())
+    for r in applied:                 # dropped in turn 2's Rally phase, or refused there with the reason
+        assert r.kind == "orders" or "weapon" in r.params["reason"], r.params
+    bots_until(location, "6", lambda g: g.turn == 3)
+    assert replays_identically(location)
+
+
+def air_orders(text: str, package) -> str:
+    """War Blog 9.2, 9.3: each air unit the package's orders form shows goes up to the air
+    superiority box from the air pool, or comes back from the box."""
+    table = next(t for t in package.orders_form if t.header[0] == "Air unit")
+    lines = [text.split("# Fighters up")[0]]
+    for row in table.rows:
+        key = "air_recall" if "box" in str(row[1]) else "air_patrol"
+        lines.append(f'[[{key}]]\nunit = "{row[0]}"\n')
+    return "\n".join(lines)
+
+
+def test_two_turns_of_warblog_by_packages(qtbot, qapp, tmp_path, capsys):
+    """WB 7.0, 9.2, 9.3: at each turn's start both sides hand in their air orders; the first
+    player's are carried out as taken (its player turn is running), the second player's are kept
+    until its player turn begins."""
+    location = game_of("osterby-bridges", tmp_path, "6")
+    sides = open_game(location).side_ids()
+    for turn in (1, 2):
+        game = open_game(location)
+        assert game.turn == turn and game.phase == "first_player"
+        first = game.active_side
+        for side in sides:
+            out = umpire_takes(location, player_signs(qtbot, location, side, tmp_path, air_orders), capsys)
+            assert ("kept until" in out) == (side != first), out
+        inbox = orders_in(location, turn)
+        assert sorted(inbox) == sorted(sides)
+        assert [s for s, x in inbox.items() if x.waiting] == [s for s in sides if s != first]
+        bots_until(location, "6", lambda g: g.turn == turn + 1)
+        inbox = orders_in(location, turn)
+        assert all(x.waiting is None and x.refused is None for x in inbox.values()), inbox
+        applied = [r for r in journal(location) if r.kind == "orders" and r.turn == turn]
+        assert sorted(r.side_id for r in applied) == sorted(sides)
+        assert all("carried out" in r.summary for r in applied)
+    assert replays_identically(location)

@@ -377,7 +377,7 @@ class RuleSystem:
         phase = spec.when.removeprefix("only ").removeprefix("in ") or "its phase"
         turn = params.get("turn", game.turn)
         if isinstance(turn, int) and turn > game.turn:
-            return f"turn {turn}, {phase}"
+            return f"{phase} of turn {turn}"
         return None if spec.is_open(game) else phase
 
     def orders_this_turn(self, game, side: str) -> bool:

@@ -56,7 +56,7 @@ ORDERS = orders_action("Air and engineers' orders from an orders file", RULE,
 def orders_wait(game, side: str, params: dict) -> str | None:
     turn = params.get("turn", game.turn)
     if isinstance(turn, int) and turn > game.turn:
-        return f"turn {turn}, {game.side(side).name}'s player turn"
+        return f"{game.side(side).name}'s player turn in turn {turn}"
     if game.phase in PLAYER_TURNS and game.active_side != side:
         return f"{game.side(side).name}'s player turn"
     return None if game.phase in PLAYER_TURNS else f"{game.side(side).name}'s player turn"

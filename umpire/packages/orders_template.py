@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import textwrap
 import tempfile
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from ..core.errors import UmpireError
 from ..core.play.order_entries import ByName, Listed, named_in
 
 SPACES = "\u00a0 \t"
+NOTE_WIDTH = 64
 
 
 def orders_turn(game, system, side: str) -> int:
@@ -50,6 +52,9 @@ def template(*, side: str, side_name: str, title: str, rules: str, turn: int, un
     lines += mw4_blocks(commands, turn)
     lines += entry_blocks(entries, own_units(units, orders_form), companies)
     shot = None
+    if orders_form:
+        lines += ["# For reference, your printed orders form (this file takes only what the lines above",
+                  "# and below name):"]
     for t in orders_form:
         if commands and t.title.startswith("Commands"):
             continue                 # its choices are display names: the [commands] notes above say the codes
@@ -101,10 +106,12 @@ def mw4_blocks(commands: dict, turn: int) -> list[str]:
         return []
     out = []
     if turn == 1:
-        out += ["# Ambush (MW4 6.913, turn 1 only): the company's command is ambush, and its hex here",
+        out += ["# Ambush (MW4 6.913, turn 1 only): the company's command is",
+                "# ambush, and its hex here",
                 "# [ambush]", '# "company" = "1414"', ""]
-    return out + ["# Fire plots (MW4 7.0, 14.0): a [[fire]] per mission; none: your plots stay as they are",
-                  "# [[fire]]", '# support = "US DS"          # an off-board support of your side (its id)',
+    return out + ["# Fire plots (MW4 7.0, 14.0): a [[fire]] per mission",
+                  "# (none: your plots stay as they are)",
+                  "# [[fire]]", '# support = "US DS"          # your support\'s id',
                   "# concentration = 1", '# target = "2215"            # the hex aimed at',
                   '# pattern = "tight"           # tight | loose | smoke', ""]
 
@@ -114,9 +121,10 @@ def entry_blocks(entries: tuple, own: list[str], companies: list[str]) -> list[s
     own forces and units (the package's view and orders form: nothing of the enemy's)."""
     out = []
     if any(isinstance(e, Listed) for e in entries) and own:
-        out += ["# Your units: " + ", ".join(own), ""]
+        out += textwrap.wrap("Your units: " + ", ".join(own), NOTE_WIDTH, initial_indent="# ",
+                             subsequent_indent="#   ", break_on_hyphens=False) + [""]
     for e in entries:
-        out.append(f"# {e.note}")
+        out += [f"# {x}" for x in textwrap.wrap(e.note, NOTE_WIDTH)]     # read in the editor without scrolling
         if isinstance(e, ByName):
             out += [f"# [{e.key}]"] + [f'# "{c}" = ""' for c in companies or ["force"]]
         else:

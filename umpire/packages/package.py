@@ -30,7 +30,7 @@ import lzma
 import tempfile
 import zipfile
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import UmpireError
@@ -108,7 +108,8 @@ def build_package(location: str, side: str, system, paper: str = "a4", keys_of: 
                 "rules_version": game.rules.version, "game_key": public_hex(game_key)}
     content = {"view": view_json(report.view), "tables": [table_json(t) for t in report.tables],
                "events": list(report.events), "events_empty": report.events_empty,
-               "orders_form": [table_json(t) for t in report.orders_form], "samples": list(report.samples)}
+               "orders_form": [table_json(t) for t in report.orders_form], "samples": list(report.samples),
+               "riders": riders(game, side, system)}
     parts = {"manifest.json": canonical(manifest), "view.json": canonical(content),
              "report.pdf": _report_pdf(report, game.rules, paper),
              "tables.json": canonical(rule_tables(game.rules)),
@@ -145,6 +146,17 @@ def write_package(location: str, side: str, system, out: str | Path, paper: str 
     return out
 
 
+def riders(game, side: str, system) -> list[list[str]]:
+    """The side's own units riding in or carried by its own units (LnLT 16.1 passengers, 1.6
+    support weapons; HCM 2.3.6 cargo...): [carrier, unit, type, strength], by carrier.  The
+    view's counters hide them inside their carrier's (core.knowledge); the side knows its own."""
+    strength = system.strength_text if system is not None else (lambda g, u: g.strength(u))
+    out = [[u.carried_by, u.id, game.unit_type(u)["label"], str(strength(game, u))]
+           for u in game.units.values() if u.side == side and u.carried_by and u.on_map
+           and getattr(game.units.get(u.carried_by), "side", None) == side]
+    return sorted(out)
+
+
 @dataclass
 class Package:
     """A side package as the player's Umpire reads it (signature checked)."""
@@ -158,6 +170,7 @@ class Package:
     report_pdf: bytes
     side_key: str                     # the side's private orders key, hex
     rule_tables: dict[str, str]       # the rule system's data files as the umpire has them
+    riders: list = field(default_factory=list)    # [carrier, unit, type, strength]: own units carried
 
     @property
     def side(self) -> str:
@@ -201,7 +214,8 @@ def read_package(source: str | Path | bytes) -> Package:
         tables = check_rule_tables(parse(parts["tables.json"], "tables.json"))
         return Package(manifest, view_from(content["view"]), [table_from(t) for t in content["tables"]],
                        list(content["events"]), content["events_empty"],
-                       [table_from(t) for t in content["orders_form"]], parts["report.pdf"], key["key"], dict(tables))
+                       [table_from(t) for t in content["orders_form"]], parts["report.pdf"], key["key"], dict(tables),
+                       [tuple(r) for r in content.get("riders", [])])
     except UmpireError as e:
         raise UmpireError(e.problem, file=shown) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:    # deep in the view: still one line

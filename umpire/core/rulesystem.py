@@ -373,7 +373,7 @@ class RuleSystem:
         (issue 23).  By default: while the "orders" action is not open, what its `when` says."""
         spec = self.actions().get("orders")
         if spec is None or spec.open is None:
-            return None                       # applied whenever taken (MechWar 4's, for any turn)
+            return None                       # applied whenever taken (company commands, for any turn)
         phase = spec.when.removeprefix("only ").removeprefix("in ") or "its phase"
         turn = params.get("turn", game.turn)
         if isinstance(turn, int) and turn > game.turn:

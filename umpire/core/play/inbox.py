@@ -6,9 +6,9 @@ and the window tells which sides' orders for this turn are in.  The shells run i
 transaction as the rule system's "orders" action that applies the file (umpire.packages.inbox):
 a file refused by the rule system is not kept either.
 
-Held orders: a file taken before the phase that applies it (RuleSystem.orders_wait: Wardogs'
-declaration of fire, a Hex Command change of orders waiting for its side's turn, Lock 'n Load's
-Rally phase) is kept with the params of the "orders" action it will be given (`held`) and the
+Held orders: a file taken before the phase that applies it (RuleSystem.orders_wait: a
+declaration of fire made only in its own phase, a change of orders waiting for its side's turn to
+act, a rally phase's choices) is kept with the params of the "orders" action it will be given (`held`) and the
 words of what it waits for.  `apply_held` runs after every action the engine performs (in its
 transaction): each held file of the game's turn whose wait is over is applied then, as the
 rule system's "orders" action, its own journal row -- so a replay, which replays rows, needs no

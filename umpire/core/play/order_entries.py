@@ -1,6 +1,6 @@
 """An orders file made of the rule system's own actions (issue 23): what a side may hand in between
-turns where the rule system has no orders of its own to write -- Hex Command's written orders and
-their changes, Lock 'n Load's Rally-phase free actions, War Blog's air and engineers' tasks.
+turns where the rule system has no orders of its own to write -- forces' written orders and
+their changes, a rally phase's free actions, where aircraft fly and what engineers do.
 
 A rule system describes its file by `Entries` (which TOML keys it reads and the action each
 entry becomes); `read_entries` reads the file whole, refusing it with every reason; the
@@ -28,7 +28,7 @@ from ..limits import TURNS, out_of_range, shown, too_big
 
 @dataclass(frozen=True)
 class ByName:
-    """A table `[key]` of name = text: an entry per name (a force's written order, HCM 2.1.1),
+    """A table `[key]` of name = text: an entry per name (a force's written order),
     run as the action `kind` with params {name_field: name, text_field: text}."""
     key: str
     kind: str

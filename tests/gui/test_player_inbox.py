@@ -125,3 +125,6 @@ def test_orders_taken_before_their_phase_show_as_waiting_then_applied(qtbot, qap
         w.play.run("next_phase", {})                # the umpire moves the game on in the window
     assert inbox.inbox_lines(w)[0].startswith(f"{name}: orders for turn 1 in, applied (signed")
     assert side in w.game.rule_state.declarations
+    # the orders' own journal row is on the undo stack: the window goes on, not "the game moved on"
+    assert not w.outside.differs()
+    assert w.play.stack.command(w.play.stack.index() - 1).text().startswith("Orders")

@@ -120,3 +120,18 @@ def test_a_file_not_newer_than_the_one_kept_is_still_refused(wardogs, tmp_path):
     take_orders(location, newer, system_for(location))
     with pytest.raises(UmpireError, match="are not newer than those already taken"):
         take_orders(location, older, system_for(location))
+
+
+def test_undoing_the_applied_file_holds_it_again_until_the_next_action(wardogs, tmp_path):
+    from umpire.core.engine import undo
+    location, side, package = wardogs
+    take_orders(location, handed_in(tmp_path, package, "", "early.toml"), system_for(location))
+    bots_until(location, "4", lambda g: g.phase == "declare")
+    while [r for r in journal(location) if not r.undone][-1].kind != "orders":   # back to the file's row
+        undo(location)
+    undo(location)
+    assert orders_in(location, 1)[side].waiting and side not in open_game(location).rule_state.declarations
+    other = next(s for s in open_game(location).side_ids() if s != side)
+    perform(location, "declare_fire", {"side": other}, system_for(location), side=other)
+    assert side in open_game(location).rule_state.declarations           # applied again, not lost
+    assert orders_in(location, 1)[side].state() == "in, applied"

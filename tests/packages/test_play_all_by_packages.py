@@ -95,8 +95,9 @@ def test_two_turns_of_lnlt_by_packages(qtbot, qapp, tmp_path, capsys):
     assert all(x.waiting is None for x in inbox.values()), inbox
     applied = [r for r in journal(location) if r.kind in ("orders", "orders_not_applied") and r.turn == 2]
     assert sorted(r.side_id for r in applied) == sorted(game.side_ids())
-    for r in applied:                 # dropped in turn 2's Rally phase, or refused there with the reason
-        assert r.kind == "orders" or "weapon" in r.params["reason"], r.params
+    assert all(r.kind == "orders" and r.summary.endswith("1 carried out") for r in applied), applied
+    second = {carried[s][1 % len(carried[s])][1] for s in carried}    # each side's weapon of turn 2, dropped
+    assert all(not open_game(location).units[w].carried_by for w in second)
     bots_until(location, "6", lambda g: g.turn == 3)
     assert replays_identically(location)
 

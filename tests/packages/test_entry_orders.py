@@ -92,3 +92,22 @@ def test_a_warblog_air_order_for_a_unit_that_cannot_fly_is_refused_with_the_reas
     assert f"{ground!r} is not an air unit" in err
     assert system_for(location).read_orders(orders(tmp_path, f'side = "{first}"\nturn = 1\n', "none.toml"))[1][
         "entries"] == []
+
+
+def test_the_examples_in_players_md_are_read_by_their_rule_systems(tmp_path):
+    """docs/players.md's sample files: each read whole by the rule system its first line names."""
+    import re
+
+    from umpire.core.ruleset import load_ruleset
+    from umpire.rules import rule_system
+    text = (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
+    samples = re.findall(r"```toml\n(.*?)```", text, re.S)
+    names = {"Hex Command Mechanized": "hcm", "Lock 'n Load Tactical": "lnlt", "War Blog": "warblog"}
+    read = set()
+    for n, sample in enumerate(samples):
+        title = sample.splitlines()[0].lstrip("# ").split(":")[0]
+        system = rule_system(load_ruleset(names[title]))
+        side, params = system.read_orders(orders(tmp_path, sample, f"sample{n}.toml"))
+        assert params["entries"] and side in sample
+        read.add(names[title])
+    assert read == set(names.values())

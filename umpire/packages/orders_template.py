@@ -19,7 +19,7 @@ from ..core.errors import UmpireError
 from ..core.play.order_entries import ByName, Listed, named_in
 
 SPACES = "\u00a0 \t"
-NOTE_WIDTH = 64
+NOTE_WIDTH = 56        # what the player-mode editor shows without scrolling, at its window's first size
 
 
 def orders_turn(game, system, side: str) -> int:
@@ -42,7 +42,8 @@ def template(*, side: str, side_name: str, title: str, rules: str, turn: int, un
     system's command codes (RuleSystem.commands()); `entries`: the kinds of entry its file takes
     besides (order_entries: HCM, LnLT, War Blog), each given a commented example block."""
     lines = [f"# {side_name}'s orders for turn {turn} ({title})",
-             "# Lines starting with # are notes; remove the # of a line to make it an order.",
+             "# Lines starting with # are notes; remove the # of a line",
+             "# to make it an order.",
              f'side = "{side}"', f"turn = {turn}", ""]
     companies = sorted({u.company for u in units if u.knowledge == "own" and u.company})
     if commands and companies:       # company commands (MW4 19.1, 19.14): the file's codes, not their names
@@ -53,8 +54,8 @@ def template(*, side: str, side_name: str, title: str, rules: str, turn: int, un
     lines += entry_blocks(entries, own_units(units, orders_form), companies)
     shot = None
     if orders_form:
-        lines += ["# For reference, your printed orders form (this file takes only what the lines above",
-                  "# and below name):"]
+        lines += ["# For reference, your printed orders form (this file",
+                  "# takes only what the lines above and below name):"]
     for t in orders_form:
         if commands and t.title.startswith("Commands"):
             continue                 # its choices are display names: the [commands] notes above say the codes
@@ -121,17 +122,28 @@ def entry_blocks(entries: tuple, own: list[str], companies: list[str]) -> list[s
     own forces and units (the package's view and orders form: nothing of the enemy's)."""
     out = []
     if any(isinstance(e, Listed) for e in entries) and own:
-        out += textwrap.wrap("Your units: " + ", ".join(own), NOTE_WIDTH, initial_indent="# ",
-                             subsequent_indent="#   ", break_on_hyphens=False) + [""]
+        out += names_wrapped("Your units: ", own) + [""]
     for e in entries:
         out += [f"# {x}" for x in textwrap.wrap(e.note, NOTE_WIDTH)]     # read in the editor without scrolling
         if isinstance(e, ByName):
             out += [f"# [{e.key}]"] + [f'# "{c}" = ""' for c in companies or ["force"]]
         else:
-            out += [f"# [[{e.key}]]", f'# unit = ""          # {e.who}']
+            out += [f"# (unit: {e.who})", f"# [[{e.key}]]", '# unit = ""']
             out += [f'# {f} = ""' for f in e.fields] + [f'# {f} = ""        # may be left out' for f in e.optional]
         out.append("")
     return out
+
+
+def names_wrapped(head: str, names: list[str]) -> list[str]:
+    """Comment lines listing `names` within NOTE_WIDTH, never breaking a name ("Track 21")."""
+    lines, line = [], f"# {head}"
+    for n, name in enumerate(names):
+        word = name + ("," if n < len(names) - 1 else "")
+        if len(line) + 1 + len(word) > NOTE_WIDTH + 2 and line.strip("# "):
+            lines.append(line)
+            line = "#  "
+        line += ("" if line.endswith((": ", "#  ")) else " ") + word
+    return lines + [line]
 
 
 def own_units(units, orders_form=()) -> list[str]:

@@ -39,18 +39,19 @@ def take_orders(location: str, path: str | Path, system, require: bool = False) 
     applied unless the file waits for its phase: then kept only, and applied when it comes --
     core.play.inbox).
 
-    The checks that read the whole journal (not_older: is this signed file newer than the one
+    The checks (the signature and whether the file is stale, check_orders; the rule system's
+    reading; not_older, which reads the whole journal: is this signed file newer than the one
     kept?) run before the write transaction, so a long check never holds the game's write lock
     against another writer.  What they read may change before the lock is taken: the journal's
     signature is taken with them and compared under the lock, and if another writer moved the
     journal on, the checks are run again on the journal as it is now."""
     shown = str(path)
-    received = check_orders(location, path, require)
-    side, params = read_body(system, received, shown)
-    if received.signed and side != received.side:        # check_orders compared the file's side already
-        raise UmpireError(f"refused: signed by {received.side} but giving orders for {side!r}", file=shown)
     for _ in range(ATTEMPTS):
         seen = journal_now(location)
+        received = check_orders(location, path, require)     # stale? against the game's turn as it is now
+        side, params = read_body(system, received, shown)
+        if received.signed and side != received.side:        # check_orders compared the file's side already
+            raise UmpireError(f"refused: signed by {received.side} but giving orders for {side!r}", file=shown)
         if received.signed:
             not_older(location, received, shown)          # the long read: no lock held
         try:

@@ -67,7 +67,7 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import (actions, orders_file, blocking, command_actions, contact, fire_actions, groups, movement, reminder, reports, spotting,
+from . import (actions, blocking, command_actions, contact, fire_actions, groups, movement, reminder, reports, spotting,
                state, structures, turn)
 from .fire import fire_range
 from .moves import forest_roll, rain_roll, after_move, mines_strike
@@ -206,16 +206,16 @@ class RuleSystem(CoreRuleSystem):
 
     # ------------------------------------------------------------------ its own state and actions
     def actions(self):
-        return {**actions.ACTIONS, "orders": orders_file.ORDERS}     # an orders file (issue 23)
+        return {**actions.ACTIONS, "orders": _orders_file().ORDERS}     # an orders file (issue 23)
 
     def read_orders(self, path):                    # written orders and changes by file (HCM 2.1.1)
-        return orders_file.read_orders(path)
+        return _orders_file().read_orders(path)
 
     def orders_wait(self, game, side, params):
-        return orders_file.orders_wait(game, side, params)
+        return _orders_file().orders_wait(game, side, params)
 
     def orders_this_turn(self, game, side):
-        return orders_file.orders_this_turn(game, side)
+        return _orders_file().orders_this_turn(game, side)
 
     def scenario_data(self):
         return reports.SCENARIO_KEYS
@@ -251,3 +251,9 @@ class RuleSystem(CoreRuleSystem):
     def bot(self):
         from .bot import Bot
         return Bot(self)
+
+
+def _orders_file():
+    """The side's orders file (issue 23): imported here rather than with the modules above."""
+    from . import orders_file
+    return orders_file

@@ -44,7 +44,7 @@ star shells and night spotting (20.2), helicopters.
 from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
-from . import actions, orders_file, artillery, combat, damage, lead, pickup, rally, smoke, spotting, starshell, state, weapons
+from . import actions, artillery, combat, damage, lead, pickup, rally, smoke, spotting, starshell, state, weapons
 from .movement import check_move
 from ...core.changes import Change
 from .state import (SMC, factors, good_order, gun, gun_text, passengers, pending_assault, shaken, strength_text,
@@ -160,10 +160,10 @@ class RuleSystem(CoreRuleSystem):
 
     def actions(self):
         # spotting attempts, fire missions, smoke, leading, weapons, medics; a side's orders file (issue 23)
-        return {**actions.ACTIONS, "orders": orders_file.ORDERS}
+        return {**actions.ACTIONS, "orders": _orders_file().ORDERS}
 
     def read_orders(self, path):                  # the Rally phase's choices by file (LnLT 3.0)
-        return orders_file.read_orders(path)
+        return _orders_file().read_orders(path)
 
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):
         return damage.mines_vs_vehicle(game, game.units[unit_id], leaving, dice)
@@ -315,3 +315,9 @@ class Objectives:
         top = [s for s, p in self.points.items() if p == best]
         result = f"{game.side(top[0]).name} wins" if len(top) == 1 else "drawn"
         return "\n".join([f"{head}: {score} — {result} (objectives held)"] + [f"  {x}" for x in self.lines])
+
+
+def _orders_file():
+    """The side's orders file (issue 23): imported here rather than with the modules above."""
+    from . import orders_file
+    return orders_file

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
 from ...core.changes import apply
-from . import actions, orders_file, air, battle, evasion, hearts, mines, refugees, resolve, spotting, state, turn
+from . import actions, air, battle, evasion, hearts, mines, refugees, resolve, spotting, state, turn
 from .movement import check_move, movement_left
 from .state import depressions, strength_text, works
 
@@ -96,16 +96,16 @@ class RuleSystem(CoreRuleSystem):
 
     def actions(self):
         # air strikes and patrols, mines, the advance after combat; a side's orders file (issue 23)
-        return {**actions.ACTIONS, "orders": orders_file.ORDERS}
+        return {**actions.ACTIONS, "orders": _orders_file().ORDERS}
 
     def read_orders(self, path):                  # air and engineers by file (WB 7.0, 9.2, 2.4.6)
-        return orders_file.read_orders(path)
+        return _orders_file().read_orders(path)
 
     def orders_wait(self, game, side, params):
-        return orders_file.orders_wait(game, side, params)
+        return _orders_file().orders_wait(game, side, params)
 
     def orders_this_turn(self, game, side):
-        return orders_file.orders_this_turn(game, side)
+        return _orders_file().orders_this_turn(game, side)
 
     MARK_WORDS = ((r"D(1)", "{0} depression point (4.0)"), (r"D(\d+(?:\.\d+)?)", "{0} depression points (4.0)"), ("DI", "dug in (2.4)"),
                   ("En", "entrenched (2.4)"), ("Z", "entered an enemy zone of control this turn (3.2)"),
@@ -190,3 +190,9 @@ def player_side(game, key: str) -> str:
 def _limits(d: float) -> list[str]:
     from .combat import depression_limits
     return depression_limits(int(d))
+
+
+def _orders_file():
+    """The side's orders file (issue 23): imported here rather than with the modules above."""
+    from . import orders_file
+    return orders_file

@@ -111,3 +111,16 @@ def test_the_examples_in_players_md_are_read_by_their_rule_systems(tmp_path):
         assert params["entries"] and side in sample
         read.add(names[title])
     assert read == set(names.values())
+
+
+def test_the_orders_action_runs_only_the_kinds_a_file_may_give(hcm):
+    """Taken directly (`umpire act GAME orders ...`), the action refuses any other action as an entry
+    -- the umpire's own (ending the turn) or a unit's -- and applies nothing."""
+    from umpire.core.engine import perform
+    from umpire.core.errors import UmpireError
+    before, rows = open_game(hcm), len(journal(hcm))
+    for kind in ("end_turn", "next_phase", "place_commander"):
+        with pytest.raises(UmpireError, match=f"order 1: '{kind}' is not an order a side gives by file"):
+            perform(hcm, "orders", {"side": "blue", "turn": 1, "entries": [[kind, {}]]}, system_for(hcm), side="blue")
+    after = open_game(hcm)
+    assert (after.turn, after.phase, len(journal(hcm))) == (before.turn, before.phase, rows)

@@ -103,10 +103,13 @@ def named_in(entries_params: list, entries: tuple[Entry, ...]) -> tuple[set[str]
     return units, names
 
 
-def orders_action(label: str, rule: str, help: str, mine: Callable[[Any, str, dict], str | None],
-                  **spec: Any) -> ActionSpec:
-    """The rule system's "orders" action: the file's entries as its own actions, in order.
+def orders_action(label: str, rule: str, help: str, entries: tuple[Entry, ...],
+                  mine: Callable[[Any, str, dict], str | None], **spec: Any) -> ActionSpec:
+    """The rule system's "orders" action: the file's entries as its own actions, in order -- only
+    the kinds `entries` names (the action taken at `umpire act` must not run any other).
     `mine(game, side, params)`: why an entry is not the side's to give (its unit or force), or None."""
+    kinds = {e.kind for e in entries}
+
     def run(ctx: Context) -> tuple[str, Any]:
         game, side = ctx.game, ctx.params.get("side")
         if side not in game.side_ids():
@@ -116,8 +119,8 @@ def orders_action(label: str, rule: str, help: str, mine: Callable[[Any, str, di
             raise UmpireError(f"orders refused: they are for turn {turn}, and this is turn {game.turn} ({rule})")
         done = []
         for n, (kind, params) in enumerate(ctx.params.get("entries") or [], 1):
-            action = spec_of(kind, ctx.system)
-            why = mine(game, side, params) if action is not None else f"{kind!r} is not an order"
+            action = spec_of(kind, ctx.system) if kind in kinds else None
+            why = mine(game, side, params) if action is not None else f"{kind!r} is not an order a side gives by file"
             if why:
                 raise UmpireError(f"orders refused, nothing applied: order {n}: {why}")
             try:
@@ -130,6 +133,6 @@ def orders_action(label: str, rule: str, help: str, mine: Callable[[Any, str, di
         return f"{name}'s orders for turn {turn}: " + (f"{len(done)} carried out" if done else "none given"), None
     # whose: the side named (a function, not "side": the window's Side Actions menu offers no form
     # for it -- a file is taken with File → Take Orders File…)
-    return ActionSpec("orders", label, run, lambda game, params: params.get("side"), (ActionField("side", "Side", kind="side"),
-                                                       ActionField("entries", "Orders", kind="text")),
+    return ActionSpec("orders", label, run, lambda game, params: params.get("side"),
+                      (ActionField("side", "Side", kind="side"), ActionField("entries", "Orders", kind="text")),
                       rule, help, worksheet=True, **spec)

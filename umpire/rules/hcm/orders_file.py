@@ -47,7 +47,7 @@ def _mine(game, side: str, params: dict) -> str | None:
 
 ORDERS = orders_action("Written orders from an orders file", RULE,
                        "A side's written orders and changes of orders handed in as a file (`umpire orders`).",
-                       _mine)
+                       ENTRIES, _mine)
 
 
 def orders_wait(game, side: str, params: dict) -> str | None:

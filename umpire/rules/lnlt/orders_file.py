@@ -53,4 +53,4 @@ def _mine(game, side: str, params: dict) -> str | None:
 
 ORDERS = orders_action("Rally-phase orders from an orders file", RULE,
                        "A side's medics and support weapons for the Rally phase, handed in as a file "
-                       "(`umpire orders`).", _mine, open=in_rally, when=RALLY)
+                       "(`umpire orders`).", ENTRIES, _mine, open=in_rally, when=RALLY)

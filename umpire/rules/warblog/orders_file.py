@@ -50,7 +50,7 @@ def _mine(game, side: str, params: dict) -> str | None:
 
 ORDERS = orders_action("Air and engineers' orders from an orders file", RULE,
                        "A side's air patrols and recalls and its engineers' mines, handed in as a file "
-                       "(`umpire orders`) and carried out as its player turn begins.", _mine)
+                       "(`umpire orders`) and carried out as its player turn begins.", ENTRIES, _mine)
 
 
 def orders_wait(game, side: str, params: dict) -> str | None:

@@ -23,7 +23,8 @@ WHO = {"unit": "a unit", "units": "units of one side", "firers": "units of one s
        "company": "a company", "umpire": "the umpire"}
 NOT_OFFERED = ("open", "undo", "redo",        # set up once, or not actions of play
                "rule_action",                # how earlier versions journaled a unit action
-               "receive_orders")             # a file taken by `umpire orders`, with its signature checked
+               "receive_orders",             # a file taken by `umpire orders`, with its signature checked
+               "orders_not_applied")         # a held file refused when its phase came (issue 23)
 
 
 def offered(game, system) -> list[ActionSpec]:

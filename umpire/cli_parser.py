@@ -248,7 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
     jo = sub.add_parser("journal", help="the game's actions, their dice and changes")
     jo.add_argument("game")
     jo.add_argument("--json", action="store_true")
-    od = sub.add_parser("orders", help="apply a side's orders file (company commands, MW4 19.1)")
+    od = sub.add_parser("orders", help="take a side's orders file: checked, kept, and applied now or, taken before "
+                                       "the phase that applies it, when that comes (docs/players.md)")
     od.add_argument("game")
     od.add_argument("file")
     od.add_argument("--require-signature", action="store_true",

@@ -43,7 +43,7 @@ def test_take_orders_in_the_window_and_see_whose_are_in(qtbot, qapp, tmp_path, g
     good.write_text(sign_orders(nato, ORDERS), encoding="utf-8")
     assert inbox.take_orders_file(w, str(good)) is True
     assert len(journal(str(game_path))) == rows + 2
-    assert inbox.inbox_lines(w)[0].startswith("US Task Force 2-32: orders for turn 2 in (signed, journal #")
+    assert inbox.inbox_lines(w)[0].startswith("US Task Force 2-32: orders for turn 2 in, applied (signed, journal #")
     w.viewer_box.setCurrentIndex(2)               # a side's view tells only of its own
     assert inbox.inbox_lines(w) == [f"{w.game.side('warpac').name}: no orders in for this turn or the next"]
     assert w.play.act_undo.isEnabled()            # the window came up to the file: the orders can be undone
@@ -74,7 +74,7 @@ def test_orders_in_shows_the_files_as_received(qtbot, qapp, tmp_path, game_path)
     good.write_text(sign_orders(nato, ORDERS), encoding="utf-8")
     assert inbox.take_orders_file(w, str(good))
     box = inbox.show_inbox(w)
-    assert "orders for turn 2 in (signed" in box.text() and good.read_text(encoding="utf-8") in box.detailedText()
+    assert "orders for turn 2 in, applied (signed" in box.text() and good.read_text(encoding="utf-8") in box.detailedText()
     box.close()
     w.viewer_box.setCurrentIndex(2)               # the Warsaw Pact's view: NATO's file is not shown
     box = inbox.show_inbox(w)
@@ -98,3 +98,33 @@ def test_a_file_that_is_not_toml_is_refused_in_one_line_when_signatures_are_requ
     assert inbox.take_orders_file(w, str(bad)) is False
     assert warned == [warned[0]] and warned[0].startswith(f"{bad}: refused: not valid TOML")
     assert len(journal(str(game_path))) == rows
+
+
+def test_orders_taken_before_their_phase_show_as_waiting_then_applied(qtbot, qapp, tmp_path):
+    """Wardogs p. 7 step 6: a declaration taken in the window before the declaration phase is in,
+    waiting for it (issue 23, held orders), and applied when the window's Next Phase brings it."""
+    from pathlib import Path
+
+    from umpire.actions import new_game, system_for
+    from umpire.core.scenario import load_scenario
+    from umpire.core.store.db import open_game
+    from umpire.packages.package import write_package
+    root = Path(__file__).resolve().parents[2]
+    location = new_game(load_scenario(root / "scenarios" / "tolliver-ridge.toml"), tmp_path / "tr.umpire", seed="4")
+    side = open_game(location).side_ids()[0]
+    package = read_package(write_package(location, side, system_for(location), tmp_path / "p.umpkg"))
+    early = tmp_path / "early.toml"
+    early.write_text(sign_orders(package, f'side = "{side}"\nturn = 1\n'), encoding="utf-8")
+    w = window_on(qtbot, tmp_path, location)
+    assert inbox.take_orders_file(w, str(early)) is True
+    name = w.game.side(side).name
+    assert inbox.inbox_lines(w)[0].startswith(f"{name}: orders for turn 1 in, waiting for the declaration phase (signed")
+    phases = [p.key for p in system_for(location).phases()]
+    while w.game.phase != "declare":
+        assert w.game.phase in phases[:phases.index("declare")]
+        w.play.run("next_phase", {})                # the umpire moves the game on in the window
+    assert inbox.inbox_lines(w)[0].startswith(f"{name}: orders for turn 1 in, applied (signed")
+    assert side in w.game.rule_state.declarations
+    # the orders' own journal row is on the undo stack: the window goes on, not "the game moved on"
+    assert not w.outside.differs()
+    assert w.play.stack.command(w.play.stack.index() - 1).text().startswith("Orders")

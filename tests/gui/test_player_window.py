@@ -173,3 +173,34 @@ def test_every_tab_in_sight_and_the_map_fitted_at_the_default_size(qtbot, qapp, 
     slack = board.width() / 50         # the window's last layout may take a few pixels after the fit
     seen = lambda: w.map_view.mapToScene(w.map_view.viewport().rect()).boundingRect()   # noqa: E731
     qtbot.waitUntil(lambda: seen().adjusted(-slack, -slack, slack, slack).contains(board), timeout=3000)
+
+
+def test_the_units_tab_shows_who_rides_in_what_as_the_side_knows_it(qtbot, qapp, tmp_path):
+    """Passengers (LnLT 16.1) and carried support weapons (LnLT 1.6) ride inside their carrier's
+    counter on the map; the Units tab names them, with their carrier and its hex -- the side's own
+    only: the enemy's riders are not in the package, and moving and renaming them changes nothing."""
+    from pathlib import Path
+
+    from umpire.actions import new_game
+    from umpire.core.scenario import load_scenario
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "scenarios" / "xom-lang-ambush.toml").read_text(encoding="utf-8")
+    mounted = text.replace('{ id = "M60 Team", type = "us_mg_team", hex = "0205" }',
+                           '{ id = "M60 Team", type = "us_mg_team", hex = "0206", carried_by = "Track 21" }')
+    assert mounted != text
+    scenario = tmp_path / "xom-lang-mounted.toml"
+    scenario.write_text(mounted, encoding="utf-8")
+    location = new_game(load_scenario(scenario), tmp_path / "x.umpire", seed="2")
+    w = player(qtbot, package_of(location, "us"))
+    assert sorted(r[:2] for r in w.package.riders) == [("1st Sqd", "1st Sqd LAW"), ("Track 21", "M60 Team")]
+    units = w.tabs.widget(w.tabs.indexOf(next(w.tabs.widget(i) for i in range(w.tabs.count())
+                                              if w.tabs.tabText(i) == "Units"))).toPlainText()
+    assert "Riding or carried" in units and "Carrying" in units
+    cells = [x.strip() for x in units.split("Riding or carried")[1].splitlines() if x.strip()]
+    at = cells.index("M60 Team")
+    assert cells[at + 3:at + 5] == ["Track 21", "0206"]           # in the track, at the track's hex
+    assert "A Sqd RPD" not in units and "B Sqd RPG" not in units   # the enemy's: never in the package
+    copy = tmp_path / "changed.umpire"
+    shutil.copy(location, copy)
+    hide_the_unseen(str(copy), "us")
+    assert texts(player(qtbot, package_of(copy, "us"))) == texts(w)

@@ -1,6 +1,7 @@
 """Two turns played by packages (issue 23): at each turn's start the umpire packages both sides;
-each player's Umpire reads its package (signature checked, the game's key trusted on first use),
-writes its side's orders from what the package shows and signs them; the umpire takes the signed
+each player's Umpire reads its package (signature checked, the game's key trusted on first use)
+and opens it in player mode, where the player writes his side's orders in the editor, from what
+the package shows, and signs them (File → Sign and Save Orders…); the umpire takes the signed
 files (`umpire orders --require-signature`); the bots play the turn out on those orders; and the
 game replays identically from its journal, the files kept in it.
 
@@ -8,88 +9,75 @@ MechWar 4: company commands (MW4 19.1) for every company the package shows as th
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
+from playerkit import bots_until, player_signs, umpire_takes
 from storekit import replays_identically
 from umpire.actions import new_game, system_for
 from umpire.cli import main
+from umpire.core.engine import journal
 from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 from umpire.packages.inbox import orders_in
-from umpire.packages.package import read_package, write_package
-from umpire.packages.signing import sign_orders
-from umpire.packages.trust import check_trust
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def mw4_orders(package, turn: int) -> str:
-    """A MechWar 4 player's orders: overwatch for each of his companies, from the package alone."""
+def mw4_orders(text: str, package) -> str:
+    """A MechWar 4 player's orders, written in player mode's editor: overwatch for each of his
+    companies, on the [commands] lines its first text gives (MW4 19.1, 19.14)."""
     companies = sorted({u.company for u in package.view.units if u.knowledge == "own" and u.company})
     assert companies, "the package shows the side's own companies"
-    lines = [f'"{c}" = "overwatch"' for c in companies]
-    return f'side = "{package.side}"\nturn = {turn}\n\n[commands]\n' + "\n".join(lines) + "\n"
+    for c in companies:
+        assert f'# "{c}" = ""' in text
+        text = text.replace(f'# "{c}" = ""', f'"{c}" = "overwatch"', 1)
+    return text
 
 
-def play_turn_by_bots(location: str, seed: str) -> None:
-    """The bots play until the next turn begins (they give no orders where a company has some)."""
-    system, rng = system_for(location), random.Random(f"bot:{seed}")
-    bot, turn = system.bot(), open_game(location).turn
-    while open_game(location).turn == turn and open_game(location).phase != "ended":
-        assert bot.act(location, open_game(location), rng, lambda s: None, 4, 99)
-
-
-def test_two_turns_of_mechwar4_by_packages(qapp, tmp_path, capsys):
+def test_two_turns_of_mechwar4_by_packages(qtbot, qapp, tmp_path, capsys):
     location = new_game(load_scenario(ROOT / "scenarios" / "kaltenbach-gap.toml"), tmp_path / "kg.umpire", seed="5")
     assert main(["require-signatures", location, "on"]) == 0
-    trust = tmp_path / "trusted.json"
     for turn in (1, 2):
         game = open_game(location)
         assert game.turn == turn
         for side in game.side_ids():
-            # the umpire sends the package; the player's Umpire reads it
-            sent = write_package(location, side, system_for(location), tmp_path / f"{side}-{turn}.umpkg")
-            package = read_package(sent)
-            check_trust(package, str(sent), trust)
-            assert package.manifest["turn"] == turn
-            orders = tmp_path / f"{side}-{turn}.toml"
-            orders.write_text(sign_orders(package, mw4_orders(package, turn)), encoding="utf-8")
-            assert main(["orders", location, str(orders)]) == 0, capsys.readouterr().err
-        inbox = orders_in(location, turn)
-        assert sorted(inbox) == sorted(game.side_ids()) and all(x.signed for x in inbox.values())
-        given = {(t, c): code for (t, c), (code, _) in open_game(location).commands.items() if t == turn}
+            # the umpire sends the package; the player signs his orders in player mode
+            signed = player_signs(qtbot, location, side, tmp_path, mw4_orders)
+            assert f"turn = {turn + 1}" in signed.read_text(encoding="utf-8")    # next turn's, as the form says
+            assert main(["orders", location, str(signed)]) == 0, capsys.readouterr().err
+        inbox = orders_in(location, turn + 1)
+        assert sorted(inbox) == sorted(game.side_ids()) and all(x.signed and not x.waiting for x in inbox.values())
+        given = {(t, c): code for (t, c), (code, _) in open_game(location).commands.items() if t == turn + 1}
         ordered = {u.company for u in open_game(location).units.values() if u.company and u.on_map}
-        assert given == {(turn, c): "overwatch" for c in ordered}     # the players' orders, every company's
-        play_turn_by_bots(location, "5")
+        assert given == {(turn + 1, c): "overwatch" for c in ordered}     # the players' orders, every company's
+        bots_until(location, "5", lambda g: g.turn == turn + 1)
     assert open_game(location).turn == 3
     assert replays_identically(location)
-    kept = [x for t in (1, 2) for x in orders_in(location, t).values()]
+    kept = [x for t in (2, 3) for x in orders_in(location, t).values()]
     assert len(kept) == 4 and all("[signature]" in x.text for x in kept)
 
 
-def test_two_turns_of_wardogs_by_packages(qapp, tmp_path, capsys):
+def test_two_turns_of_wardogs_by_packages(qtbot, qapp, tmp_path, capsys):
     """Wardogs: each side's secret declaration of fire (Wardogs p. 7 step 6) handed in as a signed
-    file in the declaration phase (a declaration of no fire: the package names no weapons yet)."""
+    file -- turn 1's in the declaration phase (applied as taken), turn 2's as the turn begins (kept,
+    "waiting for the declaration phase", and applied when it comes).  A declaration of no fire:
+    the editor's first text as it is."""
     location = new_game(load_scenario(ROOT / "scenarios" / "tolliver-ridge.toml"), tmp_path / "tr.umpire", seed="4")
-    system, rng = system_for(location), random.Random("bot:4")
-    bot, trust = system.bot(), tmp_path / "trusted.json"
+    sides = open_game(location).side_ids()
+    bots_until(location, "4", lambda g: g.phase == "declare")
     for turn in (1, 2):
-        while open_game(location).phase != "declare":                 # the bots move
-            assert bot.act(location, open_game(location), rng, lambda s: None, 4, 99)
-        game = open_game(location)
-        assert game.turn == turn
-        for side in game.side_ids():
-            sent = write_package(location, side, system, tmp_path / f"{side}-{turn}.umpkg")
-            package = read_package(sent)
-            check_trust(package, str(sent), trust)
-            assert package.manifest["orders_turn"] == turn       # declared for the turn being played
-            text = f'side = "{side}"\nturn = {turn}\n'       # no [[shot]]: a declaration of no fire
-            orders = tmp_path / f"{side}-{turn}.toml"
-            orders.write_text(sign_orders(package, text), encoding="utf-8")
-            assert main(["orders", location, str(orders), "--require-signature"]) == 0, capsys.readouterr().err
-        assert sorted(orders_in(location, turn)) == sorted(game.side_ids())
-        assert set(open_game(location).rule_state.declarations) == set(game.side_ids())
-        while open_game(location).turn == turn:                       # the bots play the turn out
-            assert bot.act(location, open_game(location), rng, lambda s: None, 4, 99)
+        for side in sides:
+            signed = player_signs(qtbot, location, side, tmp_path, lambda text, package: text)
+            assert f"turn = {turn}" in signed.read_text(encoding="utf-8")      # this turn's declaration
+            out = umpire_takes(location, signed, capsys)
+            assert ("kept until the declaration phase" in out) == (turn == 2), out
+        inbox = orders_in(location, turn)
+        assert sorted(inbox) == sorted(sides)
+        assert all(bool(x.waiting) == (turn == 2) for x in inbox.values())
+        keys = [p.key for p in system_for(location).phases()]
+        bots_until(location, "4", lambda g: keys.index(g.phase) > keys.index("declare"))   # declared, both
+        assert set(open_game(location).rule_state.declarations or ()) <= set(sides)
+        assert all(not x.waiting and not x.refused for x in orders_in(location, turn).values())
+        assert sorted(r.side_id for r in journal(location) if r.kind == "orders" and r.turn == turn) == sorted(sides)
+        bots_until(location, "4", lambda g: g.turn == turn + 1)
     assert replays_identically(location)

@@ -63,9 +63,22 @@ def perform(location: str, kind: str, params: dict[str, Any], system: Any, typed
             result = act(session, location, kind, params, system, typed, replay, side)
             if not keep_unchanged and not result.changes:
                 raise _RollBack(result)
-            return result
+            return with_held_orders(result, session, location, system)
     except _RollBack as nothing:
         return dataclasses.replace(nothing.result, seq=0)
+
+
+def with_held_orders(result: ActionResult, session: Session, location: str, system: Any) -> ActionResult:
+    """The action's result, and the held orders files its phase now applies (issue 23, their own
+    journal rows in this transaction: core.play.inbox) -- told in its summary and log, their
+    tables among those a shell refreshes."""
+    from .play.inbox import apply_held        # core.play registers actions with this module
+    held = apply_held(session, location, system)
+    if not held:
+        return result
+    return dataclasses.replace(result, summary="; ".join([result.summary] + [h.summary for h in held]),
+                               log=list(result.log) + [line for h in held for line in [h.summary, *h.log]],
+                               changed=set(result.changed).union(*(h.changed for h in held)))
 
 
 def rolls_asked(location: str, kind: str, params: dict[str, Any], system: Any, faces: list[list[int]],

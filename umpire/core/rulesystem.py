@@ -366,6 +366,26 @@ class RuleSystem:
         applied; a system without orders files refuses it."""
         raise UmpireError(f"{self.ruleset.title} takes no orders file", file=str(path))
 
+    def orders_wait(self, game, side: str, params: dict) -> str | None:
+        """What a side's orders file (the params `read_orders` gave) waits for before it can be
+        applied -- the phase that applies it, in words ("the declaration phase") -- or None: it
+        is applied as it is taken.  A file that waits is kept and applied when that comes
+        (issue 23).  By default: while the "orders" action is not open, what its `when` says."""
+        spec = self.actions().get("orders")
+        if spec is None or spec.open is None:
+            return None                       # applied whenever taken (company commands, for any turn)
+        phase = spec.when.removeprefix("only ").removeprefix("in ") or "its phase"
+        turn = params.get("turn", game.turn)
+        if isinstance(turn, int) and turn > game.turn:
+            return f"{phase} of turn {turn}"
+        return None if spec.is_open(game) else phase
+
+    def orders_this_turn(self, game, side: str) -> bool:
+        """Whether a side's orders now are for this turn (their phase is running or still to
+        come) rather than the next: by default while the "orders" action is open."""
+        spec = self.actions().get("orders")
+        return spec is not None and spec.open is not None and spec.is_open(game)
+
     def orders_form(self, game, side: str) -> list[Table]:
         """The blank orders form of a side's report for the next turn: by default a line per
         unit still in the game."""

@@ -1,8 +1,10 @@
 """The umpire's side of playing by packages (issue 23, docs/players.md), in the window:
 
 File → Send to Sides…      a package per side into a folder (in a side's view: that side's only)
-File → Take Orders File…   a side's orders file checked (signature), kept in the journal, applied
-Turn → Orders In…          which sides' orders for this turn are in (in a side's view: its own)
+File → Take Orders File…   a side's orders file checked (signature), kept in the journal, applied --
+                           or, taken before the phase that applies it, held and applied when it comes
+Turn → Orders In…          which sides' orders for this turn are in, applied or waiting for their
+                           phase (in a side's view: its own)
 File → Open… a .umpkg      the package in player mode, a window of its own
 
 Taking a file runs two engine actions in one transaction (receive_orders, then the rule system's
@@ -68,12 +70,12 @@ def take_orders_file(window, path: str | None = None) -> bool:
     if window.outside.differs():
         window.outside.reload()
     try:
-        kept, applied = take_orders(game.location, path, rule_system(game.rules))
+        results = take_orders(game.location, path, rule_system(game.rules))   # kept (and applied, unless held)
     except UmpireError as e:
         window.statusBar().showMessage(e.one_line(), 10000)
         QMessageBox.warning(window, "Orders refused", e.one_line())
         return False
-    window.outside.reload(f"{kept.summary}; {applied.summary}")
+    window.outside.reload("; ".join(r.summary for r in results))
     return True
 
 
@@ -84,7 +86,8 @@ def inbox_lines(window) -> list[str]:
     out = []
     for s in sides:
         x = got.get(s)
-        out.append(f"{game.side(s).name}: " + (f"orders for turn {x.turn} in ({'signed' if x.signed else 'unsigned'}, "
+        # held orders (issue 23): "in, waiting for the declaration phase" until their phase applies them
+        out.append(f"{game.side(s).name}: " + (f"orders for turn {x.turn} {x.state()} ({'signed' if x.signed else 'unsigned'}, "
                                                  f"journal #{x.seq})" if x else "no orders in for this turn or the next"))
     return out
 

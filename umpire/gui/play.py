@@ -262,6 +262,8 @@ class Play(MoveTool, JournalView, QObject):
         if kind == "fire":
             self.mark_fire(before, params, res.summary)
         self.stack.push(JournalCommand(self, _label(kind, params), kind, params, acting, res.seq, res.summary))
+        if self.w.outside.differs():     # held orders files this phase applied (issue 23): journal rows of their own
+            self.w.outside.reload(self.shown(res.summary, f"Done: {_label(kind, params)}"))
         self.refresh_journal()
         self.refresh_phase()
         self.w.statusBar().showMessage(self.shown(res.summary, f"Done: {_label(kind, params)}"), 10000)

@@ -9,20 +9,25 @@ Built only from the side's view and its orders form: nothing of the other side's
 
 from __future__ import annotations
 
+import importlib
 import re
+import textwrap
 import tempfile
 from pathlib import Path
 
 from ..core.errors import UmpireError
+from ..core.play.order_entries import ByName, Listed, named_in
 
 SPACES = "\u00a0 \t"
+NOTE_WIDTH = 56        # what the player-mode editor shows without scrolling, at its window's first size
 
 
-def orders_turn(game, system) -> int:
-    """The turn a side's orders are for: this one where the rule system takes them only in a phase
-    now running (Wardogs p. 7 step 6, declaration of fire), else the next."""
-    spec = system.actions().get("orders") if system is not None else None
-    now = spec is not None and spec.open is not None and game.phase != "ended" and spec.open(game)
+def orders_turn(game, system, side: str) -> int:
+    """The turn a side's orders are for: this one where the rule system's phase that applies them
+    is running or still to come this turn (Wardogs p. 7 step 6, the declaration of fire; HCM 2.1.1
+    before play; LnLT 3.0 in the Rally phase; WB 7.0 before the side's player turn ends), else the
+    next (RuleSystem.orders_this_turn)."""
+    now = system is not None and game.phase != "ended" and system.orders_this_turn(game, side)
     return game.turn if now else game.turn + 1
 
 
@@ -32,20 +37,25 @@ def _cells(row) -> list[str]:
 
 
 def template(*, side: str, side_name: str, title: str, rules: str, turn: int, units, orders_form,
-             commands: dict) -> str:
+             commands: dict, entries: tuple = ()) -> str:
     """The orders file's first text.  `units`: the side's view's units; `commands`: the rule
-    system's command codes (RuleSystem.commands())."""
+    system's command codes (RuleSystem.commands()); `entries`: the kinds of entry its file takes
+    besides (order_entries: HCM, LnLT, War Blog), each given a commented example block."""
     lines = [f"# {side_name}'s orders for turn {turn} ({title})",
-             "# Lines starting with # are notes; remove the # of a line to make it an order.",
+             "# Lines starting with # are notes; remove the # of a line",
+             "# to make it an order.",
              f'side = "{side}"', f"turn = {turn}", ""]
     companies = sorted({u.company for u in units if u.knowledge == "own" and u.company})
     if commands and companies:       # company commands (MW4 19.1, 19.14): the file's codes, not their names
         lines.append("# Commands (MW4 19.14): write the code on the left, one per company")
         lines += [f"#   {k:<20} {v.get('label', k)}" for k, v in commands.items()]
-        if "ambush" in commands and turn == 1:
-            lines.append('# An ambush (MW4 6.913, turn 1 only) also names its hex: [ambush] "company" = "hex"')
         lines += ["[commands]"] + [f'# "{c}" = ""' for c in companies] + [""]
+    lines += mw4_blocks(commands, turn)
+    lines += entry_blocks(entries, own_units(units, orders_form), companies)
     shot = None
+    if orders_form:
+        lines += ["# For reference, your printed orders form (this file",
+                  "# takes only what the lines above and below name):"]
     for t in orders_form:
         if commands and t.title.startswith("Commands"):
             continue                 # its choices are display names: the [commands] notes above say the codes
@@ -68,7 +78,7 @@ def package_template(package, system) -> str:
     m = package.manifest
     return template(side=m["side"], side_name=m["side_name"], title=m["title"], rules=m["rules"],
                     turn=m["orders_turn"], units=package.view.units, orders_form=package.orders_form,
-                    commands=system.commands())
+                    commands=system.commands(), entries=entries_of(system))
 
 
 def game_template(game, side: str, system) -> str:
@@ -77,11 +87,74 @@ def game_template(game, side: str, system) -> str:
     from ..reports.content import side_report
     report = side_report(game, side, system)
     return template(side=side, side_name=report.viewer_name, title=game.title, rules=game.rules.name,
-                    turn=orders_turn(game, system), units=report.view.units, orders_form=report.orders_form,
-                    commands=system.commands())
+                    turn=orders_turn(game, system, side), units=report.view.units, orders_form=report.orders_form,
+                    commands=system.commands(), entries=entries_of(system))
 
 
-def check_before_signing(text: str, system, units, shown: str = "the orders") -> None:
+def entries_of(system) -> tuple:
+    """The kinds of entry the rule system's orders file takes as its own actions (its
+    orders_file module's ENTRIES, core.play.order_entries), () where it has none."""
+    try:
+        module = importlib.import_module(f"{type(system).__module__}.orders_file")
+    except ModuleNotFoundError:
+        return ()
+    return tuple(getattr(module, "ENTRIES", ()))
+
+
+def mw4_blocks(commands: dict, turn: int) -> list[str]:
+    """MechWar 4's other tables, commented: an ambush (6.913) and a fire plot (7.0, 14.0)."""
+    if "ambush" not in commands:
+        return []
+    out = []
+    if turn == 1:
+        out += ["# Ambush (MW4 6.913, turn 1 only): the company's command is",
+                "# ambush, and its hex here",
+                "# [ambush]", '# "company" = "1414"', ""]
+    return out + ["# Fire plots (MW4 7.0, 14.0): a [[fire]] per mission",
+                  "# (none: your plots stay as they are)",
+                  "# [[fire]]", '# support = "US DS"          # your support\'s id',
+                  "# concentration = 1", '# target = "2215"            # the hex aimed at',
+                  '# pattern = "tight"           # tight | loose | smoke', ""]
+
+
+def entry_blocks(entries: tuple, own: list[str], companies: list[str]) -> list[str]:
+    """A commented example block per kind of entry (core.play.order_entries), naming the side's
+    own forces and units (the package's view and orders form: nothing of the enemy's)."""
+    out = []
+    if any(isinstance(e, Listed) for e in entries) and own:
+        out += names_wrapped("Your units: ", own) + [""]
+    for e in entries:
+        out += [f"# {x}" for x in textwrap.wrap(e.note, NOTE_WIDTH)]     # read in the editor without scrolling
+        if isinstance(e, ByName):
+            out += [f"# [{e.key}]"] + [f'# "{c}" = ""' for c in companies or ["force"]]
+        else:
+            out += [f"# (unit: {e.who})", f"# [[{e.key}]]", '# unit = ""']
+            out += [f'# {f} = ""' for f in e.fields] + [f'# {f} = ""        # may be left out' for f in e.optional]
+        out.append("")
+    return out
+
+
+def names_wrapped(head: str, names: list[str]) -> list[str]:
+    """Comment lines listing `names` within NOTE_WIDTH, never breaking a name ("Track 21")."""
+    lines, line = [], f"# {head}"
+    for n, name in enumerate(names):
+        word = name + ("," if n < len(names) - 1 else "")
+        if len(line) + 1 + len(word) > NOTE_WIDTH + 2 and line.strip("# "):
+            lines.append(line)
+            line = "#  "
+        line += ("" if line.endswith((": ", "#  ")) else " ") + word
+    return lines + [line]
+
+
+def own_units(units, orders_form=()) -> list[str]:
+    """The side's own units by id: those its view shows, and those its orders form lists off the
+    map (its first column: War Blog's air pool, reinforcements to come)."""
+    listed = {str(r[0]) for t in orders_form if t.header and "unit" in str(t.header[0]).lower()
+              for r in t.rows if r and str(r[0]).strip(SPACES)}
+    return sorted({u.key for u in units if u.knowledge == "own"} | listed)
+
+
+def check_before_signing(text: str, system, units, shown: str = "the orders", orders_form=()) -> None:
     """Refuse, in one line, orders the umpire's Umpire would refuse on reading: the rule system's
     reader on the text (as `umpire orders` reads the file), then its company commands against the
     codes (MW4 19.14) and the side's own companies."""
@@ -92,6 +165,13 @@ def check_before_signing(text: str, system, units, shown: str = "the orders") ->
             _written_for, params = system.read_orders(path)   # whose: checked by the signing
         except UmpireError as e:
             raise UmpireError(e.problem, file=shown) from None
+    mine = set(own_units(units, orders_form))
+    named_units, named_forces = named_in(params.get("entries") or [], entries_of(system))
+    own = {u.company for u in units if u.knowledge == "own" and u.company}
+    for name in sorted(named_forces - own):
+        raise UmpireError(f"{name!r} is not one of your forces ({', '.join(sorted(own))})", file=shown)
+    for name in sorted(named_units - mine):
+        raise UmpireError(f"{name!r} is not one of your units", file=shown)
     codes = system.commands()
     own = {u.company for u in units if u.knowledge == "own" and u.company}
     for company, code in (params.get("commands") or {}).items():

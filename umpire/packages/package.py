@@ -30,7 +30,7 @@ import lzma
 import tempfile
 import zipfile
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import UmpireError
@@ -99,17 +99,17 @@ def build_package(location: str, side: str, system, paper: str = "a4", keys_of: 
     report = side_report(game, side, system)
     report.made = f"for {report.viewer_name}'s package of turn {game.turn}"   # no date: the same view, the same bytes
     game_key = private_key(keys.game)
-    # the turn its orders are for: this one where the rule system takes them only in a phase
-    # now running (Wardogs' declaration of fire), else the next, as the printed orders form says
-    spec = system.actions().get("orders") if system is not None else None
-    now = spec is not None and spec.open is not None and game.phase != "ended" and spec.open(game)
+    # the turn its orders are for: this one where the phase that takes them is running or still
+    # to come (Wardogs' declaration of fire), else the next, as the printed orders form says
+    from .orders_template import orders_turn
     manifest = {"format": FORMAT, "game_id": keys.game_id, "side": side, "side_name": report.viewer_name,
                 "title": game.title, "turn": game.turn, "turns": game.turns, "phase": game.phase or "",
-                "phase_label": report.phase, "orders_turn": game.turn if now else game.turn + 1, "rules": game.rules.name,
+                "phase_label": report.phase, "orders_turn": orders_turn(game, system, side), "rules": game.rules.name,
                 "rules_version": game.rules.version, "game_key": public_hex(game_key)}
     content = {"view": view_json(report.view), "tables": [table_json(t) for t in report.tables],
                "events": list(report.events), "events_empty": report.events_empty,
-               "orders_form": [table_json(t) for t in report.orders_form], "samples": list(report.samples)}
+               "orders_form": [table_json(t) for t in report.orders_form], "samples": list(report.samples),
+               "riders": riders(game, side, system)}
     parts = {"manifest.json": canonical(manifest), "view.json": canonical(content),
              "report.pdf": _report_pdf(report, game.rules, paper),
              "tables.json": canonical(rule_tables(game.rules)),
@@ -146,6 +146,17 @@ def write_package(location: str, side: str, system, out: str | Path, paper: str 
     return out
 
 
+def riders(game, side: str, system) -> list[list[str]]:
+    """The side's own units riding in or carried by its own units (LnLT 16.1 passengers, 1.6
+    support weapons; HCM 2.3.6 cargo...): [carrier, unit, type, strength], by carrier.  The
+    view's counters hide them inside their carrier's (core.knowledge); the side knows its own."""
+    strength = system.strength_text if system is not None else (lambda g, u: g.strength(u))
+    out = [[u.carried_by, u.id, game.unit_type(u)["label"], str(strength(game, u))]
+           for u in game.units.values() if u.side == side and u.carried_by and u.on_map
+           and getattr(game.units.get(u.carried_by), "side", None) == side]
+    return sorted(out)
+
+
 @dataclass
 class Package:
     """A side package as the player's Umpire reads it (signature checked)."""
@@ -159,6 +170,7 @@ class Package:
     report_pdf: bytes
     side_key: str                     # the side's private orders key, hex
     rule_tables: dict[str, str]       # the rule system's data files as the umpire has them
+    riders: list = field(default_factory=list)    # [carrier, unit, type, strength]: own units carried
 
     @property
     def side(self) -> str:
@@ -202,7 +214,8 @@ def read_package(source: str | Path | bytes) -> Package:
         tables = check_rule_tables(parse(parts["tables.json"], "tables.json"))
         return Package(manifest, view_from(content["view"]), [table_from(t) for t in content["tables"]],
                        list(content["events"]), content["events_empty"],
-                       [table_from(t) for t in content["orders_form"]], parts["report.pdf"], key["key"], dict(tables))
+                       [table_from(t) for t in content["orders_form"]], parts["report.pdf"], key["key"], dict(tables),
+                       [tuple(r) for r in content.get("riders", [])])
     except UmpireError as e:
         raise UmpireError(e.problem, file=shown) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:    # deep in the view: still one line

@@ -88,7 +88,10 @@ def check_orders_key(k, manifest: dict) -> dict:
 
 
 def check_content(c) -> dict:
-    fields(c, "view.json", CONTENT)
+    # riders (who rides in or is carried by whom, issue 23): packages made before them lack the key
+    fields(c, "view.json", CONTENT | ({"riders": list} if isinstance(c, dict) and "riders" in c else {}))
+    if not all(isinstance(r, list) and len(r) == 4 and all(isinstance(x, str) for x in r) for r in c.get("riders", [])):
+        raise UmpireError("a damaged package: view.json's riders are not all [carrier, unit, type, strength]")
     for name in ("tables", "orders_form"):
         if not all(isinstance(t, dict) for t in c[name]):
             raise UmpireError(f"a damaged package: view.json's {name} are not all tables")

@@ -145,9 +145,9 @@ def hand_in(location: str, side: str, text: str) -> str:
             written_for, _ = read_body(system, check_orders(location, path), str(path))   # a signed file's body
             if written_for != side:
                 raise UmpireError(f"these orders are written for side {written_for!r}, and this page is for side {side!r}")
-            _kept, applied = take_orders(location, path, system)
+            results = take_orders(location, path, system)     # kept, and applied unless held for its phase
         except UmpireError as e:
             if e.file and e.file != str(path):
                 raise                   # the game's own trouble
             raise UmpireError(e.problem, place=e.place) from None
-    return f"Orders received: {applied.summary}"
+    return f"Orders received: {results[-1].summary}"

@@ -77,12 +77,27 @@ class PlayerWindow(QMainWindow):
         p = self.package
         by_title = {t.title: t for t in p.tables}
         own = [u for u in p.view.units if u.knowledge == "own"]
-        units = "".join(f"<tr><td>{escape(u.label)}</td><td>{escape(u.type_label)}</td><td>"
-                        f"{escape(p.view.map.number(u.hex))}</td><td>{escape(u.strength)}</td><td>{escape(u.state)}</td>"
-                        f"<td>{escape(u.company or '')}</td></tr>" for u in sorted(own, key=lambda u: u.label))
+        carrying: dict[str, list[str]] = {}
+        for carrier, rider, _type, _strength in p.riders:
+            carrying.setdefault(carrier, []).append(rider)
+        # a column the rule system never fills (LnLT's companies, a state no unit has) is left out
+        cols = [("Unit", lambda u: u.label), ("Type", lambda u: u.type_label),
+                ("Hex", lambda u: p.view.map.number(u.hex)), ("Strength", lambda u: u.strength),
+                ("State", lambda u: u.state), ("Company", lambda u: u.company or ""),
+                ("Carrying", lambda u: ", ".join(carrying.get(u.key, [])))]
+        cols = [(h, f) for h, f in cols if h in ("Unit", "Type", "Hex") or any(f(u) for u in own)]
+        head = "".join(f"<th>{h}</th>" for h, _ in cols)
+        units = "".join("<tr>" + "".join(f"<td{' nowrap' if h == 'Hex' else ''}>{escape(str(f(u)))}</td>"
+                                         for h, f in cols) + "</tr>" for u in sorted(own, key=lambda u: u.label))
+        hexes = {u.key: p.view.map.number(u.hex) for u in own}
+        riding = "".join(f"<tr><td>{escape(rider)}</td><td>{escape(kind)}</td><td>{escape(strength)}</td>"
+                         f"<td>{escape(carrier)}</td><td nowrap>{escape(hexes.get(carrier, ''))}</td></tr>"
+                         for carrier, rider, kind, strength in sorted(p.riders, key=lambda r: r[1]))
+        # who rides in what (LnLT 16.1, HCM 2.3.6): the map shows the carrier's counter only
+        riders = ("<h3>Riding or carried</h3><table cellspacing='0' cellpadding='3' border='1'><tr><th>Unit</th>"
+                  f"<th>Type</th><th>Strength</th><th>In / with</th><th>Hex</th></tr>{riding}</table>" if riding else "")
         self.tabs.addTab(self._browser("<h3>Our units on the map</h3><table cellspacing='0' cellpadding='3' border='1'>"
-                                       "<tr><th>Unit</th><th>Type</th><th>Hex</th><th>Strength</th><th>State</th>"
-                                       f"<th>Company</th></tr>{units}</table>"), "Units")
+                                       f"<tr>{head}</tr>{units}</table>{riders}"), "Units")
         if "Contacts" in by_title:
             self.tabs.addTab(self._browser(_table_html(by_title["Contacts"])), "Contacts")
         self.tabs.addTab(self._browser("".join(_table_html(t) for t in p.tables if t.title != "Contacts")), "Report")
@@ -173,7 +188,8 @@ class PlayerWindow(QMainWindow):
         (a refusal here is one the umpire would give: nothing is signed)."""
         from ...rules import rule_system
         text = self.orders.toPlainText()
-        check_before_signing(text, rule_system(self.rules), self.package.view.units)
+        check_before_signing(text, rule_system(self.rules), self.package.view.units,
+                             orders_form=self.package.orders_form)
         return sign_orders(self.package, text, "the orders")
 
     def save_orders(self, path: str | None = None) -> Path | None:

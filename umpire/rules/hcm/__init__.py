@@ -206,7 +206,16 @@ class RuleSystem(CoreRuleSystem):
 
     # ------------------------------------------------------------------ its own state and actions
     def actions(self):
-        return actions.ACTIONS
+        return {**actions.ACTIONS, "orders": _orders_file().ORDERS}     # an orders file (issue 23)
+
+    def read_orders(self, path):                    # written orders and changes by file (HCM 2.1.1)
+        return _orders_file().read_orders(path)
+
+    def orders_wait(self, game, side, params):
+        return _orders_file().orders_wait(game, side, params)
+
+    def orders_this_turn(self, game, side):
+        return _orders_file().orders_this_turn(game, side)
 
     def scenario_data(self):
         return reports.SCENARIO_KEYS
@@ -244,3 +253,9 @@ class RuleSystem(CoreRuleSystem):
     def bot(self):
         from .bot import Bot
         return Bot(self)
+
+
+def _orders_file():
+    """The side's orders file (issue 23): imported here rather than with the modules above."""
+    from . import orders_file
+    return orders_file

@@ -186,7 +186,11 @@ class RuleSystem(CoreRuleSystem):
         return combat.resolve(game, sheet, dice)
 
     def actions(self):
-        return actions.ACTIONS       # spotting attempts, fire missions, smoke, leading, weapons, medics
+        # spotting attempts, fire missions, smoke, leading, weapons, medics; a side's orders file (issue 23)
+        return {**actions.ACTIONS, "orders": _orders_file().ORDERS}
+
+    def read_orders(self, path):                  # the Rally phase's choices by file (LnLT 3.0)
+        return _orders_file().read_orders(path)
 
     def mine_attack(self, game, unit_id, mine_type, leaving, dice):
         return damage.mines_vs_vehicle(game, game.units[unit_id], leaving, dice)
@@ -345,3 +349,9 @@ class Objectives:
         top = [s for s, p in self.points.items() if p == best]
         result = f"{game.side(top[0]).name} wins" if len(top) == 1 else "drawn"
         return "\n".join([f"{head}: {score} — {result} (objectives held)"] + [f"  {x}" for x in self.lines])
+
+
+def _orders_file():
+    """The side's orders file (issue 23): imported here rather than with the modules above."""
+    from . import orders_file
+    return orders_file

@@ -116,7 +116,17 @@ class RuleSystem(CoreRuleSystem):
         return summary, changes + refugees.wake(game, attacked=sheet.target)      # 1.33: combat in the city
 
     def actions(self):
-        return actions.ACTIONS       # air strikes and patrols, mines, the advance after combat
+        # air strikes and patrols, mines, the advance after combat; a side's orders file (issue 23)
+        return {**actions.ACTIONS, "orders": _orders_file().ORDERS}
+
+    def read_orders(self, path):                  # air and engineers by file (WB 7.0, 9.2, 2.4.6)
+        return _orders_file().read_orders(path)
+
+    def orders_wait(self, game, side, params):
+        return _orders_file().orders_wait(game, side, params)
+
+    def orders_this_turn(self, game, side):
+        return _orders_file().orders_this_turn(game, side)
 
     MARK_WORDS = ((r"D(1)", "{0} depression point (4.0)"), (r"D(\d+(?:\.\d+)?)", "{0} depression points (4.0)"), ("DI", "dug in (2.4)"),
                   ("En", "entrenched (2.4)"), ("Z", "entered an enemy zone of control this turn (3.2)"),
@@ -204,3 +214,9 @@ def player_side(game, key: str) -> str:
 def _limits(d: float) -> list[str]:
     from .combat import depression_limits
     return depression_limits(int(d))
+
+
+def _orders_file():
+    """The side's orders file (issue 23): imported here rather than with the modules above."""
+    from . import orders_file
+    return orders_file

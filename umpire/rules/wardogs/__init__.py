@@ -90,6 +90,12 @@ class RuleSystem(CoreRuleSystem):
     def read_orders(self, path):
         return fire_actions.declare.read_orders(path)           # a declaration of fire as a file (WB)
 
+    def orders_this_turn(self, game, side):
+        """A package sent before the turn's declaration of fire has ended asks for this turn's
+        (p. 7 step 6); a file handed in before that phase is kept until it (issue 23)."""
+        keys = [p.key for p in self.phases()]
+        return game.phase in keys and keys.index(game.phase) <= keys.index(fire_actions.DECLARE)
+
     def move_ends(self, ctx, unit_id, start, entered, paused, check):
         order = ctx.game.rule_state.move_order
         if unit_id in order and not paused:

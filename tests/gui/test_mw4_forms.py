@@ -173,3 +173,47 @@ def test_4_1_e_regroup_is_greyed_for_a_full_strength_unit_and_out_of_the_phase(q
     w2.select_unit("A1")
     assert not w2.unit_menu.system_entries.act_regroup.isEnabled()
     assert "Regrouping phase" in w2.unit_menu.system_entries.act_regroup.statusTip()
+
+
+@pytest.fixture()
+def sappers(tmp_path, sample_scenario):
+    """Recon 2 made an engineer unit in the light woods at 0124 (the Soviets act first)."""
+    path = new_game(sample_scenario, tmp_path / "e.umpire")
+    h = open_game(path).map.grid.parse("0124")
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE unit SET type = 'sov_engineer', q = ?, r = ? WHERE id = 'Recon 2'", (h.q, h.r))
+    return path
+
+
+def test_19_612_engineer_work_offers_the_works_open_to_it_and_runs_the_chosen(qtbot, tmp_path, sappers, monkeypatch):
+    w = _as_side(qtbot, tmp_path, sappers, "warpac")
+    w.select_unit("Recon 2")
+    entry = w.unit_menu.system_entries.act_work
+    assert entry.isVisible() and entry.isEnabled()
+    form = _form(w, monkeypatch, entry, {"work": "abatis"})
+    assert [d for d, _ in form["work"]] == ["abatis"]            # no abatis to clear, no minefield here
+    row = journal(sappers)[-1]
+    assert row.kind == "engineer_work" and row.params["work"] == "abatis"
+    assert open_game(sappers).units["Recon 2"].marks.work == "abatis"
+    w.select_unit("T1")
+    assert not entry.isVisible()                                 # engineers only (19.61)
+
+
+def test_19_91_radio_direction_finding_is_a_form_of_the_kinds_of_emitter(qtbot, tmp_path, sample_scenario, monkeypatch):
+    import json
+    path = new_game(sample_scenario, tmp_path / "rdf.umpire")
+    g = open_game(path)
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE unit SET traits = ? WHERE id = '2-32 HQ'", (json.dumps({**g.units["2-32 HQ"].traits, "rdf": True}),))
+    while open_game(path).phase != "indirect_fire":
+        perform(path, "pass" if open_game(path).phase == "fire_move" else "next_phase", {}, system_for(path))
+    w = _as_side(qtbot, tmp_path, path, "nato")
+    w.select_unit("2-32 HQ")
+    entry = next(a for a in w.unit_menu.rule_entries if a.data() == "direction_find")
+    assert entry.isVisible() and entry.isEnabled()
+    form = _form(w, monkeypatch, entry, {"kind": "hq"})
+    assert [d for d, _ in form["kind"]] == ["hq", "jammer", "artillery", "air_defence"]
+    row = journal(path)[-1]
+    assert row.kind == "direction_find" and row.params["kind"] == "hq"
+    w.select_unit("A1")
+    assert not entry.isVisible()                                 # RDF HQs only (19.91)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QInputDialog
 
 from ...core.actionspec import ActionField
 from ...core.hexgrid import DIRECTION_NAMES, DIRECTIONS
+from ...rules.mechwar4 import engineers
 from ...rules.mechwar4 import regroup as regrouping
 from ...rules.mechwar4.actions import ACTIONS
 from ...rules.mechwar4.actions.short_halt import cannot_halt, targets
@@ -24,11 +25,13 @@ from .splitdialog import SplitFireDialog
 # Actions add no plain form for them.
 OWN_ENTRIES = frozenset({"split_fire", "overrun", "form_column", "defilade", "h_fire_stance",
                          "orders", "plot", "multiply", "displace", "place_impact",
-                         "short_halt", "regroup"})
+                         "short_halt", "regroup", "engineer_work"})
 
 
 SHORT_HALT_TIP = ("The selected stabilised tank, paused in its move, fires at an enemy its side observes "
                   "for 2 MP at -2 on the die, then goes on or halts (MW4 19.3, 19.31)")
+WORK_TIP = ("The selected engineer spends its activation on a work in its hex: an abatis in woods over 12 "
+            "turns, clearing an abatis, breaching a minefield (MW4 19.612, 16.17)")
 REGROUP_TIP = ("The selected partial-strength platoon takes in others of its company and type in its hex, "
                "in the Regrouping phase (MW4 4.1 E, 19.14)")
 
@@ -86,6 +89,7 @@ class UnitEntries:
                                   "standing choice until unticked (MW4 7.31, 7.32)", self.h_fire_stance,
                                   checkable=True)
         self.act_regroup = add("&Regroup…", "", REGROUP_TIP, self.regroup)
+        self.act_work = add("Engineer &Work…", "", WORK_TIP, self.engineer_work)
         separator()
 
     def remove(self) -> None:
@@ -115,6 +119,11 @@ class UnitEntries:
                if not in_play or u.side != game.active_side else cannot_halt(game, u))
         greyed(self.act_regroup, REGROUP_TIP,
                "select a unit" if u is None else regrouping.cannot_regroup(game, u))
+        # engineers only (19.61): the others are not offered it at all
+        self.act_work.setVisible(u is None or engineers.is_engineer(game, u))
+        greyed(self.act_work, WORK_TIP,
+               "select a unit" if u is None else "it is not its side's turn"
+               if not in_play or u.side != game.active_side else engineers.cannot_work(game, u))
         armoured = u is not None and takes_h_fire_by_choice(game, u.id)
         self.act_unbuttoned.setEnabled(armoured)          # a standing choice: any phase
         self.act_unbuttoned.setChecked(bool(armoured and mark(u, "unbuttoned")))
@@ -205,3 +214,11 @@ class UnitEntries:
             return
         field = ActionField("with", "Units it takes in", regrouping.partners(self.m.w.game, u.id), kind="units")
         fill_in_and_run(self.m.w, ACTIONS["regroup"], u.id, [field], {"unit": u.id}, RuleActionDialog)
+
+    def engineer_work(self) -> None:
+        """The work is a choice of those open to the engineer now (MW4 19.612, 16.17)."""
+        u = self.m.selected_unit()
+        if u is None:
+            return
+        field = ActionField("work", "Work", engineers.open_works(self.m.w.game, u), kind="choice")
+        fill_in_and_run(self.m.w, ACTIONS["engineer_work"], u.id, [field], {"unit": u.id}, RuleActionDialog)

@@ -39,6 +39,15 @@ class Marks(RuleState):
     unbuttoned: bool = False            # 7.32: takes H fire unbuttoned (its side's standing choice)
     short_halt: bool = False            # 19.31: fired at a short halt in this move; it may go on
     plow_lost: bool = False             # 16.21: its mine plow was destroyed breaching a field
+    mount_move: tuple[int, int] | None = None   # 9.32: paused in a mounting/dismounting move begun here
+    boarded: tuple[str, ...] = ()       # 9.32: the units that mounted at that move's start
+    jamming: bool = False               # 19.914: a jammer at work
+    jam_idle_until: int | None = None   # 19.914, 19.915: failed or broken: no new start before this turn
+    work: str | None = None             # 19.612, 16.17: an engineer's work (abatis, clear_abatis, breach)
+    work_turns: Count = 0               # 19.612: turns in a row it has worked on it
+    work_turn: int | None = None        # the last turn it worked, and where
+    work_q: int | None = None
+    work_r: int | None = None
 
     @property
     def cb_spotted(self) -> Hex | None:

@@ -188,3 +188,22 @@ def test_19_96_no_rdf_while_its_own_side_jams_but_at_jammers_and_air_defence(lis
         act(listening, "direction_find", unit="2-32 HQ", kind="hq")
     res = act(listening, "direction_find", typed=dice(6), unit="2-32 HQ", kind="air_defence")
     assert "nothing located" in res.summary and open_game(listening).units["2-32 HQ"].acted
+
+
+def test_19_99_radio_silence_hides_hqs_and_works_as_jamming(listening):
+    """The Soviets keep radio silence: their HQ is not heard even on a 1, and their companies may
+    be ordered only as if jammed; NATO reads nothing of it."""
+    perform(listening, "radio_silence", {"side": "warpac"}, system_for(listening))
+    res = act(listening, "direction_find", typed=dice(1, 1), unit="2-32 HQ", kind="hq")
+    assert "nothing located" in res.summary and not fixes(listening)
+    with pytest.raises(UmpireError, match="19.917"):
+        perform(listening, "orders", {"side": "warpac", "turn": 1, "commands": {"1 MRC": "bound"}},
+                system_for(listening))
+    from umpire.core.journal import journal_rows
+    from umpire.core.witness import side_journal
+    g = open_game(listening)
+    nato = "\n".join(x for e in side_journal(g, "nato", journal_rows(listening)) for x in (e.head, *e.lines))
+    assert "silence" not in nato
+    undo(listening)
+    undo(listening)
+    assert not open_game(listening).rule_state.radio_silence

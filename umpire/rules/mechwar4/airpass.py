@@ -100,7 +100,7 @@ def _air_defence(game, sight, p, support, sheet, h, high, tracked, acquired, dic
         own = f"{u.id} fires at an enemy aircraft over {n(h)}: {die}{sheet['defense_mod']:+d} against {strength}"
         theirs = f"{p.name} is fired on by air defence over {n(h)}"
         if high and d <= ACQUIRE_RANGE and u.id not in acquired:         # 15.72: it gave itself away
-            _acquired(game, p, u, "it fired air defence (MW4 15.72)", acquired)
+            _acquired(game, p, u, "it fired air defence", acquired)
         if not hit:
             p.say(f"{own}: missed (MW4 15.8)", u.side)
             p.say(f"{theirs}: missed (MW4 15.8)")
@@ -130,7 +130,7 @@ def _acquire(game, sight, p, h, face, arc, acquired, dice) -> None:
         need = loss_mod(game, u)
         die = dice.roll(f"{p.name} target acquisition over {game.map.number(h)}", 1, 6).total
         if die > need:
-            _acquired(game, p, u, f"{die} over {need} (MW4 15.72)", acquired)
+            _acquired(game, p, u, f"die {die} over its hex's {need}", acquired)
 
 
 def _acquired(game, p, u, why, acquired) -> None:
@@ -139,7 +139,7 @@ def _acquired(game, p, u, why, acquired) -> None:
     where = game.map.number(u.hex)
     p.groups.append(([Change("overlay", "acquired", {"q": u.hex.q, "r": u.hex.r, "side": p.side, "secret": True,
                                                      "detail": f"{what}, acquired by {p.name}"},
-                             (f"{p.name} acquires {what} in {where}: {why}; 15.73",))], None))
+                             (f"{p.name} acquires {what} in {where} ({why}; MW4 15.72, 15.73)",))], None))
 
 
 def _target(game, acquired, target, vehicles_only=False):

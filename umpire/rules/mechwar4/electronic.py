@@ -19,8 +19,10 @@ neither moved nor fired this turn (19.911):
   located"): the finder learns nothing of what is not there.
 * 19.96: not while its own side jams, except to locate jammers and air defence.
 * 19.95 (fire at the fix is unobserved) follows from Umpire's plotting: the fix is a marker, not
-  a spotted unit; 19.99's radio silence for HQs and 19.910's second roll for an RDF HQ surviving
-  H fire are not modelled.
+  a spotted unit; 19.910's second roll for an RDF HQ surviving H fire is not modelled.
+* 19.98, 19.99: a side may keep radio silence for the rest of a turn (`umpire act GAME
+  radio_silence side=nato`, Turn -> Side Actions): its HQs and guns cannot be located, and it acts
+  as if jammed.
 
 Jamming -- `umpire act GAME jam unit=J` in the Direct Fire/Movement phase, by a catalogue `jammer`:
 * 19.914: one die on the Jammer Table (sample): at or under `jammer_works` it works, else it may
@@ -66,9 +68,29 @@ def jamming(game: Game, side: str) -> bool:
     return any(u.side == side and u.on_map and u.marks.jamming for u in game.units.values())
 
 
+def silent(game: Game, side: str) -> bool:
+    """`side` keeps radio silence this turn (19.99)."""
+    return game.rule_state.radio_silence.get(side) == game.turn
+
+
 def jammed(game: Game, side: str) -> bool:
-    """`side` is jammed: an enemy jammer is at work; one's own jamming never hurts (19.916)."""
-    return any(jamming(game, s) for s in game.side_ids() if s != side)
+    """`side` is jammed: an enemy jammer is at work -- one's own jamming never hurts (19.916) --
+    or it keeps radio silence, which works as being jammed (19.99)."""
+    return silent(game, side) or any(jamming(game, s) for s in game.side_ids() if s != side)
+
+
+def keep_silence(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
+    """The action: a side keeps radio silence for the rest of the turn (19.99): its HQs and guns
+    cannot be located, and it acts as if jammed (19.916-19.918)."""
+    side = params.get("side")
+    if side not in game.side_ids():
+        raise UmpireError(f"radio silence: unknown side {side!r}")
+    if silent(game, side):
+        raise UmpireError(f"{game.side(side).name} already keeps radio silence this turn (MW4 19.99)")
+    return f"{game.side(side).name} keeps radio silence this turn", [
+        Change("game", "state", {"radio_silence": {**game.rule_state.radio_silence, side: game.turn}},
+               (f"Radio silence for turn {game.turn}: no HQ or gun of ours can be located; our companies act "
+                "only as on Overwatch or Withdraw, no unobserved indirect fire (MW4 19.99, 19.916-19.918)",), side)]
 
 
 def has_rdf(u: UnitState) -> bool:
@@ -125,7 +147,8 @@ def direction_find(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
         raise UmpireError(f"{hq.id} cannot find directions: {why}")
     heard = [u for u in game.units.values() if u.side != hq.side and u.on_map and not u.carried_by
              and emitter(game, u) == kind and (kind != "jammer" or u.marks.jamming)          # 19.97
-             and (kind != "artillery" or u.marks.fired_from is not None)]                    # 19.98
+             and (kind != "artillery" or u.marks.fired_from is not None)                     # 19.98
+             and not (kind in ("hq", "artillery") and silent(game, u.side))]                    # 19.99
     target = min(heard, key=lambda u: (hex_distance(u.hex, hq.hex), u.id), default=None)
     value = table(game, kind) + (1 if kind == "artillery" else 0)                           # 19.94
     die = dice.roll(f"radio direction finding by {hq.id}: an enemy {KINDS[kind]}", 1, 6).total

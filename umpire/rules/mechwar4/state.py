@@ -87,6 +87,7 @@ class State(GameState):
     active_company: str | None = None           # 4.1: a company activated as a formation
     activation_units: tuple[str, ...] = ()      # its units in formation, that act before the turn passes
     overwatch_targets: tuple[str, ...] = ()     # 6.91: fired at a paused mover: open to overwatch fire
+    radio_silence: dict[str, int] = {}          # 19.99: side -> the turn it keeps radio silence
 
     def company(self, cid: str) -> CompanyMorale:
         return self.companies.get(cid) or CompanyMorale()

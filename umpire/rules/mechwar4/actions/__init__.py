@@ -8,7 +8,7 @@ from __future__ import annotations
 from ....core.actionspec import UNIT, ActionField, ActionSpec
 from ....core.play.rule_actions import unit_action
 from .. import electronic, engineers, regroup
-from . import activation, air, commands, fire, overrun, plots, short_halt, split_fire
+from . import activation, air, commands, fire, overrun, plots, radio, short_halt, split_fire
 
 
 def _company_side(game, params):
@@ -80,6 +80,9 @@ ACTIONS = {spec.name: spec for spec in (
                "targets, bombs, strafes or fires missiles, and leaves, under the enemy's air defence.",
                worksheet=True, ask=air.pass_fields, open=lambda game: game.phase == "indirect_fire",
                when="only in the Indirect Fire phase"),
+    ActionSpec("radio_silence", "Keep radio silence", radio.radio_silence, "side", (SIDE,), "MW4 19.99",
+               "For the rest of this turn no HQ or gun of the side can be located by radio direction finding; "
+               "its companies act as if jammed (Overwatch or Withdraw only, no unobserved indirect fire)."),
     unit_action("direction_find", "Radio direction finding", electronic.direction_find, rule="MW4 19.91-19.92",
                 fields=(ActionField("kind", "Enemy emitter", tuple(electronic.KINDS), kind="choice"),),
                 open=lambda game: game.phase == electronic.PHASE_RDF, when="only in the Indirect Fire phase",

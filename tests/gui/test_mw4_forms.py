@@ -209,7 +209,7 @@ def test_19_91_radio_direction_finding_is_a_form_of_the_kinds_of_emitter(qtbot, 
         perform(path, "pass" if open_game(path).phase == "fire_move" else "next_phase", {}, system_for(path))
     w = _as_side(qtbot, tmp_path, path, "nato")
     w.select_unit("2-32 HQ")
-    entry = next(a for a in w.unit_menu.rule_entries if a.data() == "direction_find")
+    entry = w.unit_menu.system_entries.act_rdf
     assert entry.isVisible() and entry.isEnabled()
     form = _form(w, monkeypatch, entry, {"kind": "hq"})
     assert [d for d, _ in form["kind"]] == ["hq", "jammer", "artillery", "air_defence"]
@@ -217,3 +217,22 @@ def test_19_91_radio_direction_finding_is_a_form_of_the_kinds_of_emitter(qtbot, 
     assert row.kind == "direction_find" and row.params["kind"] == "hq"
     w.select_unit("A1")
     assert not entry.isVisible()                                 # RDF HQs only (19.91)
+
+
+def test_19_914_jam_enemy_radios_starts_the_selected_jammer_then_stops_it(qtbot, tmp_path, sample_scenario):
+    path = new_game(sample_scenario, tmp_path / "jam.umpire")
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE unit SET type = 'sov_jammer' WHERE id = 'Recon 2'")
+    w = _as_side(qtbot, tmp_path, path, "warpac")
+    w.select_unit("Recon 2")
+    entry = w.unit_menu.system_entries.act_jam
+    assert entry.isVisible() and entry.isEnabled() and entry.text() == "&Jam Enemy Radios"
+    entry.trigger()
+    row = journal(path)[-1]
+    assert row.kind == "jam"
+    jamming = open_game(path).units["Recon 2"].marks.jamming      # the Jammer Table's die decided
+    w.select_unit("Recon 2")
+    assert entry.text() == ("Stop &Jamming" if jamming else "&Jam Enemy Radios")
+    assert jamming or (not entry.isEnabled() and entry.statusTip().startswith("Not now: "))   # failed: greyed, why
+    w.select_unit("T1")
+    assert not entry.isVisible()                                 # jammers only (19.912)

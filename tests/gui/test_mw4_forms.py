@@ -236,3 +236,36 @@ def test_19_914_jam_enemy_radios_starts_the_selected_jammer_then_stops_it(qtbot,
     assert jamming or (not entry.isEnabled() and entry.statusTip().startswith("Not now: "))   # failed: greyed, why
     w.select_unit("T1")
     assert not entry.isVisible()                                 # jammers only (19.912)
+
+
+def test_15_3_19_99_the_fire_plots_dock_flies_an_air_pass_and_keeps_radio_silence(qtbot, tmp_path, sample_text,
+                                                                                   monkeypatch):
+    from PySide6.QtWidgets import QLineEdit
+    from umpire.core.scenario import load_scenario
+    text = sample_text.replace('strength = 12\nfrom_turn = 3\n',
+                               'strength = 12\nfrom_turn = 1\nadvanced = true\naircraft = "a10"\n')
+    (tmp_path / "adv.toml").write_text(text)
+    path = new_game(load_scenario(tmp_path / "adv.toml"), tmp_path / "adv.umpire")
+    while open_game(path).phase != "indirect_fire":
+        perform(path, "pass" if open_game(path).phase == "fire_move" else "next_phase", {}, system_for(path))
+    w = _as_side(qtbot, tmp_path, path, "nato")
+    panel = w.system_panels["Fire Plots"]
+    panel.refresh()
+    assert panel.air_button.isEnabled() and panel.silence_button.isEnabled()
+    seen = {}
+
+    def fill(dialog):
+        seen.update({k: [box.itemText(i) for i in range(box.count())] for k, box in dialog.inputs.items()
+                     if isinstance(box, QComboBox)})
+        dialog.inputs["path"].setText(", ".join(f"17{r:02d}" for r in range(1, 31)))
+        assert isinstance(dialog.inputs["path"], QLineEdit)
+        return RuleActionDialog.Accepted
+    monkeypatch.setattr(RuleActionDialog, "exec", fill)
+    panel.air_button.click()
+    assert seen["support"] == ["A-10 pair"]                       # the side's advanced air supports only
+    row = journal(path)[-1]
+    assert row.kind == "air_pass" and row.params["support"] == "A-10 pair" and len(row.params["path"]) == 30
+    panel.silence_button.click()
+    assert journal(path)[-1].kind == "radio_silence"
+    panel.refresh()
+    assert not panel.silence_button.isEnabled()                   # once a turn (19.99)

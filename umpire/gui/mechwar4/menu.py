@@ -21,11 +21,12 @@ from .overrun import ask_overrun, enemy_known_at
 from .splitdialog import SplitFireDialog
 
 # MechWar 4's unit actions offered here (or by the overrun questions after a move), and its side
-# actions offered by the Orders dock and the Fire Plots panel: the Unit menu and Turn → Side
-# Actions add no plain form for them.
+# actions offered by the Orders dock and the Fire Plots panel (air passes and radio silence too):
+# the Unit menu and Turn → Side Actions add no plain form for them.
 OWN_ENTRIES = frozenset({"split_fire", "overrun", "form_column", "defilade", "h_fire_stance",
                          "orders", "plot", "multiply", "displace", "place_impact",
-                         "short_halt", "regroup", "engineer_work", "direction_find", "jam"})
+                         "short_halt", "regroup", "engineer_work", "direction_find", "jam",
+                         "air_pass", "radio_silence"})
 
 
 SHORT_HALT_TIP = ("The selected stabilised tank, paused in its move, fires at an enemy its side observes "

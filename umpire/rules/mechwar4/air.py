@@ -1,7 +1,7 @@
 """Advanced (MechWar 2) close air support (MW4 15.3-15.8): an aircraft flies across the map in
 its side's Indirect Fire phase, acquires targets, strikes and leaves, under the enemy's air
 defence.  `umpire act GAME air_pass side=nato support="A-10 pair" path=0115,0215,... low=...
-strikes="bomb 1215, strafe 1012 1312"`; the window's Turn → Side Actions → Fly an air pass….
+strikes="bomb 1215, strafe 1012 1312"`; in the window, the Fire Plots dock's Air Pass… button.
 
 Our readings, case by case:
 * 15.31, 15.35: a pass is one of the support's strikes; its path enters at a map-edge hex and

@@ -21,7 +21,7 @@ neither moved nor fired this turn (19.911):
 * 19.95 (fire at the fix is unobserved) follows from Umpire's plotting: the fix is a marker, not
   a spotted unit; 19.910's second roll for an RDF HQ surviving H fire is not modelled.
 * 19.98, 19.99: a side may keep radio silence for the rest of a turn (`umpire act GAME
-  radio_silence side=nato`, Turn -> Side Actions): its HQs and guns cannot be located, and it acts
+  radio_silence side=nato`, the Fire Plots dock's Radio Silence): its HQs and guns cannot be located, and it acts
   as if jammed.
 
 Jamming -- `umpire act GAME jam unit=J` in the Direct Fire/Movement phase, by a catalogue `jammer`:

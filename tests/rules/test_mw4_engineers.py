@@ -238,3 +238,23 @@ def test_19_621_a_motorcycle_is_fired_on_as_infantry_and_suppressed_counts_as_de
     held = SYSTEM.fire_sheet(g, "t", "mc")
     assert held.die_modifier == plain.die_modifier - 3
     assert any("suppressed motorcycle" in what and rule.startswith("MW4 19.621") for _k, what, rule in held.lines)
+
+
+def test_19_621_a_motorcycle_takes_defilade_at_a_pause_in_its_move_for_nothing(tmp_path, sample_scenario):
+    """Recon 1 made a motorcycle platoon pauses on its way north; it enters defilade there, at no
+    cost, and its move ends (a tank paused so may not: 10.51)."""
+    path = new_game(sample_scenario, tmp_path / "mc.umpire")
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE unit SET type = 'sov_motorcycle' WHERE id = 'Recon 1'")
+    perform(path, "move", {"unit": "Recon 1", "path": ["2224", "2223", "2222", "2221"], "until": "2222"},
+            system_for(path))
+    spent = open_game(path).units["Recon 1"].mp_spent
+    perform(path, "defilade", {"unit": "Recon 1"}, system_for(path))
+    u = open_game(path).units["Recon 1"]
+    assert u.marks.defilade is not None and not u.paused and u.mp_spent == spent
+    assert open_game(path).map.number(u.hex) == "2222" and open_game(path).active_side == "nato"
+    undo(path)
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE unit SET type = 'sov_brdm' WHERE id = 'Recon 1'")
+    with pytest.raises(UmpireError, match="already acted"):
+        perform(path, "defilade", {"unit": "Recon 1", "facing": "2221"}, system_for(path))

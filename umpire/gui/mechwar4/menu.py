@@ -203,7 +203,7 @@ class UnitEntries:
         if u is None:
             return
         game = self.m.w.game
-        if game.unit_type(u)["move_class"] == "foot":
+        if game.unit_type(u)["move_class"] == "foot" or engineers.is_motorcycle(game, u):     # all round (19.621)
             self.m.play.run("defilade", {"unit": u.id})
             return
         names = DIRECTION_NAMES.get(game.map.grid.orientation, ("",) * 6)

@@ -29,7 +29,8 @@ APC free, up to three (19.614).  19.616's +2 to a close assault in a town is not
 MechWar 4 has no close assault procedure of its own (see docs/mechwar4-coverage.md).
 
 Motorcycles (catalogue `motorcycle = true`, move class vehicle, target soft -- fired on as
-dismounted infantry, 19.621): they enter defilade at no cost even after moving (19.621), a
+dismounted infantry, 19.621): they enter defilade at no cost, all round as infantry, even at a
+pause in their move after the fire on them, ending it there (19.621; movement.defilade_problem), a
 suppressed one counts as in defilade (19.621), they may not enter heavy woods but along a road
 or trail (19.622), they neither count for stacking nor count others (19.623), and a vehicle may
 move through an enemy motorcycle's hex; ending its move there is an overrun (19.624).

@@ -341,13 +341,18 @@ def defilade_problem(game: Game, unit_id: str, facing: Hex | None) -> tuple[str,
     u = game.units.get(unit_id)
     if u is None or not u.on_map or u.carried_by:
         return f"{unit_id} is not a unit on the map", ""
-    if u.moved or u.fired or u.acted or u.marks.panicked:
+    # 19.621: a motorcycle enters defilade at no cost -- at a pause in its move too, after the fire
+    # on it; its move ends there
+    cycle_pause = is_motorcycle(game, u) and u.paused
+    if (u.moved and not cycle_pause) or u.fired or u.acted or u.marks.panicked:
         return f"{unit_id} has already acted this turn", "MW4 10.51"
     if u.marks.in_column:
         return "a unit in column may not enter defilade", "MW4 8.13"
     if any(v.on_map and v.hex == u.hex and v.side != u.side for v in game.units.values()):
         return "not in a hex the enemy holds", "MW4 10.51"
-    foot = game.unit_type(u)["move_class"] == "foot"
+    # infantry's marker covers every direction (10.52); a motorcycle's too: it is fired on as
+    # dismounted infantry (19.621)
+    foot = game.unit_type(u)["move_class"] == "foot" or is_motorcycle(game, u)
     if facing is None and not foot:
         return "a vehicle's defilade marker faces a next hex: say which", "MW4 10.5"
     if facing is not None and (hex_distance(facing, u.hex) != 1 or not game.map.contains(facing)):

@@ -207,3 +207,33 @@ def test_19_99_radio_silence_hides_hqs_and_works_as_jamming(listening):
     undo(listening)
     undo(listening)
     assert not open_game(listening).rule_state.radio_silence
+
+
+def test_19_910_an_rdf_hq_surviving_h_fire_rolls_for_its_equipment():
+    """19.910: struck by indirect fire and surviving (buttoned up: S1 or S2), the RDF HQ rolls on
+    the Anti-Personnel CRT at the fire's strength; a loss result destroys its RDF, none keeps it.
+    Jammers are attacked alike (19.913)."""
+    from umpire.core.dice import Dice
+    from umpire.rules.mechwar4.impact import Fire, attacks
+    from umpire.rules.mechwar4.worksheet import FireSheet, read_table
+    from .mapkit import MW4, make_map
+    from .test_mw4_spotting import game_on, unit
+    m = make_map(["." * 6] * 3)
+    hq = unit("hq", "red", "0302", m, "sov_bn_hq")
+    hq.traits = {**hq.traits, "rdf": True}
+    g = game_on(m, [hq])
+    fire = Fire("Guns", "blue", 8, "tight", "artillery")
+    sheet = FireSheet("t", "hq", True)
+    read_table(g, sheet, "anti_personnel", 8, 0)
+    loses = sheet.cells.index(next(c for c in sheet.cells if c.startswith("D"))) + 1
+    keeps = next((i + 1 for i, c in enumerate(sheet.cells) if not c.startswith("D")), None)
+
+    def struck(face):
+        return attacks(g, fire, m.grid.parse("0302"), Dice("t", 1, typed=lambda *_a: [face]))
+    lost = [c for c in struck(loses) if c.values.get("radio_lost")]
+    assert lost and all(c.reader == "red" for c in lost) and "MW4 19.910" in lost[0].lines[0]
+    if keeps is not None:
+        assert not [c for c in struck(keeps) if c.values.get("radio_lost")]
+    g.units["hq"].marks = g.units["hq"].marks.but(radio_lost=True)
+    from umpire.rules.mechwar4.electronic import has_rdf
+    assert not has_rdf(g.units["hq"]) and MW4.unit_types["sov_bn_hq"]["steps"] == 1

@@ -19,7 +19,9 @@ neither moved nor fired this turn (19.911):
   located"): the finder learns nothing of what is not there.
 * 19.96: not while its own side jams, except to locate jammers and air defence.
 * 19.95 (fire at the fix is unobserved) follows from Umpire's plotting: the fix is a marker, not
-  a spotted unit; 19.910's second roll for an RDF HQ surviving H fire is not modelled.
+  a spotted unit.
+* 19.910, 19.913: an RDF HQ or a jammer that survives indirect fire with an effect rolls once more
+  on the Anti-Personnel CRT at the fire's strength; a loss result there destroys its equipment.
 * 19.98, 19.99: a side may keep radio silence for the rest of a turn (`umpire act GAME
   radio_silence side=nato`, the Fire Plots dock's Radio Silence): its HQs and guns cannot be located, and it acts
   as if jammed.
@@ -94,7 +96,26 @@ def keep_silence(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
 
 
 def has_rdf(u: UnitState) -> bool:
-    return bool(UnitTraits.model_construct(**u.traits).rdf)
+    return bool(UnitTraits.model_construct(**u.traits).rdf) and not u.marks.radio_lost
+
+
+def struck_by_h_fire(game: Game, fire_name: str, strength: int, u: UnitState, result: str, dice) -> list[Change]:
+    """19.910, 19.913: an RDF HQ or a jammer that survives H fire with an effect rolls again on the
+    Anti-Personnel CRT at the fire's strength; any loss result destroys its equipment."""
+    from .worksheet import FireSheet, read_table, resolve
+    equipped = has_rdf(u) or (game.unit_type(u).get("jammer") and not u.marks.radio_lost)
+    steps = game.unit_type(u)["steps"] - u.steps_lost
+    lost = {"D1": 1, "D2": 2, "D3": 3}.get(result, 0)
+    if not equipped or result == "-" or lost >= steps:
+        return []
+    sheet = FireSheet(fire_name, u.id, True)
+    read_table(game, sheet, "anti_personnel", strength, 0)
+    die = dice.roll(f"{fire_name}: {u.id}'s radio equipment (MW4 19.910)", 1, 6).total
+    second = resolve(sheet, die)
+    if not second.startswith("D"):
+        return [Change("unit", u.id, {}, (f"  {u.id}'s radio equipment holds ({die}: {second}; MW4 19.910)",), u.side)]
+    return [Change("unit", u.id, {"radio_lost": True, "jamming": False},
+                   (f"  {u.id}'s radio equipment is destroyed ({die}: {second}; MW4 19.910, 19.913)",), u.side)]
 
 
 def command_problem(game: Game, side: str | None, code: str) -> str | None:
@@ -173,6 +194,8 @@ def direction_find(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
 def jam_problem(game: Game, u: UnitState, stop: bool) -> str | None:
     if not game.unit_type(u).get("jammer"):
         return f"{u.id} is not a jammer (MW4 19.912)"
+    if u.marks.radio_lost:
+        return f"{u.id}'s jamming equipment is destroyed (MW4 19.913, 19.910)"
     if stop:
         return None if u.marks.jamming else f"{u.id} is not jamming"
     if game.phase != PHASE_JAM:

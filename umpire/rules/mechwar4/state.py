@@ -43,6 +43,7 @@ class Marks(RuleState):
     boarded: tuple[str, ...] = ()       # 9.32: the units that mounted at that move's start
     jamming: bool = False               # 19.914: a jammer at work
     jam_idle_until: int | None = None   # 19.914, 19.915: failed or broken: no new start before this turn
+    radio_lost: bool = False            # 19.910, 19.913: its RDF or jamming equipment is destroyed
     work: str | None = None             # 19.612, 16.17: an engineer's work (abatis, clear_abatis, breach)
     work_turns: Count = 0               # 19.612: turns in a row it has worked on it
     work_turn: int | None = None        # the last turn it worked, and where

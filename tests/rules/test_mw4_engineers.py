@@ -258,3 +258,24 @@ def test_19_621_a_motorcycle_takes_defilade_at_a_pause_in_its_move_for_nothing(t
         c.execute("UPDATE unit SET type = 'sov_brdm' WHERE id = 'Recon 1'")
     with pytest.raises(UmpireError, match="already acted"):
         perform(path, "defilade", {"unit": "Recon 1", "facing": "2221"}, system_for(path))
+
+
+def test_19_616_infantry_with_an_engineer_in_a_town_close_assault_is_plus_2():
+    """The overrun firefight (12.0) in a town hex: the infantry firing with a friendly engineer
+    stacked with it is +2 on the die; one engineer is enough, and none helps outside a town."""
+    m = make_map(["t" * 4, "." * 4])
+    p = m.grid.parse
+    town = p("0201")
+    assert m.terrain[town] == "town"
+    g = game_on(m, [unit("i", "red", "0201", m, "sov_motor_rifle"), unit("t", "blue", "0201", m, "us_m2")])
+    plain = SYSTEM.fire_sheet(g, "i", "t", "main", overrun=True)
+    g.units["e"] = unit("e", "red", "0201", m, "sov_engineer")
+    helped = SYSTEM.fire_sheet(g, "i", "t", "main", overrun=True)
+    assert helped.die_modifier == plain.die_modifier + 2
+    assert ("engineers", "+2: an engineer with it in a town close assault", "MW4 19.616") in helped.lines
+    g.units["e2"] = unit("e2", "red", "0201", m, "sov_engineer")
+    assert SYSTEM.fire_sheet(g, "i", "t", "main", overrun=True).die_modifier == helped.die_modifier
+    for v in g.units.values():
+        v.hex = p("0202")
+    assert m.terrain[p("0202")] == "clear"
+    assert not any(x[2] == "MW4 19.616" for x in SYSTEM.fire_sheet(g, "i", "t", "main", overrun=True).lines)

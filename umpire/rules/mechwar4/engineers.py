@@ -25,8 +25,9 @@ umpire tells a player his tank cannot go on.
 Engineers' other cases: one step (19.613, the catalogue's `steps = 1`: a D1 eliminates it, and
 it always fires at full strength); stacked with friendly infantry it is part of that unit and
 may not be fired at on its own (19.613); it does not count for stacking (19.613) and one rides an
-APC free, up to three (19.614).  19.616's +2 to a close assault in a town is not modelled:
-MechWar 4 has no close assault procedure of its own (see docs/mechwar4-coverage.md).
+APC free, up to three (19.614).  19.616: the close assault is read as an overrun's firefight
+(12.0): infantry firing in one in a town hex with a friendly engineer stacked with it is +2 on the
+die, attacking or defending; adding the engineer's combat factor to the infantry's is not played.
 
 Motorcycles (catalogue `motorcycle = true`, move class vehicle, target soft -- fired on as
 dismounted infantry, 19.621): they enter defilade at no cost, all round as infantry, even at a
@@ -91,6 +92,14 @@ def shielded(game: Game, t: UnitState) -> bool:
     return is_engineer(game, t) and any(
         v.on_map and not v.carried_by and v.hex == t.hex and v.side == t.side and v.id != t.id
         and game.unit_type(v)["role"] == "infantry" for v in game.units.values())
+
+
+def town_assault_bonus(game: Game, f: UnitState, t: UnitState) -> bool:
+    """19.616: infantry firing in an overrun (Umpire's close assault) in a town hex, with a friendly
+    engineer stacked with it, is +2 on the die -- attacking or defending; more engineers add nothing."""
+    return game.map.terrain.get(t.hex) == "town" and game.unit_type(f)["role"] == "infantry" and any(
+        v.on_map and not v.carried_by and v.hex == f.hex and v.side == f.side and is_engineer(game, v)
+        for v in game.units.values())
 
 
 def free_rider(game: Game, carrier: UnitState, boarding: list[UnitState]) -> tuple[int, str | None]:

@@ -41,7 +41,7 @@ from .state import ALL_ROUND
 from ...core.hexgrid import DIRECTIONS, Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
 from .helicopters import loses_ground_cover, point_blank
-from .engineers import is_motorcycle, shielded
+from .engineers import is_motorcycle, shielded, town_assault_bonus
 from .impact import devastated, wrecked
 from .special import anti_helicopter, dug_in, overrun_terrain
 from .suppression import suppression_loss, suppression_of
@@ -244,6 +244,9 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if t.marks.in_column:
         die_mod += 2
         add(("target in column", "+2", "MW4 8.14"))
+    if overrun and town_assault_bonus(game, f, t):
+        die_mod += 2
+        add(("engineers", "+2: an engineer with it in a town close assault", "MW4 19.616"))
     if short_halt:
         die_mod += SHORT_HALT_DRM
         add(("short halt", f"{SHORT_HALT_DRM:+d}: fired from a short halt in its move", "MW4 19.31"))

@@ -173,3 +173,99 @@ def test_4_1_e_regroup_is_greyed_for_a_full_strength_unit_and_out_of_the_phase(q
     w2.select_unit("A1")
     assert not w2.unit_menu.system_entries.act_regroup.isEnabled()
     assert "Regrouping phase" in w2.unit_menu.system_entries.act_regroup.statusTip()
+
+
+@pytest.fixture()
+def sappers(tmp_path, sample_scenario):
+    """Recon 2 made an engineer unit in the light woods at 0124 (the Soviets act first)."""
+    path = new_game(sample_scenario, tmp_path / "e.umpire")
+    h = open_game(path).map.grid.parse("0124")
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE unit SET type = 'sov_engineer', q = ?, r = ? WHERE id = 'Recon 2'", (h.q, h.r))
+    return path
+
+
+def test_19_612_engineer_work_offers_the_works_open_to_it_and_runs_the_chosen(qtbot, tmp_path, sappers, monkeypatch):
+    w = _as_side(qtbot, tmp_path, sappers, "warpac")
+    w.select_unit("Recon 2")
+    entry = w.unit_menu.system_entries.act_work
+    assert entry.isVisible() and entry.isEnabled()
+    form = _form(w, monkeypatch, entry, {"work": "abatis"})
+    assert [d for d, _ in form["work"]] == ["abatis"]            # no abatis to clear, no minefield here
+    row = journal(sappers)[-1]
+    assert row.kind == "engineer_work" and row.params["work"] == "abatis"
+    assert open_game(sappers).units["Recon 2"].marks.work == "abatis"
+    w.select_unit("T1")
+    assert not entry.isVisible()                                 # engineers only (19.61)
+
+
+def test_19_91_radio_direction_finding_is_a_form_of_the_kinds_of_emitter(qtbot, tmp_path, sample_scenario, monkeypatch):
+    import json
+    path = new_game(sample_scenario, tmp_path / "rdf.umpire")
+    g = open_game(path)
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE unit SET traits = ? WHERE id = '2-32 HQ'", (json.dumps({**g.units["2-32 HQ"].traits, "rdf": True}),))
+    while open_game(path).phase != "indirect_fire":
+        perform(path, "pass" if open_game(path).phase == "fire_move" else "next_phase", {}, system_for(path))
+    w = _as_side(qtbot, tmp_path, path, "nato")
+    w.select_unit("2-32 HQ")
+    entry = w.unit_menu.system_entries.act_rdf
+    assert entry.isVisible() and entry.isEnabled()
+    form = _form(w, monkeypatch, entry, {"kind": "hq"})
+    assert [d for d, _ in form["kind"]] == ["hq", "jammer", "artillery", "air_defence"]
+    row = journal(path)[-1]
+    assert row.kind == "direction_find" and row.params["kind"] == "hq"
+    w.select_unit("A1")
+    assert not entry.isVisible()                                 # RDF HQs only (19.91)
+
+
+def test_19_914_jam_enemy_radios_starts_the_selected_jammer_then_stops_it(qtbot, tmp_path, sample_scenario):
+    path = new_game(sample_scenario, tmp_path / "jam.umpire")
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE unit SET type = 'sov_jammer' WHERE id = 'Recon 2'")
+    w = _as_side(qtbot, tmp_path, path, "warpac")
+    w.select_unit("Recon 2")
+    entry = w.unit_menu.system_entries.act_jam
+    assert entry.isVisible() and entry.isEnabled() and entry.text() == "&Jam Enemy Radios"
+    entry.trigger()
+    row = journal(path)[-1]
+    assert row.kind == "jam"
+    jamming = open_game(path).units["Recon 2"].marks.jamming      # the Jammer Table's die decided
+    w.select_unit("Recon 2")
+    assert entry.text() == ("Stop &Jamming" if jamming else "&Jam Enemy Radios")
+    assert jamming or (not entry.isEnabled() and entry.statusTip().startswith("Not now: "))   # failed: greyed, why
+    w.select_unit("T1")
+    assert not entry.isVisible()                                 # jammers only (19.912)
+
+
+def test_15_3_19_99_the_fire_plots_dock_flies_an_air_pass_and_keeps_radio_silence(qtbot, tmp_path, sample_text,
+                                                                                   monkeypatch):
+    from PySide6.QtWidgets import QLineEdit
+    from umpire.core.scenario import load_scenario
+    text = sample_text.replace('strength = 12\nfrom_turn = 3\n',
+                               'strength = 12\nfrom_turn = 1\nadvanced = true\naircraft = "a10"\n')
+    (tmp_path / "adv.toml").write_text(text)
+    path = new_game(load_scenario(tmp_path / "adv.toml"), tmp_path / "adv.umpire")
+    while open_game(path).phase != "indirect_fire":
+        perform(path, "pass" if open_game(path).phase == "fire_move" else "next_phase", {}, system_for(path))
+    w = _as_side(qtbot, tmp_path, path, "nato")
+    panel = w.system_panels["Fire Plots"]
+    panel.refresh()
+    assert panel.air_button.isEnabled() and panel.silence_button.isEnabled()
+    seen = {}
+
+    def fill(dialog):
+        seen.update({k: [box.itemText(i) for i in range(box.count())] for k, box in dialog.inputs.items()
+                     if isinstance(box, QComboBox)})
+        dialog.inputs["path"].setText(", ".join(f"17{r:02d}" for r in range(1, 31)))
+        assert isinstance(dialog.inputs["path"], QLineEdit)
+        return RuleActionDialog.Accepted
+    monkeypatch.setattr(RuleActionDialog, "exec", fill)
+    panel.air_button.click()
+    assert seen["support"] == ["A-10 pair"]                       # the side's advanced air supports only
+    row = journal(path)[-1]
+    assert row.kind == "air_pass" and row.params["support"] == "A-10 pair" and len(row.params["path"]) == 30
+    panel.silence_button.click()
+    assert journal(path)[-1].kind == "radio_silence"
+    panel.refresh()
+    assert not panel.silence_button.isEnabled()                   # once a turn (19.99)

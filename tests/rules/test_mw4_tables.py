@@ -48,7 +48,8 @@ def test_samples_are_labelled(mw4):
     sheets, the Terrain Effects Chart of 10.6...) are shipped as labelled samples."""
     samples = {t.name for t in mw4.sample_tables()}
     assert samples == {"terrain", "units", "observation", "camouflage", "victory", "crt", "attenuation", "panic",
-                       "battalion_hq", "artillery", "plow_damage"}
+                       "battalion_hq", "artillery", "plow_damage", "radio",
+                       "aircraft", "air_defence"}
     assert all(t.note for t in mw4.sample_tables())
 
 

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QInputDialog
 
 from ...core.actionspec import ActionField
 from ...core.hexgrid import DIRECTION_NAMES, DIRECTIONS
+from ...rules.mechwar4 import electronic, engineers
 from ...rules.mechwar4 import regroup as regrouping
 from ...rules.mechwar4.actions import ACTIONS
 from ...rules.mechwar4.actions.short_halt import cannot_halt, targets
@@ -20,15 +21,22 @@ from .overrun import ask_overrun, enemy_known_at
 from .splitdialog import SplitFireDialog
 
 # MechWar 4's unit actions offered here (or by the overrun questions after a move), and its side
-# actions offered by the Orders dock and the Fire Plots panel: the Unit menu and Turn → Side
-# Actions add no plain form for them.
+# actions offered by the Orders dock and the Fire Plots panel (air passes and radio silence too):
+# the Unit menu and Turn → Side Actions add no plain form for them.
 OWN_ENTRIES = frozenset({"split_fire", "overrun", "form_column", "defilade", "h_fire_stance",
                          "orders", "plot", "multiply", "displace", "place_impact",
-                         "short_halt", "regroup"})
+                         "short_halt", "regroup", "engineer_work", "direction_find", "jam",
+                         "air_pass", "radio_silence"})
 
 
 SHORT_HALT_TIP = ("The selected stabilised tank, paused in its move, fires at an enemy its side observes "
                   "for 2 MP at -2 on the die, then goes on or halts (MW4 19.3, 19.31)")
+WORK_TIP = ("The selected engineer spends its activation on a work in its hex: an abatis in woods over 12 "
+            "turns, clearing an abatis, breaching a minefield (MW4 19.612, 16.17)")
+RDF_TIP = ("In the Indirect Fire phase, the selected RDF-equipped HQ listens for the nearest enemy emitter of "
+           "the kind chosen; located, its side is told a hex within one of it (MW4 19.91, 19.92)")
+JAM_TIP = ("The selected jammer starts jamming the enemy's radios on the Jammer Table, or stops "
+           "(MW4 19.914-19.917)")
 REGROUP_TIP = ("The selected partial-strength platoon takes in others of its company and type in its hex, "
                "in the Regrouping phase (MW4 4.1 E, 19.14)")
 
@@ -86,6 +94,9 @@ class UnitEntries:
                                   "standing choice until unticked (MW4 7.31, 7.32)", self.h_fire_stance,
                                   checkable=True)
         self.act_regroup = add("&Regroup…", "", REGROUP_TIP, self.regroup)
+        self.act_work = add("Engineer &Work…", "", WORK_TIP, self.engineer_work)
+        self.act_rdf = add("Radio &Direction Finding…", "", RDF_TIP, self.direction_find)
+        self.act_jam = add("&Jam Enemy Radios", "", JAM_TIP, self.jam)
         separator()
 
     def remove(self) -> None:
@@ -115,6 +126,20 @@ class UnitEntries:
                if not in_play or u.side != game.active_side else cannot_halt(game, u))
         greyed(self.act_regroup, REGROUP_TIP,
                "select a unit" if u is None else regrouping.cannot_regroup(game, u))
+        # engineers only (19.61): the others are not offered it at all
+        self.act_work.setVisible(u is None or engineers.is_engineer(game, u))
+        greyed(self.act_work, WORK_TIP,
+               "select a unit" if u is None else "it is not its side's turn"
+               if not in_play or u.side != game.active_side else engineers.cannot_work(game, u))
+        # RDF HQs (19.91) and jammers (19.912) only; finding directions is free in its phase
+        self.act_rdf.setVisible(u is None or electronic.has_rdf(u))
+        greyed(self.act_rdf, RDF_TIP, "select a unit" if u is None else electronic.cannot_find(game, u))
+        jammer = u is not None and bool(game.unit_type(u).get("jammer"))
+        self.act_jam.setVisible(u is None or jammer)
+        self.act_jam.setText("Stop &Jamming" if jammer and u.marks.jamming else "&Jam Enemy Radios")
+        greyed(self.act_jam, JAM_TIP, "select a unit" if u is None else
+               electronic.jam_problem(game, u, bool(u.marks.jamming)) or
+               (None if u.marks.jamming or (in_play and u.side == game.active_side) else "it is not its side's turn"))
         armoured = u is not None and takes_h_fire_by_choice(game, u.id)
         self.act_unbuttoned.setEnabled(armoured)          # a standing choice: any phase
         self.act_unbuttoned.setChecked(bool(armoured and mark(u, "unbuttoned")))
@@ -178,7 +203,7 @@ class UnitEntries:
         if u is None:
             return
         game = self.m.w.game
-        if game.unit_type(u)["move_class"] == "foot":
+        if game.unit_type(u)["move_class"] == "foot" or engineers.is_motorcycle(game, u):     # all round (19.621)
             self.m.play.run("defilade", {"unit": u.id})
             return
         names = DIRECTION_NAMES.get(game.map.grid.orientation, ("",) * 6)
@@ -205,3 +230,25 @@ class UnitEntries:
             return
         field = ActionField("with", "Units it takes in", regrouping.partners(self.m.w.game, u.id), kind="units")
         fill_in_and_run(self.m.w, ACTIONS["regroup"], u.id, [field], {"unit": u.id}, RuleActionDialog)
+
+    def engineer_work(self) -> None:
+        """The work is a choice of those open to the engineer now (MW4 19.612, 16.17)."""
+        u = self.m.selected_unit()
+        if u is None:
+            return
+        field = ActionField("work", "Work", engineers.open_works(self.m.w.game, u), kind="choice")
+        fill_in_and_run(self.m.w, ACTIONS["engineer_work"], u.id, [field], {"unit": u.id}, RuleActionDialog)
+
+    def direction_find(self) -> None:
+        """The kind of emitter is a choice (MW4 19.92: the side names what it listens for)."""
+        u = self.m.selected_unit()
+        if u is None:
+            return
+        field = ActionField("kind", "Enemy emitter", tuple(electronic.KINDS), kind="choice")
+        fill_in_and_run(self.m.w, ACTIONS["direction_find"], u.id, [field], {"unit": u.id}, RuleActionDialog)
+
+    def jam(self) -> None:
+        """Start the selected jammer, or stop it (MW4 19.914)."""
+        u = self.m.selected_unit()
+        if u is not None:
+            self.m.play.run("jam", {"unit": u.id, **({"stop": True} if u.marks.jamming else {})})

@@ -1,4 +1,5 @@
-"""The fire plot panel (MW4 7.0, 7.7, 7.81, 14.0, 14.33): a side's fire missions for a turn.
+"""The fire plot panel (MW4 7.0, 7.7, 7.81, 14.0, 14.33): a side's fire missions for a turn; and
+its advanced air passes (15.3-15.8) and radio silence (19.99), the side's other fire support orders.
 
 In a side's view it lists and edits only that side's plots, so a plot typed in at the table is
 never shown to the other side; the umpire's view picks the side, and may set where a plotted
@@ -15,7 +16,8 @@ from ...core.hexgrid import Hex
 from ...core.knowledge import UMPIRE
 from ...rules.mechwar4.supports import all_supports, concentrations
 from ...rules import rule_system
-from ...rules.mechwar4.traits import support_traits       # multiples: MechWar 4's plots (14.32)
+from ...rules.mechwar4.traits import AirTraits, support_traits       # multiples: MechWar 4's plots (14.32)
+from ...rules.mechwar4.electronic import silent
 
 PATTERNS = ("tight", "loose", "smoke", "fascam", "counterbattery")
 SEP = "\x1f"
@@ -70,6 +72,14 @@ class PlotPanel(QWidget):
         self.impact_button = QPushButton("Place Impact…")
         self.impact_button.setToolTip("Umpire: where the selected plot lands instead of its scatter roll")
         self.impact_button.clicked.connect(self.place_impact)
+        self.air_button = QPushButton("Air Pass…")
+        self.air_button.setToolTip("In the Indirect Fire phase an advanced air support flies over the map: its "
+                                   "path, the hexes flown low, its strikes (MW4 15.3-15.8)")
+        self.air_button.clicked.connect(self.air_pass)
+        self.silence_button = QPushButton("Radio Silence")
+        self.silence_button.setToolTip("For the rest of the turn no HQ or gun of the side can be located; it acts as "
+                                       "if jammed (MW4 19.99)")
+        self.silence_button.clicked.connect(self.radio_silence)
         self.title = QLabel()
         top = QHBoxLayout()
         top.addWidget(self.side_box, 1)
@@ -80,7 +90,8 @@ class PlotPanel(QWidget):
             new.addWidget(widget, 1, column)
         new.setColumnStretch(0, 1)
         buttons = QGridLayout()      # two by two: in a row they held the dock 370 px wide
-        for i, b in enumerate((self.remove_button, self.multiply_button, self.displace_button, self.impact_button)):
+        for i, b in enumerate((self.remove_button, self.multiply_button, self.displace_button, self.impact_button,
+                               self.air_button, self.silence_button)):
             buttons.addWidget(b, i // 2, i % 2)
         for combo in (self.support, self.pattern):     # sized by a few letters, not their longest entry
             combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
@@ -104,7 +115,7 @@ class PlotPanel(QWidget):
         self.table.setRowCount(0)
         self._plots = []
         for b in (self.add_button, self.remove_button, self.multiply_button, self.displace_button,
-                  self.impact_button):
+                  self.impact_button, self.air_button, self.silence_button):
             b.setEnabled(game is not None)
         if game is None:
             self.title.setText("")
@@ -147,6 +158,9 @@ class PlotPanel(QWidget):
         self.multiply_button.setEnabled(any(a.side == side and support_traits(a).multiples for a in game.artillery))
         self.displace_button.setEnabled(bool(self._batteries(game, side))
                                         and game.option("offboard_counterbattery") == "on")
+        self.air_button.setEnabled(game.phase == "indirect_fire" and any(
+            a.side == side and AirTraits.model_construct(**a.traits).aircraft for a in game.air))
+        self.silence_button.setEnabled(side is not None and game.phase != "ended" and not silent(game, side))
 
     @staticmethod
     def _batteries(game, side) -> list[tuple[str, int]]:
@@ -247,4 +261,21 @@ class PlotPanel(QWidget):
         if ok:
             self.w.play.run("place_impact", {"side": p.side, "support": p.support, "concentration": p.concentration,
                                              "turn": p.turn, "hex": where.strip(), "reason": reason})
+            self.refresh()
+
+    def air_pass(self) -> None:
+        """The side's air pass, on the form its fields describe (MW4 15.3-15.8)."""
+        from ...rules.mechwar4.actions import ACTIONS
+        from ..ruleactiondialog import RuleActionDialog, fill_in_and_run
+        from ..sideactions import form_fields
+        game, side = self.w.game, self.side()
+        if game is not None and side is not None:
+            spec = ACTIONS["air_pass"]
+            fill_in_and_run(self.w, spec, game.side(side).name, form_fields(game, spec, side), {"side": side},
+                            RuleActionDialog)
+            self.refresh()
+
+    def radio_silence(self) -> None:
+        if self.w.game is not None and self.side() is not None:
+            self.w.play.run("radio_silence", {"side": self.side()})
             self.refresh()

@@ -17,6 +17,8 @@ from .fire import fire_sheet, split_problem
 from .morale import panic_number, removal_number
 from .special import exposed, mine_sheet, rider_sheet
 from .breaching import plows_at_phase_end, spared
+from .engineers import works_at_phase_end
+from .electronic import command_problem as jammed_command, jammers_at_phase
 from .worksheet import STEPS, SUPPRESSION, FireSheet, resolve, settle
 from .formation import formation, formation_checks
 from .barrage import resolve_plots
@@ -253,6 +255,10 @@ class RuleSystem(CoreRuleSystem):
 
     def command_problem(self, game, company_id: str, code: str) -> str | None:
         """Why a company may not take this command (19.14 BOC; 19.822, 19.814 for Rally)."""
+        side = next((b.side for c in game.companies if c.id == company_id
+                     for b in game.battalions if b.id == c.battalion), None)
+        if why := jammed_command(game, side, code):          # 19.917
+            return why
         if code == "bounding_overwatch" and sum(1 for u in game.units.values() if u.company == company_id) < 2:
             return f"{company_id} has a single unit: no Bounding Overwatch (MW4 19.14)"
         if code == "rally":
@@ -278,13 +284,15 @@ class RuleSystem(CoreRuleSystem):
         HQs try to rally (19.824).  Every phase begins with no company activated and nobody open
         to overwatch fire (4.1, 6.91)."""
         fresh = [Change("game", "state", {"active_company": None, "activation_units": (), "overwatch_targets": ()})]
-        if key == "indirect_fire":      # rallies, then the artillery in the phase's last step (14.14)
-            return fresh + morale.battalion_rallies(game, dice) + resolve_plots(game, dice,
+        if key == "indirect_fire":      # jammers (19.915), rallies, then the artillery in the phase's last step (14.14)
+            return fresh + jammers_at_phase(game, dice) + morale.battalion_rallies(game, dice) + resolve_plots(game, dice,
                                                                                 self.sight(game.map, game.night))
+        if key == "regroup":            # 15.73: acquired for the rest of the Indirect Fire phase only
+            return fresh + [Change("overlay", "acquired", {"clear": True})]
         if key != "panic_removal":
             return fresh
         checks = formation_checks(game)      # 4.1: the formations as the movement left them
-        out: list[Change] = fresh + plows_at_phase_end(game, dice) + checks      # 16.2, 16.21
+        out: list[Change] = fresh + works_at_phase_end(game) + plows_at_phase_end(game, dice) + checks  # 19.612, 16.2
         for c in checks:
             if c.values:               # the removal rolls below see it
                 cid = c.key[1]

@@ -41,6 +41,7 @@ from .state import ALL_ROUND
 from ...core.hexgrid import DIRECTIONS, Hexside, hex_distance
 from ...core.los import Eye, crossing_plan
 from .helicopters import loses_ground_cover, point_blank
+from .engineers import is_motorcycle, shielded, town_assault_bonus
 from .impact import devastated, wrecked
 from .special import anti_helicopter, dug_in, overrun_terrain
 from .suppression import suppression_loss, suppression_of
@@ -54,6 +55,7 @@ ELEMENT_SHARE = {"d1": 2, "d2": 1}     # a full platoon is three D2 elements, or
 
 
 SHORT_HALT_DRM = -2         # MW4 19.31
+HEX_METRES = 200            # MW4 1.0: a hex is 200 metres from side to side -- the worksheet's ranges in metres
 
 def split_problem(game: Game, f: UnitState, elements: list[str]) -> str | None:
     """Why a platoon may not fire as these elements (6.93), or None.  A full vehicular platoon
@@ -104,6 +106,8 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
         return no("the target is on the same side")
     if not t.on_map or t.carried_by:
         return no("the target is not on the map")
+    if shielded(game, t) and not overrun:
+        return no("the target is part of the infantry it stands with: fire at that unit", "MW4 19.613")
     if mode not in MODES:
         return no(f"unknown weapon {mode!r} (main, mg, infantry_h)")
     state = strength_state(f)
@@ -155,7 +159,7 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     add = sheet.lines.append
     if element is not None:
         add(("split fire", f"one {element.upper()} element of the platoon", "MW4 6.93"))
-    add(("range", f"{d} hexes (of {reach})", "MW4 6.0 step 1") if not stacked_shot else
+    add(("range", f"{d} hexes, {d * HEX_METRES} m (of {reach})", "MW4 6.0 step 1, 1.0") if not stacked_shot else
         ("range", "1 hex: a unit in the helicopter's own hex", "MW4 17.23"))
     add(("target type", target, "MW4 6.0 step 2"))
     if mode == "infantry_h":
@@ -240,6 +244,9 @@ def fire_sheet(game: Game, sight, firer_id: str, target_id: str, mode: str = "ma
     if t.marks.in_column:
         die_mod += 2
         add(("target in column", "+2", "MW4 8.14"))
+    if overrun and town_assault_bonus(game, f, t):
+        die_mod += 2
+        add(("engineers", "+2: an engineer with it in a town close assault", "MW4 19.616"))
     if short_halt:
         die_mod += SHORT_HALT_DRM
         add(("short halt", f"{SHORT_HALT_DRM:+d}: fired from a short halt in its move", "MW4 19.31"))
@@ -288,6 +295,8 @@ def covering_terrain(game: Game, sight, f: UnitState, t: UnitState, h_class: boo
                         "MW4 10.21, 10.24"))
     if dug_in(game, t):
         out.append((-3, "an improved position (as defilade)", "MW4 11.2"))
+    if t.marks.suppression and is_motorcycle(game, t):
+        out.append((-3, "a suppressed motorcycle (as defilade)", "MW4 19.621"))
     if t.marks.defilade is not None and _behind_marker(t, f):
         out.append((-3, "a defilade marker" + (" (infantry: all round)" if t.marks.defilade == ALL_ROUND else ""),
                     "MW4 10.5, 10.52" if t.marks.defilade == ALL_ROUND else "MW4 10.5"))

@@ -37,9 +37,14 @@ def closed_hexes(game: Game, mover: UnitState) -> dict[Hex, str]:
             continue
         if flies(game, mover) and flies(game, v):
             out[v.hex] = "another helicopter (17.12)"
-        elif not flies(game, mover) and not flies(game, v) and v.side != mover.side:
+        elif not flies(game, mover) and not flies(game, v) and v.side != mover.side and not passes(game, mover, v):
             out.setdefault(v.hex, "an enemy unit (only an overrun may enter it)")
     return out
+
+
+def passes(game: Game, mover: UnitState, enemy: UnitState) -> bool:
+    """19.624: a vehicle moves through an enemy motorcycle's hex (stopping there is an overrun)."""
+    return bool(game.unit_type(enemy).get("motorcycle")) and game.unit_type(mover)["move_class"] in ("vehicle", "truck")
 
 
 def stacks_with(game: Game, mover: UnitState, other: UnitState) -> bool:

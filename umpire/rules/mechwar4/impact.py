@@ -24,6 +24,7 @@ from ...core.changes import Change
 from ...core.game import Game
 from ...core.hexgrid import Hex
 from ...core.terrain import Overlay as _Overlay
+from .electronic import struck_by_h_fire
 from .special import dug_in
 from .worksheet import FireSheet, read_table, resolve
 
@@ -132,7 +133,11 @@ def attacks(game: Game, fire: Fire, impact: Hex, dice) -> list[Change]:
     for hx in zone(game, impact, fire.pattern):
         for u in sorted((v for v in game.units.values() if v.on_map and v.hex == hx and not v.carried_by),
                         key=lambda v: v.id):
-            out.extend(attack(game, fire, u, hx, dice))
+            struck = attack(game, fire, u, hx, dice)
+            out.extend(struck)
+            for c in struck:            # 19.910: RDF HQs and jammers roll for their equipment
+                out.extend(struck_by_h_fire(game, fire.name, zone_strength(fire.strength, fire.pattern), u,
+                                            c.values.get("result", "-"), dice))
     return out
 
 

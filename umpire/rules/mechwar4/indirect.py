@@ -6,6 +6,7 @@ charts are samples (artillery.toml).
 
 from __future__ import annotations
 
+from .electronic import jammed, unobserved_problem
 from ...core.game import Game
 from ...core.hexgrid import hex_distance
 from ...core.oob import Artillery
@@ -67,11 +68,15 @@ def plot_problem(game: Game, sight, side: str, support, target, pattern: str, tu
         return f"{support.id} is available from turn {support.from_turn}"
     if not on_map and support.kind != "air" and game.option("artillery_delay") == "one turn" and turn <= game.turn:
         return "off-board fire is plotted at least a turn ahead in this scenario (MW4 7.11, optional delay)"
+    if on_map and (why := unobserved_problem(game, side, game.units[support.id], sight, target)):
+        return why                                      # 19.918
     if not spotted(game, sight, side, target):
         if on_map:
             return "no unit of the side sees that hex: on-map indirect fire needs a spotter (MW4 5.4, 7.13)"
         if not granted.unspotted:
             return "no unit of the side sees that hex: off-board fire only at spotted hexes (MW4 14.13)"
+        if jammed(game, side):
+            return "its radios are jammed: no unobserved indirect fire (MW4 19.918)"
     return None
 
 

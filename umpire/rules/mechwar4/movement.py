@@ -36,6 +36,7 @@ from ...core.hexgrid import Hex, Hexside, hex_distance
 from ...core.rulesystem import MoveCheck, Step
 from .breaching import lane
 from .entry import entry_cost
+from .engineers import abatis_step, free_rider, heavy_woods_problem, is_motorcycle, out_of_stacking
 from .helicopters import closed_hexes, landing_problem, stacks_with
 
 STACK_LIMIT = 3     # MW4 8.5
@@ -112,6 +113,8 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         return _fail(unit_id, [], ma, f"{unit_id} has fired this turn and may not move", "MW4 8.22")
     if u.marks.panicked:
         return _fail(unit_id, [], ma, f"{unit_id} is panicked: it neither moves nor fires", "MW4 13.1")
+    if u.marks.jamming:
+        return _fail(unit_id, [], ma, f"{unit_id} is jamming: it does nothing else (switch it off first)", "MW4 19.913")
     if t.get("mounted_fire") in ("port", "hatch") and any(v.carried_by == unit_id and v.fired
                                                           for v in game.units.values()):
         return _fail(unit_id, [], ma, f"its passengers fired from {unit_id} this turn: it stays put",
@@ -201,6 +204,11 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         cost, note = step_cost(game, move_class, a, b, in_column)
         if cost is None:
             return _fail(unit_id, steps, ma, note, "MW4 8.25")
+        if why := heavy_woods_problem(game, u, b, "(10.14)" in note):
+            return _fail(unit_id, steps, ma, why, "MW4 19.622")
+        abatis = abatis_step(game, u, b)          # 19.612
+        if abatis and abatis[0] == "no":
+            return _fail(unit_id, steps, ma, abatis[1], "MW4 19.612")
         if foot:
             if i + (1 if entering else 0) > PACE_HEXES[pace]:
                 return _fail(unit_id, steps, ma, "foot units move one hex a phase (two at double time, "
@@ -215,6 +223,8 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
         if total > ma + 1e-9:
             return _fail(unit_id, steps, ma, f"{game.map.number(b)} needs {total:g} MP; "
                          f"{unit_id} has {ma:g}", "MW4 8.24")
+        if abatis:
+            through, note = False, f"{note}; {abatis[1]}"
         steps.append(Step(b, cost, total, note))
         if not through:
             stop_at = b            # the move ends here, whatever was planned beyond (16.13)
@@ -254,11 +264,17 @@ def check_move(game: Game, unit_id: str, path: list[Hex], how: dict | None = Non
                      "MW4 9.12" if dismount else "MW4 8.24")
     stacked = [v for v in game.units.values()
                if v.on_map and v.hex == end and v.side == u.side and not v.carried_by and v.id != u.id
-               and v.id not in mount and stacks_with(game, u, v)]
-    newcomers = 1 + len(dismount)      # a carrier and its passengers count as one (8.51)
+               and v.id not in mount and stacks_with(game, u, v) and not out_of_stacking(game, v)]
+    # a carrier and its passengers count as one (8.51); engineers and motorcycles not at all (19.613, 19.623)
+    newcomers = (0 if out_of_stacking(game, u) else 1) + \
+        len([x for x in dismount if not out_of_stacking(game, game.units[x])])
     if not exits and len(stacked) + newcomers > STACK_LIMIT:
         return _fail(unit_id, steps, ma, f"{game.map.number(end)} would hold {len(stacked) + newcomers} units "
                      f"(at most {STACK_LIMIT})", "MW4 8.5")
+    if overrun is None and not exits and any(v.on_map and v.hex == end and v.side != u.side and is_motorcycle(game, v)
+                                             for v in game.units.values()):
+        return _fail(unit_id, steps, ma, f"a vehicle that ends its move in {game.map.number(end)} with an enemy "
+                     "motorcycle engages it: move there as an overrun", "MW4 19.624")
     if pace in PACE_FATIGUE:
         notes.append(f"fatigue level {fatigue} ({'8.161, 8.162' if pace == 'double' else '8.163'})")
     improved = u.marks.improved and len(steps) < 2
@@ -277,7 +293,11 @@ def _mount_problem(game: Game, carrier, mount: tuple[str, ...], here: Hex) -> tu
     if landing:
         return landing
     aboard = [v.id for v in game.units.values() if v.carried_by == carrier.id]
-    room = t["carries"] + (t.get("rides") or 0)          # inside, or riding on a tank (9.2)
+    # inside, or riding on a tank (9.2); an engineer rides an APC free (19.614)
+    free, too_many = free_rider(game, carrier, [game.units[x] for x in mount if x in game.units])
+    if too_many:
+        return too_many, "MW4 19.614"
+    room = t["carries"] + (t.get("rides") or 0) + free
     if len(aboard) + len(mount) > room:
         return f"{carrier.id} carries {room} personnel units ({len(aboard)} aboard)", \
             "MW4 9.2" if t.get("rides") else "MW4 9.0"
@@ -321,13 +341,18 @@ def defilade_problem(game: Game, unit_id: str, facing: Hex | None) -> tuple[str,
     u = game.units.get(unit_id)
     if u is None or not u.on_map or u.carried_by:
         return f"{unit_id} is not a unit on the map", ""
-    if u.moved or u.fired or u.acted or u.marks.panicked:
+    # 19.621: a motorcycle enters defilade at no cost -- at a pause in its move too, after the fire
+    # on it; its move ends there
+    cycle_pause = is_motorcycle(game, u) and u.paused
+    if (u.moved and not cycle_pause) or u.fired or u.acted or u.marks.panicked:
         return f"{unit_id} has already acted this turn", "MW4 10.51"
     if u.marks.in_column:
         return "a unit in column may not enter defilade", "MW4 8.13"
     if any(v.on_map and v.hex == u.hex and v.side != u.side for v in game.units.values()):
         return "not in a hex the enemy holds", "MW4 10.51"
-    foot = game.unit_type(u)["move_class"] == "foot"
+    # infantry's marker covers every direction (10.52); a motorcycle's too: it is fired on as
+    # dismounted infantry (19.621)
+    foot = game.unit_type(u)["move_class"] == "foot" or is_motorcycle(game, u)
     if facing is None and not foot:
         return "a vehicle's defilade marker faces a next hex: say which", "MW4 10.5"
     if facing is not None and (hex_distance(facing, u.hex) != 1 or not game.map.contains(facing)):

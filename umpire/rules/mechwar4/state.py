@@ -39,6 +39,16 @@ class Marks(RuleState):
     unbuttoned: bool = False            # 7.32: takes H fire unbuttoned (its side's standing choice)
     short_halt: bool = False            # 19.31: fired at a short halt in this move; it may go on
     plow_lost: bool = False             # 16.21: its mine plow was destroyed breaching a field
+    mount_move: tuple[int, int] | None = None   # 9.32: paused in a mounting/dismounting move begun here
+    boarded: tuple[str, ...] = ()       # 9.32: the units that mounted at that move's start
+    jamming: bool = False               # 19.914: a jammer at work
+    jam_idle_until: int | None = None   # 19.914, 19.915: failed or broken: no new start before this turn
+    radio_lost: bool = False            # 19.910, 19.913: its RDF or jamming equipment is destroyed
+    work: str | None = None             # 19.612, 16.17: an engineer's work (abatis, clear_abatis, breach)
+    work_turns: Count = 0               # 19.612: turns in a row it has worked on it
+    work_turn: int | None = None        # the last turn it worked, and where
+    work_q: int | None = None
+    work_r: int | None = None
 
     @property
     def cb_spotted(self) -> Hex | None:
@@ -78,6 +88,7 @@ class State(GameState):
     active_company: str | None = None           # 4.1: a company activated as a formation
     activation_units: tuple[str, ...] = ()      # its units in formation, that act before the turn passes
     overwatch_targets: tuple[str, ...] = ()     # 6.91: fired at a paused mover: open to overwatch fire
+    radio_silence: dict[str, int] = {}          # 19.99: side -> the turn it keeps radio silence
 
     def company(self, cid: str) -> CompanyMorale:
         return self.companies.get(cid) or CompanyMorale()

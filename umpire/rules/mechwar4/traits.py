@@ -39,6 +39,7 @@ class UnitTraits(TraitModel):
     camouflaged: bool = False           # starts the game camouflaged (5.25)
     improved_position: bool = False     # starts the game in an improved position (11.0)
     mine_plow: bool = False             # a vehicle with a mine plow (16.2)
+    rdf: bool = False                   # an HQ equipped for radio direction finding (19.91)
 
 
 class ReinforcementTraits(TraitModel):
@@ -57,6 +58,8 @@ class ArtilleryTraits(TraitModel):
 
 class AirTraits(TraitModel):
     advanced: bool = False              # MechWar 2's advanced air: strikes plotted 3 turns ahead (15.36)
+    aircraft: str | None = None         # its aircraft.toml type, for passes over the map (15.31-15.8)
+    load: Literal["bombs", "smart_bombs", "asm", "maverick"] = "bombs"     # its weapons load (15.63)
 
 
 class Traits(CoreTraits):

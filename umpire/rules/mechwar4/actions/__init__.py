@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ....core.actionspec import UNIT, ActionField, ActionSpec
 from ....core.play.rule_actions import unit_action
-from .. import regroup
-from . import activation, commands, fire, overrun, plots, short_halt, split_fire
+from .. import electronic, engineers, regroup
+from . import activation, air, commands, fire, overrun, plots, radio, short_halt, split_fire
 
 
 def _company_side(game, params):
@@ -66,4 +66,35 @@ ACTIONS = {spec.name: spec for spec in (
                 free=lambda game: game.phase == regroup.PHASE,
                 help="Partial-strength platoons of one company that neither moved nor fired this turn, "
                      "in one hex, recombine into the first unit named."),
+    unit_action("engineer_work", "Engineer work", engineers.work, rule="MW4 19.612, 16.17",
+                fields=(ActionField("work", "Work", tuple(engineers.WORKS), kind="choice"),),
+                open=lambda game: game.phase == "fire_move", when="only in the Direct Fire/Movement phase",
+                help="An engineer spends its activation on a work in its hex: an abatis in woods (12 turns "
+                     "in a row), clearing an abatis or breaching a minefield (one turn each); direct fire at "
+                     "it undoes the turn's work."),
+    ActionSpec("air_pass", "Fly an air pass", air.air_pass, "side",
+               (SIDE, ActionField("support", "Air support"), ActionField("path", "Path (hexes, edge to edge)", kind="hexes"),
+                ActionField("low", "Hexes flown low", required=False, kind="hexes"),
+                ActionField("strikes", "Strikes (bomb HEX, strafe FROM TARGET, missile FROM TARGET)", required=False)),
+               "MW4 15.3-15.8", "An advanced air support enters at a map edge, flies its path high or low, acquires "
+               "targets, bombs, strafes or fires missiles, and leaves, under the enemy's air defence.",
+               worksheet=True, ask=air.pass_fields, open=lambda game: game.phase == "indirect_fire",
+               when="only in the Indirect Fire phase"),
+    ActionSpec("radio_silence", "Keep radio silence", radio.radio_silence, "side", (SIDE,), "MW4 19.99",
+               "For the rest of this turn no HQ or gun of the side can be located by radio direction finding; "
+               "its companies act as if jammed (Overwatch or Withdraw only, no unobserved indirect fire)."),
+    unit_action("direction_find", "Radio direction finding", electronic.direction_find, rule="MW4 19.91-19.92",
+                fields=(ActionField("kind", "Enemy emitter", tuple(electronic.KINDS), kind="choice"),),
+                open=lambda game: game.phase == electronic.PHASE_RDF, when="only in the Indirect Fire phase",
+                free=lambda game: game.phase == electronic.PHASE_RDF,
+                fits=lambda game, u: electronic.has_rdf(u),
+                help="An RDF-equipped HQ that neither moved nor fired this turn listens for the nearest enemy "
+                     "emitter of a kind; located, its side is told a hex within one of it (sample detection "
+                     "values)."),
+    unit_action("jam", "Jam the enemy's radios", electronic.jam, rule="MW4 19.914",
+                fields=(ActionField("stop", "Switch it off", required=False, kind="flag"),),
+                open=lambda game: game.phase == electronic.PHASE_JAM, when="only in the Direct Fire/Movement phase",
+                fits=lambda game, u: bool(game.unit_type(u).get("jammer")),
+                help="A jammer tries to start (sample Jammer Table); at work, the enemy's companies take only "
+                     "Overwatch or Withdraw and its indirect fire may not be unobserved."),
 )}

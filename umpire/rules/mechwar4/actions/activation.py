@@ -102,7 +102,8 @@ def defilade(ctx: Context) -> tuple[str, Any]:
     if problem:
         raise UmpireError(f"{uid} cannot enter defilade: {problem[0]}" + (f" ({problem[1]})" if problem[1] else ""))
     direction = ALL_ROUND if toward is None else DIRECTIONS.index(toward - u.hex)
-    set_unit(ctx, ctx.session.get(m.UnitRow, uid), defilade=direction, acted=True)
+    # a motorcycle paused in its move takes defilade there and ends its move (MW4 19.621)
+    set_unit(ctx, ctx.session.get(m.UnitRow, uid), defilade=direction, acted=True, paused=False)
     n = game.map.number
     where = "all round" if toward is None else f"facing {n(toward)}"
     ctx.log.append(f"{uid} enters defilade in {n(u.hex)}, {where} (MW4 10.5)")

@@ -20,6 +20,7 @@ from ....core.play.kit import check_no_pause, check_turn_to_act, set_unit, unit_
 from ....core.play.spotting import spot_pass
 from .common import in_activation, no_overrun, panics, set_rule_state
 from ..suppression import passengers_sharing
+from .mounting import struck_while_mounting
 
 
 def refusal(sheets: list) -> str | None:
@@ -170,6 +171,7 @@ def apply_result(ctx: Context, rows: dict, target: str, result: str) -> None:
                 set_unit(ctx, rows[pid], suppression=level)
                 ctx.log.keep(f"  {pid}, riding in {target}, is suppressed with it: S{level} (MW4 7.31, 7.52)", p.side)
     if not steps:
+        struck_while_mounting(ctx, rows, target)       # 9.32
         return
     riders = [v.id for v in game.units.values() if v.carried_by == target and v.id not in outside]
     for uid in [target] + riders:
@@ -203,3 +205,4 @@ def apply_result(ctx: Context, rows: dict, target: str, result: str) -> None:
             else:
                 ctx.log.keep(line + " (passengers share the carrier's losses, MW4 9.13)", u.side)
 
+    struck_while_mounting(ctx, rows, target)       # 9.32: if it survived in the act of mounting

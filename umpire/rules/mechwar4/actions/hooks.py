@@ -12,6 +12,7 @@ from ....core.hexgrid import Hex, hex_distance
 from ....core.store import models as m
 from .barrages import barrage_attacks
 from .common import activation, held_in_overrun, panics, set_rule_state
+from .mounting import mounting_marks
 from .overrun import firefight, in_overrun
 
 
@@ -118,4 +119,5 @@ def marks_after_move(game: Game, uid: str, check, paused: bool, left: bool):
               "fatigue": mover.marks.fatigue if paused else check.marks.fatigue}
     if left:
         values["defilade"] = None
+    values.update(mounting_marks(game, uid, check, paused))        # 9.32
     return mover.marks.but(**values)

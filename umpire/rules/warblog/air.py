@@ -31,12 +31,13 @@ Also here: bombers and SAMs (1.25, 1.32), drones (1.45), electronic warfare (1.4
 
 from __future__ import annotations
 
+from ...core.acting import UMPIRE_ONLY
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import hex_distance
 from . import combat, evasion
-from .resolve import Outcome, morale
+from .resolve import Kept, Outcome, morale
 from .state import depressions, figure, kind, leader_factor, terrain_defence, units_at, whole, works
 
 ARTILLERY_DAMAGE = 2.5          # 1.10, 1.18: artillery takes 2.5 times an air strike's damage
@@ -200,12 +201,16 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
         ad = 0                           # 1.11: a missile, which no air defence of the text reaches
         lines.append("  a missile: no air defence reaches it (1.11)")
     chance = game.rules.tables["air"].section("entry")["chance"]["out_of"]
+    blunted = ""
     if ad:
-        lines.append(f"  air defence {ad} ({', '.join(who)}): a chance of {ad} in {chance} (1.14)")
+        # the enemy's guns and fighters that reach the target, by name and factor, are the umpire's:
+        # the striking side learns what they did to its aircraft (the summary), not what they are
+        lines.append(Kept(f"  air defence {ad} ({', '.join(who)}): a chance of {ad} in {chance} (1.14)", UMPIRE_ONLY))
         r = dice.roll(f"air defence against {u.id} (hits on {ad} or less)", 1, chance).total
         if r <= ad:
             effect = effect_of(game, dice.roll(f"air defence effect on {u.id}", 1, 10).total)
-            lines.append(f"  air defence {r}: {effect if effect in ('aborted', 'shot down') else effect + ' effect'}")
+            lines.append(Kept(f"  air defence {r}: {effect if effect in ('aborted', 'shot down') else effect + ' effect'}",
+                              UMPIRE_ONLY))
             if effect == "shot down":
                 out.set(u, status="destroyed")
                 lines.append(f"Result: an aircraft attacking {n} is shot down by air defence (1.14)")
@@ -214,14 +219,15 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
                 lines.append(f"Result: an aircraft attacking {n} aborts under air defence fire (1.14)")
                 return f"{u.id} aborts its strike on {n}", out.notes() + out.changes()
             factor = float(effect)
+            blunted = f" at {effect} strength under air defence fire (1.14)"
         else:
-            lines.append(f"  air defence {r}: no effect (1.14)")
+            lines.append(Kept(f"  air defence {r}: no effect (1.14)", UMPIRE_ONLY))
     ew = electronic_warfare(game, side)                      # 1.46
     if ew:
         lines.append(f"  electronic warfare: +{ew} strength (1.46)")
     attack = (game.unit_type(u)["strength"] + ew) * factor
     summary = _hit(game, out, lines, target, defenders, attack, dice)
-    return f"{u.id} strikes {n}: {summary}", out.notes() + out.changes()
+    return f"{u.id} strikes {n}{blunted}: {summary}", out.notes() + out.changes()
 
 
 

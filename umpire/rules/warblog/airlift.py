@@ -26,7 +26,8 @@ from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from . import combat
-from .air import air_defence, air_units
+from .air import air_defence
+from .superiority import air_units
 from .resolve import Outcome, morale
 from .state import depressions, kind, stack_limit, terrain_defence, units_at, whole, works
 

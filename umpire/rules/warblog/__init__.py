@@ -8,7 +8,8 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
     combat.py    the arithmetic and its worked examples (11.1-11.6, 4.0, 6.0, 3.1, 9.3, 8.1)
     state.py     a unit's counters (depressions, turns standing still), defences, zones, leaders
     movement.py  movement, zones of control, streams, rivers, stacking (3.0-3.2, 2.1-2.6, 4.0)
-    battle.py    an attack's worksheet; resolve.py its results (11.2, 11.5, 11.6, 6.0)
+    battle.py    an attack's worksheet; resolve.py its results (11.2, 11.5, 11.6)
+    outcome.py   what a result does to each unit: depressions, retreats, morale (4.0, 6.0, 11.2)
     spotting.py  contact and reconnaissance (3.2, 3.6); turn.py recovery, digging in, objectives
     air.py       the air pool, air strikes and air defence (9.0, 9.1, 1.14)
     superiority.py  the air superiority box and its air combat (9.2, 9.3)

@@ -33,7 +33,7 @@ from ...core.errors import UmpireError
 from ...core.game import Game
 from ...core.hexgrid import hex_distance
 from . import combat, evasion
-from .resolve import Kept, Outcome, morale
+from .outcome import Kept, Outcome, morale
 from .superiority import air_combat_value, air_unit, holder, in_box, ready
 from .state import depressions, figure, kind, leader_factor, terrain_defence, units_at, whole, works
 

@@ -28,7 +28,7 @@ from ...core.hexgrid import Hex, hex_distance
 from . import combat
 from .air import air_defence
 from .superiority import air_units
-from .resolve import Outcome, morale
+from .outcome import Outcome, morale
 from .state import depressions, kind, stack_limit, terrain_defence, units_at, whole, works
 
 REST = 4                                             # 3.4, 1.36: turns before flying again

@@ -24,7 +24,7 @@ from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
 from .air import air_defence, effect_of
 from .superiority import air_unit, ready
-from .resolve import Outcome
+from .outcome import Outcome
 from .spotting import search
 from .state import kind
 

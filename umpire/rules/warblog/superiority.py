@@ -25,7 +25,7 @@ from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
 from . import combat
-from .resolve import Kept, Outcome
+from .outcome import Kept, Outcome
 from .state import kind
 
 

@@ -76,6 +76,10 @@ def test_the_air_defence_lines_are_the_umpires_even_where_a_side_reads_the_works
     kept = {row.log[int(i)] for i, who in (row.readers or {}).items() if who == "umpire"}
     assert "  air defence 2 (AD 2 2): a chance of 2 in 70 (1.14)" in kept
     assert "  air defence 70: no effect (1.14)" in kept
+    assert "Defenders: 1 unit of Red" in kept
+    # the defending side still finds the strike on its units (core.witness reads the row's lines)
+    red = side_journal(open_game(loc), "red", journal(loc))
+    assert any(e.head.startswith("Our units came under enemy attack. Result: an air strike on 0503") for e in red)
 
 
 def test_moving_and_renaming_unseen_air_defence_after_the_strike_changes_nothing(tmp_path):

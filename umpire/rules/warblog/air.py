@@ -96,8 +96,9 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
     out.set(u, marks=u.marks.but(flew=game.turn))
     lines = out.lines
     lines.append(f"Air strike on {n} by {u.id} (War Blog 9.1, 11.5)")
-    lines.append(f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of "
-                 f"{game.side(defenders[0].side).name}")
+    # how many units stand in the hex is the umpire's (the defending side's entry finds itself here)
+    lines.append(Kept(f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of "
+                      f"{game.side(defenders[0].side).name}", UMPIRE_ONLY))
     factor = 1.0
     t = game.unit_type(u)
     ad, who = air_defence(game, side, target, bomber=bool(t.get("bomber")), drone=bool(t.get("drone")))

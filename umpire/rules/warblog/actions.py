@@ -30,7 +30,9 @@ ACTIONS = {spec.name: spec for spec in (
     unit_action("air_patrol", "Air superiority patrol", superiority.patrol, rule="WB 9.2, 9.3",
                 fields=(ActionField("rounds", "Rounds of air combat at most (9.3: after the first, either side may pull out)",
                                     required=False, kind="number"),),
-                help="Fighters go up to the air superiority box, fighting the enemy's fighters there.", fits=_air),
+                help="Fighters from the air pool go up to the air superiority box and, with those already "
+                     "up, fight the enemy's fighters there.",
+                fits=lambda game, u: _air(game, u) and superiority.ready(game, u)),       # 9.3: from the pool
     unit_action("air_recall", "Recall from the air superiority box", superiority.recall, rule="WB 9.3",
                 help="Fighters in the air superiority box come back to the air pool.",
                 fits=lambda game, u: _air(game, u) and bool(u.marks.box)),

@@ -91,7 +91,8 @@ def _rounds(params: dict) -> int:
 def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
     """9.2, 9.3: units into the air superiority box; air combat if the enemy is there."""
     side = params.get("side")
-    units = [air_unit(game, side, x, "air patrol") for x in (params.get("units") or [params.get("unit")])]
+    named = [air_unit(game, side, x, "air patrol") for x in (params.get("units") or [params.get("unit")])]
+    units = list({u.id: u for u in named}.values())           # a unit named twice goes up once
     if not units:
         raise UmpireError("air patrol: name the air units sent to the air superiority box")
     for u in units:

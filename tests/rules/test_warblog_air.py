@@ -125,8 +125,9 @@ def test_9_3_units_already_in_the_box_start_no_new_air_combat(tmp_path):
     act(loc, "pass", side="blue")
     act(loc, "air_patrol", side="red", unit="R1")
     act(loc, "pass", side="red")
-    res = act(loc, "air_patrol", 3, 3, side="blue", unit="B1")
+    res = act(loc, "air_patrol", 3, 3, 3, 3, side="blue", units=["B1", "B1"])
     assert "contested" in res.summary
+    assert sum("against R1 8: stand-off" in x for x in res.log) == 1          # named twice, one combat
     with pytest.raises(UmpireError, match=r"B1 is already in the air superiority box.*\(9\.2, 9\.3\)"):
         act(loc, "air_patrol", side="blue", unit="B1")
     with pytest.raises(UmpireError, match=r"already in the air superiority box"):

@@ -94,3 +94,13 @@ def test_the_command_line_flies_the_air_units(tmp_path, capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and words_ in err, err
+
+
+def test_the_command_line_asks_for_rounds_of_air_combat(tmp_path, capsys):
+    """9.3: `--set rounds=N` reaches the patrol; a bad value is one line, exit 2."""
+    path = str(tmp_path / "o.umpire")
+    assert main(["new", str(SCENARIO), "--out", path]) == 0
+    assert main(["rule-action", path, "air_patrol", "Harriers", "--set", "rounds=x"]) == 2
+    assert "rounds must be a whole number of 1 or more, not 'x' (9.3)" in capsys.readouterr().err
+    assert main(["rule-action", path, "air_patrol", "Harriers", "--set", "rounds=3"]) == 0
+    assert open_game(path).units["Harriers"].marks.box

@@ -113,3 +113,54 @@ def test_9_3_seven_against_three_are_spread_two_two_and_three(tmp_path):
     per_enemy = sorted(sum(1 for x in fights if f"against R{k} " in x) for k in range(3))
     assert len(fights) == 7 and per_enemy == [2, 2, 3]
     assert "contested: nobody holds it" in res.summary
+
+
+def test_9_3_units_already_in_the_box_start_no_new_air_combat(tmp_path):
+    """9.2, 9.3: a combat starts when a side moves units into the box ("contest it by adding an
+    air unit").  Blue's fighter, left in the box by a stand-off, may not 'patrol' again to fight
+    round after round in the same turn; a fresh fighter from the pool may go up once, and the
+    one already up fights beside it."""
+    loc = wb(tmp_path, [], [("I", "infantry_bn", "0503")],
+             air("blue", ("B1", "fighter_sqn"), ("B2", "fighter_sqn")) + air("red", ("R1", "fighter_sqn")))
+    act(loc, "pass", side="blue")
+    act(loc, "air_patrol", side="red", unit="R1")
+    act(loc, "pass", side="red")
+    res = act(loc, "air_patrol", 3, 3, 3, 3, side="blue", units=["B1", "B1"])
+    assert "contested" in res.summary
+    assert sum("against R1 8: stand-off" in x for x in res.log) == 1          # named twice, one combat
+    with pytest.raises(UmpireError, match=r"B1 is already in the air superiority box.*\(9\.2, 9\.3\)"):
+        act(loc, "air_patrol", side="blue", unit="B1")
+    with pytest.raises(UmpireError, match=r"already in the air superiority box"):
+        act(loc, "air_patrol", side="blue", units=["B2", "B1"])
+    res = act(loc, "air_patrol", 3, 3, 3, 3, side="blue", unit="B2")
+    assert res.summary == "Blue air patrol: air superiority contested: nobody holds it (9.2)"
+    assert sum("against R1 8: stand-off" in x for x in res.log) == 2       # B1 and B2 both fight
+    act(loc, "air_recall", side="blue", unit="B2")
+    with pytest.raises(UmpireError, match=r"B2 has flown this turn \(9\.0, 9\.2\)"):
+        act(loc, "air_patrol", side="blue", unit="B2")
+
+
+def test_9_3_rounds_cycle_until_one_side_is_beaten_or_the_arriving_side_stops(tmp_path):
+    """9.3: "the combat cycles back to the first units" after a full round; the arriving side
+    says how many rounds it fights at most.  Three rounds asked: a stand-off (3 against 3), a
+    stand-off, then 6 + 5 against 2 + 5, a difference of 4: Red's fighter is destroyed and the
+    combat ends there.  Red, whose fighter it was, reads what befell it -- not Blue's unit."""
+    from umpire.core.engine import journal
+    from umpire.core.store.db import open_game
+    from umpire.core.witness import side_journal
+    loc = wb(tmp_path, [], [("I", "infantry_bn", "0503")],
+             air("blue", ("B1", "fighter_sqn")) + air("red", ("R1", "fighter_sqn")))
+    act(loc, "pass", side="blue")
+    act(loc, "air_patrol", side="red", unit="R1")
+    act(loc, "pass", side="red")
+    with pytest.raises(UmpireError, match=r"rounds must be a whole number of 1 or more, not 0 \(9\.3\)"):
+        act(loc, "air_patrol", side="blue", unit="B1", rounds=0)
+    res = act(loc, "air_patrol", 3, 3, 4, 4, 6, 2, 1, 1, side="blue", unit="B1", rounds=5)
+    assert [x.strip() for x in res.log if x.startswith("  round")] == ["round 1 (9.3)", "round 2 (9.3)",
+                                                                       "round 3 (9.3)"]
+    assert any("B1 11 against R1 7: loser eliminated (R1)" in x for x in res.log)
+    assert res.summary == "Blue air patrol: Blue holds air superiority (9.2)"
+    assert game(loc).units["R1"].status == "destroyed"
+    red = [x for e in side_journal(open_game(loc), "red", journal(loc)) if not e.own for x in e.lines]
+    assert "  R1 fights an enemy aircraft in the air superiority box: it is destroyed (9.3)" in red
+    assert not any("B1" in x for x in red)

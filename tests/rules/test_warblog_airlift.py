@@ -73,3 +73,21 @@ def test_an_air_transport_lifts_special_forces_out_and_both_rest_four_turns(tmp_
         act(loc, "air_insert", side="blue", unit="S", hex="0404")
     with pytest.raises(UmpireError, match="it does not attack"):
         act(loc, "air_strike", side="blue", unit="T", hex="0806")
+
+
+def test_the_fire_at_a_drop_does_not_tell_the_strength_of_unseen_air_defence(tmp_path):
+    """3.3, 1.14, 11.5: the paratroopers drop on 0404 under the fire of an unseen battery (2) --
+    or, in the other game, an unseen SAM battery (3) elsewhere: the same rolls (hit, D10 1: no
+    damage at either odds) give Blue the same journal, byte for byte; the umpire reads each
+    fire's odds."""
+    near = _pool(tmp_path / "a", [("I", "infantry_coy", "0101")], [("AD", "air_defence_bty", "0406")],
+                 ("P", "paratroopers"))
+    far = _pool(tmp_path / "b", [("I", "infantry_coy", "0101")], [("Big", "sam_bty", "0706")], ("P", "paratroopers"))
+    logs = [act(loc, "air_insert", 6, 1, side="blue", unit="P", hex="0404").log for loc in (near, far)]
+    odds = [next(x for x in log if x.startswith("  damage to P: D10 1")) for log in logs]
+    assert "strength 2 against" in odds[0] and "strength 3 against" in odds[1]
+    assert game(near).units["P"].marks.depressions == game(far).units["P"].marks.depressions == 0
+    assert ("blue", "AD") not in game(near).contacts and ("blue", "Big") not in game(far).contacts
+    blue = _read(near, "blue")
+    assert "P is hit by the enemy's fire (6, needed" in blue and "D10" not in blue and "strength" not in blue
+    assert blue == _read(far, "blue")

@@ -150,7 +150,7 @@ def test_9_2_a_patrol_stays_up_rather_than_costing_half_a_sortie(tmp_path):
     act(loc, "pass", side="blue")
     act(loc, "pass", side="red")
     g = game(loc)
-    from umpire.rules.warblog import air as wb_air
+    from umpire.rules.warblog import superiority as wb_air
     assert g.turn == 2 and marks(loc, "F").box and wb_air.holder(g) == "blue"
     act(loc, "air_recall", side="blue", unit="F")
     with pytest.raises(UmpireError, match="back from a sortie this turn"):

@@ -27,8 +27,9 @@ def test_the_favoured_side_raises_a_unit_at_the_limit(tmp_path):
     act(loc, "pass", 1, side="blue")                      # Red's player turn begins
     g = game(loc)
     assert hearts(loc).score == 3
-    new = [u for u in g.units.values() if u.id.startswith("Irregulars 0604")]
-    assert len(new) == 1 and new[0].side == "red" and g.map.number(new[0].hex) == "0604"
+    new = [u for u in g.units.values() if u.id not in ("T", "I")]
+    assert [u.id for u in new] == ["Irregulars 2"]            # Red's second unit of irregulars
+    assert new[0].side == "red" and g.map.number(new[0].hex) == "0604"
     assert "Hearts & minds 0604: 3 of 3 for Red (8.3)" in system_for(loc).victory(g).text(g)
 
 
@@ -88,3 +89,22 @@ def test_another_rule_system_reads_no_such_table(tmp_path):
     with pytest.raises(ScenarioError, match=r"\[lnlt\] has no 'x': Lock 'n Load Tactical reads no \[lnlt\]"):
         make_game(tmp_path, [("A", "us_squad", "0101")], [("X", "nva_squad", "0806")], rules="lnlt", cols=10,
                   extra="[lnlt]\nx = 1\n")
+
+
+def test_a_raised_unit_is_named_by_its_kind_and_number_on_the_sides_report(tmp_path):
+    """8.3: Red's village raises irregulars twice; Red's turn report names them "Irregulars 2"
+    and "Irregulars 3" (Red already fields one), never by the hex they rose in.  Blue's own
+    "Irregulars 1" does not move Red's count; a name Blue holds gets Red's name in front."""
+    from reportkit import report, text_of, words
+    from umpire.rules.warblog.hearts import raised_name
+    loc = make_game(tmp_path, [("T", "tank_bn", "0101"), ("Irregulars 1", "irregulars", "0102")],
+                    [("I", "irregulars", "0604")], extra=place(start=3))
+    act(loc, "pass", 1, side="blue")                      # Red's turn 1: 1 on 1d100 raises one
+    act(loc, "pass", side="red")
+    act(loc, "pass", 2, side="blue")                      # Red's turn 2: 2 raises another
+    g = game(loc)
+    assert sorted(u.id for u in g.units.values() if u.side == "red") == ["I", "Irregulars 2", "Irregulars 3"]
+    text = text_of(report(loc, "red", tmp_path / "red"))
+    assert words(text, "Irregulars 2") and words(text, "Irregulars 3")
+    assert "0604-" not in text
+    assert raised_name(g, "blue", "irregulars") == "Blue Irregulars 2"       # Red holds "Irregulars 2"

@@ -8,9 +8,11 @@ that joins in (the core's `assault` action): assault, attrition or ranged fire. 
     combat.py    the arithmetic and its worked examples (11.1-11.6, 4.0, 6.0, 3.1, 9.3, 8.1)
     state.py     a unit's counters (depressions, turns standing still), defences, zones, leaders
     movement.py  movement, zones of control, streams, rivers, stacking (3.0-3.2, 2.1-2.6, 4.0)
-    battle.py    an attack's worksheet; resolve.py its results (11.2, 11.5, 11.6, 6.0)
+    battle.py    an attack's worksheet; resolve.py its results (11.2, 11.5, 11.6)
+    outcome.py   what a result does to each unit: depressions, retreats, morale (4.0, 6.0, 11.2)
     spotting.py  contact and reconnaissance (3.2, 3.6); turn.py recovery, digging in, objectives
-    air.py       the air pool, air strikes, air superiority and air defence (9.0-9.3, 1.14)
+    air.py       the air pool, air strikes and air defence (9.0, 9.1, 1.14)
+    superiority.py  the air superiority box and its air combat (9.2, 9.3)
     siege.py     sieges of fortified hexes (11.4)
     hearts.py    hearts and minds, destroying objectives (8.3, 8.2): the scenario's [warblog]
     mines.py     minefields and engineers laying and clearing them (2.4.6)
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from ...core.rulesystem import RuleSystem as CoreRuleSystem, Table
 from ...core.changes import apply
-from . import actions, air, battle, evasion, hearts, mines, refugees, resolve, signals, spotting, state, turn
+from . import actions, battle, evasion, hearts, mines, refugees, resolve, signals, spotting, state, superiority, turn
 from .movement import check_move, movement_left
 from .state import depressions, features, strength_text, works
 
@@ -160,7 +162,7 @@ class RuleSystem(CoreRuleSystem):
         form = [Table(f"Moves and attacks for turn {game.turn + 1} (War Blog 7.1)",
                       ("Unit", "Move to", "Attack hex", "Kind (assault / attrition / ranged / siege)"),
                       [(u.id, "", "", "") for u in mine], "No units.")]
-        planes = sorted(air.air_units(game, side), key=lambda u: u.id)
+        planes = sorted(superiority.air_units(game, side), key=lambda u: u.id)
         if planes:
             form.append(Table("Air units (War Blog 9.0-9.3)", ("Air unit", "Now", "Strike hex", "Patrol / recall"),
                               [(u.id, _off_map(game, u), "", "") for u in planes], ""))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core.actionspec import ActionField
 from ...core.play.rule_actions import unit_action
-from . import air, airlift, bridges, drones, exploit, mines
+from . import air, airlift, bridges, drones, exploit, mines, superiority
 from .state import kind
 
 def _air(game, u) -> bool:
@@ -27,9 +27,13 @@ ACTIONS = {spec.name: spec for spec in (
     unit_action("air_strike", "Air strike", air.strike, rule="WB 9.1",
                 fields=(ActionField("hex", "Hex attacked", kind="hex"),),
                 help="An aircraft from the air pool attacks an enemy-held hex the side can see.", fits=_air),
-    unit_action("air_patrol", "Air superiority patrol", air.patrol, rule="WB 9.2",
-                help="Fighters go up to the air superiority box, fighting the enemy's fighters there.", fits=_air),
-    unit_action("air_recall", "Recall from the air superiority box", air.recall, rule="WB 9.3",
+    unit_action("air_patrol", "Air superiority patrol", superiority.patrol, rule="WB 9.2, 9.3",
+                fields=(ActionField("rounds", "Rounds of air combat at most (9.3: after the first, either side may pull out)",
+                                    required=False, kind="number"),),
+                help="Fighters from the air pool go up to the air superiority box and, with those already "
+                     "up, fight the enemy's fighters there.",
+                fits=lambda game, u: _air(game, u) and superiority.ready(game, u)),       # 9.3: from the pool
+    unit_action("air_recall", "Recall from the air superiority box", superiority.recall, rule="WB 9.3",
                 help="Fighters in the air superiority box come back to the air pool.",
                 fits=lambda game, u: _air(game, u) and bool(u.marks.box)),
     unit_action("air_insert", "Air insertion", airlift.insert, rule="WB 3.3",

@@ -5,13 +5,7 @@ pool; in its player turn a side flies them on ground attacks or into the air sup
   battalion and in no reinforcement).  Their counters carry `marks`: "box" (in the air
   superiority box) and "flew" (the turn it last flew a ground attack, or was sent back to the
   pool by an air battle or by air defence).
-* Air superiority (9.2) is held by the one side with air units in the box; with both or neither
-  there, nobody holds it.  Sending units into the box where the enemy has units starts a round
-  of air combat (9.3): the arriving side's units in the box are spread as evenly as they go over
-  the enemy's, strongest against strongest; each pairing is one combat, D6 plus air combat value
-  each: equal a stand-off, 1-2 the loser aborts (back to the pool), 3 or more the loser is
-  destroyed.  A unit beaten earlier in the round fights no more.  Another patrol by the same
-  side fights another round; recalling units takes them back to the pool.
+* Air superiority (9.2, 9.3): the box, its patrols and air combat are superiority.py's.
 * A ground attack (9.1) is ranged fire (11.5) by the air unit from over the target: no range
   penalty, damage by the odds of its strength to the defence, artillery taking 2.5 times the
   damage (1.10, 1.18), every hit a morale check.  First the enemy's air defence within its
@@ -27,112 +21,23 @@ Readings: an air unit flies once in its side's turn; units in the box stay there
 9.2) until beaten or recalled and do not fly ground attacks; aborted units return next turn.
 Also here: bombers and SAMs (1.25, 1.32), drones (1.45), electronic warfare (1.46) and radar
 (1.28) in the air defence; air insertion and extraction are airlift.py's (3.3, 3.4).
+What the striking side reads is the strike's result (the row's summary, with what the enemy's
+air defence did to its aircraft); the air defence's lines -- which guns, fighters, electronic
+warfare and radar reach the target, their factors, the chance -- are kept for the umpire.
 """
 
 from __future__ import annotations
 
-from ...core.changes import Change
+from ...core.acting import UMPIRE_ONLY
 from ...core.errors import UmpireError
-from ...core.game import Game, UnitState
+from ...core.game import Game
 from ...core.hexgrid import hex_distance
 from . import combat, evasion
-from .resolve import Outcome, morale
+from .outcome import Kept, Outcome, morale
+from .superiority import air_combat_value, air_unit, holder, in_box, ready
 from .state import depressions, figure, kind, leader_factor, terrain_defence, units_at, whole, works
 
 ARTILLERY_DAMAGE = 2.5          # 1.10, 1.18: artillery takes 2.5 times an air strike's damage
-
-
-def air_units(game: Game, side: str) -> list[UnitState]:
-    return [u for u in game.units.values() if u.side == side and kind(game, u) == "air" and u.status == "off_map"]
-
-
-def in_box(game: Game, side: str) -> list[UnitState]:
-    return [u for u in air_units(game, side) if u.marks.box]
-
-
-def holder(game: Game) -> str | None:
-    """9.2: the one side with air units in the superiority box, else nobody."""
-    sides = [s for s in game.side_ids() if in_box(game, s)]
-    return sides[0] if len(sides) == 1 else None
-
-
-def ready(game: Game, u: UnitState) -> bool:
-    return not u.marks.box and u.marks.flew != game.turn
-
-
-def air_unit(game: Game, side: str, uid: str | None, what: str) -> UnitState:
-    u = game.units.get(uid)
-    if u is None or u.side != side or kind(game, u) != "air":
-        raise UmpireError(f"{what}: {uid!r} is not an air unit of {side}")
-    if u.status != "off_map":
-        raise UmpireError(f"{what}: {uid} is lost")
-    return u
-
-
-def patrol(game: Game, params: dict, dice) -> tuple[str, list]:
-    """9.2, 9.3: units into the air superiority box; a round of air combat if the enemy is there."""
-    side = params.get("side")
-    units = [air_unit(game, side, x, "air patrol") for x in (params.get("units") or [params.get("unit")])]
-    if not units:
-        raise UmpireError("air patrol: name the air units sent to the air superiority box")
-    for u in units:
-        if game.unit_type(u).get("air_lift") == "transport":
-            raise UmpireError(f"air patrol: {u.id} is an air transport: it lifts units out, it does not fight (1.36)")
-        if game.unit_type(u).get("drone"):
-            raise UmpireError(f"air patrol: {u.id} is a drone: drones fly no air superiority (1.45)")
-        if game.unit_type(u).get("helicopter"):
-            raise UmpireError(f"air patrol: {u.id} is a helicopter: it fires on the ground, it does not fight for "
-                              "the air (1.26, 11.5)")
-        if game.unit_type(u).get("ballistic"):
-            raise UmpireError(f"air patrol: {u.id} is a missile: it strikes the ground (1.11)")
-        if not u.marks.box and not ready(game, u):
-            raise UmpireError(f"air patrol: {u.id} has flown this turn (9.2)")
-    lines = [f"{', '.join(u.id for u in units)} into the air superiority box (9.2)"]
-    out = Outcome(game)
-    for u in units:
-        out.set(u, marks=u.marks.but(box=True))
-    enemy = [v for s in game.side_ids() if s != side for v in in_box(game, s)]
-    ours = sorted({u.id: u for u in in_box(game, side) + units}.values(), key=lambda u: (-_value(game, u), u.id))
-    if enemy:
-        enemy.sort(key=lambda v: (-_value(game, v), v.id))
-        lines.append(f"Air combat (9.3): {len(ours)} against {len(enemy)}")
-        beaten: set[str] = set()
-        for k, u in enumerate(ours):
-            v = enemy[k % len(enemy)]
-            if v.id in beaten or u.id in beaten:
-                continue
-            a = dice.roll(f"air combat {u.id}", 1, 6, (("air combat", _value(game, u)),)).total
-            d = dice.roll(f"air combat {v.id}", 1, 6, (("air combat", _value(game, v)),)).total
-            result = combat.air_combat(a - d)
-            loser = None if a == d else (v if a > d else u)
-            lines.append(f"  {u.id} {a} against {v.id} {d}: {result}" + (f" ({loser.id})" if loser else ""))
-            if loser is not None:
-                beaten.add(loser.id)
-                if result == "loser eliminated":
-                    out.set(loser, status="destroyed", marks=out.marks(loser).but(box=False))
-                else:
-                    out.set(loser, marks=out.marks(loser).but(box=False, flew=game.turn))
-        held = [s for s in game.side_ids() if any(x.side == s and x.id not in beaten for x in ours + enemy)]
-        lines.append("Result: " + (f"{game.side(held[0]).name} holds air superiority (9.2)" if len(held) == 1
-                                   else "air superiority contested: nobody holds it (9.2)"))
-    else:
-        lines.append(f"Result: {game.side(side).name} holds air superiority (9.2)")
-    return f"{game.side(side).name} air patrol: " + lines[-1].removeprefix("Result: "), \
-        [Change("note", "", {}, tuple(lines))] + out.changes()
-
-
-def recall(game: Game, params: dict, dice) -> tuple[str, list]:
-    side = params.get("side")
-    units = [air_unit(game, side, x, "air recall") for x in (params.get("units") or [params.get("unit")])]
-    if not units or any(not u.marks.box for u in units):
-        raise UmpireError("air recall: name air units of the side that are in the air superiority box (9.3)")
-    changes = [Change("unit", u.id, {"box": False, "flew": game.turn}) for u in units]
-    return f"{', '.join(u.id for u in units)} recalled from the air superiority box (9.3)", \
-        [Change("note", "", {}, (f"{', '.join(u.id for u in units)} leave the air superiority box (9.3)",))] + changes
-
-
-def _value(game: Game, u: UnitState) -> int:
-    return int(game.unit_type(u).get("air_combat") or 0)
 
 
 def electronic_warfare(game: Game, side: str) -> int:
@@ -166,7 +71,7 @@ def air_defence(game: Game, side: str, target, bomber: bool = False, drone: bool
             parts.append(("radar", int(figure(game, "radar")) * len(radars)))
     enemy = holder(game)
     if enemy is not None and enemy != side:
-        parts += [(v.id, _value(game, v)) for v in in_box(game, enemy)]
+        parts += [(v.id, air_combat_value(game, v)) for v in in_box(game, enemy)]
     return sum(p for _, p in parts), [f"{uid} {p}" for uid, p in parts]
 
 
@@ -191,8 +96,9 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
     out.set(u, marks=u.marks.but(flew=game.turn))
     lines = out.lines
     lines.append(f"Air strike on {n} by {u.id} (War Blog 9.1, 11.5)")
-    lines.append(f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of "
-                 f"{game.side(defenders[0].side).name}")
+    # how many units stand in the hex is the umpire's (the defending side's entry finds itself here)
+    lines.append(Kept(f"Defenders: {len(defenders)} unit{'s' if len(defenders) != 1 else ''} of "
+                      f"{game.side(defenders[0].side).name}", UMPIRE_ONLY))
     factor = 1.0
     t = game.unit_type(u)
     ad, who = air_defence(game, side, target, bomber=bool(t.get("bomber")), drone=bool(t.get("drone")))
@@ -200,12 +106,16 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
         ad = 0                           # 1.11: a missile, which no air defence of the text reaches
         lines.append("  a missile: no air defence reaches it (1.11)")
     chance = game.rules.tables["air"].section("entry")["chance"]["out_of"]
+    blunted = ""
     if ad:
-        lines.append(f"  air defence {ad} ({', '.join(who)}): a chance of {ad} in {chance} (1.14)")
+        # the enemy's guns and fighters that reach the target, by name and factor, are the umpire's:
+        # the striking side learns what they did to its aircraft (the summary), not what they are
+        lines.append(Kept(f"  air defence {ad} ({', '.join(who)}): a chance of {ad} in {chance} (1.14)", UMPIRE_ONLY))
         r = dice.roll(f"air defence against {u.id} (hits on {ad} or less)", 1, chance).total
         if r <= ad:
             effect = effect_of(game, dice.roll(f"air defence effect on {u.id}", 1, 10).total)
-            lines.append(f"  air defence {r}: {effect if effect in ('aborted', 'shot down') else effect + ' effect'}")
+            lines.append(Kept(f"  air defence {r}: {effect if effect in ('aborted', 'shot down') else effect + ' effect'}",
+                              UMPIRE_ONLY))
             if effect == "shot down":
                 out.set(u, status="destroyed")
                 lines.append(f"Result: an aircraft attacking {n} is shot down by air defence (1.14)")
@@ -214,14 +124,15 @@ def strike(game: Game, params: dict, dice) -> tuple[str, list]:
                 lines.append(f"Result: an aircraft attacking {n} aborts under air defence fire (1.14)")
                 return f"{u.id} aborts its strike on {n}", out.notes() + out.changes()
             factor = float(effect)
+            blunted = f" at {effect} strength under air defence fire (1.14)"
         else:
-            lines.append(f"  air defence {r}: no effect (1.14)")
+            lines.append(Kept(f"  air defence {r}: no effect (1.14)", UMPIRE_ONLY))
     ew = electronic_warfare(game, side)                      # 1.46
     if ew:
         lines.append(f"  electronic warfare: +{ew} strength (1.46)")
     attack = (game.unit_type(u)["strength"] + ew) * factor
     summary = _hit(game, out, lines, target, defenders, attack, dice)
-    return f"{u.id} strikes {n}: {summary}", out.notes() + out.changes()
+    return f"{u.id} strikes {n}{blunted}: {summary}", out.notes() + out.changes()
 
 
 

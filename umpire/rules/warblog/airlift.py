@@ -17,17 +17,20 @@ Readings where the text leaves a choice (it describes a web game's screens, not 
   no fire.
 * A drop on a hex the enemy holds unseen lands in the nearest hex free of the enemy (the side
   then knows that much); a hex it sees held is refused.  Who fired is the enemy's to read; the
-  lifting side reads what befell its own unit.
+  lifting side reads what befell its own unit -- hit or missed, its depressions -- but not the
+  odds of the fire, which would tell the strength of enemy units and air defence it never saw.
 """
 
 from __future__ import annotations
 
+from ...core.acting import UMPIRE_ONLY
 from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from . import combat
-from .air import air_defence, air_units
-from .resolve import Outcome, morale
+from .air import air_defence
+from .superiority import air_units
+from .outcome import Kept, Outcome, morale
 from .state import depressions, kind, stack_limit, terrain_defence, units_at, whole, works
 
 REST = 4                                             # 3.4, 1.36: turns before flying again
@@ -84,8 +87,11 @@ def offensive_fire(game: Game, out: Outcome, u: UnitState, h: Hex, dice, what: s
                                                     whole(depressions(u)))], terrain_defence(game, h), works(game, u))
     mod = combat.ranged_damage_modifier(strength, defence)
     d10 = dice.roll(f"offensive fire: damage to {u.id}", 1, 10).total
-    out.tell(u, f"  {u.id} is hit by the enemy's fire ({roll}, needed {need}): damage D10 {d10} {mod:+d} "
-                f"at {combat.odds(strength, defence)} (3.3, 11.5)")
+    # the odds and the modifier tell the strength that fired -- enemy units and air defence the
+    # side may never have seen: the umpire reads the worksheet, the side what it suffered
+    out.tell(u, f"  {u.id} is hit by the enemy's fire ({roll}, needed {need}; 3.3, 11.5)")
+    out.lines.append(Kept(f"  damage to {u.id}: D10 {d10} {mod:+d} at {combat.odds(strength, defence)} "
+                          f"(strength {strength:g} against defence {defence:g}; 11.5)", UMPIRE_ONLY))
     if d10 + mod > 0:
         out.depress(u, d10 + mod)
     morale(game, out, u, dice, [v.hex for v in ground])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...core.engine import perform
 from ..botkit import attempt, random_path
 from ...core.hexgrid import hex_distance
-from . import air
+from . import superiority as air
 from .combat import ODDS
 from .movement import movement_left
 from .state import depressions, whole

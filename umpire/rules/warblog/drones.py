@@ -22,8 +22,9 @@ from __future__ import annotations
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
-from .air import air_defence, air_unit, effect_of, ready
-from .resolve import Outcome
+from .air import air_defence, effect_of
+from .superiority import air_unit, ready
+from .outcome import Outcome
 from .spotting import search
 from .state import kind
 

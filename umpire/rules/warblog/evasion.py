@@ -20,7 +20,7 @@ Readings where the text leaves a choice:
   target's printed defence above 1, on percentile dice; success costs it 3 depressions (and a
   morale check, 6.0).  Like any combat it costs 2 movement points (11.0).
 Secret: the dice never reach a side's journal (core.witness), and every line about the roll is
-kept for the evading unit's own side (resolve.Outcome.tell), so the attacker reads only the
+kept for the evading unit's own side (outcome.Outcome.tell), so the attacker reads only the
 combat result and what it sees of the hex afterwards.
 """
 

@@ -134,13 +134,23 @@ def turn_start(game: Game, side: str, dice) -> list[Change]:
     return out
 
 
+def raised_name(game: Game, side: str, utype: str) -> str:
+    """A new unit's name as a wargamer gives it: its kind and its number among the side's units
+    of that kind ever fielded ("Irregulars 3") -- not the hex it rose in.  The count is the side's
+    own, so the enemy's units never move it; a name an enemy unit already holds gets the side's
+    name in front ("Red Irregulars 3") rather than a number that would tell of the enemy's."""
+    label = game.rules.unit_types[utype]["label"]
+    own = [u for u in game.units.values() if u.side == side]
+    n = 1 + sum(u.type == utype for u in own)
+    while any(u.id == f"{label} {n}" for u in own):
+        n += 1
+    uid = f"{label} {n}"
+    return uid if uid not in game.units else f"{game.side(side).name} {uid}"
+
+
 def _raise(game: Game, side: str, utype: str, h, number: str) -> Change:
     like = next(u for u in game.units.values() if u.side == side)
-    label = game.rules.unit_types[utype]["label"]
-    n = 1
-    while f"{label} {number}-{n}" in game.units:
-        n += 1
-    uid = f"{label} {number}-{n}"
+    uid = raised_name(game, side, utype)
     return Change("unit", uid, {"new_like": like.id, "type": utype, "q": h.q, "r": h.r, "name": uid},
                   (f"Hearts & minds {number} raises {uid} for {game.side(side).name} (8.3)",))
 

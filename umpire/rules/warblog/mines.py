@@ -19,7 +19,7 @@ from __future__ import annotations
 from ...core.changes import Change
 from ...core.errors import UmpireError
 from ...core.game import Game, UnitState
-from .resolve import Outcome, morale
+from .outcome import Outcome, morale
 from .state import density_at, kind
 
 COOLDOWN = 4

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from .battle import AttackSheet, refuse
+from .outcome import morale
 from .state import in_enemy_zoc, units_at, works
 
 BASE_LOW, SPREAD, PER_UNIT = 0.4, 1.0, 0.1          # 11.4
@@ -53,7 +54,7 @@ def sheet(game: Game, units: list[UnitState], target: Hex) -> AttackSheet:
 
 def resolve(game: Game, sh: AttackSheet, dice, out) -> str:
     """The besieged's depressions (1d11: 0.0 to 1.0 over the low end) and morale checks."""
-    from .resolve import ASSAULT_COST, spend, morale
+    from .resolve import ASSAULT_COST, spend      # resolve.py calls this module: imported late
     low = sh.extra["low"]
     for u in (game.units[x] for x in sh.units):
         spend(game, out, u, ASSAULT_COST, acted=True)

@@ -56,3 +56,23 @@ def test_the_game_ends_after_the_last_turn(game):
         perform(game, "move", {"unit": "T1", "path": ["1928", "1927"]}, system_for(game))
     with pytest.raises(UmpireError, match="the game is over"):
         perform(game, "next_phase", {}, system_for(game))
+
+
+def test_a_tank_company_destroyed_whole_scores_as_a_company(game):
+    """MW4 20.51's example: the US player destroys a Soviet tank company (a T-62 company there,
+    the attached T-72 company here) and scores 4 -- the company's figure, not its platoons'."""
+    g = open_game(game)
+    companies = g.rules.tables["victory"].section("company")
+    assert companies["armour"]["points"] == 4
+    held = 15                                    # Oberfeld and Hill 204, as at the start
+    with sqlite3.connect(game) as conn:          # two of the three platoons: each its own point
+        conn.execute("UPDATE unit SET q = NULL, r = NULL, status = 'destroyed' WHERE id IN ('T1', 'T2')")
+    g = open_game(game)
+    schedule = g.rules.tables["victory"].section("entry")
+    assert rule_system(g.rules).victory(g).points["nato"] == held + 2 * schedule["armour"]["points"]
+    with sqlite3.connect(game) as conn:          # the third: the whole company is gone
+        conn.execute("UPDATE unit SET q = NULL, r = NULL, status = 'destroyed' WHERE id = 'T3'")
+    g = open_game(game)
+    report = rule_system(g.rules).victory(g)
+    assert report.points["nato"] == held + 4
+    assert any("3 enemy units destroyed, 1 of them whole companies, 4 points (MW4 20.51" in x for x in report.lines)

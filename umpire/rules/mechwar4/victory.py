@@ -23,9 +23,31 @@ class VictoryReport:
         return "\n".join([f"{head}: {score} — {result} (MW4 20.5)"] + [f"  {x}" for x in self.lines])
 
 
+def units_destroyed_points(game: Game, lost: list, schedule: dict, companies: dict) -> tuple[int, int]:
+    """Points for the enemy units `lost` (20.51): a company destroyed whole, its units all of a
+    role the schedule scores as a company, at the company's points (the 20.51 example: a tank
+    company, 4); every other unit at its own.  Returns (points, companies scored whole)."""
+    role = lambda u: game.unit_type(u)["role"]      # noqa: E731
+    members: dict[str, list] = {}
+    for u in game.units.values():
+        if u.company is not None:
+            members.setdefault(u.company, []).append(u)
+    gone = {u.id for u in lost}
+    points, whole, counted = 0, 0, set()
+    for company, units in members.items():
+        roles = {role(u) for u in units}
+        if len(roles) == 1 and (r := roles.pop()) in companies and all(u.id in gone for u in units):
+            points += companies[r]["points"]
+            whole += 1
+            counted |= {u.id for u in units}
+    points += sum(schedule[role(u)]["points"] for u in lost if u.id not in counted)
+    return points, whole
+
+
 def evaluate(game: Game, final: bool = False) -> VictoryReport:
     rep = VictoryReport(points={s: 0 for s in game.side_ids()}, final=final)
     schedule = game.rules.tables["victory"].section("entry")
+    companies = game.rules.tables["victory"].section("company")
     for v in game.victory:
         name = game.side(v.side).name
         for o in v.objectives:
@@ -39,9 +61,11 @@ def evaluate(game: Game, final: bool = False) -> VictoryReport:
                 rep.lines.append(f"{label}: not held by {name} (in it: {holder})")
         if v.points_for_units:
             lost = [u for u in game.units.values() if u.side != v.side and u.status == "destroyed"]
-            pts = sum(schedule[game.unit_type(u)["role"]]["points"] for u in lost)
+            pts, whole = units_destroyed_points(game, lost, schedule, companies)
             rep.points[v.side] += pts
-            rep.lines.append(f"{name}: {len(lost)} enemy units destroyed, {pts} points (MW4 20.51, sample schedule)")
+            also = f", {whole} of them whole companies" if whole else ""
+            rep.lines.append(f"{name}: {len(lost)} enemy units destroyed{also}, {pts} points "
+                             "(MW4 20.51, sample schedule)")
         if v.exit_points:
             gone = [u for u in game.units.values() if u.side == v.side and u.status == "exited"]
             rep.points[v.side] += v.exit_points * len(gone)

@@ -95,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     mv.add_argument("unit")
     mv.add_argument("path", nargs="+", help="hex numbers, starting with the unit's own hex")
     mv.add_argument("--pace", help="a pace of the rule system: MechWar 4 double or charge (8.16); Lock 'n Load "
-                    "double (with a leader, 6.2) or low_crawl (6.3)")
+                    "assault (6.1), double (with a leader, 6.2), low_crawl (6.3), stealth (6.4) or hit_and_run "
+                    "(mounted units, 6.7)")
     mv.add_argument("--mount", nargs="+", metavar="UNIT", help="passengers boarding at the start (MW4 9.12, LnLT 16.1)")
     mv.add_argument("--dismount", nargs="+", metavar="UNIT", help="passengers getting out at the end (MW4 9.12, LnLT 16.1)")
     mv.add_argument("--leave-column", action="store_true", help="leave column formation first (MW4 8.11)")

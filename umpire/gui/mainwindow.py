@@ -129,6 +129,10 @@ class MainWindow(QMainWindow):
                                      "Open a game file or a scenario")
         self.act_save_as = self._action("Save &As…", self.save_as_dialog, QKeySequence.SaveAs,
                                         "Copy this game to a new file and continue in the copy")
+        # every action is written to the game file as it is taken: Ctrl+S has nothing to do but
+        # say so (a tester pressed it at the table and heard nothing)
+        self.act_save = self._action("&Save", self.say_saved, QKeySequence.Save,
+                                     "Nothing to do: every action is saved to the game file as it happens")
         self.act_export = self._action("&Export Map Image…", self.export_image_dialog, "Ctrl+E",
                                        "Write a PNG of the map as the current viewer knows it")
         self.act_reports = self._action("Export Turn &Reports…", lambda: export_reports(self), "Ctrl+Shift+E",
@@ -151,7 +155,7 @@ class MainWindow(QMainWindow):
         file.addAction(self.act_new_scenario)
         file.addAction(self.act_edit_scenario)
         file.addSeparator()
-        for a in (self.act_save_as, self.act_export, self.act_reports, self.act_close):
+        for a in (self.act_save, self.act_save_as, self.act_export, self.act_reports, self.act_close):
             file.addAction(a)
         file.addSeparator()         # playing by packages (issue 23, gui/inbox.py)
         file.addAction(self._action("Send to &Sides…", lambda: inbox.send_to_sides(self), "Ctrl+Shift+P",
@@ -248,7 +252,7 @@ class MainWindow(QMainWindow):
         self._enable_game_actions(False)
 
     def _enable_game_actions(self, on: bool) -> None:
-        for a in (self.act_save_as, self.act_export, self.act_reports, self.act_close, self.act_zoom_in, self.act_zoom_out,
+        for a in (self.act_save, self.act_save_as, self.act_export, self.act_reports, self.act_close, self.act_zoom_in, self.act_zoom_out,
                   self.act_fit, self.act_numbers, self.act_zones, self.act_spot, self.sight_tools.act_los,
                   self.sight_tools.act_area, self.play.act_move, self.play.act_end_turn, self.play.act_typed,
                   self.play.act_pass, self.play.act_next_phase, self.play.act_victory):
@@ -476,6 +480,11 @@ class MainWindow(QMainWindow):
         if not target.endswith(GAME_SUFFIX):
             target += GAME_SUFFIX
         self.save_as(target)
+
+    def say_saved(self) -> None:
+        if self.game is not None:
+            self.statusBar().showMessage(f"Everything is saved as it happens: {shown(self.game.location)} is up to "
+                                         "date (File → Save As makes a copy)", 10000)
 
     def save_as(self, target: str) -> bool:
         try:

@@ -31,3 +31,55 @@ def test_save_as_onto_its_own_file_is_refused(qtbot, tmp_path, game_path, monkey
     assert len(said) == 1 and "\n" not in said[0] and "own file" in said[0] and str(game_path) in said[0]
     assert w.game.location == str(game_path) and Path(game_path).read_bytes() == before
     assert open_game(str(game_path)).turn == w.game.turn            # the game is whole, still open
+
+
+# ---------------------------------------------------------------- finding 4: past turns
+def _to_turn_two(path):
+    """NATO plots US DS on 2215 in turn 1 (MW4 7.0), and the game goes on into turn 2."""
+    from umpire.actions import system_for
+    from umpire.core.engine import perform
+    system = system_for(str(path))
+    perform(str(path), "plot", {"side": "nato", "turn": 1, "missions": [
+        {"support": "US DS", "concentration": 1, "target": "2215", "pattern": "loose"}]}, system)
+    while open_game(str(path)).turn == 1:
+        g = open_game(str(path))
+        perform(str(path), "pass" if g.active_side else "next_phase", {}, system)
+
+
+def test_a_past_turns_reports_from_the_window_are_the_commands(qtbot, tmp_path, game_path, monkeypatch):
+    from reportkit import images_of, text_of
+    from umpire.cli import main
+    _to_turn_two(game_path)
+    w = window_on(qtbot, tmp_path, game_path)
+    assert w.game.turn == 2
+    asked = []
+    monkeypatch.setattr("umpire.gui.reportexport.QInputDialog.getInt",
+                        lambda *a: asked.append(a) or (1, True))     # the umpire picks turn 1
+    monkeypatch.setattr("umpire.gui.reportexport.QFileDialog.getExistingDirectory",
+                        lambda *a: str(tmp_path / "gui"))
+    from umpire.gui.reportexport import export_reports
+    written = export_reports(w, ask_to_open=False)
+    assert asked and asked[-1][3:] == (2, 1, 2)           # offered: the current turn, from 1 to 2
+    assert sorted(p.name for p in written) == ["turn01-nato.pdf", "turn01-umpire.pdf", "turn01-warpac.pdf"]
+    assert main(["report", str(game_path), "--all-sides", "--turn", "1", "--out", str(tmp_path / "cli")]) == 0
+    for p in written:
+        cli = tmp_path / "cli" / p.name
+        assert text_of(p) == text_of(cli) and images_of(p) == images_of(cli)
+    assert "Turn 1" in text_of(written[0]) or "turn 1" in text_of(written[0])
+
+
+def test_the_fire_plots_box_shows_past_turns_and_follows_undo(qtbot, tmp_path, game_path):
+    _to_turn_two(game_path)
+    w = window_on(qtbot, tmp_path, game_path)
+    panel = w.system_panels["Fire Plots"]
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("nato"))
+    assert panel.turn_box.value() == 2 and panel.turn_box.minimum() == 1
+    assert panel.table.rowCount() == 0 and panel.add_button.isEnabled()
+    panel.turn_box.setValue(1)                               # turn 1's plot, as NATO knows it
+    assert panel.table.rowCount() == 1 and panel.table.item(0, 1).text() == "2215"
+    assert "read-only" in panel.title.text()
+    assert not any(b.isEnabled() for b in (panel.add_button, panel.remove_button, panel.target, panel.support))
+    panel.turn_box.setValue(2)
+    w.play.act_undo.trigger()                                # back over the change of turn
+    assert w.game.turn == 1 and panel.turn_box.value() == 1 and panel.add_button.isEnabled()
+    assert panel.table.rowCount() == 1 and "read-only" not in panel.title.text()

@@ -136,7 +136,7 @@ class MainWindow(QMainWindow):
         self.act_export = self._action("&Export Map Image…", self.export_image_dialog, "Ctrl+E",
                                        "Write a PNG of the map as the current viewer knows it")
         self.act_reports = self._action("Export Turn &Reports…", lambda: export_reports(self), "Ctrl+Shift+E",
-                                        "Write this turn's PDF reports: the umpire's and each side's (a side's "
+                                        "Write a turn's PDF reports (this one or an earlier one): the umpire's and each side's (a side's "
                                         "view: its own only)")
         self.act_close = self._action("&Close Game", self.close_game, QKeySequence.Close)
         # the scenario editor (issue 22): its own window, which plays a scenario here

@@ -83,3 +83,37 @@ def test_the_fire_plots_box_shows_past_turns_and_follows_undo(qtbot, tmp_path, g
     w.play.act_undo.trigger()                                # back over the change of turn
     assert w.game.turn == 1 and panel.turn_box.value() == 1 and panel.add_button.isEnabled()
     assert panel.table.rowCount() == 1 and "read-only" not in panel.title.text()
+
+
+# ---------------------------------------------------------------- finding 7: a ghost in words
+def _ghost(path):
+    """WarPac's contact on B2 made a ghost in the file, as the spotting pass leaves one (MW4 5.0):
+    last seen in turn 1, its strength never counted (the tester's "T-72 tank platoon ()")."""
+    import sqlite3
+    from umpire.actions import system_for
+    from umpire.core.engine import perform
+    run = [f"22{r:02d}" for r in range(24, 14, -1)]          # Recon 1 drives north to 2215 and sees B2
+    perform(str(path), "move", {"unit": "Recon 1", "path": run}, system_for(str(path)))
+    with sqlite3.connect(str(path)) as conn:
+        conn.execute("UPDATE contact SET status = 'last_known', strength = '' WHERE side_id = 'warpac' "
+                     "AND unit_id = 'B2'")
+    g = open_game(str(path))
+    c = g.contacts[("warpac", "B2")]
+    return c.label, g.map.number(c.hex)
+
+
+def test_a_ghost_says_when_and_where_it_was_last_seen(qtbot, tmp_path, game_path):
+    label, where = _ghost(game_path)
+    w = window_on(qtbot, tmp_path, game_path)
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("warpac"))
+    key = f"contact:{label}"
+    mark = next(m for m in w.scene.view.units if m.key == key)
+    tip = w.scene.stacks[mark.hex].toolTip()
+    assert f"{label} — M2 Bradley platoon, last seen turn 1 at {where}, strength not seen" in tip
+    assert "()" not in tip
+    row = w.tree._items[key]
+    texts = [row.text(c) for c in range(4)]
+    assert texts[1] == where and texts[2] == "?" and f"last seen turn 1 at {where}" in texts[3]
+    assert not any("()" in t or t.endswith("(") for t in texts)
+    every_tip = [w.scene.stacks[h].toolTip() for h in w.scene.stacks]      # no empty brackets anywhere
+    assert all("()" not in t for t in every_tip)

@@ -14,6 +14,7 @@ from ..core.terrain import GameMap
 from ..core.knowledge import UMPIRE, SideView, UnitMark
 from ..core.symbols import ROLE_LABELS
 from ..rules import rule_system
+from .marktext import counter_line, when_seen
 
 KEY = Qt.UserRole
 
@@ -123,8 +124,12 @@ class OrderOfBattleTree(QTreeWidget):
         marks = sorted((m for m in view.units if m.key.startswith("contact:")), key=lambda m: int(m.label[1:]))
         c_item = self._heading(parent, f"Contacts ({len(marks)})" if marks else "Contacts: none seen")
         for m in marks:
-            when = "" if m.knowledge == "seen" else f" (turn {m.turn_seen})"
-            item = QTreeWidgetItem(c_item, [m.label, game.map.number(m.hex), m.strength, f"{m.type_label}{when}"])
+            # a ghost's row: when and where it was last seen; a strength never counted is "?"
+            when = when_seen(m, game.map.number)
+            item = QTreeWidgetItem(c_item, [m.label, game.map.number(m.hex), m.strength or "?",
+                                            f"{m.type_label or 'not identified'}, {when}"])
+            item.setToolTip(0, counter_line(m, game.map.number))
+            item.setToolTip(2, m.strength or "strength not seen")
             item.setToolTip(3, item.text(3))
             item.setData(0, KEY, m.key)
             self._items[m.key] = item

@@ -117,3 +117,44 @@ def test_a_ghost_says_when_and_where_it_was_last_seen(qtbot, tmp_path, game_path
     assert not any("()" in t or t.endswith("(") for t in texts)
     every_tip = [w.scene.stacks[h].toolTip() for h in w.scene.stacks]      # no empty brackets anywhere
     assert all("()" not in t for t in every_tip)
+
+
+# ---------------------------------------------------------------- finding 12: a marker in the side's words
+def _shelled(path):
+    """NATO's US DS lands on Recon 1 at 2215 in turn 1's Indirect Fire phase (MW4 7.0, 7.11): NATO
+    watches it land, the Soviets get a "shelled" marker where Recon 1 stands."""
+    from umpire.actions import system_for
+    from umpire.core.engine import perform
+    system = system_for(str(path))
+    perform(str(path), "move", {"unit": "Recon 1", "path": [f"22{r:02d}" for r in range(24, 14, -1)]}, system)
+    perform(str(path), "plot", {"side": "nato", "turn": 1, "missions": [
+        {"support": "US DS", "concentration": 1, "target": "2215", "pattern": "tight"}]}, system)
+    while open_game(str(path)).phase != "indirect_fire":
+        g = open_game(str(path))
+        perform(str(path), "pass" if g.active_side else "next_phase", {}, system,
+                typed=lambda purpose, count, sides: [1] if purpose.startswith("fire for effect") else
+                ([6] if purpose.startswith("scatter") else None))        # it comes, on target
+
+
+def _marker_tip(w, kind):
+    from PySide6.QtCore import QPointF
+    from umpire.render.markers import OverlayItem
+    o = next(o for o in w.scene.view.map.overlays if o.kind == kind)
+    item = next(i for i in w.scene.items() if isinstance(i, OverlayItem))
+    x, y = w.scene.layout.center(o.hex)
+    return item.tip_at(QPointF(x, y + w.scene.layout.size * 0.6))
+
+
+def test_a_marker_says_what_its_side_knows_in_its_words(qtbot, tmp_path, game_path):
+    _shelled(game_path)
+    w = window_on(qtbot, tmp_path, game_path)
+    label = w.game.rules.overlays["impact"]["label"]
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("warpac"))
+    tip = _marker_tip(w, "impact")                    # the shelled side: what struck it, its own record
+    assert tip.startswith(f"{label} — shelled, ") and "turn 1" in tip and "your side's own marker" in tip
+    assert "kept secret from the enemy" not in tip and "US DS" not in tip
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("nato"))
+    tip = _marker_tip(w, "impact")                    # the firing side: its own fire, where it saw it land
+    assert tip.startswith(f"{label} — our US DS #1: tight 10H") and "your side's own marker" in tip
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("umpire"))
+    assert "(secret: known only to " in _marker_tip(w, "impact")

@@ -158,3 +158,155 @@ def test_a_marker_says_what_its_side_knows_in_its_words(qtbot, tmp_path, game_pa
     assert tip.startswith(f"{label} — our US DS #1: tight 10H") and "your side's own marker" in tip
     w.viewer_box.setCurrentIndex(w.viewer_box.findData("umpire"))
     assert "(secret: known only to " in _marker_tip(w, "impact")
+
+
+# ---------------------------------------------------------------- finding 5: keys that say why, HCM's F and worksheet
+def test_f_on_a_unit_that_has_moved_says_why_in_the_status_bar(qtbot, tmp_path, game_path):
+    from PySide6.QtCore import Qt
+    from umpire.actions import system_for
+    from umpire.core.engine import perform
+    perform(str(game_path), "next_phase", {}, system_for(str(game_path)))      # WarPac's fire-and-move phase
+    assert open_game(str(game_path)).active_side == "warpac"
+    perform(str(game_path), "move", {"unit": "Recon 1", "path": [f"22{r:02d}" for r in range(24, 20, -1)]},
+            system_for(str(game_path)))
+    w = window_on(qtbot, tmp_path, game_path)
+    w.select_unit("Recon 1")
+    fire = w.unit_menu.system_entries.act_fire
+    assert not fire.isEnabled()
+    w.statusBar().clearMessage()
+    w.map_view.setFocus()
+    qtbot.keyClick(w.map_view, Qt.Key_F)
+    said = w.statusBar().currentMessage()
+    assert said.startswith("F (Fire): not now") and "Recon 1 has moved" in said and "MW4 4.1" in said
+    w.select_unit(None)                                   # nothing selected: says so
+    qtbot.keyClick(w.map_view, Qt.Key_F)
+    assert "select a unit" in w.statusBar().currentMessage()
+    qtbot.keyClick(w.tree, Qt.Key_F)                      # from the order of battle too
+    assert w.statusBar().currentMessage().startswith("F (Fire): not now")
+
+
+def _hcm_fire_form(qtbot, folder, loc, unit, monkeypatch, weapons=("",), viewer="blue"):
+    """The HCM fire form of `unit` in blue's view, opened by its key F: the worksheet shown for
+    each weapon in `weapons` (the first target chosen)."""
+    from PySide6.QtCore import Qt
+    from umpire.gui.ruleactiondialog import RuleActionDialog
+    w = window_on(qtbot, folder, loc)
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData(viewer))
+    entry = next(a for a in w.unit_menu.rule_entries if a.data() == "fire")
+    assert [k.toString() for k in entry.shortcuts()] == ["F"]       # fire under F, as in MechWar 4
+    sheets = {}
+
+    def look(dialog):
+        target, weapon = dialog.inputs["target"], dialog.inputs["weapon"]
+        sheets["none"] = dialog.sheet.text() if target.currentData() == "" else None
+        target.setCurrentIndex(next(i for i in range(target.count()) if target.itemData(i)))
+        for wpn in weapons:
+            weapon.setCurrentIndex(weapon.findData(wpn))
+            sheets[wpn] = dialog.sheet.text()
+        sheets["target"] = target.currentData()
+        return RuleActionDialog.Rejected
+    monkeypatch.setattr(RuleActionDialog, "exec", look)
+    w.select_unit(unit)
+    w.map_view.setFocus()
+    if entry.isEnabled():
+        qtbot.keyClick(w.map_view, Qt.Key_F)
+    else:                                   # not its fire phase: the form opened from the menu entry
+        w.unit_menu.described_action(w.unit_menu.rule_specs["fire"])
+    return w, sheets
+
+
+def test_hcm_fire_form_shows_the_worksheet_live(qtbot, tmp_path, monkeypatch):      # HCM 3.7.1, 3.7.2
+    from test_hcm_fire_form import _game
+    from umpire.actions import system_for
+    loc = _game(tmp_path)
+    w, sheets = _hcm_fire_form(qtbot, tmp_path, loc, "Rifles", monkeypatch, weapons=("small_arms", "at"))
+    system, g = system_for(loc), open_game(loc)
+    for wpn in ("small_arms", "at"):          # the very sheet `umpire fire --odds` prints, as the weapon changes
+        expected = system.fire_sheet(g, "Rifles", sheets["target"], wpn)
+        # blue's own lines: never those the umpire alone reads (what the marker really is, HCM 4.1)
+        lines = [x for i, x in enumerate(expected.text()) if i not in expected.kept]
+        assert sheets[wpn] == ("\n".join(lines) if expected.legal else f"No shot: {expected.reason} ({expected.rule})")
+        assert "(umpire)" not in sheets[wpn]
+    assert sheets["target"] in sheets["small_arms"] and "Near" not in sheets["small_arms"]   # its label, never the id
+    assert "range 2 (HCM 3.7)" in sheets["at"]
+    # the umpire reads the whole sheet, and it changes with the weapon: small arms cannot hurt a tank
+    _w, whole = _hcm_fire_form(qtbot, tmp_path / "u", loc, "Rifles", monkeypatch, weapons=("small_arms", "at"),
+                               viewer="umpire")
+    assert whole["small_arms"] != whole["at"] and "small arms do not hurt vehicles" in whole["small_arms"]
+
+
+def test_hcm_fire_worksheet_shows_nothing_of_a_hidden_enemy(qtbot, tmp_path, monkeypatch):
+    from test_hcm_fire_form import _game
+    _w, first = _hcm_fire_form(qtbot, tmp_path / "a", _game(tmp_path / "a"), "Rifles", monkeypatch,
+                               weapons=("small_arms", "at"))
+    _w, moved = _hcm_fire_form(qtbot, tmp_path / "b", _game(tmp_path / "b", hidden=("Spectre", "0305")), "Rifles",
+                               monkeypatch, weapons=("small_arms", "at"))
+    assert first == moved                    # the unseen enemy moved and renamed: the sheets are the same
+
+
+# ---------------------------------------------------------------- finding 13: the window's parts
+def test_the_fire_dialog_names_only_the_ticked_firers_without_a_shot(qtbot, tmp_path, game_path):   # MW4 6.3
+    import sqlite3
+    from umpire.actions import system_for
+    from umpire.core.engine import perform
+    from umpire.gui.mechwar4.firedialog import FireDialog
+    perform(str(game_path), "move", {"unit": "Recon 1", "path": [f"22{r:02d}" for r in range(24, 14, -1)]},
+            system_for(str(game_path)))
+    g = open_game(str(game_path))
+    far = next(u for u in g.units.values() if u.side == "warpac" and u.on_map and u.id != "Recon 1")
+    with sqlite3.connect(str(game_path)) as conn:         # NATO saw it once, far off: a contact C0
+        conn.execute("INSERT INTO contact (side_id, unit_id, label, status, q, r, turn, detail, type_label, role, "
+                     "strength, seen_by) VALUES ('nato', ?, 'C0', 'seen', ?, ?, 1, 'unit', 'far thing', 'armor', "
+                     "'', '[]')", (far.id, far.hex.q, far.hex.r))
+    w = window_on(qtbot, tmp_path, game_path)
+    d = FireDialog(w, "A3")
+    qtbot.addWidget(d)
+    assert d.target.currentData() == "Recon 1"
+    far_text = lambda: d.target.itemText(d.target.count() - 1)      # noqa: E731
+    assert far_text().endswith("(no shot for A3)")
+    d.firers["TOW 1"].setChecked(True)
+    assert far_text().endswith("(no shot for A3, TOW 1)")
+    d.firers["A3"].setChecked(False)                                 # A3 no longer fires: not named
+    assert far_text().endswith("(no shot for TOW 1)") and "A3" not in far_text()
+    assert not d.target.itemText(0).endswith(")") or "no shot" not in d.target.itemText(0)
+
+
+def test_the_orders_commands_read_whole(qtbot, tmp_path, game_path):
+    from umpire.gui.orders import COMMAND
+    w = window_on(qtbot, tmp_path, game_path)
+    panel = w.orders
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("warpac"))
+    assert panel._rows
+    width = panel.table.columnWidth(COMMAND)
+    for _side, _cid, combo, _hex in panel._rows:
+        for i in range(combo.count()):        # "Bounding Overwatch (BOC)" whole, with the arrow beside it
+            combo.setCurrentIndex(i)
+            assert combo.fontMetrics().horizontalAdvance(combo.itemText(i)) + 24 <= width, combo.itemText(i)
+    assert panel.table.minimumWidth() >= width + 110             # and the company's name keeps room
+
+
+def test_hcm_order_of_battle_counts_strength(qtbot, tmp_path):      # HCM 2.2
+    from umpire.actions import new_game
+    from umpire.core.scenario import load_scenario
+    path = new_game(load_scenario(Path(__file__).parents[2] / "scenarios" / "brannock-crossing.toml"),
+                    tmp_path / "h.umpire", seed="1")
+    w = window_on(qtbot, tmp_path, path)
+    strengths = {key: item.text(2) for key, item in w.tree._items.items() if key in w.game.units}
+    assert strengths and not any(s.startswith("faces") for s in strengths.values())
+    assert {"1 vehicle", "4 figures"} <= set(strengths.values())
+
+
+def test_the_export_progress_window_is_wide_enough_for_its_title(qtbot, tmp_path, game_path, monkeypatch):
+    from PySide6.QtWidgets import QProgressDialog
+    from umpire.gui import reportexport
+    seen = []
+    real_close = QProgressDialog.close
+
+    def close(bar):
+        seen.append((bar.windowTitle(), bar.minimumWidth(), bar.fontMetrics().horizontalAdvance(bar.windowTitle())))
+        return real_close(bar)
+    monkeypatch.setattr(QProgressDialog, "close", close)
+    w = window_on(qtbot, tmp_path, game_path)
+    assert reportexport.export_reports(w, str(tmp_path / "out"), ask_to_open=False)
+    (title, least, needs), = seen
+    assert title == "Export Turn Reports" and least >= needs + 200      # the title, its buttons and icon

@@ -137,7 +137,7 @@ class OrderOfBattleTree(QTreeWidget):
     def _add_units(self, game: Game, parent: QTreeWidgetItem, units) -> None:
         for u in units:
             t = game.unit_type(u)
-            item = QTreeWidgetItem(parent, [u.id, game.whereabouts(u), rule_system(game.rules).strength_text(game, u),
+            item = QTreeWidgetItem(parent, [u.id, game.whereabouts(u), rule_system(game.rules).roster_strength(game, u),
                                             t["label"]])
             item.setData(0, KEY, u.id)
             item.setToolTip(0, f"{u.id}: {t['label']}")

@@ -26,6 +26,7 @@ from .contextmenus import ContextMenus
 from .docks import OrderOfBattleTree, UnitInspector
 from .filedrops import FileDrops
 from .helpmenu import HelpMenu
+from .keyreasons import KeyReasons, say_why
 from .layout import add_dock, first_layout, restore_layout, save_layout
 from .legendpanel import LegendPanel
 from .panels import panels_menu
@@ -103,6 +104,7 @@ class MainWindow(QMainWindow):
         self.map_view.hex_hovered.connect(self._hovered)
         self.map_view.hex_clicked.connect(self._hex_clicked)
         self.viewer_box.currentIndexChanged.connect(self._viewer_changed)
+        self.key_reasons = KeyReasons(self, self.map_view, self.tree)   # a greyed command's key says why
         self.resize(1400, 900)
         if not restore_layout(self, self.settings):
             first_layout(self)
@@ -617,6 +619,8 @@ class MainWindow(QMainWindow):
             self.select_unit(None)
             self.scene.highlight_hex(None)
             self.inspector.show_nothing()
+            return
+        if say_why(self, event):
             return
         super().keyPressEvent(event)
 

@@ -16,6 +16,8 @@ from ..rules import rule_system
 
 NO_COMMAND = "—"
 COMPANY, COMMAND, AMBUSH = range(3)        # the table's columns
+COMMAND_LEAST = 118                        # px; widened to the longest command's label when filled
+COMPANY_LEAST = 110                        # px: "A Company (tanks)" on two lines
 
 
 def _read_only(text: str, tip: str = "") -> QTableWidgetItem:
@@ -43,7 +45,7 @@ class OrdersPanel(QWidget):
         header.setSectionResizeMode(COMMAND, QHeaderView.Interactive)
         header.setSectionResizeMode(AMBUSH, QHeaderView.Interactive)
         header.setStretchLastSection(False)
-        self.table.setColumnWidth(COMMAND, 118)
+        self.table.setColumnWidth(COMMAND, COMMAND_LEAST)
         self.table.setColumnWidth(AMBUSH, 62)
         self.table.setWordWrap(True)
         self.table.verticalHeader().setVisible(False)
@@ -108,6 +110,15 @@ class OrdersPanel(QWidget):
             hex_edit.setToolTip("With Ambush (turn 1 only): the hex the company watches")
             self.table.setCellWidget(row, AMBUSH, hex_edit)
             self._rows.append((side, comp.id, combo, hex_edit))
+        if self._rows:              # every command's whole label: "Overwatch (OC" and "Bounding Over" were cut
+            combo = self._rows[0][2]
+            combo.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+            command = max(COMMAND_LEAST, combo.sizeHint().width() + 4)
+            combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+            self.table.setColumnWidth(COMMAND, command)
+            # and the company's name keeps room to be read (it wraps): the panel asks the dock for it
+            self.table.setMinimumWidth(COMPANY_LEAST + command + self.table.columnWidth(AMBUSH)
+                                       + self.table.verticalScrollBar().sizeHint().width() + 4)
         self.table.resizeRowsToContents()
         self.button.setEnabled(bool(self._rows))
 

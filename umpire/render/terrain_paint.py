@@ -117,13 +117,21 @@ def _labels(p: QPainter, game_map: GameMap, layout: Layout, hexes: list[Hex]) ->
     font.setPixelSize(max(6, int(s * 0.27)))
     p.setFont(font)
     p.setPen(QColor(40, 40, 40))
+    small = QFont(font)
+    small.setPixelSize(max(5, int(s * 0.22)))
+    # the level at the hex's left, beside its counter: at its foot it sat on the number of the hex
+    # below (reading as that hex's level) and under the counters and markers
+    left = 0.93 if layout.orientation == "flat" else 0.82
     for h in hexes:
         x, y = layout.center(h)
         top = y - s * (0.86 if layout.orientation == "flat" else 0.95)
         p.drawText(QRectF(x - s * 0.6, top, s * 1.2, s * 0.36), Qt.AlignCenter, game_map.number(h))
         level = game_map.elevation[h]
         if level:
-            p.drawText(QRectF(x - s * 0.3, y + s * 0.5, s * 0.6, s * 0.32), Qt.AlignCenter, f"L{level}")
+            p.setFont(small)
+            p.drawText(QRectF(x - s * left, y - s * 0.16, s * 0.4, s * 0.32), Qt.AlignLeft | Qt.AlignVCenter,
+                       f"L{level}")
+            p.setFont(font)
 
 
 def _pattern(p: QPainter, layout: Layout, h: Hex, pattern: str) -> None:

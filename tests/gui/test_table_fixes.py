@@ -310,3 +310,30 @@ def test_the_export_progress_window_is_wide_enough_for_its_title(qtbot, tmp_path
     assert reportexport.export_reports(w, str(tmp_path / "out"), ask_to_open=False)
     (title, least, needs), = seen
     assert title == "Export Turn Reports" and least >= needs + 200      # the title, its buttons and icon
+
+
+def test_a_hexs_level_stands_beside_its_counter_not_on_the_next_number(qtbot, game_path):
+    """Zoomed in, "L3" at a hex's foot read as the level of the hex below (it touched that hex's
+    number) and lay under counters and markers: it stands at the hex's left now."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from umpire.core.layout import Layout
+    from umpire.render.terrain_paint import layer_picture
+    game = open_game(str(game_path))
+    game_map = game.map
+    h = next(h for h in game_map.terrain if game_map.elevation[h] >= 1)
+    s = 80.0
+    layout = Layout(game_map.grid.orientation, s, (0.0, 0.0))
+    x, y = layout.center(h)
+    layout = Layout(game_map.grid.orientation, s, (2 * s - x, 2 * s - y))      # the hex at (2s, 2s)
+    image = QImage(int(4 * s), int(4 * s), QImage.Format_RGB32)
+    image.fill(QColor("white"))
+    p = QPainter(image)
+    layer_picture("labels", game_map, game.rules, layout, [h]).play(p)
+    p.end()
+
+    def inked(x0, x1, y0, y1) -> bool:
+        return any(image.pixelColor(int(px), int(py)).lightness() < 128
+                   for px in range(int(x0), int(x1)) for py in range(int(y0), int(y1)))
+    cx = cy = 2 * s
+    assert inked(cx - 0.93 * s, cx - 0.53 * s, cy - 0.16 * s, cy + 0.16 * s)        # the level, at the left
+    assert not inked(cx - 0.52 * s, cx + 0.52 * s, cy - 0.45 * s, cy + 0.86 * s)    # clear of counter and foot

@@ -185,6 +185,18 @@ def test_f_on_a_unit_that_has_moved_says_why_in_the_status_bar(qtbot, tmp_path, 
     assert w.statusBar().currentMessage().startswith("F (Fire): not now")
 
 
+def hcm_fire_game(tmp_path, hidden=("Ghost", "0503")):
+    """Blue's towed gun and rifle stand; Red's tanks on the table as markers (HCM 4.1), one behind
+    a forest wall in column 07 (3.7.9), and a hidden stand on the umpire's map only."""
+    from rules.hcmkit import hcm_game
+    blue = [dict(id="AT Gun", type="gun_l", hex="0303", facing="SE"),
+            dict(id="Rifles", type="medium_infantry", hex="0304", facing="SE")]
+    red = [dict(id="Near", type="medium_tank", hex="0603", facing="NW", on_table=True),
+           dict(id="Behind", type="medium_tank", hex="0903", facing="NW", on_table=True),
+           dict(id=hidden[0], type="heavy_infantry", hex=hidden[1], facing="NW")]
+    return hcm_game(tmp_path, blue, red, terrain="\n".join("......f..." for _ in range(8)))
+
+
 def _hcm_fire_form(qtbot, folder, loc, unit, monkeypatch, weapons=("",), viewer="blue"):
     """The HCM fire form of `unit` in blue's view, opened by its key F: the worksheet shown for
     each weapon in `weapons` (the first target chosen)."""
@@ -216,9 +228,8 @@ def _hcm_fire_form(qtbot, folder, loc, unit, monkeypatch, weapons=("",), viewer=
 
 
 def test_hcm_fire_form_shows_the_worksheet_live(qtbot, tmp_path, monkeypatch):      # HCM 3.7.1, 3.7.2
-    from test_hcm_fire_form import _game
     from umpire.actions import system_for
-    loc = _game(tmp_path)
+    loc = hcm_fire_game(tmp_path)
     w, sheets = _hcm_fire_form(qtbot, tmp_path, loc, "Rifles", monkeypatch, weapons=("small_arms", "at"))
     system, g = system_for(loc), open_game(loc)
     for wpn in ("small_arms", "at"):          # the very sheet `umpire fire --odds` prints, as the weapon changes
@@ -236,10 +247,9 @@ def test_hcm_fire_form_shows_the_worksheet_live(qtbot, tmp_path, monkeypatch):  
 
 
 def test_hcm_fire_worksheet_shows_nothing_of_a_hidden_enemy(qtbot, tmp_path, monkeypatch):
-    from test_hcm_fire_form import _game
-    _w, first = _hcm_fire_form(qtbot, tmp_path / "a", _game(tmp_path / "a"), "Rifles", monkeypatch,
+    _w, first = _hcm_fire_form(qtbot, tmp_path / "a", hcm_fire_game(tmp_path / "a"), "Rifles", monkeypatch,
                                weapons=("small_arms", "at"))
-    _w, moved = _hcm_fire_form(qtbot, tmp_path / "b", _game(tmp_path / "b", hidden=("Spectre", "0305")), "Rifles",
+    _w, moved = _hcm_fire_form(qtbot, tmp_path / "b", hcm_fire_game(tmp_path / "b", hidden=("Spectre", "0305")), "Rifles",
                                monkeypatch, weapons=("small_arms", "at"))
     assert first == moved                    # the unseen enemy moved and renamed: the sheets are the same
 
@@ -282,7 +292,18 @@ def test_the_orders_commands_read_whole(qtbot, tmp_path, game_path):
         for i in range(combo.count()):        # "Bounding Overwatch (BOC)" whole, with the arrow beside it
             combo.setCurrentIndex(i)
             assert combo.fontMetrics().horizontalAdvance(combo.itemText(i)) + 24 <= width, combo.itemText(i)
-    assert panel.table.minimumWidth() >= width + 110             # and the company's name keeps room
+    # in the dock's 290 px the company's name keeps room to be read: the ambush hex is no column
+    from PySide6.QtWidgets import QApplication, QDockWidget
+    w.findChild(QDockWidget, "Orders").raise_()
+    panel.table.resize(290, 400)
+    QApplication.processEvents()
+    assert panel.table.horizontalHeader().length() <= panel.table.viewport().width()
+    assert panel.table.columnWidth(0) >= 70
+    _side, _cid, combo, hex_edit = panel._rows[0]
+    combo.setCurrentIndex(combo.findData("ambush"))            # MW4 6.9131: Ambush asks for its hex
+    assert not hex_edit.isHidden()
+    combo.setCurrentIndex(combo.findData("bound"))
+    assert hex_edit.isHidden()
 
 
 def test_hcm_order_of_battle_counts_strength(qtbot, tmp_path):      # HCM 2.2
@@ -337,3 +358,16 @@ def test_a_hexs_level_stands_beside_its_counter_not_on_the_next_number(qtbot, ga
     cx = cy = 2 * s
     assert inked(cx - 0.93 * s, cx - 0.53 * s, cy - 0.16 * s, cy + 0.16 * s)        # the level, at the left
     assert not inked(cx - 0.52 * s, cx + 0.52 * s, cy - 0.45 * s, cy + 0.86 * s)    # clear of counter and foot
+
+
+def test_a_refused_hcm_shot_previewed_in_a_sides_view_names_no_hidden_enemy(qtbot, tmp_path):     # HCM 3.7
+    from umpire.actions import system_for
+    from umpire.gui.ruleactiondialog import fire_preview
+    loc = hcm_fire_game(tmp_path)
+    w = window_on(qtbot, tmp_path, loc)
+    spec = system_for(loc).actions()["fire"]
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("blue"))
+    (line,) = fire_preview(w, spec, "Rifles")({"target": "Ghost"})     # the hidden enemy's own id
+    assert line.startswith("No shot:") and "Ghost" not in line
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("umpire"))
+    assert "Ghost" in fire_preview(w, spec, "Rifles")({"target": "Ghost"})[0]      # the umpire reads it all

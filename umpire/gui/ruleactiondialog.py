@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 
 from ..core.errors import UmpireError
 from ..core.knowledge import UMPIRE, build_view
+from ..core.names import whole_names
 from ..rules import rule_system
 
 # the form's least width, in average characters (a width in pixels would be cramped with a large
@@ -79,7 +80,11 @@ def fire_preview(window, spec, unit_id: str):
             return ["Choose a target: the worksheet and the odds show here before the roll."]
         sheet = system.fire_sheet(game, unit_id, target, params.get("weapon") or "main")
         if not sheet.legal:
-            return [f"No shot: {sheet.reason} ({sheet.rule})"]
+            reason = sheet.reason
+            if window.viewer != UMPIRE:     # a refusal may name the enemy unit behind a contact: never to a side
+                enemy = whole_names(u.id for u in game.units.values() if u.side != game.units[unit_id].side)
+                reason = enemy.sub("that unit", reason) if enemy else reason
+            return [f"No shot: {reason} ({sheet.rule})"]
         kept = getattr(sheet, "kept", {})          # lines the umpire alone reads (a target's hidden damage)
         return [line for i, line in enumerate(sheet.text())
                 if window.viewer == UMPIRE or kept.get(i) in (None, window.viewer)]

@@ -371,3 +371,30 @@ def test_a_refused_hcm_shot_previewed_in_a_sides_view_names_no_hidden_enemy(qtbo
     assert line.startswith("No shot:") and "Ghost" not in line
     w.viewer_box.setCurrentIndex(w.viewer_box.findData("umpire"))
     assert "Ghost" in fire_preview(w, spec, "Rifles")({"target": "Ghost"})[0]      # the umpire reads it all
+
+
+def _holders(w, key):
+    from PySide6.QtGui import QAction
+    return [a for a in w.findChildren(QAction) if a.associatedObjects()
+            and any(k.toString() == key for k in a.shortcuts())]
+
+
+def test_f_fires_in_every_rule_system_that_fires(qtbot, tmp_path):
+    """MechWar 4's Fire…, Hex Command Mechanized's fire form (HCM 3.7), Lock 'n Load's Attack Hex
+    whose usual kind is fire: each under F, held once; War Blog's attack is an assault (no F)."""
+    from umpire.actions import new_game
+    from umpire.core.scenario import load_scenario
+    scenarios = Path(__file__).parents[2] / "scenarios"
+    expected = {"kaltenbach-gap": "&Fire…", "brannock-crossing": "Fire at a unit…", "xom-lang-ambush": "A&ttack Hex…"}
+    w = None
+    for stem, text in expected.items():
+        path = new_game(load_scenario(scenarios / f"{stem}.toml"), tmp_path / f"{stem}.umpire", seed="1")
+        if w is None:
+            w = window_on(qtbot, tmp_path, path)
+        else:                                  # one window, one game after another: the key follows
+            w.load_game(open_game(str(path)))
+        holders = _holders(w, "F")
+        assert [a.text() for a in holders] == [text], stem
+    path = new_game(load_scenario(scenarios / "osterby-bridges.toml"), tmp_path / "wb.umpire", seed="1")
+    w.load_game(open_game(str(path)))
+    assert _holders(w, "F") == [] and [a.text() for a in _holders(w, "T")] == ["A&ttack Hex…"]

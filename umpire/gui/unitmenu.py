@@ -13,7 +13,7 @@ move dragged with the move tool (and to its preview).
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QInputDialog, QMenu
 
 from ..core.knowledge import UMPIRE
@@ -120,7 +120,6 @@ class UnitMenu(QObject):
             self.menu.addAction(a)
             self.rule_entries.append(a)
             self.rule_specs[spec.name] = spec
-        self._usual_keys()
         self._fill_paces(system.paces() or (("normal", "&Normal", ""),))
         self.offered = system.offers()
         for name, action in (("attack", self.act_attack), ("mount", self.act_mount),
@@ -128,17 +127,23 @@ class UnitMenu(QObject):
                              ("pace", self.pace_menu.menuAction()),
                              ("exit", self.act_exit)):
             action.setVisible(name in self.offered)
+        self._usual_keys(system)
 
-    def _usual_keys(self) -> None:
+    def _usual_keys(self, system) -> None:
         """The same key fires in every rule system: a described action named as another system's
-        own entry is (USUAL_KEYS, "fire" under F) takes that key, when no other entry holds it."""
+        own entry is (USUAL_KEYS, "fire" under F) takes that key, when no other entry holds it;
+        where fire is the usual kind of Attack Hex (Lock 'n Load) and F is still free, F opens
+        Attack Hex as T does."""
+        self.act_attack.setShortcuts([QKeySequence("T")])
         held = {k.toString() for a in self.w.findChildren(QAction) if a not in self.rule_entries
-                and a.associatedObjects() for k in a.shortcuts()}
+                and a is not self.act_attack and a.associatedObjects() for k in a.shortcuts()}
         for a in self.rule_entries:
             key = USUAL_KEYS.get(a.data())
             if key and key not in held:
                 a.setShortcut(key)
                 held.add(key)
+        if "F" not in held and "attack" in self.offered and system.attack_kinds()[:1] == ("fire",):
+            self.act_attack.setShortcuts([QKeySequence("T"), QKeySequence("F")])
 
     def how(self, uid: str, path=None) -> dict:
         """Extras for the next move of `uid` (along `path`, when known) chosen in this menu or

@@ -398,3 +398,38 @@ def test_f_fires_in_every_rule_system_that_fires(qtbot, tmp_path):
     path = new_game(load_scenario(scenarios / "osterby-bridges.toml"), tmp_path / "wb.umpire", seed="1")
     w.load_game(open_game(str(path)))
     assert _holders(w, "F") == [] and [a.text() for a in _holders(w, "T")] == ["A&ttack Hex…"]
+
+
+# ---------------------------------------------------------------- what a side reads: nothing it never saw
+def _words_for(qtbot, folder, path, side) -> dict:
+    """Every tooltip and order-of-battle row of the window in `side`'s view, by place."""
+    from PySide6.QtCore import QPointF
+    from umpire.render.markers import OverlayItem
+    w = window_on(qtbot, folder, path)
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData(side))
+    n = w.game.map.number
+    words = {f"stack {n(h)}": st.toolTip() for h, st in w.scene.stacks.items()}
+    item = next(i for i in w.scene.items() if isinstance(i, OverlayItem))
+    s = w.scene.layout.size
+    for o in w.scene.view.map.overlays:
+        x, y = w.scene.layout.center(o.hex)
+        words[f"marker {n(o.hex)} {o.kind}"] = item.tip_at(QPointF(x, y + s * 0.6))
+    for key, row in w.tree._items.items():
+        words[f"row {key}"] = [(row.text(c), row.toolTip(c)) for c in range(4)]
+    w.close()
+    return words
+
+
+def test_the_windows_tooltips_and_rows_show_nothing_a_side_never_saw(qtbot, tmp_path, game_path):
+    import shutil
+    from test_side_leaks import hide_the_unseen
+    _shelled(game_path)
+    for side in ("warpac", "nato"):
+        changed = tmp_path / f"{side}-changed.umpire"
+        shutil.copy(game_path, changed)
+        counts = hide_the_unseen(str(changed), side)
+        assert counts["units"] > 0                                  # something was moved and renamed
+        before = _words_for(qtbot, tmp_path / f"{side}-a", game_path, side)
+        after = _words_for(qtbot, tmp_path / f"{side}-b", changed, side)
+        assert before == after, side
+        assert any(k.startswith("marker") for k in before)          # the impact markers were read

@@ -314,7 +314,9 @@ def test_hcm_order_of_battle_counts_strength(qtbot, tmp_path):      # HCM 2.2
     w = window_on(qtbot, tmp_path, path)
     strengths = {key: item.text(2) for key, item in w.tree._items.items() if key in w.game.units}
     assert strengths and not any(s.startswith("faces") for s in strengths.values())
-    assert {"1 vehicle", "4 figures"} <= set(strengths.values())
+    assert {"1 vehicle", "4 figures", "commander"} <= set(strengths.values())
+    tree = w.tree                                   # whole in the dock's first width: not "comman…"
+    assert tree.columnWidth(2) >= max(tree.fontMetrics().horizontalAdvance(t) for t in strengths.values()) + 6
 
 
 def test_the_export_progress_window_is_wide_enough_for_its_title(qtbot, tmp_path, game_path, monkeypatch):

@@ -90,12 +90,13 @@ class OrderOfBattleTree(QTreeWidget):
         self._fit_type()
 
     TYPE_LEAST = 90       # px: narrower, a type reads "Battali…" -- the column steps aside
+    STRENGTH_SHARE = 0.28     # of the dock at most: "commander" (HCM) whole in a 290 px dock
 
     def _fit_type(self) -> None:
         port = self.viewport().width()
         name, hexes, strength = getattr(self, "_wants", (self.columnWidth(0), self.columnWidth(1),
                                                           self.columnWidth(2)))
-        strength = min(strength, int(port * 0.22))
+        strength = min(strength, int(port * self.STRENGTH_SHARE))
         rest = port - name - hexes - strength
         # the type is in each row's tooltip and the Unit panel: in a narrow dock its column
         # gives way to whole names, and comes back when the dock is widened

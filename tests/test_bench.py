@@ -16,7 +16,7 @@ FIGURES = {
     "startup": ["startup_status_over_python"],
     "maps": ["render_24_over_16", "render_24_peak_mb", "gui_zoomed_out_frame_p95_ms", "gui_scene_build_24_over_16"],
     "reports": ["report_all_sides_over_render"],
-    "replay": ["replay_speedup", "report_earlier_turn_over_current"],
+    "replay": ["replay_speedup", "replay_rerun_speedup", "report_earlier_turn_over_current"],
 }
 
 

@@ -259,9 +259,13 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=_seed, default="1")
     ap.add_argument("--out", required=True, help="game file to write")
     ap.add_argument("--quiet", action="store_true")
-    rp = sub.add_parser("replay", help="re-run the journal from the scenario and compare states")
+    rp = sub.add_parser("replay", help="check the journal: its recorded changes chain from the scenario to the "
+                                       "stored state (--rerun: the rules re-run with the recorded dice)")
     rp.add_argument("game")
-    rp.add_argument("--verify", action="store_true", help="exit 1 if the replayed state differs")
+    rp.add_argument("--verify", action="store_true", help="exit 1 if the journal does not reach the stored state "
+                                                          "or a turn's snapshot")
+    rp.add_argument("--rerun", action="store_true", help="re-run every action through the rules with its recorded "
+                                                         "dice: does this version of Umpire play the game the same")
     from .cli_mapimport import add_parser as add_import_map      # umpire import-map tmx|image|vmod
     add_import_map(sub, _Parser)
     add_package_parsers(sub)

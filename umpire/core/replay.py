@@ -1,6 +1,8 @@
 """Replay: the journal re-run from the scenario kept in the game file, on a fresh game held in
-memory, with the rule system -- to verify a game (`umpire replay --verify`) and to rebuild a
-past turn that has no snapshot.
+memory, with the rule system -- to check that this version of Umpire plays a game the same
+(`umpire replay --verify --rerun`; `verify` and `replay` here) and to rebuild a past turn that
+has no snapshot.  The quick check that a file is whole, without the rules, is core.chain
+(`umpire replay --verify`).
 
 The fresh game is made once, in one in-memory database (core.store.memory), and every action
 that stands is re-run on it by the engine's own `act`, in one transaction, fed the dice it
@@ -114,7 +116,14 @@ def verify(location: str, system_for: Callable[[Game], Any], load_scenario: Call
     parted = ""
     with fresh_game(location, first, system_for, load_scenario) as fresh:
         for a in rest:
-            changes = rerun(fresh, a, shown)
+            try:
+                changes = rerun(fresh, a, shown)
+            except UmpireError as e:
+                if not parted:
+                    raise
+                # an earlier action already played differently: that is the first fault, the
+                # failure here follows from it
+                raise UmpireError(f"{parted}; after it, {e.problem}", file=shown) from None
             if not parted and changes != a.changes:
                 parted = f"journal action #{a.seq} (turn {a.turn}, {a.kind}: {a.summary}) replays differently"
         fresh.session.flush()

@@ -77,6 +77,12 @@ class Ruleset:
     tables: dict[str, DataTable] = field(default_factory=dict)
     procedures: str = ""      # the Python package of its procedures (ruleset.toml `procedures`)
     phases: tuple[Phase, ...] = ()   # the sequence of play (ruleset.toml `[[phases]]`)
+    level_metres: int | None = None  # metres a level of elevation stands for (ruleset.toml), if the rules say
+
+    def level_text(self, level: int) -> str:
+        """A hex's elevation as the map prints it: its height ("10 m", a spot height's triangle
+        before it) where the rules give levels in metres, else its level ("L2")."""
+        return f"\u25b2{level * self.level_metres} m" if self.level_metres else f"L{level}"
 
     def _table_section(self, table: str, section: str) -> dict[str, dict[str, Any]]:
         t = self.tables.get(table)
@@ -139,7 +145,7 @@ def load_ruleset(name: str) -> Ruleset:
         raise RulesetError(f"unknown rule system {name!r} (installed: {known})")
     text, data = _read_toml(head)
     spec = {"name": "text", "title": "text", "version": "text", "rules_text": "text",
-            "procedures": "text", "movement_classes": "list", "tables": "list"}
+            "procedures": "text", "movement_classes": "list", "tables": "list", "level_metres": "int?"}
     info = data.get("ruleset")
     if not isinstance(info, dict):
         raise RulesetError("missing [ruleset] section", file=str(head))
@@ -150,7 +156,7 @@ def load_ruleset(name: str) -> Ruleset:
         t = load_table(folder / fname, classes)
         tables[t.name] = t
     return Ruleset(info["name"], info["title"], info["version"], info["rules_text"], classes,
-                   folder, tables, info["procedures"], _phases(data, head, text))
+                   folder, tables, info["procedures"], _phases(data, head, text), info.get("level_metres"))
 
 
 # A phase's fields in ruleset.toml; see Phase for their meaning.

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .game import Game
 from .names import whole_names  # noqa: F401  (rule systems import it here too)
@@ -119,20 +120,44 @@ def labels_at(game: Game, side: str, seq: int | None = None) -> dict[str, str]:
 def in_side_words(game: Game, side: str, texts: list[str], labels: dict[str, str] | None = None) -> list[str]:
     """Texts as the side may read them: every enemy unit it has a contact for named by the
     contact's label (`labels`: as labels_at gives them; None: now), and any text still naming an
-    enemy unit, formation or support left out -- what it attacked, it knows by its own labels;
-    what it never saw, it never reads."""
+    enemy unit, formation or support it does not know is left out -- what it attacked, it knows by
+    its own labels; what it never saw, it never reads.
+
+    Only the places where a text names a unit are rewritten: an enemy id that is also a word of the
+    game's own vocabulary -- inside a record sheet's or a terrain's label ("Scout car"), a side's
+    name, a phase, or the name of one of the side's own units ("Red Scout") -- is that word there,
+    not the unit (`game_words`): the longest match wins, and a vocabulary term is left as written."""
     labels = labels_at(game, side) if labels is None else labels
-    enemy = [u.id for u in game.units.values() if u.side != side]
+    enemy = {u.id for u in game.units.values() if u.side != side}
     if not enemy:
         return list(texts)
-    by_id = whole_names(enemy)
+    words = game_words(game, side) - enemy          # an id equal to a word is a name where it stands alone
+    pattern = _pattern(frozenset(enemy | words))
     secret = whole_names(_enemy_names(game, side))
     out = []
     for x in texts:
-        named = by_id.sub(lambda mt: labels.get(mt.group(0), "\0"), x)
+        named = pattern.sub(lambda mt: labels.get(mt.group(0), "\0") if mt.group(0) in enemy else mt.group(0), x)
         if "\0" not in named and not (secret and secret.search(named)):
             out.append(named)
     return out
+
+
+@lru_cache(maxsize=32)
+def _pattern(names: frozenset[str]):
+    """The names' pattern, compiled once: a journal asks it for each of its rows."""
+    return whole_names(names)
+
+
+def game_words(game: Game, side: str) -> set[str]:
+    """The words a journal line uses for things other than enemy units: every `label` of the rule
+    system's tables (record sheets, weapons, terrain, markers...), its phases, the sides' names and
+    the side's own units' ids and names."""
+    words = {s.name for s in game.sides} | {p.label for p in game.rules.phases}
+    words |= {x for u in game.units.values() if u.side == side for x in (u.id, u.name) if x}
+    for table in game.rules.tables.values():
+        for section in table.sections.values():
+            words |= {e["label"] for e in section.values() if isinstance(e, dict) and isinstance(e.get("label"), str)}
+    return {w for w in words if w}
 
 
 def _enemy_names(game: Game, side: str) -> set[str]:

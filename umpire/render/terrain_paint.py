@@ -18,6 +18,7 @@ from ..core.ruleset import Ruleset
 from ..core.terrain import GameMap
 
 LEVEL_TINT = QColor(110, 70, 30)      # elevation shading: darker with each level up
+CONTOUR = QColor(125, 70, 25)         # where the ground rises: a line on the higher hex's edge
 GRID_PEN = QColor(90, 90, 90)
 
 
@@ -72,7 +73,7 @@ def layer_picture(layer: str, game_map: GameMap, rules: Ruleset, layout: Layout,
     if layer == "ground":
         _ground(p, game_map, rules, layout, hexes)
     elif layer == "labels":
-        _labels(p, game_map, layout, hexes)
+        _labels(p, game_map, layout, hexes, rules)
     else:
         if sides is None:
             inside = set(hexes)
@@ -97,10 +98,36 @@ def _ground(p: QPainter, game_map: GameMap, rules: Ruleset, layout: Layout, hexe
             p.drawPolygon(polygon)
     for h in hexes:
         _pattern(p, layout, h, types[game_map.terrain[h]]["print_pattern"])
+    if rules.level_metres:                   # heights in metres: contour lines say where the ground rises
+        _contours(p, game_map, layout, hexes)
     p.setBrush(Qt.NoBrush)
     p.setPen(QPen(GRID_PEN, max(0.6, layout.size * 0.03)))
     for polygon in polygons:
         p.drawPolygon(polygon)
+
+
+def _contours(p: QPainter, game_map: GameMap, layout: Layout, hexes: list[Hex]) -> None:
+    """A brown line just inside each edge where a hex stands higher than its neighbour, as a
+    contour on a topographic map: a hill reads by its outline, and the line is never hidden by a
+    counter the way a label in the hex can be."""
+    pen = QPen(CONTOUR, max(1.0, layout.size * 0.08))
+    pen.setCapStyle(Qt.FlatCap)
+    p.setPen(pen)
+    p.setBrush(Qt.NoBrush)
+    offsets = corner_offsets(layout)
+    for h in hexes:
+        level = game_map.elevation.get(h, 0)
+        if level <= 0:
+            continue
+        cx, cy = layout.center(h)
+        for n in game_map.on_map_neighbours(h):
+            if game_map.elevation.get(n, 0) >= level:
+                continue
+            nx, ny = layout.center(n)
+            mx, my = (nx - cx) / 2, (ny - cy) / 2            # the shared edge's middle, from the centre
+            a, b = sorted(offsets, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)[:2]
+            inset = 0.93                                      # the line lies on the higher hex's side
+            p.drawLine(QLineF(cx + a[0] * inset, cy + a[1] * inset, cx + b[0] * inset, cy + b[1] * inset))
 
 
 @lru_cache(maxsize=16)
@@ -110,8 +137,8 @@ def _level_tint(level: int) -> QColor:
     return tint
 
 
-def _labels(p: QPainter, game_map: GameMap, layout: Layout, hexes: list[Hex]) -> None:
-    """Hex numbers, and levels above 0."""
+def _labels(p: QPainter, game_map: GameMap, layout: Layout, hexes: list[Hex], rules: Ruleset) -> None:
+    """Hex numbers, and levels above 0 (as heights where the rules give them in metres)."""
     s = layout.size
     font = QFont("DejaVu Sans")
     font.setPixelSize(max(6, int(s * 0.27)))
@@ -119,8 +146,8 @@ def _labels(p: QPainter, game_map: GameMap, layout: Layout, hexes: list[Hex]) ->
     p.setPen(QColor(40, 40, 40))
     small = QFont(font)
     small.setPixelSize(max(5, int(s * 0.22)))
-    # the level at the hex's left, beside its counter: at its foot it sat on the number of the hex
-    # below (reading as that hex's level) and under the counters and markers
+    # a level ("L2") at the hex's left, beside its counter: at its foot it sat on the number of the
+    # hex below (reading as that hex's level) and under the counters and markers
     left = 0.93 if layout.orientation == "flat" else 0.82
     for h in hexes:
         x, y = layout.center(h)
@@ -128,10 +155,25 @@ def _labels(p: QPainter, game_map: GameMap, layout: Layout, hexes: list[Hex]) ->
         p.drawText(QRectF(x - s * 0.6, top, s * 1.2, s * 0.36), Qt.AlignCenter, game_map.number(h))
         level = game_map.elevation[h]
         if level:
-            p.setFont(small)
-            p.drawText(QRectF(x - s * left, y - s * 0.16, s * 0.4, s * 0.32), Qt.AlignLeft | Qt.AlignVCenter,
-                       f"L{level}")
-            p.setFont(font)
+            text = rules.level_text(level)
+            if not rules.level_metres:      # "L2" at the hex's left (see above), in a smaller face
+                p.setFont(small)
+                p.drawText(QRectF(x - s * left, y - s * 0.16, s * 0.4, s * 0.32), Qt.AlignLeft | Qt.AlignVCenter,
+                           text)
+                p.setFont(font)
+                continue
+            # a height in metres ("▲10 m", too wide for the hex's side): low in the hex, in the
+            # contours' brown; on pointy-topped hexes above the lower corners, off the line of the
+            # next row's numbers (read with them, "L1" was taken for theirs)
+            low = 0.5 if layout.orientation == "flat" else 0.3
+            w = p.fontMetrics().horizontalAdvance(text) + s * 0.08     # a pale tag under it: readable on dark forest too
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(255, 252, 235, 190))
+            p.drawRoundedRect(QRectF(x - w / 2, y + s * (low + 0.02), w, s * 0.26), s * 0.05, s * 0.05)
+            p.setBrush(Qt.NoBrush)
+            p.setPen(CONTOUR)
+            p.drawText(QRectF(x - s * 0.45, y + s * low, s * 0.9, s * 0.3), Qt.AlignCenter, text)
+            p.setPen(QColor(40, 40, 40))
 
 
 def _pattern(p: QPainter, layout: Layout, h: Hex, pattern: str) -> None:

@@ -163,5 +163,11 @@ def terrain_key(view: SideView, rules: Ruleset) -> list[tuple[str, str]]:
             rows.append((f"{shade_name(spec['colour']).capitalize()} {heavy}{DRAW_WORDS.get(spec['draw'], 'line')}",
                          spec["label"]))
     if any(level > 0 for level in view.map.elevation.values()):
-        rows.append(("Darker shading, and L1, L2 ... low in a hex", "higher ground: the hex's level"))
+        if rules.level_metres:
+            rows.append((f"Darker shading, and {rules.level_text(1)}, {rules.level_text(2)} ... low in a hex",
+                         f"higher ground: the height of the hex's ground, {rules.level_metres} m a level"))
+            rows.append(("Brown line inside a hex's edge", "the ground rises there: the hex is higher than its "
+                                                           "neighbour across that edge (a contour)"))
+        else:
+            rows.append(("Darker shading, and L1, L2 ... at a hex's left", "higher ground: the hex's level"))
     return rows

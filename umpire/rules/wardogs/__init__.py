@@ -26,7 +26,8 @@ The modules:
     weapons.py    range bands, damage dice and arcs (Tables 4-6, p. 14)
     damage.py     hit resolution against the turn's armour, shields (Table 7, pp. 15-16)
     penetration.py  internal damage, Tables 8 and 9 (p. 17)
-    terrain_fire.py  forests alight, churned terrain, falling building sections (p. 16)
+    terrain_fire.py  forests alight, churned terrain, falling building sections: the rules (p. 16)
+    fires.py      the same on the table: who learns of them, the spread, the flames' heat (p. 16)
     mines.py      minefields and sweepers (p. 7 step 4, p. 18)
     defensive.py  smoke, decoy flares and chaff deployed (p. 18, Table 3)
     bot.py        the autoplay driver
@@ -36,7 +37,7 @@ from __future__ import annotations
 
 from ...core.changes import Change, apply
 from ...core.rulesystem import RuleSystem as CoreRuleSystem
-from . import actions, fire_actions, flight, movement, reports, spotting, stability, state, turn
+from . import actions, fire_actions, fires, flight, movement, reports, spotting, stability, state, turn
 
 
 class RuleSystem(CoreRuleSystem):
@@ -81,7 +82,10 @@ class RuleSystem(CoreRuleSystem):
         out = [Change("game", "state", {"move_order": ()})] if game.rule_state.move_order else []
         if key == "movement":                                    # p. 10: stalls, partial flight's landing
             out += movement.stalls(game, dice) + flight.partial_landings(game, dice)
-        return out + fire_actions.phase_end(game, key, dice)     # stability after fire (WB)
+        out += fire_actions.phase_end(game, key, dice)           # stability after fire (WB)
+        if key == fire_actions.DAMAGE:                           # the turn's end phase: fires spread (p. 16)
+            out += fires.spread(game, dice)
+        return out
 
     def read_orders(self, path):
         return fire_actions.declare.read_orders(path)           # a declaration of fire as a file (WB)
@@ -90,6 +94,7 @@ class RuleSystem(CoreRuleSystem):
         order = ctx.game.rule_state.move_order
         if unit_id in order and not paused:
             apply(ctx, [Change("game", "state", {"move_order": tuple(x for x in order if x != unit_id)})])
+        apply(ctx, fires.heat_on_entering(ctx.game, ctx.game.units[unit_id], entered))     # p. 16
         return None
 
     def new_turn(self, game):

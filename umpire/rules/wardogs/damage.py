@@ -16,7 +16,7 @@ Damage application, our readings of p. 16:
   and each penetration it takes rolls twice on Table 8/9 (p. 16).
 * Infantry die on any penetration (p. 16); infantry have AR 0 (p. 6).
 * A structure section has no internals table: our reading, it is destroyed by any penetration,
-  and its neighbours then lose 1 AR each (p. 16; see terrain_fire.falling_section).
+  and its neighbours then lose 1 AR each (p. 16; see structures.py).
 """
 
 from __future__ import annotations
@@ -45,11 +45,16 @@ class Die:
         return f"{self.face}" + (f"->{self.modified}" if self.modified != self.face else "") + f" {what}"
 
 
-def resolve_dice(faces: list[int], band: str, armour: int) -> list[Die]:
-    """Each damage die with Table 6's range modifier, read on Table 7 against the turn's AR."""
+TURRET_DAMAGED = -2      # Table 9, 7: "-2 to hit with all turret weapons"
+
+
+def resolve_dice(faces: list[int], band: str, armour: int, extra: int = 0) -> list[Die]:
+    """Each damage die with Table 6's range modifier (and `extra`: a damaged turret's -2), read on
+    Table 7 against the turn's AR.  The damage die is the roll "to hit" (p. 15, Hit Resolution;
+    Table 7's "hit or miss"): Umpire's reading of where Table 9's -2 to hit applies."""
     if armour < 0:
         raise UmpireError(f"armour rating {armour} is below 0 (Wardogs p. 6)")
-    mod = range_modifier(band)
+    mod = range_modifier(band) + extra
     out = []
     for f in faces:
         row = result_of(f + mod, armour)

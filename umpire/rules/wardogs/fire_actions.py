@@ -26,13 +26,15 @@ from ...core.changes import Change, apply
 from ...core.engine import Context
 from ...core.errors import UmpireError
 from ...core.play.rule_actions import unit_action
-from ...core.hexgrid import hex_distance, neighbours
-from . import declare, defensive, lockon, mines
-from .damage import apply_hits, resolve_dice, shields_up
+from ...core.hexgrid import hex_distance
+from . import declare, defensive, lockon, minelaying, mines
+from .damage import TURRET_DAMAGED, apply_hits, resolve_dice, shields_up
 from .penetration import roll_internal
 from .spotting import Sight, sees
 from .state import ammo_left, armour, armour_at_start, kind, weapons as sheet_weapons
-from .terrain_fire import churned, falling_section, ignites, strikes_terrain
+from .fires import strike
+from .structures import breach, fallen
+from .terrain_fire import HEAT, strikes_terrain, terrain_at
 from .weapons import band_at, die_for
 
 DEFENSIVE, MINES, DECLARE, LOCK_ON, DAMAGE = "defensive", "mines", "declare", "lock_on", "damage"      # WA's phase keys (ruleset.toml)
@@ -70,6 +72,11 @@ ACTIONS = {spec.name: spec for spec in (
                      "+5/+3/+1 by distance (Table 3).",
                 open=lambda game: game.phase == DEFENSIVE, when="only in the defensive measures phase",
                 fits=lambda game, u: defensive.carries(game, u)),
+    unit_action("lay_mines", "Lay mines", minelaying.lay, rule="Wardogs p. 18",
+                fields=(ActionField("hex", "In hex (its route this turn; empty: its own)", required=False, kind="hex"),),
+                help="A mine laying unit lays a secret minefield in a hex it entered this turn, or its own.",
+                open=lambda game: game.phase == DEFENSIVE, when="only in the defensive measures phase",
+                fits=lambda game, u: minelaying.carries(game, u)),
     unit_action("clear_mines", "Clear mines (sweeper)", mines.clear, rule="Wardogs p. 18",
                 help="A sweeper that has not moved spends the turn on a minefield it knows of, in or next to "
                      "its hex: a d6, odd clears it. It does not fire this turn.",
@@ -91,12 +98,14 @@ def situation(game, sight: Sight, u, t, weapon_keys: list[str]) -> lockon.Situat
     view = sees(game, sight, u, t)
     sheet = dict(sheet_weapons(game, u))
     indirect = not view.seen and any(sheet[w]["indirect"] for w in weapon_keys)
-    terrain = game.rules.terrain_types[game.map.terrain[t.hex]]
+    terrain = game.rules.terrain_types[terrain_at(game.map, t.hex)]       # churned: its new terrain (p. 16)
     near = [o for o in game.map.overlays if o.hex == t.hex]
     flares = [min(hex_distance(o.hex, u.hex), hex_distance(o.hex, t.hex)) for o in game.map.overlays if o.kind == "flare"]
     return lockon.Situation(
         signature=game.unit_type(t)["signature"], hexes_moved=t.marks.hexes_moved, has_sight=view.seen,
-        indirect=indirect, smoke=any(o.kind in ("smoke", "chaff") for o in near),
+        # p. 16: a burning hex's smoke is a smoke dispenser's; the flames' heat lasts 3 turns
+        indirect=indirect, smoke=any(o.kind in ("smoke", "chaff", "burning") for o in near),
+        heat=HEAT if t.marks.hot_until >= game.turn else 0,
         flare_distance=min(flares) if flares and min(flares) <= 2 else None,
         forest_hexes=view.forest + (1 if terrain["forest"] else 0), partial_cover=view.partial,
         infantry_vs_infantry=kind(game, u) == "infantry" == kind(game, t))
@@ -173,7 +182,7 @@ def damage_phase(game, dice) -> list[Change]:
     from .declare import weapon_bands
     marks = {u.id: u.marks for u in game.units.values()}
     lines: dict[tuple[str, str], list[str]] = {}          # (side, unit concerned) -> its lines
-    killed, overlays = [], []
+    killed, struck = [], []
 
     def say(side: str, line: str) -> None:
         lines.setdefault((side, ""), []).append(line)
@@ -197,13 +206,20 @@ def damage_phase(game, dice) -> list[Change]:
             sides = die_for(w["dmg"])
             faces = list(dice.roll(f"{u.id} {w['label']} at {tid}, {band} range (Wardogs p. 15, Tables 5-6)",
                                    count, sides).faces)
-            rolled = resolve_dice(faces, band, armour_at_start(game, t))
+            ruin = breach(game, u, t)            # p. 16: through a fallen section, no armour
+            # Table 9, 7: a damaged turret's weapons are -2 to hit (the damage dice, p. 15)
+            shaken = TURRET_DAMAGED if w["mount"] == "turret" and u.marks.damage.get("turret", 0) == 1 else 0
+            rolled = resolve_dice(faces, band, 0 if ruin else armour_at_start(game, t), shaken)
+            if shaken:
+                say(u.side, f"{u.id} {w['label']}: its turret is damaged, -2 to hit (Wardogs p. 17, Table 9)")
+            if ruin:
+                say(u.side, f"{u.id} fires through a fallen section of the building: {tid} meets it unarmoured (Wardogs p. 16)")
             all_dice += rolled
             hits = sum(d.hit for d in rolled)
             say(u.side, f"{u.id} fires {w['label']} at {tid}, {band} range: {count}d{sides} "
                         f"{', '.join(map(str, faces))} -- {_hits(hits)} (Wardogs p. 15, Tables 5-7)")
             if strikes_terrain([d.hit for d in rolled]):
-                overlays += _terrain(game, t.hex, w, dice)
+                struck.append((t.hex, w))
         if not all_dice:
             continue
         out = apply_hits(all_dice, shields_up(marks[tid]), armour(game, t), armour_at_start(game, t), kind(game, t))
@@ -220,25 +236,13 @@ def damage_phase(game, dice) -> list[Change]:
         lines.setdefault((t.side, tid), []).extend(story)
         if dead:
             killed.append(t)
+    sight, done, gone = Sight(game.map, game.rules), set(), {t.id for t in killed}
+    overlays = [c for h, w in struck for c in strike(game, sight, h, w, dice, done, gone)]
     return _changes(game, marks, lines, killed, overlays)
 
 
 def _hits(n: int) -> str:
     return f"{n} hit{'s' if n != 1 else ''}"
-
-
-def _terrain(game, h, w: dict, dice) -> list[Change]:
-    """Fire that missed reaches the target's hex (p. 16; our reading, terrain_fire.py)."""
-    terrain = game.map.terrain[h]
-    if w["class"] == "energy" and "forest" in terrain:
-        d10 = dice.roll(f"forest fire in {game.map.number(h)} (Wardogs p. 16)", 1, 10).total
-        if ignites(terrain, d10):
-            return [Change("overlay", "burning", {"q": h.q, "r": h.r, "side": None, "secret": False, "detail": "fire"},
-                           (f"the forest in {game.map.number(h)} catches fire: d10 {d10} (Wardogs p. 16)",), "umpire")]
-    if w["class"] != "energy" and (new := churned(terrain)):
-        return [Change("overlay", "churned", {"q": h.q, "r": h.r, "side": None, "secret": False, "detail": new},
-                       (f"kinetic fire turns {game.map.number(h)} into {new.replace('_', ' ')} (Wardogs p. 16)",), "umpire")]
-    return []
 
 
 def _changes(game, marks, lines, killed, overlays) -> list[Change]:
@@ -251,11 +255,6 @@ def _changes(game, marks, lines, killed, overlays) -> list[Change]:
     for t in killed:
         seen_by = [s for s in game.side_ids() if s == t.side or getattr(game.contacts.get((s, t.id)), "status", "") == "seen"]
         out.append(Change("unit", t.id, {"status": "destroyed"}, (f"{t.id} is destroyed (Wardogs p. 16-17)",), seen_by))
-        if kind(game, t) == "structure":
-            sections = {x.hex: (x.id, armour(game, x)) for x in game.units.values()
-                        if x.on_map and x.id != t.id and kind(game, x) == "structure" and x.hex in neighbours(t.hex)}
-            for sid, ar in falling_section(t.hex, sections):
-                x = game.units[sid]
-                out.append(Change("unit", sid, {"marks": marks[sid].but(ar=ar)},
-                                  (f"{sid} is weakened by the fall of {t.id}: AR {ar} (Wardogs p. 16)",), x.side))
+        if kind(game, t) == "structure":                 # p. 16: its neighbours weakened
+            out += fallen(game, t, marks, {x.id for x in killed})
     return out + overlays

@@ -11,6 +11,8 @@ order) is documented in resources/rulesets/wardogs/lockon.toml and tested in
 tests/rules/test_wardogs_lockon.py.  Readings of ours beyond the table:
 * A thermal signature is at least 1 before modifiers (p. 6): a lower one is read as 1.
 * Forest counts +2 for each forest hex on the line, the target's own hex included.
+* A unit that went through a forest fire is +5 to its signature for 3 turns, and the smoke of a
+  burning hex is a smoke dispenser's +3 to lock on to a unit in it (p. 16; fires.py).
 * A natural d10 of 1 is not an automatic success, nor 10 a failure: the text names none.
 """
 
@@ -44,6 +46,7 @@ class Situation:
     forest_hexes: int = 0            # forest hexes on the line: the target's own and between
     partial_cover: bool = False
     infantry_vs_infantry: bool = False
+    heat: int = 0                    # added to the signature: went through the flames (p. 16, +5)
 
 
 def moved_modifier(hexes: int) -> tuple[str, int]:
@@ -101,15 +104,21 @@ class Lock:
     total: int
     signature: int
     mods: tuple[tuple[str, int], ...]
+    heat: int = 0
+
+    @property
+    def target_number(self) -> int:
+        return self.signature + self.heat
 
     @property
     def locked(self) -> bool:
-        return self.total <= self.signature
+        return self.total <= self.target_number
 
     def describe(self) -> str:
         mods = "".join(f" {m:+d} {label.lower()}" for label, m in self.mods if m)
         verdict = "locked on" if self.locked else "no lock"
-        return f"lock-on d10 {self.die}{mods} = {self.total} against signature {self.signature}: {verdict} (Wardogs p. 12, Table 3)"
+        against = f"{self.target_number} ({self.signature} +{self.heat} through the flames, p. 16)" if self.heat else str(self.signature)
+        return f"lock-on d10 {self.die}{mods} = {self.total} against signature {against}: {verdict} (Wardogs p. 12, Table 3)"
 
 
 def lock_on(s: Situation, die: int) -> Lock:
@@ -119,4 +128,4 @@ def lock_on(s: Situation, die: int) -> Lock:
         raise UmpireError(f"lock-on: a d10 shows 1 to 10, not {die} (Wardogs p. 12)")
     mods = tuple(applicable(s))
     signature = max(1, s.signature)          # p. 6: never below 1 before modifiers
-    return Lock(die, die + sum(m for _, m in mods), signature, mods)
+    return Lock(die, die + sum(m for _, m in mods), signature, mods, s.heat)

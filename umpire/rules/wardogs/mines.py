@@ -20,8 +20,9 @@ Our readings of when (p. 7 step 4 resolves mine attacks after all movement):
 * A sweeper's detection rolls are made in the same phase, one for each unknown field next to a
   hex its path entered.  Clearing (`clear_mines`) is a unit's action in the declaration phase by
   a sweeper that has not moved: it is then marked as having acted and may not fire this turn.
-* Mines laid during play are not modelled: no record sheet of the text carries a mine layer.
-  Scenarios place fields with [[minefield]] (types: mines.toml).
+* Scenarios place fields with [[minefield]] (types: mines.toml); a mine layer lays them in play
+  (minelaying.py): a field laid this turn attacks none of the non-infantry units, which all
+  moved before it was laid (p. 18: units entering "after the mine pattern has been placed").
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from ...core.changes import Change
 from ...core.hexgrid import neighbours
 from .damage import Die, apply_hits, result_of, shields_up
 from .penetration import roll_internal
-from .state import armour, armour_at_start, kind, on_table
+from .state import armour, armour_at_start, is_infantry, kind, on_table
 
 
 @lru_cache(maxsize=None)
@@ -128,6 +129,8 @@ def mine_phase(game, dice) -> list[Change]:
         marks, dead = u.marks, False
         for h in u.path[1:]:
             field = field_at(game, h)
+            if field is not None and not is_infantry(game, u) and game.rule_state.mines_laid.get(game.map.number(h)) == game.turn:
+                field = None                  # laid after this unit moved (minelaying.py)
             if field is not None and not dead:
                 marks, changes, dead = strike(game, u, marks, field, dice)
                 out += changes

@@ -17,6 +17,8 @@ Readings:
 * Tables 8-9: damaged legs and drives cut the ground MP (`ground_mp`).
 * Umpire's readings where the text is silent: a unit may enter a hex where units of either side
   stand (p. 13: units never block; nothing forbids it), so a move never tells of a hidden enemy.
+* p. 16: a churned hex costs what its new terrain costs, and a road through it is gone; a
+  burning hex may be entered by mecha and aircraft only (fires.may_enter).
 * p. 10, passengers: a carrier unloads squads at the end of its move (`dismount`); squads load
   by the `load` action after both ended their moves in one hex (actions.py).
 """
@@ -31,7 +33,9 @@ from ...core.game import Game
 from ...core.hexgrid import DIRECTIONS, Hex, Hexside, hex_distance
 from ...core.rulesystem import MoveCheck, Step
 from . import crash
+from .fires import may_enter
 from .state import DRIVE, LEGS, is_infantry
+from .terrain_fire import is_churned, terrain_at
 
 RULE = "Wardogs p. 9"
 MOVE_PHASES = ("movement", "infantry")
@@ -48,9 +52,12 @@ def direction(a: Hex, b: Hex) -> int:
 
 
 def terrain_cost(game: Game, move_class: str, a: Hex, b: Hex) -> tuple[float | None, str]:
-    """Table 1: what entering b from a costs, a road along the hexside replacing the hex's cost."""
-    t = game.rules.terrain_types[game.map.terrain[b]]
+    """Table 1: what entering b from a costs, a road along the hexside replacing the hex's cost;
+    a hex churned by fire is its new terrain, its road gone (p. 16)."""
+    t = game.rules.terrain_types[terrain_at(game.map, b)]
     cost, note = t["move"][move_class], t["label"].lower()
+    if is_churned(game.map, b):
+        return (None if cost is None else float(cost)), f"{note}, churned by fire (Wardogs p. 16)"
     for kind in dict(game.map.features(Hexside.between(a, b))):
         f = game.rules.hexside_features.get(kind)
         if f and f["crossing"] == "replaces" and f["move"][move_class] is not None:
@@ -140,6 +147,9 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
             return refuse(f"{b} is off the map")
         if hex_distance(a, b) != 1:
             return refuse(f"{n(a)} and {n(b)} are not adjacent")
+        flames = may_enter(game, u, b)
+        if flames:
+            return refuse(flames.removesuffix(" (Wardogs p. 16)"), "Wardogs p. 16")
         cost, note = terrain_cost(game, move_class, a, b)
         if cost is None:
             return refuse(f"a {t['label']} may not enter {note}", "Wardogs Table 1")
@@ -155,7 +165,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None) -
                 times = climbing(game, a, b)
                 if times > 1:
                     cost, note = cost * times, f"{note} x {times} levels"
-            if backing and not game.rules.terrain_types[game.map.terrain[b]]["clear"] and not u.marks.flying:
+            if backing and not game.rules.terrain_types[terrain_at(game.map, b)]["clear"] and not u.marks.flying:
                 notes.append(f"backs into {n(b)}: -1 to stability rolls this turn (Wardogs Table 2)")
             if turn:
                 cost, note = cost + turn, f"{turn} hexside turn{'s' if turn > 1 else ''} + {note}"

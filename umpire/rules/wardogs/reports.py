@@ -29,6 +29,7 @@ MARK_WORDS = (
     ("Cover-partial", "partial cover declared inside a building (Wardogs p. 13)"),
     ("Cover-total", "total cover declared inside a building (Wardogs p. 13)"),
     ("Half", "stood up this turn: half the MP left (Wardogs p. 11)"),
+    (r"Hot(\d+)", "went through a forest fire: +5 thermal signature to the end of turn {0} (Wardogs p. 16)"),
 )
 
 SCENARIO_KEYS: dict[str, str] = {}
@@ -46,7 +47,7 @@ def scenario_problems(scenario) -> list[tuple[str, str, str]]:
 
 def unit_marks(game: Game, u: UnitState) -> str:
     """The marks on the side's own counter: facing (an arrow), armour, shields, fallen, altitude,
-    passengers, cover."""
+    passengers, cover, the flames' heat."""
     m = u.marks
     parts = []
     if m.facing is not None:
@@ -65,6 +66,8 @@ def unit_marks(game: Game, u: UnitState) -> str:
         parts.append(f"Cover-{m.cover}")
     if m.half_mp:
         parts.append("Half")
+    if m.hot_until >= game.turn:
+        parts.append(f"Hot{m.hot_until}")
     return " ".join(x for x in parts if x)
 
 

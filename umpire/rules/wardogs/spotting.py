@@ -31,6 +31,7 @@ from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, hex_distance
 from ...core.los import Eye, LosResult, crossing
 from .state import LEVEL_METRES, height_m, on_table
+from .terrain_fire import terrain_at
 
 RULE = "Wardogs p. 13"
 TOOL_HEIGHT = 8.0       # a bare hex's end of a sight line: the text's size 4 mecha, 8 m (p. 6)
@@ -53,13 +54,19 @@ class Sight:
     def __init__(self, game_map, rules) -> None:
         self.map = game_map
         self.rules = rules
+        # p. 16: a churned hex is seen as its new terrain (the map given: the truth, or what a side knows)
+        self.churned = {o.hex for o in game_map.overlays if o.kind == "churned"}
+
+    def terrain(self, h: Hex) -> dict:
+        """The terrain type of hex h as sight reads it now (p. 16: churned terrain is its new terrain)."""
+        return self.rules.terrain_types[terrain_at(self.map, h) if h in self.churned else self.map.terrain[h]]
 
     def ground_m(self, h: Hex) -> float:
         return LEVEL_METRES * self.map.elevation.get(h, 0)
 
     def top_m(self, h: Hex) -> float:
         """The top of what stands in the hex: its ground and its buildings (p. 12: 5 m levels)."""
-        return LEVEL_METRES * (self.map.elevation.get(h, 0) + self.rules.terrain_types[self.map.terrain[h]]["building_levels"])
+        return LEVEL_METRES * (self.map.elevation.get(h, 0) + self.terrain(h)["building_levels"])
 
     def between(self, a: Hex, b: Hex) -> list[Hex]:
         return [t.hex for t in crossing(a, b).touches if t.kind == "through" and t.hex not in (a, b)]
@@ -71,7 +78,7 @@ class Sight:
             return View(True)
         partial, forest, why = False, 0, ""
         for h in self.between(a, b):
-            t = self.rules.terrain_types[self.map.terrain[h]]
+            t = self.terrain(h)
             forest += t["forest"]
             top = self.top_m(h)
             number = self.map.number(h)

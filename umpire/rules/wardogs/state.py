@@ -47,6 +47,7 @@ class Marks(RuleState):
     cover: Literal["", "partial", "total"] = ""   # declared inside a building (p. 13)
     checks: tuple[str, ...] = ()          # stability checks owed at step 5: why (landing, mine; p. 7)
     equipment: dict[str, int] = {}        # equipment key -> uses left (smoke dispenser OOOOO); hidden
+    hot_until: int = Field(0, ge=0)       # went through a forest fire: +5 signature to this turn's end (p. 16)
 
 
 class State(GameState):
@@ -56,6 +57,8 @@ class State(GameState):
     move_order: tuple[str, ...] = ()                  # unit ids still to move this phase, in the order sides alternate
     declarations: dict[str, tuple[dict[str, str], ...]] = {}   # side -> ({firer, weapon, target}, ...): secret
     revealed: bool = False                            # this turn's declarations have been revealed (p. 7 step 7)
+    fires: dict[str, int] = {}                        # burning hex number -> the turn it caught fire (p. 16)
+    mines_laid: dict[str, int] = {}                   # hex number -> the turn a unit laid mines there (p. 18)
 
 
 class UnitTraits(TraitModel):
@@ -65,6 +68,8 @@ class UnitTraits(TraitModel):
     # where it faces at the start: a hexside of the map's hexes (flat-topped N ... NW, pointy-topped
     # E ... SE; RuleSystem.scenario_problems names a facing the map's hexes do not have)
     facing: Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"] | None = None
+    # a structure's section: the building it is part of (p. 6: each hex a target; structures.py)
+    building: str | None = None
 
 
 class Traits(CoreTraits):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.game import Game
+from .fires import heat_standing
 from .state import armour, is_infantry, on_table
 
 RULE = "Wardogs p. 7"
@@ -63,14 +64,16 @@ def mover_order(game: Game, infantry: bool) -> tuple[str, ...]:
 def record_sheets(game: Game) -> list[Change]:
     """p. 7 step 9 and the turn's end: the armour now is what next turn's fire meets (Table 7);
     shields come back (p. 16); the hexes moved start again from 0 (Table 3); a stand-up's half MP
-    lasts its turn (p. 11); cover in a building is declared anew each turn (p. 13).  Each side's own units only: the changes are read by their owner."""
+    lasts its turn (p. 11); cover in a building is declared anew each turn (p. 13); a unit standing
+    in a burning hex is in the flames again (p. 16).  Each side's own units only: the changes are read by their owner."""
     out = []
     for u in sorted(game.units.values(), key=lambda u: u.id):
         if u.status != "on_map":
             continue
         m = u.marks
         full = game.unit_type(u)["shields"]
-        new = m.but(ar_start=armour(game, u), shields=full, hexes_moved=0, half_mp=False, checks=(), cover="")
+        new = m.but(ar_start=armour(game, u), shields=full, hexes_moved=0, half_mp=False, checks=(), cover="",
+                    hot_until=heat_standing(game, u, game.turn + 1))      # p. 16: still in the flames
         if new != m:
             out.append(Change("unit", u.id, {"marks": new}, (), u.side))
     return out

@@ -435,3 +435,20 @@ def test_the_windows_tooltips_and_rows_show_nothing_a_side_never_saw(qtbot, tmp_
         after = _words_for(qtbot, tmp_path / f"{side}-b", changed, side)
         assert before == after, side
         assert any(k.startswith("marker") for k in before)          # the impact markers were read
+
+
+def test_f_out_of_hcms_fire_phase_says_when_fire_is_open(qtbot, tmp_path):      # HCM 3.7
+    from PySide6.QtCore import Qt
+    loc = hcm_fire_game(tmp_path)
+    w = window_on(qtbot, tmp_path, loc)
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("blue"))
+    w.select_unit("Rifles")
+    entry = next(a for a in w.unit_menu.rule_entries if a.data() == "fire")
+    if entry.isEnabled():
+        import pytest
+        pytest.skip("the game opens in a fire phase")
+    w.statusBar().clearMessage()
+    w.map_view.setFocus()
+    qtbot.keyClick(w.map_view, Qt.Key_F)
+    said = w.statusBar().currentMessage()
+    assert said.startswith("F (Fire at a unit): not now — ") and ("turn to act" in said or "phase" in said), said

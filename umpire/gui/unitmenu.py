@@ -194,7 +194,8 @@ class UnitMenu(QObject):
             free = game is not None and game.active_side is None and spec.is_free(game)
             its_turn = in_play and u is not None and u.side == game.active_side
             why = ("select one of your units first" if u is None
-                   else f"it is not {u.id}'s side's turn to act" if not (its_turn or free)
+                   else (f"it is {game.side(game.active_side).name}'s turn to act" if game.active_side
+                         else "no side is acting in this phase") if not (its_turn or free)
                    else f"{u.id} is not in play" if u.status not in ("on_map", "off_map")
                    else f"{spec.label.lower()}: {spec.when or 'not open in this phase'}" if not spec.is_open(game)
                    else f"{u.id} cannot {spec.label.lower()}" if not spec.fits_unit(game, u) else None)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import sys
 
 from .core.errors import UmpireError, cited
@@ -202,16 +200,9 @@ def cmd_multiply(args) -> int:
 
 
 def cmd_report(args) -> int:
-    from .actions import system_for
     from .core.knowledge import UMPIRE
     from .core.store.db import open_game
-    from .reports import write_reports
-
-    import tempfile
-
-    from .core.engine import replay_to_turn
-    from .core.scenario import load_scenario
-    from .rules import rule_system
+    from .reports.turns import write_turn_reports
 
     game = open_game(args.game)
     viewers = [UMPIRE, *game.side_ids()] if args.all_sides else [args.side]
@@ -219,15 +210,8 @@ def cmd_report(args) -> int:
     for viewer in viewers:              # a game's seats limit what an assistant sees (core.umpires)
         if viewer == UMPIRE or viewer in game.side_ids():
             check_viewing(args.game, viewer)
-    if args.turn is None or args.turn == game.turn:
-        written = write_reports(game, system_for(args.game), viewers, args.out, args.paper)
-    elif not 1 <= args.turn < game.turn:
-        raise UmpireError(f"the game is at turn {game.turn}: reports for turns 1 to {game.turn}", place="--turn")
-    else:
-        with tempfile.TemporaryDirectory() as tmp:       # the game as it stood at the end of that turn
-            past = replay_to_turn(args.game, args.turn, Path(tmp) / "past.umpire", lambda g: rule_system(g.rules),
-                                  load_scenario)
-            written = write_reports(open_game(past), system_for(past), viewers, args.out, args.paper)
+    # the window's File → Export Turn Reports writes through the same function (reports/turns.py)
+    written = write_turn_reports(args.game, args.turn, viewers, args.out, args.paper)
     for path in written:
         print(f"wrote {path}")
     return 0

@@ -182,7 +182,7 @@ def test_the_order_of_battle_shows_names_whole_and_a_type_only_where_it_reads(op
     assert item.toolTip(3)                                     # the type, whatever the width
     item.setText(2, "2-4-6 Shaken Wounded Pinned")             # a long strength gives way
     tree._fit_columns()
-    assert tree.columnWidth(2) <= 0.22 * tree.viewport().width() + 1
+    assert tree.columnWidth(2) <= OrderOfBattleTree.STRENGTH_SHARE * tree.viewport().width() + 1
     dock = tree.parentWidget()
     opened.resizeDocks([dock], [640], Qt.Horizontal)           # a wider dock: the type comes back
     QApplication.processEvents()

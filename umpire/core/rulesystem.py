@@ -482,6 +482,11 @@ class RuleSystem:
         """What a report or a contact says of a unit's strength (steps left of its printed steps)."""
         return game.strength(unit)
 
+    def roster_strength(self, game, unit) -> str:
+        """The strength the umpire's order of battle lists for a unit: its strength counted, where
+        strength_text says something else (a counter's facing); strength_text by default."""
+        return self.strength_text(game, unit)
+
     def forces_table(self, game, units: list) -> Table:
         """The side's forces as its report prints them (its units not destroyed)."""
         return Table("Our forces", ("Company", "Unit", "Type", "Hex", "Strength", "State", "Carried by"),

@@ -14,6 +14,7 @@ from ..core.terrain import GameMap
 from ..core.knowledge import UMPIRE, SideView, UnitMark
 from ..core.symbols import ROLE_LABELS
 from ..rules import rule_system
+from .marktext import counter_line, when_seen
 
 KEY = Qt.UserRole
 
@@ -89,12 +90,13 @@ class OrderOfBattleTree(QTreeWidget):
         self._fit_type()
 
     TYPE_LEAST = 90       # px: narrower, a type reads "Battali…" -- the column steps aside
+    STRENGTH_SHARE = 0.28     # of the dock at most: "commander" (HCM) whole in a 290 px dock
 
     def _fit_type(self) -> None:
         port = self.viewport().width()
         name, hexes, strength = getattr(self, "_wants", (self.columnWidth(0), self.columnWidth(1),
                                                           self.columnWidth(2)))
-        strength = min(strength, int(port * 0.22))
+        strength = min(strength, int(port * self.STRENGTH_SHARE))
         rest = port - name - hexes - strength
         # the type is in each row's tooltip and the Unit panel: in a narrow dock its column
         # gives way to whole names, and comes back when the dock is widened
@@ -123,8 +125,12 @@ class OrderOfBattleTree(QTreeWidget):
         marks = sorted((m for m in view.units if m.key.startswith("contact:")), key=lambda m: int(m.label[1:]))
         c_item = self._heading(parent, f"Contacts ({len(marks)})" if marks else "Contacts: none seen")
         for m in marks:
-            when = "" if m.knowledge == "seen" else f" (turn {m.turn_seen})"
-            item = QTreeWidgetItem(c_item, [m.label, game.map.number(m.hex), m.strength, f"{m.type_label}{when}"])
+            # a ghost's row: when and where it was last seen; a strength never counted is "?"
+            when = when_seen(m, game.map.number)
+            item = QTreeWidgetItem(c_item, [m.label, game.map.number(m.hex), m.strength or "?",
+                                            f"{m.type_label or 'not identified'}, {when}"])
+            item.setToolTip(0, counter_line(m, game.map.number))
+            item.setToolTip(2, m.strength or "strength not seen")
             item.setToolTip(3, item.text(3))
             item.setData(0, KEY, m.key)
             self._items[m.key] = item
@@ -132,7 +138,7 @@ class OrderOfBattleTree(QTreeWidget):
     def _add_units(self, game: Game, parent: QTreeWidgetItem, units) -> None:
         for u in units:
             t = game.unit_type(u)
-            item = QTreeWidgetItem(parent, [u.id, game.whereabouts(u), rule_system(game.rules).strength_text(game, u),
+            item = QTreeWidgetItem(parent, [u.id, game.whereabouts(u), rule_system(game.rules).roster_strength(game, u),
                                             t["label"]])
             item.setData(0, KEY, u.id)
             item.setToolTip(0, f"{u.id}: {t['label']}")

@@ -26,6 +26,7 @@ from .contextmenus import ContextMenus
 from .docks import OrderOfBattleTree, UnitInspector
 from .filedrops import FileDrops
 from .helpmenu import HelpMenu
+from .keyreasons import KeyReasons, say_why
 from .layout import add_dock, first_layout, restore_layout, save_layout
 from .legendpanel import LegendPanel
 from .panels import panels_menu
@@ -103,6 +104,7 @@ class MainWindow(QMainWindow):
         self.map_view.hex_hovered.connect(self._hovered)
         self.map_view.hex_clicked.connect(self._hex_clicked)
         self.viewer_box.currentIndexChanged.connect(self._viewer_changed)
+        self.key_reasons = KeyReasons(self, self.map_view, self.tree)   # a greyed command's key says why
         self.resize(1400, 900)
         if not restore_layout(self, self.settings):
             first_layout(self)
@@ -129,10 +131,14 @@ class MainWindow(QMainWindow):
                                      "Open a game file or a scenario")
         self.act_save_as = self._action("Save &As…", self.save_as_dialog, QKeySequence.SaveAs,
                                         "Copy this game to a new file and continue in the copy")
+        # every action is written to the game file as it is taken: Ctrl+S has nothing to do but
+        # say so (a tester pressed it at the table and heard nothing)
+        self.act_save = self._action("&Save", self.say_saved, QKeySequence.Save,
+                                     "Nothing to do: every action is saved to the game file as it happens")
         self.act_export = self._action("&Export Map Image…", self.export_image_dialog, "Ctrl+E",
                                        "Write a PNG of the map as the current viewer knows it")
         self.act_reports = self._action("Export Turn &Reports…", lambda: export_reports(self), "Ctrl+Shift+E",
-                                        "Write this turn's PDF reports: the umpire's and each side's (a side's "
+                                        "Write a turn's PDF reports (this one or an earlier one): the umpire's and each side's (a side's "
                                         "view: its own only)")
         self.act_close = self._action("&Close Game", self.close_game, QKeySequence.Close)
         # the scenario editor (issue 22): its own window, which plays a scenario here
@@ -151,7 +157,7 @@ class MainWindow(QMainWindow):
         file.addAction(self.act_new_scenario)
         file.addAction(self.act_edit_scenario)
         file.addSeparator()
-        for a in (self.act_save_as, self.act_export, self.act_reports, self.act_close):
+        for a in (self.act_save, self.act_save_as, self.act_export, self.act_reports, self.act_close):
             file.addAction(a)
         file.addSeparator()         # playing by packages (issue 23, gui/inbox.py)
         file.addAction(self._action("Send to &Sides…", lambda: inbox.send_to_sides(self), "Ctrl+Shift+P",
@@ -248,7 +254,7 @@ class MainWindow(QMainWindow):
         self._enable_game_actions(False)
 
     def _enable_game_actions(self, on: bool) -> None:
-        for a in (self.act_save_as, self.act_export, self.act_reports, self.act_close, self.act_zoom_in, self.act_zoom_out,
+        for a in (self.act_save, self.act_save_as, self.act_export, self.act_reports, self.act_close, self.act_zoom_in, self.act_zoom_out,
                   self.act_fit, self.act_numbers, self.act_zones, self.act_spot, self.sight_tools.act_los,
                   self.sight_tools.act_area, self.play.act_move, self.play.act_end_turn, self.play.act_typed,
                   self.play.act_pass, self.play.act_next_phase, self.play.act_victory):
@@ -477,6 +483,11 @@ class MainWindow(QMainWindow):
             target += GAME_SUFFIX
         self.save_as(target)
 
+    def say_saved(self) -> None:
+        if self.game is not None:
+            self.statusBar().showMessage(f"Everything is saved as it happens: {shown(self.game.location)} is up to "
+                                         "date (File → Save As makes a copy)", 10000)
+
     def save_as(self, target: str) -> bool:
         try:
             copy_game(self.game.location, target, overwrite=True)
@@ -608,6 +619,8 @@ class MainWindow(QMainWindow):
             self.select_unit(None)
             self.scene.highlight_hex(None)
             self.inspector.show_nothing()
+            return
+        if say_why(self, event):
             return
         super().keyPressEvent(event)
 

@@ -14,6 +14,7 @@ from ..core.hexgrid import Hex
 from ..render.counters import paint_counter
 from ..render.scene import MapScene
 from ..render.stacks import StackItem, StacksOverview
+from .marktext import counter_line
 
 
 class ClickableStack(StackItem):
@@ -25,7 +26,8 @@ class ClickableStack(StackItem):
         super().__init__(*args)
         self.spread = False
         self.setAcceptHoverEvents(len(self.marks) > 1)
-        self.setToolTip("\n".join(f"{m.label} — {m.type_label} ({m.strength})" for m in self.marks))
+        number = self.map_scene.view.map.number
+        self.setToolTip("\n".join(counter_line(m, number) for m in self.marks))   # a ghost: when and where seen
 
     # ------------------------------------------------------------------ spreading out
     def spread_rects(self) -> list[QRectF]:

@@ -15,7 +15,8 @@ from ..core.knowledge import UMPIRE
 from ..rules import rule_system
 
 NO_COMMAND = "—"
-COMPANY, COMMAND, AMBUSH = range(3)        # the table's columns
+COMPANY, COMMAND = range(2)                # the table's columns; the ambush hex goes under its command
+COMMAND_LEAST = 118                        # px; widened to the longest command's label when filled
 
 
 def _read_only(text: str, tip: str = "") -> QTableWidgetItem:
@@ -36,15 +37,16 @@ class OrdersPanel(QWidget):
         self.side_box = QComboBox()
         self.side_box.setToolTip("Whose orders (the umpire sees every side's)")
         self.side_box.currentIndexChanged.connect(lambda _i: self._fill())
-        self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels(["Company", "Command", "Ambush"])
+        # two columns: a column of its own for the ambush hex (turn 1, one command) left the
+        # commands cut short in a 290 px dock ("Overwatch (OC", "Bounding Over"); the hex's line
+        # shows under the command that asks for one
+        self.table = QTableWidget(0, 2)
+        self.table.setHorizontalHeaderLabels(["Company", "Command"])
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(COMPANY, QHeaderView.Stretch)       # the name wraps in what is left
         header.setSectionResizeMode(COMMAND, QHeaderView.Interactive)
-        header.setSectionResizeMode(AMBUSH, QHeaderView.Interactive)
         header.setStretchLastSection(False)
-        self.table.setColumnWidth(COMMAND, 118)
-        self.table.setColumnWidth(AMBUSH, 62)
+        self.table.setColumnWidth(COMMAND, COMMAND_LEAST)
         self.table.setWordWrap(True)
         self.table.verticalHeader().setVisible(False)
         self.title = QLabel()
@@ -102,14 +104,35 @@ class OrdersPanel(QWidget):
             combo.setMinimumContentsLength(6)
             current, ambush = game.commands.get((game.turn, comp.id), (None, None))
             combo.setCurrentIndex(max(0, combo.findData(current)))
-            self.table.setCellWidget(row, COMMAND, combo)
             hex_edit = QLineEdit(game.map.number(ambush) if ambush else "")
-            hex_edit.setPlaceholderText("hex")
-            hex_edit.setToolTip("With Ambush (turn 1 only): the hex the company watches")
-            self.table.setCellWidget(row, AMBUSH, hex_edit)
+            hex_edit.setPlaceholderText("ambush hex, e.g. 1313")
+            hex_edit.setToolTip("With Ambush (turn 1 only): the hex the company watches (MW4 6.9131)")
+            cell = QWidget()
+            column = QVBoxLayout(cell)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.setSpacing(1)
+            column.addWidget(combo)
+            column.addWidget(hex_edit)
+            self.table.setCellWidget(row, COMMAND, cell)
+            shown = lambda _i=0, c=combo, e=hex_edit: self._show_hex(codes, c, e)      # noqa: E731
+            combo.currentIndexChanged.connect(shown)
+            shown()
             self._rows.append((side, comp.id, combo, hex_edit))
+        if self._rows:              # every command's whole label: "Overwatch (OC" and "Bounding Over" were cut
+            combo = self._rows[0][2]
+            combo.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+            command = max(COMMAND_LEAST, combo.sizeHint().width() + 4)
+            combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+            self.table.setColumnWidth(COMMAND, command)
         self.table.resizeRowsToContents()
         self.button.setEnabled(bool(self._rows))
+
+    def _show_hex(self, codes: dict, combo: QComboBox, hex_edit: QLineEdit) -> None:
+        """The ambush hex's line under a command that watches a hex's zone (MW4 6.9131), or one
+        already filled in; the row grows or shrinks to it."""
+        spec = codes.get(combo.currentData()) or {}
+        hex_edit.setVisible(spec.get("watches") == "zone" or bool(hex_edit.text().strip()))
+        self.table.resizeRowsToContents()
 
     def give(self) -> None:
         game = self.w.game

@@ -5,7 +5,12 @@ action's help wrapped under it with its rule, then one row per field it asks for
 choice of "no" or "yes".  An enemy unit chosen from a list is shown with its hex and what the
 acting side knows of it (`known`: the side's own view, never the umpire's); an optional choice
 left empty says what that means when its label tells ("Weapon (empty: the usual one)").  OK stays off until every required field is filled; the engine
-still checks everything and refuses with its reason."""
+still checks everything and refuses with its reason.
+
+A fire whose rule system gives its worksheet before the roll (RuleSystem.fire_sheet, as `umpire
+fire --odds` prints it: Hex Command Mechanized's) shows that worksheet and its odds under the
+fields, rebuilt as the target or weapon changes -- as MechWar 4's own fire dialog does; in a
+side's view without the lines the umpire alone reads."""
 
 from __future__ import annotations
 
@@ -16,7 +21,8 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QVBoxLayout, QWidget)
 
 from ..core.errors import UmpireError
-from ..core.knowledge import build_view
+from ..core.knowledge import UMPIRE, build_view
+from ..core.names import whole_names
 from ..rules import rule_system
 
 # the form's least width, in average characters (a width in pixels would be cramped with a large
@@ -47,6 +53,9 @@ def fill_in_and_run(window, spec, who: str, fields: list, params: dict, dialog_c
     params = dict(params)
     if fields:
         dialog = (dialog_class or RuleActionDialog)(window, spec.label, who, fields, spec.help, spec.rule)
+        sheet_of = fire_preview(window, spec, who)
+        if sheet_of is not None and hasattr(dialog, "show_sheet"):
+            dialog.show_sheet(sheet_of)
         if dialog.exec() != QDialog.Accepted:
             return
         try:
@@ -55,6 +64,31 @@ def fill_in_and_run(window, spec, who: str, fields: list, params: dict, dialog_c
             QMessageBox.warning(window, "Not allowed", e.one_line())
             return
     window.play.run(spec.name, params)
+
+
+def fire_preview(window, spec, unit_id: str):
+    """For a fire action whose rule system gives the worksheet before the roll: a function from
+    the form's answers to the worksheet's lines as the viewer may read them; else None."""
+    game = getattr(window, "game", None)
+    system = rule_system(game.rules) if game is not None else None
+    if spec.name != "fire" or not hasattr(system, "fire_sheet") or unit_id not in game.units:
+        return None
+
+    def lines(params: dict) -> list[str]:
+        target = params.get("target")
+        if not target:
+            return ["Choose a target: the worksheet and the odds show here before the roll."]
+        sheet = system.fire_sheet(game, unit_id, target, params.get("weapon") or "main")
+        if not sheet.legal:
+            reason = sheet.reason
+            if window.viewer != UMPIRE:     # a refusal may name the enemy unit behind a contact: never to a side
+                enemy = whole_names(u.id for u in game.units.values() if u.side != game.units[unit_id].side)
+                reason = enemy.sub("that unit", reason) if enemy else reason
+            return [f"No shot: {reason} ({sheet.rule})"]
+        kept = getattr(sheet, "kept", {})          # lines the umpire alone reads (a target's hidden damage)
+        return [line for i, line in enumerate(sheet.text())
+                if window.viewer == UMPIRE or kept.get(i) in (None, window.viewer)]
+    return lines
 
 
 class RuleActionDialog(QDialog):
@@ -107,6 +141,19 @@ class RuleActionDialog(QDialog):
     def _check(self) -> None:
         ok = all(self._value(f.key) for f in self.fields if f.required)
         self.buttons.button(QDialogButtonBox.Ok).setEnabled(ok)
+        if getattr(self, "sheet_of", None) is not None:
+            self.sheet.setText("\n".join(self.sheet_of(self.params())))
+
+    def show_sheet(self, sheet_of) -> None:
+        """The worksheet under the fields, from `sheet_of(answers)`, rebuilt as they change."""
+        self.sheet_of = sheet_of
+        self.sheet = _wrapped("")
+        self.sheet.setObjectName("worksheet")
+        self.sheet.setStyleSheet("QLabel#worksheet { background: #f6f6f0; border: 1px solid #ccc; padding: 6px; }")
+        self.sheet.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        layout = self.layout()
+        layout.insertWidget(layout.indexOf(self.buttons), self.sheet)
+        self._check()
 
 
 def _wrapped(text: str) -> QLabel:

@@ -13,7 +13,7 @@ move dragged with the move tool (and to its preview).
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QInputDialog, QMenu
 
 from ..core.knowledge import UMPIRE
@@ -21,6 +21,11 @@ from ..rules import rule_system
 from .attackdialog import AttackDialog
 from .ruleactiondialog import RuleActionDialog, fill_in_and_run
 from . import system_gui
+from .keyreasons import WHY_NOT
+
+# a described action under the key another rule system's own entry for it has (MechWar 4's Fire… is
+# F): the umpire's fingers need not learn a key per rule system
+USUAL_KEYS = {"fire": "F"}
 
 
 class UnitMenu(QObject):
@@ -93,6 +98,8 @@ class UnitMenu(QObject):
         that no entry of its own offers."""
         for a in getattr(self, "rule_entries", []):
             self.menu.removeAction(a)
+            a.setShortcuts([])           # its key free at once for the next rule system's entry
+            a.deleteLater()
         self.rule_entries = []
         if self.system_entries is not None:
             self.system_entries.remove()
@@ -120,6 +127,23 @@ class UnitMenu(QObject):
                              ("pace", self.pace_menu.menuAction()),
                              ("exit", self.act_exit)):
             action.setVisible(name in self.offered)
+        self._usual_keys(system)
+
+    def _usual_keys(self, system) -> None:
+        """The same key fires in every rule system: a described action named as another system's
+        own entry is (USUAL_KEYS, "fire" under F) takes that key, when no other entry holds it;
+        where fire is the usual kind of Attack Hex (Lock 'n Load) and F is still free, F opens
+        Attack Hex as T does."""
+        self.act_attack.setShortcuts([QKeySequence("T")])
+        held = {k.toString() for a in self.w.findChildren(QAction) if a not in self.rule_entries
+                and a is not self.act_attack and a.associatedObjects() for k in a.shortcuts()}
+        for a in self.rule_entries:
+            key = USUAL_KEYS.get(a.data())
+            if key and key not in held:
+                a.setShortcut(key)
+                held.add(key)
+        if "F" not in held and "attack" in self.offered and system.attack_kinds()[:1] == ("fire",):
+            self.act_attack.setShortcuts([QKeySequence("T"), QKeySequence("F")])
 
     def how(self, uid: str, path=None) -> dict:
         """Extras for the next move of `uid` (along `path`, when known) chosen in this menu or
@@ -169,8 +193,14 @@ class UnitMenu(QObject):
             # unit of the side whose turn it is (the engine refuses the rest: check_turn_to_act)
             free = game is not None and game.active_side is None and spec.is_free(game)
             its_turn = in_play and u is not None and u.side == game.active_side
-            a.setEnabled((its_turn or free) and u is not None and u.status in ("on_map", "off_map")
-                         and spec.is_open(game) and spec.fits_unit(game, u))
+            why = ("select one of your units first" if u is None
+                   else (f"it is {game.side(game.active_side).name}'s turn to act" if game.active_side
+                         else "no side is acting in this phase") if not (its_turn or free)
+                   else f"{u.id} is not in play" if u.status not in ("on_map", "off_map")
+                   else f"{spec.label.lower()}: {spec.when or 'not open in this phase'}" if not spec.is_open(game)
+                   else f"{u.id} cannot {spec.label.lower()}" if not spec.fits_unit(game, u) else None)
+            a.setEnabled(why is None)
+            a.setProperty(WHY_NOT, why or "")      # what its key says when pressed greyed (keyreasons.py)
         riders = [v for v in game.units.values() if v.carried_by == u.id] if u is not None else []
         self.act_dismount.setEnabled(in_play and bool(riders))
         self.act_mount.setEnabled(in_play and u is not None and u.on_map and not u.carried_by

@@ -7,7 +7,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
-from ..core.knowledge import SideView
+from ..core.knowledge import UMPIRE, SideView
 from ..core.layout import Layout
 from ..core.ruleset import Ruleset
 
@@ -25,6 +25,8 @@ class OverlayItem(QGraphicsItem):
             # several markers in one hex (a village and a minefield...) share its foot side by side
             self._marks.append((x, y, rules.overlays[o.kind], o, here.index(o), len(here)))
         self._s = layout.size
+        self._viewer = view.viewer                     # whose words a marker's tooltip is in
+        self._names = {s.id: s.name for s in view.sides}
         w, h = layout.bounds(view.map.grid)
         self._rect = QRectF(0, 0, w, h)
         self.setZValue(12)          # above the counters (10): its marker sits at the hex's foot
@@ -55,8 +57,23 @@ class OverlayItem(QGraphicsItem):
         """What the marker at `point` (item coordinates) is, in words; "" off every marker."""
         for x, y, spec, o, i, n in self._marks:
             if self._box(x, y, i, n).contains(point):
-                return spec["label"] + (" — kept secret from the enemy" if o.secret else "")
+                return self.words(spec["label"], o)
         return ""
+
+    def words(self, label: str, o) -> str:
+        """A marker as this viewer knows it: what it is and what its record says ("shelled, 8H,
+        turn 2"), then who knows of it -- the umpire is told whose secret it is; a side is told
+        the marker is its own record (its enemy is not shown it), never of a secret it does not
+        hold (its view has none)."""
+        text = label + (f" — {o.detail}" if o.detail else "")
+        if not o.secret:
+            return text
+        if self._viewer == UMPIRE:
+            knowers = [self._names.get(k, k) for k in (o.side, *o.known_to) if k]
+            return text + (f" (secret: known only to {', '.join(knowers)})" if knowers else " (secret)")
+        if o.side == self._viewer:
+            return text + " (your side's own marker: the enemy is not shown it)"
+        return text + " (your units saw it)"
 
     def hoverMoveEvent(self, event) -> None:
         self.setToolTip(self.tip_at(event.pos()))

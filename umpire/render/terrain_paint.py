@@ -144,23 +144,34 @@ def _labels(p: QPainter, game_map: GameMap, layout: Layout, hexes: list[Hex], ru
     font.setPixelSize(max(6, int(s * 0.27)))
     p.setFont(font)
     p.setPen(QColor(40, 40, 40))
+    small = QFont(font)
+    small.setPixelSize(max(5, int(s * 0.22)))
+    # a level ("L2") at the hex's left, beside its counter: at its foot it sat on the number of the
+    # hex below (reading as that hex's level) and under the counters and markers
+    left = 0.93 if layout.orientation == "flat" else 0.82
     for h in hexes:
         x, y = layout.center(h)
         top = y - s * (0.86 if layout.orientation == "flat" else 0.95)
         p.drawText(QRectF(x - s * 0.6, top, s * 1.2, s * 0.36), Qt.AlignCenter, game_map.number(h))
         level = game_map.elevation[h]
         if level:
-            # low in the hex, in the contours' brown; on pointy-topped hexes above the lower corners,
-            # off the line of the next row's numbers (read with them, "L1" was taken for theirs)
-            low = 0.5 if layout.orientation == "flat" else 0.3
             text = rules.level_text(level)
-            if rules.level_metres:           # a pale tag under it: readable on dark forest too
-                w = p.fontMetrics().horizontalAdvance(text) + s * 0.08
-                p.setPen(Qt.NoPen)
-                p.setBrush(QColor(255, 252, 235, 190))
-                p.drawRoundedRect(QRectF(x - w / 2, y + s * (low + 0.02), w, s * 0.26), s * 0.05, s * 0.05)
-                p.setBrush(Qt.NoBrush)
-                p.setPen(CONTOUR)
+            if not rules.level_metres:      # "L2" at the hex's left (see above), in a smaller face
+                p.setFont(small)
+                p.drawText(QRectF(x - s * left, y - s * 0.16, s * 0.4, s * 0.32), Qt.AlignLeft | Qt.AlignVCenter,
+                           text)
+                p.setFont(font)
+                continue
+            # a height in metres ("▲10 m", too wide for the hex's side): low in the hex, in the
+            # contours' brown; on pointy-topped hexes above the lower corners, off the line of the
+            # next row's numbers (read with them, "L1" was taken for theirs)
+            low = 0.5 if layout.orientation == "flat" else 0.3
+            w = p.fontMetrics().horizontalAdvance(text) + s * 0.08     # a pale tag under it: readable on dark forest too
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(255, 252, 235, 190))
+            p.drawRoundedRect(QRectF(x - w / 2, y + s * (low + 0.02), w, s * 0.26), s * 0.05, s * 0.05)
+            p.setBrush(Qt.NoBrush)
+            p.setPen(CONTOUR)
             p.drawText(QRectF(x - s * 0.45, y + s * low, s * 0.9, s * 0.3), Qt.AlignCenter, text)
             p.setPen(QColor(40, 40, 40))
 

@@ -169,5 +169,5 @@ def terrain_key(view: SideView, rules: Ruleset) -> list[tuple[str, str]]:
             rows.append(("Brown line inside a hex's edge", "the ground rises there: the hex is higher than its "
                                                            "neighbour across that edge (a contour)"))
         else:
-            rows.append(("Darker shading, and L1, L2 ... low in a hex", "higher ground: the hex's level"))
+            rows.append(("Darker shading, and L1, L2 ... at a hex's left", "higher ground: the hex's level"))
     return rows

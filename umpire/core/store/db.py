@@ -715,6 +715,8 @@ def copy_game(source: str | Path, target: str | Path, overwrite: bool = False) -
         raise GameFileError("Save As copies SQLite game files only; use your database's tools for "
                             "a server game", file=str(target))
     target = Path(target)
+    if target.exists() and os.path.samefile(source, target):     # the backup would replace the open game
+        raise GameFileError("is this game's own file: Save As needs another name", file=str(target))
     if target.exists() and not overwrite:
         raise GameFileError("already exists", file=str(target))
     remove_stale_temp_files(target.parent)

@@ -35,9 +35,11 @@ class FireDialog(EnterActs, QDialog):
         # the targets the unit has a shot at first, the first of them chosen: the dialog opened
         # on a target out of range, with nothing to fire
         shot = {c.unit: self.system.fire_sheet(game, firer_id, c.unit, "main").legal for c in seen}
+        self._target_text: dict[str, str] = {}      # each target's words, before "(no shot for ...)"
         for c in sorted(seen, key=lambda c: (not shot[c.unit], int(c.label[1:]))):
             who = f" — {c.unit}" if window.viewer == UMPIRE else ""
-            self.target.addItem(f"{c.label}: {c.type_label} in {game.map.number(c.hex)}{who}"
+            self._target_text[c.unit] = f"{c.label}: {c.type_label} in {game.map.number(c.hex)}{who}"
+            self.target.addItem(self._target_text[c.unit]
                                 + ("" if shot[c.unit] else f" (no shot for {firer_id})"), c.unit)
         box.addWidget(self.target)
         self.weapon = QComboBox()
@@ -104,6 +106,17 @@ class FireDialog(EnterActs, QDialog):
             params["mode"] = self.weapon.currentData()
         return params
 
+    def _name_the_shotless(self) -> None:
+        """Each target says which of the ticked firers (none ticked: the chosen unit) have no shot
+        at it with this weapon: it kept "(no shot for T1)" after T1 was unticked."""
+        game, weapon = self.w.game, self.weapon.currentData()
+        firing = self.chosen() or [self.firer_id]
+        for i in range(self.target.count()):
+            unit = self.target.itemData(i)
+            lacking = [f for f in firing if not self.system.fire_sheet(game, f, unit, weapon).legal]
+            self.target.setItemText(i, self._target_text[unit]
+                                    + (f" (no shot for {', '.join(sorted(lacking))})" if lacking else ""))
+
     def refresh(self) -> None:
         """Each chosen firer's worksheet and odds; Fire only when every one has a shot."""
         game, target = self.w.game, self.target.currentData()
@@ -111,6 +124,7 @@ class FireDialog(EnterActs, QDialog):
             self.sheet.setHtml("<i>This side observes no enemy unit now: nothing to fire at (MW4 6.41).</i>")
             self.fire_button.setEnabled(False)
             return
+        self._name_the_shotless()
         label = game.contacts[(self.side, target)].label
         shown = target if self.w.viewer == UMPIRE else None
         parts, ok = [], bool(self.chosen())

@@ -29,6 +29,10 @@ OWN_ENTRIES = frozenset({"split_fire", "overrun", "form_column", "defilade", "h_
                          "air_pass", "radio_silence"})
 
 
+FIRE_TIP = ("The selected unit (and others of its side) fire at an observed enemy unit; the worksheet and odds "
+            "show before the roll (MW4 6.0)")
+SPLIT_TIP = ("The selected vehicular platoon fires as elements, each at its own target: a D1 and a D2, or three "
+             "D2s (MW4 6.93)")
 SHORT_HALT_TIP = ("The selected stabilised tank, paused in its move, fires at an enemy its side observes "
                   "for 2 MP at -2 on the die, then goes on or halts (MW4 19.3, 19.31)")
 WORK_TIP = ("The selected engineer spends its activation on a work in its hex: an abatis in woods over 12 "
@@ -75,10 +79,8 @@ class UnitEntries:
         self.act_end_activation = add("&End Company Activation", "E", "The activated company's remaining units "
                                       "wait; the other side acts (MW4 4.1)", self.end_activation)
         separator()
-        self.act_fire = add("&Fire…", "F", "The selected unit (and others of its side) fire at an observed enemy "
-                            "unit; the worksheet and odds show before the roll (MW4 6.0)", self.fire)
-        self.act_split = add("&Split Fire…", "Shift+F", "The selected vehicular platoon fires as elements, each "
-                             "at its own target: a D1 and a D2, or three D2s (MW4 6.93)", self.split_fire)
+        self.act_fire = add("&Fire…", "F", FIRE_TIP, self.fire)
+        self.act_split = add("&Split Fire…", "Shift+F", SPLIT_TIP, self.split_fire)
         separator()
         self.act_short_halt = add("S&hort Halt Fire…", "", SHORT_HALT_TIP, self.short_halt)
         separator()
@@ -103,6 +105,7 @@ class UnitEntries:
         """Out of the menu, when another game's rule system takes over the window."""
         for a in self.entries:
             self.m.menu.removeAction(a)
+            a.setShortcuts([])           # its key free at once for the next rule system's entry
             a.deleteLater()
         self.entries = []
 
@@ -114,10 +117,19 @@ class UnitEntries:
         self.act_column.setEnabled(in_play and u is not None and u.on_map and not mark(u, "in_column"))
         self.act_defilade.setEnabled(in_play and u is not None and u.on_map and not mark(u, "in_column")
                                      and mark(u, "defilade") is None)
-        self.act_fire.setEnabled(in_play and u is not None and u.on_map and not u.fired and not u.moved
-                                 and game.unit_type(u).get("attack", 0) > 0)
-        self.act_split.setEnabled(self.act_fire.isEnabled() and game.unit_type(u)["move_class"] in ("vehicle", "truck")
-                                  and game.unit_type(u)["steps"] - u.steps_lost >= 2)
+        # greyed with the reason, which the key F (Shift+F) then says in the status bar (gui/keyreasons.py)
+        why_fire = ("select a unit" if u is None else "no side is acting in this phase" if not in_play
+                    else f"{u.id} is not on the map" if not u.on_map
+                    else f"{u.id} has fired already (MW4 4.1)" if u.fired
+                    else f"{u.id} has moved: a unit moves or fires, not both (MW4 4.1)" if u.moved
+                    else f"{u.id} has no attack strength to fire with" if game.unit_type(u).get("attack", 0) <= 0
+                    else None)
+        greyed(self.act_fire, FIRE_TIP, why_fire)
+        greyed(self.act_split, SPLIT_TIP, why_fire or (
+            "only a vehicular platoon splits its fire (MW4 6.93)"
+            if game.unit_type(u)["move_class"] not in ("vehicle", "truck")
+            else "it needs two steps or more to split its fire (MW4 6.93)"
+            if game.unit_type(u)["steps"] - u.steps_lost < 2 else None))
         # a stabilised tank only (19.3): the others are not offered it at all, as Fire a star shell
         stabilised = u is not None and bool(game.unit_type(u).get("short_halt"))
         self.act_short_halt.setVisible(u is None or stabilised)

@@ -5,6 +5,10 @@ In a side's view it lists and edits only that side's plots, so a plot typed in a
 never shown to the other side; the umpire's view picks the side, and may set where a plotted
 fire lands instead of its scatter roll (with a reason, for the journal).  Every change runs the
 engine's plot action on the side's whole list for the turn, as an orders file does.
+
+The turn box goes back to turn 1: a past turn's plots are shown as they were, read-only (what
+fired, and where, as this viewer knows it); it follows the game's turn when that changes (End
+Turn, or an undo back into an earlier turn) unless the umpire had turned it elsewhere.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ class PlotPanel(QWidget):
         self.side_box.setToolTip("Whose plots (the umpire sees every side's)")
         self.turn_box = QSpinBox()
         self.turn_box.setPrefix("turn ")
-        self.turn_box.setToolTip("The turn the missions fire in (air strikes: a turn ahead, MW4 7.7)")
+        self.turn_box.setToolTip("The turn the missions fire in (air strikes: a turn ahead, MW4 7.7); an "
+                                 "earlier turn's plots are shown read-only")
         self.side_box.currentIndexChanged.connect(lambda _i: self.refresh())
         self.turn_box.valueChanged.connect(lambda _v: self.refresh())
         self.table = QTableWidget(0, 5)
@@ -104,6 +109,7 @@ class PlotPanel(QWidget):
         box.addLayout(new)
         box.addLayout(buttons)
         self._plots: list = []
+        self._game_turn = 0             # the game's turn when last shown: the box follows it
 
     # ------------------------------------------------------------------ showing
     def side(self) -> str | None:
@@ -122,19 +128,24 @@ class PlotPanel(QWidget):
             return
         self._fill_sides(game, viewer)
         self.turn_box.blockSignals(True)
-        self.turn_box.setRange(game.turn, max(game.turn, game.turns))
+        self.turn_box.setRange(1, max(game.turn, game.turns))
         if game.location != getattr(self, "_shown_game", None):   # another game: nothing of the last one's
             self.turn_box.setValue(game.turn)
             self.target.clear()
             self.pattern.setCurrentIndex(0)
             self._shown_game = game.location
+        elif game.turn != self._game_turn and self.turn_box.value() == self._game_turn:
+            self.turn_box.setValue(game.turn)      # the box showed the game's turn: it follows it
+        self._game_turn = game.turn
         self.turn_box.blockSignals(False)
         side, turn = self.side(), self.turn_box.value()
+        past = turn < game.turn         # what was plotted then is history: shown, not changed
         if side != getattr(self, "_shown_side", None):      # what one side typed is not the next one's
             self.target.clear()
             self.pattern.setCurrentIndex(0)
             self._shown_side = side
-        self.title.setText(f"Fire plots of {game.side(side).name} — secret to it" if side else "")
+        self.title.setText("" if not side else f"Fire plots of {game.side(side).name} — secret to it"
+                           + (f" (turn {turn}: past, read-only)" if past else ""))
         self._fill_supports(game, side)
         n = game.map.number
         for p in sorted((p for p in game.plots if p.side == side and p.turn == turn),
@@ -161,6 +172,13 @@ class PlotPanel(QWidget):
         self.air_button.setEnabled(game.phase == "indirect_fire" and any(
             a.side == side and AirTraits.model_construct(**a.traits).aircraft for a in game.air))
         self.silence_button.setEnabled(side is not None and game.phase != "ended" and not silent(game, side))
+        for widget in (self.add_button, self.remove_button, self.impact_button, self.multiply_button,
+                       self.displace_button, self.air_button, self.silence_button,
+                       self.support, self.target, self.pattern):
+            if past:
+                widget.setEnabled(False)
+            elif widget in (self.support, self.target, self.pattern):
+                widget.setEnabled(True)
 
     @staticmethod
     def _batteries(game, side) -> list[tuple[str, int]]:

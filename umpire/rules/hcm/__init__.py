@@ -240,6 +240,9 @@ class RuleSystem(CoreRuleSystem):
     def strength_text(self, game, unit):
         return reports.strength_text(game, unit)
 
+    def roster_strength(self, game, unit):      # the order of battle: "1 vehicle", not "faces SE" (2.2)
+        return reports.items_text(game, unit)
+
     def forces_table(self, game, units):
         return reports.forces_table(game, units)
 

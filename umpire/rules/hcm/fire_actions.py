@@ -77,7 +77,9 @@ def odds_sheet(game, firer: str, target: str, weapon: str = "main") -> FireSheet
     """The worksheet `umpire fire GAME FIRER --at TARGET --odds` prints, nothing rolled."""
     u = game.units.get(firer)
     aim = contact_unit(game, u.side if u is not None else None, target)
-    sheet = fire_sheet(game, firer, aim, "mg" if weapon == "mg" else "")
+    # the weapon asked for, as the shot itself takes it ("main": the usual one): the window's fire
+    # form shows this sheet live, and it must be the sheet the shot will roll on
+    sheet = fire_sheet(game, firer, aim, "" if weapon in ("", "main", None) else weapon)
     return replace(sheet, firer=firer)
 
 

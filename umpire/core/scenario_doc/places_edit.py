@@ -131,3 +131,20 @@ def set_entry_value(doc: ScenarioDocument, kind: str, index: int, key: str, valu
                 del entry[key]
         else:
             entry[key] = value
+
+
+ZONE_SHAPES = ("hexes", "area", "south_of", "north_of", "edge", "within")     # core.zones.ZONE_PARTS
+
+
+def set_zone_within(doc: ScenarioDocument, index: int, centre: str | None, radius: int) -> None:
+    """The index-th zone's circle: the hexes within `radius` of `centre`, written as
+    `within = { hex = "1515", radius = 3 }`; no centre takes the circle out."""
+    zones = doc.entries("zone")
+    if not 0 <= index < len(zones):
+        raise IndexError(f"no [[zone]] #{index + 1}")
+    with doc.change(f"Zone {zones[index].get('id')}: " + (f"within {radius} of {centre}" if centre else "no circle")):
+        zone = doc.entries("zone")[index]
+        if centre:
+            zone["within"] = inline({"hex": centre, "radius": radius})
+        elif "within" in zone:
+            del zone["within"]

@@ -1,8 +1,8 @@
 """The editor's Places dock: the scenario's zones, objectives, minefields, reinforcements and
 off-board artillery and air, one line each, to remove one (Del) or go to its first hex.  New ones
 come from the right-click menu on a hex (hexmenu.py); artillery and air, which have no hex, from
-the dock's buttons.  A click on an artillery, air or reinforcement line shows its keys under the
-list to edit (entryform.py)."""
+the dock's buttons.  A click on a zone, minefield, artillery, air or reinforcement line shows its keys under the
+list to edit (entryform.py); a zone's or minefield's too (zoneform.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def describe(kind: str, entry) -> tuple[str, str | None]:
     first = hexes[0] if hexes else None
     side = entry.get("side", "?")
     if kind == "zone":
-        return f"Zone {entry.get('id')} ({side}): {', '.join(hexes[:6]) or 'area'}", first
+        return f"Zone {entry.get('id')} ({side}): {zone_shapes(entry)}", first or _zone_anchor(entry)
     if kind == "minefield":
         return f"Minefield of {side}, {entry.get('type')}: {', '.join(hexes[:6])}", first
     if kind == "reinforcement":
@@ -36,6 +36,34 @@ def describe(kind: str, entry) -> tuple[str, str | None]:
     objectives = entry.get("objectives", [])
     where = ", ".join(f"{o.get('label') or o.get('hex')} {o.get('hex')} ({o.get('points')})" for o in objectives)
     return f"Victory of {side}: {where or entry.get('text', '')}", str(objectives[0].get("hex")) if objectives else None
+
+
+def zone_shapes(zone) -> str:
+    """A zone's shapes in a few words: "0101-4013; south edge; within 3 of 1515"."""
+    words = []
+    if zone.get("hexes"):
+        listed = [str(h) for h in zone["hexes"]]
+        words.append(", ".join(listed[:6]) + (f" (+{len(listed) - 6})" if len(listed) > 6 else ""))
+    if zone.get("area"):
+        words.append("-".join(str(h) for h in zone["area"]))
+    for key in ("south_of", "north_of"):
+        if zone.get(key):
+            words.append(f"{key.replace('_', ' ')} {'-'.join(str(h) for h in zone[key])}")
+    if zone.get("edge"):
+        words.append(f"{zone['edge']} edge")
+    within = zone.get("within")
+    if isinstance(within, dict):
+        words.append(f"within {within.get('radius')} of {within.get('hex')}")
+    return "; ".join(words) or "no hexes yet"
+
+
+def _zone_anchor(zone) -> str | None:
+    """A hex to go to for a zone with no listed hexes: a corner, a line's end, a circle's centre."""
+    for key in ("area", "south_of", "north_of"):
+        if isinstance(zone.get(key), list) and zone[key]:
+            return str(zone[key][0])
+    within = zone.get("within")
+    return str(within.get("hex")) if isinstance(within, dict) and within.get("hex") else None
 
 
 class Places(QWidget):
@@ -70,6 +98,7 @@ class Places(QWidget):
             for i, entry in enumerate(self.editor.doc.entries(kind)):
                 text, number = describe(kind, entry)
                 item = QListWidgetItem(text)
+                item.setToolTip(text)           # a zone's shapes run past a narrow dock
                 item.setData(Qt.UserRole, (kind, i, number))
                 self.list.addItem(item)
                 if (kind, i) == (self.entry.kind, self.entry.index):

@@ -1,0 +1,153 @@
+"""A zone's and a minefield's own keys in the scenario editor (issue 22): a line clicked in the
+Places dock shows them -- a minefield's side, type, secrecy and hexes (MW4 16.0); a zone's id,
+side, label and each shape the scenario format gives a zone (listed hexes, a rectangle, a map
+edge, a circle, the line it lies south or north of, MW4 20.41) -- each edit one change Undo takes
+back, shaded on the map at once, saved with the file's comments and accepted by `umpire validate`."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from umpire.cli import main as umpire
+from umpire.core.scenario_doc.document import ScenarioDocument
+from umpire.gui.editor.window import EditorWindow
+
+KALTENBACH = Path(__file__).resolve().parents[2] / "scenarios" / "kaltenbach-gap.toml"
+
+
+@pytest.fixture()
+def editor(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.Discard)
+    path = tmp_path / "kg.toml"
+    path.write_bytes(KALTENBACH.read_bytes())
+    e = EditorWindow(ScenarioDocument.open(path))
+    qtbot.addWidget(e)
+    e.show()
+    return e
+
+
+def click_line(editor, starts: str):
+    places = editor.places
+    item = next(places.list.item(i) for i in range(places.list.count())
+                if places.list.item(i).text().startswith(starts))
+    places.list.setCurrentItem(item)
+    places.list.itemClicked.emit(item)
+    return places.entry
+
+
+def type_into(editor, key: str, text: str):
+    w = editor.places.entry.widgets[key]
+    w.setText(text)
+    w.editingFinished.emit()
+    return editor.places.entry          # built again after the change
+
+
+def choose(editor, key: str, value):
+    w = editor.places.entry.widgets[key]
+    w.activated.emit(w.findData(value))
+    return editor.places.entry
+
+
+def shaded(editor) -> int:
+    """How many zone shades the map draws (one per zone whose hexes can be read)."""
+    return len(editor.map_view.zone_shades)
+
+
+def test_a_minefields_keys(qtbot, editor):
+    form = click_line(editor, "Minefield of nato")
+    assert form.title().startswith("Minefield")
+    assert form.widgets["type"].currentData() == "preventative" and form.widgets["secret"].isChecked()
+    assert form.widgets["hexes"].text() == "1414, 1514"
+    # MW4 16.0: hasty, preventative or defensive; the type offered are the rule system's
+    offered = [form.widgets["type"].itemData(i) for i in range(form.widgets["type"].count())]
+    assert set(offered) == {"hasty", "preventative", "defensive"}
+    form = choose(editor, "type", "defensive")
+    form = type_into(editor, "hexes", "1414, 1514, 1614")
+    form.widgets["secret"].setChecked(False)              # a minefield every side knows of
+    assert editor.doc.undo_name() == "Set [[minefield]] #1 secret"
+    assert editor.problems.item(0).text() == "No problems: the scenario plays."
+    assert editor.save()
+    text = editor.doc.path.read_text(encoding="utf-8")
+    mine = tomllib.loads(text)["minefield"][0]
+    assert (mine["type"], mine["hexes"], mine["secret"]) == ("defensive", ["1414", "1514", "1614"], False)
+    assert "# ---------------------------------------------------------------- victory (MW4 20.5)" in text
+    assert umpire(["validate", str(editor.doc.path)]) == 0
+    # a hex off the map is named in the problems list, not refused
+    type_into(editor, "hexes", "1414, 9999")
+    assert "9999" in editor.problems.item(0).text()
+    for _ in range(4):
+        editor.undo()
+    assert editor.doc.text() == KALTENBACH.read_text(encoding="utf-8")
+
+
+def test_a_zone_renamed_everywhere_it_is_named(qtbot, editor):
+    form = click_line(editor, "Zone nato-setup")
+    assert form.widgets["id"].text() == "nato-setup" and form.widgets["area"].text() == "0101, 4013"
+    form = type_into(editor, "id", "us-setup")
+    assert form.title() == "Zone us-setup"
+    data = editor.doc.data()
+    assert [z["id"] for z in data["zone"]][0] == "us-setup"
+    assert next(s for s in data["side"] if s["id"] == "nato")["deploy"] == "us-setup"     # the side's deploy
+    form = type_into(editor, "label", "US set-up north of the river")
+    assert editor.problems.item(0).text() == "No problems: the scenario plays."
+    assert editor.save() and umpire(["validate", str(editor.doc.path)]) == 0
+    editor.undo()
+    editor.undo()
+    assert editor.doc.text() == KALTENBACH.read_text(encoding="utf-8")
+
+
+def test_a_zone_as_an_edge_a_circle_and_a_line(qtbot, editor):
+    form = click_line(editor, "Zone warpac-setup")
+    assert form.widgets["south_of"].text() == "0121, 4025"      # MW4 20.41's set-up line
+    assert shaded(editor) == 2
+    # the line taken out: the zone has no shape left, reads as no hexes and is not shaded
+    form = type_into(editor, "south_of", "")
+    assert "south_of" not in editor.doc.data()["zone"][1]
+    # the south map edge: one hex per column of the 40-column map
+    form = choose(editor, "edge", "south")
+    assert editor.doc.data()["zone"][1]["edge"] == "south"
+    assert form.widgets["covers"].text() == "Covers 40 hexes, shaded on the map."
+    assert shaded(editor) == 2
+    # a circle of radius 1 round an inner hex adds it and its six neighbours
+    form.widgets["within_radius"].setValue(1)
+    form = type_into(editor, "within_hex", "2015")
+    assert editor.doc.data()["zone"][1]["within"] == {"hex": "2015", "radius": 1}
+    assert form.widgets["covers"].text() == "Covers 47 hexes, shaded on the map."
+    assert editor.doc.undo_name() == "Zone warpac-setup: within 1 of 2015"
+    # the radius alone changed: the circle grows (1 + 6 + 12 hexes within 2)
+    form.widgets["within_radius"].setValue(2)
+    form.widgets["within_radius"].editingFinished.emit()
+    form = editor.places.entry
+    assert form.widgets["covers"].text() == "Covers 59 hexes, shaded on the map."
+    # a north-of line: every hex on or above row 01 of columns 01 to 40 -- the north edge row
+    form = type_into(editor, "north_of", "0101, 4001")
+    assert form.widgets["covers"].text() == "Covers 99 hexes, shaded on the map."
+    assert "within 2 of 2015" in editor.places.list.currentItem().text()
+    # the Soviet units set up south of row 21 are now outside their zone: the problems say so
+    assert "warpac-setup" in editor.problems.item(0).text()
+    type_into(editor, "north_of", "")
+    form = type_into(editor, "south_of", "0121, 4025")
+    assert editor.problems.item(0).text() == "No problems: the scenario plays."
+    assert editor.save()
+    text = editor.doc.path.read_text(encoding="utf-8")
+    assert 'within = { hex = "2015", radius = 2 }' in text and 'edge = "south"' in text
+    assert umpire(["validate", str(editor.doc.path)]) == 0
+    # the circle taken out by emptying its centre
+    form = type_into(editor, "within_hex", "")
+    assert "within" not in editor.doc.data()["zone"][1]
+    while editor.doc.undo_name():
+        editor.undo()
+    assert editor.doc.text() == KALTENBACH.read_text(encoding="utf-8")
+
+
+def test_a_circle_off_the_map_is_named_a_problem(qtbot, editor):
+    click_line(editor, "Zone warpac-setup")
+    type_into(editor, "within_hex", "9999")
+    problem = editor.problems.item(0).text()
+    assert '"warpac-setup"' in problem and "hex 9999 is off the map" in problem
+    assert "cannot be read" in editor.places.entry.widgets["covers"].text()
+    assert shaded(editor) == 1          # the other zone alone is shaded

@@ -47,3 +47,24 @@ def test_a_zone_renamed_carries_the_deploys_along(doc):
     assert problems(doc) == []
     with pytest.raises(ValueError, match="already a zone"):
         oob_edit.rename(doc, "zone", "us-setup", "warpac-setup")
+
+
+def test_an_edge_band(doc):
+    # Kaltenbach Gap's map is 40 columns by 30 rows
+    assert places_edit.edge_band(doc, "north", 1) == {"edge": "north"}
+    assert places_edit.edge_band(doc, "south", 5) == {"area": ["0126", "4030"]}
+    assert places_edit.edge_band(doc, "east", 3) == {"area": ["3801", "4030"]}
+    with pytest.raises(ValueError, match="1 to 30 hexes deep"):
+        places_edit.edge_band(doc, "north", 31)
+    with pytest.raises(ValueError, match="north, south, east or west"):
+        places_edit.edge_band(doc, "up", 1)
+
+
+def test_a_shaped_zone_refused_without_a_shape_or_with_a_taken_id(doc):
+    with pytest.raises(ValueError, match="already a zone"):
+        places_edit.add_shaped_zone(doc, "nato-setup", "nato", "", {"edge": "north"})
+    with pytest.raises(ValueError, match="not nothing"):
+        places_edit.add_shaped_zone(doc, "new", "nato", "", {})
+    with pytest.raises(ValueError, match="not radius"):
+        places_edit.add_shaped_zone(doc, "new", "nato", "", {"radius": 3})
+    assert doc.undo_name() is None

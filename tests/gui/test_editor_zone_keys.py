@@ -151,3 +151,73 @@ def test_a_circle_off_the_map_is_named_a_problem(qtbot, editor):
     assert '"warpac-setup"' in problem and "hex 9999 is off the map" in problem
     assert "cannot be read" in editor.places.entry.widgets["covers"].text()
     assert shaded(editor) == 1          # the other zone alone is shaded
+
+
+# ---------------------------------------------------------------- + Zone: a zone drawn by its shape
+
+def new_zone_dialog(editor):
+    from umpire.gui.editor.zonedialog import ZoneDialog
+    return ZoneDialog(editor)
+
+
+def test_a_zone_along_an_edge_some_hexes_deep(qtbot, editor):
+    dialog = new_zone_dialog(editor)
+    dialog.side.setCurrentText("nato")
+    assert dialog.ident.text() == "nato-setup-2"          # nato-setup is taken
+    dialog.shape.setCurrentIndex(dialog.shape.findData("edge"))
+    dialog.edge.setCurrentText("west")
+    dialog.depth.setValue(4)
+    # shaded as it is typed: the two zones and the one to be
+    assert dialog.covers.text() == "Covers 120 hexes, shaded on the map." and shaded(editor) == 3
+    dialog.label.setText("US screen, west edge")
+    dialog.accept()
+    zone = editor.doc.data()["zone"][-1]
+    # a band four columns deep is the rectangle of columns 01-04 (the format's edge is one deep)
+    assert zone == {"id": "nato-setup-2", "side": "nato", "label": "US screen, west edge", "area": ["0101", "0430"]}
+    assert editor.doc.undo_name() == "Add zone nato-setup-2"
+    assert shaded(editor) == 3 and "Zone nato-setup-2 (nato): 0101-0430" in [
+        editor.places.list.item(i).text() for i in range(editor.places.list.count())]
+    assert editor.problems.item(0).text() == "No problems: the scenario plays."
+    # one deep: the format's own edge key
+    dialog = new_zone_dialog(editor)
+    dialog.side.setCurrentText("warpac")
+    dialog.shape.setCurrentIndex(dialog.shape.findData("edge"))
+    dialog.edge.setCurrentText("south")
+    dialog.accept()
+    assert editor.doc.data()["zone"][-1]["edge"] == "south" and editor.doc.data()["zone"][-1]["id"] == "warpac-setup-2"
+    assert editor.save() and umpire(["validate", str(editor.doc.path)]) == 0
+    editor.undo()
+    editor.undo()
+    assert editor.doc.text() == KALTENBACH.read_text(encoding="utf-8")
+
+
+def test_a_circle_and_a_line_previewed_then_cancelled_or_added(qtbot, editor):
+    dialog = new_zone_dialog(editor)
+    dialog.shape.setCurrentIndex(dialog.shape.findData("within"))
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert not ok.isEnabled() and "type the centre hex" in dialog.covers.text()
+    dialog.centre.setText("9915")
+    assert "hex 9915 is off the map" in dialog.covers.text() and not ok.isEnabled()
+    dialog.centre.setText("2015")
+    dialog.radius.setValue(3)           # 1 + 6 + 12 + 18 hexes
+    assert dialog.covers.text() == "Covers 37 hexes, shaded on the map." and ok.isEnabled()
+    assert shaded(editor) == 3
+    dialog.reject()                     # nothing added, the preview gone
+    assert shaded(editor) == 2 and editor.doc.undo_name() is None
+    dialog = new_zone_dialog(editor)
+    dialog.side.setCurrentText("warpac")
+    dialog.shape.setCurrentIndex(dialog.shape.findData("north_of"))
+    dialog.north.setText("0105")
+    assert "two hexes" in dialog.covers.text()
+    dialog.north.setText("0105, 4005")  # rows 01 to 05 of 40 columns (MW4 20.41's line, the other way)
+    assert dialog.covers.text() == "Covers 200 hexes, shaded on the map."
+    dialog.accept()
+    assert editor.doc.data()["zone"][-1]["north_of"] == ["0105", "4005"]
+    dialog = new_zone_dialog(editor)
+    dialog.shape.setCurrentIndex(dialog.shape.findData("within"))
+    dialog.centre.setText("2015")
+    dialog.radius.setValue(1)
+    dialog.accept()
+    text = editor.doc.text()
+    assert 'within = { hex = "2015", radius = 1 }' in text
+    assert editor.save() and umpire(["validate", str(editor.doc.path)]) == 0

@@ -1,7 +1,7 @@
 """The editor's Places dock: the scenario's zones, objectives, minefields, reinforcements and
 off-board artillery and air, one line each, to remove one (Del) or go to its first hex.  New ones
-come from the right-click menu on a hex (hexmenu.py); artillery and air, which have no hex, from
-the dock's buttons.  A click on a zone, minefield, artillery, air or reinforcement line shows its keys under the
+come from the right-click menu on a hex (hexmenu.py); artillery and air, which have no hex, and a
+zone drawn by its shape (an edge, a circle, a line: zonedialog.py) from the dock's buttons.  A click on a zone, minefield, artillery, air or reinforcement line shows its keys under the
 list to edit (entryform.py); a zone's or minefield's too (zoneform.py)."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QListWidget, QListWidg
 
 from ...core.scenario_doc import oob_edit, places_edit
 from .entryform import EntryForm
+from .zonedialog import new_zone
 
 KIND_WORDS = {"zone": "Zone", "minefield": "Minefield", "reinforcement": "Reinforcement",
               "artillery": "Artillery", "air": "Air", "victory": "Victory"}
@@ -77,7 +78,8 @@ class Places(QWidget):
         self.list.itemClicked.connect(self._clicked)
         buttons = QHBoxLayout()
         self.buttons = {}
-        for label, slot in (("+ Artillery", lambda: self.add_support("artillery")),
+        for label, slot in (("+ Zone", lambda: new_zone(self.editor)),
+                            ("+ Artillery", lambda: self.add_support("artillery")),
                             ("+ Air", lambda: self.add_support("air")), ("Remove", self.remove)):
             b = QPushButton(label)
             b.clicked.connect(slot)

@@ -221,3 +221,36 @@ def test_a_circle_and_a_line_previewed_then_cancelled_or_added(qtbot, editor):
     text = editor.doc.text()
     assert 'within = { hex = "2015", radius = 1 }' in text
     assert editor.save() and umpire(["validate", str(editor.doc.path)]) == 0
+
+
+def test_the_hex_menu_starts_a_circle_round_the_hex(qtbot, editor):
+    from umpire.gui.editor.zonedialog import ZoneDialog
+    menu = editor.hex_menu.build(editor.doc.grid().parse("2015"))
+    zones = next(a.menu() for a in menu.actions() if a.menu() is not None and a.text() == "Deployment zone")
+    action = next(a for a in zones.actions() if a.text() == "New zone round 2015…")
+    action.trigger()
+    dialog = editor.findChild(ZoneDialog)
+    assert dialog.shape.currentData() == "within" and dialog.centre.text() == "2015"
+    assert dialog.covers.text() == "Covers 19 hexes, shaded on the map."        # radius 2: 1 + 6 + 12
+    dialog.accept()
+    assert editor.doc.data()["zone"][-1]["within"] == {"hex": "2015", "radius": 2}
+    editor.undo()
+    assert "within" not in editor.doc.text()
+    editor.redo()                       # Redo puts the zone back, as it was written
+    assert editor.doc.data()["zone"][-1]["within"] == {"hex": "2015", "radius": 2}
+    assert editor.problems.item(0).text() == "No problems: the scenario plays."
+
+
+def test_a_zone_key_undone_and_redone_shows_in_the_form(qtbot, editor):
+    click_line(editor, "Zone warpac-setup")
+    form = choose(editor, "edge", "east")
+    assert form.widgets["edge"].currentData() == "east"
+    editor.undo()
+    assert editor.places.entry.widgets["edge"].currentData() is None
+    editor.redo()
+    assert editor.places.entry.widgets["edge"].currentData() == "east"
+    click_line(editor, "Minefield of nato")
+    type_into(editor, "hexes", "1414")
+    editor.undo()
+    editor.redo()
+    assert editor.places.entry.widgets["hexes"].text() == "1414" and editor.doc.data()["minefield"][0]["hexes"] == ["1414"]

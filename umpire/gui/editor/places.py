@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QListWidget, QListWidgetItem, QMessageBox, QPushButton, QVBoxLayout,
+from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QListWidget, QListWidgetItem, QMessageBox, QPushButton, QScrollArea,
+                               QVBoxLayout,
                                QWidget)
 
 from ...core.scenario_doc import oob_edit, places_edit
@@ -89,8 +90,12 @@ class Places(QWidget):
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(buttons)
         layout.addWidget(self.list, 2)
-        self.entry = EntryForm(editor)          # the keys of the artillery, air or reinforcement clicked
-        layout.addWidget(self.entry, 1)
+        self.entry = EntryForm(editor)          # the keys of the line clicked
+        scroll = QScrollArea()                  # a zone's many rows scroll rather than squeeze the list
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.NoFrame)
+        scroll.setWidget(self.entry)
+        layout.addWidget(scroll, 2)
         # only while the list has the focus: the order of battle's tree has its own Del
         QShortcut(QKeySequence(QKeySequence.Delete), self.list, self.remove).setContext(Qt.WidgetWithChildrenShortcut)
 

@@ -21,7 +21,7 @@ SHAPES = {"edge": "Along a map edge", "within": "Round a hex (centre and radius)
 
 
 class ZoneDialog(QDialog):
-    def __init__(self, editor) -> None:
+    def __init__(self, editor, centre: str | None = None) -> None:
         super().__init__(editor)
         self.editor = editor
         self.setWindowTitle("New zone")
@@ -79,6 +79,9 @@ class ZoneDialog(QDialog):
         self.side.currentTextChanged.connect(lambda side: "-setup" in self.ident.text() and
                                              self.ident.setText(self.free_id(side)))
         self.finished.connect(lambda _: editor.refresh())       # the map's own shades again
+        if centre:              # from the hex menu: a circle round the hex clicked
+            self.shape.setCurrentIndex(self.shape.findData("within"))
+            self.centre.setText(centre)
         self.preview()
 
     def free_id(self, side: str) -> str:
@@ -132,12 +135,13 @@ class ZoneDialog(QDialog):
             super().accept()
 
 
-def new_zone(editor) -> None:
-    """+ Zone: the dialog, if the scenario has a side and a readable map."""
+def new_zone(editor, centre: str | None = None) -> None:
+    """+ Zone (or the hex menu's zone round a hex): the dialog, if the scenario has a side and a
+    readable map."""
     if not oob_edit.ids(editor.doc, "side"):
         return editor.say("Add a side first (Order of battle → + Side).")
     try:
         editor.doc.grid()
     except ValueError as e:
         return editor.say(f"The map cannot be read: {e}")
-    ZoneDialog(editor).open()
+    ZoneDialog(editor, centre).open()

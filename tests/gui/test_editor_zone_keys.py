@@ -87,8 +87,9 @@ def test_a_minefields_keys(qtbot, editor):
 def test_a_zone_renamed_everywhere_it_is_named(qtbot, editor):
     form = click_line(editor, "Zone nato-setup")
     assert form.widgets["id"].text() == "nato-setup" and form.widgets["area"].text() == "0101, 4013"
+    assert form.widgets["purpose"].text().startswith("Sets up here: side nato (")
     form = type_into(editor, "id", "us-setup")
-    assert form.title() == "Zone us-setup"
+    assert form.title() == "Zone us-setup" and form.widgets["purpose"].text().startswith("Sets up here: side nato (")
     data = editor.doc.data()
     assert [z["id"] for z in data["zone"]][0] == "us-setup"
     assert next(s for s in data["side"] if s["id"] == "nato")["deploy"] == "us-setup"     # the side's deploy

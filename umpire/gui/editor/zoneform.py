@@ -58,6 +58,13 @@ def zone_rows(form_owner, form: QFormLayout, entry: Any, add_row) -> None:
     form.addRow("Id", ident)
     for f in ZONE_KEYS:
         add_row(f)
+    users = [f"{kind} {r.get('id')}" for kind in ("side", "battalion", "company")
+             for r in editor.doc.entries(kind) if r.get("deploy") == entry.get("id")]
+    purpose = QLabel("Sets up here: " + (", ".join(users) if users else "no one yet") +
+                     " (a side's, battalion's or company's \"Deploy in\" field)")
+    purpose.setWordWrap(True)
+    form_owner.widgets["purpose"] = purpose
+    form.addRow(purpose)
     heading = QLabel("<b>Its hexes</b>: all those of the shapes below together")
     heading.setWordWrap(True)
     form.addRow(heading)

@@ -66,6 +66,10 @@ def test_a_minefields_keys(qtbot, editor):
     offered = [form.widgets["type"].itemData(i) for i in range(form.widgets["type"].count())]
     assert set(offered) == {"hasty", "preventative", "defensive"}
     form = choose(editor, "type", "defensive")
+    # the file's layout kept: the one line of the key changed, nothing else
+    before, after = KALTENBACH.read_text(encoding="utf-8").splitlines(), editor.doc.text().splitlines()
+    assert len(before) == len(after)
+    assert [(a, b) for a, b in zip(before, after) if a != b] == [('type = "preventative"', 'type = "defensive"')]
     form = type_into(editor, "hexes", "1414, 1514, 1614")
     form.widgets["secret"].setChecked(False)              # a minefield every side knows of
     assert editor.doc.undo_name() == "Set [[minefield]] #1 secret"

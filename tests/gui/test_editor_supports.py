@@ -99,7 +99,7 @@ def test_air_and_a_reinforcement(qtbot, editor):
 
 
 def test_a_line_without_keys_to_edit_says_so(qtbot, editor):
-    form = click_line(editor, "Zone")
-    assert form.kind == "" and "Click an artillery, air or reinforcement line" in form.findChild(
+    form = click_line(editor, "Victory")
+    assert form.kind == "" and "Click a zone, minefield, artillery, air or reinforcement line" in form.findChild(
         type(form.layout().itemAt(0).widget())).text()
-    assert editor.places.list.currentItem().data(Qt.UserRole)[0] == "zone"
+    assert editor.places.list.currentItem().data(Qt.UserRole)[0] == "victory"

@@ -24,6 +24,7 @@ _REFERENCES = {
     "battalion": [("company", "battalion"), ("battalion", "parent"), ("reinforcement", "units")],
     "company": [("reinforcement", "units")],
     "unit": [("battalion", "hq"), ("reinforcement", "units")],
+    "zone": [(k, "deploy") for k in ("side", "battalion", "company")],     # where they set up
 }
 
 

@@ -131,3 +131,60 @@ def set_entry_value(doc: ScenarioDocument, kind: str, index: int, key: str, valu
                 del entry[key]
         else:
             entry[key] = value
+
+
+ZONE_SHAPES = ("hexes", "area", "south_of", "north_of", "edge", "within")     # core.zones.ZONE_PARTS
+
+
+def set_zone_within(doc: ScenarioDocument, index: int, centre: str | None, radius: int) -> None:
+    """The index-th zone's circle: the hexes within `radius` of `centre`, written as
+    `within = { hex = "1515", radius = 3 }`; no centre takes the circle out."""
+    zones = doc.entries("zone")
+    if not 0 <= index < len(zones):
+        raise IndexError(f"no [[zone]] #{index + 1}")
+    with doc.change(f"Zone {zones[index].get('id')}: " + (f"within {radius} of {centre}" if centre else "no circle")):
+        zone = doc.entries("zone")[index]
+        if centre:
+            zone["within"] = inline({"hex": centre, "radius": radius})
+        elif "within" in zone:
+            del zone["within"]
+
+
+def edge_band(doc: ScenarioDocument, edge: str, depth: int) -> dict[str, Any]:
+    """The zone shape of a map edge `depth` hexes deep: `edge = "south"` for one row or column
+    (the format's own edge), else the rectangle of the rows or columns along it (`area`)."""
+    grid = doc.grid()
+    if edge not in ("north", "south", "east", "west"):
+        raise ValueError(f"edge must be north, south, east or west, not {edge!r}")
+    reach = grid.rows if edge in ("north", "south") else grid.columns
+    if not 1 <= depth <= reach:
+        raise ValueError(f"a {edge} edge is 1 to {reach} hexes deep, not {depth}")
+    if depth == 1:
+        return {"edge": edge}
+    cols, rows = (1, grid.columns), (1, grid.rows)
+    if edge == "north":
+        rows = (1, depth)
+    elif edge == "south":
+        rows = (grid.rows - depth + 1, grid.rows)
+    elif edge == "west":
+        cols = (1, depth)
+    else:
+        cols = (grid.columns - depth + 1, grid.columns)
+    return {"area": [grid.number(grid.from_offset(cols[0], rows[0])), grid.number(grid.from_offset(cols[1], rows[1]))]}
+
+
+def add_shaped_zone(doc: ScenarioDocument, ident: str, side: str, label: str, shape: dict[str, Any]) -> None:
+    """A new zone given by one or more of the format's shapes (`edge`, `area`, `within`,
+    `south_of`, `north_of`, `hexes`): one change."""
+    unknown = set(shape) - set(ZONE_SHAPES)
+    if unknown or not shape:
+        raise ValueError(f"a zone's shape is one of {', '.join(ZONE_SHAPES)}, not {', '.join(sorted(unknown)) or 'nothing'}")
+    if not ident.strip():
+        raise ValueError("a zone needs an id")
+    if any(z.get("id") == ident for z in doc.entries("zone")):
+        raise ValueError(f"there is already a zone {ident!r}")
+    values: dict[str, Any] = {"id": ident, "side": side, "label": label or ident}
+    values.update((k, inline(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                  for k, v in shape.items())
+    with doc.change(f"Add zone {ident}"):
+        append_table(doc, "zone", values)

@@ -1,4 +1,5 @@
-"""The keys of the off-board artillery, air or reinforcement selected in the Places dock: those
+"""The keys of the zone, minefield (zoneform.py), off-board artillery, air or reinforcement
+selected in the Places dock: for the last three those
 every hex game reads (a battery's concentrations and strength, a reinforcement's turn, entry
 hexes and units) and those its rule system declares on that kind of record (MechWar 4's FASCAM
 fires, sections, a reinforcement arriving in column...: core.traits), each a widget of its kind.
@@ -15,8 +16,9 @@ from ...core.scenario_doc import places_edit
 from ...core.scenario_fields import ScenarioField as F
 from .fields import field_widget, trait_choices, trait_fields
 from .ruletable import value_widget
+from .zoneform import minefield_keys, zone_rows
 
-EDITED = ("artillery", "air", "reinforcement")
+EDITED = ("zone", "minefield", "artillery", "air", "reinforcement")
 _SIDE = F("side", "Side", "side", "the side it belongs to", required=True)
 _FROM = F("from_turn", "From turn", "number", "the first turn it may be called on", default=1,
           low=TURNS[0], high=TURNS[1])
@@ -61,23 +63,32 @@ class EntryForm(QGroupBox):
         if not 0 <= index < len(entries):
             self.kind, self.index = "", -1
             self.setTitle("Selected")
-            hint = QLabel("Click an artillery, air or reinforcement line to edit its keys here.")
+            hint = QLabel("Click a zone, minefield, artillery, air or reinforcement line to edit its keys here.")
             hint.setWordWrap(True)
             form.addRow(hint)
             return
         entry = entries[index]
         self.setTitle(f"{kind.capitalize()} {entry.get('id', f'#{index + 1}')}")
-        for f in CORE_KEYS[kind]:
+
+        def add_row(f: F) -> None:
             w = value_widget(self.editor, f, entry.get(f.key), lambda v, k=f.key: self.set(k, v))
             self.widgets[f.key] = w
             label = QLabel(f.label)
             label.setToolTip(f.help)
             form.addRow(label, w)
+        if kind == "zone":
+            zone_rows(self, form, entry, add_row)
+        for f in minefield_keys(self.editor.rules) if kind == "minefield" else CORE_KEYS.get(kind, ()):
+            add_row(f)
         rules = self.editor.rules
-        for key, field in trait_fields(rules, kind).items():    # the rule system's own keys
+        for key, field in (trait_fields(rules, kind) if kind in CORE_KEYS else {}).items():    # the rule system's own keys
             w = field_widget(field, entry.get(key), lambda v, k=key: self.set(k, v), trait_choices(rules, kind, key))
             self.widgets[key] = w
             form.addRow(key.replace("_", " "), w)
 
     def set(self, key: str, value: Any) -> None:
+        entry = self.editor.doc.entries(self.kind)[self.index]
+        current = entry.get(key)
+        if current == value or (value is None and key not in entry):
+            return          # focus leaving a field unchanged is no change to undo
         self.editor.run(places_edit.set_entry_value, self.kind, self.index, key, value)

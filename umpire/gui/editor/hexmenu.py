@@ -11,6 +11,7 @@ from ...core.hexgrid import Hex
 from ...core.scenario_doc import map_edit, oob_edit, places_edit
 from ...core.scenario_doc.preview import game_map
 from ...core.zones import resolve_zone
+from .zonedialog import new_zone
 
 
 class HexMenu:
@@ -58,6 +59,7 @@ class HexMenu:
                 zones.addAction(f"Add {number} to {zid}", lambda zid=zid: ed.run(
                     places_edit.zone_hexes, zid, add=[number]))
         zones.addAction("New zone here…", lambda: self.new_zone(number))
+        zones.addAction(f"New zone round {number}…", lambda: new_zone(ed, number))   # zonedialog.py
         return menu
 
     def _side(self, title: str) -> str | None:

@@ -1,18 +1,20 @@
 """The editor's Places dock: the scenario's zones, objectives, minefields, reinforcements and
 off-board artillery and air, one line each, to remove one (Del) or go to its first hex.  New ones
-come from the right-click menu on a hex (hexmenu.py); artillery and air, which have no hex, from
-the dock's buttons.  A click on an artillery, air or reinforcement line shows its keys under the
-list to edit (entryform.py)."""
+come from the right-click menu on a hex (hexmenu.py); artillery and air, which have no hex, and a
+zone drawn by its shape (an edge, a circle, a line: zonedialog.py) from the dock's buttons.  A click on a zone, minefield, artillery, air or reinforcement line shows its keys under the
+list to edit (entryform.py); a zone's or minefield's too (zoneform.py)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QListWidget, QListWidgetItem, QMessageBox, QPushButton, QVBoxLayout,
+from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QListWidget, QListWidgetItem, QMessageBox, QPushButton, QScrollArea,
+                               QVBoxLayout,
                                QWidget)
 
 from ...core.scenario_doc import oob_edit, places_edit
 from .entryform import EntryForm
+from .zonedialog import new_zone
 
 KIND_WORDS = {"zone": "Zone", "minefield": "Minefield", "reinforcement": "Reinforcement",
               "artillery": "Artillery", "air": "Air", "victory": "Victory"}
@@ -24,7 +26,7 @@ def describe(kind: str, entry) -> tuple[str, str | None]:
     first = hexes[0] if hexes else None
     side = entry.get("side", "?")
     if kind == "zone":
-        return f"Zone {entry.get('id')} ({side}): {', '.join(hexes[:6]) or 'area'}", first
+        return f"Zone {entry.get('id')} ({side}): {zone_shapes(entry)}", first or _zone_anchor(entry)
     if kind == "minefield":
         return f"Minefield of {side}, {entry.get('type')}: {', '.join(hexes[:6])}", first
     if kind == "reinforcement":
@@ -38,6 +40,34 @@ def describe(kind: str, entry) -> tuple[str, str | None]:
     return f"Victory of {side}: {where or entry.get('text', '')}", str(objectives[0].get("hex")) if objectives else None
 
 
+def zone_shapes(zone) -> str:
+    """A zone's shapes in a few words: "0101-4013; south edge; within 3 of 1515"."""
+    words = []
+    if zone.get("hexes"):
+        listed = [str(h) for h in zone["hexes"]]
+        words.append(", ".join(listed[:6]) + (f" (+{len(listed) - 6})" if len(listed) > 6 else ""))
+    if zone.get("area"):
+        words.append("-".join(str(h) for h in zone["area"]))
+    for key in ("south_of", "north_of"):
+        if zone.get(key):
+            words.append(f"{key.replace('_', ' ')} {'-'.join(str(h) for h in zone[key])}")
+    if zone.get("edge"):
+        words.append(f"{zone['edge']} edge")
+    within = zone.get("within")
+    if isinstance(within, dict):
+        words.append(f"within {within.get('radius')} of {within.get('hex')}")
+    return "; ".join(words) or "no hexes yet"
+
+
+def _zone_anchor(zone) -> str | None:
+    """A hex to go to for a zone with no listed hexes: a corner, a line's end, a circle's centre."""
+    for key in ("area", "south_of", "north_of"):
+        if isinstance(zone.get(key), list) and zone[key]:
+            return str(zone[key][0])
+    within = zone.get("within")
+    return str(within.get("hex")) if isinstance(within, dict) and within.get("hex") else None
+
+
 class Places(QWidget):
     go_to = Signal(str)          # a hex number
 
@@ -49,7 +79,8 @@ class Places(QWidget):
         self.list.itemClicked.connect(self._clicked)
         buttons = QHBoxLayout()
         self.buttons = {}
-        for label, slot in (("+ Artillery", lambda: self.add_support("artillery")),
+        for label, slot in (("+ Zone", lambda: new_zone(self.editor)),
+                            ("+ Artillery", lambda: self.add_support("artillery")),
                             ("+ Air", lambda: self.add_support("air")), ("Remove", self.remove)):
             b = QPushButton(label)
             b.clicked.connect(slot)
@@ -59,8 +90,12 @@ class Places(QWidget):
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(buttons)
         layout.addWidget(self.list, 2)
-        self.entry = EntryForm(editor)          # the keys of the artillery, air or reinforcement clicked
-        layout.addWidget(self.entry, 1)
+        self.entry = EntryForm(editor)          # the keys of the line clicked
+        scroll = QScrollArea()                  # a zone's many rows scroll rather than squeeze the list
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.NoFrame)
+        scroll.setWidget(self.entry)
+        layout.addWidget(scroll, 2)
         # only while the list has the focus: the order of battle's tree has its own Del
         QShortcut(QKeySequence(QKeySequence.Delete), self.list, self.remove).setContext(Qt.WidgetWithChildrenShortcut)
 
@@ -70,6 +105,7 @@ class Places(QWidget):
             for i, entry in enumerate(self.editor.doc.entries(kind)):
                 text, number = describe(kind, entry)
                 item = QListWidgetItem(text)
+                item.setToolTip(text)           # a zone's shapes run past a narrow dock
                 item.setData(Qt.UserRole, (kind, i, number))
                 self.list.addItem(item)
                 if (kind, i) == (self.entry.kind, self.entry.index):

@@ -58,6 +58,11 @@ def umpire_events(game: Game) -> list[str]:
             continue
         who = f" ({game.side(row.side_id).name})" if row.side_id in game.side_ids() else ""
         out.append(f"#{row.seq} {row.kind}{who}: {row.summary}")
-        out.extend(f"    {x}" for x in row.log)
-        out.extend(f"    dice: {Roll.from_json(r).describe()}" for r in row.rolls)
+        dice = [Roll.from_json(r).describe() for r in row.rolls]
+        log = list(row.log)
+        # the engine ends every row's log with its dice (core.acting): printed once, as dice
+        if dice and log[-len(dice):] == dice:
+            log = log[:-len(dice)]
+        out.extend(f"    {x}" for x in log)
+        out.extend(f"    dice: {x}" for x in dice)
     return out

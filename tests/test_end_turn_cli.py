@@ -38,7 +38,7 @@ def refused(capsys, *argv) -> str:
 # ------------------------------------------------------------------ MechWar 4
 def test_mw4_the_barrage_lands_and_suppression_comes_off_4_1(tmp_path, capsys):
     game = new(tmp_path, "kaltenbach-gap.toml", capsys)
-    assert main(["plot", game, "--side", "nato", "--mission", "US DS", "1", "2427", "tight"]) == 0
+    assert main(["plot", game, "--side", "nato", "--mission", "US DS", "1", "2224", "tight"]) == 0
     with sqlite3.connect(game) as conn:       # Scout 1 suppressed by earlier fire (MW4 7.4)
         conn.execute("UPDATE unit SET marks = json_set(marks, '$.suppression', 1) WHERE id = 'Scout 1'")
     conn.close()

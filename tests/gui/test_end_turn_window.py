@@ -34,7 +34,7 @@ def test_mw4_end_turn_lands_the_barrage_and_removes_suppression_and_undoes_whole
     game = made(tmp_path, "kaltenbach-gap.toml")
     system = rule_system(open_game(game).rules)
     perform(game, "plot", {"side": "nato", "turn": 1, "missions": [
-        {"support": "US DS", "concentration": 1, "target": "2427", "pattern": "tight"}]}, system)
+        {"support": "US DS", "concentration": 1, "target": "2224", "pattern": "tight"}]}, system)
     with sqlite3.connect(game) as conn:
         conn.execute("UPDATE unit SET marks = json_set(marks, '$.suppression', 1) WHERE id = 'Scout 1'")
     conn.close()

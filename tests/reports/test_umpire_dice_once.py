@@ -15,8 +15,8 @@ def test_every_die_of_the_turn_is_printed_once(tmp_path, sample_scenario):
     path = new_game(sample_scenario, tmp_path / "d.umpire", seed="dice-once")
     sys_ = system_for(path)
     perform(path, "plot", {"side": "nato", "turn": 1, "missions": [
-        {"support": "US DS", "concentration": 1, "target": "2427", "pattern": "tight"}]}, sys_, side="nato")
-    perform(path, "end_turn", {}, sys_)        # the barrage (MW4 14.14) and the first player (4.2) rolled
+        {"support": "US DS", "concentration": 1, "target": "2224", "pattern": "tight"}]}, sys_, side="nato")
+    perform(path, "end_turn", {}, sys_)        # the barrage on Recon 1, which NATO sees (MW4 14.13, 14.14), and the first player (4.2) rolled
     rows = [r for r in journal(path) if r.turn == 2]
     rolls = Counter(Roll.from_json(x).describe() for r in rows for x in r.rolls)
     assert sum(rolls.values()) >= 3 and any("fire for effect" in x for x in rolls)

@@ -380,10 +380,14 @@ def cmd_journal(args) -> int:
                            "umpire": r.umpire}
                           for r in rows], indent=2))
         return 0
+    from .core.store.db import open_game
+    from .core.umpire_words import umpire_summary
+
+    game = open_game(args.game)                # whose contact a summary's label is (the umpire's words)
     several = len({r.umpire for r in rows if r.umpire}) > 1     # who did what, once several umpires have acted
     for r in rows:
         by = f"  [{r.umpire}]" if r.umpire and several else ""
-        print(f"#{r.seq:<4} turn {r.turn:<3} {r.kind:9} {'(undone) ' if r.undone else ''}{r.summary}{by}")
+        print(f"#{r.seq:<4} turn {r.turn:<3} {r.kind:9} {'(undone) ' if r.undone else ''}{umpire_summary(game, r)}{by}")
         for line in r.log:
             print(f"        {line}")
     return 0

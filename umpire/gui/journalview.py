@@ -10,6 +10,7 @@ from ..core.dice import Roll
 from ..core.engine import journal
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
+from ..core.umpire_words import umpire_summary
 from ..core.witness import side_journal, side_may_read
 
 
@@ -70,9 +71,9 @@ class JournalView:
                     continue
                 log = [Roll.from_json(x).describe() for x in r.rolls]
                 lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
-                html.append(f"<div><b>#{r.seq}</b> turn {r.turn}: {escape(r.summary.split('. Spotting')[0])}{lines}</div>")
+                html.append(f"<div><b>#{r.seq}</b> turn {r.turn}: {escape(umpire_summary(game, r).split('. Spotting')[0])}{lines}</div>")
                 continue
-            html.append(self._entry_html(r.seq, r.turn, r.summary, r.log, r.undone, r.umpire if several else None))
+            html.append(self._entry_html(r.seq, r.turn, umpire_summary(game, r), r.log, r.undone, r.umpire if several else None))
         self.journal_view.setHtml("".join(html) or ("<i>No dice rolled here.</i>" if dice_only else "<i>No actions yet.</i>"))
 
     @staticmethod

@@ -13,6 +13,7 @@ from ..core.engine import journal
 from ..core.game import Game
 from ..core.hexgrid import hex_distance
 from ..core.knowledge import SideView
+from ..core.umpire_words import umpire_summary
 from ..core.witness import side_journal
 
 
@@ -57,7 +58,7 @@ def umpire_events(game: Game) -> list[str]:
         if row.turn != game.turn or row.undone:
             continue
         who = f" ({game.side(row.side_id).name})" if row.side_id in game.side_ids() else ""
-        out.append(f"#{row.seq} {row.kind}{who}: {row.summary}")
+        out.append(f"#{row.seq} {row.kind}{who}: {umpire_summary(game, row)}")
         dice = [Roll.from_json(r).describe() for r in row.rolls]
         log = list(row.log)
         # the engine ends every row's log with its dice (core.acting): printed once, as dice

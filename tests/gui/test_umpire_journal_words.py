@@ -1,7 +1,8 @@
 """Every side has its own C1: the umpire's journal (the dock, `umpire journal`, the umpire's
 report) says whose contact a fire's target is and which unit it is -- "Fire at US Task Force
 2-32's C1 (Recon 1)" -- while the side's own journal reads "Fire at C1" as before
-(core/umpire_words.py; the side's words: core/witness.py)."""
+(core/umpire_words.py; the side's words: core/witness.py).  A company the scenario names is
+called by its name there ("1st Motor Rifle Company: Bound (BC)", not "1 MRC: ...")."""
 
 import pytest
 
@@ -22,6 +23,8 @@ RECON_RUN = [f"22{r:02d}" for r in range(24, 14, -1)]      # Recon 1 drives nort
 def fired(tmp_path, sample_scenario):
     path = new_game(sample_scenario, tmp_path / "f.umpire", seed="words")
     sys_ = system_for(path)
+    perform(path, "orders", {"side": "warpac", "turn": 1, "commands": {"1 MRC": "bound", "Tank Co": "bound"}},
+            sys_, side="warpac")
     perform(path, "move", {"unit": "Recon 1", "path": RECON_RUN}, sys_)
     res = perform(path, "fire", {"firers": ["A3"], "target": "Recon 1"}, sys_)
     assert res.summary.startswith("Fire at C1")                  # as journaled: the side's words
@@ -38,6 +41,20 @@ def test_the_umpire_reads_whose_contact_and_which_unit(fired, qtbot, tmp_path, c
     assert main(["journal", fired]) == 0 and said in capsys.readouterr().out
     g = open_game(fired)
     assert any(said in x for x in umpire_events(g))              # the umpire's report
+
+
+def test_the_umpire_reads_companies_by_their_scenario_names(fired, qtbot, tmp_path, capsys):
+    w = window_on(qtbot, tmp_path, fired)
+    text = w.play.journal_view.toPlainText()
+    assert "1st Motor Rifle Company: Bound (BC)" in text and "Attached tank company: Bound (BC)" in text
+    assert "1 MRC" not in text and "Tank Co:" not in text
+    assert "Recon 1" in text and "1 MRB" in text                  # units and battalions keep their ids
+    assert main(["journal", fired]) == 0
+    out = capsys.readouterr().out
+    assert "1st Motor Rifle Company: Bound (BC)" in out and "1 MRC:" not in out
+    events = "\n".join(umpire_events(open_game(fired)))
+    assert "1st Motor Rifle Company: Bound (BC)" in events and "1 MRC:" not in events
+    assert "1 MRC: Bound (BC)" in journal(fired)[1].log          # the journal itself keeps what was written
 
 
 def test_the_sides_journal_keeps_its_own_words(fired, qtbot, tmp_path):

@@ -224,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     ha = sub.add_parser("halt", help="a unit paused for opportunity fire ends its move")
     ha.add_argument("game")
     ha.add_argument("unit")
-    for name, text in (("end-turn", "close the game turn and begin the next"), ("undo", "undo the last action"),
+    for name, text in (("end-turn", "play the phases left in the turn, then begin the next"), ("undo", "undo the last action"),
                        ("redo", "redo the last undone action"), ("pass", "the side to act passes (MW4 8.23)"),
                        ("next-phase", "go on to the next phase of the turn"),
                        ("end-activation", "end the activated company's activation early (MW4 4.1)"),

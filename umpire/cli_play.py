@@ -364,12 +364,16 @@ def cmd_journal(args) -> int:
                            "umpire": r.umpire}
                           for r in rows], indent=2))
         return 0
+    from .core.store.db import open_game
+    from .core.umpire_words import UmpireWords
+
+    words = UmpireWords(open_game(args.game))  # whose contact a label is, formations by name
     several = len({r.umpire for r in rows if r.umpire}) > 1     # who did what, once several umpires have acted
     for r in rows:
         by = f"  [{r.umpire}]" if r.umpire and several else ""
-        print(f"#{r.seq:<4} turn {r.turn:<3} {r.kind:9} {'(undone) ' if r.undone else ''}{r.summary}{by}")
+        print(f"#{r.seq:<4} turn {r.turn:<3} {r.kind:9} {'(undone) ' if r.undone else ''}{words.summary(r)}{by}")
         for line in r.log:
-            print(f"        {line}")
+            print(f"        {words.text(line)}")
     return 0
 
 

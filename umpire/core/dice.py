@@ -81,6 +81,12 @@ class Dice:
         self._replay = list(replay) if replay is not None else None
         self.rolls: list[Roll] = []
 
+    @property
+    def replaying(self) -> bool:
+        """True while the journal is re-run (the dice are the recorded ones): an action whose
+        meaning changed between versions reads its old rows the old way."""
+        return self._replay is not None
+
     def roll(self, purpose: str, count: int = 1, sides: int = 6,
              modifiers: tuple[tuple[str, int], ...] = ()) -> Roll:
         if self._replay is not None:

@@ -10,6 +10,7 @@ from ..core.dice import Roll
 from ..core.engine import journal
 from ..core.knowledge import UMPIRE
 from ..rules import rule_system
+from ..core.umpire_words import UmpireWords
 from ..core.witness import side_journal, side_may_read
 
 
@@ -56,6 +57,7 @@ class JournalView:
             self.journal_view.setHtml("".join(html) or "<i>No actions yet.</i>")
             return
         html = []
+        words = UmpireWords(game)            # whose contact a label is, formations by name
         seat = self.w.seat
         several = len({r.umpire for r in rows if r.umpire}) > 1     # names shown once several umpires acted
         for r in reversed(rows):
@@ -68,11 +70,12 @@ class JournalView:
             if dice_only:
                 if not r.rolls:
                     continue
-                log = [Roll.from_json(x).describe() for x in r.rolls]
+                log = [words.text(Roll.from_json(x).describe()) for x in r.rolls]
                 lines = "".join(f"<div style='margin-left:12px;color:#444'>{escape(x)}</div>" for x in log)
-                html.append(f"<div><b>#{r.seq}</b> turn {r.turn}: {escape(r.summary.split('. Spotting')[0])}{lines}</div>")
+                html.append(f"<div><b>#{r.seq}</b> turn {r.turn}: {escape(words.summary(r).split('. Spotting')[0])}{lines}</div>")
                 continue
-            html.append(self._entry_html(r.seq, r.turn, r.summary, r.log, r.undone, r.umpire if several else None))
+            html.append(self._entry_html(r.seq, r.turn, words.summary(r), [words.text(x) for x in r.log], r.undone,
+                                         r.umpire if several else None))
         self.journal_view.setHtml("".join(html) or ("<i>No dice rolled here.</i>" if dice_only else "<i>No actions yet.</i>"))
 
     @staticmethod

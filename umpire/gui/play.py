@@ -47,8 +47,9 @@ def _said(game, viewer: str, purpose: str) -> str:
     return said[0] if said else "a roll of the umpire's (what it is for is hidden from this view)"
 
 
-def _label(kind: str, params: dict) -> str:
-    """What the Edit menu says it will undo: the action, never what it revealed."""
+def _label(kind: str, params: dict, game=None) -> str:
+    """What the Edit menu says it will undo: the action, never what it revealed; a side by its
+    name, as the scenario gives it (`game`), never by its id."""
     if kind == "move":
         extra = [w for k, w in (("mount", "mount"), ("dismount", "dismount"), ("exit", "exit"),
                                 ("overrun", "overrun")) if params.get(k)]
@@ -59,7 +60,10 @@ def _label(kind: str, params: dict) -> str:
         return f"{str(params.get('kind') or 'attack').title()} ({', '.join(params.get('units') or [])})"
     if kind == "rule_action":        # a unit action as files of earlier versions journaled it
         return f"{str(params.get('name')).replace('_', ' ').title()} ({params.get('unit')})"
-    return {"orders": f"Orders ({params.get('side')})", "halt": f"Halt {params.get('unit')}",
+    side = params.get("side")
+    if game is not None and side in game.side_ids():
+        side = game.side(side).name
+    return {"orders": f"Orders ({side})", "halt": f"Halt {params.get('unit')}",
             "split_fire": f"Split Fire ({params.get('unit')})", "defilade": f"Defilade {params.get('unit')}",
             "overrun": f"Overrun {params.get('unit')}: " + ("fight on" if params.get("then") == "stay" else "leave"),
             "activate": f"Activate {params.get('company')}", "form_column": f"Form Column {params.get('unit')}",
@@ -174,7 +178,7 @@ class Play(MoveTool, JournalView, QObject):
             self.rebuilding = True
             try:
                 for row in rows:
-                    self.stack.push(JournalCommand(self, _label(row.kind, row.params), row.kind, row.params,
+                    self.stack.push(JournalCommand(self, _label(row.kind, row.params, game), row.kind, row.params,
                                                    row.side_id, row.seq, row.summary))
                 for _ in (r for r in rows if r.undone):   # undone actions are the journal's tail
                     self.stack.undo()
@@ -217,7 +221,7 @@ class Play(MoveTool, JournalView, QObject):
             # in a side's view, what a roll is for in that side's words: the spotting pass's
             # camouflage rolls name enemy units it has not seen (they are the umpire's rolls)
             return [(_said(game, viewer, purpose), count, sides) for purpose, count, sides in specs]
-        faces = dicedialog.ask_dice(self.w, asked, _label(kind, params))
+        faces = dicedialog.ask_dice(self.w, asked, _label(kind, params, game))
         if faces is None:
             raise UmpireError("dice entry cancelled; nothing was changed")
         return typed_in_order(faces, real.get(tuple(map(tuple, faces))))
@@ -261,12 +265,12 @@ class Play(MoveTool, JournalView, QObject):
             self.w.unit_menu.move_done()
         if kind == "fire":
             self.mark_fire(before, params, res.summary)
-        self.stack.push(JournalCommand(self, _label(kind, params), kind, params, acting, res.seq, res.summary))
+        self.stack.push(JournalCommand(self, _label(kind, params, game), kind, params, acting, res.seq, res.summary))
         if self.w.outside.differs():     # held orders files this phase applied (issue 23): journal rows of their own
-            self.w.outside.reload(self.shown(res.summary, f"Done: {_label(kind, params)}"))
+            self.w.outside.reload(self.shown(res.summary, f"Done: {_label(kind, params, game)}"))
         self.refresh_journal()
         self.refresh_phase()
-        self.w.statusBar().showMessage(self.shown(res.summary, f"Done: {_label(kind, params)}"), 10000)
+        self.w.statusBar().showMessage(self.shown(res.summary, f"Done: {_label(kind, params, game)}"), 10000)
         self.w.unit_menu.after_move(kind, params)
         return res
 
@@ -374,7 +378,7 @@ class Play(MoveTool, JournalView, QObject):
             # another side's action: as Edit → Undo's label, not the viewer's business
             self.w.statusBar().showMessage(f"{done} the last action", 8000)
             return
-        self.w.statusBar().showMessage(f"{done}: {self.shown(row.summary, _label(row.kind, row.params))}", 8000)
+        self.w.statusBar().showMessage(f"{done}: {self.shown(row.summary, _label(row.kind, row.params, game))}", 8000)
 
     def end_turn(self) -> None:
         self.leave("end_turn")

@@ -13,6 +13,7 @@ from ..core.engine import journal
 from ..core.game import Game
 from ..core.hexgrid import hex_distance
 from ..core.knowledge import SideView
+from ..core.umpire_words import UmpireWords
 from ..core.witness import side_journal
 
 
@@ -53,11 +54,17 @@ def side_events(game: Game, view: SideView, side: str, system) -> list[str]:
 
 def umpire_events(game: Game) -> list[str]:
     out = []
+    words = UmpireWords(game)              # whose contact a label is, formations by name
     for row in journal(game.location):
         if row.turn != game.turn or row.undone:
             continue
         who = f" ({game.side(row.side_id).name})" if row.side_id in game.side_ids() else ""
-        out.append(f"#{row.seq} {row.kind}{who}: {row.summary}")
-        out.extend(f"    {x}" for x in row.log)
-        out.extend(f"    dice: {Roll.from_json(r).describe()}" for r in row.rolls)
+        out.append(f"#{row.seq} {row.kind}{who}: {words.summary(row)}")
+        dice = [Roll.from_json(r).describe() for r in row.rolls]
+        log = list(row.log)
+        # the engine ends every row's log with its dice (core.acting): printed once, as dice
+        if dice and log[-len(dice):] == dice:
+            log = log[:-len(dice)]
+        out.extend(f"    {words.text(x)}" for x in log)
+        out.extend(f"    dice: {words.text(x)}" for x in dice)
     return out

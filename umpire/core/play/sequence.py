@@ -110,6 +110,20 @@ def _next_phase(ctx: Context) -> tuple[str, Any]:
     game = ctx.game
     if game.phase == ENDED:
         raise UmpireError(f"the game is over: it ended after turn {game.turns}")
+    ended = _go_on(ctx)
+    if ended:
+        return ended, None
+    phase = phase_of(ctx, game.phase)
+    who = f"; {game.side(game.active_side).name} acts first" if game.active_side else ""
+    return f"Turn {game.turn}: {phase.label}{who}", None
+
+
+def _go_on(ctx: Context) -> str | None:
+    """One step of the turn, as Next Phase takes it: the phase closes (its formations' unmet
+    commands noted, the rule system's end of phase) and the next one it plays begins, with its
+    own entry effects; after the last, the next game turn.  Returns the game's end when the
+    step ended it, else None."""
+    game = ctx.game
     if game.active_side is not None:
         _unmet_commands(ctx)
     _end_phase(ctx)
@@ -119,12 +133,8 @@ def _next_phase(ctx: Context) -> tuple[str, Any]:
     elif (following := _played_after(ctx, keys.index(game.phase))) is not None:
         begin_phase(ctx, following)
     else:
-        ended = _new_turn(ctx)
-        if ended:
-            return ended, None
-    phase = phase_of(ctx, game.phase)
-    who = f"; {game.side(game.active_side).name} acts first" if game.active_side else ""
-    return f"Turn {game.turn}: {phase.label}{who}", None
+        return _new_turn(ctx)
+    return None
 
 
 def _end_phase(ctx: Context) -> None:
@@ -133,11 +143,56 @@ def _end_phase(ctx: Context) -> None:
         apply(ctx, ctx.system.phase_end(ctx.game, ctx.game.phase, ctx.dice))
 
 
+# An End Turn journaled since it plays the phases left says so in its row's parameters; a row
+# without it was written when End Turn skipped them, and replays as it was played.
+PHASES_LEFT = "phases_left"
+
+
 @action("end_turn", "End turn", who="umpire")
 def _end_turn(ctx: Context) -> tuple[str, Any]:
-    """Close the game turn from any phase (the umpire skips what is left of it)."""
-    if ctx.game.phase == ENDED:
-        raise UmpireError(f"the game is over: it ended after turn {ctx.game.turns}")
+    """Close the game turn from any phase: every phase left is played in order, as Next Phase
+    would play it -- its entry effects (removal rolls, artillery landing, the reveal of declared
+    fire...), its spotting and its end -- and the next turn begins.  One action in the journal:
+    one undo takes the whole End Turn back.  Where any step is refused (the rule system holds
+    play, a phase cannot begin yet), nothing of it stands and the refusal names the phase."""
+    game = ctx.game
+    if game.phase == ENDED:
+        raise UmpireError(f"the game is over: it ended after turn {game.turns}")
+    if ctx.dice.replaying and PHASES_LEFT not in ctx.params:
+        return _end_turn_skipping(ctx)
+    ctx.params[PHASES_LEFT] = "played"          # journaled with the row (core.acting keeps params)
+    turn, played = game.turn, []
+    while game.turn == turn:
+        here = phase_of(ctx, game.phase) if game.phase else None
+        held = ctx.system.hold_problem(game, None)
+        if held:
+            raise UmpireError(_refusal(here, held))
+        try:
+            ended = _go_on(ctx)
+        except UmpireError as e:         # the phase that refused: the one closing or beginning
+            if ctx.dice.replaying:
+                raise                    # a replay names the row that parted from the journal
+            raise UmpireError(_refusal(phase_of(ctx, game.phase) if game.phase else here, str(e))) from None
+        if ended:
+            return ended, None
+        if game.turn == turn:
+            played.append(phase_of(ctx, game.phase).label)
+    phase = phase_of(ctx, game.phase)
+    who = f"; {game.side(game.active_side).name} acts first" if game.active_side else ""
+    # the phases played are each in the journal's lines; the summary names a few, or counts them
+    after = "; ".join(played) if len(played) <= 3 else f"{len(played)} phases"
+    also = f" (after turn {turn}'s {after})" if played else ""
+    return f"Turn {game.turn} of {game.turns} begins: {phase.label}{who}{also}", None
+
+
+def _refusal(phase, why: str) -> str:
+    """End Turn refused at `phase`, in one line."""
+    where = f" -- {phase.label} ({phase.rule})" if phase is not None else ""
+    return f"End Turn refused{where}: {why}; nothing was done"
+
+
+def _end_turn_skipping(ctx: Context) -> tuple[str, Any]:
+    """End Turn as it was before it played the phases left: the journal's old rows replay so."""
     held = ctx.system.hold_problem(ctx.game, None)
     if held:
         raise UmpireError(held)

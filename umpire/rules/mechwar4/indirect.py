@@ -70,13 +70,15 @@ def plot_problem(game: Game, sight, side: str, support, target, pattern: str, tu
         return "off-board fire is plotted at least a turn ahead in this scenario (MW4 7.11, optional delay)"
     if on_map and (why := unobserved_problem(game, side, game.units[support.id], sight, target)):
         return why                                      # 19.918
-    if not spotted(game, sight, side, target):
-        if on_map:
-            return "no unit of the side sees that hex: on-map indirect fire needs a spotter (MW4 5.4, 7.13)"
-        if not granted.unspotted:
-            return "no unit of the side sees that hex: off-board fire only at spotted hexes (MW4 14.13)"
-        if jammed(game, side):
-            return "its radios are jammed: no unobserved indirect fire (MW4 19.918)"
+    if on_map and not spotted(game, sight, side, target):
+        return "no unit of the side sees that hex: on-map indirect fire needs a spotter (MW4 5.4, 7.13)"
+    # 14.13, our reading: a hex is Spotted as 5.0 spots -- a clear line of sight within the
+    # observation range of the hex's terrain -- not merely in a line of sight at any range
+    if not on_map and not granted.unspotted and not spotted(game, sight, side, target, observed=True):
+        return (f"no unit of the side sees that hex within observation range ({observation_reach(game, sight, target)} "
+                f"hexes there, MW4 5.0): off-board fire only at spotted hexes (MW4 14.13)")
+    if not on_map and granted.unspotted and jammed(game, side) and not spotted(game, sight, side, target):
+        return "its radios are jammed: no unobserved indirect fire (MW4 19.918)"
     return None
 
 
@@ -98,10 +100,22 @@ def _on_map_problem(game: Game, uid: str, target, pattern: str) -> str | None:
     return None
 
 
-def spotted(game: Game, sight, side: str, h) -> bool:
+def spotted(game: Game, sight, side: str, h, observed: bool = False) -> bool:
     """A hex is spotted when a unit of the side has a clear line of sight to it (7.13), or holds
-    an enemy gun its counterbattery spotted there (7.87)."""
-    if any(u.on_map and u.side != side and u.hex == h and u.marks.cb_spotted == h for u in game.units.values()):
+    an enemy gun its counterbattery spotted there (7.87).  `observed` (14.13, 5.0): the line must
+    also be within the hex's observation range (observation_reach), unless an enemy unit the
+    side observes now stands there."""
+    if any(u.on_map and u.side != side and u.hex == h and (u.marks.cb_spotted == h or observed and getattr(
+            game.contacts.get((side, u.id)), "status", "") == "seen") for u in game.units.values()):
         return True
-    return any(u.on_map and not u.carried_by and u.side == side and sight.line_of_sight(Eye(u.hex), Eye(h)).clear
-               for u in game.units.values())
+    reach = observation_reach(game, sight, h) if observed else None
+    return any(u.on_map and not u.carried_by and u.side == side and (reach is None or hex_distance(u.hex, h) <= reach)
+               and sight.line_of_sight(Eye(u.hex), Eye(h)).clear for u in game.units.values())
+
+
+def observation_reach(game: Game, sight, h) -> int:
+    """How far a stationary vehicle in hex `h` is observed (the Observation Range Table's
+    longest range for a ground target in its terrain, MW4 5.2), at night no farther than a
+    sight line reaches (19.72)."""
+    reach = game.rules.tables["observation"].section("entry")[game.map.terrain[h]]["vehicle"]
+    return min(reach, sight.night_los) if game.night else reach

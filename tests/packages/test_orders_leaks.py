@@ -1,6 +1,7 @@
 """The orders parts hold nothing the side never saw (issue 23) -- on their bytes: for every bundled
 scenario, after the bots played a few turns, for each side the orders editor's first text (from
-the side's package, player mode's Orders tab, its pixels included) and the side page's text (from
+the side's package, player mode's Orders tab, its pixels included -- the line above the editor saying
+when the orders are applied too) and the side page's text (from
 the game) are byte for byte the same when every enemy the side never saw is moved and renamed
 (test_side_leaks.hide_the_unseen) -- the example blocks of every rule system's entries name only
 the side's own forces and units."""
@@ -40,7 +41,7 @@ def orders_parts(qtbot, path: str, side: str) -> tuple[bytes, bytes, bytes]:
     w.show()
     buf = QBuffer()
     buf.open(QIODevice.WriteOnly)
-    w.orders.grab().save(buf, "PNG")
+    w.orders.parentWidget().grab().save(buf, "PNG")      # the tab: the editor and the line saying when they apply
     out = (game_template(open_game(path), side, system_for(path)).encode(), w.orders.toPlainText().encode(),
            bytes(buf.data()))
     w.close()

@@ -122,7 +122,9 @@ def test_the_side_pages_textarea_starts_with_that_text(mw4, tmp_path):
     page = create_app(str(location), links).test_client().get(f"/s/{links.tokens['nato']}/").get_data(as_text=True)
     area = html.unescape(re.search(r'<textarea name="orders"[^>]*>(.*?)</textarea>', page, re.S)[1])
     assert area == package_template(package, system)
-    assert f"turn = {open_game(location).turn + 1}" in area and "bounding_overwatch" in area
+    # before play, turn 1's orders (MW4 6.9131: the ambush is set then -- test_ambush_by_package)
+    assert package.manifest["orders_turn"] == open_game(location).turn == 1
+    assert f"turn = {package.manifest['orders_turn']}" in area and "bounding_overwatch" in area
     for table in ("forces", "contacts", "objectives"):
         if f'<table id="{table}">' in page:
             assert f'<div class="wide"><table id="{table}">' in page

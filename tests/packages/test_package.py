@@ -191,6 +191,7 @@ class TestDamagedPackages:
         (lambda m: m.update(orders_turn=9), "orders are for turn 9, and it is of turn 1"),
         (lambda m: m.update(side='nato"\nx = 1'), "manifest.json's side .* is not a side's id"),
         (lambda m: m.update(extra=1), "manifest.json has unknown extra"),
+        (lambda m: m.update(orders_applied=3), "manifest.json's orders_applied is 3, not a string"),
     ])
     def test_a_self_signed_package_with_a_missing_or_mistyped_manifest_key(self, qapp, game_path, change, why):
         good = self_signed(package_of(game_path, "nato"), lambda m: None)

@@ -31,17 +31,36 @@ def orders_turn(game, system, side: str) -> int:
     return game.turn if now else game.turn + 1
 
 
+def orders_applied(game, system, side: str, turn: int) -> str:
+    """When the umpire's Umpire applies the side's orders for `turn`, as things stand when the
+    package is made -- the words his inbox shows ("waiting for the declaration phase"), from the
+    rule system's RuleSystem.orders_wait: for a file of the turn, and for each kind of entry its
+    file takes where that kind waits for something else (HCM 2.1.1: a change waits for the side's
+    turn to act).  Public facts only: the turn, the phase, whose turn it is to act."""
+    if system is None or game.phase == "ended":
+        return ""
+
+    def when(params: dict) -> str:
+        waits = system.orders_wait(game, side, {"side": side, "turn": turn, **params})
+        return f"kept by the umpire until {waits}, then applied" if waits else "applied as the umpire takes them"
+    base = when({})
+    more = [f"[{e.key}] {w}" for e in entries_of(system) if (w := when({"entries": [(e.kind, {})]})) != base]
+    return f"Orders for turn {turn}: {base}" + "".join(f"; {x}" for x in more) + "."
+
+
 def _cells(row) -> list[str]:
     """A form row's written cells: the blanks left to fill in (no-break spaces) dropped."""
     return [str(c) for c in row if str(c).strip(SPACES)]
 
 
 def template(*, side: str, side_name: str, title: str, rules: str, turn: int, units, orders_form,
-             commands: dict, entries: tuple = ()) -> str:
+             commands: dict, entries: tuple = (), applied: str = "") -> str:
     """The orders file's first text.  `units`: the side's view's units; `commands`: the rule
     system's command codes (RuleSystem.commands()); `entries`: the kinds of entry its file takes
-    besides (order_entries: HCM, LnLT, War Blog), each given a commented example block."""
+    besides (order_entries: HCM, LnLT, War Blog), each given a commented example block;
+    `applied`: when the umpire applies them (orders_applied), a note at the top."""
     lines = [f"# {side_name}'s orders for turn {turn} ({title})",
+             *[f"# {x}" for x in textwrap.wrap(applied, NOTE_WIDTH)],
              "# Lines starting with # are notes; remove the # of a line",
              "# to make it an order.",
              f'side = "{side}"', f"turn = {turn}", ""]
@@ -78,7 +97,7 @@ def package_template(package, system) -> str:
     m = package.manifest
     return template(side=m["side"], side_name=m["side_name"], title=m["title"], rules=m["rules"],
                     turn=m["orders_turn"], units=package.view.units, orders_form=package.orders_form,
-                    commands=system.commands(), entries=entries_of(system))
+                    commands=system.commands(), entries=entries_of(system), applied=m.get("orders_applied", ""))
 
 
 def game_template(game, side: str, system) -> str:
@@ -86,9 +105,11 @@ def game_template(game, side: str, system) -> str:
     the same text the side's package of this moment gives."""
     from ..reports.content import side_report
     report = side_report(game, side, system)
+    turn = orders_turn(game, system, side)
     return template(side=side, side_name=report.viewer_name, title=game.title, rules=game.rules.name,
-                    turn=orders_turn(game, system, side), units=report.view.units, orders_form=report.orders_form,
-                    commands=system.commands(), entries=entries_of(system))
+                    turn=turn, units=report.view.units, orders_form=report.orders_form,
+                    commands=system.commands(), entries=entries_of(system),
+                    applied=orders_applied(game, system, side, turn))
 
 
 def entries_of(system) -> tuple:

@@ -3,8 +3,8 @@
 A zip (.umpkg) with its entries always in this order and dated 1980-01-01, so that the same
 knowledge gives the same bytes:
 
-    manifest.json     game id, side, turn, phase, the turn its orders are for, the rule system,
-                      the game's public key
+    manifest.json     game id, side, turn, phase, the turn its orders are for and when the umpire
+                      applies them, the rule system, the game's public key
     view.json         the side's view (its map with the markers it knows of, its own units, its
                       contacts and last-known ghosts, its plots, its objectives) and its report's
                       tables, the turn's events as it may read them (worksheets included), the
@@ -101,11 +101,13 @@ def build_package(location: str, side: str, system, paper: str = "a4", keys_of: 
     game_key = private_key(keys.game)
     # the turn its orders are for: this one where the phase that takes them is running or still
     # to come (Wardogs' declaration of fire), else the next, as the printed orders form says
-    from .orders_template import orders_turn
+    from .orders_template import orders_applied, orders_turn
+    turn = orders_turn(game, system, side)
     manifest = {"format": FORMAT, "game_id": keys.game_id, "side": side, "side_name": report.viewer_name,
                 "title": game.title, "turn": game.turn, "turns": game.turns, "phase": game.phase or "",
-                "phase_label": report.phase, "orders_turn": orders_turn(game, system, side), "rules": game.rules.name,
-                "rules_version": game.rules.version, "game_key": public_hex(game_key)}
+                "phase_label": report.phase, "orders_turn": turn, "rules": game.rules.name,
+                "rules_version": game.rules.version, "game_key": public_hex(game_key),
+                "orders_applied": orders_applied(game, system, side, turn)}     # the editor says it (issue 23)
     content = {"view": view_json(report.view), "tables": [table_json(t) for t in report.tables],
                "events": list(report.events), "events_empty": report.events_empty,
                "orders_form": [table_json(t) for t in report.orders_form], "samples": list(report.samples),

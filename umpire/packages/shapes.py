@@ -21,6 +21,7 @@ SIDE_ID = re.compile(r"[A-Za-z0-9_.-]+")        # it is written into the orders 
 MANIFEST = {"format": int, "game_id": str, "side": str, "side_name": str, "title": str, "turn": int,
             "turns": int, "phase": str, "phase_label": str, "orders_turn": int, "rules": str,
             "rules_version": str, "game_key": str}
+MANIFEST_LATER = {"orders_applied": str}      # added since format 1's first packages: may be missing
 SIGNATURE = {"game_key": str, "signature": str}
 ORDERS_KEY = {"side": str, "game_id": str, "key": str}
 CONTENT = {"view": dict, "tables": list, "events": list, "events_empty": str, "orders_form": list,
@@ -60,7 +61,9 @@ def check_format(manifest, version: int) -> dict:
 
 
 def check_manifest(m: dict) -> dict:
-    fields(m, "manifest.json", MANIFEST)
+    fields({k: v for k, v in m.items() if k not in MANIFEST_LATER}, "manifest.json", MANIFEST)
+    fields({k: m[k] for k in MANIFEST_LATER if k in m}, "manifest.json",
+           {k: kind for k, kind in MANIFEST_LATER.items() if k in m})
     if not HEX_KEY.fullmatch(m["game_key"]):
         raise UmpireError("a damaged package: manifest.json's game_key is not a key (64 hex digits)")
     if not SIDE_ID.fullmatch(m["side"]):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QFontDatabase, QKeySequence, QPainter
-from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QGraphicsView, QHBoxLayout, QLineEdit,
+from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QGraphicsView, QHBoxLayout, QLabel, QLineEdit,
                                QMainWindow, QMessageBox, QPlainTextEdit, QPushButton, QTabWidget, QTextBrowser,
                                QVBoxLayout, QWidget)
 
@@ -144,6 +144,11 @@ class PlayerWindow(QMainWindow):
         self.orders.setLineWrapMode(QPlainTextEdit.NoWrap)
         box = QWidget()
         lay = QVBoxLayout(box)
+        # which phase of the umpire's game applies them, as the package says (issue 23)
+        self.orders_when = QLabel(self.package.manifest.get("orders_applied")
+                                  or f"Orders for turn {self.package.manifest['orders_turn']}.")
+        self.orders_when.setWordWrap(True)
+        lay.addWidget(self.orders_when)
         lay.addWidget(self.orders)
         sign = QPushButton("Sign and Save Orders…")
         sign.clicked.connect(lambda: self.save_orders())

@@ -30,7 +30,7 @@ from .actions import hooks
 from ...core.changes import Change
 from .movement import MoveCheck, check_move, defilade_problem, form_column_problem
 from .spotting import KeptPairs, Spotter
-from .orders_file import read_orders
+from .orders_file import before_play, read_orders
 from .supports import all_supports
 from .victory import VictoryReport, evaluate
 
@@ -437,6 +437,9 @@ class RuleSystem(CoreRuleSystem):
 
     def formation_status(self, game, kind, formation_id):
         return details.formation_status(game, kind, formation_id)
+
+    def orders_this_turn(self, game, side):
+        return before_play(game, self.phases()[0].key)    # turn 1's orders, ambush too, before play (6.9131)
 
     def read_orders(self, path) -> tuple[str, dict]:
         orders = read_orders(path)

@@ -80,3 +80,12 @@ def read_orders(path: str | Path) -> OrdersFile:
         raise UmpireError("; ".join(problems), file=str(path))
     return OrdersFile(side, turn, dict(data.get("commands", {})), dict(data.get("ambush", {})),
                       None if fire is None else [dict(x) for x in fire])
+
+
+def before_play(game, first_phase: str) -> bool:
+    """Whether the game has not started yet: turn 1, its first phase, no unit moved or fired.
+    MW4 6.9131 lets a company choose its ambush hex only before the start of the game, so a
+    package made then asks for turn 1's orders -- its commands and the [ambush] block -- and one
+    made once play has begun asks for the next turn's (our reading; issue 23)."""
+    return (game.turn == 1 and game.phase == first_phase
+            and not any(u.moved or u.fired for u in game.units.values()))

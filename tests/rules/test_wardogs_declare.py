@@ -301,10 +301,17 @@ def test_a_declaration_handed_in_as_an_orders_file_p7(tmp_path, capsys):
     bad.write_text('side = "blue"\nturn = 1\n[[shot]]\nfirer = "Coyote"\n', encoding="utf-8")
     with pytest.raises(UmpireError, match="firer, weapon and target"):
         system_for(loc).read_orders(bad)
+    capsys.readouterr()
+    # a file for the next turn is kept until that turn's declaration phase (issue 23's held orders)
+    early = tmp_path / "early.toml"
+    early.write_text('side = "red"\nturn = 2\n', encoding="utf-8")
+    assert main(["orders", loc, str(early)]) == 0
+    assert "kept until the declaration phase of turn 2" in capsys.readouterr().out
+    # one for a turn gone by is refused
     late = tmp_path / "late.toml"
-    late.write_text('side = "red"\nturn = 2\n', encoding="utf-8")
+    late.write_text('side = "red"\nturn = 0\n', encoding="utf-8")
     assert main(["orders", loc, str(late)]) != 0
-    assert "for turn 2" in capsys.readouterr().err
+    assert "for turn 0" in capsys.readouterr().err
 
 
 def test_smoke_deployed_hampers_the_lock_for_the_turn_p18_table_3(tmp_path):

@@ -77,3 +77,19 @@ def test_side_reports_show_own_record_sheets_and_nothing_unseen(played, tmp_path
                     conn.execute("UPDATE unit SET q = ?, r = ? WHERE id = ?", (far.q, far.r, u.id))
     after = report(played, "pacifica", tmp_path / "b")
     assert text_of(after) == text_of(pdf) and images_of(after) == images_of(pdf)
+
+
+def test_the_scenario_meets_a_boat_a_building_and_a_mine_layer_and_the_bot_uses_them(played):
+    """Wardogs p. 5 (boats), p. 6 (a building of several sections), p. 18 (mines laid in play):
+    the bundled scenario puts each on the table, and the autoplay lays mines and fires at the
+    building's sections it sees."""
+    g = open_game(played)
+    kinds = {u.id: g.unit_type(u) for u in g.units.values()}
+    assert any(t["kind"] == "boat" for t in kinds.values())
+    sections = {uid for uid, t in kinds.items() if t["kind"] == "structure"}
+    assert len({g.units[s].traits.get("building") for s in sections}) == 1 and len(sections) == 3
+    assert any("mine_layer" in t["equipment"] for t in kinds.values())
+    rows = journal(played)
+    assert any(r.kind == "lay_mines" for r in rows)
+    shots = [s for r in rows if r.kind == "declare_fire" for s in (r.params.get("shots") or [])]
+    assert any(s["target"] in sections for s in shots)

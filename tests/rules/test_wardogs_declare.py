@@ -111,9 +111,9 @@ def test_declarations_are_secret_then_resolved_together_p7(tmp_path):
     act(loc, "declare_fire", side="red", shots=[{"firer": "Tank", "weapon": "tank_gun", "target": "Coyote"}])
     g = open_game(loc)
     assert [s["weapon"] for s in g.rule_state.declarations["blue"]] == ["coyote_autocannon", "coyote_particle_cannon"]
-    assert "coyote_autocannon" in reads(loc, "blue")
+    assert "30mm Autocannon" in reads(loc, "blue")          # by the record sheet's name
     # the enemy never reads a declaration (p. 7 step 6, Umpire's double-blind)
-    assert "coyote_autocannon" not in reads(loc, "red") and "tank_gun" not in reads(loc, "blue")
+    assert "30mm Autocannon" not in reads(loc, "red") and "Main gun" not in reads(loc, "blue")
 
     # p. 7 step 7: lock-on d10s, blue's then red's; both targets stood still (-1, Table 3)
     to_phase(loc, "lock_on", 1, 1)

@@ -97,3 +97,57 @@ def test_a_sides_view_is_asked_only_about_its_own_pass(qtbot, tmp_path, monkeypa
     other = next(s for s in w.game.side_ids() if s != side)
     assert len(asked) == 1 and w.game.side(other).name not in asked[0]
     assert open_game(loc).rule_state.declarations == {side: ()} and side in open_game(loc).passed
+
+
+def _answer_all(monkeypatch, which: str):
+    """Every question answered: a box's button starting with `which` where it has one, else its
+    default (what Enter would press); the reminder of units unacted (gui/leaving.py, which the
+    tests' conftest answers "go ahead") answered No, its default -- no modal is left open.
+    Records each question's text."""
+    from PySide6.QtWidgets import QMessageBox
+    from umpire.gui import leaving
+    asked = []
+
+    def exec_(box):
+        asked.append(box.text())
+        button = next((b for b in box.buttons() if b.text().startswith(which)), None) or box.defaultButton()
+        button.click()
+        return box.standardButton(button)
+
+    def reminder(window, text):
+        asked.append(text)
+        return False, False
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    monkeypatch.setattr(leaving, "ask", reminder)
+    return asked
+
+
+def test_declaring_no_fire_goes_on_to_lock_on_at_once_p7(qtbot, tmp_path, monkeypatch):
+    """Finding 9: with the reminder of units unacted on (the window's default), answering *Declare
+    no fire* used to be followed by "1 unit could still act" (a mine sweeper, No the default),
+    and a second Next Phase was needed.  In the declaration phase a side acts as a whole: once
+    it has declared, none of its units is left out (p. 7 step 6), so the phase goes on."""
+    loc = wardogs_game(tmp_path, [{"id": "Coyote 1", "type": "coyote", "hex": "0303", "facing": "SE"}],
+                       [{"id": "Outrider", "type": "scout_car", "hex": "0505", "facing": "NW"}])   # a sweeper
+    to_phase(loc, "declare", 3, 7)
+    w = window_on(qtbot, tmp_path, loc)
+    assert str(w.settings.value(ASK_SETTING, True)).lower() not in ("false", "0")     # the reminder is on
+    asked = _answer_all(monkeypatch, "Declare no fire")
+    assert w.play.run("declare_fire", {"side": "blue", "shots": []}) is not None      # Blue declared no fire
+    w.play.leave("next_phase")
+    assert len(asked) == 1 and "Red has not declared its fire" in asked[0]
+    assert open_game(loc).phase == "lock_on"
+
+
+def test_a_side_that_declared_passes_without_the_reminder(qtbot, tmp_path, monkeypatch):
+    loc = wardogs_game(tmp_path, [{"id": "Coyote 1", "type": "coyote", "hex": "0303", "facing": "SE"},
+                                  {"id": "Outrider", "type": "scout_car", "hex": "0103", "facing": "S"}],
+                       [{"id": "Tank 1", "type": "tank", "hex": "0505", "facing": "NW"},
+                        {"id": "Prowler", "type": "scout_car", "hex": "0808", "facing": "N"}])    # sweepers both
+    to_phase(loc, "declare", 3, 7)
+    w = window_on(qtbot, tmp_path, loc)
+    side = w.game.active_side
+    w.viewer_box.setCurrentIndex(1 + w.game.side_ids().index(side))
+    asked = _answer_all(monkeypatch, "Declare no fire")
+    w.play.leave("pass")
+    assert len(asked) == 1 and side in open_game(loc).passed

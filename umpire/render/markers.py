@@ -3,8 +3,8 @@ holds only the overlays its side may see; the Ruleset says how each kind is draw
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem
 
 from ..core.knowledge import UMPIRE, SideView
@@ -24,6 +24,10 @@ class OverlayItem(QGraphicsItem):
             here = [v for v in shown if v.hex == o.hex]
             # several markers in one hex (a village and a minefield...) share its foot side by side
             self._marks.append((x, y, rules.overlays[o.kind], o, here.index(o), len(here)))
+        # a marker whose kind says `fill` also paints its whole hex, read at a glance across the
+        # map: "flames" a blaze of its colour fading to smoke at the edges, "hatch" lines across
+        self._fills = [(QPolygonF([QPointF(*c) for c in layout.corners(o.hex)]), rules.overlays[o.kind])
+                       for o in shown if rules.overlays[o.kind].get("fill")]
         self._s = layout.size
         self._viewer = view.viewer                     # whose words a marker's tooltip is in
         self._names = {s.id: s.name for s in view.sides}
@@ -78,8 +82,27 @@ class OverlayItem(QGraphicsItem):
     def hoverMoveEvent(self, event) -> None:
         self.setToolTip(self.tip_at(event.pos()))
 
+    def _paint_fills(self, p: QPainter) -> None:
+        for poly, spec in self._fills:
+            colour = QColor(spec["colour"])
+            if spec["fill"] == "flames":
+                c = poly.boundingRect().center()
+                glow = QRadialGradient(c, self._s)
+                hot, smoke = QColor(colour), QColor(90, 90, 90, 150)
+                hot.setAlpha(170)
+                glow.setColorAt(0.0, QColor(255, 220, 60, 150))       # the heart of the fire (its number still reads)
+                glow.setColorAt(0.45, hot)
+                glow.setColorAt(1.0, smoke)                          # smoke at the edges
+                p.setPen(Qt.NoPen)
+                p.setBrush(QBrush(glow))
+            else:                                                    # "hatch"
+                p.setPen(QPen(colour.darker(120), self._s * 0.05))
+                p.setBrush(QBrush(colour.darker(140), Qt.BDiagPattern))
+            p.drawPolygon(poly)
+
     def paint(self, p: QPainter, option, widget=None) -> None:
         s = self._s
+        self._paint_fills(p)
         font = QFont("DejaVu Sans")
         font.setPixelSize(max(5, int(s * 0.22)))
         font.setBold(True)

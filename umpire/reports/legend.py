@@ -103,7 +103,9 @@ def map_key(view: SideView, rules: Ruleset, system, backdrop_opacity=SCENARIOS_O
     for kind in sorted({o.kind for o in view.map.overlays if o.kind in rules.overlays}):
         spec = rules.overlays[kind]
         secret = any(o.secret for o in view.map.overlays if o.kind == kind)
-        rows.append((f"{spec['marker']} in a box at the foot of a hex", spec["label"] +
+        fill = {"flames": ", the hex ablaze (yellow to orange, smoky grey at its edges)",
+                "hatch": ", the hex hatched with brown lines"}.get(spec.get("fill") or "", "")
+        rows.append((f"{spec['marker']} in a box at the foot of a hex{fill}", spec["label"] +
                      ("; a dashed box: kept secret from the enemy" if secret else "")))
     if any(f.landed is None for f in view.fire):
         rows.append(("Dashed outline, cross-hairs and a label (battery, pattern)",

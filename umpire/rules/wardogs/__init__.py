@@ -119,6 +119,10 @@ class RuleSystem(CoreRuleSystem):
     def may_act_now(self, game, unit):
         if game.phase in movement.MOVE_PHASES:
             return super().may_act_now(game, unit) and (state.is_infantry(game, unit) == (game.phase == "infantry"))
+        if game.phase == fire_actions.DECLARE:
+            # p. 7 step 6: a side acts here as a whole, by its declaration -- once it has declared
+            # (if only no fire), none of its units is left out; before, any of them could still fire
+            return super().may_act_now(game, unit) and unit.side not in game.rule_state.declarations
         return super().may_act_now(game, unit)
 
     # ------------------------------------------------------------------ its own actions

@@ -1,7 +1,8 @@
 """Wardogs autoplay driver: in a movement phase a side stands a fallen unit up, takes a VTOL
 aircraft up, or moves one of its units toward the enemy it sees and the objectives -- a unit in
-flight first, lest it stall (p. 10); otherwise it passes.  Fire's own choices (declarations) are
-the fire modules' to add here.  Its choices come from the autoplay's seeded generator, so
+flight first, lest it stall (p. 10); in the defensive measures phase a mine layer sows a field
+in its hex (p. 18); otherwise it passes.  Its declarations (declare.bot_shots) fire at any enemy
+it sees, building sections too.  Its choices come from the autoplay's seeded generator, so
 `umpire replay` re-runs them."""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 from ...core.engine import perform
 from ..botkit import attempt, random_path
 from .declare import bot_shots
+from .defensive import uses_left
+from .minelaying import carries
 from .movement import least_flight
 from .state import is_infantry
 
@@ -31,8 +34,19 @@ class Bot:
             return bool(report(perform(location, "declare_fire", {"side": side, "shots": bot_shots(game, side, rng)}, self.system, side=side).summary) or True)
         if game.phase in MOVE_PHASES and self._move(location, game, rng, side, report, MOVE_PHASES[game.phase]):
             return True
+        if game.phase == "defensive" and self._lay_mines(location, game, side, report):
+            return True
         report(perform(location, "pass", {"side": side}, self.system, side=side).summary)
         return True
+
+    def _lay_mines(self, location, game, side, report) -> bool:
+        """p. 18: a mine layer with fields left sows one where its route ended this turn (its own
+        hex), once a turn -- the field is secret to its side."""
+        layers = sorted((u for u in game.units.values() if u.side == side and u.on_map and not u.carried_by
+                         and not u.acted and carries(game, u) and uses_left(game, u, "mine_layer") > 0),
+                        key=lambda u: u.id)
+        return any(attempt(location, "lay_mines", {"side": side, "unit": u.id}, self.system, side, report)
+                   for u in layers[:1])
 
     def _move(self, location, game, rng, side, report, infantry: bool) -> bool:
         mine = sorted((u for u in game.units.values() if u.side == side and u.on_map and not u.carried_by

@@ -92,7 +92,8 @@ def weapon_problem(game, u, key: str) -> str | None:
     sheet = dict(sheet_weapons(game, u))
     w = sheet.get(key)
     if w is None:
-        return f"{u.id} has no weapon {key!r} (its sheet: {', '.join(sheet) or 'none'})"
+        named = ", ".join(f"{x['label']} ({k})" for k, x in sheet.items())
+        return f"{u.id} has no weapon {key!r} (its sheet: {named or 'none'})"
     if state_of(u.marks.damage, f"weapon:{key}"):
         return f"{u.id}'s {w['label']} is off-line, damaged or destroyed (pp. 16-17, Tables 8-9)"
     if ammo_left(game, u, key) == 0:
@@ -126,7 +127,7 @@ def shot_problem(game, side: str, shot: dict, targets: dict[str, str],
     turret_hit = state_of(u.marks.damage, "turret") == "damaged"
     mount = "infantry" if game.unit_type(u)["kind"] == "infantry" else w["mount"]
     if u.marks.facing is not None and not in_arc(mount, u.marks.facing, u.hex, where, turret_hit):
-        return f"{label} is outside the arc of {u.id}'s {w['label']} ({w['mount']}, p. 14)"
+        return f"{label} is outside the arc of {u.id}'s {w['label']} ({w['mount'].replace('_', ' ')}, p. 14)"
     if band_at(hex_distance(u.hex, where), weapon_bands(w)) is None:
         return f"{label} is {hex_distance(u.hex, where)} hexes away, beyond the long range of {u.id}'s {w['label']} (p. 14, Table 4)"
     # p. 7 step 6: the firer itself must see the target (not only another unit of its side), unless
@@ -139,9 +140,10 @@ def shot_problem(game, side: str, shot: dict, targets: dict[str, str],
 def check(game, side: str, shots: list[dict]) -> list[dict]:
     """The shots, every one checked; one line naming each problem if any is wrong (nothing kept)."""
     problems, targets, seen = [], {}, set()
+    shots = [{**s, "weapon": weapon_key(game, s["firer"], s["weapon"])} for s in shots]
     for n, shot in enumerate(shots, start=1):
         key = (shot["firer"], shot["weapon"])
-        why = (f"{shot['firer']}'s {_weapon_label(game, shot)} is declared twice" if key in seen
+        why = (f"{shot['firer']}'s {weapon_label(game, shot['weapon'])} is declared twice" if key in seen
                else shot_problem(game, side, shot, targets))
         if why:
             problems.append(f"shot {n}: {why}")
@@ -153,10 +155,34 @@ def check(game, side: str, shots: list[dict]) -> list[dict]:
     return shots
 
 
-def _weapon_label(game, shot: dict) -> str:
-    """A weapon as users read it ("30mm Autocannon"), its key when it is not in the catalogue."""
-    w = game.rules.tables["units"].section("weapon").get(shot["weapon"])
-    return w["label"] if w else shot["weapon"]
+def weapon_key(game, firer: str, name: str) -> str:
+    """The sheet's key of the firer's weapon named `name`: its key, or its name on the record
+    sheet as the report prints it ("30mm autocannon", case and a " (sample)" tag aside) -- a
+    player copies what the report shows.  An unknown name is left as given, to be refused."""
+    u = game.units.get(firer)
+    if u is None:
+        return name
+    sheet = dict(sheet_weapons(game, u))
+    if name in sheet:
+        return name
+    wanted = name.strip().lower()
+    for key, w in sheet.items():
+        if wanted in (w["label"].lower(), w["label"].lower().removesuffix(" (sample)")):
+            return key
+    return name
+
+
+def weapon_label(game, key: str) -> str:
+    """A weapon as users read it, by its record-sheet name ("30mm Autocannon"); its key when it
+    is not in the catalogue (a refused declaration quoting what was typed)."""
+    w = game.rules.tables["units"].section("weapon").get(key)
+    return w["label"] if w else key
+
+
+def shot_text(game, shot: dict) -> str:
+    """A declared shot as the journal and the reports print it: "Coyote 1 30mm Autocannon at C3"
+    (the target's id, which each side's journal shows as its own contact label)."""
+    return f"{shot['firer']} {weapon_label(game, shot['weapon'])} at {shot['target']}"
 
 
 def declare(game, side: str, raw) -> tuple[str, list[Change]]:
@@ -168,7 +194,7 @@ def declare(game, side: str, raw) -> tuple[str, list[Change]]:
     shots = check(game, side, parse_shots(raw))
     name = game.side(side).name
     lines = [f"{name} declares its fire, secretly ({RULE}):"] + [
-        f"  {s['firer']} {s['weapon']} at {s['target']}" for s in shots] if shots else [
+        f"  {shot_text(game, s)}" for s in shots] if shots else [
         f"{name} declares no fire this turn ({RULE})"]
     kept = tuple({"firer": s["firer"], "weapon": s["weapon"], "target": s["target"]} for s in shots)
     summary = f"{name} declares {len(shots)} shot{'s' if len(shots) != 1 else ''}" if shots else f"{name} declares no fire"
@@ -204,8 +230,7 @@ def reveal(game) -> list[Change]:
     lines = ["Declarations revealed to the umpire (Wardogs p. 7 step 7):"]
     for side in game.side_ids():
         shots = game.rule_state.declarations.get(side, ())
-        lines.append(f"  {game.side(side).name}: " + ("; ".join(f"{s['firer']} {s['weapon']} at {s['target']}"
-                                                             for s in shots) or "no fire"))
+        lines.append(f"  {game.side(side).name}: " + ("; ".join(shot_text(game, s) for s in shots) or "no fire"))
     return [Change("game", "state", {"revealed": True}, tuple(lines), "umpire")]
 
 
@@ -236,7 +261,7 @@ def read_orders(path) -> tuple[str, dict]:
         turn = 2
         [[shot]]
         firer = "Coyote 1"
-        weapon = "coyote_autocannon"
+        weapon = "30mm Autocannon"   # its name on the record sheet, or its key coyote_autocannon
         target = "C3"           # the enemy's id, or the contact label the side knows it by
 
     Checked whole before anything is kept; no [[shot]] is a declaration of no fire."""

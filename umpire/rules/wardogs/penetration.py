@@ -30,6 +30,17 @@ from ...core.ruleset import load_table, rulesets_dir
 
 KILLERS = ("cockpit", "crew", "power_plant")
 
+# the systems as a record sheet and a player name them (a weapon or equipment by its sheet's name)
+SYSTEMS = {"cockpit": "cockpit", "crew": "crew compartment", "power_plant": "power plant", "turret": "turret",
+           "drive": "drive", "arm_left": "left arm", "arm_right": "right arm", "leg_left": "left leg",
+           "leg_right": "right leg"}
+
+
+def system_label(key: str, names: dict[str, str] | None = None) -> str:
+    """A system in words: "left leg", or what `names` calls it ("weapon:x" -> "30mm Autocannon")."""
+    names = names or {}
+    return names.get(key) or SYSTEMS.get(key) or key.partition(":")[2].replace("_", " ") or key.replace("_", " ")
+
 
 @lru_cache(maxsize=None)
 def rows(section: str) -> dict[int, dict]:
@@ -82,9 +93,10 @@ def _pick(damage: dict, names: list[str], prefix: str, undamaged_only: bool) -> 
 
 
 def penetrate(kind: str, roll: int, damage: dict, weapons: list[tuple[str, str]], equipment: list[str],
-              has_turret: bool = True, side_d6: int | None = None) -> Hit:
+              has_turret: bool = True, side_d6: int | None = None, names: dict[str, str] | None = None) -> Hit:
     """One penetration roll on the unit's internals (Tables 8/9).  weapons: (name, mount) in the
-    sheet's order; side_d6: the d6 for which limb (odd right, even left), asked for limb rows."""
+    sheet's order; side_d6: the d6 for which limb (odd right, even left), asked for limb rows;
+    names: "weapon:<key>" / "equipment:<key>" -> the sheet's name, for the line a person reads."""
     row = table_row(kind, roll, has_turret)
     system, effect = row["system"], row["effect"]
     if system in ("arm", "leg"):
@@ -102,7 +114,7 @@ def penetrate(kind: str, roll: int, damage: dict, weapons: list[tuple[str, str]]
     new = dict(damage)
     if before == "destroyed":
         return Hit(new, system, "absorbed", False,
-                   f"penetration {roll}: {system} is already destroyed; the hit is absorbed (Wardogs p. 16)")
+                   f"penetration {roll}: {system_label(system, names)} is already destroyed; the hit is absorbed (Wardogs p. 16)")
     new[system] = DESTROYED if effect == "destroyed" else new.get(system, 0) + 1
     now = state_of(new, system)
     if now == "destroyed" and system in ("arm_left", "arm_right", "turret"):
@@ -114,7 +126,7 @@ def penetrate(kind: str, roll: int, damage: dict, weapons: list[tuple[str, str]]
     killed = now == "destroyed" and system in KILLERS
     table_name = "Table 8" if kind == "mecha" else "Table 9"
     return Hit(new, system, now, killed,
-               f"penetration {roll}: {row['label'].lower()} -- {system} {now}{twice} (Wardogs p. 17, {table_name})")
+               f"penetration {roll}: {row['label'].lower()} -- {system_label(system, names)} {now}{twice} (Wardogs p. 17, {table_name})")
 
 
 def ground_mp(mp: int, legs: int, damage: dict) -> int:
@@ -138,6 +150,9 @@ def roll_internal(game, t, marks, count: int, dice) -> tuple[object, list[str], 
     weapons = [(k, w["mount"]) for k, w in sheet_weapons(game, t)]
     equipment = list(sheet.get("equipment", ()))
     turret = bool(sheet.get("turret", False))
+    gear = game.rules.tables["units"].section("equipment")
+    names = {f"weapon:{k}": w["label"] for k, w in sheet_weapons(game, t)}
+    names.update({f"equipment:{k}": gear[k]["label"] for k in equipment if k in gear})
     lines, dead = [], False
     for _ in range(count):
         n, sides = dice_for(tk)
@@ -145,7 +160,7 @@ def roll_internal(game, t, marks, count: int, dice) -> tuple[object, list[str], 
         row = table_row(tk, roll, turret)
         limb = dice.roll(f"which limb of {t.id}: odd right, even left (Wardogs p. 17, Table 8 *)", 1, 6).total \
             if row["system"] in ("arm", "leg") else None
-        hit = penetrate(tk, roll, dict(marks.damage), weapons, equipment, turret, limb)
+        hit = penetrate(tk, roll, dict(marks.damage), weapons, equipment, turret, limb, names)
         marks = marks.but(damage=hit.damage)
         lines.append(hit.line)
         dead = dead or hit.killed

@@ -13,6 +13,7 @@ from ...core.details import unit_rows
 from ...core.hexgrid import DIRECTION_NAMES
 from ...core.game import Game, UnitState
 from ...core.rulesystem import Table
+from .penetration import system_label
 from .state import LEVEL_METRES, ammo_left, armour, armour_at_start, weapons
 from .weapons import die_for
 
@@ -86,11 +87,6 @@ def weapon_text(game: Game, u: UnitState, key: str, w: dict) -> str:
     return f"{w['label']} ({w['class']}, {w['mount'].replace('_', ' ')}): range {bands}, ROF {w['rof']}, DMG {w['dmg']}, {ammo}"
 
 
-SYSTEMS = {"cockpit": "cockpit", "crew": "crew compartment", "power_plant": "power plant", "turret": "turret",
-           "drive": "drive", "arm_left": "left arm", "arm_right": "right arm", "leg_left": "left leg",
-           "leg_right": "right leg"}
-
-
 def system_name(game: Game, key: str) -> str:
     """A damaged system as its record sheet names it: "30mm Autocannon", "left leg" (Tables 8-9)."""
     kind, _, name = key.partition(":")
@@ -98,7 +94,7 @@ def system_name(game: Game, key: str) -> str:
         return game.rules.tables["units"].section("weapon").get(name, {}).get("label", name)
     if kind == "equipment":
         return game.rules.tables["units"].section("equipment").get(name, {}).get("label", name)
-    return SYSTEMS.get(key, key.replace("_", " "))
+    return system_label(key)
 
 
 def damage_text(game: Game, u: UnitState) -> str:

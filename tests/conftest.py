@@ -42,8 +42,12 @@ def sample_text() -> str:
     return SAMPLE.read_text(encoding="utf-8")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture()
 def sample_scenario():
+    """Kaltenbach Gap, loaded afresh for each test (14 ms once its ruleset is cached): a test that
+    plays a game made from it must not meet what another test did to a shared copy (a session-wide
+    one once gave a game an overlay its kept scenario text does not have, and the chain and rerun
+    verifies then rightly refused that game)."""
     from umpire.core.scenario import load_scenario
 
     return load_scenario(SAMPLE)

@@ -20,6 +20,7 @@ from umpire.core.snapshots import state_of
 from umpire.core.store.db import make_engine, open_game
 from umpire.rules import rule_system
 
+from conftest import SAMPLE
 from storekit import PG_URL, postgres_database
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,9 +37,9 @@ def cli(*args):
 
 
 @pytest.fixture(scope="module")
-def played(sample_scenario, tmp_path_factory):
+def played(tmp_path_factory):
     """MechWar 4's sample played by its bot for three turns: moves, fire, snapshots of turns 1 and 2."""
-    return autoplay(sample_scenario, tmp_path_factory.mktemp("chain") / "auto.umpire", 3, "chain")
+    return autoplay(load_scenario(SAMPLE), tmp_path_factory.mktemp("chain") / "auto.umpire", 3, "chain")
 
 
 def copy_of(path, tmp_path, name="copy.umpire") -> str:

@@ -2,8 +2,10 @@
 handed in through a file picker (declareform.py).  Turn → Side Actions opens these instead of
 the general form built from the actions' fields (SIDE_FORMS).  Pass, Next Phase and End Turn
 ask the umpire first (before_leaving, through gui/leaving.py) while a side has not declared its
-fire before the reveal, while a flyer would stall for not having flown far enough, or (End Turn)
-while declared fire would be discarded unresolved."""
+fire before the reveal, or while a flyer would stall for not having flown far enough.  End Turn
+needs no question of its own: it plays the phases left (the reveal, lock-on and damage among
+them), so declared fire is resolved, never discarded, and a side still to declare holds it up
+with the engine's one-line refusal."""
 
 from __future__ import annotations
 
@@ -21,32 +23,7 @@ WHAT = {"pass": "Pass anyway", "next_phase": "Go on anyway", "end_turn": "End th
 
 def before_leaving(window, kind: str) -> bool:
     """True to go on with Pass, Next Phase or End Turn (gui/leaving.py asks it first)."""
-    return flyers_asked(window, kind) and declarations_asked(window, kind) and discard_asked(window, kind)
-
-
-def discard_asked(window, kind: str) -> bool:
-    """End Turn in the declaration or lock-on phase ends the turn before the damage phase: the fire
-    declared (p. 7 step 6) is never resolved and the declarations are gone with the turn.  The
-    umpire is asked first, naming the sides whose shots would go; Cancel is the default, and
-    Escape cancels.  In a side's view only that side's declaration is counted (whether the enemy
-    declared is not its to know)."""
-    game = window.game
-    if kind != "end_turn" or game.phase not in ("declare", "lock_on"):
-        return True
-    shots = {s: len(d) for s, d in game.rule_state.declarations.items() if d and window.viewer in (UMPIRE, s)}
-    if not shots:
-        return True
-    lines = "\n".join(f"{game.side(s).name}: {n} shot{'s' if n != 1 else ''}" for s, n in sorted(shots.items()))
-    box = QMessageBox(QMessageBox.Warning, "Discard the declared fire?",
-                      f"Ending turn {game.turn} now skips the lock-on and damage steps: the fire declared this turn "
-                      f"is never resolved and the declarations are discarded (Wardogs p. 7 steps 6-8).\n\n{lines}",
-                      QMessageBox.NoButton, window)
-    go = box.addButton("End the turn and discard them", QMessageBox.DestructiveRole)
-    cancel = box.addButton(QMessageBox.Cancel)
-    box.setDefaultButton(cancel)
-    box.setEscapeButton(cancel)
-    box.exec()
-    return box.clickedButton() is go
+    return flyers_asked(window, kind) and declarations_asked(window, kind)
 
 
 def flyers_asked(window, kind: str) -> bool:

@@ -9,11 +9,13 @@ from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 from umpire.rules import rule_system
 
+from conftest import SAMPLE
+
 
 @settings(max_examples=3, deadline=None)
 @given(st.integers(min_value=0, max_value=10_000))
-def test_autoplay_then_replay_agree(tmp_path_factory, sample_scenario, seed):
-    path = autoplay(sample_scenario, tmp_path_factory.mktemp("a") / "auto.umpire", turns=2, seed=str(seed),
+def test_autoplay_then_replay_agree(tmp_path_factory, seed):
+    path = autoplay(load_scenario(SAMPLE), tmp_path_factory.mktemp("a") / "auto.umpire", turns=2, seed=str(seed),
                     moves_per_phase=3)
     game = open_game(path)
     kinds = [a.kind for a in journal(path)]

@@ -70,7 +70,9 @@ def test_a_side_page_shows_its_map_and_forces_and_takes_its_orders(served, brows
     box.clear()
     box.send_keys('side = "nato"\nturn = 1\n[commands]\n"A/2-32" = "overwatch"\n')
     browser.find_element(By.CSS_SELECTOR, "#orders button").click()
-    said = browser.find_element(By.ID, "said")
+    from selenium.webdriver.support.ui import WebDriverWait
+    # the answer is a new page: wait for it (the orders are checked and journaled first)
+    said = WebDriverWait(browser, 120).until(lambda b: b.find_element(By.ID, "said"))
     assert "Orders received" in said.text and "ok" in said.get_attribute("class")
     assert journal(location)[-1].kind == "orders" and journal(location)[-1].side_id == "nato"
 

@@ -156,6 +156,16 @@ class RuleSystem:
         """The victory situation: an object with text(game)."""
         raise NotImplementedError
 
+    # the actions whose form shows what the action would do before it is taken (a shot's worksheet
+    # and odds): `preview` answers for them
+    PREVIEWS: frozenset[str] = frozenset()
+
+    def preview(self, game, action: str, unit: str, params: dict):
+        """What `unit` taking `action` with `params` would come to, before any die: an object
+        with legal, reason, rule, text() and, optionally, kept (line index -> the one viewer who
+        may read it).  Only for the actions in PREVIEWS."""
+        raise NotImplementedError
+
     # ---------------------------------------- the turn: what happens as it goes (by default, nothing)
     def game_start(self, game, dice) -> list:
         """Changes settled before play."""

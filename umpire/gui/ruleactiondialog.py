@@ -7,7 +7,7 @@ acting side knows of it (`known`: the side's own view, never the umpire's); an o
 left empty says what that means when its label tells ("Weapon (empty: the usual one)").  OK stays off until every required field is filled; the engine
 still checks everything and refuses with its reason.
 
-A fire whose rule system gives its worksheet before the roll (RuleSystem.fire_sheet, as `umpire
+A fire whose rule system gives its worksheet before the roll (RuleSystem.preview, as `umpire
 fire --odds` prints it: Hex Command Mechanized's) shows that worksheet and its odds under the
 fields, rebuilt as the target or weapon changes -- as MechWar 4's own fire dialog does; in a
 side's view without the lines the umpire alone reads."""
@@ -71,14 +71,14 @@ def fire_preview(window, spec, unit_id: str):
     the form's answers to the worksheet's lines as the viewer may read them; else None."""
     game = getattr(window, "game", None)
     system = rule_system(game.rules) if game is not None else None
-    if spec.name != "fire" or not hasattr(system, "fire_sheet") or unit_id not in game.units:
+    if system is None or spec.name not in system.PREVIEWS or unit_id not in game.units:
         return None
 
     def lines(params: dict) -> list[str]:
         target = params.get("target")
         if not target:
             return ["Choose a target: the worksheet and the odds show here before the roll."]
-        sheet = system.fire_sheet(game, unit_id, target, params.get("weapon") or "main")
+        sheet = system.preview(game, spec.name, unit_id, params)
         if not sheet.legal:
             reason = sheet.reason
             if window.viewer != UMPIRE:     # a refusal may name the enemy unit behind a contact: never to a side

@@ -204,6 +204,11 @@ class RuleSystem(CoreRuleSystem):
     def fire_sheet(self, game, firer, target, weapon="main"):       # `umpire fire --odds`
         return fire_actions.odds_sheet(game, firer, target, weapon)
 
+    PREVIEWS = frozenset({"fire"})      # the fire form shows the worksheet before the roll
+
+    def preview(self, game, action, unit, params):
+        return self.fire_sheet(game, unit, params.get("target"), params.get("weapon") or "main")
+
     # ------------------------------------------------------------------ its own state and actions
     def actions(self):
         return {**actions.ACTIONS, "orders": _orders_file().ORDERS}     # an orders file (issue 23)

@@ -35,7 +35,7 @@ from sqlalchemy.sql import sqltypes
 from sqlmodel import Session, SQLModel
 
 from .errors import UmpireError
-from .journal import LATER_STATE, STATE_COLUMNS, STATE_JSON, journal_rows, state_digest
+from .journal import LATER_STATE, STATE_COLUMNS, STATE_JSON, journal_rows, put_at, state_digest
 from .store import models as m
 from .store.db import reading, write_new_game
 from .store.memory import memory_engine
@@ -111,10 +111,10 @@ class Chain:
             data = row.get(name) or {}
             held = _get(data, path)
             if (None if held is ABSENT else held) != before and \
-                    self.canonical(tname, _put(data, path, before)) != self.canonical(tname, data):
+                    self.canonical(tname, put_at(data, path, before)) != self.canonical(tname, data):
                 raise Broken(f"changes {where} {'.'.join(map(str, column))} from {_short(before)}, "
                              f"but the state holds {_short(None if held is ABSENT else held)}")
-            row[name] = self.canonical(tname, _put(data, path, after))
+            row[name] = self.canonical(tname, put_at(data, path, after))
         else:
             held = _plain(row.get(column))
             if STATE_JSON.get(tname) == column:          # journaled whole before schema 13
@@ -245,19 +245,6 @@ def _get(data: Any, path: list) -> Any:
         if not isinstance(data, dict) or k not in data:
             return ABSENT
         data = data[k]
-    return data
-
-
-def _put(data: dict, path: list, value: Any) -> dict:
-    """A copy of `data` with `value` at `path` (None: the key taken out), as journal.apply does."""
-    data = dict(data)
-    k, rest = path[0], path[1:]
-    if rest:
-        data[k] = _put(data.get(k) or {}, rest, value)
-    elif value is None:
-        data.pop(k, None)
-    else:
-        data[k] = value
     return data
 
 

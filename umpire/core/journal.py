@@ -93,12 +93,12 @@ def _diff(before: dict, after: dict, path: list) -> list[tuple[list, Any, Any]]:
     return out
 
 
-def _put(data: dict, path: list, value: Any) -> dict:
+def put_at(data: dict, path: list, value: Any) -> dict:
     """A copy of `data` with `value` at `path` (None: the key taken out)."""
     data = dict(data)
     k, rest = path[0], path[1:]
     if rest:
-        data[k] = _put(data.get(k) or {}, rest, value)
+        data[k] = put_at(data.get(k) or {}, rest, value)
     elif value is None:
         data.pop(k, None)
     else:
@@ -118,7 +118,7 @@ def apply(session: Session, changes: list[list[Any]], backwards: bool) -> None:
         if op == "update" and isinstance(column, list):     # a key of the rule system's state
             name, path = column[0], column[1:]
             data = session.execute(select(table.c[name]).where(_where(table, key))).scalar() or {}
-            data = canonical(tname, _put(data, path, before if backwards else after))
+            data = canonical(tname, put_at(data, path, before if backwards else after))
             session.execute(update(table).where(_where(table, key)).values({name: data}))
         elif op == "update":
             value = before if backwards else after

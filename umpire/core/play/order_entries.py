@@ -51,15 +51,29 @@ class Listed:
 Entry = ByName | Listed
 
 
-def read_entries(path: str | Path, entries: tuple[Entry, ...], rule: str) -> tuple[str, dict]:
-    """The side and the "orders" action's params of an orders file made of `entries`."""
-    path = Path(path)
+def orders_toml(path: Path) -> dict:
+    """An orders file's TOML, or one line naming the file and why it cannot be read."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as e:
         raise UmpireError(f"cannot read: {e.strerror}", file=str(path)) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError) as e:
         raise UmpireError(f"not a valid orders file: {e}", file=str(path)) from None
+
+
+def own_unit(game, side: str, params: dict) -> str | None:
+    """An entry's `unit` must be one of `side`'s: refused in the same words for an enemy's unit
+    and for none at all (an orders check for `orders_action`)."""
+    u = game.units.get(params.get("unit") or "")
+    if u is None or u.side != side:
+        return f"{params.get('unit')!r} is not one of {game.side(side).name}'s units"
+    return None
+
+
+def read_entries(path: str | Path, entries: tuple[Entry, ...], rule: str) -> tuple[str, dict]:
+    """The side and the "orders" action's params of an orders file made of `entries`."""
+    path = Path(path)
+    data = orders_toml(path)
     keys = {"side", "turn"} | {e.key for e in entries}
     problems = []
     if set(data) - keys:

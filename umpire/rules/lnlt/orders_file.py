@@ -25,7 +25,7 @@ begins (RuleSystem.orders_wait: the "orders" action is open only in the Rally ph
 
 from __future__ import annotations
 
-from ...core.play.order_entries import Listed, orders_action, read_entries
+from ...core.play.order_entries import Listed, orders_action, own_unit, read_entries
 from .actions import RALLY
 
 RULE = "LnLT 3.0"
@@ -44,13 +44,6 @@ def read_orders(path) -> tuple[str, dict]:
     return read_entries(path, ENTRIES, RULE)
 
 
-def _mine(game, side: str, params: dict) -> str | None:
-    u = game.units.get(params.get("unit") or "")
-    if u is None or u.side != side:          # the same words for an enemy's unit and none at all
-        return f"{params.get('unit')!r} is not one of {game.side(side).name}'s units"
-    return None
-
-
 ORDERS = orders_action("Rally-phase orders from an orders file", RULE,
                        "A side's medics and support weapons for the Rally phase, handed in as a file "
-                       "(`umpire orders`).", ENTRIES, _mine, open=in_rally, when=RALLY)
+                       "(`umpire orders`).", ENTRIES, own_unit, open=in_rally, when=RALLY)

@@ -24,7 +24,7 @@ turn's orders, one sent after, the next turn's.
 
 from __future__ import annotations
 
-from ...core.play.order_entries import Listed, orders_action, read_entries
+from ...core.play.order_entries import Listed, orders_action, own_unit, read_entries
 
 RULE = "WB 7.0"
 PLAYER_TURNS = ("first_player", "second_player")         # WB 7.0 (ruleset.toml's phases)
@@ -41,16 +41,9 @@ def read_orders(path) -> tuple[str, dict]:
     return read_entries(path, ENTRIES, RULE)
 
 
-def _mine(game, side: str, params: dict) -> str | None:
-    u = game.units.get(params.get("unit") or "")
-    if u is None or u.side != side:          # the same words for an enemy's unit and none at all
-        return f"{params.get('unit')!r} is not one of {game.side(side).name}'s units"
-    return None
-
-
 ORDERS = orders_action("Air and engineers' orders from an orders file", RULE,
                        "A side's air patrols and recalls and its engineers' mines, handed in as a file "
-                       "(`umpire orders`) and carried out as its player turn begins.", ENTRIES, _mine)
+                       "(`umpire orders`) and carried out as its player turn begins.", ENTRIES, own_unit)
 
 
 def orders_wait(game, side: str, params: dict) -> str | None:

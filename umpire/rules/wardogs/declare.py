@@ -265,15 +265,11 @@ def read_orders(path) -> tuple[str, dict]:
         target = "C3"           # the enemy's id, or the contact label the side knows it by
 
     Checked whole before anything is kept; no [[shot]] is a declaration of no fire."""
-    import tomllib
     from pathlib import Path
+
+    from ...core.play.order_entries import orders_toml
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise UmpireError(f"cannot read: {e.strerror}", file=str(path)) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError) as e:
-        raise UmpireError(f"not a valid orders file: {e}", file=str(path)) from None
+    data = orders_toml(path)
     problems = []
     if set(data) - {"side", "turn", "shot"}:
         problems.append(f"unknown key(s) {', '.join(sorted(set(data) - {'side', 'turn', 'shot'}))} (use side, turn, [[shot]])")

@@ -7,36 +7,17 @@ back, shaded on the map at once, saved with the file's comments and accepted by 
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from umpire.cli import main as umpire
-from umpire.core.scenario_doc.document import ScenarioDocument
-from umpire.gui.editor.window import EditorWindow
 
-KALTENBACH = Path(__file__).resolve().parents[2] / "scenarios" / "kaltenbach-gap.toml"
+from editorkit import KALTENBACH, click_line, kaltenbach_editor
 
 
 @pytest.fixture()
 def editor(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.Discard)
-    path = tmp_path / "kg.toml"
-    path.write_bytes(KALTENBACH.read_bytes())
-    e = EditorWindow(ScenarioDocument.open(path))
-    qtbot.addWidget(e)
-    e.show()
-    return e
-
-
-def click_line(editor, starts: str):
-    places = editor.places
-    item = next(places.list.item(i) for i in range(places.list.count())
-                if places.list.item(i).text().startswith(starts))
-    places.list.setCurrentItem(item)
-    places.list.itemClicked.emit(item)
-    return places.entry
+    return kaltenbach_editor(qtbot, tmp_path, monkeypatch)
 
 
 def type_into(editor, key: str, text: str):

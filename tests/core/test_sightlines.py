@@ -9,7 +9,9 @@ import numpy as np
 from umpire.core import hexsym
 from umpire.core.hexgrid import DIRECTIONS, Hex, Hexside
 from umpire.core.los import ORIGIN, _build_plan, line_crossing
-from umpire.core.sightlines import PLANS, THROUGH, VERTEX, Box, LineMemo, Lines, build_plans
+from umpire.core.linememo import LineMemo, find, line_key, put
+from umpire.core.lineplace import canonical, steps
+from umpire.core.sightlines import PLANS, THROUGH, VERTEX, Box, Lines, build_plans
 
 
 def _exact(c: Hex) -> dict:
@@ -112,48 +114,41 @@ def test_lines_map_canonical_plans_onto_their_own_hexes():
             assert want and {int(c) for c, kd in zip(cells, kinds) if kd == THROUGH} == moved
 
 
-def test_the_line_memo_judges_each_pair_once_either_way_round():
-    """LineMemo: one compute per distinct unordered pair, answers in the callers' order, and a
-    fresh start past its limit (the answers stay the same)."""
-    asked = []
+def test_the_line_memo_keeps_a_verdict_per_pair_either_way_round_and_grows():
+    """LineMemo, as a compiled walk uses it (find, put, reserve): one verdict per unordered pair of
+    cells, found from either end; the table doubles as it fills and keeps every verdict; past its
+    limit it starts afresh."""
+    memo = LineMemo(cells=100_000)
+    start = len(memo.slots)
+    n = 3000
+    a, b = np.arange(n), 50_000 + np.arange(n)
+    want = (a * 7 + b * 3) % 5 < 2
+    for k in range(n):                                           # a move's lines, one batch at a time
+        memo.reserve(1)
+        key = line_key(int(a[k]), int(b[k]), memo.cells)
+        assert find(memo.slots, memo.verdicts, memo.shift, key) == -1
+        memo.count += put(memo.slots, memo.verdicts, memo.shift, key, np.int8(want[k]))
+        assert put(memo.slots, memo.verdicts, memo.shift, line_key(int(b[k]), int(a[k]), memo.cells), 1) == 0
+    assert len(memo) == n and len(memo.slots) >= 2 * n > start
+    back = [find(memo.slots, memo.verdicts, memo.shift, line_key(int(y), int(x), memo.cells)) for x, y in zip(a, b)]
+    assert back == want.astype(int).tolist()                     # every one, from the other end
+    memo.limit = n + 10
+    memo.reserve(11)
+    assert len(memo) == 0 and find(memo.slots, memo.verdicts, memo.shift, line_key(0, 50_000, memo.cells)) == -1
 
-    def compute(a, b):
-        def judge(i):
-            asked.append(len(i))
-            return (a[i] + b[i]) % 3 == 0          # any verdict that reads the same either way
-        return judge
 
-    memo = LineMemo(cells=100, limit=5)
-    memo.SMALL = 0                                               # every batch straight to the arrays
-    a, b = np.array([1, 5, 5, 7, 2]), np.array([2, 9, 9, 3, 1])
-    assert memo.judge(a, b, compute(a, b)).tolist() == [True, False, False, False, True]
-    assert asked == [3]                                          # (1,2), (5,9), (3,7)
-    assert memo.judge(b, a, compute(b, a)).tolist() == [True, False, False, False, True]
-    assert asked == [3]                                          # all known, backwards too
-    c, d = np.array([10, 3, 20, 30]), np.array([11, 7, 21, 31])
-    assert memo.judge(c, d, compute(c, d)).tolist() == [True, False, False, False]
-    assert asked == [3, 3] and len(memo) == 3                    # (3,7) known; past the limit: afresh
-    assert memo.judge(a[:1], b[:1], compute(a[:1], b[:1])).tolist() == [True] and asked == [3, 3, 1]
-
-
-def test_the_line_memo_keeps_small_batches_aside_and_merges_them():
-    """A move draws a handful of new lines: they wait in small sorted arrays, merged into the sorted arrays
-    once there are many; answers and single judging are the same either way."""
-    memo = LineMemo(cells=1000)
-    memo.SMALL = 2                                               # merged past 16 * 2 = 32 waiting
-    asked = []
-
-    def judge(i, a, b):
-        asked.append(len(i))
-        return (a[i] * 7 + b[i] * 7) % 5 < 2
-
-    for k in range(40):                                          # one new line at a time
-        a, b = np.array([k]), np.array([500 + k])
-        assert memo.judge(a, b, lambda i: judge(i, a, b)).tolist() == [(k * 7 + (500 + k) * 7) % 5 < 2]
-    assert asked == [1] * 40 and len(memo) == 40 and 32 <= len(memo.keys) < 40 and len(memo.recent_keys) == 40 - len(memo.keys)
-    a, b = np.arange(40), 500 + np.arange(40)
-    assert memo.judge(b, a, lambda i: judge(i, b, a)).tolist() == ((a * 7 + b * 7) % 5 < 2).tolist()
-    assert asked == [1] * 40                                     # all known, from arrays and dict alike
+def test_a_compiled_placement_reads_the_plan_and_cells_lines_reads():
+    """core.lineplace (one line at a time, compiled) picks the canonical image and symmetry that
+    hexsym.canonical_batch and Lines pick, ties between cube coordinates included."""
+    rng = np.random.default_rng(0)
+    disp = np.vstack([rng.integers(-60, 61, size=(3000, 2)), [[3, 0], [0, 3], [-3, 3], [2, 2], [4, -2], [-2, -2]]])
+    canon, sym = hexsym.canonical_batch(disp)
+    got = np.array([canonical(int(q), int(r)) for q, r in disp])
+    assert (got[:, 0] == -canon[:, 0]).all() and (got[:, 1] == canon[:, 1]).all() and (got[:, 2] == sym).all()
+    box = Box(-70, -70, 200, 200)
+    lines = Lines(box, np.zeros_like(disp), disp)
+    placed = np.array([steps(int(k), box.width) for k in sym])
+    assert (placed[:, 0] == lines.mq).all() and (placed[:, 1] == lines.mr).all()
 
 
 def test_the_plan_store_grown_a_few_plans_at_a_time_holds_what_one_build_holds():

@@ -24,3 +24,15 @@ def make_map(terrain: list[str], elevation: list[str] | None = None, hexsides: d
     for n in smoke:
         m.overlays.append(Overlay(m.grid.parse(n), "smoke"))
     return m
+
+
+def compiled_walk_only():
+    """A module fixture's body (`yield from`): every batch of MechWar 4 sight lines goes through
+    the compiled walk, not the exact lines a process judges first (los.EXACT_LINES_FIRST), so
+    that tests comparing the batch with the exact path compare two different paths."""
+    from umpire.rules.mechwar4 import los
+
+    budget = los._exact_budget[0]
+    los._exact_budget[0] = 0
+    yield
+    los._exact_budget[0] = budget

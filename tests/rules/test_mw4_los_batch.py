@@ -1,6 +1,7 @@
 """The fast batched LOS and the naive shapely baseline agree with the exact single-line LOS."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -10,9 +11,14 @@ from umpire.core.terrain import Overlay
 from umpire.rules.mechwar4.los import Mw4Map
 from umpire.rules.mechwar4.los_naive import NaiveLos
 
-from .mapkit import MW4, make_map
+from .mapkit import MW4, compiled_walk_only, make_map
 
 COLS, ROWS = 12, 10
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled_walk():
+    yield from compiled_walk_only()
 
 
 @st.composite
@@ -89,3 +95,27 @@ def test_every_image_of_a_line_under_the_lattice_symmetries_gets_the_exact_verdi
     exact = [mw.line_of_sight(Eye(a), Eye(b)).clear for a, b in pairs]
     batch = mw.batch_clear(np.array([[a.q, a.r] for a, _ in pairs]), np.array([[b.q, b.r] for _, b in pairs]))
     assert batch.tolist() == exact and 0 < sum(exact) < len(exact)
+
+
+def test_a_process_judges_its_first_lines_exactly_and_then_loads_the_compiled_walk(tmp_path):
+    """A command on a small game judges its few lines one at a time and never pays the compiled
+    walk's load; past los.EXACT_LINES_FIRST lines the walk is loaded (both give the same verdicts:
+    the tests above)."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "probe.py"
+    script.write_text(
+        "import random, sys\nimport numpy as np\nfrom conftest import SAMPLE\n"
+        "from umpire.core.scenario import load_scenario\nfrom umpire.rules import rule_system\n"
+        "from umpire.rules.mechwar4.los import EXACT_LINES_FIRST\n"
+        "sc = load_scenario(SAMPLE)\nmw = rule_system(sc.rules).sight(sc.map)\n"
+        "hexes, rnd = list(sc.map.hexes()), random.Random(3)\n"
+        "def batch(n):\n"
+        "    p = [(rnd.choice(hexes), rnd.choice(hexes)) for _ in range(n)]\n"
+        "    mw.batch_clear(np.array([[a.q, a.r] for a, _ in p]), np.array([[b.q, b.r] for _, b in p]))\n"
+        "    return 'numba' in sys.modules\n"
+        "print(batch(EXACT_LINES_FIRST // 3), batch(EXACT_LINES_FIRST // 3), batch(EXACT_LINES_FIRST))\n")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "False", "True"]

@@ -14,11 +14,16 @@ from umpire.rules.mechwar4.spotting import Spotter
 from umpire.rules.mechwar4.state import Marks, State
 from umpire.rules import rule_system
 
-from .mapkit import MW4, make_map
+from .mapkit import MW4, compiled_walk_only, make_map
 from .test_mw4_los_batch import random_maps
 from .test_mw4_los import ROW, grid_with
 
 OBS = MW4.tables["observation"].section("entry")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled_walk():
+    yield from compiled_walk_only()
 
 
 def game_on(m, units, night=False, contacts=()):

@@ -74,11 +74,11 @@ def canonical_batch(disp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     rest[rows, first] = np.iinfo(np.int64).max
     second = np.argmin(rest, axis=1)
     negate = cube[rows, first] > 0                      # the first must come out as -n
-    k = _PERM_INDEX[first * 3 + second] + np.where(negate, 6, 0)
+    k = PERM_INDEX[first * 3 + second] + np.where(negate, 6, 0)
     return np.stack([-size[rows, first], size[rows, second]], axis=1), k
 
 
 _PERMS = list(permutations(range(3)))
-_PERM_INDEX = np.zeros(9, dtype=np.int64)
+PERM_INDEX = np.zeros(9, dtype=np.int64)      # symmetry index by (the coordinate put first) * 3 + (the one put second)
 for _i, _p in enumerate(_PERMS):
-    _PERM_INDEX[_p[0] * 3 + _p[1]] = _i
+    PERM_INDEX[_p[0] * 3 + _p[1]] = _i

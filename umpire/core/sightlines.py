@@ -1,4 +1,4 @@
-"""Many sight lines at once: what each line meets, as numpy arrays, judged in waves.
+"""Many sight lines at once: what each line meets, as flat numpy columns.
 
 A spotting pass in mid-game asks about every observer-target pair on the map -- 90,000 lines a
 side at 300 units, most of them long.  Two things make that fast without changing any answer:
@@ -10,19 +10,19 @@ side at 300 units, most of them long.  Two things make that fast without changin
   plans for a whole batch in one go, in integers (the frame of hexgrid.line_crossing: centre of
   (q, r) at (3q, 2r + q), corners at (+-2, 0) and (+-1, +-1)), and keeps them.
 
-* **Waves, nearest parts first.**  Each plan lists what can block -- hexes passed through,
-  hexsides crossed, corners touched, hexsides run along -- ordered by how near they are to
-  the nearer end, where most lines are blocked.  `any_blocked` judges the first few parts of
-  every line, drops the blocked lines, and goes on with the rest in wider waves.
+* **Nearest parts first.**  Each plan lists what can block -- hexes passed through, hexsides
+  crossed, corners touched, hexsides run along -- ordered by how near they are to the nearer
+  end, where most lines are blocked, so that a walk along a line (a rule system's compiled
+  judge reading `PlanArrays`) stops early.
 
-Which parts block is the rule system's business: it passes `judge` functions over flat map
+Which parts block is the rule system's business: `Lines` places each line's parts on flat map
 cells (see `Box`).  Tests check every plan against hexgrid.line_crossing's Fraction arithmetic.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import NamedTuple
 
 import numpy as np
 
@@ -91,6 +91,37 @@ class _Grown:
         return self.data[:self.n]
 
 
+class PlanArrays(NamedTuple):
+    """Every stored plan's parts as flat columns: plan p's hexes are hex_*[hex_start[p]:
+    hex_start[p] + hex_count[p]], nearest to an end first, and so for its hexsides crossed and run
+    along.  Offsets are canonical: `Lines` maps them onto each line's own hexes (cell = base +
+    q * mq + r * mr; a direction d becomes DIRECTION_IMAGE[sym, d])."""
+
+    hex_start: np.ndarray
+    hex_count: np.ndarray
+    hex_q: np.ndarray
+    hex_r: np.ndarray
+    hex_kind: np.ndarray          # THROUGH or VERTEX
+    hex_d_start: np.ndarray       # distance in hexes from the line's start
+    hex_d_end: np.ndarray         # and from its end
+    side_start: np.ndarray
+    side_count: np.ndarray
+    side_q: np.ndarray            # the hex the line leaves
+    side_r: np.ndarray
+    side_direction: np.ndarray    # of the hex it enters
+    side_half: np.ndarray         # crossed before (-1), at (0) or after (+1) the line's middle
+    along_start: np.ndarray
+    along_count: np.ndarray
+    along_q: np.ndarray           # the two hexes either side of a hexside run along
+    along_r: np.ndarray
+    along_q2: np.ndarray
+    along_r2: np.ndarray
+    along_d_start: np.ndarray
+    along_d_end: np.ndarray
+    along_d_start2: np.ndarray
+    along_d_end2: np.ndarray
+
+
 class PlanStore:
     """The plans of canonical displacements met so far (grows; never changes what it holds).
     What it holds is read through `hexes`, `sides`, `along` (parts, plan after plan), `starts`
@@ -124,6 +155,15 @@ class PlanStore:
     def clear(self) -> None:
         """Forget every plan (benchmarks start from nothing, as a new process does)."""
         self.__init__()
+
+    def arrays(self) -> PlanArrays:
+        """The stored plans as flat columns, for a compiled walk along lines (see PlanArrays)."""
+        h, s, a = self.hexes, self.sides, self.along
+        st, ct = self.starts, self.counts
+        return PlanArrays(st["hexes"], ct["hexes"], h.q, h.r, h.extra["kind"], h.extra["d_start"], h.extra["d_end"],
+                          st["sides"], ct["sides"], s.q, s.r, s.extra["direction"], s.extra["half"],
+                          st["along"], ct["along"], a.q, a.r, a.extra["q2"], a.extra["r2"],
+                          a.extra["d_start"], a.extra["d_end"], a.extra["d_start2"], a.extra["d_end2"])
 
     def ids(self, n: np.ndarray, r: np.ndarray) -> np.ndarray:
         """Plan ids of canonical displacements (-n, r), computing the missing plans."""
@@ -371,150 +411,3 @@ class Lines:
         has = e[:, 2] >= 0
         direction = np.where(has, DIRECTION_IMAGE[self.sym, np.maximum(e[:, 2], 0)], -1)
         return cell, direction
-
-
-class LineMemo:
-    """Verdicts already reached on lines between two cells, looked up either way round.
-
-    For verdicts that do not depend on which end looks -- ground sight lines, whose judges
-    treat the lower and the higher end alike whichever is the start -- so that the second
-    side's spotting pass, which draws the first side's lines backwards, reuses them.  Whoever
-    keeps it keeps it no longer than the terrain, smoke and light the verdicts were reached
-    under (a rule system's prepared map).  Past `limit` verdicts it starts afresh."""
-
-    SMALL = 2048          # verdicts of fewer lines than this wait in the small arrays (see _keep)
-
-    def __init__(self, cells: int, limit: int = 4_000_000) -> None:
-        self.cells = cells
-        self.limit = limit
-        self.keys = np.zeros(0, dtype=np.int64)        # sorted: low cell * cells + high cell
-        self.verdicts = np.zeros(0, dtype=bool)
-        # small batches' verdicts, not merged yet: sorted too, and small, so that adding a
-        # move's few hundred costs little and looking them up is one searchsorted
-        self.recent_keys = np.zeros(0, dtype=np.int64)
-        self.recent_verdicts = np.zeros(0, dtype=bool)
-
-    def __len__(self) -> int:
-        return len(self.keys) + len(self.recent_keys)
-
-    def judge(self, a: np.ndarray, b: np.ndarray, compute: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
-        """The verdicts of lines a[i]-b[i] (cells).  compute(indices) is asked for those not
-        known yet, one line per distinct pair, and answers them in that order."""
-        keys = np.minimum(a, b).astype(np.int64) * self.cells + np.maximum(a, b)
-        distinct, first, back = np.unique(keys, return_index=True, return_inverse=True)
-        known, verdicts = _look_up(self.keys, self.verdicts, distinct)
-        if len(self.recent_keys):
-            also, v = _look_up(self.recent_keys, self.recent_verdicts, distinct)
-            known |= also
-            verdicts |= v
-        missing = np.flatnonzero(~known)
-        if len(missing):
-            verdicts[missing] = compute(first[missing])
-            self._keep(distinct[missing], verdicts[missing])
-        return verdicts[back.reshape(-1)]
-
-    def _keep(self, keys: np.ndarray, verdicts: np.ndarray) -> None:
-        """Remember new verdicts (keys sorted, none known): a few at a time in the small arrays
-        (re-sorting the whole memo for the handful of lines a single move draws would cost
-        more than judging them), merged into the big ones once there are many."""
-        if len(self) + len(keys) > self.limit:
-            self.keys, self.verdicts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
-            self.recent_keys, self.recent_verdicts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
-        if len(keys) < self.SMALL:
-            at = np.searchsorted(self.recent_keys, keys)
-            self.recent_keys = np.insert(self.recent_keys, at, keys)
-            self.recent_verdicts = np.insert(self.recent_verdicts, at, verdicts)
-            if len(self.recent_keys) < 16 * self.SMALL:
-                return
-            keys, verdicts = self.recent_keys, self.recent_verdicts
-            self.recent_keys, self.recent_verdicts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
-        at = np.searchsorted(self.keys, keys)
-        self.keys = np.insert(self.keys, at, keys)
-        self.verdicts = np.insert(self.verdicts, at, verdicts)
-
-
-def _look_up(keys: np.ndarray, verdicts: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(found, verdict) of each wanted key in sorted `keys` (verdict False where not found)."""
-    at = np.searchsorted(keys, wanted)
-    found = at < len(keys)
-    found[found] = keys[at[found]] == wanted[found]
-    out = np.zeros(len(wanted), dtype=bool)
-    out[found] = verdicts[at[found]]
-    return found, out
-
-
-HexJudge = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], np.ndarray]
-SideJudge = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray], np.ndarray]
-PairJudge = Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
-
-
-def any_blocked(lines: Lines, hex_blocks: HexJudge, side_blocks: SideJudge,
-                along_blocks: PairJudge, first_wave: int = 8) -> np.ndarray:
-    """Which lines something blocks.  The judges get dense (lines, parts) arrays and the
-    lines' indices, and say which parts block:
-
-    * hex_blocks(rows, cells, kind, d_start, d_end): a hex met, passed THROUGH or touched at a
-      VERTEX, with its distances in hexes from each end;
-    * side_blocks(rows, cells, direction, half): a hexside crossed, as the cell of the hex the
-      line leaves and the direction (0-5) of the next, at a point before (-1), at (0) or after
-      (+1) the middle of the line;
-    * along_blocks(rows, first, second): a hexside the line runs along, as the two hexes'
-      verdicts from hex_blocks (the rule says whether both must block or either).
-    """
-    blocked = np.zeros(len(lines), dtype=bool)
-    if len(lines) == 0:
-        return blocked
-    store = PLANS
-    # the rare parts first, all at once: hexsides run exactly along
-    rows = np.flatnonzero(store.counts["along"][lines.plan] > 0)
-    if len(rows):
-        counts = store.counts["along"][lines.plan[rows]]
-        idx, ok = _window(store.starts["along"][lines.plan[rows]], counts, 0, int(counts.max()))
-        p = store.along
-        cells_a = _place(lines, rows, p.q[idx], p.r[idx])
-        cells_b = _place(lines, rows, p.extra["q2"][idx], p.extra["r2"][idx])
-        kinds = np.full(idx.shape, THROUGH, dtype=np.int32)
-        first = hex_blocks(rows, cells_a, kinds, p.extra["d_start"][idx], p.extra["d_end"][idx])
-        second = hex_blocks(rows, cells_b, kinds, p.extra["d_start2"][idx], p.extra["d_end2"][idx])
-        blocked[rows] |= (along_blocks(rows, first, second) & ok).any(axis=1)
-
-    alive = np.flatnonzero(~blocked)
-    lo, width = 0, first_wave
-    h_count, s_count = store.counts["hexes"], store.counts["sides"]
-    while len(alive):
-        hi = lo + width
-        hit = np.zeros(len(alive), dtype=bool)
-        pl = lines.plan[alive]
-        for kind in ("hexes", "sides"):
-            counts = store.counts[kind][pl]
-            some = np.flatnonzero(counts > lo)
-            if not len(some):
-                continue
-            idx, ok = _window(store.starts[kind][pl[some]], counts[some], lo, hi)
-            rows = alive[some]
-            p = getattr(store, kind)
-            cells = _place(lines, rows, p.q[idx], p.r[idx])
-            if kind == "hexes":
-                b = hex_blocks(rows, cells, p.extra["kind"][idx], p.extra["d_start"][idx], p.extra["d_end"][idx])
-            else:
-                direction = DIRECTION_IMAGE[lines.sym[rows][:, None], p.extra["direction"][idx]]
-                b = side_blocks(rows, cells, direction, p.extra["half"][idx])
-            hit[some] |= (b & ok).any(axis=1)
-        blocked[alive[hit]] = True
-        more = (h_count[pl] > hi) | (s_count[pl] > hi)
-        alive = alive[~hit & more]
-        lo, width = hi, width * 2
-    return blocked
-
-
-def _window(starts: np.ndarray, counts: np.ndarray, lo: int, hi: int):
-    """Parts lo..hi-1 of each plan: indices (plans, hi - lo) into the parts, and which are real."""
-    span = np.arange(lo, hi)
-    ok = span[None, :] < counts[:, None]
-    idx = starts[:, None] + np.minimum(span[None, :], np.maximum(counts[:, None] - 1, 0))
-    return idx, ok
-
-
-def _place(lines: Lines, rows: np.ndarray, oq: np.ndarray, orr: np.ndarray) -> np.ndarray:
-    """Cells of canonical offsets (rows, k) on each row's own line."""
-    return lines.base[rows][:, None] + oq * lines.mq[rows][:, None] + orr * lines.mr[rows][:, None]

@@ -22,17 +22,24 @@ Lines exactly along a hexside, or through a corner, follow the settings in los.t
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 import numpy as np
 
 from ...core.hexgrid import DIRECTIONS, Hex, Hexside, hex_distance
 from ...core.los import Eye, LosResult, crossing, crossing_plan
-from ...core.sightlines import THROUGH, Box, LineMemo, Lines, any_blocked
+from ...core.sightlines import Box, Lines
 from ...core.ruleset import Ruleset
 from ...core.terrain import GameMap
 
 NO_HEIGHT = -1000      # off the map, or no obstruction: never blocks
+EXACT_LINES_FIRST = 300          # lines a process judges one at a time before it loads the compiled walk
+_exact_budget = [EXACT_LINES_FIRST]
+
+
+def _kernel_loaded() -> bool:
+    return f"{__package__}.los_kernel" in sys.modules
 
 
 def hex_blocks(top: int, blocking: bool, d_low: int, d_high: int, low: int, high: int) -> str | None:
@@ -183,8 +190,9 @@ class Mw4Map:
         self.elev_cells = np.zeros(box.size, dtype=np.int32)
         # ground lines judged so far, either way round: the verdicts are the same from both
         # ends (10.43, 10.44 weigh the lower end against the higher, not the start against the
-        # end), so the second side's pass reuses the first's; this map lives as long as its smoke
-        self.seen_lines = LineMemo(box.size)
+        # end), so the second side's pass reuses the first's; this map lives as long as its
+        # smoke.  A core.linememo.LineMemo, made with the first compiled batch (see _clear_lines)
+        self.seen_lines = None
         for h, e in self.elev.items():
             c = box.cell(h.q, h.r)
             self.top_cells[c] = self.top[h]
@@ -202,8 +210,8 @@ class Mw4Map:
 
         Same verdicts as `line_of_sight` with plain ground eyes (tested against it and against a
         shapely-based baseline); helicopters are judged one line at a time by the caller.  The
-        geometry comes from core.sightlines; the judges below are `hex_blocks` and
-        `hexside_blocks` over arrays.  Lines already judged, from either end, are not judged
+        geometry comes from core.sightlines; the judges are `hex_blocks` and `hexside_blocks`
+        compiled (los_kernel).  Lines already judged, from either end, are not judged
         again (`seen_lines`).
         """
         starts = np.asarray(starts, dtype=np.int64).reshape(-1, 2)
@@ -214,42 +222,30 @@ class Mw4Map:
         if self.night:                                 # 19.71: nothing further at night
             out &= dist <= self.night_los
         todo = np.flatnonzero(out & (dist > 1))        # adjacent hexes: nothing between (5.0)
-        if not len(todo):
-            return out
-        a, b = starts[todo], ends[todo]
-        out[todo] = self.seen_lines.judge(self.box.cell(a[:, 0], a[:, 1]), self.box.cell(b[:, 0], b[:, 1]),
-                                          lambda i: self._clear_lines(a[i], b[i]))
+        if len(todo):
+            out[todo] = self._clear_lines(starts[todo], ends[todo])
         return out
 
     def _clear_lines(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-        """Clear-LOS flags of lines at least two hexes long (batch_clear without the memo)."""
-        lines = Lines(self.box, starts, ends)
-        ea, eb = self.elev_cells[lines.base], self.elev_cells[lines.end_cell]
-        low, high = np.minimum(ea, eb), np.maximum(ea, eb)
-        low_at_start = ea <= eb
-        either = self.along_rule != "both"
-        vertices_block = self.vertex_rule == "block"
+        """Clear-LOS flags of lines at least two hexes long.
 
-        def hex_blocks_(rows, cells, kind, d_start, d_end):
-            top, blocking = self.top_cells[cells], self.blocking_cells[cells]
-            at_start = low_at_start[rows][:, None]
-            d_low = np.where(at_start, d_start, d_end)
-            d_high = np.where(at_start, d_end, d_start)
-            above_low = top > low[rows][:, None]
-            hit = (top > high[rows][:, None]) | (above_low & ((d_low < d_high) | (blocking & (d_low == 1))))
-            return hit if vertices_block else hit & (kind == THROUGH)
+        The compiled walk (los_kernel) with its memo of verdicts (`seen_lines`) takes half a
+        second to load in a new process, as much as a few hundred lines judged one at a time:
+        a process's first EXACT_LINES_FIRST lines are judged exactly, so that a command on a
+        small game never loads it; past them it is loaded once and judges everything (a
+        mid-game pass asks for tens of thousands of lines)."""
+        if not _kernel_loaded() and len(starts) <= _exact_budget[0]:
+            _exact_budget[0] -= len(starts)
+            return np.array([self.line_of_sight(Eye(Hex(*a)), Eye(Hex(*b))).clear
+                             for a, b in zip(starts.tolist(), ends.tolist())], dtype=bool)
+        from ...core.linememo import LineMemo
+        from .los_kernel import judge_lines
 
-        def hexside_blocks_(rows, cells, direction, half):
-            height = self.side_cells[cells * 6 + direction]
-            hi = high[rows][:, None]
-            nearer_low = np.where(low_at_start[rows][:, None], half < 0, half > 0)
-            return ((height > NO_HEIGHT) & (hi < height + 1)
-                    & ((height > hi) | ((height > low[rows][:, None]) & nearer_low)))
-
-        def along_blocks(rows, first, second):
-            return (first | second) if either else (first & second)
-
-        return ~any_blocked(lines, hex_blocks_, hexside_blocks_, along_blocks)
+        if self.seen_lines is None:
+            self.seen_lines = LineMemo(self.box.size)
+        return judge_lines(self.seen_lines, self.box, starts, ends, self.elev_cells, self.top_cells,
+                           self.blocking_cells, self.side_cells, NO_HEIGHT, self.vertex_rule == "block",
+                           self.along_rule != "both")
 
     def entries_in_defilade(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
         """`Spotter.in_defilade` for many lines: the line enters its end hex across an

@@ -225,7 +225,7 @@ class TestFastPathsAgree:
         import random
 
         from umpire.core.terrain import Overlay
-        from umpire.rules.mechwar4.spotting import KeptPairs
+        from umpire.rules.mechwar4.kept_pairs import KeptPairs
 
         rng = random.Random(seed)
         g = sample_game(sample_scenario)
@@ -254,8 +254,83 @@ class TestFastPathsAgree:
                 full = Spotter(g, Mw4Map(g.map, MW4)).pairs_for(side, *sp.observers_and_targets(side))
                 assert dict(kept.pairs_for(sp, side)) == full, (seed, step, side)
 
+    @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+    def test_kept_sightings_equal_a_full_report_rolls_and_order_included(self, sample_scenario, seed):
+        """KeptPairs.report (what the rule system runs after each action) gives what a full
+        pass's report gives -- the same targets in the same order (new contacts are labelled in
+        that order), the same observers and rules, and the same camouflage rolls asked in the
+        same order (5.25) -- after moves, shots, contacts (5.22), camouflage, counterbattery
+        spotting (7.87) and units leaving; the reference below is the report as it was written
+        before the sightings were kept, from all pairs sorted."""
+        import random
+
+        from umpire.rules.mechwar4.kept_pairs import KeptPairs
+        from umpire.rules.mechwar4.spotting import Sighting
+
+        def reference(sp, side, pairs, roll):
+            by_target = {}
+            for (o, t), rule in sorted(pairs.items()):
+                by_target.setdefault(t, []).append((o, rule))
+            for u in sp.units:
+                if u.side != side and u.marks.cb_spotted is not None and u.marks.cb_spotted == u.hex:
+                    by_target.setdefault(u.id, []).append(("counterbattery", "MW4 7.87"))
+            seen, rolls = {}, []
+            for tid, who in by_target.items():
+                t = g.units[tid]
+                rules = {r for _, r in who}
+                if t.marks.camouflaged and rules <= {"MW4 5.2", "MW4 5.23"}:
+                    key = "defilade" if all(sp.in_defilade(g.units[o].hex, t.hex) for o, _ in who
+                                            if o in g.units) else g.map.terrain[t.hex]
+                    need = sp.camo[key]["infantry" if sp.kind(t) == "infantry" else "vehicle"]
+                    r = roll(f"camouflage {tid}")
+                    rolls.append((tid, r, need))
+                    if r <= need:
+                        continue
+                rule = sorted(rules)[0]
+                seen[tid] = Sighting(tid, tuple(o for o, _ in who), rule, "")
+            return seen, rolls
+
+        def dice(asked):
+            return lambda purpose: asked.append(purpose) or (len(asked) * 7 + len(purpose)) % 6 + 1
+
+        rng = random.Random(seed)
+        g = sample_game(sample_scenario)
+        for u in g.units.values():
+            u.marks = u.marks.model_copy(update={"camouflaged": rng.random() < 0.4})
+        system = rule_system(g.rules)
+        kept = KeptPairs()
+        for step in range(14):
+            live = [u for u in g.units.values() if u.on_map and not u.carried_by]
+            u = rng.choice(live)
+            what = rng.random()
+            if what < 0.45:
+                path = [u.hex]
+                for _ in range(rng.randint(1, 3)):
+                    path.append(rng.choice(g.map.on_map_neighbours(path[-1])))
+                u.moved, u.path, u.hex = True, (u.path or (u.hex,)) + tuple(path[1:]), path[-1]
+            elif what < 0.6:
+                u.fired = True
+            elif what < 0.75:
+                side = next(s for s in g.side_ids() if s != u.side)
+                g.contacts[(side, u.id)] = Contact(side, u.id, f"C{step}", "seen", u.hex, 1)
+            elif what < 0.9:
+                u.marks = u.marks.model_copy(update={"cb_q": u.hex.q, "cb_r": u.hex.r})     # 7.87
+            else:
+                u.status, u.hex = "destroyed", None
+            sp = system.spotter(g)
+            for side in g.side_ids():
+                asked_kept, asked_full = [], []
+                rep = kept.report(sp, side, dice(asked_kept))
+                full = Spotter(g, Mw4Map(g.map, MW4))
+                want, rolls = reference(full, side, full.pairs_for(side, *full.observers_and_targets(side)),
+                                        dice(asked_full))
+                assert list(rep.seen) == list(want), (seed, step, side)
+                assert [(s.observers, s.rule) for s in rep.seen.values()] == [(s.observers, s.rule) for s in want.values()]
+                assert asked_kept == asked_full and rep.camouflage_rolls == rolls
+                assert all(s.reason for s in rep.seen.values())
+
     def test_kept_pairs_rejudge_only_the_changed_units(self, sample_scenario):
-        from umpire.rules.mechwar4.spotting import KeptPairs
+        from umpire.rules.mechwar4.kept_pairs import KeptPairs
 
         g = sample_game(sample_scenario)
         sp = rule_system(g.rules).spotter(g)

@@ -29,7 +29,8 @@ from . import details, morale, report, state, traits
 from .actions import hooks
 from ...core.changes import Change
 from .movement import MoveCheck, check_move, defilade_problem, form_column_problem
-from .spotting import KeptPairs, Spotter
+from .kept_pairs import KeptPairs
+from .spotting import Spotter
 from .orders_file import before_play, read_orders
 from .supports import all_supports
 from .victory import VictoryReport, evaluate
@@ -172,7 +173,7 @@ class RuleSystem(CoreRuleSystem):
         spotter = self.spotter(game)
         out = {}
         for side in game.side_ids():
-            rep = spotter.report(side, self._kept.pairs_for(spotter, side), roll)
+            rep = self._kept.report(spotter, side, roll)
             out[side] = {uid: (s.observers, s.rule) for uid, s in rep.seen.items()}
         return out
 

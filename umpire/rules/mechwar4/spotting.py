@@ -11,8 +11,8 @@ A camouflaged target that would be observed by range rolls 1d6 on the Camouflage
 Chart; at or under the number it stays hidden this phase (5.25).  Artillery spotted by
 counterbattery stays spotted while it stays in that hex (7.87).
 
-`spot_side` is the fast full pass (distance pruning, then batched LOS); `KeptPairs` keeps each
-side's pairs between passes so that a move re-judges only the pairs of the units it changed.
+`spot_side` is the fast full pass (distance pruning, then batched LOS); kept_pairs.KeptPairs keeps
+each side's pairs between passes so that a move re-judges only the pairs of the units it changed.
 """
 
 from __future__ import annotations
@@ -56,8 +56,14 @@ class TargetFacts:
     any_range: str | None           # the rule by which it is seen at any range in LOS, if one
     reach: int                      # the farthest an observer may be and still see it
     still: bool                     # in an improved position, neither moving nor firing (11.2)
-    path: np.ndarray | None         # a mover judged along its path (5.21, 5.23): its hexes (q, r)
-    limits: np.ndarray | None       # and the range at which it is seen in each
+    steps: np.ndarray | None        # a mover judged along its path (5.21, 5.23): each hex (q, r)
+                                    # and the range at which it is seen there, rows (q, r, range)
+    columns: tuple = ()             # reach, helicopter, mover, still, at any range: one row of
+                                    # the pass's arrays (made once: a pass reads every target's)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "columns", (self.reach, self.kind == "helicopter", self.steps is not None,
+                                             self.still, self.any_range is not None))
 
 
 class Spotter:
@@ -79,6 +85,7 @@ class Spotter:
         # side -> unit id -> TargetFacts: a caller that knows which units look as they did
         # at its last pass hands their facts over (KeptPairs)
         self.kept_facts: dict[str, dict[str, TargetFacts]] = {}
+        self._marks: tuple[set[str], list[tuple[str, str]]] | None = None      # see _marked
 
     # ------------------------------------------------------------------ one pair
     def kind(self, u: UnitState) -> str:
@@ -196,12 +203,10 @@ class Spotter:
         dr = tq[None, :, 1] - oq[:, None, 1]
         dist = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
         facts = self.target_facts(side, targets)
-        anyr = [f.any_range for f in facts]
-        reach = np.array([f.reach for f in facts])
+        cols = np.array([f.columns for f in facts], dtype=np.int64).reshape(-1, 5)
+        reach, heli_t, moving, still, at_any = cols[:, 0], cols[:, 1] > 0, cols[:, 2] > 0, cols[:, 3] > 0, cols[:, 4] > 0
         oi, ti = np.nonzero(dist <= reach[None, :])          # prune by range before any LOS
         heli_o = self._helicopters(observers)
-        heli_t = np.array([f.kind == "helicopter" for f in facts], dtype=bool)
-        moving = np.array([f.path is not None for f in facts], dtype=bool)
         heli = heli_o[oi] | heli_t[ti]
         mover = moving[ti] & ~heli
         simple = ~heli & ~mover
@@ -212,8 +217,6 @@ class Spotter:
         si, sj = oi[simple], ti[simple]
         clear = self._movers(observers, targets, facts, oq, oi[mover], ti[mover], out, (oq[si], tq[sj]))
         si, sj = si[clear], sj[clear]
-        still = np.array([f.still for f in facts], dtype=bool)
-        at_any = np.array([a is not None for a in anyr], dtype=bool)
         # 5.2: within the Observation Range Table's range, the defilade row where the line
         # enters the hex across an obstruction hexside (10.21)
         by_range = ~still[sj] & ~at_any[sj]
@@ -228,7 +231,7 @@ class Spotter:
             defilade = self.sight.entries_in_defilade(oq[ri], tq[rj])
             ok[by_range] = dist[ri, rj] <= np.where(defilade, in_defilade[at], in_terrain[at])
         for i, j in zip(si[ok].tolist(), sj[ok].tolist()):
-            out[(observers[i].id, targets[j].id)] = "MW4 11.2" if still[j] else (anyr[j] or "MW4 5.2")
+            out[(observers[i].id, targets[j].id)] = "MW4 11.2" if still[j] else (facts[j].any_range or "MW4 5.2")
         return out
 
     def _helicopters(self, units: list[UnitState]) -> np.ndarray:
@@ -255,14 +258,13 @@ class Spotter:
 
     def _facts(self, side: str, t: UnitState) -> TargetFacts:
         a = self.any_range(side, t)
-        path = limits = None
+        steps = None
         if t.moved and t.path and a != "MW4 5.22":
             # 5.21 / 5.23: every hex of its move counts, each at the range it is seen there
-            path = np.array([[h.q, h.r] for h in t.path], dtype=np.int64)
-            limits = np.array([(self.night_cap or ANY_RANGE) if a else self.table_range(t, self.game.map.terrain[h])
-                               for h in t.path], dtype=np.int64)
+            steps = np.array([(h.q, h.r, (self.night_cap or ANY_RANGE) if a else
+                               self.table_range(t, self.game.map.terrain[h])) for h in t.path], dtype=np.int64)
         return TargetFacts(self.kind(t), a, self.reach(side, t, a or ""),
-                           bool(t.marks.improved and not t.moved and not t.fired), path, limits)
+                           bool(t.marks.improved and not t.moved and not t.fired), steps)
 
     def _movers(self, observers: list[UnitState], targets: list[UnitState], facts: list[TargetFacts],
                 oq: np.ndarray, oi: np.ndarray, ti: np.ndarray, out: dict,
@@ -278,10 +280,11 @@ class Spotter:
         first = np.zeros(len(targets), dtype=np.int64)
         count = np.zeros(len(targets), dtype=np.int64)
         movers = np.unique(ti).tolist()
-        count[movers] = [len(facts[j].path) for j in movers]
+        steps = [facts[j].steps for j in movers]
+        count[movers] = [len(st) for st in steps]
         first[movers] = np.cumsum(count[movers]) - count[movers]
-        path = np.concatenate([facts[j].path for j in movers])
-        limit_a = np.concatenate([facts[j].limits for j in movers])
+        steps = np.concatenate(steps)
+        path, limit_a = steps[:, :2], steps[:, 2]
         pair = np.repeat(np.arange(len(oi)), count[ti])
         step = np.arange(len(pair)) - np.repeat(np.cumsum(count[ti]) - count[ti], count[ti])
         where = first[ti][pair] + step
@@ -338,27 +341,59 @@ class Spotter:
         return self.report(side, self.pairs_for(side, observers, targets), roll)
 
     def report(self, side: str, pairs: dict, roll: Roll | None = None) -> SpottingReport:
+        """The side's sightings from its seeing pairs {(observer, target): rule}."""
+        seen_by: dict[str, dict[str, str]] = {}
+        for (o, t), rule in pairs.items():
+            seen_by.setdefault(t, {})[o] = rule
+        return self.report_seen(side, seen_by, roll)
+
+    def report_seen(self, side: str, seen_by: dict[str, dict[str, str]], roll: Roll | None = None,
+                    known: dict[str, Sighting] | None = None, order: list[str] | None = None) -> SpottingReport:
+        """The side's sightings from who sees each target, {target: {observer: rule}}, with
+        counterbattery spotting (7.87) and the camouflage rolls (5.25).  Targets come in the
+        order of their first observer's id, then their own (rolls and new contacts' labels are
+        made in that order, so a game replays the same); those seen by counterbattery alone
+        after them, in the game's order.  A caller that keeps them gives `known`, sightings by
+        target while its observers stay the same (read and filled here), and `order`, the
+        targets of `seen_by` in that order (KeptPairs)."""
         rep = SpottingReport(side)
-        by_target: dict[str, list[tuple[str, str]]] = {}
-        for (o, t), rule in sorted(pairs.items()):
-            by_target.setdefault(t, []).append((o, rule))
-        for u in self.units:
-            if u.side != side and u.marks.cb_spotted is not None and u.marks.cb_spotted == u.hex:
-                by_target.setdefault(u.id, []).append(("counterbattery", "MW4 7.87"))
-        for tid, seen in by_target.items():
-            t = self.game.units[tid]
-            rules = {r for _, r in seen}
-            if t.marks.camouflaged and rules <= {"MW4 5.2", "MW4 5.23"} and roll is not None:
-                key = "defilade" if all(self.in_defilade(self.game.units[o].hex, t.hex)
-                                        for o, _ in seen if o in self.game.units) else self.game.map.terrain[t.hex]
+        units = self.game.units
+        known = {} if known is None else known
+        camouflaged, by_counterbattery = self._marked()
+        by_cb = {t for t, s in by_counterbattery if s != side}
+        if order is None:
+            order = [t for _, t in sorted([(min(who), t) for t, who in seen_by.items()])]
+        if by_cb:
+            order = order + [t for t, s in by_counterbattery if s != side and t not in seen_by]
+        for tid in order:
+            sighting = known.get(tid)
+            if sighting is None:
+                observers = seen_by.get(tid, {})
+                rule = min(observers.values(), default="MW4 7.87")
+                sighting = known[tid] = Sighting(tid, tuple(sorted(observers)), rule, _REASONS.get(rule, ""))
+            if tid in by_cb:
+                rule = min(sighting.rule, "MW4 7.87") if sighting.observers else "MW4 7.87"
+                rep.seen[tid] = Sighting(tid, sighting.observers + ("counterbattery",), rule, _REASONS.get(rule, ""))
+                continue
+            if tid in camouflaged and roll is not None and set(seen_by[tid].values()) <= {"MW4 5.2", "MW4 5.23"}:
+                t = units[tid]
+                key = "defilade" if all(self.in_defilade(units[o].hex, t.hex)
+                                        for o in sighting.observers if o in units) else self.game.map.terrain[t.hex]
                 need = self.camo[key]["infantry" if self.kind(t) == "infantry" else "vehicle"]
                 r = roll(f"camouflage {tid}")
                 rep.camouflage_rolls.append((tid, r, need))
                 if r <= need:
                     continue            # stays hidden this phase (5.25)
-            rule = sorted(rules)[0]
-            rep.seen[tid] = Sighting(tid, tuple(o for o, _ in seen), rule, _REASONS.get(rule, ""))
+            rep.seen[tid] = sighting
         return rep
+
+    def _marked(self) -> tuple[set[str], list[tuple[str, str]]]:
+        """The camouflaged units (5.25) and those spotted by counterbattery where they stand
+        (7.87), with their sides: read once for every side's report."""
+        if self._marks is None:
+            self._marks = ({u.id for u in self.units if u.marks.camouflaged},
+                           [(u.id, u.side) for u in self.units if u.marks.cb_q is not None and u.marks.cb_spotted == u.hex])
+        return self._marks
 
 
 def _hexes(units: list[UnitState]) -> np.ndarray:
@@ -376,78 +411,3 @@ _REASONS = {
     "MW4 11.2": "in an improved position, seen from the next hex",
     "MW4 7.87": "spotted by counterbattery and has not moved",
 }
-
-
-Look = tuple          # what a pair's verdict depends on of one unit (KeptPairs.looks_now)
-
-
-class KeptPairs:
-    """Each side's seeing pairs from its last pass, and how each unit looked then, so that the
-    next pass -- after a move, a shot, a new contact -- re-judges only the pairs of the units
-    whose look changed.  A pair's verdict is decided by the prepared map (terrain, smoke, light:
-    the same Mw4Map object) and the two units' looks alone, so pairs kept from any earlier pass
-    on the same map are the verdicts a full pass would reach.  The rule system keeps one across
-    actions (each action reads the game afresh: nothing here holds on to its units)."""
-
-    MOST = 0.25           # past this share of units changed, a full pass costs no more
-
-    def __init__(self) -> None:
-        self.sight: Mw4Map | None = None
-        self.looks: dict[str, dict[str, Look]] = {}                        # side -> unit id -> look
-        self.pairs: dict[str, dict[tuple[str, str], str]] = {}
-        self.of_unit: dict[str, dict[str, set[tuple[str, str]]]] = {}      # side -> unit id -> its pairs
-        self.facts: dict[str, dict[str, TargetFacts]] = {}      # side -> unit id -> its facts as a target
-
-    @staticmethod
-    def looks_now(spotter: Spotter, side: str) -> dict[str, Look]:
-        """Everything of each unit that `pair` reads, as observer or as target of `side`: where
-        it is, what it is, whether it moved or fired and along which path, an improved position,
-        and whether `side` saw it last pass (5.22).  (One comprehension: asked of every unit
-        on each pass, a call per unit cost a third of a one-move pass.)"""
-        contacts = spotter.game.contacts
-        return {u.id: (u.side, u.hex, u.type, u.moved, u.fired, u.path, u.marks.improved,
-                       c.status if (c := contacts.get((side, u.id))) is not None else None)
-                for u in spotter.units}
-
-    def pairs_for(self, spotter: Spotter, side: str) -> dict[tuple[str, str], str]:
-        """`spotter.pairs_for` of every observer and target of `side`, re-judging only what
-        changed since this side's last pass (read-only: kept for the next)."""
-        looks = self.looks_now(spotter, side)
-        before = self.looks.get(side)
-        observers, targets = spotter.observers_and_targets(side)
-        if before is None or self.sight is not spotter.sight:
-            if self.sight is not spotter.sight:             # another map, smoke or light: start again
-                self.sight, self.looks, self.pairs, self.of_unit, self.facts = spotter.sight, {}, {}, {}, {}
-            spotter.kept_facts[side] = self.facts[side] = {}
-            return self._keep(side, looks, spotter.pairs_for(side, observers, targets), fresh=True)
-        changed = {uid for uid, look in looks.items() if before.get(uid) != look} | (before.keys() - looks.keys())
-        if len(changed) > self.MOST * max(1, len(looks)):
-            spotter.kept_facts[side] = self.facts[side] = {}
-            return self._keep(side, looks, spotter.pairs_for(side, observers, targets), fresh=True)
-        # a target's facts depend on its look and the prepared map alone: the unchanged keep theirs
-        facts = self.facts[side]
-        for uid in changed:
-            facts.pop(uid, None)
-        spotter.kept_facts[side] = facts
-        pairs, index = self.pairs[side], self.of_unit[side]
-        for uid in changed:
-            for key in index.pop(uid, ()):
-                pairs.pop(key, None)
-                other = key[1] if key[0] == uid else key[0]
-                index.get(other, set()).discard(key)
-        moved_o = [u for u in observers if u.id in changed]
-        moved_t = [u for u in targets if u.id in changed]
-        new = spotter.pairs_for(side, moved_o, targets)
-        new.update(spotter.pairs_for(side, [u for u in observers if u.id not in changed], moved_t))
-        return self._keep(side, looks, new, fresh=False)
-
-    def _keep(self, side: str, looks: dict[str, Look], pairs: dict, fresh: bool) -> dict:
-        if fresh:
-            self.pairs[side], self.of_unit[side] = {}, {}
-        kept, index = self.pairs[side], self.of_unit[side]
-        kept.update(pairs)
-        for key in pairs:
-            index.setdefault(key[0], set()).add(key)
-            index.setdefault(key[1], set()).add(key)
-        self.looks[side] = looks
-        return kept

@@ -17,19 +17,19 @@ EMPTY = -1                      # no key: keys are cell numbers, never negative
 _MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)     # Fibonacci hashing: spreads neighbouring keys
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def line_key(a, b, cells):
     """The key of the line between cells a and b, the same either way round."""
     return min(a, b) * cells + max(a, b)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def _slot(key, shift):
     """Where a key's search starts: the top bits of its product with the multiplier."""
     return np.int64((np.uint64(key) * _MULTIPLIER) >> np.uint64(shift))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def find(slots, verdicts, shift, key):
     """The verdict kept for `key`: 1 clear, 0 blocked, -1 not known."""
     mask = np.int64(len(slots) - 1)
@@ -41,7 +41,7 @@ def find(slots, verdicts, shift, key):
     return np.int8(-1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def put(slots, verdicts, shift, key, verdict) -> int:
     """Keep a verdict (the table has room: LineMemo.reserve); 1 if the key was new."""
     mask = np.int64(len(slots) - 1)
@@ -55,7 +55,7 @@ def put(slots, verdicts, shift, key, verdict) -> int:
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def _put_all(slots, verdicts, shift, keys, values) -> int:
     added = 0
     for i in range(len(keys)):

@@ -15,7 +15,7 @@ _INVERSE = INVERSE_ARRAY.copy()
 _PERM = PERM_INDEX.copy()
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def canonical(dq, dr):
     """(n, r, k): displacement (dq, dr)'s canonical image (-n, r) and the symmetry k taking it
     there, chosen as canonical_batch chooses: the largest cube coordinate first (the first of
@@ -37,7 +37,7 @@ def canonical(dq, dr):
     return big, small, k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def steps(k, width):
     """(mq, mr): a canonical offset (oq, or) of a line mapped back by symmetry k lands on cell
     start + oq * mq + or * mr of a box `width` cells wide (as Lines.mq, Lines.mr)."""

@@ -27,7 +27,7 @@ from ...core.sightlines import DIRECTION_IMAGE, PLANS, Box, PlanArrays
 MISSING = np.int8(-2)          # a line whose canonical plan is not stored yet
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def _hex_blocks(top: int, blocking: bool, d_low: int, d_high: int, low: int, high: int) -> bool:
     """los.hex_blocks: higher than both (10.43), above the lower unit and nearer to it (10.44),
     blocking terrain above the lower unit in the hex next to it (5.11's blind hex)."""
@@ -36,7 +36,7 @@ def _hex_blocks(top: int, blocking: bool, d_low: int, d_high: int, low: int, hig
     return top > low and (d_low < d_high or (blocking and d_low == 1))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def _blocked(k0, sym, b, m1, m2, lo, hi, low_first, p: PlanArrays, direction_image, top, blocking,
              side_height, no_height, vertices_block, along_either) -> bool:
     """Whether plan k0, placed from cell b by symmetry `sym` (cell steps m1, m2), meets a part
@@ -77,7 +77,7 @@ def _blocked(k0, sym, b, m1, m2, lo, hi, low_first, p: PlanArrays, direction_ima
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def _judge(starts, ends, q0, r0, width, cells, slots, verdicts, shift, plan_index, p: PlanArrays,
            direction_image, elev, top, blocking, side_height, no_height, vertices_block, along_either):
     """Each line's verdict (1 clear, 0 blocked, MISSING where its plan is not stored) and how

@@ -366,25 +366,27 @@ class Spotter:
         if by_cb:
             order = order + [t for t, s in by_counterbattery if s != side and t not in seen_by]
         for tid in order:
-            sighting = known.get(tid)
-            if sighting is None:
+            if tid not in known:
                 observers = seen_by.get(tid, {})
                 rule = min(observers.values(), default="MW4 7.87")
-                sighting = known[tid] = Sighting(tid, tuple(sorted(observers)), rule, _REASONS.get(rule, ""))
-            if tid in by_cb:
-                rule = min(sighting.rule, "MW4 7.87") if sighting.observers else "MW4 7.87"
-                rep.seen[tid] = Sighting(tid, sighting.observers + ("counterbattery",), rule, _REASONS.get(rule, ""))
+                known[tid] = Sighting(tid, tuple(sorted(observers)), rule, _REASONS.get(rule, ""))
+        hidden = set()
+        for tid in [t for t in order if t in camouflaged] if roll is not None else ():
+            if tid in by_cb or not set(seen_by[tid].values()) <= {"MW4 5.2", "MW4 5.23"}:
                 continue
-            if tid in camouflaged and roll is not None and set(seen_by[tid].values()) <= {"MW4 5.2", "MW4 5.23"}:
-                t = units[tid]
-                key = "defilade" if all(self.in_defilade(units[o].hex, t.hex)
-                                        for o in sighting.observers if o in units) else self.game.map.terrain[t.hex]
-                need = self.camo[key]["infantry" if self.kind(t) == "infantry" else "vehicle"]
-                r = roll(f"camouflage {tid}")
-                rep.camouflage_rolls.append((tid, r, need))
-                if r <= need:
-                    continue            # stays hidden this phase (5.25)
-            rep.seen[tid] = sighting
+            t = units[tid]
+            key = "defilade" if all(self.in_defilade(units[o].hex, t.hex)
+                                    for o in known[tid].observers if o in units) else self.game.map.terrain[t.hex]
+            need = self.camo[key]["infantry" if self.kind(t) == "infantry" else "vehicle"]
+            r = roll(f"camouflage {tid}")
+            rep.camouflage_rolls.append((tid, r, need))
+            if r <= need:
+                hidden.add(tid)         # stays hidden this phase (5.25)
+        rep.seen = {tid: known[tid] for tid in order if tid not in hidden}
+        for tid in by_cb:              # 7.87: seen by counterbattery too
+            sighting = known[tid]
+            rule = min(sighting.rule, "MW4 7.87") if sighting.observers else "MW4 7.87"
+            rep.seen[tid] = Sighting(tid, sighting.observers + ("counterbattery",), rule, _REASONS.get(rule, ""))
         return rep
 
     def _marked(self) -> tuple[set[str], list[tuple[str, str]]]:

@@ -2,7 +2,10 @@
 
 Every run starts from a fresh state (`forget_prepared`): the map made ready for sight lines and
 all line geometry are rebuilt inside the timed part, as a new `umpire` command rebuilds them.
-Each comparison first checks that both ways give the same answers.
+Imports are left out, as everywhere in the bench: MechWar 4's compiled walk of sight lines is
+loaded before anything is timed (`load_compiled`; a process pays about half a second for it once,
+with its first few hundred lines: los.EXACT_LINES_FIRST).  Each comparison first checks that both
+ways give the same answers.
 """
 
 from __future__ import annotations
@@ -22,11 +25,24 @@ def _fresh_system(game):
     return rule_system(game.rules)
 
 
+def load_compiled() -> None:
+    """Load MechWar 4's compiled walk of sight lines and its memo (an import, and numba's cache)."""
+    from ..core.linememo import LineMemo
+    from ..core.sightlines import Box
+    from ..rules.mechwar4 import los_kernel
+
+    box = Box(0, 0, 8, 8)
+    z = np.zeros(box.size, dtype=np.int32)
+    los_kernel.judge_lines(LineMemo(box.size), box, np.array([[2, 2]]), np.array([[5, 3]]), z, z,
+                           np.zeros(box.size, dtype=bool), np.zeros(box.size * 6, dtype=np.int32), -1, True, True)
+
+
 def los_lines(bench: BenchGame, pairs: int = 2000) -> Iterator[str]:
     """Single sight lines up to 20 hexes apart: one batch against one exact line at a time."""
     from ..core.los import Eye
     from ..rules.mechwar4.los_naive import NaiveLos
 
+    load_compiled()
     game = bench.open()
     make_midgame(game)                               # smoke on the map
     rng = random.Random(3)
@@ -78,6 +94,7 @@ def _full(game) -> dict:
 def spotting_lines(bench: BenchGame, night_too: bool = True) -> Iterator[str]:
     from ..actions import update_spotting
 
+    load_compiled()
     game = bench.open()
     units = sum(1 for u in game.units.values() if u.on_map) // 2
     size = game.map.grid.columns

@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 
 from .los import Mw4Map
-from .spotting import Roll, Sighting, Spotter, SpottingReport, TargetFacts
+from .spotting import Roll, Sighting, Spotter, SpottingReport, TargetFacts, sighting_of
 
 Look = tuple          # what a pair's verdict depends on of one unit (KeptPairs.looks_now)
 
@@ -39,6 +39,7 @@ class KeptPairs:
         # side -> the targets seen, sorted by (first observer, target): the report's order
         self.order: dict[str, list[tuple[str, str]] | None] = {}
         self.first: dict[str, dict[str, str]] = {}                # side -> target -> its first observer
+        self.watching: dict[str, dict[str, list[str]]] = {}       # side -> target -> its observers, sorted
         self.touched: dict[str, set[str]] = {}                    # side -> targets whose observers changed
 
     @staticmethod
@@ -55,19 +56,23 @@ class KeptPairs:
     def report(self, spotter: Spotter, side: str, roll: Roll | None = None) -> SpottingReport:
         """`spotter.report` of the side's pairs now, from what is kept (see the module)."""
         self.pairs_for(spotter, side)
-        return spotter.report_seen(side, self.seen_by[side], roll, self.sightings[side], self._order(side))
+        seen_by, sightings, watching = self.seen_by[side], self.sightings[side], self.watching[side]
+        for t in self.touched[side]:
+            if t in watching:
+                sightings[t] = sighting_of(t, tuple(watching[t]), min(seen_by[t].values()))
+        return spotter.report_seen(side, seen_by, roll, sightings, self._order(side))
 
     def _order(self, side: str) -> list[str]:
         """The side's targets in the report's order, kept sorted as their observers change."""
-        seen_by, first, order, touched = self.seen_by[side], self.first[side], self.order[side], self.touched[side]
+        first, order, touched, watching = self.first[side], self.order[side], self.touched[side], self.watching[side]
         if order is None:
             first.clear()
-            first.update((t, min(who)) for t, who in seen_by.items())
+            first.update((t, who[0]) for t, who in watching.items())
             order = self.order[side] = sorted((o, t) for t, o in first.items())
         else:
             for t in touched:
-                old, who = first.get(t), seen_by.get(t)
-                new = min(who) if who else None
+                old, who = first.get(t), watching.get(t)
+                new = who[0] if who else None
                 if old == new:
                     continue
                 if old is not None:
@@ -89,6 +94,7 @@ class KeptPairs:
             if self.sight is not spotter.sight:             # another map, smoke or light: start again
                 self.sight, self.looks, self.pairs, self.of_unit, self.facts = spotter.sight, {}, {}, {}, {}
                 self.seen_by, self.sightings, self.order, self.first, self.touched = {}, {}, {}, {}, {}
+                self.watching = {}
             spotter.kept_facts[side] = self.facts[side] = {}
             return self._keep(side, looks, spotter.pairs_for(side, observers, targets), fresh=True)
         changed = {uid for uid, look in looks.items() if before.get(uid) != look} | (before.keys() - looks.keys())
@@ -101,17 +107,18 @@ class KeptPairs:
             facts.pop(uid, None)
         spotter.kept_facts[side] = facts
         pairs, index = self.pairs[side], self.of_unit[side]
-        seen_by, sightings, touched = self.seen_by[side], self.sightings[side], self.touched[side]
+        seen_by, sightings, touched, watching = self.seen_by[side], self.sightings[side], self.touched[side], \
+            self.watching[side]
         for uid in changed:
             for key in index.pop(uid, ()):
                 pairs.pop(key, None)
                 o, t = key
                 index.get(t if o == uid else o, set()).discard(key)
-                observers_of = seen_by.get(t)
-                if observers_of is not None:
-                    observers_of.pop(o, None)
-                    if not observers_of:
-                        del seen_by[t]
+                del seen_by[t][o]
+                who = watching[t]
+                del who[bisect_left(who, o)]
+                if not who:
+                    del seen_by[t], watching[t]
                 sightings.pop(t, None)
                 touched.add(t)
         moved_o = [u for u in observers if u.id in changed]
@@ -123,16 +130,24 @@ class KeptPairs:
     def _keep(self, side: str, looks: dict[str, Look], pairs: dict, fresh: bool) -> dict:
         if fresh:
             self.pairs[side], self.of_unit[side], self.seen_by[side], self.sightings[side] = {}, {}, {}, {}
-            self.order[side], self.first[side], self.touched[side] = None, {}, set()
+            self.order[side], self.first[side], self.touched[side], self.watching[side] = None, {}, set(), {}
         kept, index = self.pairs[side], self.of_unit[side]
-        seen_by, sightings, touched = self.seen_by[side], self.sightings[side], self.touched[side]
+        seen_by, sightings, touched, watching = self.seen_by[side], self.sightings[side], self.touched[side], \
+            self.watching[side]
         kept.update(pairs)
         for key, rule in pairs.items():
             o, t = key
             index.setdefault(o, set()).add(key)
             index.setdefault(t, set()).add(key)
             seen_by.setdefault(t, {})[o] = rule
+            if fresh:
+                watching.setdefault(t, []).append(o)
+            else:
+                insort(watching.setdefault(t, []), o)
             sightings.pop(t, None)
             touched.add(t)
+        if fresh:
+            for who in watching.values():
+                who.sort()
         self.looks[side] = looks
         return kept

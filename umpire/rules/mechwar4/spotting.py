@@ -369,7 +369,7 @@ class Spotter:
             if tid not in known:
                 observers = seen_by.get(tid, {})
                 rule = min(observers.values(), default="MW4 7.87")
-                known[tid] = Sighting(tid, tuple(sorted(observers)), rule, _REASONS.get(rule, ""))
+                known[tid] = sighting_of(tid, tuple(sorted(observers)), rule)
         hidden = set()
         for tid in [t for t in order if t in camouflaged] if roll is not None else ():
             if tid in by_cb or not set(seen_by[tid].values()) <= {"MW4 5.2", "MW4 5.23"}:
@@ -386,7 +386,7 @@ class Spotter:
         for tid in by_cb:              # 7.87: seen by counterbattery too
             sighting = known[tid]
             rule = min(sighting.rule, "MW4 7.87") if sighting.observers else "MW4 7.87"
-            rep.seen[tid] = Sighting(tid, sighting.observers + ("counterbattery",), rule, _REASONS.get(rule, ""))
+            rep.seen[tid] = sighting_of(tid, sighting.observers + ("counterbattery",), rule)
         return rep
 
     def _marked(self) -> tuple[set[str], list[tuple[str, str]]]:
@@ -396,6 +396,10 @@ class Spotter:
             self._marks = ({u.id for u in self.units if u.marks.camouflaged},
                            [(u.id, u.side) for u in self.units if u.marks.cb_q is not None and u.marks.cb_spotted == u.hex])
         return self._marks
+
+
+def sighting_of(target: str, observers: tuple[str, ...], rule: str) -> Sighting:
+    return Sighting(target, observers, rule, _REASONS.get(rule, ""))
 
 
 def _hexes(units: list[UnitState]) -> np.ndarray:

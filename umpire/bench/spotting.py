@@ -155,7 +155,7 @@ def spotting_lines(bench: BenchGame, night_too: bool = True) -> Iterator[str]:
     movers = [u for u in game.units.values() if u.on_map and sp.kind(u) == "vehicle"]
     cpu = {"inc": 0.0, "full": 0.0}
     wall = {"inc": 0.0, "full": 0.0}
-    moves = rng.sample(movers, 30)
+    moves = rng.sample(movers, min(30, len(movers)))         # a quick bench has a dozen units
     for k, u in enumerate(moves):
         step = rng.choice(game.map.on_map_neighbours(u.hex))
         u.path = (u.path or (u.hex,)) + (step,)

@@ -10,6 +10,7 @@ ways give the same answers.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Iterator
@@ -123,12 +124,15 @@ def spotting_lines(bench: BenchGame, night_too: bool = True) -> Iterator[str]:
     t_first_pass, _ = timed(lambda: _full(fresh_game), repeat=2)
     t_mid_pass = t_full
     mid_path = save_midgame(bench, game)
-    first_path = _copy(bench, "first.umpire")
-    t_first, _ = timed(lambda: update_spotting(first_path))
-    t_mid, _ = timed(lambda: update_spotting(mid_path))
+    t_first = t_mid = math.inf
+    for k in range(3):                     # best of three, taking turns, each on its own copy
+        first_copy = _copy(bench, f"first-{k}.umpire")
+        mid_copy = _copy_of(mid_path, bench.folder / f"midgame-{k}.umpire")
+        t_first = min(t_first, timed(lambda: update_spotting(first_copy))[0])
+        t_mid = min(t_mid, timed(lambda: update_spotting(mid_copy))[0])
     yield figure("spotting_midgame_over_first", t_mid / t_first, "", "<=", 2,
                  f"the `spot` action (open the game, judge both sides, record the contacts) in mid-game "
-                 f"{t_mid:.2f}s over a fresh game's first {t_first:.2f}s; the passes alone "
+                 f"{t_mid:.2f}s over a fresh game's first {t_first:.2f}s, best of 3 each; the passes alone "
                  f"{t_mid_pass:.2f}s and {t_first_pass:.3f}s")
 
     # one real move: a vehicle moves a hex, marked moved, its path recorded; then the spotting
@@ -186,7 +190,11 @@ def _no_camouflage(purpose: str) -> int:
 
 
 def _copy(bench: BenchGame, name: str) -> str:
+    return _copy_of(bench.path, bench.folder / name)
+
+
+def _copy_of(path, target) -> str:
     from ..core.store.db import copy_game
 
-    return copy_game(bench.path, bench.folder / name)
+    return copy_game(path, target)
 

@@ -11,7 +11,8 @@ def add_parser(sub, parser_class) -> None:
     im = sub.add_parser("import-map", help="bring a club's map in as a scenario skeleton: a Tiled map, "
                         "a map image, or a VASSAL module's board")
     kinds = im.add_subparsers(dest="kind", required=True, parser_class=parser_class)
-    tmx = kinds.add_parser("tmx", help="a Tiled hexagonal map: terrain and elevation from tile or layer properties")
+    tmx = kinds.add_parser("tmx", help="a Tiled hexagonal map: terrain and elevation from tile, layer or "
+                           "object (point, area) properties")
     tmx.add_argument("file", help="the .tmx file")
     tmx.add_argument("--mapping", metavar="TOML", help="a mapping file: terrain_property, elevation_property, "
                      "default_terrain, hexside_property, a [terrain] table of property value = terrain name and a "

@@ -13,8 +13,10 @@ A tile layer's cell at (x, y) is the hex in column x + 1, row y + 1.  For each h
 layer that says anything wins: a tile's own property first, then its layer's (a layer named
 "Woods" with terrain = "woods" makes every tile on it woods).  The organizer's mapping turns the
 property values into the rule system's terrain names (`forest` -> `woods`); a value that is a
-terrain name already needs none.  Roads, rivers and other hexside features come from tile
-properties or from lines on object layers (tmx_hexsides.py).  Orthogonal, isometric and staggered-isometric maps are refused:
+terrain name already needs none.  Points and areas (rectangles, ellipses, polygons) on object
+layers give terrain and levels the same way, in the same drawing order (tmx_areas.py).  Roads,
+rivers and other hexside features come from tile properties or from lines on object layers
+(tmx_hexsides.py).  Orthogonal, isometric and staggered-isometric maps are refused:
 they are not hexes.
 """
 
@@ -32,7 +34,8 @@ from ..core.hexgrid import Grid
 from ..core.limits import MAP_SIDE
 from ..core.ruleset import Ruleset
 from .skeleton import Skeleton
-from .tmx_hexsides import collect
+from .tmx_areas import read_objects
+from .tmx_hexsides import TiledCells, collect
 
 GID_MASK = 0x0FFFFFFF          # the four high bits of a tile id are Tiled's flip and rotation flags
 NOT_HEXES = {"orthogonal": "a square grid", "isometric": "an isometric grid",
@@ -218,14 +221,20 @@ def _cells(layer: ET.Element, grid: Grid, rd: _Reader) -> list[int]:
 
 
 def _layers(root: ET.Element):
-    """Tile layers in drawing order, inside groups too, each with its group's properties under its own."""
+    """Tile and object layers in drawing order, inside groups too, each with its group's
+    properties under its own."""
     def walk(element, inherited):
         for child in element:
-            if child.tag == "layer":
+            if child.tag in ("layer", "objectgroup"):
                 yield child, {**inherited, **_properties(child)}
             elif child.tag == "group":
                 yield from walk(child, {**inherited, **_properties(child)})
     yield from walk(root, {})
+
+
+def _is_level(text: str) -> bool:
+    """A level 0-9, written as its digit."""
+    return text.strip().isascii() and text.strip().isdigit() and 0 <= int(text) <= 9
 
 
 def import_tmx(path: str | Path, rules: Ruleset, mapping: Mapping | None = None) -> Skeleton:
@@ -247,7 +256,25 @@ def import_tmx(path: str | Path, rules: Ruleset, mapping: Mapping | None = None)
     unknown: dict[str, str] = {}        # property value -> where first met
     given: set[int] = set()     # the hexes some property gave a terrain
     side_values = []            # (layer, hex, a tile's hexside value): read by tmx_hexsides
+    cells = None
     for layer, layer_props in _layers(root):
+        if layer.tag == "objectgroup":      # points and areas naming terrain or a level (tmx_areas.py)
+            cells = cells or TiledCells(root, grid, rd.fail)
+            keys = (mapping.terrain_property, mapping.elevation_property)
+            for hexes, value, level, where in read_objects(layer, layer_props, cells, keys, rd.fail):
+                name = mapping.terrain.get(value, value) if value else None
+                if value and name not in names:
+                    unknown.setdefault(value, where)
+                if level and not _is_level(level):
+                    raise rd.fail(f"{where}: {mapping.elevation_property} must be a level 0-9, got {level!r}")
+                for h in hexes:
+                    col, row = grid.to_offset(h)
+                    if name in names:
+                        terrain[row - 1][col - 1] = name
+                        given.add((row - 1) * grid.columns + col - 1)
+                    if level:
+                        elevation[row - 1][col - 1] = int(level)
+            continue
         for i, gid in enumerate(_cells(layer, grid, rd)):
             if gid == 0:
                 continue
@@ -269,7 +296,7 @@ def import_tmx(path: str | Path, rules: Ruleset, mapping: Mapping | None = None)
                 side_values.append((layer.get("name", "?"), grid.from_offset(col + 1, row + 1), sides))
             level = own.get(mapping.elevation_property, layer_props.get(mapping.elevation_property))
             if level is not None and level != "":
-                if not (level.strip().isascii() and level.strip().isdigit() and 0 <= int(level) <= 9):
+                if not _is_level(level):
                     raise rd.fail(f"layer {layer.get('name')!r}, hex {grid.number(grid.from_offset(col + 1, row + 1))}: "
                                   f"{mapping.elevation_property} must be a level 0-9, got {level!r}")
                 elevation[row][col] = int(level)

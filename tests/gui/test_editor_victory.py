@@ -121,7 +121,7 @@ def test_the_way_off_the_map_for_points(qtbot, editor, said):
     assert editor.doc.data()["victory"][0]["exit"] == {"hexes": ["1901", "2001"], "points": 4}
     # a hex inside the map is no way off it
     type_into(editor.places.entry.widgets["exit_hexes"], "1901, 2015")
-    assert said == ["the exit of warpac: hex 2015 is not on the map edge (units leave the map from an edge hex, MW4 8.27)"]
+    assert said == ["the exit of warpac: hex 2015 is not on the map edge (units leave the map from an edge hex)"]
     assert editor.places.entry.widgets["exit_hexes"].text() == "1901, 2001"
     assert editor.save()
     assert tomllib.loads(editor.doc.path.read_text(encoding="utf-8"))["victory"][0]["exit"] == {

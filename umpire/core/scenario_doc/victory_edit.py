@@ -1,6 +1,6 @@
-"""A side's victory conditions ([[victory]], MW4 20.5) as undoable operations: its text, its
-objectives one by one (hex, label, points) and where its units may leave the map for points
-(`exit`, MW4 8.27).  Each refuses a value the scenario could not take -- a hex that is not a
+"""A side's victory conditions ([[victory]] in docs/scenario-format.md) as undoable operations:
+its text, its objectives one by one (hex, label, points) and where its units may leave the map
+for points (`exit`, a zone of map-edge hexes).  Each refuses a value the scenario could not take -- a hex that is not a
 hex number or lies off the map, points outside 0-999, an exit hex not on the map edge, an empty
 text -- with a ValueError naming the objective (or the exit) and the problem, and changes
 nothing; the rest (a side that does not exist...) the Problems dock names as `umpire validate`
@@ -110,9 +110,9 @@ def remove_objective(doc: ScenarioDocument, index: int, number: int) -> None:
 
 
 def set_exit(doc: ScenarioDocument, index: int, edge: str | None, hexes: list[str], points: int) -> None:
-    """Where the side's units may leave the map and the points each scores (MW4 8.27): a map
-    edge, listed edge hexes, or both; neither takes the exit out.  Other zone shapes the file's
-    exit has (an area, a circle...) are kept as they are."""
+    """Where the side's units may leave the map and the points each scores: a map edge,
+    listed edge hexes, or both; neither takes the exit out.  Other zone shapes the file's exit
+    has (an area, a circle...) are kept as they are."""
     v = victory(doc, index)
     what = f"the exit of {v.get('side')}"
     if edge is not None and edge not in EXIT_EDGES:
@@ -123,7 +123,7 @@ def set_exit(doc: ScenarioDocument, index: int, edge: str | None, hexes: list[st
         h = grid.parse(_hex(doc, number, what))
         if not is_edge_hex(grid, h):
             raise ValueError(f"{what}: hex {number} is not on the map edge (units leave the map from an edge "
-                             "hex, MW4 8.27)")
+                             "hex)")
         listed.append(str(number).strip())
     old = v["exit"].unwrap() if hasattr(v.get("exit"), "unwrap") else {}
     kept = {k: x for k, x in old.items() if k not in ("edge", "hexes", "points")}

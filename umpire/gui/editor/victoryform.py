@@ -20,7 +20,7 @@ from .ruletable import list_text, split_list
 
 VICTORY_KEYS = (
     F("side", "Side", "side", "the side these conditions are for", required=True),
-    F("points_for_units", "Destroyed units score", "flag", "the side scores each enemy unit it destroys (MW4 20.51)",
+    F("points_for_units", "Destroyed units score", "flag", "the side scores each enemy unit it destroys (MechWar 4: MW4 20.51)",
       default=False),
 )
 NEW_POINTS = 5          # a new objective's points, changed in its row
@@ -52,7 +52,7 @@ def victory_rows(form_owner, form: QFormLayout, entry: Any, index: int, add_row)
 def _objectives(form_owner, entry: Any, index: int, run) -> QGroupBox:
     """A row per objective: hex, name, points, Remove; then + Objective."""
     group = QGroupBox("Objectives (hex, name, points)")
-    group.setToolTip("The hexes the side scores for holding at the end (MW4 20.5)")
+    group.setToolTip("The hexes the side scores for holding (MechWar 4: MW4 20.5; War Blog: its objectives, 8.1)")
     grid = QGridLayout(group)
     grid.setContentsMargins(4, 4, 4, 4)
     shown: list[dict[str, QWidget]] = []
@@ -98,9 +98,9 @@ def _add_objective(form_owner, index: int, run) -> None:
 def _exit(form_owner, entry: Any, run) -> QGroupBox:
     """Where the side's units may leave the map, and the points each scores (MW4 8.27)."""
     spec = entry.get("exit") if hasattr(entry.get("exit"), "get") else {}
-    group = QGroupBox("Leaving the map (MW4 8.27)")
-    group.setToolTip("Units of the side may leave the map only here, each scoring the points; no edge and no "
-                     "hexes: they may not leave")
+    group = QGroupBox("Leaving the map")
+    group.setToolTip("Units of the side may leave the map only here, each scoring the points (MechWar 4: MW4 "
+                     "8.27); no edge and no hexes: they may not leave")
     form = QFormLayout(group)
     form.setRowWrapPolicy(QFormLayout.WrapLongRows)
     edge = QComboBox()

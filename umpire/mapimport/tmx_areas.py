@@ -1,12 +1,13 @@
-"""Terrain and levels given by the objects of a Tiled map's object layers: a point gives the hex
-it lies in, a rectangle, an ellipse or a polygon the hexes whose centres lie inside it (turned
-with the object where Tiled rotates it).  The properties read are the tile layers' --
-`terrain` and `elevation` (or the names the mapping gives them) -- on the object itself, else on
-its object layer or the group around it; the terrain goes through the same mapping.
+"""Terrain, levels and overlays given by the objects of a Tiled map's object layers: a point
+gives the hex it lies in, a rectangle, an ellipse or a polygon the hexes whose centres lie inside
+it (turned with the object where Tiled rotates it).  The properties read are the tile layers' --
+`terrain`, `elevation` and `overlay` (or the names the mapping gives them) -- on the object
+itself, else on its object layer or the group around it, through the same mapping
+(tmx_hexvalues.py).
 
 What an object cannot say is refused in one line naming the file, the object and the problem: a
-line, a text or a tile object that names terrain or a level itself (a line has no inside: draw
-an area), a point off the map, an area over no hex's centre, a level that is not 0-9, a
+line, a text or a tile object that names terrain, a level or an overlay itself (a line has no
+inside: draw an area), a point off the map, an area over no hex's centre, a level that is not 0-9, a
 position or size that is not a number.  A line whose object layer names terrain is read for its
 hexside feature only (tmx_hexsides.py): the layer's terrain is for its areas.
 
@@ -123,10 +124,10 @@ def covered(obj: ET.Element, shape: str, cells: TiledCells, where: str, fail) ->
 AREAS = ("point", "rectangle", "ellipse", "polygon")
 
 
-def read_objects(layer: ET.Element, layer_props: dict[str, str], cells: TiledCells, keys: tuple[str, str], fail):
-    """(hexes, terrain value or None, level text or None, where) for each object of the object
-    layer that gives terrain or a level, in the layer's order (a later object over an earlier
-    one).  `keys` are the terrain and elevation properties' names."""
+def read_objects(layer: ET.Element, layer_props: dict[str, str], cells: TiledCells, keys: tuple[str, ...], fail):
+    """(hexes, [each key's value or None], where) for each object of the object layer that gives
+    one of them, in the layer's order (a later object over an earlier one).  `keys` are the
+    properties' names: terrain, elevation, overlay."""
     for obj in layer.findall("object"):
         own = object_properties(obj)
         where = object_where(obj, layer)
@@ -141,4 +142,4 @@ def read_objects(layer: ET.Element, layer_props: dict[str, str], cells: TiledCel
                 raise fail(f"{where}: names {' or '.join(k for k in keys if own.get(k))} but {what}: give it "
                            "with a point (its hex) or a rectangle, ellipse or polygon (the hexes inside)")
             continue            # the layer's terrain is for its areas, not its lines
-        yield covered(obj, shape, cells, where, fail), said[keys[0]], said[keys[1]], where
+        yield covered(obj, shape, cells, where, fail), [said[k] for k in keys], where

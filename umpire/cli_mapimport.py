@@ -11,11 +11,13 @@ def add_parser(sub, parser_class) -> None:
     im = sub.add_parser("import-map", help="bring a club's map in as a scenario skeleton: a Tiled map, "
                         "a map image, or a VASSAL module's board")
     kinds = im.add_subparsers(dest="kind", required=True, parser_class=parser_class)
-    tmx = kinds.add_parser("tmx", help="a Tiled hexagonal map: terrain and elevation from tile or layer properties")
+    tmx = kinds.add_parser("tmx", help="a Tiled hexagonal map: terrain and elevation from tile, layer or "
+                           "object (point, area) properties")
     tmx.add_argument("file", help="the .tmx file")
     tmx.add_argument("--mapping", metavar="TOML", help="a mapping file: terrain_property, elevation_property, "
-                     "default_terrain, hexside_property, a [terrain] table of property value = terrain name and a "
-                     "[hexsides] table of property value = hexside feature")
+                     "default_terrain, hexside_property, overlay_property, a [terrain] table of property value = "
+                     "terrain name, a [hexsides] table of property value = hexside feature and an [overlays] table "
+                     "of property value = overlay")
     tmx.add_argument("--terrain-property", metavar="NAME", help="the property holding a tile's terrain "
                      "(default: terrain)")
     tmx.add_argument("--elevation-property", metavar="NAME", help="the property holding a tile's level 0-9 "
@@ -28,6 +30,10 @@ def add_parser(sub, parser_class) -> None:
                      "(\"road N S\") or on object layers' lines (default: hexside)")
     tmx.add_argument("--hexside", action="append", default=[], metavar="VALUE=FEATURE",
                      help="a hexside property value and the rule system's hexside feature it means (repeat)")
+    tmx.add_argument("--overlay-property", metavar="NAME", help="the property naming an overlay (a village, a "
+                     "wreck) on tiles, points and areas (default: overlay)")
+    tmx.add_argument("--overlay", action="append", default=[], metavar="VALUE=KIND",
+                     help="an overlay property value and the rule system's overlay it means (repeat)")
     img = kinds.add_parser("image", help="a picture of a map as the backdrop, its hex grid calibrated")
     img.add_argument("file", help="the picture (PNG, JPEG, BMP or GIF)")
     _calibration(img, required=True)

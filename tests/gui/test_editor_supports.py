@@ -9,9 +9,9 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from PySide6.QtCore import Qt
 
 from umpire.cli import main as umpire
+from umpire.core.scenario_doc import places_edit
 
 from editorkit import KALTENBACH, click_line, kaltenbach_editor
 
@@ -79,8 +79,13 @@ def test_air_and_a_reinforcement(qtbot, editor):
     assert "1515" in editor.problems.item(0).text()
 
 
-def test_a_line_without_keys_to_edit_says_so(qtbot, editor):
-    form = click_line(editor, "Victory")
-    assert form.kind == "" and "Click a zone, minefield, artillery, air or reinforcement line" in form.findChild(
+def test_no_line_clicked_says_what_to_click(qtbot, editor):
+    # every kind of line has its keys now (victory conditions too: test_editor_victory.py); before
+    # a click, and once the line shown is removed, the form says what to click
+    form = editor.places.entry
+    assert form.kind == "" and "Click a zone, minefield, victory, artillery, air or reinforcement line" in form.findChild(
         type(form.layout().itemAt(0).widget())).text()
-    assert editor.places.list.currentItem().data(Qt.UserRole)[0] == "victory"
+    form = click_line(editor, "Victory of nato")
+    assert form.kind == "victory"
+    editor.run(places_edit.remove_entry, "victory", 1)
+    assert editor.places.entry.kind == "" and editor.places.list.currentItem() is None

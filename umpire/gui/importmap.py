@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog
 
 from ..core.errors import UmpireError
 from ..core.ruleset import available_rulesets, load_ruleset
+from .importmap_hexsides import HexsideMappings
 
 KINDS = {".tmx": "tmx", ".vmod": "vmod", ".png": "image", ".jpg": "image", ".jpeg": "image", ".bmp": "image",
          ".gif": "image"}
@@ -59,6 +60,9 @@ class ImportMapDialog(QDialog):
         self.board = QComboBox()
         self.mapping = QLineEdit()
         self.mapping.setPlaceholderText("optional: a TOML mapping of Tiled's values to terrain names")
+        # --hexside VALUE=FEATURE: Tiled's hexside values and the rule system's features they mean
+        self.hexsides = HexsideMappings()
+        self.rules.currentIndexChanged.connect(lambda _: self.rules_changed())
         self.out = QLineEdit()
         save_as = QPushButton("C&hoose…")
         save_as.clicked.connect(self.choose_out)
@@ -68,6 +72,7 @@ class ImportMapDialog(QDialog):
         form.addRow("&Rule system:", self.rules)
         form.addRow("&Board:", self.board)
         form.addRow("Terrain ma&pping:", self.mapping)
+        form.addRow("He&xsides:", self.hexsides)
         form.addRow("&Scenario to write:", _row(self.out, save_as))
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         self.buttons.button(QDialogButtonBox.Ok).setText("&Import")
@@ -76,7 +81,20 @@ class ImportMapDialog(QDialog):
         form.addRow(self.buttons)
         self.written: Path | None = None
         self.kind: str | None = None
+        self.rules_changed()
         self.source_changed()
+
+    def rules_changed(self) -> None:
+        """The hexside table offers the chosen rule system's features."""
+        name = self.rules.currentData()
+        try:
+            rules = load_ruleset(name) if name else None
+        except UmpireError:
+            rules = None
+        features = rules.hexside_features if rules is not None else {}
+        self.hexsides.set_features({k: str(v.get("label", k)) for k, v in features.items()},
+                                   rules.title if rules is not None else "")
+        self.hexsides.setEnabled(self.kind == "tmx" and bool(features))
 
     def choose_source(self) -> None:
         chosen, _ = QFileDialog.getOpenFileName(self, "A Club Map", "", "Maps (*.tmx *.vmod *.png *.jpg *.jpeg "
@@ -94,13 +112,14 @@ class ImportMapDialog(QDialog):
         """The kind of map from its file's name; a module's boards listed; a scenario name offered."""
         path = Path(self.source.text().strip()) if self.source.text().strip() else None
         self.kind = KINDS.get(path.suffix.lower()) if path else None
-        self.kind_label.setText({"tmx": "A Tiled map: terrain and elevation from its properties",
+        self.kind_label.setText({"tmx": "A Tiled map: terrain, elevation and hexsides from its properties",
                                  "image": "A picture: the backdrop, its grid calibrated next",
                                  "vmod": "A VASSAL module: one board's picture as the backdrop, calibrated next",
                                  None: "Choose a .tmx, .vmod or picture file"}[self.kind])
         self.board.clear()
         self.board.setEnabled(self.kind == "vmod")
         self.mapping.setEnabled(self.kind == "tmx")
+        self.hexsides.setEnabled(self.kind == "tmx" and bool(self.hexsides.features))
         if self.kind == "vmod" and path.is_file():
             from ..mapimport.vmod import boards
             try:
@@ -123,12 +142,18 @@ class ImportMapDialog(QDialog):
             if answer != QMessageBox.Yes:
                 return
             force = True
+        try:
+            hexsides = self.hexsides.pairs() if self.kind == "tmx" else []
+        except UmpireError as e:
+            QMessageBox.critical(self, "Cannot import the map", e.one_line())
+            return
         args = SimpleNamespace(kind=self.kind, file=self.source.text().strip(), rules=self.rules.currentData(),
                                out=str(out), force=force, title=None, board=self.board.currentData(),
                                list=False, hex_size=None, origin=None, orientation=None, stagger="even",
                                stretch=None, opacity=0.5, columns=None, rows=None,
                                mapping=self.mapping.text().strip() or None, terrain_property=None,
-                               elevation_property=None, terrain=[], default_terrain=None)
+                               elevation_property=None, terrain=[], default_terrain=None,
+                               hexside_property=None, hexside=hexsides)
         try:
             self.written, _ = import_map(args)
         except UmpireError as e:

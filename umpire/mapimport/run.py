@@ -169,4 +169,11 @@ def _tmx(args, rules, out, made):
         if not eq or not value or not name:
             raise UmpireError(f"--hexside takes VALUE=FEATURE (a property value and a hexside feature), got {pair!r}")
         mapping.hexsides[value] = name
+    if getattr(args, "overlay_property", None):
+        mapping.overlay_property = args.overlay_property
+    for pair in getattr(args, "overlay", None) or []:
+        value, eq, name = pair.partition("=")
+        if not eq or not value or not name:
+            raise UmpireError(f"--overlay takes VALUE=KIND (a property value and an overlay), got {pair!r}")
+        mapping.overlays[value] = name
     return import_tmx(args.file, rules, mapping)

@@ -27,6 +27,7 @@ class Skeleton:
     backdrop: dict | None = None    # [map.backdrop]'s keys, the image relative to the scenario
     notes: list[str] = field(default_factory=list)      # comment lines at the top: where it came from
     hexsides: dict[str, list[str]] = field(default_factory=dict)    # [map.hexsides]: feature -> entries
+    overlays: dict[str, list[str]] = field(default_factory=dict)    # [[map.overlay]]: kind -> hex numbers
 
     def text(self, unit_type: str | None = None) -> str:
         """The scenario, its placeholder units of `unit_type` (default: the rule system's first)."""
@@ -46,6 +47,8 @@ class Skeleton:
         if self.hexsides:
             out += ["", "[map.hexsides]"]
             out += [f"{name} = [{', '.join(_quote(e) for e in entries)}]" for name, entries in self.hexsides.items()]
+        for kind, hexes in self.overlays.items():
+            out += ["", "[[map.overlay]]", f"kind = {_quote(kind)}", f"hexes = [{', '.join(_quote(h) for h in hexes)}]"]
         if self.backdrop is not None:
             b = self.backdrop
             out += ["", "[map.backdrop]", f"image = {_quote(b['image'])}", f"opacity = {b.get('opacity', 0.5)}",

@@ -13,8 +13,11 @@ A tile layer's cell at (x, y) is the hex in column x + 1, row y + 1.  For each h
 layer that says anything wins: a tile's own property first, then its layer's (a layer named
 "Woods" with terrain = "woods" makes every tile on it woods).  The organizer's mapping turns the
 property values into the rule system's terrain names (`forest` -> `woods`); a value that is a
-terrain name already needs none.  Roads, rivers and other hexside features come from tile
-properties or from lines on object layers (tmx_hexsides.py).  Orthogonal, isometric and staggered-isometric maps are refused:
+terrain name already needs none; an `overlay` property lays one of the rule system's overlays
+(a village) the same way (tmx_hexvalues.py).  Points and areas (rectangles, ellipses, polygons)
+on object layers give terrain, levels and overlays too, in the same drawing order (tmx_areas.py).  Roads,
+rivers and other hexside features come from tile properties or from lines on object layers
+(tmx_hexsides.py).  Orthogonal, isometric and staggered-isometric maps are refused:
 they are not hexes.
 """
 
@@ -32,7 +35,9 @@ from ..core.hexgrid import Grid
 from ..core.limits import MAP_SIDE
 from ..core.ruleset import Ruleset
 from .skeleton import Skeleton
-from .tmx_hexsides import collect
+from .tmx_areas import read_objects
+from .tmx_hexsides import TiledCells, collect
+from .tmx_hexvalues import HexValues
 
 GID_MASK = 0x0FFFFFFF          # the four high bits of a tile id are Tiled's flip and rotation flags
 NOT_HEXES = {"orthogonal": "a square grid", "isometric": "an isometric grid",
@@ -49,15 +54,19 @@ class Mapping:
     default_terrain: str | None = None                           # a hex no layer says anything of
     hexside_property: str = "hexside"                            # roads, rivers... (tmx_hexsides.py)
     hexsides: dict[str, str] = field(default_factory=dict)     # property value -> hexside feature
+    overlay_property: str = "overlay"                            # a village, a wreck... (tmx_hexvalues.py)
+    overlays: dict[str, str] = field(default_factory=dict)     # property value -> overlay kind
 
 
 MAPPING_KEYS = {"terrain_property", "elevation_property", "default_terrain", "terrain", "hexside_property",
-                "hexsides"}
+                "hexsides", "overlay_property", "overlays"}
+TABLES = ("terrain", "hexsides", "overlays")
 
 
 def read_mapping(path: str | Path) -> Mapping:
     """A mapping file:  terrain_property = "terrain", elevation_property = "elevation",
-    default_terrain = "clear", and a [terrain] table of property value = terrain name."""
+    default_terrain = "clear", hexside_property, overlay_property, and the [terrain], [hexsides]
+    and [overlays] tables of property value = the rule system's name."""
     path = Path(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -68,15 +77,16 @@ def read_mapping(path: str | Path) -> Mapping:
     unknown = sorted(set(data) - MAPPING_KEYS)
     if unknown:
         raise UmpireError(f"unknown key {unknown[0]!r} (known: {', '.join(sorted(MAPPING_KEYS))})", file=str(path))
-    table, sides = data.get("terrain", {}), data.get("hexsides", {})
-    texts = [v for k, v in data.items() if k not in ("terrain", "hexsides")]
-    if not isinstance(table, dict) or not isinstance(sides, dict) or \
-            not all(isinstance(v, str) for v in [*table.values(), *sides.values(), *texts]):
-        raise UmpireError("[terrain] maps property values to terrain names, [hexsides] to hexside features, and "
-                          "the other keys are text", file=str(path))
+    tables = [data.get(t, {}) for t in TABLES]
+    texts = [v for k, v in data.items() if k not in TABLES]
+    if not all(isinstance(t, dict) for t in tables) or \
+            not all(isinstance(v, str) for v in [*(v for t in tables for v in t.values()), *texts]):
+        raise UmpireError("[terrain] maps property values to terrain names, [hexsides] to hexside features, "
+                          "[overlays] to overlays, and the other keys are text", file=str(path))
+    table, sides, overlays = ({str(k): v for k, v in t.items()} for t in tables)
     return Mapping(data.get("terrain_property", "terrain"), data.get("elevation_property", "elevation"),
-                   {str(k): v for k, v in table.items()}, data.get("default_terrain"),
-                   data.get("hexside_property", "hexside"), {str(k): v for k, v in sides.items()})
+                   table, data.get("default_terrain"), data.get("hexside_property", "hexside"), sides,
+                   data.get("overlay_property", "overlay"), overlays)
 
 
 class _Reader:
@@ -218,10 +228,11 @@ def _cells(layer: ET.Element, grid: Grid, rd: _Reader) -> list[int]:
 
 
 def _layers(root: ET.Element):
-    """Tile layers in drawing order, inside groups too, each with its group's properties under its own."""
+    """Tile and object layers in drawing order, inside groups too, each with its group's
+    properties under its own."""
     def walk(element, inherited):
         for child in element:
-            if child.tag == "layer":
+            if child.tag in ("layer", "objectgroup"):
                 yield child, {**inherited, **_properties(child)}
             elif child.tag == "group":
                 yield from walk(child, {**inherited, **_properties(child)})
@@ -242,12 +253,18 @@ def import_tmx(path: str | Path, rules: Ruleset, mapping: Mapping | None = None)
     default = mapping.default_terrain or next(iter(names))
     if default not in names:
         raise rd.fail(f"default terrain {default!r} is not a terrain of {rules.name} ({', '.join(names)})")
-    terrain = [[default] * grid.columns for _ in range(grid.rows)]
-    elevation = [[0] * grid.columns for _ in range(grid.rows)]
-    unknown: dict[str, str] = {}        # property value -> where first met
-    given: set[int] = set()     # the hexes some property gave a terrain
+    # minefields have a side and a type: they go in [[minefield]], not [[map.overlay]]
+    said = HexValues(grid, names, tuple(k for k in rules.overlays if k != "minefield"), mapping, default)
+    keys = (mapping.terrain_property, mapping.elevation_property, mapping.overlay_property)
     side_values = []            # (layer, hex, a tile's hexside value): read by tmx_hexsides
+    cells = None
     for layer, layer_props in _layers(root):
+        if layer.tag == "objectgroup":      # points and areas naming terrain, a level or an overlay (tmx_areas.py)
+            cells = cells or TiledCells(root, grid, rd.fail)
+            for hexes, values, where in read_objects(layer, layer_props, cells, keys, rd.fail):
+                for h in hexes:
+                    said.give(h, *values, where, rd.fail)
+            continue
         for i, gid in enumerate(_cells(layer, grid, rd)):
             if gid == 0:
                 continue
@@ -256,28 +273,14 @@ def import_tmx(path: str | Path, rules: Ruleset, mapping: Mapping | None = None)
                               "(a tileset missing from the map?)")
             own = tiles.get(gid, {})
             row, col = divmod(i, grid.columns)
-            value = own.get(mapping.terrain_property, layer_props.get(mapping.terrain_property))
-            if value is not None and value != "":
-                name = mapping.terrain.get(value, value)
-                if name in names:
-                    terrain[row][col] = name
-                    given.add(i)
-                else:
-                    unknown.setdefault(value, f"layer {layer.get('name')!r}")
+            h = grid.from_offset(col + 1, row + 1)
+            values = [own.get(k, layer_props.get(k)) for k in keys]
+            said.give(h, *values, f"layer {layer.get('name')!r}", rd.fail,
+                      level_where=f"layer {layer.get('name')!r}, hex {grid.number(h)}")
             sides = own.get(mapping.hexside_property, layer_props.get(mapping.hexside_property))
             if sides:
-                side_values.append((layer.get("name", "?"), grid.from_offset(col + 1, row + 1), sides))
-            level = own.get(mapping.elevation_property, layer_props.get(mapping.elevation_property))
-            if level is not None and level != "":
-                if not (level.strip().isascii() and level.strip().isdigit() and 0 <= int(level) <= 9):
-                    raise rd.fail(f"layer {layer.get('name')!r}, hex {grid.number(grid.from_offset(col + 1, row + 1))}: "
-                                  f"{mapping.elevation_property} must be a level 0-9, got {level!r}")
-                elevation[row][col] = int(level)
-    if unknown:
-        values = ", ".join(repr(v) for v in sorted(unknown))
-        first = next(iter(unknown))
-        raise rd.fail(f"{mapping.terrain_property} {values} (first in {unknown[first]}) not terrain of {rules.name} "
-                      f"({', '.join(names)}): map each, e.g. --terrain {first}=NAME, or in a mapping file")
+                side_values.append((layer.get("name", "?"), h, sides))
+    said.refuse_unknown(rules.name, rd.fail)
     hexsides, unknown_sides = collect(root, grid, rules, mapping, side_values, rd.fail)
     if unknown_sides:
         values = ", ".join(repr(v) for v in sorted(unknown_sides))
@@ -286,8 +289,11 @@ def import_tmx(path: str | Path, rules: Ruleset, mapping: Mapping | None = None)
                       f"of {rules.name} ({', '.join(rules.hexside_features)}): map each, e.g. --hexside {first}=NAME, "
                       "or in a mapping file")
     title = _properties(root).get("title") or path.stem.replace("_", " ").replace("-", " ").title()
-    notes = [f"Imported from the Tiled map {path.name}: {len(given)} of {grid.columns * grid.rows} hexes given terrain by its properties, "
-             f"the rest {default}."]
+    notes = [f"Imported from the Tiled map {path.name}: {len(said.given)} of {grid.columns * grid.rows} hexes given "
+             f"terrain by its properties, the rest {default}."]
     if hexsides:
         notes.append("Hexside features from its " + ", ".join(f"{len(v)} {k}" for k, v in hexsides.items()) + ".")
-    return Skeleton(title, rules, grid, terrain, elevation, notes=notes, hexsides=hexsides)
+    if said.overlays:
+        notes.append("Overlays from it: " + ", ".join(f"{len(v)} {k}" for k, v in said.overlays.items()) + ".")
+    return Skeleton(title, rules, grid, said.terrain, said.elevation, notes=notes, hexsides=hexsides,
+                    overlays=said.overlays)

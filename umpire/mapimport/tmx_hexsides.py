@@ -162,13 +162,14 @@ def _object_layers(root: ET.Element):
     def walk(element, inherited):
         for child in element:
             if child.tag == "objectgroup":
-                yield child, {**inherited, **_props(child)}
+                yield child, {**inherited, **object_properties(child)}
             elif child.tag == "group":
-                yield from walk(child, {**inherited, **_props(child)})
+                yield from walk(child, {**inherited, **object_properties(child)})
     yield from walk(root, {})
 
 
-def _props(element: ET.Element) -> dict[str, str]:
+def object_properties(element: ET.Element) -> dict[str, str]:
+    """An object's (or an object layer's) own custom properties."""
     props = element.find("properties")
     return {} if props is None else {p.get("name", ""): p.get("value", p.text or "") for p in props.findall("property")}
 
@@ -205,7 +206,7 @@ def collect(root: ET.Element, grid: Grid, rules, mapping, tile_values: list[tupl
     cells = None
     for group, group_props in _object_layers(root):
         for obj in group.findall("object"):
-            value = _props(obj).get(mapping.hexside_property) or group_props.get(mapping.hexside_property)
+            value = object_properties(obj).get(mapping.hexside_property) or group_props.get(mapping.hexside_property)
             if not value:
                 continue
             where = f"object {obj.get('id', '?')} {obj.get('name') or ''}".strip() + f" on layer {group.get('name')!r}"

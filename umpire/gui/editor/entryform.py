@@ -1,5 +1,5 @@
-"""The keys of the zone, minefield (zoneform.py), off-board artillery, air or reinforcement
-selected in the Places dock: for the last three those
+"""The keys of the zone, minefield (zoneform.py), victory conditions (victoryform.py), off-board
+artillery, air or reinforcement selected in the Places dock: for the last three those
 every hex game reads (a battery's concentrations and strength, a reinforcement's turn, entry
 hexes and units) and those its rule system declares on that kind of record (MechWar 4's FASCAM
 fires, sections, a reinforcement arriving in column...: core.traits), each a widget of its kind.
@@ -16,9 +16,10 @@ from ...core.scenario_doc import places_edit
 from ...core.scenario_fields import ScenarioField as F
 from .fields import field_widget, trait_choices, trait_fields
 from .ruletable import value_widget
+from .victoryform import victory_rows
 from .zoneform import minefield_keys, zone_rows
 
-EDITED = ("zone", "minefield", "artillery", "air", "reinforcement")
+EDITED = ("zone", "minefield", "victory", "artillery", "air", "reinforcement")
 _SIDE = F("side", "Side", "side", "the side it belongs to", required=True)
 _FROM = F("from_turn", "From turn", "number", "the first turn it may be called on", default=1,
           low=TURNS[0], high=TURNS[1])
@@ -63,7 +64,7 @@ class EntryForm(QGroupBox):
         if not 0 <= index < len(entries):
             self.kind, self.index = "", -1
             self.setTitle("Selected")
-            hint = QLabel("Click a zone, minefield, artillery, air or reinforcement line to edit its keys here.")
+            hint = QLabel("Click a zone, minefield, victory, artillery, air or reinforcement line to edit its keys here.")
             hint.setWordWrap(True)
             form.addRow(hint)
             return
@@ -78,6 +79,8 @@ class EntryForm(QGroupBox):
             form.addRow(label, w)
         if kind == "zone":
             zone_rows(self, form, entry, add_row)
+        if kind == "victory":
+            victory_rows(self, form, entry, index, add_row)
         for f in minefield_keys(self.editor.rules) if kind == "minefield" else CORE_KEYS.get(kind, ()):
             add_row(f)
         rules = self.editor.rules

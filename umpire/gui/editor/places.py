@@ -1,8 +1,9 @@
 """The editor's Places dock: the scenario's zones, objectives, minefields, reinforcements and
 off-board artillery and air, one line each, to remove one (Del) or go to its first hex.  New ones
 come from the right-click menu on a hex (hexmenu.py); artillery and air, which have no hex, and a
-zone drawn by its shape (an edge, a circle, a line: zonedialog.py) from the dock's buttons.  A click on a zone, minefield, artillery, air or reinforcement line shows its keys under the
-list to edit (entryform.py); a zone's or minefield's too (zoneform.py)."""
+zone drawn by its shape (an edge, a circle, a line: zonedialog.py) from the dock's buttons.  A click on a zone, minefield, victory, artillery, air or reinforcement line shows its keys under the
+list to edit (entryform.py); a zone's or minefield's too (zoneform.py), a side's victory
+conditions' (victoryform.py)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ def describe(kind: str, entry) -> tuple[str, str | None]:
         return f"{KIND_WORDS[kind]} {entry.get('id')} ({side}): {count} x {entry.get('strength')}", None
     objectives = entry.get("objectives", [])
     where = ", ".join(f"{o.get('label') or o.get('hex')} {o.get('hex')} ({o.get('points')})" for o in objectives)
+    way_out = entry.get("exit") if hasattr(entry.get("exit"), "get") else None
+    if way_out:         # MW4 8.27: where its units may leave the map, for points
+        shapes = zone_shapes({k: v for k, v in way_out.items() if k != "points"})
+        where = "; ".join(w for w in (where, f"exit {shapes} ({way_out.get('points')} each)") if w)
     return f"Victory of {side}: {where or entry.get('text', '')}", str(objectives[0].get("hex")) if objectives else None
 
 

@@ -70,6 +70,8 @@ class Context:
     params: dict[str, Any]
     log: Log = field(default_factory=Log)
     seq: int = 0                     # the action's number in the journal (what past contacts say "until")
+    location: str = ""               # the game file (read_game's name for it): an action that runs
+                                     # another inside itself reads the game afresh after it (End Turn's held orders)
 
 
 @dataclass
@@ -119,7 +121,8 @@ def act(session: Session, location: str, kind: str, params: dict[str, Any], syst
     forget_undone(session)
     session.execute(delete(m.ActionRow).where(m.ActionRow.undone == True))  # noqa: E712
     seq = (session.execute(select(func.max(m.ActionRow.seq))).scalar() or 0) + 1
-    ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params, seq=seq)
+    ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params, seq=seq,
+                  location=location)
     spec = spec_of(kind, system)
     if side is None:                 # whose action it is: the side that reads its row (core.witness)
         side = spec.actor(game, params)

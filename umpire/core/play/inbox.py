@@ -118,10 +118,18 @@ def settled_by(kind: str, params: dict) -> dict[int, str | None]:
     return {}
 
 
+def takes_files(system) -> bool:
+    """Whether the rule system takes orders files at all: only then can one be held.  (Every
+    RuleSystem answers orders_wait -- the protocol has a default -- so that says nothing; a
+    file is applied by the rule system's "orders" action, and without one none is ever kept
+    waiting: `read_orders` refuses it first.)"""
+    return system is not None and spec_of("orders", system) is not None
+
+
 def apply_held(session, location: str, system) -> list:
     """Apply every held file of the game's turn whose wait is over (in the caller's transaction);
     the results of the actions run."""
-    if system is None or not hasattr(system, "orders_wait"):
+    if not takes_files(system):
         return []
     out = []
     for row in held_files(session):
@@ -147,12 +155,13 @@ def apply_held_within(ctx: Context) -> list[str]:
     names the file settled.  ctx.game is then read afresh (the file may have changed anything).
     What became of each file, in a line for the summary."""
     done = ctx.params.setdefault(WITHIN, [])
+    if not takes_files(ctx.system):
+        return []
     settled = {h["file"] for h in done}
     spec, out = spec_of("orders", ctx.system), []
     for row in held_files(ctx.session):
         side, params, turn = row.params["side"], row.params["held"], row.params["turn"]
-        if row.seq in settled or spec is None or ctx.game.phase == ENDED \
-                or ctx.system.orders_wait(ctx.game, side, params):
+        if row.seq in settled or ctx.game.phase == ENDED or ctx.system.orders_wait(ctx.game, side, params):
             continue
         name = ctx.game.side(side).name
         inner = dataclasses.replace(ctx, params=copy.deepcopy(params), rec=Recorder(ctx.session), log=Log())

@@ -1,6 +1,9 @@
-"""The engine's held-orders plumbing (issue 23, core.play.inbox) on the toy rule system, which
-takes no orders files: after every action the engine looks for held files only where a rule
-system could have kept one waiting -- one whose "orders" action applies them."""
+"""The engine's held-orders plumbing (issue 23, core.play.inbox) on the toy rule system.  The toy
+takes no orders files: the engine never searches the journal for held ones.  Given an "orders"
+action open in its Combat phase only (Toy 2), a file received in the Movement phase is held, and
+the game's state counts it (GameState.held_orders): the count rises and falls with the rows that
+keep and settle files, undo and redo carry it, and while it is 0 no action makes the engine
+search the journal -- the behaviour otherwise unchanged: the file is applied when Combat begins."""
 
 from __future__ import annotations
 
@@ -8,9 +11,13 @@ import pytest
 
 from umpire.actions import new_game, system_for
 from umpire.core.actionspec import ActionSpec
-from umpire.core.engine import perform
+from umpire.core.engine import journal, perform, redo, undo
 from umpire.core.play import inbox
+from umpire.core.replay import verify
 from umpire.core.rulesystem import RuleSystem
+from umpire.core.scenario import load_scenario
+from umpire.core.store.db import open_game, reading
+from umpire.rules import rule_system
 
 
 @pytest.fixture()
@@ -27,19 +34,82 @@ def test_every_rule_system_answers_orders_wait_so_it_cannot_tell_who_takes_files
 
 
 def test_a_rule_system_without_orders_files_never_has_the_journal_searched(game, monkeypatch):
-    def searched(session):
+    def searched(session, pending=None):
         raise AssertionError("the journal was searched for held files")
     monkeypatch.setattr(inbox, "held_files", searched)
     assert perform(game, "next_phase", {}, system_for(game)).seq
     assert perform(game, "end_turn", {}, system_for(game)).seq
 
 
-def test_a_rule_system_with_an_orders_action_takes_files(game, monkeypatch):
+@pytest.fixture()
+def files(game, monkeypatch):
+    """The toy given an orders file applied by an "orders" action open in Combat only; the
+    number of times the engine searched the journal for held files."""
     system = system_for(game)
-    orders = ActionSpec("orders", "Orders", lambda ctx: ("none", None), "side")
-    monkeypatch.setattr(type(system), "actions", lambda self: {"orders": orders})
-    assert inbox.takes_files(system)
-    looked = []
-    monkeypatch.setattr(inbox, "held_files", lambda session: looked.append(1) or [])
+    toy = dict(system.actions())
+    orders = ActionSpec("orders", "Orders from a file", lambda ctx: ("the file's orders carried out", None), "side",
+                        open=lambda g: g.phase == "combat", when="only in the Combat phase")
+    monkeypatch.setattr(type(system), "actions", lambda self: {**toy, "orders": orders})
+    searches = []
+    real = inbox.held_files
+    monkeypatch.setattr(inbox, "held_files", lambda session, pending=None: searches.append(1) or real(session, pending))
+    return system, searches
+
+
+def received(game, system):
+    params = {"side": "blue", "turn": 1, "entries": []}
+    waiting = system.orders_wait(open_game(game), "blue", params)
+    assert waiting == "the Combat phase"
+    return perform(game, "receive_orders", {"side": "blue", "turn": 1, "text": "side = 'blue'\n", "signed": False,
+                                            "held": params, "waiting": waiting}, system, side="blue")
+
+
+def in_step(game) -> int:
+    """The state's count, checked against the journal's own answer."""
+    with reading(game) as session:
+        counted = len(inbox.held_files(session))
+    assert open_game(game).rule_state.held_orders == counted
+    return counted
+
+
+def test_the_count_follows_the_files_and_spares_the_search_when_none_is_held(game, files):
+    system, searches = files
+    assert open_game(game).phase == "movement" and in_step(game) == 0
+    received(game, system)
+    assert in_step(game) == 1
+    searches.clear()
+    perform(game, "next_phase", {}, system)                        # Combat begins: the file applied
+    assert [r.kind for r in journal(game)][-2:] == ["next_phase", "orders"] and searches
+    assert in_step(game) == 0
+    searches.clear()
+    perform(game, "next_phase", {}, system)                        # nothing held: no search
+    assert searches == []
+    undo(game)
+    undo(game)                                                      # the file's row: held again
+    assert in_step(game) == 1
+    redo(game)
+    assert in_step(game) == 0
+    stored = verify(game, lambda g: rule_system(g.rules), load_scenario)
+    assert stored.same
+
+
+def test_end_turn_settles_the_count_too(game, files):
+    system, searches = files
+    received(game, system)
+    result = perform(game, "end_turn", {}, system)
+    assert result.summary.endswith("; held orders files: 1 applied") and in_step(game) == 0
+    assert journal(game)[-1].params["held_orders"] == [{"file": 2, "side": "blue"}]
+    undo(game)
+    assert in_step(game) == 1
+
+
+def test_a_file_replaced_by_one_applied_at_once_is_no_longer_counted(game, files):
+    system, _ = files
+    received(game, system)
     perform(game, "next_phase", {}, system)
-    assert looked                                                     # asked: a file could be waiting
+    assert in_step(game) == 0
+    undo(game)                                                     # the "orders" row: held again
+    assert in_step(game) == 1
+    # a newer file for the same turn, taken now (its phase running) replaces the held one
+    perform(game, "receive_orders", {"side": "blue", "turn": 1, "text": "newer", "signed": False}, system, side="blue")
+    assert in_step(game) == 0

@@ -91,6 +91,11 @@ class ActionResult:
 ACTIONS: dict[str, ActionSpec | Callable[[Context], tuple[str, Any]]] = {}
 
 
+# What the core keeps in step with some kinds of action, in their own row: kind -> functions run
+# (ctx, kind, acting side) once the action has run (core.play.inbox counts the held orders files so).
+KEPT_IN_STEP: dict[str, list[Callable[[Context, str, str | None], None]]] = {}
+
+
 def action(kind: str, label: str = "", who: Any = "unit", fields: tuple[ActionField, ...] = (), rule: str = "",
            worksheet: bool = False):
     """Register one of the core's actions, with what the shells need to offer it."""
@@ -132,6 +137,8 @@ def act(session: Session, location: str, kind: str, params: dict[str, Any], syst
         if problem:
             raise UmpireError(problem)
     summary, detail = spec.run(ctx)
+    for keep in KEPT_IN_STEP.get(kind, ()):
+        keep(ctx, kind, side)
     # the dice are the umpire's: a side reads its results in the worksheets' own lines
     ctx.log.add([r.describe() for r in ctx.dice.rolls], UMPIRE_ONLY)
     session.flush()

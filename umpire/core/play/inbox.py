@@ -34,7 +34,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..acting import UMPIRE_ONLY, Context, Log, action, act, spec_of
+from ..acting import KEPT_IN_STEP, UMPIRE_ONLY, Context, Log, action, act, spec_of
 from ..actionspec import ActionField
 from ..errors import UmpireError
 from ..journal import Recorder
@@ -84,16 +84,28 @@ def _orders_not_applied(ctx: Context) -> tuple[str, Any]:
             f"#{ctx.params.get('file')}) not applied: {reason}"), None
 
 
-def held_files(session) -> list:
+# the kinds of journal row that keep a file or settle one
+SETTLING = ("receive_orders", "orders", "orders_not_applied", "end_turn")
+
+
+@dataclasses.dataclass(frozen=True)
+class Pending:
+    """An action's row before it is written: what `held_files` reads of a row."""
+    seq: int
+    kind: str
+    side_id: str | None
+    params: dict
+
+
+def held_files(session, pending: Pending | None = None) -> list:
     """The files kept and not yet settled (see the module's doc), oldest first: rows with the
     journal row's seq and params (only the columns this needs: the logs and changes of every
-    End Turn are not read)."""
+    End Turn are not read).  `pending`: the action running, as if its row were written."""
     a = m.ActionRow
     rows = session.execute(select(a.seq, a.kind, a.side_id, a.params).where(
-        a.kind.in_(("receive_orders", "orders", "orders_not_applied", "end_turn")),
-        a.undone == False).order_by(a.seq)).all()   # noqa: E712
+        a.kind.in_(SETTLING), a.undone == False).order_by(a.seq)).all()   # noqa: E712
     held: dict[tuple, Any] = {}
-    for r in rows:
+    for r in [*rows, *([pending] if pending is not None else [])]:
         p = r.params or {}
         if r.kind == "receive_orders":
             held.pop((p.get("side"), p.get("turn")), None)          # a newer file replaces an older
@@ -126,10 +138,37 @@ def takes_files(system) -> bool:
     return system is not None and spec_of("orders", system) is not None
 
 
+HELD_COUNT = "held_orders"           # GameState's field
+
+
+def held_now(session) -> int:
+    """How many files are held, as the game's state counts them (GameState.held_orders) -- read
+    from the game's row the action has already read (the session holds it: no query)."""
+    info = session.get(m.GameInfo, 1)
+    return int((info.rule_state or {}).get(HELD_COUNT, 0)) if info is not None else 0
+
+
+def count_held(ctx: Context, kind: str, side: str | None) -> None:
+    """After an action that may keep or settle a file (SETTLING): the game's count of held files
+    brought in step, journaled in the action's row -- undo and redo carry it, a replay counts
+    again.  Only a received file adds one: with none held, the others have nothing to settle."""
+    was = ctx.game.rule_state.held_orders
+    if kind != "receive_orders" and not was:
+        return
+    now = len(held_files(ctx.session, Pending(ctx.seq, kind, side, ctx.params)))
+    if now != was:          # as changes.set_state would (not imported: it reaches the engine, which runs this)
+        ctx.game.rule_state = ctx.game.rule_state.but(**{HELD_COUNT: now})
+        ctx.rec.set(ctx.session.get(m.GameInfo, 1), rule_state=ctx.game.rule_state.stored())
+
+
+for _kind in SETTLING:
+    KEPT_IN_STEP.setdefault(_kind, []).append(count_held)
+
+
 def apply_held(session, location: str, system) -> list:
     """Apply every held file of the game's turn whose wait is over (in the caller's transaction);
-    the results of the actions run."""
-    if not takes_files(system):
+    the results of the actions run.  With none held (the game's count), the journal is not read."""
+    if not takes_files(system) or not held_now(session):
         return []
     out = []
     for row in held_files(session):
@@ -155,7 +194,7 @@ def apply_held_within(ctx: Context) -> list[str]:
     names the file settled.  ctx.game is then read afresh (the file may have changed anything).
     What became of each file, in a line for the summary."""
     done = ctx.params.setdefault(WITHIN, [])
-    if not takes_files(ctx.system):
+    if not takes_files(ctx.system) or not ctx.game.rule_state.held_orders:
         return []
     settled = {h["file"] for h in done}
     spec, out = spec_of("orders", ctx.system), []

@@ -113,3 +113,23 @@ def test_a_file_replaced_by_one_applied_at_once_is_no_longer_counted(game, files
     # a newer file for the same turn, taken now (its phase running) replaces the held one
     perform(game, "receive_orders", {"side": "blue", "turn": 1, "text": "newer", "signed": False}, system, side="blue")
     assert in_step(game) == 0
+
+
+def test_with_none_held_apply_held_reads_one_column_of_the_game_row_only(game, files):
+    """apply_held with nothing held asks the database one thing: the game row's state, where the
+    count is -- never the journal."""
+    from sqlalchemy import event
+
+    from umpire.core.store.db import writing
+    system, searches = files
+    with writing(game) as session:
+        sent = []
+        engine = session.get_bind()
+        listen = lambda *args: sent.append(args[2])              # noqa: E731  (the statement)
+        event.listen(engine, "before_cursor_execute", listen)
+        try:
+            assert inbox.apply_held(session, game, system) == []
+        finally:
+            event.remove(engine, "before_cursor_execute", listen)
+    assert len(sent) == 1 and sent[0].startswith("SELECT game_info.rule_state") and "action" not in sent[0]
+    assert searches == []

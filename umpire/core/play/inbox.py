@@ -142,10 +142,10 @@ HELD_COUNT = "held_orders"           # GameState's field
 
 
 def held_now(session) -> int:
-    """How many files are held, as the game's state counts them (GameState.held_orders) -- read
-    from the game's row the action has already read (the session holds it: no query)."""
-    info = session.get(m.GameInfo, 1)
-    return int((info.rule_state or {}).get(HELD_COUNT, 0)) if info is not None else 0
+    """How many files are held, as the game's state counts them (GameState.held_orders): one
+    column of the game's one row, where the journal's search reads every orders row."""
+    state = session.execute(select(m.GameInfo.rule_state)).scalar()
+    return int((state or {}).get(HELD_COUNT, 0))
 
 
 def count_held(ctx: Context, kind: str, side: str | None) -> None:

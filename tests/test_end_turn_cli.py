@@ -177,7 +177,9 @@ def test_wardogs_declarations_held_for_their_phase_end_turn_and_replay_p7_step_6
     rows = len(journal(game))
     assert main(["end-turn", game]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Turn 2 of 6 begins: Initiative") and "held orders files: 2 applied" in out
+    assert out.startswith("Turn 2 of 6 begins: Initiative")
+    assert out.splitlines()[1:] == ["  Pacifica Station lance's held orders (journal #2): applied",
+                                    "  Tolliver militia's held orders (journal #3): applied"]
     assert len(journal(game)) == rows + 1 and journal(game)[-1].kind == "end_turn"
     assert not open_game(game).rule_state.declarations                 # revealed and resolved: a new turn
     assert main(["replay", game, "--verify"]) == 0

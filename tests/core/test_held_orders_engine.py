@@ -97,7 +97,7 @@ def test_end_turn_settles_the_count_too(game, files):
     system, searches = files
     received(game, system)
     result = perform(game, "end_turn", {}, system)
-    assert result.summary.endswith("; held orders files: 1 applied") and in_step(game) == 0
+    assert "the file's orders carried out (kept at journal #2 until now)" in result.log and in_step(game) == 0
     assert journal(game)[-1].params["held_orders"] == [{"file": 2, "side": "blue"}]
     undo(game)
     assert in_step(game) == 1

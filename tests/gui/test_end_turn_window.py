@@ -102,7 +102,8 @@ def test_wardogs_end_turn_applies_declarations_held_for_their_phase_and_undoes_w
     w.settings.setValue(ASK_SETTING, False)                # only what End Turn itself says
     w.play.act_end_turn.trigger()
     assert not warned and w.game.turn == 2
-    assert "held orders files: 2 applied" in w.statusBar().currentMessage()
+    log = journal(game)[-1].log
+    assert "Pacifica Station lance declares no fire (kept at journal #2 until now)" in log     # the umpire's journal
     assert {x.state() for x in orders_in(game, 1).values()} == {"in, applied"}
     w.play.act_undo.trigger()
     assert w.game.turn == 1 and state_digest(game) == before

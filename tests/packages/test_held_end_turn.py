@@ -62,8 +62,8 @@ def test_wardogs_declarations_held_for_their_phase_let_end_turn_through_the_reve
     assert set(states(game, 1).values()) == {"in, waiting for the declaration phase"}
     before, rows = state_digest(game), kinds(game)
     result = end_turn(game)
-    assert result.summary.startswith("Turn 2 of 6 begins: Initiative") and result.summary.endswith(
-        "; held orders files: 2 applied")
+    # the summary, which a side's view shows, does not count the files: the enemy's are not its business
+    assert result.summary.startswith("Turn 2 of 6 begins: Initiative") and "held" not in result.summary
     assert kinds(game) == rows + ["end_turn"]                    # one action: the files inside it
     row = journal(game)[-1]
     declared = [i for i, x in enumerate(row.log) if x.endswith("until now)")]
@@ -158,7 +158,8 @@ def test_lnlt_next_turns_rally_orders_applied_and_refused_inside_end_turn(tmp_pa
                               'weapon = "B Sqd RPG"\n', "nva.toml")
     assert open_game(game).units["1st Sqd LAW"].carried_by == "1st Sqd"
     result = end_turn(game)
-    assert result.summary.endswith("; held orders files: 1 applied, 1 refused")
+    assert [bool(h.get("refused")) for h in journal(game)[-1].params["held_orders"]] == [False, True]
+    assert "NVA" not in result.summary
     g = open_game(game)
     assert (g.turn, g.phase) == (2, "rally") and g.units["1st Sqd LAW"].carried_by is None
     assert kinds(game)[-1] == "end_turn" and "orders_not_applied" not in kinds(game)
@@ -203,7 +204,8 @@ def test_warblog_a_file_refused_at_its_second_order_leaves_nothing_of_its_first(
     handed_in(game, tmp_path, f'side = "red"\nturn = 1\n[[air_patrol]]\nunit = "MiG Flight"\n'
                               f'[[air_patrol]]\nunit = "{ground}"\n', "red.toml")
     result = end_turn(game)
-    assert result.summary.endswith("; held orders files: 1 refused") and open_game(game).turn == 2
+    assert [h["side"] for h in journal(game)[-1].params["held_orders"] if h.get("refused")] == ["red"]
+    assert result.summary.startswith("Turn 2 of 8 begins") and open_game(game).turn == 2
     assert not open_game(game).units["MiG Flight"].marks.box
     row = journal(game)[-1]
     refusal = next(i for i, x in enumerate(row.log) if "not applied: orders refused, nothing applied: order 2" in x)
@@ -248,3 +250,32 @@ def test_settled_by_names_the_files_a_row_settled():
         2: None, 3: "why"}
     assert core_inbox.settled_by("end_turn", {"phases_left": "played"}) == {}
     assert core_inbox.settled_by("move", {}) == {}
+
+
+# ------------------------------------------------------------------ hidden information
+def test_a_sides_report_map_and_journal_tell_nothing_of_the_enemys_held_file(qapp, tmp_path):
+    """The NVA's held Rally-phase file (LnLT 3.0 step 5: A Sqd drops its RPD) is applied inside
+    End Turn's row, its lines kept for the NVA: the US report (PDF text and images), map picture
+    and journal do not change by a byte when everything the US never saw is moved and renamed
+    (tests/test_side_leaks.py's check) -- the row's lines that name the NVA's units kept for the NVA
+    (witness's first guard; its words guard would drop them too)."""
+    from test_side_leaks import artifacts, hide_the_unseen
+    game = started(tmp_path, "xom-lang-ambush")
+    handed_in(game, tmp_path, 'side = "us"\nturn = 2\n[[weapons]]\nunit = "1st Sqd"\ndo = "drop"\n'
+                              'weapon = "1st Sqd LAW"\n', "us.toml")
+    handed_in(game, tmp_path, 'side = "nva"\nturn = 2\n[[weapons]]\nunit = "A Sqd"\ndo = "drop"\n'
+                              'weapon = "A Sqd RPD"\n', "nva.toml")
+    end_turn(game)
+    g = open_game(game)
+    assert g.units["A Sqd RPD"].carried_by is None and ("us", "A Sqd") not in g.contacts
+    row = journal(game)[-1]
+    named = [i for i, x in enumerate(row.log) if "A Sqd" in x]
+    assert named and all(row.readers[str(i)] == "nva" for i in named)             # in the row, for the NVA alone
+    before = artifacts(qapp, game, "us", tmp_path / "before")
+    changed = str(tmp_path / "changed.umpire")
+    shutil.copy(game, changed)
+    hidden = hide_the_unseen(changed, "us")
+    assert hidden["units"]
+    after = artifacts(qapp, changed, "us", tmp_path / "after")
+    for what in before:
+        assert before[what] == after[what], f"the US {what} changed ({hidden})"

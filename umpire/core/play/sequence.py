@@ -196,25 +196,15 @@ def _end_turn(ctx: Context) -> tuple[str, Any]:
     # the phases played are each in the journal's lines; the summary names a few, or counts them
     after = "; ".join(played) if len(played) <= 3 else f"{len(played)} phases"
     also = f" (after turn {turn}'s {after})" if played else ""
-    return f"Turn {game.turn} of {game.turns} begins: {phase.label}{who}{also}" + _held_said(ctx.params), None
+    # the held files it settled are in its lines, each kept for its side, and in its params -- not
+    # in the summary, which a side's view of the window shows: how many files the enemy sent is not its business
+    return f"Turn {game.turn} of {game.turns} begins: {phase.label}{who}{also}", None
 
 
 def _settled_none(params: dict) -> None:
     """An End Turn that settled no held file keeps no WITHIN: its row is as it was before."""
     if not params.get(WITHIN):
         params.pop(WITHIN, None)
-
-
-def _held_said(params: dict) -> str:
-    """The held orders files End Turn settled, counted for its summary (what each did is in the
-    row's lines, kept for its side)."""
-    done = params.get(WITHIN) or []
-    refused = sum(1 for h in done if h.get("refused"))
-    if not done:
-        return ""
-    parts = [f"{len(done) - refused} applied"] if len(done) > refused else []
-    parts += [f"{refused} refused"] if refused else []
-    return f"; held orders files: {', '.join(parts)}"
 
 
 def _refusal(phase, why: str, ctx: Context | None = None) -> str:

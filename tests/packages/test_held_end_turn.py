@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from storekit import replays_identically
+from storekit import replays_identically as rerun_identically
 from umpire.actions import new_game, system_for
 from umpire.core.engine import journal, perform, redo, state_digest, undo
 from umpire.core.errors import UmpireError
@@ -44,6 +44,14 @@ def end_turn(location: str):
 
 def kinds(location: str) -> list[str]:
     return [r.kind for r in journal(location) if not r.undone]
+
+
+def replays_identically(location: str) -> bool:
+    """`umpire replay GAME --verify` (the journal's changes chain to the stored state) and
+    `--verify --rerun` (the rules re-run with the recorded dice reach it) both agree."""
+    from umpire.core.chain import verify_chain
+    chained = verify_chain(location, load_scenario)
+    return chained.same and not chained.snapshots_differ and rerun_identically(location)
 
 
 def states(location: str, turn: int) -> dict[str, str]:

@@ -133,3 +133,22 @@ def test_with_none_held_apply_held_reads_one_column_of_the_game_row_only(game, f
             event.remove(engine, "before_cursor_execute", listen)
     assert len(sent) == 1 and sent[0].startswith("SELECT game_info.rule_state") and "action" not in sent[0]
     assert searches == []
+
+
+def test_a_file_held_before_the_count_is_counted_when_the_next_file_comes(game, files):
+    """Our reading for game files written before the count: one holding a file counts 0 (nothing in
+    its state) and the file waits on; the next file received counts both, and play applies them."""
+    import sqlite3
+    system, _ = files
+    received(game, system)
+    with sqlite3.connect(game) as conn:           # as a file written before GameState.held_orders
+        conn.execute("UPDATE game_info SET rule_state = json_remove(rule_state, '$.held_orders')")
+    conn.close()
+    assert open_game(game).rule_state.held_orders == 0
+    perform(game, "next_phase", {}, system)                        # Combat: not looked for
+    assert [r.kind for r in journal(game)][-1] == "next_phase"
+    params = {"side": "red", "turn": 2, "entries": []}
+    perform(game, "receive_orders", {"side": "red", "turn": 2, "text": "later", "signed": False, "held": params,
+                                     "waiting": "turn 2"}, system, side="red")
+    assert in_step(game) == 1                                      # blue's applied after the receipt: 2 - 1
+    assert [r.kind for r in journal(game)][-2:] == ["receive_orders", "orders"]

@@ -24,6 +24,11 @@ whose wait is over at each phase End Turn plays, inside its own row, as Next Pha
 `apply_held` would -- the file's lines in the row for its side, the row's `held_orders` parameter
 naming each file it settled (applied, or refused with the reason), so that one undo takes them all
 back and holds the files again.
+
+The game's state counts the held files (GameState.held_orders), brought in step after each action
+that keeps or settles one (`count_held`, in its row: undo, redo and replay carry it): with none held,
+`apply_held` reads that one value and not the journal.  (A game file written before the count, with a
+file held at the time, counts it again when it next receives a file.)
 """
 
 from __future__ import annotations

@@ -161,3 +161,39 @@ def test_hcm_melee_rally_and_spotting_phases_run_in_both_halves(tmp_path, capsys
     assert "Turn 1: First half: melee (phasing player) (HCM 3.8)" in row.log
     assert "Turn 1: Second half: rally and spotting (HCM 3.9, 7.8, 7.9)" in row.log
     assert json.dumps(row.params) == '{"phases_left": "played"}'
+
+
+def test_wardogs_declarations_held_for_their_phase_end_turn_and_replay_p7_step_6(tmp_path, capsys):
+    """Issue 23: both sides' declarations taken with `umpire orders` before the declaration phase
+    are held; `umpire end-turn` applies them as that phase begins (Wardogs p. 7 step 6), so the
+    reveal goes through, in one journal action; `umpire replay --verify` and `--verify --rerun`
+    both find the game whole."""
+    game = new(tmp_path, "tolliver-ridge.toml", capsys)
+    for side in ("pacifica", "militia"):
+        path = tmp_path / f"{side}.toml"
+        path.write_text(f'side = "{side}"\nturn = 1\n', encoding="utf-8")
+        assert main(["orders", game, str(path)]) == 0
+        assert "kept until the declaration phase" in capsys.readouterr().out
+    rows = len(journal(game))
+    assert main(["end-turn", game]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Turn 2 of 6 begins: Initiative")
+    assert out.splitlines()[1:] == ["  Pacifica Station lance's held orders (journal #2): applied",
+                                    "  Tolliver militia's held orders (journal #3): applied"]
+    assert len(journal(game)) == rows + 1 and journal(game)[-1].kind == "end_turn"
+    assert not open_game(game).rule_state.declarations                 # revealed and resolved: a new turn
+    assert main(["replay", game, "--verify"]) == 0
+    assert "the journal chains to the stored state" in capsys.readouterr().out
+    assert main(["replay", game, "--verify", "--rerun"]) == 0
+    assert "replay matches the stored state" in capsys.readouterr().out
+
+
+def test_wardogs_a_declaration_not_handed_in_still_refuses_in_one_line(tmp_path, capsys):
+    game = new(tmp_path, "tolliver-ridge.toml", capsys)
+    path = tmp_path / "p.toml"
+    path.write_text('side = "pacifica"\nturn = 1\n', encoding="utf-8")
+    assert main(["orders", game, str(path)]) == 0
+    before = state_digest(game)
+    line = refused(capsys, "end-turn", game)
+    assert "Tolliver militia has not declared" in line and line.endswith("; nothing was done")
+    assert state_digest(game) == before

@@ -329,9 +329,25 @@ def cmd_end_turn(args) -> int:
     from .core.engine import perform
 
     typed = _TypedDice(args.dice)
-    print(perform(args.game, "end_turn", {}, system_for(args.game), typed=typed).summary)
+    params: dict = {}
+    print(perform(args.game, "end_turn", params, system_for(args.game), typed=typed).summary)
     typed.leftover()
+    _held_settled(args.game, params)
     return 0
+
+
+def _held_settled(game: str, params: dict) -> None:
+    """The held orders files End Turn applied or refused on its way (issue 23: its params, as
+    journaled), a line each, for the umpire."""
+    from .core.play.inbox import settled_by
+    from .core.store.db import open_game
+
+    settled = settled_by("end_turn", params)
+    sides = {h["file"]: h["side"] for h in params.get("held_orders") or ()}
+    names = {s.id: s.name for s in open_game(game).sides} if settled else {}
+    for seq, why in settled.items():
+        print(f"  {names.get(sides[seq], sides[seq])}'s held orders (journal #{seq}): "
+              + (f"refused: {why}" if why else "applied"))
 
 
 def cmd_undo(args) -> int:

@@ -14,6 +14,7 @@ from umpire.core.engine import journal, perform, state_digest
 from umpire.core.scenario import load_scenario
 from umpire.core.store.db import open_game
 from umpire.rules import rule_system
+from umpire.gui.leaving import ASK_SETTING
 from windowkit import window_on
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -83,3 +84,27 @@ def test_hcm_end_turn_runs_the_melee_and_rally_phases(qtbot, tmp_path, warned):
                  "Turn 1: Second half: melee (phasing player) (HCM 3.8)",
                  "Turn 1: Second half: rally and spotting (HCM 3.9, 7.8, 7.9)"):
         assert line in log
+
+
+def test_wardogs_end_turn_applies_declarations_held_for_their_phase_and_undoes_whole(qtbot, tmp_path, warned):
+    """Issue 23, Wardogs p. 7 step 6: declarations handed in before their phase are applied as End
+    Turn (Ctrl+T) passes the declaration phase -- no refusal shown; Undo takes the End Turn back
+    whole and the files are held again (the inbox says so)."""
+    from umpire.packages.inbox import orders_in, take_orders
+    game = made(tmp_path, "tolliver-ridge.toml")
+    system = rule_system(open_game(game).rules)
+    for side in ("pacifica", "militia"):
+        path = tmp_path / f"{side}.toml"
+        path.write_text(f'side = "{side}"\nturn = 1\n', encoding="utf-8")
+        take_orders(game, path, system)
+    before = state_digest(game)
+    w = window_on(qtbot, tmp_path, game)
+    w.settings.setValue(ASK_SETTING, False)                # only what End Turn itself says
+    w.play.act_end_turn.trigger()
+    assert not warned and w.game.turn == 2
+    log = journal(game)[-1].log
+    assert "Pacifica Station lance declares no fire (kept at journal #2 until now)" in log     # the umpire's journal
+    assert {x.state() for x in orders_in(game, 1).values()} == {"in, applied"}
+    w.play.act_undo.trigger()
+    assert w.game.turn == 1 and state_digest(game) == before
+    assert {x.state() for x in orders_in(game, 1).values()} == {"in, waiting for the declaration phase"}

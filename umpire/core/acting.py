@@ -70,6 +70,8 @@ class Context:
     params: dict[str, Any]
     log: Log = field(default_factory=Log)
     seq: int = 0                     # the action's number in the journal (what past contacts say "until")
+    location: str = ""               # the game file (read_game's name for it): an action that runs
+                                     # another inside itself reads the game afresh after it (End Turn's held orders)
 
 
 @dataclass
@@ -87,6 +89,11 @@ class ActionResult:
 # The core's actions, by their kind in the journal (core.play registers them); a rule system's
 # own come from its `actions()`.  A plain function registered here is the umpire's action.
 ACTIONS: dict[str, ActionSpec | Callable[[Context], tuple[str, Any]]] = {}
+
+
+# What the core keeps in step with some kinds of action, in their own row: kind -> functions run
+# (ctx, kind, acting side) once the action has run (core.play.inbox counts the held orders files so).
+KEPT_IN_STEP: dict[str, list[Callable[[Context, str, str | None], None]]] = {}
 
 
 def action(kind: str, label: str = "", who: Any = "unit", fields: tuple[ActionField, ...] = (), rule: str = "",
@@ -119,7 +126,8 @@ def act(session: Session, location: str, kind: str, params: dict[str, Any], syst
     forget_undone(session)
     session.execute(delete(m.ActionRow).where(m.ActionRow.undone == True))  # noqa: E712
     seq = (session.execute(select(func.max(m.ActionRow.seq))).scalar() or 0) + 1
-    ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params, seq=seq)
+    ctx = Context(game, session, Recorder(session), Dice(game.seed, seq, typed, replay), system, params, seq=seq,
+                  location=location)
     spec = spec_of(kind, system)
     if side is None:                 # whose action it is: the side that reads its row (core.witness)
         side = spec.actor(game, params)
@@ -129,6 +137,8 @@ def act(session: Session, location: str, kind: str, params: dict[str, Any], syst
         if problem:
             raise UmpireError(problem)
     summary, detail = spec.run(ctx)
+    for keep in KEPT_IN_STEP.get(kind, ()):
+        keep(ctx, kind, side)
     # the dice are the umpire's: a side reads its results in the worksheets' own lines
     ctx.log.add([r.describe() for r in ctx.dice.rolls], UMPIRE_ONLY)
     session.flush()

@@ -59,3 +59,7 @@ class GameState(RuleState):
     its own fields in a subclass."""
 
     scenario: dict[str, Any] = {}
+    # how many orders files are kept waiting for their phase (core.play.inbox: the core keeps it
+    # in step, journaled with the actions that keep or settle one); 0 -- left out of the file --
+    # spares the engine a search of the journal after every action
+    held_orders: int = 0

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..core.engine import ActionResult, act, journal
 from ..core.errors import UmpireError
-from ..core.play.inbox import held_files
+from ..core.play.inbox import held_files, settled_by
 from ..core.journal import journal_signature
 from ..core.store.db import open_game, read_game, reading, writing
 from .signing import TABLE, check_orders, signing_time
@@ -129,8 +129,8 @@ def orders_in(location: str, turn: int | None = None) -> dict[str, Inbox]:
         p = row.params
         if row.undone:
             continue
-        if row.kind == "orders_not_applied":
-            refused[p.get("file")] = p.get("reason")
+        # refused when its phase came: its own row, or an End Turn that played that phase
+        refused.update({f: why for f, why in settled_by(row.kind, p).items() if why})
         if row.kind == "receive_orders" and p.get("turn") == turn:
             out[p["side"]] = Inbox(p["side"], turn, row.seq, bool(p.get("signed")), p["text"],
                                    p.get("waiting") if row.seq in held else None)

@@ -14,6 +14,7 @@ from ..actionspec import ActionField
 from ..engine import ACTIONS, Context, action
 from ..errors import UmpireError
 from ..store import models as m
+from .inbox import WITHIN, apply_held_within
 from .kit import ENDED, after_activation, check_no_pause, check_turn_to_act, game_row, phase_of, set_unit
 from .spotting import spot_pass
 
@@ -152,43 +153,68 @@ PHASES_LEFT = "phases_left"
 def _end_turn(ctx: Context) -> tuple[str, Any]:
     """Close the game turn from any phase: every phase left is played in order, as Next Phase
     would play it -- its entry effects (removal rolls, artillery landing, the reveal of declared
-    fire...), its spotting and its end -- and the next turn begins.  One action in the journal:
-    one undo takes the whole End Turn back.  Where any step is refused (the rule system holds
-    play, a phase cannot begin yet), nothing of it stands and the refusal names the phase."""
+    fire...), its spotting and its end -- and the next turn begins.  At each phase it begins, the
+    held orders files whose phase it is are applied, as the engine applies them after a Next
+    Phase (core.play.inbox.apply_held_within): a declaration of fire handed in early is in before
+    the reveal asks for it.  One action in the journal: one undo takes the whole End Turn back,
+    the files applied in it held again.  Where any step is refused (the rule system holds play,
+    a phase cannot begin yet), nothing of it stands and the refusal names the phase."""
     game = ctx.game
     if game.phase == ENDED:
         raise UmpireError(f"the game is over: it ended after turn {game.turns}")
     if ctx.dice.replaying and PHASES_LEFT not in ctx.params:
         return _end_turn_skipping(ctx)
     ctx.params[PHASES_LEFT] = "played"          # journaled with the row (core.acting keeps params)
+    # held files applied within: always when played now; on replay, as the row was played (a row
+    # journaled before End Turn applied them, or that applied none, has no WITHIN: none applied)
+    within = not ctx.dice.replaying or WITHIN in ctx.params
+    ctx.params.pop(WITHIN, None)                # what it settles is found again, not read back
     turn, played = game.turn, []
-    while game.turn == turn:
+    while ctx.game.turn == turn:
+        game = ctx.game
         here = phase_of(ctx, game.phase) if game.phase else None
-        held = ctx.system.hold_problem(game, None)
-        if held:
-            raise UmpireError(_refusal(here, held))
+        holding = ctx.system.hold_problem(game, None)
+        if holding:
+            raise UmpireError(_refusal(here, holding, ctx))
         try:
             ended = _go_on(ctx)
         except UmpireError as e:         # the phase that refused: the one closing or beginning
             if ctx.dice.replaying:
                 raise                    # a replay names the row that parted from the journal
-            raise UmpireError(_refusal(phase_of(ctx, game.phase) if game.phase else here, str(e))) from None
+            raise UmpireError(_refusal(phase_of(ctx, game.phase) if game.phase else here, str(e), ctx)) from None
         if ended:
+            _settled_none(ctx.params)
             return ended, None
         if game.turn == turn:
             played.append(phase_of(ctx, game.phase).label)
+        if within:
+            apply_held_within(ctx)               # may read ctx.game afresh
+    _settled_none(ctx.params)
+    game = ctx.game
     phase = phase_of(ctx, game.phase)
     who = f"; {game.side(game.active_side).name} acts first" if game.active_side else ""
     # the phases played are each in the journal's lines; the summary names a few, or counts them
     after = "; ".join(played) if len(played) <= 3 else f"{len(played)} phases"
     also = f" (after turn {turn}'s {after})" if played else ""
+    # the held files it settled are in its lines, each kept for its side, and in its params -- not
+    # in the summary, which a side's view of the window shows: how many files the enemy sent is not its business
     return f"Turn {game.turn} of {game.turns} begins: {phase.label}{who}{also}", None
 
 
-def _refusal(phase, why: str) -> str:
-    """End Turn refused at `phase`, in one line."""
+def _settled_none(params: dict) -> None:
+    """An End Turn that settled no held file keeps no WITHIN: its row is as it was before."""
+    if not params.get(WITHIN):
+        params.pop(WITHIN, None)
+
+
+def _refusal(phase, why: str, ctx: Context | None = None) -> str:
+    """End Turn refused at `phase`, in one line -- with the held files it found refused on the
+    way, which often are why (a declaration refused is a side that has not declared)."""
     where = f" -- {phase.label} ({phase.rule})" if phase is not None else ""
-    return f"End Turn refused{where}: {why}; nothing was done"
+    done = ctx.params.get(WITHIN) or () if ctx is not None else ()
+    also = "".join(f" ({ctx.game.side(h['side']).name}'s held orders were refused as their phase came: "
+                   f"{h['refused']})" for h in done if h.get("refused"))
+    return f"End Turn refused{where}: {why}{also}; nothing was done"
 
 
 def _end_turn_skipping(ctx: Context) -> tuple[str, Any]:

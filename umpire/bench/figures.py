@@ -55,11 +55,12 @@ def map_lines(small: int, big: int, units: int, rounds: int = 3) -> Iterator[str
     # big one again, keeping what `umpire render` keeps between runs (pictures of the last maps)
     peak = _child("render_peak", out, big_game.path, small_game.path, big_game.path)
     after = ", ".join(f"{p:.0f}" for p in peak["peaks_mb"])
+    between = ", ".join(f"{p:.0f}" for p in peak["before_mb"][1:])
     yield figure(f"render_{big}_peak_mb", max(peak["peaks_mb"]), " MB", "<=", 300,
                  f"peak resident memory (VmHWM, the process's own: not getrusage's ru_maxrss, which takes "
                  f"in the bench's) of one process running `umpire render` of the {big}x{big} map, then the "
-                 f"{small}x{small}, then the {big}x{big} again: {after} MB after each, "
-                 f"{peak['imported_mb']:.0f} MB of it Umpire and Qt imported")
+                 f"{small}x{small}, then the {big}x{big} again: {after} MB after each, {between} MB resident "
+                 f"between them")
     gui = _child("gui", "40", "", str(rounds), small_game.path, big_game.path)
     frames = sorted(gui["frame_ms"][5:])                 # the first frames fill the tile cache
     p95 = frames[int(0.95 * (len(frames) - 1))]

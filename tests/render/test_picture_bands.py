@@ -51,3 +51,32 @@ def test_png_rows_refuse_a_short_picture_and_leave_no_file(tmp_path):
         with PngRows(str(out), 77, 131) as png:
             png.add(np.zeros((50, 76, 3), np.uint8))
     assert not out.exists()
+
+
+def test_bands_are_painted_into_one_buffer_without_copies(qapp, tmp_path, game_path, monkeypatch):
+    """Issue 18: each band once cost a new image, its RGB copy, a copy of that and the PNG rows
+    (four band-sized blocks, leaving the C heap some 40 MB larger on a 200x200 map).  Now every
+    band is painted into one buffer outside the heap and goes to zlib a few rows at a time: while
+    the bands are painted and written, Python and numpy hold less than one band's RGB pixels."""
+    import tracemalloc
+
+    from umpire.render import picture
+
+    class BandsTraced(PngRows):             # opened once the scene is built: trace the bands only
+        def __init__(self, *args, **kwargs) -> None:
+            tracemalloc.reset_peak()
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(picture, "PngRows", BandsTraced)
+    game = open_game(game_path)
+    view = build_view(game, "umpire")
+    band_rows = 600                 # with big hexes: a band's pixels far outweigh zlib's pieces
+    tracemalloc.start()
+    try:
+        width, height = render_view(view, game.rules, str(tmp_path / "m.png"), 80, band_rows=band_rows)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert height > 3 * band_rows, "control: several bands"
+    one_band_rgb = width * band_rows * 3
+    assert peak < one_band_rgb, (peak, one_band_rgb)

@@ -38,7 +38,7 @@ def run(what: str = "all", units: int = 300, size: int = 100, big: int = 200, qu
     if "startup" in groups:
         yield from figures.startup_lines(bench.path, repeat=1 if quick else 5)
     if "maps" in groups:
-        yield from figures.map_lines(size, big, units)
+        yield from figures.map_lines(size, big, units, rounds=1 if quick else 3)
     if "reports" in groups:
         yield from figures.report_lines(new_bench_game(size, units).path)
     if "replay" in groups:

@@ -29,6 +29,11 @@ class PngRows:
         self._zip = zlib.compressobj(level)
         self._pending: list[bytes] = []
         self._pending_size = 0
+        # the rows handed to zlib, each led by its filter byte (NO_FILTER, 0), and their pixels
+        # as a (rows, width, 3) view of the same memory
+        self._lines = np.zeros((CHUNK_ROWS, 1 + width * 3), np.uint8)
+        self._pixels = self._lines[:, 1:].view()
+        self._pixels.shape = (CHUNK_ROWS, width, 3)         # raises rather than copy
         self._file.write(SIGNATURE)
         # 8 bits a channel, colour type 2 (RGB), deflate, adaptive filtering, not interlaced
         self._chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
@@ -49,11 +54,12 @@ class PngRows:
             raise ValueError(f"a band of {self.width} RGB pixels a row is wanted, not {rgb.shape} {rgb.dtype}")
         if self.rows_written + rows > self.height:
             raise ValueError(f"more than the PNG's {self.height} rows")
-        lines = np.empty((rows, 1 + width * 3), np.uint8)
-        lines[:, 0] = NO_FILTER
-        lines[:, 1:] = rgb.reshape(rows, width * 3)
+        # a few rows at a time through one buffer: `rgb` may be a view of a bigger picture (any
+        # strides), and a copy of the whole band would double the memory a band takes
         for start in range(0, rows, CHUNK_ROWS):
-            self._write(lines[start:start + CHUNK_ROWS].tobytes())
+            n = min(CHUNK_ROWS, rows - start)
+            self._pixels[:n] = rgb[start:start + n]
+            self._write(self._lines[:n])
         self.rows_written += rows
 
     def close(self) -> None:
@@ -75,5 +81,7 @@ class PngRows:
             self._pending, self._pending_size = [], 0
 
     def _chunk(self, kind: bytes, data: bytes) -> None:
-        self._file.write(struct.pack(">I", len(data)) + kind + data)
-        self._file.write(struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+        # written in pieces, the CRC run on over them: no copies of a megabyte of data
+        self._file.write(struct.pack(">I", len(data)) + kind)
+        self._file.write(data)
+        self._file.write(struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)) & 0xFFFFFFFF))

@@ -1,0 +1,55 @@
+"""What a side's window says of the enemy, found at the table (a game night on Ambush at Xom
+Lang): the phase line named an enemy unit paused for opportunity fire by its true id, and a
+refusal named it too ("B Sqd is paused...") -- in the view of the side that knows it as C4."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from umpire.actions import new_game, system_for
+from umpire.core.engine import perform
+from umpire.core.scenario import load_scenario
+from umpire.core.store.db import open_game
+
+from windowkit import window_on
+
+SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "xom-lang-ambush.toml"
+
+
+@pytest.fixture()
+def paused(qtbot, tmp_path):
+    """NVA's B Sqd pauses in 0805 for opportunity fire (LnLT 5.3), in the US platoon's sight."""
+    path = new_game(load_scenario(SCENARIO), tmp_path / "x.umpire", seed="night")
+    system = system_for(path)
+    perform(path, "next_phase", {}, system)                      # Rally → Operations (LnLT 3.0, 4.0)
+    if open_game(path).active_side != "nva":
+        perform(path, "pass", {}, system, side="us")
+    perform(path, "move", {"unit": "B Sqd", "path": ["0905", "0805", "0705"], "until": "0805"}, system,
+            side="nva")
+    return window_on(qtbot, tmp_path, path)
+
+
+def test_the_phase_line_names_a_paused_enemy_by_the_sides_contact_label(paused):
+    w = paused
+    assert w.game.units["B Sqd"].paused
+    assert "B Sqd paused for opportunity fire" in w.play.phase_label.text()        # the umpire reads the truth
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("us"))
+    label = w.game.contacts[("us", "B Sqd")].label
+    text = w.play.phase_label.text()
+    assert "B Sqd" not in text and f"{label} paused for opportunity fire" in text
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("nva"))                    # its own side reads its id
+    assert "B Sqd paused for opportunity fire" in w.play.phase_label.text()
+
+
+def test_a_refusal_in_a_sides_view_names_no_enemy_unit(paused, monkeypatch):
+    """LnLT 5.3: while B Sqd waits, nothing else happens -- the US are told so in their words."""
+    w = paused
+    said = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: said.append(a[2]))
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("us"))
+    w.play.run("move", {"unit": "Cpt Vo", "path": ["1006", "1005"]})
+    assert said and "B Sqd" not in said[-1] and "paused for opportunity fire" in said[-1]
+    w.viewer_box.setCurrentIndex(0)                                                # the umpire's view
+    w.play.run("move", {"unit": "Cpt Vo", "path": ["1006", "1005"]})
+    assert "B Sqd is paused for opportunity fire" in said[-1]

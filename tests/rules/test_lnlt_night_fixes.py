@@ -27,3 +27,30 @@ def test_the_target_of_a_missed_ordnance_shot_reads_that_it_missed(tmp_path):
     blue = " ".join(read_by(loc, "blue"))
     assert "not recorded" not in blue
     assert "Result: missed (14.1)" in blue
+
+
+def test_a_reinforcement_counts_among_units_that_could_act_only_once_it_is_due(tmp_path):
+    """Xom Lang's 3rd Sqd arrives on turn 3: End Turn on turn 1 asked "5 units could still act:
+    ... 3rd Sqd" (its smoke, 7.0, fitted a squad off the map).  On turn 3 it may enter."""
+    from pathlib import Path
+
+    from umpire.actions import new_game, system_for
+    from umpire.core.engine import perform
+    from umpire.core.idle import idle_units
+    from umpire.core.scenario import load_scenario
+    scenario = Path(__file__).resolve().parents[2] / "scenarios" / "xom-lang-ambush.toml"
+    loc = new_game(load_scenario(scenario), tmp_path / "x.umpire", seed="night")
+    system = system_for(loc)
+    perform(loc, "next_phase", {}, system)                      # Operations, turn 1 (4.0)
+
+    def idle(kind):
+        g = open_game(loc)
+        phases = tuple(p for p in system.phases() if system.plays_phase(g, p.key))
+        return [u.id for u in idle_units(g, phases, kind, system.turn_opener(g), system.may_act_now)]
+    assert "3rd Sqd" not in idle("end_turn") and "Lt Harris" in idle("end_turn")
+    perform(loc, "end_turn", {}, system)
+    perform(loc, "end_turn", {}, system)
+    perform(loc, "next_phase", {}, system)                      # Operations, turn 3
+    g = open_game(loc)
+    assert g.turn == 3 and g.phase == "operations"
+    assert system.may_act_now(g, g.units["3rd Sqd"])

@@ -176,6 +176,16 @@ class RuleSystem(CoreRuleSystem):
     def offers(self):
         return frozenset({"attack", "mount", "stack_move", "pace"})
 
+    def may_act_now(self, game, unit):
+        """The window's reminder before Pass, Next Phase, End Turn (core.idle): off the map a unit
+        acts only by entering, a reinforcement due by this turn (its move).  The unit actions'
+        `fits` say what a unit could do were it on the map (smoke, 7.0): they named a squad due
+        on turn 3 among the units that "could still act" on turn 1."""
+        if not unit.on_map:
+            return (unit.status == "off_map" and not (unit.moved or unit.acted) and self.moves_now(game)
+                    and any(unit.id in r.units and r.turn <= game.turn for r in game.reinforcements))
+        return super().may_act_now(game, unit)
+
     def attack_kinds(self):
         return combat.KINDS
 

@@ -53,3 +53,22 @@ def test_a_refusal_in_a_sides_view_names_no_enemy_unit(paused, monkeypatch):
     w.viewer_box.setCurrentIndex(0)                                                # the umpire's view
     w.play.run("move", {"unit": "Cpt Vo", "path": ["1006", "1005"]})
     assert "B Sqd is paused for opportunity fire" in said[-1]
+
+
+def test_the_war_blog_attack_dialog_previews_no_odds_column_in_a_sides_view(qtbot, tmp_path):
+    """War Blog 11.3: the odds column is figured on the defence as the umpire finds it (the
+    defenders' depressions, works, leaders: hidden from the attacker).  The attacker reads it once
+    it has attacked; the dialog's preview showed it before, so ticking units in and out narrowed
+    the defence down at no cost.  The umpire's view still previews it."""
+    from umpire.gui.attackdialog import AttackDialog
+    path = new_game(load_scenario(SCENARIO.parent / "osterby-bridges.toml"), tmp_path / "o.umpire", seed="night")
+    system = system_for(path)
+    perform(path, "move", {"unit": "1 Tk", "path": ["0605", "0706", "0806", "0906", "1006", "1106"]}, system)
+    perform(path, "pass", {}, system, side="blue")                      # Red's player turn (7.0)
+    perform(path, "move", {"unit": "Bridge Coy", "path": ["1306", "1206"]}, system, side="red")
+    w = window_on(qtbot, tmp_path, path)
+    sheet = AttackDialog(w, "Bridge Coy").sheet.toPlainText()
+    assert "Odds column" in sheet and "Attack 1.00" in sheet                # the umpire's preview
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("red"))
+    sheet = AttackDialog(w, "Bridge Coy").sheet.toPlainText()
+    assert "Attack 1.00" in sheet and "Odds" not in sheet and "Defence" not in sheet

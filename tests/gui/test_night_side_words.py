@@ -72,3 +72,20 @@ def test_the_war_blog_attack_dialog_previews_no_odds_column_in_a_sides_view(qtbo
     w.viewer_box.setCurrentIndex(w.viewer_box.findData("red"))
     sheet = AttackDialog(w, "Bridge Coy").sheet.toPlainText()
     assert "Attack 1.00" in sheet and "Odds" not in sheet and "Defence" not in sheet
+
+
+def test_victory_situation_in_a_sides_view_says_only_what_its_map_shows(qtbot, tmp_path, monkeypatch):
+    """Turn → Victory Situation in Blue's view gave the umpire's count: "South bridge (1314): held
+    by Red Force", "Hill 112 (1911): held by Red Force", hexes Blue never saw, and "Hearts &
+    minds 0506: 5 of 5 for Red Force" (War Blog 8.1, 8.3: the scores are the umpire's)."""
+    path = new_game(load_scenario(SCENARIO.parent / "osterby-bridges.toml"), tmp_path / "o.umpire", seed="night")
+    w = window_on(qtbot, tmp_path, path)
+    said = []
+    monkeypatch.setattr(QMessageBox, "information", lambda *a: said.append(a[2]))
+    w.play.act_victory.trigger()
+    assert "South bridge (1314): held by Red Force" in said[-1] and "Hearts & minds" in said[-1]   # the umpire's
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("blue"))
+    w.play.act_victory.trigger()
+    text = said[-1]
+    assert "South bridge (1314, 5 points): unknown: none of ours there, no enemy seen there" in text
+    assert "Red Force" not in text and "Hearts" not in text and "2 Rifle" not in text

@@ -23,6 +23,7 @@ from ..core.journal import MovedOn
 from ..core.errors import UmpireError
 from ..core.knowledge import UMPIRE
 from ..core.witness import in_side_words, side_may_read
+from .sidevictory import side_victory_text
 from ..rules import rule_system
 from . import dicedialog
 from .journalview import JournalView
@@ -407,6 +408,10 @@ class Play(MoveTool, JournalView, QObject):
         """The umpire's count of objectives and points; final once the game is over."""
         game = self.w.game
         if game is None:
+            return
+        if self.w.viewer != UMPIRE:          # a side reads only what its own map tells it
+            QMessageBox.information(self.w, "Victory situation",
+                                    side_victory_text(game, self.w.viewer, self.w.scene.view))
             return
         report = rule_system(game.rules).victory(game, final=game.phase == "ended")
         QMessageBox.information(self.w, "Victory situation", report.text(game))

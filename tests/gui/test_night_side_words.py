@@ -89,3 +89,23 @@ def test_victory_situation_in_a_sides_view_says_only_what_its_map_shows(qtbot, t
     text = said[-1]
     assert "South bridge (1314, 5 points): unknown: none of ours there, no enemy seen there" in text
     assert "Red Force" not in text and "Hearts" not in text and "2 Rifle" not in text
+
+
+def test_an_attack_refused_in_a_sides_view_names_the_enemy_by_its_contact_label(paused, monkeypatch):
+    """The attack dialog's refusal is judged on the truth (LnLT 17.1: "<vehicle> carries
+    passengers outside: no close assault"): in a side's view it names the enemy as the side knows
+    it, or says only that the reason concerns what the side has not seen."""
+    from umpire.gui.attackdialog import AttackDialog
+    from umpire.rules.lnlt.combat import refuse
+    w = paused
+    system = type(AttackDialog(w, "1st Sqd").system)
+    monkeypatch.setattr(system, "assault_sheet", lambda self, game, units, target, kind="fire", aim=None:
+                        refuse("B Sqd carries passengers outside; so does Cpt Vo", "LnLT 15.4"))
+    assert "B Sqd carries passengers outside" in AttackDialog(w, "1st Sqd").sheet.toPlainText()     # the umpire's
+    w.viewer_box.setCurrentIndex(w.viewer_box.findData("us"))
+    text = AttackDialog(w, "1st Sqd").sheet.toPlainText()
+    assert "B Sqd" not in text and "Cpt Vo" not in text and "your side has not seen" in text
+    monkeypatch.setattr(system, "assault_sheet", lambda self, game, units, target, kind="fire", aim=None:
+                        refuse("B Sqd carries passengers outside", "LnLT 15.4"))
+    label = w.game.contacts[("us", "B Sqd")].label
+    assert f"{label} carries passengers outside" in AttackDialog(w, "1st Sqd").sheet.toPlainText()

@@ -141,7 +141,12 @@ class AttackDialog(EnterActs, QDialog):
             return
         sheet = self.system.assault_sheet(game, p["units"], game.map.grid.parse(p["hex"]), p["kind"], p.get("at"))
         if not sheet.legal:
-            self.sheet.setHtml(f"<p><b>Refused:</b> {escape(cited(sheet.reason, sheet.rule))}</p>")
+            reason = cited(sheet.reason, sheet.rule)
+            if self.w.viewer != UMPIRE:      # judged on the truth: in a side's words, or not at all
+                said = in_side_words(game, self.w.viewer, [reason])
+                reason = said[0] if said else ("not allowed, for a reason that names what your side has not seen "
+                                                "(the umpire's view gives it)")
+            self.sheet.setHtml(f"<p><b>Refused:</b> {escape(reason)}</p>")
             self.attack_button.setEnabled(False)
             return
         lines = list(sheet.lines)

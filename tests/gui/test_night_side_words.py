@@ -109,3 +109,17 @@ def test_an_attack_refused_in_a_sides_view_names_the_enemy_by_its_contact_label(
                         refuse("B Sqd carries passengers outside", "LnLT 15.4"))
     label = w.game.contacts[("us", "B Sqd")].label
     assert f"{label} carries passengers outside" in AttackDialog(w, "1st Sqd").sheet.toPlainText()
+
+
+def test_the_attack_dialog_opens_on_a_kind_of_attack_the_unit_may_make(paused):
+    """LnLT 14.1: the NVA's recoilless rifle team (1-2-5, its gun to 10 hexes) fires ordnance.  F
+    on it opened on "Fire" and refused it ("beyond RR Team's range of 2"); it opens on Ordnance.
+    A rifle squad still opens on Fire."""
+    from umpire.gui.attackdialog import AttackDialog
+    w = paused
+    perform(w.game.location, "halt", {"unit": "B Sqd"}, system_for(w.game.location), side="nva")
+    w.reload_game()
+    dialog = AttackDialog(w, "RR Team")
+    assert dialog.kind.currentData() == "ordnance" and dialog.attack_button.isEnabled()
+    assert "Ordnance fire on" in dialog.sheet.toPlainText()
+    assert AttackDialog(w, "NVA MG").kind.currentData() == "fire"

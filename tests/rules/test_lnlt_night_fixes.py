@@ -54,3 +54,18 @@ def test_a_reinforcement_counts_among_units_that_could_act_only_once_it_is_due(t
     g = open_game(loc)
     assert g.turn == 3 and g.phase == "operations"
     assert system.may_act_now(g, g.units["3rd Sqd"])
+
+
+def test_an_orders_file_sets_a_support_weapon_to_its_other_mode(tmp_path):
+    """1.6, 3.0 step 5: the window's Support weapons form changes an M60's mode (a sample,
+    modes.toml); a side's orders file could not ("each [[weapons]] gives unit, do, weapon (and may
+    give to)"), so a side playing by packages never set its M60 on the tripod."""
+    from umpire.actions import system_for
+    from umpire.packages.inbox import take_orders
+
+    loc = lnlt(tmp_path, [("A", "us_squad", "0103"), ("G", "us_m60", "0103", "A")], [("X", "nva_squad", "0503")])
+    path = tmp_path / "orders.toml"
+    path.write_text('side = "blue"\nturn = 1\n[[weapons]]\nunit = "A"\ndo = "change_mode"\nweapon = "G"\n'
+                    'mode = "tripod"\n', encoding="utf-8")
+    take_orders(loc, path, system_for(loc))
+    assert game(loc).units["G"].marks.mode == "tripod"

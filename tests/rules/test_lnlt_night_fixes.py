@@ -69,3 +69,19 @@ def test_an_orders_file_sets_a_support_weapon_to_its_other_mode(tmp_path):
                     'mode = "tripod"\n', encoding="utf-8")
     take_orders(loc, path, system_for(loc))
     assert game(loc).units["G"].marks.mode == "tripod"
+
+
+def test_a_stack_move_whose_path_starts_elsewhere_says_where_the_mover_stands(tmp_path):
+    """6.0: `umpire move G "Cpt Vo" 0906 --with "A Sqd"` (the path lacking his hex, 1006) was
+    refused as "A Sqd cannot move with it: the path must start where it stands"."""
+    import pytest
+
+    from umpire.core.errors import UmpireError
+    loc = lnlt(tmp_path, [("L", "us_leader", "0103"), ("A", "us_squad", "0103")], [("X", "nva_squad", "0903")])
+    act(loc, "next_phase")
+    if game(loc).active_side == "red":
+        act(loc, "pass", side="red")
+    with pytest.raises(UmpireError, match=r"L cannot move: the path must start where it stands, 0103$"):
+        act(loc, "move", side="blue", unit="L", path=["0203"], **{"with": ["A"]})
+    act(loc, "move", side="blue", unit="L", path=["0103", "0203"], **{"with": ["A"]})
+    assert game(loc).map.number(game(loc).units["A"].hex) == "0203"

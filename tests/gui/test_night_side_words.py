@@ -123,3 +123,16 @@ def test_the_attack_dialog_opens_on_a_kind_of_attack_the_unit_may_make(paused):
     assert dialog.kind.currentData() == "ordnance" and dialog.attack_button.isEnabled()
     assert "Ordnance fire on" in dialog.sheet.toPlainText()
     assert AttackDialog(w, "NVA MG").kind.currentData() == "fire"
+
+
+def test_the_order_of_battle_says_where_a_war_blog_air_unit_is(qtbot, tmp_path):
+    """9.0, 9.2: Red's MiG Flight sent up to the air superiority box was listed "off map", as in
+    the air pool, and as a reinforcement still to come."""
+    path = new_game(load_scenario(SCENARIO.parent / "osterby-bridges.toml"), tmp_path / "o.umpire", seed="night")
+    system = system_for(path)
+    perform(path, "pass", {}, system, side="blue")
+    perform(path, "air_patrol", {"unit": "MiG Flight", "side": "red"}, system, side="red")
+    w = window_on(qtbot, tmp_path, path)
+    hex_of = {k: item.text(1) for k, item in w.tree._items.items()}
+    assert hex_of["MiG Flight"] == "air box" and hex_of["Harriers"] == "air pool"
+    assert hex_of["3 Tk"] == "off map" and hex_of["1 Tk"] == "0605"

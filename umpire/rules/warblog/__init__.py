@@ -126,6 +126,13 @@ class RuleSystem(CoreRuleSystem):
             return True
         return super().may_act_now(game, unit)
 
+    def roster_place(self, game, unit):
+        """An air unit off the map waits in the air pool or flies in the superiority box (9.0,
+        9.2): the order of battle said "off map" for both, and for a reinforcement to come."""
+        if game.unit_type(unit)["kind"] == "air" and unit.status == "off_map":
+            return "air box" if unit.marks.box else "air pool"
+        return super().roster_place(game, unit)
+
     def actions(self):
         # air strikes and patrols, mines, the advance after combat; a side's orders file (issue 23)
         return {**actions.ACTIONS, "orders": _orders_file().ORDERS}

@@ -136,3 +136,16 @@ def test_the_order_of_battle_says_where_a_war_blog_air_unit_is(qtbot, tmp_path):
     hex_of = {k: item.text(1) for k, item in w.tree._items.items()}
     assert hex_of["MiG Flight"] == "air box" and hex_of["Harriers"] == "air pool"
     assert hex_of["3 Tk"] == "off map" and hex_of["1 Tk"] == "0605"
+
+
+def test_no_to_the_units_not_acted_question_says_end_turn_was_not_done(qtbot, tmp_path, monkeypatch):
+    """Ctrl+T then Enter at the table: No is the question's default, so the turn stayed and nothing
+    said so -- the status bar now does."""
+    from umpire.gui import leaving
+    path = new_game(load_scenario(SCENARIO), tmp_path / "x.umpire", seed="night")
+    perform(path, "next_phase", {}, system_for(path))                     # Operations (LnLT 4.0)
+    w = window_on(qtbot, tmp_path, path)
+    monkeypatch.setattr(leaving, "ask", lambda window, text: (False, False))
+    w.play.act_end_turn.trigger()
+    assert open_game(path).turn == 1
+    assert w.statusBar().currentMessage() == "End the turn: not done -- units could still act (answered No)"

@@ -85,3 +85,20 @@ def test_a_stack_move_whose_path_starts_elsewhere_says_where_the_mover_stands(tm
         act(loc, "move", side="blue", unit="L", path=["0203"], **{"with": ["A"]})
     act(loc, "move", side="blue", unit="L", path=["0103", "0203"], **{"with": ["A"]})
     assert game(loc).map.number(game(loc).units["A"].hex) == "0203"
+
+
+def test_the_orders_form_lists_no_carried_weapon_and_the_forces_say_when_a_squad_arrives(tmp_path):
+    """1.6: Xom Lang's "1st Sqd LAW" had a row of its own on the orders form (Move to, Fire at,
+    Spot hex) though 1st Sqd carries and fires it; "Our forces" gave the 3rd Sqd, due on turn 3
+    at 0106, an empty State."""
+    from pathlib import Path
+
+    from umpire.actions import new_game, system_for
+    from umpire.core.scenario import load_scenario
+    scenario = Path(__file__).resolve().parents[2] / "scenarios" / "xom-lang-ambush.toml"
+    loc = new_game(load_scenario(scenario), tmp_path / "x.umpire", seed="night")
+    system, g = system_for(loc), open_game(loc)
+    rows = [r[0] for r in system.orders_form(g, "us")[0].rows]
+    assert "1st Sqd LAW" not in rows and "1st Sqd" in rows and "3rd Sqd" in rows
+    forces = {r[0]: r for r in system.forces_table(g, [u for u in g.units.values() if u.side == "us"]).rows}
+    assert forces["3rd Sqd"][4] == "arrives turn 3 at 0106" and forces["1st Sqd LAW"][4] == "Good Order, with 1st Sqd"

@@ -71,12 +71,19 @@ def cmd_package(args) -> int:
 
 
 def cmd_sign_orders(args) -> int:
+    from .core.ruleset import load_ruleset
+    from .packages.orders_template import check_before_signing
     from .packages.package import read_package
     from .packages.signing import sign_orders_file
+    from .rules import rule_system
 
     package = read_package(args.package)
     out = Path(args.out) if args.out else Path(args.orders).with_suffix(".signed.toml")
-    sign_orders_file(package, args.orders, out)
+    # as the player's window signs them: what the umpire's Umpire would refuse on reading (a
+    # malformed [[weapons]], a table its rule system has no use for) is refused here, nothing signed
+    system = rule_system(load_ruleset(package.manifest["rules"]))
+    sign_orders_file(package, args.orders, out, lambda text, shown: check_before_signing(
+        text, system, package.view.units, shown, orders_form=package.orders_form))
     print(f"wrote {out}: {package.manifest['side_name']}'s orders, signed")
     return 0
 

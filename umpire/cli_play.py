@@ -151,10 +151,16 @@ def cmd_rule_action(args) -> int:
         raise UmpireError(f"no unit {args.unit!r}")
     spec = unit_action_named(game, system_for(args.game), args.name)
     params = {"unit": u.id, **({"hex": args.hex} if args.hex else {})}
+    # a key the action does not ask for was dropped without a word ("--set bogus=1" read as a
+    # missing "do"); the fields it asks for when this unit acts, as its form does
+    fields = [f.key for f in spec.fields_for(game, u.side, u.id) if f.key not in ("unit", "hex")]
     for item in args.set:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise UmpireError(f"--set {item!r}: expected KEY=VALUE")
+        if key.strip() not in fields:
+            raise UmpireError(f"--set {item!r}: {spec.label.lower()} has no field {key.strip()!r} "
+                              + (f"(it asks for {', '.join(fields)})" if fields else "(it asks for none but --hex)"))
         params[key.strip()] = value.strip()
     return run_action(spec.name, args.game, params, args.dice, side=u.side)
 

@@ -492,6 +492,11 @@ class RuleSystem:
         """What a report or a contact says of a unit's strength (steps left of its printed steps)."""
         return game.strength(unit)
 
+    def roster_place(self, game, unit) -> str:
+        """Where the order of battle says a unit is: its hex, else its status (game.whereabouts);
+        a rule system may say more of a unit off the map (an air unit waiting, or flying)."""
+        return game.whereabouts(unit)
+
     def roster_strength(self, game, unit) -> str:
         """The strength the umpire's order of battle lists for a unit: its strength counted, where
         strength_text says something else (a counter's facing); strength_text by default."""

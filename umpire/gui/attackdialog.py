@@ -76,6 +76,22 @@ class AttackDialog(EnterActs, QDialog):
         self.kind.currentIndexChanged.connect(self._list_units)
         self.aim.currentIndexChanged.connect(self._show)
         self._list_aims()
+        self._prefer_a_legal_kind()
+
+    def _prefer_a_legal_kind(self) -> None:
+        """The first kind of attack the unit may make on the first target: F on a gun (LnLT's
+        recoilless rifle team, 14.1) opened on small arms' "Fire" and was refused for its range,
+        the umpire left to find "Ordnance" in the list."""
+        number = self.target.currentData()
+        if number is None or self.params()["units"] != [self.unit_id]:
+            return
+        game = self.w.game
+        h = game.map.grid.parse(number)
+        for i in range(self.kind.count()):
+            if self.system.assault_sheet(game, [self.unit_id], h, self.kind.itemData(i)).legal:
+                if i != self.kind.currentIndex():
+                    self.kind.setCurrentIndex(i)
+                return
 
     def action_button(self):
         return self.attack_button
@@ -141,7 +157,12 @@ class AttackDialog(EnterActs, QDialog):
             return
         sheet = self.system.assault_sheet(game, p["units"], game.map.grid.parse(p["hex"]), p["kind"], p.get("at"))
         if not sheet.legal:
-            self.sheet.setHtml(f"<p><b>Refused:</b> {escape(cited(sheet.reason, sheet.rule))}</p>")
+            reason = cited(sheet.reason, sheet.rule)
+            if self.w.viewer != UMPIRE:      # judged on the truth: in a side's words, or not at all
+                said = in_side_words(game, self.w.viewer, [reason])
+                reason = said[0] if said else ("not allowed, for a reason that names what your side has not seen "
+                                                "(the umpire's view gives it)")
+            self.sheet.setHtml(f"<p><b>Refused:</b> {escape(reason)}</p>")
             self.attack_button.setEnabled(False)
             return
         lines = list(sheet.lines)

@@ -138,7 +138,8 @@ class OrderOfBattleTree(QTreeWidget):
     def _add_units(self, game: Game, parent: QTreeWidgetItem, units) -> None:
         for u in units:
             t = game.unit_type(u)
-            item = QTreeWidgetItem(parent, [u.id, game.whereabouts(u), rule_system(game.rules).roster_strength(game, u),
+            system = rule_system(game.rules)
+            item = QTreeWidgetItem(parent, [u.id, system.roster_place(game, u), system.roster_strength(game, u),
                                             t["label"]])
             item.setData(0, KEY, u.id)
             item.setToolTip(0, f"{u.id}: {t['label']}")

@@ -91,6 +91,8 @@ def may_leave(window, kind: str, act_ask: QAction | None = None) -> bool:
         window.settings.setValue(ASK_SETTING, False)
         if act_ask is not None:
             act_ask.setChecked(False)
+    if not go:                        # No is the default: Enter answered it, and nothing seemed to happen
+        window.statusBar().showMessage(f"{WHAT[kind]}: not done -- units could still act (answered No)", 10000)
     return go
 
 

@@ -546,6 +546,7 @@ class MainWindow(QMainWindow):
         self.play.clear_fire_mark()      # it was drawn for the previous viewer
         self.statusBar().clearMessage()  # and the last action's summary was written for it
         self.play.label_undo()
+        self.play.refresh_phase()        # its phase line names units as the new viewer knows them
         actions = self._viewer_actions.actions()
         if index < len(actions):
             actions[index].setChecked(True)

@@ -23,6 +23,7 @@ from ..core.journal import MovedOn
 from ..core.errors import UmpireError
 from ..core.knowledge import UMPIRE
 from ..core.witness import in_side_words, side_may_read
+from .sidevictory import side_victory_text
 from ..rules import rule_system
 from . import dicedialog
 from .journalview import JournalView
@@ -194,9 +195,12 @@ class Play(MoveTool, JournalView, QObject):
         paused = [u.id for u in game.units.values() if u.paused] if game is not None else []
         self.act_pass.setEnabled(alternating and not paused)
         self.act_halt.setEnabled(bool(paused))
-        if paused:
-            self.phase_label.setText(self.phase_label.text() + f" — {paused[0]} paused for opportunity fire")
+        if paused:                    # named as the viewer knows it: a side never reads an enemy id
+            said = self.in_view_words(f"{paused[0]} paused for opportunity fire",
+                                      "an enemy unit paused for opportunity fire")
+            self.phase_label.setText(self.phase_label.text() + f" — {said}")
         note = rule_system(game.rules).status_note(game) if game is not None else ""
+        note = self.in_view_words(note, "") if note else ""
         if note:
             self.phase_label.setText(self.phase_label.text() + f" — {note}")
         self.w.unit_menu.refresh()
@@ -253,9 +257,11 @@ class Play(MoveTool, JournalView, QObject):
         except MovedOn:
             self.moved_on()
             return None
-        except UmpireError as e:
-            self.w.statusBar().showMessage(e.one_line(), 10000)
-            QMessageBox.warning(self.w, "Not allowed", e.one_line())
+        except UmpireError as e:      # in a side's view, in its words (the reason may name an enemy unit)
+            said = self.in_view_words(e.one_line(), "Not allowed now, for a reason that names what your side has "
+                                                    "not seen: the umpire's view (Ctrl+1) gives it")
+            self.w.statusBar().showMessage(said, 10000)
+            QMessageBox.warning(self.w, "Not allowed", said)
             return None
         if res.seq == 0:              # it changed nothing: not journaled, nothing to undo or redraw
             return res
@@ -293,6 +299,15 @@ class Play(MoveTool, JournalView, QObject):
             named = cmd is not None and (viewer == UMPIRE or (game is not None
                                                               and side_may_read(game, cmd.row, viewer)))
             act.setText(f"{word} {cmd.text()}" if named else word)
+
+    def in_view_words(self, text: str, instead: str) -> str:
+        """A line of the window's own (the phase line, a refusal) as the current viewer may read
+        it: the umpire reads it as written; a side reads enemy units by its contact labels, and
+        `instead` when the line names one it has not seen (core.witness.in_side_words)."""
+        if self.w.viewer == UMPIRE or self.w.game is None:
+            return text
+        said = in_side_words(self.w.game, self.w.viewer, [text])
+        return said[0] if said else instead
 
     def shown(self, summary: str, instead: str = "Done") -> str:
         """An action's summary as the current viewer may read it: in a side's view without the
@@ -393,6 +408,10 @@ class Play(MoveTool, JournalView, QObject):
         """The umpire's count of objectives and points; final once the game is over."""
         game = self.w.game
         if game is None:
+            return
+        if self.w.viewer != UMPIRE:          # a side reads only what its own map tells it
+            QMessageBox.information(self.w, "Victory situation",
+                                    side_victory_text(game, self.w.viewer, self.w.scene.view))
             return
         report = rule_system(game.rules).victory(game, final=game.phase == "ended")
         QMessageBox.information(self.w, "Victory situation", report.text(game))

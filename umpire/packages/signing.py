@@ -114,13 +114,17 @@ def sign_orders(package: Package, text: str, shown: str = "the orders") -> str:
     return text.rstrip("\n") + "\n" + signature_table(package, text, shown)
 
 
-def sign_orders_file(package: Package, path: str | Path, out: str | Path) -> None:
+def sign_orders_file(package: Package, path: str | Path, out: str | Path, check=None) -> None:
+    """`check(text, shown)`: the rule system's reading before anything is written (the player's
+    window's, orders_template.check_before_signing), after the signing's own refusals."""
     path, out = Path(path), Path(out)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise UmpireError(f"cannot read: {getattr(e, 'strerror', None) or e}", file=str(path)) from None
     signed = sign_orders(package, text, str(path))
+    if check is not None:
+        check(text, str(path))
     try:
         out.write_text(signed, encoding="utf-8")
     except OSError as e:

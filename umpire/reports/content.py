@@ -60,8 +60,14 @@ def side_report(game: Game, side: str, system) -> Report:
                             [(str(r.turn), ", ".join(r.units), " ".join(n(h) for h in r.entry)) for r in due],
                             "None due."))
     rep.tables.append(_victory_table(game, view, side, system))
+    if game.phase == "ended":
+        # no orders form for a turn that never comes (it printed "Orders for turn 7" of six); the
+        # result is reckoned on the truth, so the umpire announces it -- the side's report, made
+        # from its view alone, says only that the game is over
+        rep.tables.append(Table("The game is over", ("",), [], f"The game ended after turn {game.turn} of "
+                                f"{game.turns}: the umpire announces the result."))
     rep.events, rep.events_empty = side_events(game, view, side, system), "Nothing seen or done this turn."
-    rep.orders_form = system.orders_form(game, side)
+    rep.orders_form = [] if game.phase == "ended" else system.orders_form(game, side)
     return rep
 
 

@@ -58,6 +58,13 @@ from .state import (SMC, aircraft, factors, good_order, gun, gun_text, passenger
 
 
 
+def _arriving(game, u) -> str:
+    """An off-map unit's state in its side's forces: when and where it arrives, if it does."""
+    due = [r for r in game.reinforcements if u.id in r.units and u.status == "off_map"]
+    return (f"arrives turn {due[0].turn} at {', '.join(game.map.number(h) for h in due[0].entry)}" if due
+            else "")
+
+
 class RuleSystem(CoreRuleSystem):
     name = "lnlt"
     Marks, State = state.Marks, state.State        # its own state, typed (core.rulestate)
@@ -176,6 +183,16 @@ class RuleSystem(CoreRuleSystem):
     def offers(self):
         return frozenset({"attack", "mount", "stack_move", "pace"})
 
+    def may_act_now(self, game, unit):
+        """The window's reminder before Pass, Next Phase, End Turn (core.idle): off the map a unit
+        acts only by entering, a reinforcement due by this turn (its move).  The unit actions'
+        `fits` say what a unit could do were it on the map (smoke, 7.0): they named a squad due
+        on turn 3 among the units that "could still act" on turn 1."""
+        if not unit.on_map:
+            return (unit.status == "off_map" and not (unit.moved or unit.acted) and self.moves_now(game)
+                    and any(unit.id in r.units and r.turn <= game.turn for r in game.reinforcements))
+        return super().may_act_now(game, unit)
+
     def attack_kinds(self):
         return combat.KINDS
 
@@ -210,7 +227,7 @@ class RuleSystem(CoreRuleSystem):
     def forces_table(self, game, units):
         rows = [(u.id, game.unit_type(u)["label"], game.whereabouts(u),
                  factors(game, u), ("lying on the ground" if u.status == pickup.DROPPED else
-                                    "Good Order" if good_order(u) else ("Shaken" if u.on_map else ""))
+                                    "Good Order" if good_order(u) else ("Shaken" if u.on_map else _arriving(game, u)))
                  + (", captured" if u.marks.captured else "")
                  + (f", {'with' if game.unit_type(u)['kind'] == 'support_weapon' else 'aboard'} {u.carried_by}"
                     if u.carried_by else ""),
@@ -222,8 +239,11 @@ class RuleSystem(CoreRuleSystem):
                      "No units left.")
 
     def orders_form(self, game, side):
+        # a support weapon is fired, carried and handed over by its unit (1.6): no row of its own
+        # (the form gave "1st Sqd LAW" a Move to, a Fire at and a Spot hex)
         mine = [u for u in sorted(game.units.values(), key=lambda u: u.id)
-                if u.side == side and u.status in ("on_map", "off_map")]
+                if u.side == side and u.status in ("on_map", "off_map")
+                and not (u.carried_by and game.unit_type(u)["kind"] == "support_weapon")]
         form = [Table(f"Impulses for turn {game.turn + 1} (LnLT 4.0)", ("Unit", "Move to", "Fire at / melee",
                                                                        "Spot hex"),
                       [(u.id, "", "", "") for u in mine], "No units.")]

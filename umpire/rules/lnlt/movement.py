@@ -163,6 +163,8 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
             return fail("double time needs a Good Order leader moving with leg units (6.2)", "LnLT 6.2")
         bonus = DOUBLE_TIME
     allowance += bonus
+    if path and u.on_map and path[0] != u.hex:     # its own start first: a companion's refusal named the wrong unit
+        return fail(f"the path must start where it stands, {game.map.number(u.hex)}")
     for cid in companions:                    # 6.0: the units of an activated hex move together
         c = game.units.get(cid)
         if c is None or c.side != u.side or not u.on_map or c.hex != u.hex or cid == uid:
@@ -183,7 +185,7 @@ def check_move(game: Game, uid: str, path: list[Hex], how: dict | None = None, b
         steps = [Step(path[0], float(cost), float(cost), "enters the map")]
     else:
         if not u.on_map or path[0] != u.hex:
-            return fail("the path must start where it stands")
+            return fail("the path must start where it stands" + (f", {game.map.number(u.hex)}" if u.on_map else ""))
         if (u.moved or u.fired or u.acted) and half != "fire":
             return fail("it has already acted this turn (4.1)", "LnLT 4.1")
         if len(path) < 2 and not (mount or dismount) and not heli:      # a helicopter may land or rise

@@ -11,11 +11,11 @@ So a side's file gives those Rally-phase choices:
     unit = "Medic Doc"
     patient = "1/A"
 
-    [[weapons]]               # LnLT 3.0 step 5, 1.6: pick_up | drop | hand_over
+    [[weapons]]               # LnLT 3.0 step 5, 1.6: pick_up | drop | hand_over | change_mode
     unit = "1/A"
     do = "hand_over"
     weapon = "m60-1"
-    to = "1/B"                # hand_over only
+    to = "1/B"                # hand_over only; mode = "tripod" for change_mode
 
 Each is the side's own action (`heal`, `weapons`: lnlt/actions.py), run in order in one
 "orders" action -- all of them, or none when one is refused.  A file handed in before the Rally
@@ -31,9 +31,11 @@ from .actions import RALLY
 RULE = "LnLT 3.0"
 ENTRIES = (Listed("heal", "heal", ("patient",), (),
                   "Medic: tends a wounded or Shaken unit of its hex (LnLT 3.0 step 4, 11.3)", who="a medic of yours"),
-           Listed("weapons", "weapons", ("do", "weapon"), ("to",),
-                  "Support weapons: do = pick_up | drop | hand_over; to = the unit handed to "
-                  "(LnLT 3.0 step 5, 1.6)", who="the unit that carries it, or picks it up"))
+           # change_mode too (a weapon printed with two modes, modes.toml): the window's Support
+           # weapons form offers it, and a side playing by packages had no way to ask for it
+           Listed("weapons", "weapons", ("do", "weapon"), ("to", "mode"),
+                  "Support weapons: do = pick_up | drop | hand_over | change_mode; to = the unit handed to; "
+                  "mode = its new mode (LnLT 3.0 step 5, 1.6)", who="the unit that carries it, or picks it up"))
 
 
 def in_rally(game) -> bool:

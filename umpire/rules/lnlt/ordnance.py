@@ -242,7 +242,8 @@ def _resolve(game: Game, sh: "AttackSheet", dice, out: dict, lines: list, extra:
     why = " (a natural 2 always hits)" if natural == 2 else (" (a natural 12 always misses)" if natural == 12 else "")
     lines.append(f"To hit: {r.total} against {sh.defence}: {'hit' if hit else 'miss'}{why} (14.1)")
     acquisition.deplete(game, u, weapon, g, r.faces, out, lines)
-    if not hit:
+    if not hit:                  # the side shot at reads this line (core.witness): a shot came, and missed
+        lines.append("Result: missed (14.1)")
         return f"{g['gun']} fires on {n}: misses"
     target = game.units[sh.defenders[0]]
     armour = vehicle(game, target)

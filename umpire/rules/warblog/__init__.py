@@ -117,6 +117,22 @@ class RuleSystem(CoreRuleSystem):
         summary, changes = resolve.resolve(game, sheet, dice)
         return summary, changes + refugees.wake(game, attacked=sheet.target)      # 1.33: combat in the city
 
+    def may_act_now(self, game, unit):
+        """The window's reminder before Pass and End Turn (core.idle): a unit that won an assault
+        and may still advance into the hex it emptied (3.5) could act, though it has moved and
+        attacked -- a pass took the advance away without a word."""
+        spec = actions.ACTIONS["exploit"]
+        if unit.on_map and unit.side == game.active_side and spec.is_open(game) and spec.fits_unit(game, unit):
+            return True
+        return super().may_act_now(game, unit)
+
+    def roster_place(self, game, unit):
+        """An air unit off the map waits in the air pool or flies in the superiority box (9.0,
+        9.2): the order of battle said "off map" for both, and for a reinforcement to come."""
+        if game.unit_type(unit)["kind"] == "air" and unit.status == "off_map":
+            return "air box" if unit.marks.box else "air pool"
+        return super().roster_place(game, unit)
+
     def actions(self):
         # air strikes and patrols, mines, the advance after combat; a side's orders file (issue 23)
         return {**actions.ACTIONS, "orders": _orders_file().ORDERS}

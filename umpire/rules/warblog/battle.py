@@ -194,6 +194,9 @@ def attack_sheet(game: Game, unit_ids: list[str], target: Hex, how: str, only: s
     at_range = f", range {rng}" if how == "ranged" else ""
     kept[len(lines)] = dside
     lines.append(f"Odds {attack:.2f} : {defence:.2f} = {column}{at_range}")
-    lines.append(f"Odds column {column}{at_range} (the defence as the umpire finds it)")   # the attacker's
+    # the attacker's to read once it has attacked -- not in the attack dialog's preview, where a
+    # side could tick units in and out to narrow the defence down for free (kept: not previewed)
+    kept[len(lines)] = side
+    lines.append(f"Odds column {column}{at_range} (the defence as the umpire finds it)")
     return AttackSheet(True, "", "", tuple(lines), how, side, tuple(unit_ids), target,
                        tuple(v.id for v in defenders), dside, attack, defence, column, rng, kept=kept)

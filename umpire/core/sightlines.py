@@ -27,35 +27,13 @@ from typing import NamedTuple
 import numpy as np
 
 from . import hexsym
-from .hexgrid import DIRECTIONS, Hex
+from .hexgrid import DIRECTIONS
 
-# corners of a hexagon in the integer frame (as hexgrid._CORNERS), and for edge k (corner k to
-# corner k + 1) the axial direction of the neighbour across it
-_CX = np.array([2, 1, -1, -2, -1, 1], dtype=np.int64)
-_CY = np.array([0, 1, 1, 0, -1, -1], dtype=np.int64)
-_CX32, _CY32 = _CX.astype(np.int32), _CY.astype(np.int32)
-
-
-def _edge_directions() -> np.ndarray:
-    out = []
-    for k in range(6):
-        x, y = int(_CX[k] + _CX[(k + 1) % 6]), int(_CY[k] + _CY[(k + 1) % 6])   # the neighbour's centre
-        q = x // 3
-        out.append(DIRECTIONS.index(Hex(q, (y - q) // 2)))
-    return np.array(out, dtype=np.int64)
-
-
-_EDGE_DIR = _edge_directions()
-_DQ = np.array([d.q for d in DIRECTIONS], dtype=np.int64)
-_DR = np.array([d.r for d in DIRECTIONS], dtype=np.int64)
-# each edge's outward normal, from the hex centre through the edge's middle (twice that)
-_NORMAL_X = _CX + np.roll(_CX, -1)
-_NORMAL_Y = _CY + np.roll(_CY, -1)
 # DIRECTION_IMAGE[k, d]: the direction that direction d becomes under hexsym.INVERSES[k]
 DIRECTION_IMAGE = np.array([[DIRECTIONS.index(hexsym.apply(back, d)) for d in DIRECTIONS]
                             for back in hexsym.INVERSES], dtype=np.int64)
 
-# what a part of a plan is
+# what a part of a plan is (planbuild writes them)
 THROUGH, VERTEX = 0, 1
 
 
@@ -219,133 +197,31 @@ class _Built:
     entry: np.ndarray
 
 
-def _ordered(plan: np.ndarray, first: np.ndarray, then: np.ndarray | None = None) -> np.ndarray:
-    """The order by plan, then `first`, then `then` (distances in hexes, below 2048): as
-    np.lexsort, on one packed key, five times faster."""
-    key = (plan.astype(np.int64) << 22) | (first.astype(np.int64) << 11)
-    if then is not None:
-        key |= then.astype(np.int64)
-    return np.argsort(key, kind="stable")
-
-
 def _distance(q: np.ndarray, r: np.ndarray) -> np.ndarray:
     return np.maximum(np.maximum(np.abs(q), np.abs(r)), np.abs(q + r))
 
 
 def build_plans(n: np.ndarray, r: np.ndarray) -> _Built:
-    """The plans of the lines from the origin to canonical displacements (-n[i], r[i]), exactly.
+    """The plans of the lines from the origin to canonical displacements (-n[i], r[i]), exactly:
+    each plan's hexes met, hexsides crossed and run along, nearest an end first, and its entry
+    hexside into the end hex (built in compiled code: core.planbuild)."""
+    from . import planbuild as pb
 
-    In the canonical wedge the line advances one column (q) per hex of range and climbs at most
-    a third of a hex-height per column, so the hexes it can touch in column -k are the two whose
-    r brackets k * r / n; each is then classified exactly by the signs of its six corners
-    relative to the line.
-    """
-    n = n.astype(np.int64)
-    r = r.astype(np.int64)
+    n = np.asarray(n, dtype=np.int64)
+    r = np.asarray(r, dtype=np.int64)
     if len(n) and int(n.max()) >= 2048:
         raise ValueError("a sight line longer than 2047 hexes")
-    per = 2 * (n + 1)
-    plan = np.repeat(np.arange(len(n)), per)
-    first = np.repeat(np.cumsum(per) - per, per)
-    slot = np.arange(len(plan)) - first
-    # the per-candidate work in 32-bit integers (half the memory traffic): with lines under
-    # 2048 hexes every product below stays under 10**8; the crossing point's test (`num`) is
-    # computed in 64 bits
-    k = (slot // 2).astype(np.int32)
-    pn, pr = n[plan].astype(np.int32), r[plan].astype(np.int32)
-    cq = -k
-    cr = np.where(pn > 0, (k * pr) // np.maximum(pn, 1), 0) + (slot % 2).astype(np.int32)
-    # the line in the frame, and each candidate's centre
-    lx, ly = -3 * pn, 2 * pr - pn
-    x, y = 3 * cq, 2 * cr + cq
-    # each corner's side of the line: the centre's, plus the corner's offset's (the same for
-    # every candidate of a plan)
-    plx, ply = (-3 * n).astype(np.int32), (2 * r - n).astype(np.int32)
-    corner = plx[:, None] * _CY32[None, :] - ply[:, None] * _CX32[None, :]          # (plans, 6)
-    side = (lx * y - ly * x)[:, None] + corner[plan]                                # (m, 6)
-    above, below = side > 0, side < 0
-    pos = np.count_nonzero(above, axis=1)
-    neg = np.count_nonzero(below, axis=1)
-    zero = 6 - pos - neg
-    proj = x * lx + 3 * y * ly                      # 4x the true dot product with the line
-    length = lx * lx + 3 * ly * ly
-    is_start = (cq == 0) & (cr == 0)
-    is_end = (cq == -pn) & (cr == pr)
-    inside = (proj > 0) & (proj < length) & ~is_start & ~is_end
-    one_sided = (pos == 0) | (neg == 0)
-    through = inside & (pos > 0) & (neg > 0)
-    vertex = inside & (zero == 1) & one_sided
-    along = inside & (zero == 2) & one_sided & (pos > 0)    # each pair once: from the hex on the + side
-    d_start = _distance(cq, cr)
-    d_end = _distance(cq + pn, cr - pr)
-
-    # hexes met (through or at a corner), nearest to an end first
-    keep = through | vertex
-    order = _ordered(plan[keep], np.minimum(d_start, d_end)[keep], d_start[keep])
-    hexes = _Parts(cq[keep][order].astype(np.int32), cr[keep][order].astype(np.int32),
-                   {"kind": np.where(vertex[keep], VERTEX, THROUGH)[order].astype(np.int32),
-                    "d_start": d_start[keep][order].astype(np.int32),
-                    "d_end": d_end[keep][order].astype(np.int32)})
-    hex_plan = plan[keep][order]
-
-    # hexsides crossed: edges of a hex passed through with corners strictly either side of the
-    # line, where the line leaves it (the edge's outward normal points along the line)
-    crossed = (above & np.roll(below, -1, axis=1)) | (below & np.roll(above, -1, axis=1))
-    ends_hex = is_start | is_end
-    inner = (pos > 0) & (neg > 0) & ((proj > 0) | is_start) & ((proj < length) | is_end)
-    ci, edge = np.nonzero(crossed & inner[:, None])
-    leaving = (_NORMAL_X[edge] * lx[ci] + 3 * _NORMAL_Y[edge] * ly[ci]) > 0
-    ci, edge = ci[leaving], edge[leaving]
-    direction = _EDGE_DIR[edge]
-    oq, orr = cq[ci] + _DQ[direction], cr[ci] + _DR[direction]       # the hex entered
-    into_end = (oq == -pn[ci]) & (orr == pr[ci])
-    # where along the line, against its middle: exact, from the edge's two corners
-    s1, s2 = side[ci, edge].astype(np.int64), side[ci, (edge + 1) % 6].astype(np.int64)
-    v1x, v1y = x[ci] + _CX[edge], y[ci] + _CY[edge]
-    e2 = (edge + 1) % 6
-    ex, ey = _CX[e2] - _CX[edge], _CY[e2] - _CY[edge]
-    lxi, lyi = lx[ci].astype(np.int64), ly[ci].astype(np.int64)
-    dsign = np.sign(s1 - s2)
-    num = (2 * ((v1x * lxi + 3 * v1y * lyi) * (s1 - s2) + s1 * (ex * lxi + 3 * ey * lyi))
-           - length[ci].astype(np.int64) * (s1 - s2))
-    half = np.sign(num) * dsign
-    real = ~ends_hex[ci] & ~into_end
-    sd = np.minimum(np.minimum(d_start[ci], d_end[ci]), _distance(oq, orr))[real]
-    sorder = _ordered(plan[ci][real], sd)
-    sides = _Parts(cq[ci][real][sorder].astype(np.int32), cr[ci][real][sorder].astype(np.int32),
-                   {"direction": direction[real][sorder].astype(np.int32),
-                    "half": half[real][sorder].astype(np.int32)})
-    side_plan = plan[ci][real][sorder]
-    # the hexside through which the line enters the end hex (none when it enters at a corner)
-    entry = np.full((len(n), 3), -1, dtype=np.int64)
-    entry[:, :2] = 0
-    e_i = np.flatnonzero(into_end)
-    entry[plan[ci[e_i]], 0] = cq[ci[e_i]]
-    entry[plan[ci[e_i]], 1] = cr[ci[e_i]]
-    entry[plan[ci[e_i]], 2] = direction[e_i]
-
-    # hexsides run along: the edge with both corners on the line, and the hex across it
-    ai = np.flatnonzero(along)
-    zero_corner = side[ai] == 0
-    a_edge = np.argmax(zero_corner & np.roll(zero_corner, -1, axis=1), axis=1)
-    a_dir = _EDGE_DIR[a_edge]
-    bq, br = cq[ai] + _DQ[a_dir], cr[ai] + _DR[a_dir]
-    aorder = np.argsort(plan[ai], kind="stable")
-    along_parts = _Parts(cq[ai][aorder].astype(np.int32), cr[ai][aorder].astype(np.int32),
-                         {"q2": bq[aorder].astype(np.int32), "r2": br[aorder].astype(np.int32),
-                          "d_start": d_start[ai][aorder].astype(np.int32), "d_end": d_end[ai][aorder].astype(np.int32),
-                          "d_start2": _distance(bq, br)[aorder].astype(np.int32),
-                          "d_end2": _distance(bq + pn[ai], br - pr[ai])[aorder].astype(np.int32)})
-    along_plan = plan[ai][aorder]
-
-    def layout(of_plan: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        counts = np.bincount(of_plan, minlength=len(n)).astype(np.int64)
-        return np.cumsum(counts) - counts, counts
-
-    starts, counts = {}, {}
-    for kind, of_plan in (("hexes", hex_plan), ("sides", side_plan), ("along", along_plan)):
-        starts[kind], counts[kind] = layout(of_plan)
-    return _Built(hexes, sides, along_parts, starts, counts, entry)
+    hx, sx, ax, counts, entry = pb.build(n, r, pb.CORNER_X, pb.CORNER_Y, pb.DIR_Q, pb.DIR_R, pb.EDGE_DIRECTION,
+                                         pb.NORMAL_X, pb.NORMAL_Y)
+    hexes = _Parts(hx[:, 0], hx[:, 1], {"kind": hx[:, 2], "d_start": hx[:, 3], "d_end": hx[:, 4]})
+    sides = _Parts(sx[:, 0], sx[:, 1], {"direction": sx[:, 2], "half": sx[:, 3]})
+    along = _Parts(ax[:, 0], ax[:, 1], {"q2": ax[:, 2], "r2": ax[:, 3], "d_start": ax[:, 4], "d_end": ax[:, 5],
+                                        "d_start2": ax[:, 6], "d_end2": ax[:, 7]})
+    starts, per = {}, {}
+    for i, kind in enumerate(("hexes", "sides", "along")):
+        per[kind] = np.ascontiguousarray(counts[:, i])
+        starts[kind] = np.cumsum(per[kind]) - per[kind]
+    return _Built(hexes, sides, along, starts, per, entry)
 
 
 PLANS = PlanStore()

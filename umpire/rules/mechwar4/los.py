@@ -39,7 +39,8 @@ _exact_budget = [EXACT_LINES_FIRST]
 
 
 def _kernel_loaded() -> bool:
-    return f"{__package__}.los_kernel" in sys.modules
+    """Whether the process has loaded numba (the compiled walk, or the plans' builder) already."""
+    return "numba" in sys.modules
 
 
 def hex_blocks(top: int, blocking: bool, d_low: int, d_high: int, low: int, high: int) -> str | None:
@@ -247,12 +248,27 @@ class Mw4Map:
                            self.blocking_cells, self.side_cells, NO_HEIGHT, self.vertex_rule == "block",
                            self.along_rule != "both")
 
+    def entry_in_defilade(self, observer: Hex, target: Hex) -> bool:
+        """The line enters the target's hex across an obstruction hexside its observer does not
+        see over (MW4 10.21 defilade; 10.41 a unit two levels up ignores it)."""
+        side_off = crossing_plan(target - observer).entry_side
+        if side_off is None:
+            return False
+        side = Hexside(side_off.a + observer, side_off.b + observer)
+        height = self.side_height.get(side, NO_HEIGHT)
+        return height > NO_HEIGHT and self.elev[observer] < height + 1
+
     def entries_in_defilade(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-        """`Spotter.in_defilade` for many lines: the line enters its end hex across an
-        obstruction hexside the start does not see over (10.21, 10.41)."""
+        """`entry_in_defilade` for many lines, from the stored plans' entry sides (one at a time
+        while the process judges its first lines exactly: see _clear_lines)."""
         starts = np.asarray(starts, dtype=np.int64).reshape(-1, 2)
+        ends = np.asarray(ends, dtype=np.int64).reshape(-1, 2)
         if not len(starts):
             return np.zeros(0, dtype=bool)
+        if not _kernel_loaded() and len(starts) <= _exact_budget[0]:
+            _exact_budget[0] -= len(starts)
+            return np.array([self.entry_in_defilade(Hex(*a), Hex(*b)) for a, b in zip(starts.tolist(), ends.tolist())],
+                            dtype=bool)
         lines = Lines(self.box, starts, ends)
         cell, direction = lines.entry_sides()
         height = np.where(direction >= 0, self.side_cells[cell * 6 + np.maximum(direction, 0)], NO_HEIGHT)

@@ -26,8 +26,8 @@ import numpy as np
 from ...core.errors import RulesetError
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex, Hexside, hex_distance
-from ...core.los import Eye, crossing_plan
-from .los import NO_HEIGHT, Mw4Map
+from ...core.los import Eye
+from .los import Mw4Map
 
 ANY_RANGE = 10_000
 Roll = Callable[[str], int]     # purpose -> 1d6 result
@@ -136,12 +136,7 @@ class Spotter:
     def in_defilade(self, observer: Hex, target: Hex) -> bool:
         """The line enters the target's hex across an obstruction hexside its observer does not
         see over (MW4 10.21 defilade; 10.41 a unit two levels up ignores it)."""
-        side_off = crossing_plan(target - observer).entry_side
-        if side_off is None:
-            return False
-        side = Hexside(side_off.a + observer, side_off.b + observer)
-        height = self.sight.side_height.get(side, NO_HEIGHT)
-        return height > NO_HEIGHT and self.sight.elev[observer] < height + 1
+        return self.sight.entry_in_defilade(observer, target)
 
     def pair(self, side: str, o: UnitState, t: UnitState) -> str | None:
         """The rule by which observer `o` sees target `t` now, or None (one pair, exactly)."""

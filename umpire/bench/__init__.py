@@ -42,4 +42,4 @@ def run(what: str = "all", units: int = 300, size: int = 100, big: int = 200, qu
     if "reports" in groups:
         yield from figures.report_lines(new_bench_game(size, units).path)
     if "replay" in groups:
-        yield from figures.replay_lines(turns=3 if quick else 8)
+        yield from figures.replay_lines(turns=3 if quick else 50)      # turn 45 of 50 (issue 18)

@@ -100,9 +100,9 @@ def replay_lines(turns: int = 6) -> Iterator[str]:
     from ..core.store.db import open_game
     from ..reports import write_reports
     from ..rules import rule_system
-    from .games import generated_scenario_text
+    from .games import bench_folder, generated_scenario_text
 
-    folder = Path(tempfile.mkdtemp(prefix="umpire-bench-"))
+    folder = bench_folder()
     src = folder / "played.toml"
     src.write_text(generated_scenario_text(40, 40, seed=3, units_per_side=24).replace("turns = 10", f"turns = {turns}"))
     scenario = load_scenario(src)

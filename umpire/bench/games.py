@@ -70,12 +70,23 @@ class BenchGame:
         return open_game(self.path)
 
 
+def bench_folder() -> Path:
+    """A temporary folder for the bench's games, removed when the process ends (a full bench
+    leaves some hundreds of megabytes of game files)."""
+    import atexit
+    import shutil
+
+    folder = Path(tempfile.mkdtemp(prefix="umpire-bench-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
 def new_bench_game(size: int, units: int, seed: int = 7) -> BenchGame:
     """A fresh game file: no set-up pass, every unit face-down."""
     from ..core.scenario import load_scenario
     from ..core.store.db import create_game
 
-    folder = Path(tempfile.mkdtemp(prefix="umpire-bench-"))
+    folder = bench_folder()
     src = folder / "bench.toml"
     src.write_text(generated_scenario_text(size, size, seed=seed, units_per_side=units, spread=True))
     return BenchGame(folder, create_game(load_scenario(src), folder / "bench.umpire"))

@@ -206,6 +206,20 @@ def sample_game(sample_scenario):
     return g
 
 
+def move_at_random(g, u, rng) -> None:
+    """A move of one to three hexes, marked moved, its path kept (5.21, 5.23)."""
+    path = [u.hex]
+    for _ in range(rng.randint(1, 3)):
+        path.append(rng.choice(g.map.on_map_neighbours(path[-1])))
+    u.moved, u.path, u.hex = True, (u.path or (u.hex,)) + tuple(path[1:]), path[-1]
+
+
+def seen_by_the_enemy(g, u, step: int) -> None:
+    """The enemy saw `u` last pass: face-up to it (5.22)."""
+    side = next(s for s in g.side_ids() if s != u.side)
+    g.contacts[(side, u.id)] = Contact(side, u.id, f"C{step}", "seen", u.hex, 1)
+
+
 class TestFastPathsAgree:
     def test_batched_pass_equals_pair_by_pair(self, sample_scenario):
         g = sample_game(sample_scenario)
@@ -236,15 +250,11 @@ class TestFastPathsAgree:
             u = rng.choice(live)
             what = rng.random()
             if what < 0.5:                                      # a move, one to three hexes
-                path = [u.hex]
-                for _ in range(rng.randint(1, 3)):
-                    path.append(rng.choice(g.map.on_map_neighbours(path[-1])))
-                u.moved, u.path, u.hex = True, (u.path or (u.hex,)) + tuple(path[1:]), path[-1]
+                move_at_random(g, u, rng)
             elif what < 0.7:
                 u.fired = True                                  # 5.21
             elif what < 0.85:
-                side = next(s for s in g.side_ids() if s != u.side)
-                g.contacts[(side, u.id)] = Contact(side, u.id, f"C{step}", "seen", u.hex, 1)   # 5.22
+                seen_by_the_enemy(g, u, step)                   # 5.22
             elif what < 0.95:
                 u.status, u.hex = "destroyed", None             # gone from the map
             else:
@@ -304,15 +314,11 @@ class TestFastPathsAgree:
             u = rng.choice(live)
             what = rng.random()
             if what < 0.45:
-                path = [u.hex]
-                for _ in range(rng.randint(1, 3)):
-                    path.append(rng.choice(g.map.on_map_neighbours(path[-1])))
-                u.moved, u.path, u.hex = True, (u.path or (u.hex,)) + tuple(path[1:]), path[-1]
+                move_at_random(g, u, rng)
             elif what < 0.6:
                 u.fired = True
             elif what < 0.75:
-                side = next(s for s in g.side_ids() if s != u.side)
-                g.contacts[(side, u.id)] = Contact(side, u.id, f"C{step}", "seen", u.hex, 1)
+                seen_by_the_enemy(g, u, step)
             elif what < 0.9:
                 u.marks = u.marks.model_copy(update={"cb_q": u.hex.q, "cb_r": u.hex.r})     # 7.87
             else:

@@ -14,6 +14,14 @@ from ..store import models as m
 ENDED = "ended"                       # the phase of a game whose last turn is over
 
 
+def unit_asked(game: Game, params: dict, doing: str):
+    """The unit an action's `unit` parameter names, or a one-line refusal saying what was asked."""
+    u = game.units.get(params.get("unit"))
+    if u is None:
+        raise UmpireError(f"{doing}: no unit {params.get('unit')!r}")
+    return u
+
+
 def game_row(ctx: Context) -> m.GameInfo:
     return ctx.session.execute(select(m.GameInfo)).scalars().one()
 

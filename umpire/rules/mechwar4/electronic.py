@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.errors import UmpireError
+from ...core.play.kit import unit_asked
 from ...core.game import Game, UnitState
 from ...core.hexgrid import DIRECTIONS, hex_distance
 from .traits import UnitTraits
@@ -160,9 +161,7 @@ def cannot_find(game: Game, u: UnitState) -> str | None:
 
 def direction_find(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
     """The action: one attempt of an RDF HQ (19.92)."""
-    hq = game.units.get(params.get("unit"))
-    if hq is None:
-        raise UmpireError(f"direction finding: no unit {params.get('unit')!r}")
+    hq = unit_asked(game, params, "direction finding")
     kind = params.get("kind")
     if why := rdf_problem(game, hq, kind):
         raise UmpireError(f"{hq.id} cannot find directions: {why}")
@@ -213,9 +212,7 @@ def jam_problem(game: Game, u: UnitState, stop: bool) -> str | None:
 
 def jam(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
     """The action: start a jammer (19.914), or switch it off (`stop`)."""
-    u = game.units.get(params.get("unit"))
-    if u is None:
-        raise UmpireError(f"jam: no unit {params.get('unit')!r}")
+    u = unit_asked(game, params, "jam")
     stop = bool(params.get("stop"))
     if why := jam_problem(game, u, stop):
         raise UmpireError(f"{u.id} cannot {'stop' if stop else 'start'} jamming: {why}")

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from ...core.changes import Change
 from ...core.errors import UmpireError
+from ...core.play.kit import unit_asked
 from ...core.game import Game, UnitState
 from ...core.hexgrid import Hex
 
@@ -162,9 +163,7 @@ def open_works(game: Game, u: UnitState) -> tuple[str, ...]:
 
 def work(game: Game, params: dict, dice) -> tuple[str, list[Change]]:
     """The action: the engineer spends its activation on a work (19.612, 16.17)."""
-    u = game.units.get(params.get("unit"))
-    if u is None:
-        raise UmpireError(f"engineer work: no unit {params.get('unit')!r}")
+    u = unit_asked(game, params, "engineer work")
     kind = params.get("work")
     if why := work_problem(game, u, kind):
         raise UmpireError(f"{u.id} cannot work: {why}")

@@ -97,13 +97,17 @@ def test_19_612_direct_fire_at_the_engineer_undoes_the_work(sappers):
     assert any("came under direct fire" in x and "MW4 19.612" in x for r in journal(path) for x in r.log)
 
 
+def put_in_the_woods(path, kind, side, secret, detail, known_to) -> None:
+    """An overlay in the engineers' woods hex, written straight into the game file."""
+    h = open_game(path).map.grid.parse(WOODS)
+    with sqlite3.connect(path) as c:
+        c.execute("INSERT INTO overlay (kind, q, r, side_id, secret, detail, known_to) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                  (kind, h.q, h.r, side, secret, detail, known_to))
+
+
 def test_19_612_one_turn_clears_an_abatis(sappers):
     path = sappers
-    g = open_game(path)
-    h = g.map.grid.parse(WOODS)
-    with sqlite3.connect(path) as c:
-        c.execute("INSERT INTO overlay (kind, q, r, side_id, secret, detail, known_to) "
-                  "VALUES ('abatis', ?, ?, NULL, 0, 'turn 0', '[]')", (h.q, h.r))
+    put_in_the_woods(path, "abatis", None, 0, "turn 0", "[]")
     assert "clear_abatis" in open_works(open_game(path), open_game(path).units["Recon 2"])
     work(path, "clear_abatis")
     assert abatis(path)                                     # lifted at the phase's end, not before
@@ -113,15 +117,11 @@ def test_19_612_one_turn_clears_an_abatis(sappers):
 
 def test_16_17_engineers_breach_a_minefield_in_a_turn(sappers):
     path = sappers
-    g = open_game(path)
-    h = g.map.grid.parse(WOODS)
-    with sqlite3.connect(path) as c:
-        c.execute("INSERT INTO overlay (kind, q, r, side_id, secret, detail, known_to) "
-                  "VALUES ('minefield', ?, ?, 'nato', 1, 'hasty', '[\"warpac\"]')", (h.q, h.r))
+    put_in_the_woods(path, "minefield", "nato", 1, "hasty", '["warpac"]')
     work(path, "breach")
     end_phase(path)
     g = open_game(path)
-    lane = [o for o in g.map.overlays if o.kind == "breach" and o.hex == h]
+    lane = [o for o in g.map.overlays if o.kind == "breach" and o.hex == g.map.grid.parse(WOODS)]
     assert len(lane) == 1 and lane[0].side == "warpac" and lane[0].secret
 
 

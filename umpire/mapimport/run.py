@@ -147,6 +147,17 @@ def _vmod(args, rules, out, made):
     return backdrop_skeleton(image, out, rules, cal, args.columns, args.rows, notes=notes)
 
 
+def _pairs(given, usage: str) -> dict[str, str]:
+    """A flag's VALUE=NAME pairs, in order (a later value wins), or a one-line refusal."""
+    out = {}
+    for pair in given or []:
+        value, eq, name = pair.partition("=")
+        if not eq or not value or not name:
+            raise UmpireError(f"{usage}, got {pair!r}")
+        out[value] = name
+    return out
+
+
 def _tmx(args, rules, out, made):
     from .tmx import Mapping, import_tmx, read_mapping
 
@@ -157,23 +168,13 @@ def _tmx(args, rules, out, made):
         mapping.elevation_property = args.elevation_property
     if args.default_terrain:
         mapping.default_terrain = args.default_terrain
-    for pair in args.terrain:
-        value, eq, name = pair.partition("=")
-        if not eq or not value or not name:
-            raise UmpireError(f"--terrain takes VALUE=NAME (a property value and a terrain), got {pair!r}")
-        mapping.terrain[value] = name
+    mapping.terrain.update(_pairs(args.terrain, "--terrain takes VALUE=NAME (a property value and a terrain)"))
     if getattr(args, "hexside_property", None):
         mapping.hexside_property = args.hexside_property
-    for pair in getattr(args, "hexside", None) or []:
-        value, eq, name = pair.partition("=")
-        if not eq or not value or not name:
-            raise UmpireError(f"--hexside takes VALUE=FEATURE (a property value and a hexside feature), got {pair!r}")
-        mapping.hexsides[value] = name
+    mapping.hexsides.update(_pairs(getattr(args, "hexside", None),
+                                   "--hexside takes VALUE=FEATURE (a property value and a hexside feature)"))
     if getattr(args, "overlay_property", None):
         mapping.overlay_property = args.overlay_property
-    for pair in getattr(args, "overlay", None) or []:
-        value, eq, name = pair.partition("=")
-        if not eq or not value or not name:
-            raise UmpireError(f"--overlay takes VALUE=KIND (a property value and an overlay), got {pair!r}")
-        mapping.overlays[value] = name
+    mapping.overlays.update(_pairs(getattr(args, "overlay", None),
+                                   "--overlay takes VALUE=KIND (a property value and an overlay)"))
     return import_tmx(args.file, rules, mapping)

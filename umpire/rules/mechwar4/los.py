@@ -38,9 +38,13 @@ EXACT_LINES_FIRST = 300          # lines a process judges one at a time before i
 _exact_budget = [EXACT_LINES_FIRST]
 
 
-def _kernel_loaded() -> bool:
-    """Whether the process has loaded numba (the compiled walk, or the plans' builder) already."""
-    return "numba" in sys.modules
+def _judge_exactly(lines: int) -> bool:
+    """Whether a batch of `lines` is judged one line at a time: while the process has not loaded
+    numba (the compiled walk, or the plans' builder) and its first lines last (see _clear_lines)."""
+    if "numba" in sys.modules or lines > _exact_budget[0]:
+        return False
+    _exact_budget[0] -= lines
+    return True
 
 
 def hex_blocks(top: int, blocking: bool, d_low: int, d_high: int, low: int, high: int) -> str | None:
@@ -235,8 +239,7 @@ class Mw4Map:
         a process's first EXACT_LINES_FIRST lines are judged exactly, so that a command on a
         small game never loads it; past them it is loaded once and judges everything (a
         mid-game pass asks for tens of thousands of lines)."""
-        if not _kernel_loaded() and len(starts) <= _exact_budget[0]:
-            _exact_budget[0] -= len(starts)
+        if _judge_exactly(len(starts)):
             return np.array([self.line_of_sight(Eye(Hex(*a)), Eye(Hex(*b))).clear
                              for a, b in zip(starts.tolist(), ends.tolist())], dtype=bool)
         from ...core.linememo import LineMemo
@@ -265,8 +268,7 @@ class Mw4Map:
         ends = np.asarray(ends, dtype=np.int64).reshape(-1, 2)
         if not len(starts):
             return np.zeros(0, dtype=bool)
-        if not _kernel_loaded() and len(starts) <= _exact_budget[0]:
-            _exact_budget[0] -= len(starts)
+        if _judge_exactly(len(starts)):
             return np.array([self.entry_in_defilade(Hex(*a), Hex(*b)) for a, b in zip(starts.tolist(), ends.tolist())],
                             dtype=bool)
         lines = Lines(self.box, starts, ends)
